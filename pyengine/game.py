@@ -1,0 +1,270 @@
+"""Game state shared by every automated format: cards, zones, events and the action log.
+
+A game is fully described by its variant, its config, its seed and the list of actions the
+table took. The state is rebuilt by replaying those actions, so
+
+* a save is that description as JSON (plus a snapshot used to check the replay),
+* undo is the same game replayed without its last action,
+* a share link carries seed and actions, and another phone reaches the same state.
+
+Formats subclass :class:`Game`, set ``variant``, implement :meth:`Game.setup` and one
+``do_<action type>`` method per action, and register themselves with :func:`register`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar
+
+from .rng import Rng
+
+#: Version of the save format. Bump it when a save written by an older version would no longer
+#: replay to the same state; :func:`load_game` then refuses old saves with a clear message.
+SCHEMA_VERSION = 1
+
+
+class GameError(ValueError):
+    """Base class of the engine's game errors."""
+
+
+class ActionError(GameError):
+    """An action the rules or the current state do not allow. Nothing is logged or changed."""
+
+
+class SaveError(GameError):
+    """A save that cannot be read: not JSON, wrong schema version, unknown variant, or a replay
+    that does not reach the state the save recorded."""
+
+
+@dataclass
+class Card:
+    """One card instance in a game."""
+
+    #: Unique within the game; stays with the card through every zone change.
+    id: int
+    #: Card name as in the card facts.
+    name: str
+    #: True for token cards (in the deck or made during play).
+    token: bool = False
+    #: True for tokens made during play; they cease to exist when they leave the battlefield.
+    made: bool = False
+    #: Face up in a hidden zone (the Reckoning in the Swarm deck, the Dreadnought's top card).
+    face_up: bool = False
+    tapped: bool = False
+    #: +1/+1 counters.
+    counters: int = 0
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Card:
+        return cls(**data)
+
+
+@dataclass
+class Event:
+    """Something that happened, in a form a person can follow and a program can check."""
+
+    #: Short machine name: "reveal", "cast", "enter", "mill", "surge", ...
+    kind: str
+    #: One readable sentence for the log.
+    text: str
+    #: Names of the cards involved, in order (the page links them to Scryfall).
+    cards: list[str] = field(default_factory=list)
+    #: Extra data for programs (numbers, zones).
+    data: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+
+class Zones:
+    """Named ordered zones of card instances. Index 0 of a library is its top."""
+
+    def __init__(self, names: list[str]) -> None:
+        self._zones: dict[str, list[Card]] = {name: [] for name in names}
+
+    def __getitem__(self, name: str) -> list[Card]:
+        return self._zones[name]
+
+    def names(self) -> list[str]:
+        return list(self._zones)
+
+    def add(self, zone: str, card: Card, position: int | None = None) -> None:
+        """Put ``card`` into ``zone`` at ``position`` (None: at the end, i.e. the bottom)."""
+        target = self._zones[zone]
+        if position is None:
+            target.append(card)
+        else:
+            target.insert(position, card)
+
+    def where(self, card_id: int) -> tuple[str, int]:
+        """The zone and index of a card, or a GameError if it is not in the game."""
+        for name, cards in self._zones.items():
+            for index, card in enumerate(cards):
+                if card.id == card_id:
+                    return name, index
+        raise GameError(f"card #{card_id} is not in any zone")
+
+    def take(self, card_id: int) -> tuple[str, Card]:
+        """Remove a card from whatever zone holds it."""
+        name, index = self.where(card_id)
+        return name, self._zones[name].pop(index)
+
+    def move(self, card_id: int, zone: str, position: int | None = None) -> Card:
+        _, card = self.take(card_id)
+        self.add(zone, card, position)
+        return card
+
+    def all_cards(self) -> list[Card]:
+        return [card for cards in self._zones.values() for card in cards]
+
+    def counts(self) -> dict[str, int]:
+        return {name: len(cards) for name, cards in self._zones.items()}
+
+    def to_dict(self) -> dict[str, list[dict[str, Any]]]:
+        return {name: [asdict(card) for card in cards] for name, cards in self._zones.items()}
+
+
+class Game:
+    """Base class of an automated game. Subclasses implement :meth:`setup` and ``do_*``."""
+
+    #: Registry name of the format ("swarm", "horde", "limited-horde", ...).
+    variant: ClassVar[str] = ""
+    #: Zones this format uses.
+    zone_names: ClassVar[list[str]] = ["library", "hand", "battlefield", "graveyard", "exile"]
+
+    def __init__(self, config: dict[str, Any], seed: str) -> None:
+        #: JSON-compatible settings fixed at the start (deck lists, options).
+        self.config = json.loads(json.dumps(config))
+        self.rng = Rng(seed)
+        #: The canonical seed.
+        self.seed = self.rng.seed
+        #: Every action applied so far, in order.
+        self.actions: list[dict[str, Any]] = []
+        #: Every event so far, in order.
+        self.events: list[Event] = []
+        self.zones = Zones(list(self.zone_names))
+        self._next_id = 1
+        self.events.extend(self.setup())
+
+    # -- building blocks for subclasses -------------------------------------------------------
+    def new_card(self, name: str, *, token: bool = False, made: bool = False) -> Card:
+        card = Card(id=self._next_id, name=name, token=token, made=made)
+        self._next_id += 1
+        return card
+
+    def setup(self) -> list[Event]:
+        """Build the starting state with ``self.rng``; return the set-up events."""
+        raise NotImplementedError
+
+    def snapshot(self) -> dict[str, Any]:
+        """The full observable state as JSON-compatible data (used to verify replays)."""
+        return {"zones": self.zones.to_dict()}
+
+    # -- actions --------------------------------------------------------------------------------
+    def apply(self, action: dict[str, Any]) -> list[Event]:
+        """Apply one table action and return its events.
+
+        An invalid action raises :class:`ActionError` and leaves the game unchanged.
+        """
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise ActionError("an action is an object with a 'type'")
+        handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)
+        if handler is None:
+            raise ActionError(f"{self.variant} has no action '{action['type']}'")
+        action = json.loads(json.dumps(action))
+        before = self.to_json()
+        try:
+            events = handler(**{k: v for k, v in action.items() if k != "type"})
+        except TypeError as error:
+            restored = load_game(before)
+            self.__dict__.update(restored.__dict__)
+            raise ActionError(f"bad arguments for '{action['type']}': {error}") from None
+        except GameError:
+            restored = load_game(before)
+            self.__dict__.update(restored.__dict__)
+            raise
+        self.actions.append(action)
+        self.events.extend(events)
+        return events
+
+    @classmethod
+    def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Game:
+        game = cls(config, seed)
+        for action in actions:
+            game.apply(action)
+        return game
+
+    def undo(self) -> Game:
+        """The same game without its last action (a new object)."""
+        if not self.actions:
+            raise ActionError("nothing to undo")
+        return type(self).replay(self.config, self.seed, self.actions[:-1])
+
+    # -- saving -----------------------------------------------------------------------------------
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "schema": SCHEMA_VERSION,
+            "variant": self.variant,
+            "seed": self.seed,
+            "config": self.config,
+            "actions": self.actions,
+            "state": self.snapshot(),
+        }
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+_VARIANTS: dict[str, type[Game]] = {}
+
+
+def register(cls: type[Game]) -> type[Game]:
+    """Class decorator: make a format findable by its ``variant`` name."""
+    if not cls.variant:
+        raise TypeError("a registered game needs a variant name")
+    _VARIANTS[cls.variant] = cls
+    return cls
+
+
+def find_variant(name: str) -> type[Game]:
+    try:
+        return _VARIANTS[name]
+    except KeyError:
+        known = ", ".join(sorted(_VARIANTS)) or "none"
+        raise GameError(f"unknown game variant '{name}' (known: {known})") from None
+
+
+def load_game(data: str | dict[str, Any]) -> Game:
+    """Rebuild a game from a save (JSON text or its parsed object).
+
+    Raises :class:`SaveError` with a plain explanation for anything that is not a good save.
+    """
+    if isinstance(data, str):
+        try:
+            data = json.loads(data)
+        except ValueError as error:
+            raise SaveError(f"the save is not valid JSON ({error})") from None
+    if not isinstance(data, dict):
+        raise SaveError("the save is not a game object")
+    schema = data.get("schema")
+    if schema != SCHEMA_VERSION:
+        raise SaveError(
+            f"the save has schema version {schema!r}; this version of the site reads version "
+            f"{SCHEMA_VERSION} only. Start a new game."
+        )
+    for key, kind in (("variant", str), ("seed", str), ("config", dict), ("actions", list)):
+        if not isinstance(data.get(key), kind):
+            raise SaveError(f"the save has no valid '{key}'")
+    try:
+        cls = find_variant(data["variant"])
+    except GameError as error:
+        raise SaveError(str(error)) from None
+    try:
+        game = cls.replay(data["config"], data["seed"], data["actions"])
+    except (GameError, ValueError, KeyError, TypeError, IndexError) as error:
+        raise SaveError(f"the save does not replay: {error}") from None
+    state = data.get("state")
+    if state is not None and json.loads(json.dumps(game.snapshot())) != state:
+        raise SaveError("the save does not replay to the state it recorded (was it edited?)")
+    return game

@@ -1,0 +1,97 @@
+"""The shuffler: pick a shipped deck or paste one, choose a seed, shuffle, see the hand."""
+
+from __future__ import annotations
+
+import json
+
+from ..decklist import Decklist
+from ..rng import make_seed, normalize_seed
+from ..shuffler import HAND_SIZE, shuffle_cards
+from . import Env, Item, View, scryfall_link
+
+PASTE = "paste"
+MAX_DRAW = 100
+
+
+class Widget:
+    def __init__(self, env: Env) -> None:
+        self.env = env
+
+    def deck_options(self) -> list[tuple[str, str]]:
+        options = [(deck["id"], deck["title"]) for deck in self.env.decks]
+        return options + [(PASTE, "Paste a deck…")]
+
+    def start(self, saved: str | None) -> View:
+        view = View(options={"deck": self.deck_options()})
+        form = {"deck": self.env.decks[0]["id"] if self.env.decks else PASTE, "seed": "",
+                "paste": "", "draw": str(HAND_SIZE)}
+        if saved:
+            try:
+                data = json.loads(saved)
+                if not isinstance(data, dict):
+                    raise ValueError("not an object")
+                form.update({k: str(v) for k, v in data.items() if k in form})
+            except ValueError:
+                view.error = "The saved shuffler settings could not be read; starting fresh."
+                view.save = ""
+        if not form["seed"]:
+            form["seed"] = make_seed(self.env.entropy())
+        view.values.update(form)
+        view.hidden["paste-box"] = form["deck"] != PASTE
+        return view
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        if action == "choose-deck":
+            return View(hidden={"paste-box": form.get("deck") != PASTE}, save=self._save(form))
+        if action == "new-seed":
+            form = dict(form, seed=make_seed(self.env.entropy()))
+            return View(values={"seed": form["seed"]}, save=self._save(form))
+        if action == "shuffle":
+            return self.shuffle(form)
+        return View(error=f"Unknown action: {action}")
+
+    def _save(self, form: dict[str, str]) -> str:
+        keep = {k: form.get(k, "") for k in ("deck", "seed", "paste", "draw")}
+        return json.dumps(keep, sort_keys=True)
+
+    def shuffle(self, form: dict[str, str]) -> View:
+        view = View(save=self._save(form))
+        seed = normalize_seed(form.get("seed", ""))
+        if not seed:
+            seed = make_seed(self.env.entropy())
+        view.values["seed"] = seed
+        try:
+            draw = int(form.get("draw") or HAND_SIZE)
+        except ValueError:
+            view.error = "Cards to draw must be a whole number."
+            return view
+        draw = max(0, min(draw, MAX_DRAW))
+        deck_id = form.get("deck") or PASTE
+        if deck_id == PASTE:
+            deck = Decklist.from_text(form.get("paste", ""))
+        else:
+            known = {deck["id"] for deck in self.env.decks}
+            if deck_id not in known:
+                view.error = f"There is no shipped deck called {deck_id!r}."
+                return view
+            deck = Decklist.from_text(self.env.read_deck(deck_id))
+        view.lists["problems"] = [
+            Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
+        ]
+        cards = deck.cards("main")
+        if not cards:
+            view.error = "The deck has no cards to shuffle."
+            view.lists["order"] = []
+            view.lists["hand"] = []
+            return view
+        result = shuffle_cards(cards, seed)
+        view.text["seed-shown"] = result.seed
+        view.text["summary"] = (
+            f"{len(cards)} cards shuffled with seed {result.seed}; top {draw} drawn."
+        )
+        view.lists["hand"] = [Item(name, href=scryfall_link(name)) for name in result.draw(draw)]
+        view.lists["order"] = [
+            Item(f"{i}. {name}", href=scryfall_link(name)) for i, name in enumerate(result.order, 1)
+        ]
+        view.attrs["result"] = {"data-order": json.dumps(list(result.order))}
+        return view
