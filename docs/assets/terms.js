@@ -1,0 +1,104 @@
+/* Glossary terms and rule numbers on the rules pages (made by hooks/rules.py).
+ *
+ * - a.term: a mouse click follows the link (hover shows the tooltip). A tap on a touch screen
+ *   shows the definition in a small popover with a "Glossary entry" link instead; a second tap
+ *   on the same term follows the link.
+ * - a.rule-no: clicking a rule number moves to it (plain link) and copies its URL to the
+ *   clipboard where the browser allows it.
+ */
+(function () {
+  "use strict";
+
+  var touched = false; // the click being handled started with a touch or pen
+  var popover = null;
+  var openFor = null;
+
+  function close() {
+    if (popover) {
+      popover.remove();
+      popover = null;
+    }
+    if (openFor) {
+      openFor.removeAttribute("aria-expanded");
+      openFor = null;
+    }
+  }
+
+  function place(term) {
+    var rect = term.getBoundingClientRect();
+    var width = document.documentElement.clientWidth;
+    var left = Math.max(8, Math.min(rect.left, width - popover.offsetWidth - 8));
+    var top = rect.bottom + 6;
+    if (top + popover.offsetHeight > window.innerHeight - 8 && rect.top > popover.offsetHeight + 14) {
+      top = rect.top - popover.offsetHeight - 6;
+    }
+    popover.style.left = left + "px";
+    popover.style.top = top + "px";
+  }
+
+  function show(term) {
+    close();
+    popover = document.createElement("div");
+    popover.className = "term-popover";
+    popover.id = "term-popover";
+    popover.setAttribute("role", "note");
+    var name = document.createElement("strong");
+    name.textContent = term.textContent;
+    var text = document.createElement("p");
+    text.textContent = term.getAttribute("data-def") || "";
+    var more = document.createElement("a");
+    more.href = term.getAttribute("href");
+    more.textContent = "Glossary entry";
+    popover.append(name, text, more);
+    document.body.appendChild(popover);
+    place(term);
+    openFor = term;
+    term.setAttribute("aria-expanded", "true");
+    term.setAttribute("aria-describedby", "term-popover");
+  }
+
+  function copyLink(link) {
+    try {
+      if (!navigator.clipboard || !window.isSecureContext) return;
+      navigator.clipboard.writeText(link.href).then(function () {
+        link.classList.add("copied");
+        window.setTimeout(function () { link.classList.remove("copied"); }, 1500);
+      }, function () { /* permission refused: the address bar has the link anyway */ });
+    } catch (err) {
+      /* no clipboard here: nothing to do */
+    }
+  }
+
+  document.addEventListener("pointerdown", function (event) {
+    touched = event.pointerType === "touch" || event.pointerType === "pen";
+  }, true);
+
+  document.addEventListener("click", function (event) {
+    var wasTouch = touched;
+    touched = false;
+    var target = event.target instanceof Element ? event.target : null;
+    if (!target) return;
+    var term = target.closest("a.term");
+    if (term) {
+      if (wasTouch && openFor !== term && term.hasAttribute("data-def")) {
+        event.preventDefault();
+        show(term);
+      } else {
+        close();
+      }
+      return;
+    }
+    if (popover && !popover.contains(target)) close();
+    var number = target.closest("a.rule-no");
+    if (number) copyLink(number);
+  });
+
+  document.addEventListener("keydown", function (event) {
+    if (event.key === "Escape") close();
+  });
+  window.addEventListener("resize", close);
+  window.addEventListener("scroll", close, { passive: true });
+  if (window.document$ && typeof window.document$.subscribe === "function") {
+    window.document$.subscribe(close);
+  }
+})();
