@@ -1,0 +1,570 @@
+"""Card facts: what the engine needs to know about a card, and where it finds them.
+
+:class:`CardFacts` holds one card's printed facts (cost, mana value, types, power and toughness,
+colours, token or not) and a few automation tags. :class:`CardDB` finds facts by name, however
+the name was written (see :func:`pyengine.names.normalize`), and never guesses: a name it does
+not know is reported by :meth:`CardDB.unknown`.
+
+Facts come from three places, all text or parsed JSON handed in by the caller (this module does
+no I/O): the project's ``decks/cards.tsv`` (:meth:`CardDB.from_tsv`), Scryfall JSON
+(:meth:`CardDB.from_scryfall`), and annotation lines in a pasted decklist
+(:meth:`CardDB.from_annotations`, syntax in ``decks/README.md``).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .names import FACE_SEPARATOR, faces, front_face, normalize
+
+__all__ = [
+    "TSV_COLUMNS",
+    "CardDB",
+    "CardDataError",
+    "CardFacts",
+    "colors_of_cost",
+    "mana_value_of",
+    "parse_annotation",
+]
+
+TSV_COLUMNS = (
+    "name",
+    "mana_cost",
+    "mana_value",
+    "type_line",
+    "power",
+    "toughness",
+    "colors",
+    "color_identity",
+    "is_token",
+    "tags",
+)
+"""The columns of ``decks/cards.tsv``, in order."""
+
+WUBRG = "WUBRG"
+
+CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Conspiracy",
+    "Creature",
+    "Dungeon",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Phenomenon",
+    "Plane",
+    "Planeswalker",
+    "Scheme",
+    "Sorcery",
+    "Tribal",
+    "Vanguard",
+)
+SUPERTYPES = ("Basic", "Elite", "Host", "Legendary", "Ongoing", "Snow", "World")
+
+_SYMBOL = re.compile(r"\{([^{}]*)\}")
+_TYPE_DASH = re.compile(r"\s+[—–-]\s+")
+
+
+class CardDataError(ValueError):
+    """Card data that cannot be read: raised by :meth:`CardDB.from_tsv`,
+    :meth:`CardDB.from_scryfall` and :func:`parse_annotation`. ``line`` is 1-based, 0 if unknown."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(f"line {line}: {message}" if line else message)
+        self.line = line
+
+
+def _symbols(cost: str) -> list[str]:
+    return [symbol.upper() for symbol in _SYMBOL.findall(cost)]
+
+
+def mana_value_of(cost: str) -> int:
+    """The mana value of a printed mana cost: ``"{3}{B}{B}"`` -> 5.
+
+    Numbers count their value, X/Y/Z count 0, a hybrid ``{2/W}`` counts 2, any other symbol
+    (``{W}``, ``{W/U}``, ``{W/P}``, ``{C}``, ``{S}``) counts 1. The halves of a split cost
+    (``"{1}{R} // {1}{U}"``) add up, as for a split card off the stack.
+    """
+    total = 0
+    for symbol in _symbols(cost):
+        parts = symbol.split("/")
+        values = []
+        for part in parts:
+            if part.isdigit():
+                values.append(int(part))
+            elif part in ("X", "Y", "Z"):
+                values.append(0)
+            else:
+                values.append(1)
+        total += max(values) if values else 0
+    return total
+
+
+def colors_of_cost(cost: str) -> str:
+    """The colours (WUBRG letters, in that order) of the coloured symbols in a mana cost."""
+    found = {letter for symbol in _symbols(cost) for letter in symbol.split("/") if letter in WUBRG}
+    return "".join(letter for letter in WUBRG if letter in found)
+
+
+def _wubrg(letters: Iterable[str]) -> str:
+    found = {letter.upper() for letter in letters}
+    return "".join(letter for letter in WUBRG if letter in found)
+
+
+def _pt_value(text: str) -> int | None:
+    text = text.strip()
+    if re.fullmatch(r"[+-]?\d{1,6}", text):
+        return int(text)
+    return None
+
+
+@dataclass(frozen=True)
+class CardFacts:
+    """The printed facts of one card (or token), as in ``decks/cards.tsv``.
+
+    ``CardFacts(name="Zombie", type_line="Token Creature — Zombie", power=2, toughness=2,
+    colors="B", color_identity="B", is_token=True, tags=("token",))``
+    """
+
+    name: str
+    """Oracle name; a two-faced or split card as ``"Front // Back"``."""
+    mana_cost: str = ""
+    """Printed cost such as ``"{3}{B}{B}"``; empty for tokens and lands."""
+    mana_value: int = 0
+    """Printed mana value (0 for tokens)."""
+    type_line: str = ""
+    """Full type line, e.g. ``"Legendary Creature — Goblin Advisor"``."""
+    power: int | None = None
+    """Printed power as a number, ``None`` for a noncreature or a ``*`` power."""
+    toughness: int | None = None
+    """Printed toughness as a number, ``None`` for a noncreature or a ``*`` toughness."""
+    colors: str = ""
+    """WUBRG letters; empty means colourless."""
+    color_identity: str = ""
+    """WUBRG letters; empty means colourless."""
+    is_token: bool = False
+    """True for a token."""
+    tags: tuple[str, ...] = ()
+    """Automation hints: bare words (``"flying"``) or ``key=value`` (``"emerge={6}{B}"``)."""
+    power_text: str = field(default="", compare=False)
+    """Power as printed (``"*"`` allowed); filled from ``power`` when left empty."""
+    toughness_text: str = field(default="", compare=False)
+    """Toughness as printed; filled from ``toughness`` when left empty."""
+
+    def __post_init__(self) -> None:
+        for number, text, number_name, text_name in (
+            (self.power, self.power_text, "power", "power_text"),
+            (self.toughness, self.toughness_text, "toughness", "toughness_text"),
+        ):
+            if not text and number is not None:
+                object.__setattr__(self, text_name, str(number))
+            elif text and number is None:
+                object.__setattr__(self, number_name, _pt_value(text))
+        if isinstance(self.tags, list):
+            object.__setattr__(self, "tags", tuple(self.tags))
+
+    # -- types -----------------------------------------------------------------------------
+
+    @property
+    def _front_type_line(self) -> str:
+        return self.type_line.split(FACE_SEPARATOR.strip())[0].strip()
+
+    @property
+    def _type_halves(self) -> tuple[list[str], list[str]]:
+        parts = _TYPE_DASH.split(self._front_type_line, maxsplit=1)
+        left = parts[0].split()
+        right = parts[1].split() if len(parts) > 1 else []
+        return left, right
+
+    @property
+    def types(self) -> tuple[str, ...]:
+        """Card types of the front face, e.g. ``("Artifact", "Creature")``."""
+        return tuple(word for word in self._type_halves[0] if word in CARD_TYPES)
+
+    @property
+    def supertypes(self) -> tuple[str, ...]:
+        """Supertypes of the front face, e.g. ``("Legendary",)``."""
+        return tuple(word for word in self._type_halves[0] if word in SUPERTYPES)
+
+    @property
+    def subtypes(self) -> tuple[str, ...]:
+        """Subtypes of the front face, e.g. ``("Zombie", "Giant")``."""
+        return tuple(self._type_halves[1])
+
+    @property
+    def is_creature(self) -> bool:
+        """True if the front face is a creature."""
+        return "Creature" in self.types
+
+    @property
+    def is_land(self) -> bool:
+        """True if the front face is a land."""
+        return "Land" in self.types
+
+    @property
+    def is_basic(self) -> bool:
+        """True for a basic land (any card with the Basic supertype)."""
+        return "Basic" in self.supertypes
+
+    @property
+    def is_legendary(self) -> bool:
+        """True if the front face is legendary."""
+        return "Legendary" in self.supertypes
+
+    @property
+    def front_name(self) -> str:
+        """The name of the front face (the whole name for a one-faced card)."""
+        return front_face(self.name)
+
+    # -- tags ------------------------------------------------------------------------------
+
+    def has_tag(self, tag: str) -> bool:
+        """True if the card has the tag ``tag``, bare or as ``tag=value``."""
+        return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+
+    def tag_value(self, tag: str) -> str | None:
+        """The value of ``tag=value`` (``"{6}{B}"`` for ``emerge``), ``""`` for a bare tag,
+        ``None`` if the card lacks the tag."""
+        for t in self.tags:
+            if t == tag:
+                return ""
+            if t.startswith(tag + "="):
+                return t[len(tag) + 1 :]
+        return None
+
+    # -- text ------------------------------------------------------------------------------
+
+    def to_tsv_row(self) -> str:
+        """This card as one line of ``cards.tsv`` (no line end)."""
+        return "\t".join(
+            [
+                self.name,
+                self.mana_cost,
+                str(self.mana_value),
+                self.type_line,
+                self.power_text,
+                self.toughness_text,
+                self.colors,
+                self.color_identity,
+                "1" if self.is_token else "0",
+                ";".join(self.tags),
+            ]
+        )
+
+
+# -- annotations ---------------------------------------------------------------------------
+
+ANNOTATION_PREFIX = "#!"
+
+
+def parse_annotation(line: str, line_number: int = 0) -> CardFacts:
+    """Read one annotation line, ``#! Name | {cost} | Type line | P/T | tags``.
+
+    Raises :class:`CardDataError` (a ``ValueError``) with a plain explanation if the line cannot
+    be read. Syntax in ``decks/README.md``.
+    """
+    text = line.strip()
+    if text.startswith(ANNOTATION_PREFIX):
+        text = text[len(ANNOTATION_PREFIX) :]
+    fields = [part.strip() for part in text.split("|")]
+    if len(fields) < 3:
+        raise CardDataError(
+            "a card-facts line needs at least 'Name | mana cost | type line'", line_number
+        )
+    if len(fields) > 5:
+        raise CardDataError(
+            "a card-facts line has at most 5 fields: Name | mana cost | type line | P/T | tags",
+            line_number,
+        )
+    name, cost, type_line = fields[0], fields[1], fields[2]
+    pt = fields[3] if len(fields) > 3 else ""
+    tags = fields[4] if len(fields) > 4 else ""
+    if not name:
+        raise CardDataError("the card name is empty", line_number)
+    if cost and not re.fullmatch(r"(\{[^{}]+\})+(\s*//\s*(\{[^{}]+\})+)?", cost):
+        raise CardDataError(
+            f"mana cost {cost!r} is not written in braces, e.g. {{2}}{{B}}", line_number
+        )
+    if not type_line:
+        raise CardDataError("the type line is empty", line_number)
+    power = toughness = ""
+    if pt and pt != "-":
+        match = re.fullmatch(r"([^/\s]+)\s*/\s*([^/\s]+)", pt)
+        if not match:
+            raise CardDataError(f"power/toughness {pt!r} should look like 2/2", line_number)
+        power, toughness = match.group(1), match.group(2)
+    colors = colors_of_cost(cost)
+    tag_list = tuple(t.strip() for t in tags.split(";") if t.strip())
+    return CardFacts(
+        name=name,
+        mana_cost=cost,
+        mana_value=mana_value_of(cost),
+        type_line=type_line,
+        power_text=power,
+        toughness_text=toughness,
+        colors=colors,
+        color_identity=colors,
+        is_token=type_line.split()[0].casefold() == "token",
+        tags=tag_list,
+    )
+
+
+# -- Scryfall ------------------------------------------------------------------------------
+
+_DOUBLE_FACED = {"transform", "modal_dfc", "meld", "reversible_card", "double_faced_token"}
+
+
+def _scryfall_card(card: Mapping[str, Any]) -> CardFacts:
+    name = card.get("name")
+    if not isinstance(name, str) or not name:
+        raise CardDataError("a Scryfall card object has no name")
+    card_faces = card.get("card_faces") or []
+    front: Mapping[str, Any] = card_faces[0] if card_faces else {}
+    layout = card.get("layout", "normal")
+
+    def pick(key: str, default: Any = None) -> Any:
+        if layout in _DOUBLE_FACED and key in front:
+            return front.get(key, default)
+        value = card.get(key)
+        if value is None and front:
+            value = front.get(key)
+        return default if value is None else value
+
+    cost = pick("mana_cost", "") or ""
+    type_line = pick("type_line", "") or ""
+    cmc = card.get("cmc")
+    if cmc is None:
+        cmc = front.get("cmc", mana_value_of(cost))
+    try:
+        mana_value = int(float(cmc))
+    except (TypeError, ValueError):
+        mana_value = mana_value_of(cost)
+    colors = card.get("colors")
+    if colors is None:
+        colors = front.get("colors", [])
+    keywords = card.get("keywords") or []
+    tags = [str(k).casefold().replace(" ", "_") for k in keywords]
+    is_token = layout in ("token", "double_faced_token") or type_line.startswith("Token")
+    if is_token:
+        tags.insert(0, "token")
+    if "Legendary" in type_line.split(" — ")[0].split():
+        tags.append("legendary")
+    return CardFacts(
+        name=name,
+        mana_cost=cost,
+        mana_value=mana_value,
+        type_line=type_line,
+        power_text=str(pick("power", "") or ""),
+        toughness_text=str(pick("toughness", "") or ""),
+        colors=_wubrg(colors),
+        color_identity=_wubrg(card.get("color_identity") or []),
+        is_token=is_token,
+        tags=tuple(dict.fromkeys(tags)),
+    )
+
+
+# -- the database --------------------------------------------------------------------------
+
+
+class CardDB:
+    """Card facts by name. Lookups go through :func:`pyengine.names.normalize`; a split or
+    two-faced card is also found by its front face.
+
+    Build one with :meth:`from_tsv`, :meth:`from_scryfall` or :meth:`from_annotations` and
+    combine them with :meth:`merge`.
+    """
+
+    def __init__(self, cards: Iterable[CardFacts] = (), not_found: Iterable[str] = ()) -> None:
+        self._cards: dict[str, CardFacts] = {}
+        self._fronts: dict[str, str] = {}
+        self.not_found: list[str] = list(not_found)
+        """Names a Scryfall collection response could not find (``"not_found"``)."""
+        for card in cards:
+            self.add(card)
+
+    def add(self, card: CardFacts) -> None:
+        """Add ``card``, replacing any card with the same normalised name."""
+        key = normalize(card.name)
+        self._cards[key] = card
+        card_faces = faces(card.name)
+        if len(card_faces) > 1:
+            self._fronts.setdefault(normalize(card_faces[0]), key)
+
+    # -- constructors ----------------------------------------------------------------------
+
+    @classmethod
+    def from_tsv(cls, text: str) -> CardDB:
+        """Read ``cards.tsv`` text (header line first; columns :data:`TSV_COLUMNS`).
+
+        Raises :class:`CardDataError` naming the line for a wrong header, a wrong number of
+        columns, a bad number or a duplicate name.
+        """
+        lines = text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n").split("\n")
+        header = tuple(lines[0].split("\t")) if lines else ()
+        if header != TSV_COLUMNS:
+            raise CardDataError(f"header should be {' '.join(TSV_COLUMNS)!r}", 1)
+        db = cls()
+        for number, line in enumerate(lines[1:], start=2):
+            if not line.strip():
+                continue
+            cols = line.split("\t")
+            if len(cols) != len(TSV_COLUMNS):
+                raise CardDataError(
+                    f"expected {len(TSV_COLUMNS)} tab-separated columns, found {len(cols)}", number
+                )
+            name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
+            if not re.fullmatch(r"\d{1,3}", mv):
+                raise CardDataError(f"mana_value {mv!r} is not a number", number)
+            if token not in ("0", "1"):
+                raise CardDataError(f"is_token must be 0 or 1, not {token!r}", number)
+            if normalize(name) in db._cards:
+                raise CardDataError(f"{name!r} appears twice", number)
+            db.add(
+                CardFacts(
+                    name=name,
+                    mana_cost=cost,
+                    mana_value=int(mv),
+                    type_line=type_line,
+                    power_text=power,
+                    toughness_text=toughness,
+                    colors=colors,
+                    color_identity=identity,
+                    is_token=token == "1",
+                    tags=tuple(t for t in tags.split(";") if t),
+                )
+            )
+        return db
+
+    @classmethod
+    def from_scryfall(cls, obj: Any) -> CardDB:
+        """Read parsed Scryfall JSON: a list of card objects (bulk data), a list or collection
+        response (``{"data": [...], "not_found": [...]}``) or a single card object.
+
+        Two-faced cards (layouts transform, modal_dfc, ...) take cost, types and power from the
+        front face and keep the full ``"Front // Back"`` name; tokens are recognised by layout
+        ``token``. Names in ``not_found`` are kept in :attr:`not_found`. Raises
+        :class:`CardDataError` for something that is not Scryfall card data.
+        """
+        not_found: list[str] = []
+        if isinstance(obj, Mapping):
+            if obj.get("object") == "error":
+                raise CardDataError(f"Scryfall error: {obj.get('details', 'unknown')}")
+            if "data" in obj:
+                cards = obj.get("data") or []
+                for missing in obj.get("not_found") or []:
+                    if isinstance(missing, Mapping):
+                        label = missing.get("name") or " ".join(
+                            f"{k}={v}" for k, v in sorted(missing.items())
+                        )
+                    else:
+                        label = str(missing)
+                    not_found.append(str(label))
+            else:
+                cards = [obj]
+        elif isinstance(obj, list):
+            cards = obj
+        else:
+            raise CardDataError("expected a Scryfall card, list or collection object")
+        db = cls(not_found=not_found)
+        for card in cards:
+            if not isinstance(card, Mapping):
+                raise CardDataError("a Scryfall list item is not a card object")
+            db.add(_scryfall_card(card))
+        return db
+
+    @classmethod
+    def from_annotations(cls, decklist: Any) -> CardDB:
+        """Card facts a player wrote in a pasted list, as ``#! Name | cost | type | P/T | tags``
+        lines. ``decklist`` is the list's text or a :class:`pyengine.decklist.Decklist`
+        (its ``annotations``). Unreadable lines are skipped here; the decklist reader reports
+        them as problems."""
+        if isinstance(decklist, str):
+            lines = [
+                line.strip()
+                for line in decklist.lstrip("\ufeff").splitlines()
+                if line.strip().startswith(ANNOTATION_PREFIX)
+            ]
+        else:
+            lines = list(getattr(decklist, "annotations", []) or [])
+        db = cls()
+        for line in lines:
+            try:
+                db.add(parse_annotation(line))
+            except CardDataError:
+                continue
+        return db
+
+    def merge(self, other: CardDB) -> CardDB:
+        """A new database with the cards of both; ``other`` wins where both know a card."""
+        merged = CardDB(self, not_found=[*self.not_found, *other.not_found])
+        for card in other:
+            merged.add(card)
+        return merged
+
+    # -- lookups ---------------------------------------------------------------------------
+
+    def get(self, name: str) -> CardFacts | None:
+        """The facts for ``name``, or ``None``. Matches ignoring case, accents, spacing, curly
+        quotes and ``Æ``; ``"Delver of Secrets"`` finds ``"Delver of Secrets // Insectile
+        Aberration"`` and ``"Fire/Ice"`` finds ``"Fire // Ice"``."""
+        key = normalize(name)
+        card = self._cards.get(key)
+        if card is not None:
+            return card
+        front_key = self._fronts.get(key)
+        if front_key is not None:
+            return self._cards[front_key]
+        front = normalize(front_face(name))
+        if front != key:
+            card = self._cards.get(front)
+            if card is not None:
+                return card
+            front_key = self._fronts.get(front)
+            if front_key is not None:
+                return self._cards[front_key]
+        return None
+
+    def __getitem__(self, name: str) -> CardFacts:
+        card = self.get(name)
+        if card is None:
+            raise KeyError(name)
+        return card
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and self.get(name) is not None
+
+    def unknown(self, names: Iterable[str]) -> list[str]:
+        """The names this database does not know, each once, in the order given. Nothing is
+        guessed: a near miss is unknown (see :func:`pyengine.decklist.did_you_mean`)."""
+        seen: dict[str, None] = {}
+        for name in names:
+            if name not in seen and self.get(name) is None:
+                seen[name] = None
+        return list(seen)
+
+    def names(self) -> list[str]:
+        """All card names, sorted by their normalised key."""
+        return [self._cards[key].name for key in sorted(self._cards)]
+
+    def keys(self) -> list[str]:
+        """All normalised keys, sorted."""
+        return sorted(self._cards)
+
+    def __iter__(self) -> Iterator[CardFacts]:
+        return (self._cards[key] for key in sorted(self._cards))
+
+    def __len__(self) -> int:
+        return len(self._cards)
+
+    def __repr__(self) -> str:
+        return f"<CardDB {len(self)} cards>"
+
+    def to_tsv(self) -> str:
+        """The database as ``cards.tsv`` text, sorted by name."""
+        rows = ["\t".join(TSV_COLUMNS), *(card.to_tsv_row() for card in self)]
+        return "\n".join(rows) + "\n"

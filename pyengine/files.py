@@ -1,0 +1,146 @@
+"""Reading the data in ``decks/``: the only engine module that touches the file system.
+
+By default the data root is the ``decks/`` folder next to the ``pyengine/`` package (its parent's
+parent), which holds both in a source checkout and in the zip the browser unpacks (``pyengine/``
+and ``decks/`` at its top level). Every function takes ``root=`` to read another folder, and the
+``PYENGINE_DECKS`` environment variable overrides the default.
+
+Errors are :class:`DataFileError` (a ``ValueError``) with a message that names the file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+from .banlists import BanList
+from .cards import CardDataError, CardDB
+from .decklist import Decklist
+
+__all__ = [
+    "DataFileError",
+    "data_root",
+    "deck_entry",
+    "load_banlist",
+    "load_card_db",
+    "load_deck",
+    "load_deck_index",
+    "read_deck_file",
+]
+
+ENV_VAR = "PYENGINE_DECKS"
+
+
+class DataFileError(ValueError):
+    """A data file that is missing or cannot be read; the message names the file."""
+
+
+def data_root(root: str | os.PathLike[str] | None = None) -> Path:
+    """The ``decks/`` folder: ``root`` if given, else ``$PYENGINE_DECKS``, else the ``decks/``
+    folder beside the ``pyengine`` package."""
+    if root is not None:
+        return Path(root)
+    env = os.environ.get(ENV_VAR)
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parent.parent / "decks"
+
+
+def _read(path: Path) -> str:
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataFileError(f"{path}: no such file") from None
+    except IsADirectoryError:
+        raise DataFileError(f"{path}: is a folder, not a file") from None
+    except OSError as error:
+        raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise DataFileError(
+            f"{path}: not UTF-8 text (byte {error.start}); save it as UTF-8"
+        ) from None
+
+
+def load_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:
+    """The card facts of ``decks/cards.tsv``."""
+    path = data_root(root) / "cards.tsv"
+    try:
+        return CardDB.from_tsv(_read(path))
+    except CardDataError as error:
+        raise DataFileError(f"{path}: {error}") from None
+
+
+def load_deck_index(root: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:
+    """The decks listed in ``decks/index.json``, in file order."""
+    path = data_root(root) / "index.json"
+    try:
+        index = json.loads(_read(path))
+    except json.JSONDecodeError as error:
+        raise DataFileError(f"{path}: not valid JSON (line {error.lineno}: {error.msg})") from None
+    if not isinstance(index, list) or not all(
+        isinstance(deck, dict)
+        and isinstance(deck.get("id"), str)
+        and isinstance(deck.get("path"), str)
+        for deck in index
+    ):
+        raise DataFileError(f"{path}: expected a list of decks, each with an 'id' and a 'path'")
+    return index
+
+
+def deck_entry(deck_id: str, root: str | os.PathLike[str] | None = None) -> dict[str, Any]:
+    """The ``index.json`` entry of ``deck_id``."""
+    index = load_deck_index(root)
+    for deck in index:
+        if deck["id"] == deck_id:
+            return deck
+    known = ", ".join(deck["id"] for deck in index)
+    raise DataFileError(f"unknown deck {deck_id!r}; known decks: {known}")
+
+
+def read_deck_file(path: str | os.PathLike[str]) -> Decklist:
+    """Read any decklist file (UTF-8 text) into a :class:`Decklist`."""
+    return Decklist.from_text(_read(Path(path)))
+
+
+def load_deck(deck_id: str, root: str | os.PathLike[str] | None = None) -> Decklist:
+    """A shipped deck by its id in ``decks/index.json``; its title becomes the deck name when
+    the file names none."""
+    entry = deck_entry(deck_id, root)
+    deck = read_deck_file(data_root(root) / entry["path"])
+    if not deck.name:
+        deck.name = str(entry.get("title", deck_id))
+    return deck
+
+
+def load_banlist(
+    name: str, root: str | os.PathLike[str] | None = None, *, resolve: bool = True
+) -> BanList:
+    """The ban list ``decks/banlists/<name>.txt`` (``name`` with or without ``.txt``).
+
+    With ``resolve`` (the default) the lists it includes (``# include: commander``) are merged
+    in, section by section.
+    """
+    return _load_banlist(name, root, resolve, ())
+
+
+def _load_banlist(
+    name: str, root: str | os.PathLike[str] | None, resolve: bool, chain: tuple[str, ...]
+) -> BanList:
+    stem = name[:-4] if name.endswith(".txt") else name
+    if not stem or "/" in stem or "\\" in stem or stem.startswith("."):
+        raise DataFileError(f"{name!r} is not a ban-list name")
+    path = data_root(root) / "banlists" / f"{stem}.txt"
+    if stem in chain:
+        raise DataFileError(f"{path}: includes itself ({' -> '.join([*chain, stem])})")
+    banlist = BanList.from_text(_read(path), key=stem)
+    if banlist.problems:
+        first = banlist.problems[0]
+        raise DataFileError(f"{path}: line {first.line}: {first.message}")
+    if resolve:
+        for include in banlist.includes:
+            banlist = banlist.merged(_load_banlist(include, root, True, (*chain, stem)))
+    return banlist
