@@ -577,8 +577,25 @@ def term_pattern(entries: list[Entry]) -> tuple[re.Pattern | None, dict[str, Ent
         return None, words
     alternatives = sorted(words, key=lambda w: (-len(w), w))
     body = "|".join(re.escape(html.escape(w, quote=False)) for w in alternatives)
-    pattern = re.compile(rf"(?<![\w-])(?:{body})(?:e?s)?(?![\w-])", re.I)
+    # A lookahead finds a match at every position, so overlapping uses can be compared.
+    pattern = re.compile(rf"(?=((?<![\w-])(?:{body})(?:e?s)?(?![\w-])))", re.I)
     return pattern, words
+
+
+def _spans(pattern: re.Pattern, text: str) -> list[tuple[int, int]]:
+    """Non-overlapping term uses in ``text``; where two overlap, the longer one wins.
+
+    In "the Swarm Step" the terms "The Swarm" and "Swarm Step" overlap: "Swarm Step" is used.
+    """
+    chosen: list[tuple[int, int]] = []
+    for m in pattern.finditer(text):
+        start, end = m.start(), m.start() + len(m.group(1))
+        if chosen and start < chosen[-1][1]:
+            if end - start > chosen[-1][1] - chosen[-1][0]:
+                chosen[-1] = (start, end)
+            continue
+        chosen.append((start, end))
+    return chosen
 
 
 def _lookup(match: str, words: dict[str, Entry]) -> Entry | None:
@@ -607,18 +624,24 @@ def link_terms(
     pos = 0
 
     def link_text(text: str) -> str:
-        def repl(m: re.Match) -> str:
-            e = _lookup(m.group(0), words)
+        def repl(found: str) -> str:
+            e = _lookup(found, words)
             if e is None or e.id in linked:
-                return m.group(0)
+                return found
             linked.add(e.id)
             definition = html.escape(e.plain_definition, quote=True)
             return (
                 f'<a class="term" href="{html.escape(href_for(e), quote=True)}" '
-                f'title="{definition}" data-def="{definition}">{m.group(0)}</a>'
+                f'title="{definition}" data-def="{definition}">{found}</a>'
             )
 
-        return pattern.sub(repl, text)
+        out, last = [], 0
+        for start, end in _spans(pattern, text):
+            out.append(text[last:start])
+            out.append(repl(text[start:end]))
+            last = end
+        out.append(text[last:])
+        return "".join(out)
 
     for m in _TOKEN_RE.finditer(content):
         text = content[pos:m.start()]

@@ -1,0 +1,382 @@
+"""hooks/rules.py: rule markers, rule references, glossary data and first-use term links."""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOK = ROOT / "hooks" / "rules.py"
+
+
+def _load_hook():
+    spec = importlib.util.spec_from_file_location("rules_hook_under_test", HOOK)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
+
+rules = _load_hook()
+
+
+def index_of(pages: dict[str, str]):
+    """A rule index built from pages given as ``{src_uri: markdown}``."""
+    index = rules.RuleIndex()
+    for src_uri, text in pages.items():
+        rules.scan_page(index, src_uri, textwrap.dedent(text))
+    return index
+
+
+# ---------------------------------------------------------------------------------------------
+# Rule numbers and anchors
+
+
+@pytest.mark.parametrize(
+    ("number", "anchor"),
+    [("SW 5.3", "sw-5-3"), ("LH 11.19", "lh-11-19"), ("TC 1", "tc-1"), ("HS 2.4a", "hs-2-4a")],
+)
+def test_anchor_for(number, anchor):
+    """Anchors are the number in lower case with spaces and dots turned into '-'."""
+    assert rules.anchor_for(number) == anchor
+    assert rules.number_for(anchor) == number
+
+
+def test_marker_at_paragraph_list_and_admonition_start():
+    """A marker may open a paragraph, a bullet or numbered item, or indented admonition text."""
+    text = textwrap.dedent(
+        """\
+        [[SW 1.1]] First.
+
+        - [[SW 1.2]] Bullet.
+        1. [[SW 1.3]] Numbered.
+
+        !!! note
+            [[SW 1.4]] Inside.
+        > [[SW 1.5]] Quoted.
+        """
+    )
+    codes = rules.find_shortcodes(text)
+    assert [(c.kind, c.number, c.line, c.at_block_start) for c in codes] == [
+        ("define", "SW 1.1", 1, True),
+        ("define", "SW 1.2", 3, True),
+        ("define", "SW 1.3", 4, True),
+        ("define", "SW 1.4", 7, True),
+        ("define", "SW 1.5", 8, True),
+    ]
+
+
+def test_shortcodes_in_code_are_ignored():
+    """Shortcodes in inline code and fenced blocks are shown as written, not parsed."""
+    text = textwrap.dedent(
+        """\
+        Write `[[SW 5.3]]` or ``[[bogus]]`` to mark a rule.
+
+        ```markdown
+        [[SW 9.9]] [[anything]]
+        ```
+
+            ~~~
+            [[nope]]
+            ~~~
+        """
+    )
+    assert rules.find_shortcodes(text) == []
+
+
+def test_reference_and_unknown_shortcodes():
+    """`[[see XX n]]` is a reference anywhere; anything else is an unknown shortcode."""
+    codes = rules.find_shortcodes("Text [[see LH 4.2]] and [[LH 4]] and [[foo bar]].\n")
+    assert [(c.kind, c.number, c.at_block_start) for c in codes] == [
+        ("refer", "LH 4.2", False),
+        ("define", "LH 4", False),
+        ("unknown", "foo bar", False),
+    ]
+
+
+def test_duplicate_rule_number_fails_with_both_places():
+    """A rule number defined twice fails the build, naming file and line of each."""
+    pages = {"swarm/index.md": "[[SW 1.1]] One.\n", "swarm/quick.md": "Intro.\n\n[[SW 1.1]] Two.\n"}
+    where = r"docs/swarm/quick.md:3: .*SW 1.1.*docs/swarm/index.md:1"
+    with pytest.raises(PluginError, match=where):
+        index_of(pages)
+
+
+def test_heading_anchor_counts_as_rule_and_clashes_with_marker():
+    """`## 5. Title { #sw-5 }` can be referred to; a marker [[SW 5]] beside it is a duplicate."""
+    index = index_of({"swarm/index.md": "## 5. The Swarm Step { #sw-5 }\n"})
+    assert "sw-5" in index
+    with pytest.raises(PluginError, match="already defined"):
+        index_of({"swarm/index.md": "## 5. The Swarm Step { #sw-5 }\n\n[[SW 5]] Text.\n"})
+
+
+def test_unknown_shortcode_fails_with_file_and_line():
+    """An unknown `[[...]]` fails the build instead of passing through."""
+    with pytest.raises(PluginError, match=r"docs/horde/index.md:2: unknown shortcode \[\[HS\]\]"):
+        index_of({"horde/index.md": "Fine.\nBroken [[HS]] here.\n"})
+    with pytest.raises(PluginError, match="unknown shortcode"):
+        index_of({"horde/index.md": "[[XX 1.1]] Unknown prefix.\n"})
+
+
+def test_marker_in_mid_sentence_fails():
+    """A rule marker must start a paragraph or list item; elsewhere it is an error."""
+    with pytest.raises(PluginError, match=r"docs/a.md:1: .*must start a paragraph.*see HS 1.1"):
+        index_of({"a.md": "Text [[HS 1.1]] more.\n"})
+
+
+def test_unknown_reference_fails():
+    """`[[see ...]]` to a rule no page defines fails the build with file and line."""
+    index = index_of({"a.md": "[[TC 1.1]] Rule.\n"})
+    codes = rules.find_shortcodes("One.\n\nSee [[see TC 1.2]].\n")
+    with pytest.raises(PluginError, match=r"docs/b.md:3: \[\[see TC 1.2\]\] refers to a rule"):
+        rules.check_references(index, "b.md", codes)
+
+
+def test_render_marker_and_references():
+    """Markers become self-links; references link to the defining page via url_to()."""
+    index = index_of(
+        {"swarm/index.md": "[[SW 4.2]] Dread.\n", "horde/index.md": "[[HS 5.1]] Mill.\n"}
+    )
+    urls = {"swarm/index.md": "", "horde/index.md": "../horde/index.html"}
+    out = rules.render_shortcodes(
+        "[[SW 4.2]] Dread; see [[see SW 4.2]] and [[see HS 5.1]].\n", index, urls.__getitem__
+    )
+    assert out == (
+        '<a class="rule-no" id="sw-4-2" href="#sw-4-2" title="Link to this rule">SW 4.2</a>'
+        ' Dread; see <a class="rule-ref" href="#sw-4-2">SW 4.2</a> and '
+        '<a class="rule-ref" href="../horde/index.html#hs-5-1">HS 5.1</a>.\n'
+    )
+
+
+def test_render_reports_lines_after_front_matter():
+    """Errors while rendering count lines from the top of the file, front matter included."""
+    source = "---\ntitle: X\n---\n\nBody.\n[[nonsense]]\n"
+    offset = rules.front_matter_lines(source)
+    body = source.split("---\n", 2)[2]
+    with pytest.raises(PluginError, match=r"docs/x.md:6:"):
+        rules.render_shortcodes(body, rules.RuleIndex(), lambda uri: "", "docs/x.md", offset)
+
+
+# ---------------------------------------------------------------------------------------------
+# Glossary data
+
+
+def entry(rulebook="swarm", id="dread-level", term="Dread Level", **kw):
+    return rules.Entry(rulebook, id, term, kw.pop("definition", "The number of Enforcers."), **kw)
+
+
+def test_glossary_duplicate_id_fails():
+    """Entry ids are unique within a rulebook."""
+    with pytest.raises(PluginError, match="id 'dread-level' is already used"):
+        rules.validate_glossaries({"swarm": [entry(), entry(term="Dread")]}, rules.RuleIndex())
+
+
+def test_glossary_same_alias_twice_fails():
+    """A word may name only one entry, or first-use links would be ambiguous."""
+    a = entry(aliases=["dread"])
+    b = entry(id="dread-2", term="Dread")
+    with pytest.raises(PluginError, match="'Dread' is already the term or an alias"):
+        rules.validate_glossaries({"swarm": [a, b]}, rules.RuleIndex())
+
+
+def test_glossary_rules_must_exist():
+    """Every number under `rules:` must be defined by some page."""
+    index = index_of({"swarm/index.md": "[[SW 4.2]] Dread.\n"})
+    rules.validate_glossaries({"swarm": [entry(rules=["SW 4.2"])]}, index)
+    with pytest.raises(PluginError, match="lists rule SW 4.3, which no page defines"):
+        rules.validate_glossaries({"swarm": [entry(rules=["SW 4.3"])]}, index)
+
+
+def test_glossary_related_must_exist_unless_rulebook_missing():
+    """`related:` entries must exist; a rulebook with no glossary file is tolerated."""
+    surge = entry("horde", "surge", "Surge")
+    ok = {"swarm": [entry(related=["horde:surge"])], "horde": [surge]}
+    assert rules.validate_glossaries(ok, rules.RuleIndex()) == []
+    bad = {"swarm": [entry(related=["horde:rally"])], "horde": [surge]}
+    with pytest.raises(PluginError, match="related 'horde:rally' is not a glossary entry"):
+        rules.validate_glossaries(bad, rules.RuleIndex())
+    partial = {"swarm": [entry(related=["team-commander:team"])]}
+    notices = rules.validate_glossaries(partial, rules.RuleIndex())
+    assert notices and "glossary/team-commander.yml is missing" in notices[0]
+
+
+def test_load_glossary_checks_shape(tmp_path):
+    """A malformed entry fails with the file and the entry's line."""
+    path = tmp_path / "swarm.yml"
+    path.write_text("- id: ok\n  term: Ok\n  definition: Fine.\n- id: bad\n  term: Bad\n")
+    where = r"glossary/swarm.yml:4: entry needs a non-empty 'definition'"
+    with pytest.raises(PluginError, match=where):
+        rules.load_glossary(path, "swarm")
+    path.write_text("- id: Bad_Id\n  term: X\n  definition: Y.\n")
+    with pytest.raises(PluginError, match="must be lower-case words"):
+        rules.load_glossary(path, "swarm")
+
+
+def test_rulebook_glossary_page():
+    """Each entry gets a pinned anchor, its rules, and its related entries in other rulebooks."""
+    dread = entry(rules=["SW 4.2"], related=["swarm:enforcer", "horde:surge"])
+    enforcer = entry(id="enforcer", term="Enforcer", definition="A Swarm creature from The Lair.")
+    surge = entry("horde", "surge", "Surge", definition="More cards per wave.")
+    by_key = {e.key: e for e in (dread, enforcer, surge)}
+    page = rules.rulebook_glossary_page("swarm", [dread, enforcer], by_key)
+    assert "### Dread Level { #dread-level }" in page
+    assert "Rules: [[see SW 4.2]]" in page
+    assert "See also: [Enforcer](#enforcer)" in page
+    assert "Same idea elsewhere: [Surge](../horde/glossary.md#surge) (SlingLab Horde)" in page
+    master = rules.master_glossary_page({"swarm": [dread, enforcer], "horde": [surge]}, by_key)
+    assert "### Surge (SlingLab Horde) { #horde-surge }" in master
+    assert "[Swarm Mode glossary entry](swarm/glossary.md#dread-level)" in master
+    assert master.index("Dread Level") < master.index("Enforcer") < master.index("### Surge")
+
+
+def test_plain_definition_strips_markdown():
+    """Tooltips show the definition without Markdown or shortcodes."""
+    e = entry(definition="The **number** of [Enforcers](x.md) out (see [[see SW 4.2]]).")
+    assert e.plain_definition == "The number of Enforcers out (see SW 4.2)."
+
+
+# ---------------------------------------------------------------------------------------------
+# First-use term links
+
+
+TERMS = [
+    entry(id="swarm", term="The Swarm", definition='The "deck" & its Enforcers.'),
+    entry(id="swarm-step", term="Swarm Step", aliases=["swarm phase"]),
+    entry(id="enforcer", term="Enforcer"),
+]
+
+
+def linked(html: str) -> list[tuple[str, str]]:
+    return re.findall(r'<a class="term" href="g\.html#([^"]+)"[^>]*>([^<]*)</a>', html)
+
+
+def link(html: str) -> str:
+    return rules.link_terms(html, TERMS, lambda e: f"g.html#{e.id}")
+
+
+def test_first_use_only_and_longest_match():
+    """Only the first use of each term links; "Swarm Step" wins over a shorter overlap."""
+    out = link("<p>In the Swarm Step, the swarm step ends. Enforcers and an Enforcer.</p>")
+    assert linked(out) == [("swarm-step", "Swarm Step"), ("enforcer", "Enforcers")]
+
+
+def test_term_link_carries_definition():
+    """The link has class `term`, and the plain definition in `title` and `data-def`."""
+    out = link("<p>Beware The Swarm.</p>")
+    definition = "The &quot;deck&quot; &amp; its Enforcers."
+    assert f'<a class="term" href="g.html#swarm" title="{definition}"' in out
+    assert f'data-def="{definition}">The Swarm</a>' in out
+
+
+def test_whole_words_case_insensitive():
+    """Matching ignores case but never links part of a word."""
+    out = link("<p>Enforcerish, non-enforcer, ENFORCER.</p>")
+    assert linked(out) == [("enforcer", "ENFORCER")]
+
+
+def test_headings_links_code_and_rule_numbers_are_skipped():
+    """Text in headings, links, code, pre, admonition titles and rule numbers stays as it is."""
+    html = (
+        '<h2 id="enforcer">Enforcer</h2>'
+        '<p class="admonition-title">Enforcer</p>'
+        '<p><a class="rule-no" id="sw-1" href="#sw-1">Enforcer</a> <code>Enforcer</code> '
+        '<a href="x.html">an <em>Enforcer</em></a><pre><span>Enforcer</span></pre> '
+        '<img alt="Enforcer" src="e.png"> <span title="Enforcer">then the Enforcer</span></p>'
+    )
+    out = link(html)
+    assert linked(out) == [("enforcer", "Enforcer")]
+    assert re.sub(r'<a class="term"[^>]*>([^<]*)</a>', r"\1", out) == html
+    assert out.index('<a class="term"') > out.index('<span title="Enforcer">')
+
+
+def test_markup_is_never_changed():
+    """Removing the inserted links gives back the exact input, attributes and entities included."""
+    html = (
+        '<ul><li>The Swarm &amp; Enforcer\'s <strong>swarm phase</strong></li></ul>'
+        '<script>if (a < b) { x = "Enforcer"; }</script><!-- Enforcer -->'
+        '<div data-x="a > Enforcer">The Swarm</div>'
+    )
+    out = link(html)
+    stripped = re.sub(r'<a class="term"[^>]*>([^<]*)</a>', r"\1", out)
+    assert stripped == html
+    assert [i for i, _ in linked(out)] == ["swarm", "enforcer", "swarm-step"]
+
+
+# ---------------------------------------------------------------------------------------------
+# Builds
+
+
+def _mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
+    env = dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1")
+    return subprocess.run(
+        [sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True
+    )
+
+
+def test_site_builds_strict(tmp_path):
+    """The whole site builds with `mkdocs build --strict`; rule links are relative."""
+    result = _mkdocs("build", "--strict", "--site-dir", str(tmp_path), cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    compare = (tmp_path / "compare.html").read_text(encoding="utf-8")
+    refs = re.findall(r'<a class="rule-ref" href="([^"]+)"', compare)
+    assert refs, "compare page has no rule references"
+    assert all(not r.startswith(("/", "http")) for r in refs), refs
+
+
+def _tiny_site(tmp_path: Path, pages: dict[str, str]) -> Path:
+    (tmp_path / "mkdocs.yml").write_text(
+        f"site_name: t\nmarkdown_extensions: [attr_list]\nhooks:\n  - {HOOK.as_posix()}\n",
+        encoding="utf-8",
+    )
+    for name, text in pages.items():
+        path = tmp_path / "docs" / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return tmp_path
+
+
+def test_build_fails_on_unknown_reference(tmp_path):
+    """A build with a reference to an undefined rule stops and names the file and line."""
+    site = _tiny_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "swarm/index.md": "# S\n\n[[SW 1.1]] A rule.\n\nSee [[see SW 1.2]].\n",
+        },
+    )
+    result = _mkdocs("build", "--site-dir", str(tmp_path / "out"), cwd=site)
+    assert result.returncode != 0
+    assert "docs/swarm/index.md:5" in result.stdout + result.stderr
+
+
+def test_build_makes_glossary_pages_and_term_links(tmp_path):
+    """A small tree: glossary pages are generated and the rules page links the first use."""
+    site = _tiny_site(
+        tmp_path,
+        {
+            "index.md": "# Home\n",
+            "swarm/index.md": "# S\n\n[[SW 4.2]] The Dread Level counts Enforcers. Dread Level.\n",
+        },
+    )
+    (site / "glossary").mkdir()
+    (site / "glossary" / "swarm.yml").write_text(
+        "- id: dread-level\n  term: Dread Level\n  definition: Enforcers in play.\n"
+        "  rules: [SW 4.2]\n"
+    )
+    result = _mkdocs("build", "--strict", "--site-dir", str(tmp_path / "out"), cwd=site)
+    assert result.returncode == 0, result.stdout + result.stderr
+    glossary = (tmp_path / "out" / "swarm" / "glossary" / "index.html").read_text()
+    assert 'id="dread-level"' in glossary
+    assert 'href="../#sw-4-2"' in glossary
+    page = (tmp_path / "out" / "swarm" / "index.html").read_text()
+    assert page.count('class="term"') == 1
+    assert 'href="glossary/#dread-level"' in page
+    assert (tmp_path / "out" / "glossary" / "index.html").exists()
