@@ -294,7 +294,8 @@ def parse_annotation(line: str, line_number: int = 0) -> CardFacts:
         raise CardDataError("the type line is empty", line_number)
     power = toughness = ""
     if pt and pt != "-":
-        match = re.fullmatch(r"([^/\s]+)\s*/\s*([^/\s]+)", pt)
+        value = r"([+-]?(?:\d{1,4}|\*|X)(?:[+-](?:\d{1,4}|\*))?)"
+        match = re.fullmatch(value + r"\s*/\s*" + value, pt)
         if not match:
             raise CardDataError(f"power/toughness {pt!r} should look like 2/2", line_number)
         power, toughness = match.group(1), match.group(2)
@@ -347,8 +348,12 @@ def _scryfall_card(card: Mapping[str, Any]) -> CardFacts:
     colors = card.get("colors")
     if colors is None:
         colors = front.get("colors", [])
-    keywords = card.get("keywords") or []
-    tags = [str(k).casefold().replace(" ", "_") for k in keywords]
+    keywords = [str(k) for k in card.get("keywords") or []]
+    if layout in _DOUBLE_FACED and front:
+        # Scryfall lists the keywords of all faces; keep those the front face has.
+        front_text = str(front.get("oracle_text", "")).casefold()
+        keywords = [k for k in keywords if k.casefold() in front_text]
+    tags = [k.casefold().replace(" ", "_") for k in keywords]
     is_token = layout in ("token", "double_faced_token") or type_line.startswith("Token")
     if is_token:
         tags.insert(0, "token")

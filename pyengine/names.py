@@ -48,10 +48,9 @@ _SPACES = re.compile(r"\s+")
 
 
 def _fold(text: str) -> str:
-    text = text.translate(_TRANSLATE)
+    text = unicodedata.normalize("NFKD", text).translate(_TRANSLATE).casefold()
     decomposed = unicodedata.normalize("NFKD", text)
-    stripped = "".join(ch for ch in decomposed if not unicodedata.combining(ch))
-    return stripped.casefold()
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
 def normalize(name: str) -> str:

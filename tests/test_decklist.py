@@ -1,0 +1,364 @@
+"""The decklist reader: every paste format players use, problems with line numbers, round trips."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyengine.cards import CardDB, CardFacts
+from pyengine.decklist import MAX_COUNT, Decklist, Entry, did_you_mean
+
+
+def summary(deck: Decklist) -> list[tuple[int, str, str]]:
+    return [(e.count, e.name, e.section) for e in deck.entries]
+
+
+def problem_lines(deck: Decklist) -> list[int]:
+    return [p.line for p in deck.problems]
+
+
+# -- plain lists ------------------------------------------------------------------------------
+
+
+def test_count_name_and_count_x_name():
+    """'N Name' and 'Nx Name' both give N copies in the main deck."""
+    deck = Decklist.from_text("4 Lightning Bolt\n2x Counterspell\n10X Island\n")
+    assert summary(deck) == [
+        (4, "Lightning Bolt", "main"),
+        (2, "Counterspell", "main"),
+        (10, "Island", "main"),
+    ]
+    assert deck.problems == []
+    assert deck.count() == 16
+    assert deck.cards()[:5] == ["Lightning Bolt"] * 4 + ["Counterspell"]
+
+
+def test_bare_name_is_one_copy():
+    """A line with a name and no count is one copy of that card."""
+    deck = Decklist.from_text("Sol Ring\nXenagos, the Reveler\n")
+    assert summary(deck) == [(1, "Sol Ring", "main"), (1, "Xenagos, the Reveler", "main")]
+
+
+def test_name_starting_with_x_is_not_a_count_marker():
+    """'1 Xenagos' keeps the X: the 'x' count marker must touch the number."""
+    deck = Decklist.from_text("1 Xenagos, the Reveler\n1 x Marks the Spot\n")
+    assert [e.name for e in deck.entries] == ["Xenagos, the Reveler", "x Marks the Spot"]
+
+
+def test_comments_blank_lines_crlf_tabs_and_bom():
+    """'#' comments and blank lines are skipped; CRLF, tabs and a byte-order mark are fine."""
+    text = "\ufeff# a comment\r\n\r\n4\tLightning  Bolt\r\n  # indented comment\r\n1 Sol Ring\r\n"
+    deck = Decklist.from_text(text)
+    assert summary(deck) == [(4, "Lightning Bolt", "main"), (1, "Sol Ring", "main")]
+    assert deck.entries[0].line == 3
+    assert deck.problems == []
+
+
+def test_deck_name_from_header():
+    """The deck name comes from a '# name:' comment or an Arena 'Name ...' line."""
+    assert Decklist.from_text("# name: Undead Tide\n1 Zombie\n").name == "Undead Tide"
+    arena = Decklist.from_text("About\nName My Arena Deck\n\nDeck\n4 Island\n")
+    assert arena.name == "My Arena Deck"
+    assert summary(arena) == [(4, "Island", "main")]
+
+
+# -- sections ---------------------------------------------------------------------------------
+
+
+def test_slash_headers_make_lower_case_sections():
+    """sw-2-7: '// Name' headers start sections named in lower case; Enforcers and Reckoning
+    read as sections 'enforcers' and 'reckoning'."""
+    text = "// Enforcers\n1 Grave Titan\n1 Death Baron\n\n// Reckoning\n1 Army of the Damned\n"
+    deck = Decklist.from_text(text)
+    assert deck.sections() == ["enforcers", "reckoning"]
+    assert deck.count("enforcers") == 2
+    assert deck.cards("Reckoning") == ["Army of the Damned"]
+    assert deck.count() == 0
+
+
+def test_slash_sideboard_and_commander_headers():
+    """'// Commander' and '// Sideboard' headers (any case, with a count or colon) pick the
+    standard sections."""
+    text = (
+        "// COMMANDER\n1 Atraxa, Praetors' Voice\n"
+        "// Mainboard (2)\n2 Island\n// Sideboard:\n1 Negate\n"
+    )
+    deck = Decklist.from_text(text)
+    assert summary(deck) == [
+        (1, "Atraxa, Praetors' Voice", "commander"),
+        (2, "Island", "main"),
+        (1, "Negate", "sideboard"),
+    ]
+
+
+def test_arena_export():
+    """MTG Arena: 'Commander', 'Companion', 'Deck' and 'Sideboard' lines switch section; set
+    and collector number are kept."""
+    text = (
+        "Commander\n1 Kenrith, the Returned King (ELD) 303\n\n"
+        "Companion\n1 Lutri, the Spellchaser (IKO) 227\n\n"
+        "Deck\n1 Sol Ring (CMM) 400\n35 Plains (ELD) 250\n\n"
+        "Sideboard\n1 Disenchant (M20) 14\n"
+    )
+    deck = Decklist.from_text(text)
+    assert deck.problems == []
+    assert deck.sections() == ["commander", "companion", "main", "sideboard"]
+    ring = deck.section("main")[0]
+    assert (ring.name, ring.set_code, ring.number) == ("Sol Ring", "CMM", "400")
+    assert deck.count() == 36
+
+
+def test_moxfield_export():
+    """Moxfield: '1 Sol Ring (CMM) 400 *F*' is one foil Sol Ring from CMM #400; split names
+    keep their ' // '."""
+    deck = Decklist.from_text("1 Sol Ring (CMM) 400 *F*\n1 Fire // Ice (MH2) 290\n1 Swamp\n")
+    ring, fire, swamp = deck.entries
+    assert (ring.name, ring.set_code, ring.number, ring.foil) == ("Sol Ring", "CMM", "400", True)
+    assert fire.name == "Fire // Ice" and not fire.foil
+    assert swamp.set_code is None
+
+
+def test_archidekt_export_categories():
+    """Archidekt: '1x Name (set) 123 [Category]'; the Commander, Sideboard, Maybeboard and
+    Companion categories (also with {top}-style flags) choose the section, other categories are
+    kept on the entry."""
+    text = (
+        "1x Atraxa, Praetors' Voice (2x2) 190 [Commander{top}]\n"
+        "1x Sol Ring (cmm) 400 [Ramp]\n"
+        "1x Arcane Signet (cmm) 376 *F* [Ramp,Artifacts]\n"
+        "1x Cyclonic Rift (rtr) 35 [Maybeboard{noDeck}{noPrice},Removal]\n"
+        "1x Negate (m20) 69 [Sideboard]\n"
+        "1x Island (unf) 236 [Land] ^Have,#37d67a^\n"
+    )
+    deck = Decklist.from_text(text)
+    assert deck.problems == []
+    assert [(e.name, e.section, e.category) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", "commander", None),
+        ("Sol Ring", "main", "Ramp"),
+        ("Arcane Signet", "main", "Ramp,Artifacts"),
+        ("Cyclonic Rift", "maybeboard", "Removal"),
+        ("Negate", "sideboard", None),
+        ("Island", "main", "Land"),
+    ]
+    assert deck.entries[1].set_code == "CMM"
+    assert deck.entries[2].foil
+
+
+def test_mtgo_blank_line_sideboard():
+    """MTGO text: two blocks of cards separated by a blank line; the second is the sideboard."""
+    deck = Decklist.from_text("4 Lightning Bolt\n20 Mountain\n\n\n2 Pyroblast\n1 Smash\n")
+    assert deck.count("main") == 24
+    assert deck.count("sideboard") == 3
+
+
+def test_mtgo_sb_lines():
+    """MTGO 'SB: 1 Name' lines go to the sideboard, and other blank lines then mean nothing."""
+    deck = Decklist.from_text("4 Lightning Bolt\n\n20 Mountain\nSB: 2 Pyroblast\n")
+    assert summary(deck) == [
+        (4, "Lightning Bolt", "main"),
+        (20, "Mountain", "main"),
+        (2, "Pyroblast", "sideboard"),
+    ]
+
+
+def test_blank_lines_in_commented_lists_mean_nothing():
+    """A list with comments or headers keeps blank lines as spacing only (no MTGO sideboard)."""
+    deck = Decklist.from_text("# Nontoken\n2 Smallpox\n\n# Tokens\n23 Zombie\n")
+    assert deck.count() == 25 and deck.sections() == ["main"]
+
+
+# -- problems ---------------------------------------------------------------------------------
+
+
+def test_problems_carry_line_numbers_and_the_rest_is_read():
+    """Unreadable lines become problems with their 1-based line number and raw text; the other
+    lines are still read."""
+    text = "\n".join(
+        [
+            "4 Lightning Bolt",  # 1
+            "0 Island",  # 2 count 0
+            "1001 Swamp",  # 3 too many
+            "99999999999999999999999 Forest",  # 4 absurd
+            "-2 Plains",  # 5 negative
+            "12",  # 6 count with no name
+            "//",  # 7 header without a name
+            "3 ???",  # 8 not a name
+            "1 Sol Ring",  # 9
+        ]
+    )
+    deck = Decklist.from_text(text)
+    assert problem_lines(deck) == [2, 3, 4, 5, 6, 7, 8]
+    assert deck.problems[0].text == "0 Island"
+    assert all(p.message for p in deck.problems)
+    assert summary(deck) == [(4, "Lightning Bolt", "main"), (1, "Sol Ring", "main")]
+
+
+def test_count_limits():
+    """Counts of 1 to MAX_COUNT are accepted; MAX_COUNT + 1 is a problem."""
+    assert Decklist.from_text(f"{MAX_COUNT} Relentless Rats").entries[0].count == MAX_COUNT
+    assert problem_lines(Decklist.from_text(f"1 Island\n{MAX_COUNT + 1} Relentless Rats")) == [2]
+
+
+def test_control_characters_and_long_names_are_problems():
+    """A name with control characters or far too long for a card is a problem, not an entry."""
+    deck = Decklist.from_text("1 Sol\x00Ring\n1 " + "A" * 500 + "\n")
+    assert problem_lines(deck) == [1, 2]
+    assert deck.entries == []
+
+
+def test_bad_annotation_is_a_problem_on_its_line():
+    """A '#!' card-facts line that cannot be read is a problem on its line; good ones are kept."""
+    deck = Decklist.from_text(
+        "#! Gravecrawler | {B} | Creature — Zombie | 2/1\n#! Oops\n1 Gravecrawler\n"
+    )
+    assert problem_lines(deck) == [2]
+    assert deck.annotations == ["#! Gravecrawler | {B} | Creature — Zombie | 2/1"]
+    assert CardDB.from_annotations(deck)["Gravecrawler"].power == 2
+
+
+def test_non_string_input_is_a_problem():
+    """from_text given something other than text reports it instead of raising."""
+    deck = Decklist.from_text(None)  # type: ignore[arg-type]
+    assert deck.entries == [] and deck.problems
+
+
+# -- matching to card facts -------------------------------------------------------------------
+
+
+def test_names_match_facts_loosely_and_did_you_mean():
+    """Names match card facts regardless of case, spacing, curly quotes, Æ and accents, and a
+    two-faced card by its front face; a near miss is unknown but gets a 'did you mean'."""
+    db = CardDB(
+        [
+            CardFacts(name="Teferi's Moat"),
+            CardFacts(name="Aether Flash"),
+            CardFacts(name="Nazgûl"),
+            CardFacts(name="Delver of Secrets // Insectile Aberration"),
+            CardFacts(name="Grave Titan"),
+        ]
+    )
+    deck = Decklist.from_text(
+        "1 teferi’s  moat\n1 Æther Flash\n9 Nazgul\n1 Delver of Secrets\n1 Grave Titn\n"
+    )
+    assert db.unknown(deck.names()) == ["Grave Titn"]
+    assert did_you_mean("Grave Titn", db) == ["Grave Titan"]
+    assert did_you_mean("Insectile Aberration and more", db) == []
+    assert did_you_mean("delver of secret", db) == ["Delver of Secrets // Insectile Aberration"]
+
+
+# -- round trips ------------------------------------------------------------------------------
+
+
+def test_to_text_round_trip_keeps_printings_and_categories():
+    """to_text writes set, number, foil mark and category so that reading it back gives the
+    same decklist; problems are not part of equality."""
+    deck = Decklist.from_text(
+        "# name: Test\n1x Atraxa [Commander]\n1 Sol Ring (CMM) 400 *F* [Ramp]\n0 Bad\n"
+        "SB: 2 Negate\n1 Island\n"
+    )
+    text = deck.to_text()
+    again = Decklist.from_text(text)
+    assert again == deck
+    assert again.problems == [] and deck.problems
+    assert again.name == "Test"
+    assert summary(again)[-1] == (1, "Island", "main")
+
+
+def test_entries_built_in_code_write_and_read_back():
+    """A Decklist made in code writes to text that reads back equal (section headers only
+    where the section changes, main first without a header)."""
+    deck = Decklist(
+        entries=[
+            Entry(3, "Zombie"),
+            Entry(1, "Grave Titan", "enforcers"),
+            Entry(2, "Zombie Giant"),
+            Entry(1, "Army of the Damned", "reckoning"),
+        ],
+        problems=[],
+        name="Mixed",
+    )
+    text = deck.to_text()
+    assert text.startswith("# name: Mixed\n3 Zombie\n")
+    assert Decklist.from_text(text) == deck
+
+
+# -- properties -------------------------------------------------------------------------------
+
+SECTIONS = ["main", "sideboard", "commander", "companion", "maybeboard", "enforcers", "reckoning"]
+NAME_CHARS = st.sampled_from(list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ',-éûÆ"))
+LETTERS = st.sampled_from(list("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZéûÆ"))
+WORD = st.builds(lambda first, rest: first + rest, LETTERS, st.text(NAME_CHARS, max_size=9))
+NAMES = st.lists(WORD, min_size=1, max_size=4).map(" ".join)
+ENTRIES = st.builds(
+    Entry,
+    count=st.integers(1, MAX_COUNT),
+    name=NAMES,
+    section=st.sampled_from(SECTIONS),
+    set_code=st.none() | st.text(st.sampled_from("ABCDEFGHIJ0123456789"), min_size=3, max_size=5),
+    number=st.none() | st.from_regex(r"[0-9]{1,3}[ab]?", fullmatch=True),
+    foil=st.booleans(),
+    category=st.none() | st.sampled_from(["Ramp", "Removal", "Draw,Ramp"]),
+)
+PASTE_LINES = st.one_of(
+    st.text(),
+    st.from_regex(r"[0-9]{1,40}x? [A-Za-z ]{0,20}", fullmatch=True),
+    st.sampled_from(["SB: 1 Negate", "// Enforcers", "Sideboard", "", "#! A | {B} | Creature"]),
+    st.text(st.characters(max_codepoint=0x20)),
+)
+
+
+def _normalised(entry: Entry) -> Entry:
+    # A number is only written with a set code.
+    return Entry(
+        entry.count,
+        entry.name,
+        entry.section,
+        set_code=entry.set_code,
+        number=entry.number if entry.set_code else None,
+        foil=entry.foil,
+        category=entry.category,
+    )
+
+
+@given(st.text())
+def test_from_text_never_raises_on_any_text(text):
+    """from_text accepts any string without raising; every problem names a real line."""
+    deck = Decklist.from_text(text)
+    lines = text.replace("\r\n", "\n").replace("\r", "\n").split("\n")
+    assert all(1 <= p.line <= len(lines) for p in deck.problems)
+    assert all(1 <= e.count <= MAX_COUNT for e in deck.entries)
+
+
+@given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
+@settings(suppress_health_check=[HealthCheck.too_slow])
+def test_from_text_never_raises_on_paste_like_text(lines, newline):
+    """Paste-like text with control characters, huge counts, headers and annotations never
+    makes from_text raise, and what it reads writes back and reads the same."""
+    deck = Decklist.from_text(newline.join(lines))
+    assert Decklist.from_text(deck.to_text()) == deck
+
+
+@given(st.lists(ENTRIES, max_size=25), st.text(NAME_CHARS, max_size=20))
+def test_to_text_round_trips_generated_decklists(entries, name):
+    """from_text(d.to_text()) == d for generated decklists: counts, names, sections, set codes,
+    collector numbers, foil marks and categories survive."""
+    deck = Decklist([_normalised(e) for e in entries], [], name.strip())
+    again = Decklist.from_text(deck.to_text())
+    assert again.problems == []
+    assert again == deck
+
+
+def test_long_fuzz(request):
+    """With --long-fuzz: 100,000 arbitrary texts through from_text without an exception."""
+    if not request.config.getoption("--long-fuzz"):
+        pytest.skip("run with --long-fuzz")
+    settings(max_examples=100_000, deadline=None)(given(st.text())(Decklist.from_text))()
+
+
+@pytest.mark.parametrize("size", [10, 200_000])
+def test_huge_count_digits_do_not_raise(size):
+    """A count with very many digits is a problem, not a crash (Python refuses to convert
+    strings of over 4300 digits to int)."""
+    deck = Decklist.from_text("9" * size + " Island")
+    assert problem_lines(deck) == [1]

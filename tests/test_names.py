@@ -1,0 +1,69 @@
+"""Card-name keys: the same card however a player writes its name."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyengine.names import faces, front_face, normalize
+
+
+@pytest.mark.parametrize(
+    ("written", "canonical"),
+    [
+        ("GRAVE TITAN", "Grave Titan"),
+        ("  grave   titan ", "Grave Titan"),
+        ("Grave\tTitan", "Grave Titan"),
+        ("Nazgûl", "Nazgul"),
+        ("Æther Flash", "Aether Flash"),
+        ("AEther Flash", "Aether Flash"),
+        ("æther flash", "Aether Flash"),
+        ("Teferi’s Moat", "Teferi's Moat"),
+        ("Teferi‘s Moat", "Teferi's Moat"),
+        ("Lim-Dûl’s Vault", "Lim-Dul's Vault"),
+        ("Fire/Ice", "Fire // Ice"),
+        ("Fire / Ice", "Fire // Ice"),
+        ("Fire//Ice", "Fire // Ice"),
+        ("Fire /// Ice", "Fire // Ice"),
+        ("Séance", "Seance"),
+        ("Jötun Grunt", "Jotun Grunt"),
+    ],
+)
+def test_spellings_share_one_key(written, canonical):
+    """hs-11-5: case, spacing, accents, Æ/AE, curly apostrophes and the way split halves are
+    joined do not change a name's key."""
+    assert normalize(written) == normalize(canonical)
+
+
+def test_key_shape():
+    """The key is case-folded, accent-free, with single spaces and ' // ' between faces."""
+    assert normalize("  Delver of Secrets/Insectile  Aberration ") == (
+        "delver of secrets // insectile aberration"
+    )
+    assert normalize("Nazgûl") == "nazgul"
+    assert normalize("Æther") == "aether"
+
+
+def test_different_cards_keep_different_keys():
+    """Normalising never merges two different names."""
+    assert normalize("Death Baron") != normalize("Death's-Head Buzzard")
+    assert normalize("Zombie") != normalize("Zombie Giant")
+
+
+def test_faces_and_front_face():
+    """A split or two-faced name splits into its faces; the front face is the first one."""
+    assert faces("Fire // Ice") == ["Fire", "Ice"]
+    assert faces("Fire/Ice") == ["Fire", "Ice"]
+    assert faces("Grave Titan") == ["Grave Titan"]
+    assert front_face("Delver of Secrets // Insectile Aberration") == "Delver of Secrets"
+    assert front_face("Grave Titan") == "Grave Titan"
+
+
+@given(st.text())
+def test_normalize_never_raises_and_is_idempotent(text):
+    """normalize accepts any text and normalising a key again changes nothing."""
+    key = normalize(text)
+    assert isinstance(key, str)
+    assert normalize(key) == key
+    assert front_face(text) is not None
