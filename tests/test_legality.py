@@ -1,0 +1,516 @@
+"""Deck legality (pyengine.legality): every deck rule, with lists in every paste format the
+reader accepts (plain, ``4x``, Moxfield, Archidekt, Arena, MTGO, ``// Section`` headers)."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pyengine import files
+from pyengine.banlists import BanList
+from pyengine.cards import CardDB
+from pyengine.decklist import Decklist
+from pyengine.legality import (
+    ERROR,
+    FORMATS,
+    INFO,
+    LEGAL,
+    NOT_CHECKED,
+    NOT_LEGAL,
+    READER_ANCHOR,
+    UNCHECKED,
+    WARNING,
+    Finding,
+    Options,
+    Report,
+    cards_from_scryfall,
+    check,
+    commander_tags,
+    find_format,
+)
+from tests.conftest import DATA, ROOT
+
+BANLIST_KEYS = ("horde-survivor", "commander", "team-commander", "any-number", "basics")
+
+
+@pytest.fixture(scope="module")
+def banlists() -> dict[str, BanList]:
+    return {key: files.load_banlist(key) for key in BANLIST_KEYS}
+
+
+@pytest.fixture(scope="module")
+def db() -> CardDB:
+    scryfall = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
+    return files.load_card_db().merge(cards_from_scryfall(scryfall))
+
+
+ALL_REPORTS: list[Report] = []
+
+
+def run(text: str, fmt: str, db: CardDB, banlists, **options) -> Report:
+    deck = Decklist.from_text(text)
+    report = check(deck, fmt, db.merge(CardDB.from_annotations(deck)), banlists,
+                   Options(**options))
+    ALL_REPORTS.append(report)
+    return report
+
+
+def codes(report: Report, severity: str | None = None) -> list[str]:
+    return [f.code for f in report.findings if severity is None or f.severity == severity]
+
+
+def find(report: Report, code: str) -> list[Finding]:
+    return [f for f in report.findings if f.code == code]
+
+
+def commander_list(commander: str, cards: list[str], basic: str = "Swamp",
+                   total: int = 100, style: str = "arena") -> str:
+    """A Commander list of ``total`` cards: the commander, ``cards`` (one each) and basics."""
+    fill = total - 1 - len(cards)
+    if style == "arena":
+        return "Commander\n1 " + commander + "\n\nDeck\n" + "".join(
+            f"1 {c}\n" for c in cards) + f"{fill} {basic}\n"
+    if style == "archidekt":
+        return f"1x {commander} (cmr) 1 [Commander{{top}}]\n" + "".join(
+            f"1x {c} (cmm) 2 [Ramp]\n" for c in cards) + f"{fill}x {basic} (cmm) 3 [Land]\n"
+    if style == "moxfield":
+        return "".join(f"1 {c} (CMM) 400 *F*\n" for c in cards) + \
+            f"{fill} {basic} (CMM) 1\n\n1 {commander} (CMR) 100\n"
+    if style == "headers":
+        return f"# name: test\n// Commander\n1 {commander}\n// Main\n" + "".join(
+            f"{c}\n" for c in cards) + f"{fill}x {basic}\n"
+    raise ValueError(style)
+
+
+# -- Horde (SlingLab) -------------------------------------------------------------------------
+
+
+def test_horde_legal_sixty(db, banlists):
+    """hs-1-1: 40+ cards, at most four of a card; basics and any-number cards are free."""
+    text = "4 Lightning Bolt\n4x Counterspell\n20 Relentless Rats\n7 Seven Dwarves\n9 Nazgul\n" \
+           "16 Island\n"
+    report = run(text, "horde", db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    assert report.size == 60
+    assert report.findings == []
+
+
+def test_horde_too_many_copies(db, banlists):
+    """hs-1-1: a fifth copy, an eighth Seven Dwarves and a tenth Nazgûl break the limits."""
+    text = "4 Lightning Bolt (M10) 146\n1 Lightning Bolt\n8 Seven Dwarves\n10 Nazgûl\n30 Island\n"
+    report = run(text, "horde", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    copies = find(report, "copies")
+    assert [(f.line, f.card) for f in copies] == [
+        (1, "Lightning Bolt"), (3, "Seven Dwarves"), (4, "Nazgûl")]
+    assert "5 copies (also on line 2); at most 4" in copies[0].message
+    assert "at most 7" in copies[1].message and "at most 9" in copies[2].message
+    assert all(f.rule == "horde/#hs-1-1" for f in copies)
+
+
+def test_horde_too_small(db, banlists):
+    """hs-1-1: 39 cards is one short."""
+    report = run("4 Lightning Bolt\n35 Mountain\n", "horde", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    (size,) = find(report, "size")
+    assert size.line == 0 and "39 cards" in size.message and size.rule == "horde/#hs-1-1"
+
+
+def test_horde_survivor_ban_list(db, banlists):
+    """hs-1-4: cards on the Survivor ban list, in any spelling (AEther, Æther), are banned."""
+    text = "SB: 1 Naturalize\n1 Moat\n1 AEther Flash\n1 Tainted Æther\n37 Plains\n"
+    report = run(text, "horde", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    banned = find(report, "banned")
+    assert [(f.line, f.card) for f in banned] == [
+        (2, "Moat"), (3, "AEther Flash"), (4, "Tainted Æther")]
+    assert all(f.rule == "horde/#hs-1-4" and f.severity == ERROR for f in banned)
+    assert "Horde Survivor ban list" in banned[0].message
+    assert "sideboard" in codes(report, INFO)
+
+
+def test_horde_mtgo_two_blocks(db, banlists):
+    """hs-1-1: an MTGO list's second block is the sideboard and is not counted."""
+    text = "4 Lightning Bolt\n36 Mountain\n\n15 Platinum Angel\n"
+    report = run(text, "horde", db, banlists)
+    assert report.size == 40
+    assert report.verdict == LEGAL, report.to_text()
+
+
+def test_horde_near_miss_name(db, banlists):
+    """hs-1-4: a misspelt banned card gets a "did you mean" warning."""
+    report = run("1 Platinum Angle\n39 Plains\n", "horde", db, banlists)
+    (hint,) = find(report, "unknown-name")
+    assert hint.severity == WARNING and hint.suggestions == ("Platinum Angel",)
+    assert report.verdict == LEGAL
+
+
+# -- Limited Horde ----------------------------------------------------------------------------
+
+
+def test_limited_horde_any_copies_no_ban_list(db, banlists):
+    """lh-1-5: a Draft or Sealed deck: 40+ cards, any number of copies, no ban list."""
+    report = run("6 Lightning Bolt\n1 Moat\n33 Mountain\n", "limited-horde", db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    small = run("6 Lightning Bolt\n33 Mountain\n", "limited-horde", db, banlists)
+    assert small.verdict == NOT_LEGAL
+    assert find(small, "size")[0].rule == "limited-horde/#lh-1-5"
+
+
+# -- Commander deck rules ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("style", ["arena", "archidekt", "moxfield", "headers"])
+def test_commander_legal_in_every_paste_format(db, banlists, style):
+    """sw-2-1: a 100-card singleton deck inside Meren's identity is legal (every paste format)."""
+    cards = ["Sol Ring", "Cultivate", "Arcane Signet", "Command Tower", "Llanowar Elves"]
+    text = commander_list("Meren of Clan Nel Toth", cards, style=style)
+    report = run(text, "swarm", db, banlists)
+    assert report.commanders == ["Meren of Clan Nel Toth"]
+    assert report.size == 100
+    assert report.verdict == LEGAL, report.to_text()
+    if style == "moxfield":
+        assert codes(report) == ["commander-from-sideboard"]
+
+
+@pytest.mark.parametrize("style", ["arena", "archidekt", "moxfield", "headers"])
+def test_commander_off_identity(db, banlists, style):
+    """tc-1-1: Lightning Bolt and Swords to Plowshares are outside Meren's black-green."""
+    cards = ["Sol Ring", "Lightning Bolt", "Swords to Plowshares", "Cultivate"]
+    report = run(commander_list("Meren of Clan Nel Toth", cards, style=style),
+                 "team-commander", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    off = find(report, "identity")
+    assert [f.card for f in off] == ["Lightning Bolt", "Swords to Plowshares"]
+    assert "outside the commander's (BG)" in off[0].message
+    assert all(f.rule == "team-commander/#tc-1-1" for f in off)
+    lines = Decklist.from_text(commander_list("Meren of Clan Nel Toth", cards, style=style))
+    bolt = next(e for e in lines.entries if e.name == "Lightning Bolt")
+    assert off[0].line == bolt.line
+
+
+@pytest.mark.parametrize("total", [99, 101])
+def test_commander_wrong_size(db, banlists, total):
+    """sw-2-1: exactly 100 cards counting the commander."""
+    report = run(commander_list("Meren of Clan Nel Toth", ["Sol Ring"], total=total),
+                 "swarm", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    (size,) = find(report, "size")
+    assert f"{total} cards" in size.message and size.rule == "swarm/#sw-2-1"
+
+
+def test_commander_singleton(db, banlists):
+    """tc-1-1: one copy of each card, except basics, any-number and up-to-N cards."""
+    text = commander_list("Meren of Clan Nel Toth",
+                          ["Sol Ring", "Sol Ring", "Cultivate"] + ["Relentless Rats"] * 20
+                          + ["Nazgûl"] * 9 + ["Seven Dwarves"] * 1)
+    report = run(text, "team-commander", db, banlists)
+    copies = find(report, "copies")
+    assert [f.card for f in copies] == ["Sol Ring"]
+    assert "2 copies" in copies[0].message and "at most 1" in copies[0].message
+    assert find(report, "identity")[0].card == "Seven Dwarves"
+
+
+def test_commander_counts_as_its_copy(db, banlists):
+    """tc-1-1: the commander is the deck's one copy of that card."""
+    text = commander_list("Meren of Clan Nel Toth", ["Meren of Clan Nel Toth"])
+    report = run(text, "team-commander", db, banlists)
+    assert [f.card for f in find(report, "copies")] == ["Meren of Clan Nel Toth"]
+
+
+def test_commander_must_be_legendary_creature(db, banlists):
+    """sw-2-1: Sol Ring cannot be a commander; Teferi says he can; a list with none fails."""
+    report = run(commander_list("Sol Ring", ["Cultivate"]), "swarm", db, banlists)
+    (bad,) = find(report, "commander")
+    assert bad.card == "Sol Ring" and "cannot be a commander" in bad.message
+    teferi = run(commander_list("Teferi, Temporal Archmage", ["Counterspell"], basic="Island"),
+                 "swarm", db, banlists)
+    assert teferi.verdict == LEGAL, teferi.to_text()
+    none = run("100 Swamp\n", "swarm", db, banlists)
+    assert none.verdict == NOT_LEGAL and find(none, "commander")
+
+
+@pytest.mark.parametrize(
+    ("pair", "ok"),
+    [
+        (("Thrasios, Triton Hero", "Tymna the Weaver"), True),
+        (("Pir, Imaginative Rascal", "Toothy, Imaginary Friend"), True),
+        (("Karlach, Fury of Avernus", "Raised by Giants"), True),
+        (("Pir, Imaginative Rascal", "Thrasios, Triton Hero"), False),
+        (("Meren of Clan Nel Toth", "Tymna the Weaver"), False),
+        (("Meren of Clan Nel Toth", "Raised by Giants"), False),
+    ],
+)
+def test_two_commanders(db, banlists, pair, ok):
+    """tc-1-1: two commanders only as Partner, Partner with, or Choose a Background pairs."""
+    text = "Commander\n" + "".join(f"1 {c}\n" for c in pair) + "Deck\n98 Wastes\n"
+    report = run(text, "team-commander", db, banlists)
+    assert report.commanders == list(pair)
+    if ok:
+        assert report.verdict == LEGAL, report.to_text()
+    else:
+        assert report.verdict == NOT_LEGAL
+        assert find(report, "partner") or find(report, "commander")
+
+
+def test_background_alone_is_not_a_commander(db, banlists):
+    """tc-1-1: a Background is a commander only beside a Choose a Background creature."""
+    report = run(commander_list("Raised by Giants", [], basic="Forest"),
+                 "team-commander", db, banlists)
+    assert find(report, "commander")[0].card == "Raised by Giants"
+
+
+def test_friends_forever_from_annotations(db, banlists):
+    """tc-1-1: Friends forever pairs read from the list's own card-facts annotations."""
+    text = ("#! Will the Wise | {1}{U} | Legendary Creature — Human | 1/3 | friends_forever\n"
+            "#! Max the Daredevil | {1}{R} | Legendary Creature — Human | 2/2 | "
+            "friends_forever\n"
+            "1 Will the Wise [Commander]\n1 Max the Daredevil [Commander]\n"
+            "98 Wastes\n")
+    report = run(text, "team-commander", db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    assert report.commanders == ["Will the Wise", "Max the Daredevil"]
+
+
+def test_three_commanders(db, banlists):
+    """tc-1-1: no more than two commanders."""
+    text = ("Commander\n1 Thrasios, Triton Hero\n1 Tymna the Weaver\n1 Meren of Clan Nel Toth\n"
+            "Deck\n97 Wastes\n")
+    report = run(text, "team-commander", db, banlists)
+    assert report.verdict == NOT_LEGAL
+    assert "3 commanders" in find(report, "commander")[0].message
+
+
+def test_companion(db, banlists):
+    """sw-2-1: a companion is outside the 100; its condition is reported as not checked;
+    Lutri is banned as a companion; a card with no companion ability cannot be one."""
+    base = commander_list("Tymna the Weaver", ["Sol Ring"], basic="Plains")
+    lurrus = run(base + "Companion\n1 Lurrus of the Dream-Den\n", "swarm", db, banlists)
+    assert lurrus.size == 100
+    assert lurrus.verdict == NOT_CHECKED
+    assert codes(lurrus) == ["companion-condition"]
+    lutri = run(base + "1 Lutri, the Spellchaser [Companion]\n", "swarm", db, banlists)
+    assert lutri.verdict == NOT_LEGAL
+    assert "banned-as-companion" in codes(lutri)
+    assert "identity" in codes(lutri)  # blue-red is outside Tymna's white-black
+    bolt = run(base + "Companion\n1 Swords to Plowshares\n", "swarm", db, banlists)
+    assert "companion" in codes(bolt, ERROR)
+
+
+def test_lutri_is_fine_in_the_deck(db, banlists):
+    """sw-2-1: Lutri is banned only as a companion."""
+    text = commander_list("Thrasios, Triton Hero", ["Lutri, the Spellchaser"], basic="Island")
+    text = text.replace("Commander\n", "Commander\n1 Toothy, Imaginary Friend\n", 1)
+    report = run(text.replace("98 Island", "97 Island"), "swarm", db, banlists)
+    assert "banned" not in codes(report)
+
+
+def test_unknown_cards_are_listed_not_passed(db, banlists):
+    """sw-2-1: cards without facts are listed as not checked, with "did you mean"."""
+    text = commander_list("Meren of Clan Nel Toth",
+                          ["Lightening Bolt", "Some Homebrew Card", "Cultivate"])
+    report = run(text, "swarm", db, banlists)
+    assert report.verdict == NOT_CHECKED
+    unknown = find(report, "unknown-card")
+    assert [f.card for f in unknown] == ["Lightening Bolt", "Some Homebrew Card"]
+    assert unknown[0].suggestions == ("Lightning Bolt",)
+    assert all(f.severity == UNCHECKED for f in unknown)
+    assert report.unchecked == ["Lightening Bolt", "Some Homebrew Card"]
+
+
+def test_unknown_commander_skips_identity(db, banlists):
+    """sw-2-1: with no facts for the commander, identity is not checked for any card."""
+    report = run(commander_list("Someone Unknown", ["Lightning Bolt"]), "swarm", db, banlists)
+    assert report.verdict == NOT_CHECKED
+    assert "identity" not in codes(report)
+    assert "identity-skipped" in codes(report)
+
+
+def test_basic_lands_without_facts(db, banlists):
+    """sw-2-1: basic lands missing from the facts get their land type's identity."""
+    report = run(commander_list("Meren of Clan Nel Toth", ["Island"], basic="Forest"),
+                 "swarm", db, banlists)
+    (off,) = find(report, "identity")
+    assert off.card == "Island"
+
+
+def test_reader_problems_come_first(db, banlists):
+    """sw-2-1: unreadable lines are listed first, with their line numbers."""
+    text = commander_list("Meren of Clan Nel Toth", ["Lightning Bolt"]) + "0 Sol Ring\n"
+    report = run(text, "swarm", db, banlists)
+    first = report.findings[0]
+    assert first.code == "reader" and first.line == text.count("\n")
+    assert first.rule == READER_ANCHOR
+    assert report.verdict == NOT_LEGAL
+    clean = run(commander_list("Meren of Clan Nel Toth", []) + "0 Sol Ring\n", "swarm", db,
+                banlists)
+    assert clean.verdict == NOT_CHECKED
+
+
+# -- ban lists of the Commander formats --------------------------------------------------------
+
+
+def test_swarm_official_list_and_survivor_opt_in(db, banlists):
+    """sw-15-1: the official list is enforced; the Survivor list only as opt-in warnings."""
+    cards = ["Black Lotus", "Elesh Norn, Grand Cenobite", "Backup Plan"]
+    text = commander_list("Tymna the Weaver", cards, basic="Plains")
+    plain = run(text, "swarm", db, banlists)
+    banned = find(plain, "banned")
+    assert [f.card for f in banned] == ["Black Lotus", "Backup Plan"]
+    assert "Conspiracy" in banned[1].message
+    assert "survivor-list" not in codes(plain)
+    warned = run(text, "swarm", db, banlists, survivor_warnings=True)
+    (warning,) = find(warned, "survivor-list")
+    assert warning.card == "Elesh Norn, Grand Cenobite"
+    assert warning.severity == WARNING and warning.rule == "swarm/#sw-15-1"
+
+
+def test_commander_horde_bans(db, banlists):
+    """hs-1-4: Commander Horde applies the Survivor list (and, hs-1-2, the official list)."""
+    text = commander_list("Tymna the Weaver", ["Moat", "Black Lotus"], basic="Plains")
+    report = run(text, "commander-horde", db, banlists)
+    banned = {f.card: f.rule for f in find(report, "banned")}
+    assert banned == {"Moat": "horde/#hs-1-4", "Black Lotus": "horde/#hs-1-2"}
+
+
+def test_team_commander_list(db, banlists):
+    """tc-1-5, tc-5-1: official list, extra turns and take-over-a-turn cards are banned."""
+    cards = ["Black Lotus", "Time Warp", "Mindslaver", "Backup Plan"]
+    text = commander_list("Thrasios, Triton Hero", cards, basic="Island")
+    report = run(text.replace("Commander\n", "Commander\n1 Tymna the Weaver\n", 1)
+                 .replace("95 Island", "94 Island"), "team-commander", db, banlists)
+    banned = {f.card: f for f in find(report, "banned")}
+    assert set(banned) == {"Black Lotus", "Time Warp", "Mindslaver", "Backup Plan"}
+    assert banned["Black Lotus"].rule == "team-commander/#tc-1-5"
+    assert "official" in banned["Black Lotus"].message
+    assert banned["Time Warp"].rule == "team-commander/#tc-5-1"
+    assert banned["Mindslaver"].rule == "team-commander/#tc-5-1"
+
+
+def test_team_commander_sideboard(db, banlists):
+    """tc-1-3: sideboards are not allowed, in any way a list marks them."""
+    base = commander_list("Meren of Clan Nel Toth", ["Sol Ring"])
+    for text in (base + "SB: 1 Cultivate\n", base + "Sideboard\n1 Cultivate\n1 Counterspell\n",
+                 base.replace("1 Sol Ring", "1 Sol Ring\n1 Cultivate [Sideboard]")):
+        report = run(text, "team-commander", db, banlists)
+        side = find(report, "sideboard")
+        assert side and all(f.severity == ERROR and f.rule == "team-commander/#tc-1-3"
+                            for f in side)
+        assert side[0].card == "Cultivate"
+        assert report.verdict == NOT_LEGAL
+    swarm = run(base + "SB: 1 Cultivate\n", "swarm", db, banlists)
+    assert swarm.verdict == LEGAL and "sideboard" in codes(swarm, INFO)
+
+
+def test_banned_as_commander(db, banlists):
+    """tc-1-2: a card banned only as a commander may be in the deck, not the commander."""
+    as_commander = run(commander_list("Braids, Cabal Minion", ["Sol Ring"]),
+                       "team-commander", db, banlists,
+                       playgroup_banned_as_commander=("Braids, Cabal Minion",))
+    assert as_commander.verdict == NOT_LEGAL
+    (finding,) = find(as_commander, "banned-as-commander")
+    assert finding.rule == "team-commander/#tc-1-2" and finding.card == "Braids, Cabal Minion"
+    in_deck = run(commander_list("Meren of Clan Nel Toth", ["Braids, Cabal Minion"]),
+                  "team-commander", db, banlists,
+                  playgroup_banned_as_commander=("Braids, Cabal Minion",))
+    assert in_deck.verdict == LEGAL, in_deck.to_text()
+
+
+def test_banned_as_commander_from_the_list_file(db, banlists):
+    """tc-1-2: entries in the list's [banned-as-commander] section work the same way."""
+    extra = BanList.from_text("[banned-as-commander]\nBraids, Cabal Minion\n")
+    lists = dict(banlists, **{"team-commander": banlists["team-commander"].merged(extra)})
+    report = run(commander_list("Braids, Cabal Minion", ["Sol Ring"]), "team-commander", db,
+                 lists)
+    assert find(report, "banned-as-commander")
+    deck = run(commander_list("Meren of Clan Nel Toth", ["Braids, Cabal Minion"]),
+               "team-commander", db, lists)
+    assert deck.verdict == LEGAL
+
+
+def test_playgroup_bans(db, banlists):
+    """tc-1-5: a playgroup's own additions are banned too."""
+    report = run(commander_list("Meren of Clan Nel Toth", ["Cultivate"]), "team-commander", db,
+                 banlists, playgroup_banned=("cultivate",))
+    (finding,) = find(report, "banned")
+    assert finding.card == "Cultivate" and "playgroup" in finding.message
+
+
+def test_missing_ban_list_is_not_checked(db, banlists):
+    """hs-1-4: a ban list the caller did not supply makes the verdict "not checked"."""
+    lists = {k: v for k, v in banlists.items() if k != "horde-survivor"}
+    report = run("40 Plains\n", "horde", db, lists)
+    assert report.verdict == NOT_CHECKED
+
+
+# -- Scryfall facts, formats, output ----------------------------------------------------------
+
+
+def test_commander_tags_from_oracle_text():
+    """tc-1-1: pairing and commander abilities are read from Oracle text."""
+    assert commander_tags("Partner with Toothy, Imaginary Friend (When this ...)") == (
+        "partner_with=Toothy, Imaginary Friend",)
+    assert commander_tags("Flying\nPartner (You can have two commanders ...)") == ("partner",)
+    assert commander_tags("X can be your commander.") == ("can_be_commander",)
+    assert commander_tags("Partner—Survivors (You can have two commanders if both have "
+                          "this ability.)") == ("partner_group=Survivors",)
+    assert commander_tags("Choose a Background (You can ...)") == ("choose_a_background",)
+    assert commander_tags("Companion — Each nonland card ...") == ("companion",)
+
+
+def test_cards_from_scryfall_tags(db):
+    """tc-1-1: Scryfall keywords are replaced by tags read from the text."""
+    pir = db["Pir, Imaginative Rascal"]
+    assert pir.tag_value("partner_with") == "Toothy, Imaginary Friend"
+    assert not pir.has_tag("partner")
+    assert db["Teferi, Temporal Archmage"].has_tag("can_be_commander")
+    assert db["Nazgul"].name == "Nazgûl"
+
+
+def test_find_format():
+    """tc-1-1: formats are found by key or alias, any case."""
+    assert find_format("Team Commander").key == "team-commander"
+    assert find_format("LH").key == "limited-horde"
+    with pytest.raises(KeyError):
+        find_format("modern")
+    assert set(FORMATS) == {"horde", "commander-horde", "limited-horde", "swarm",
+                            "team-commander"}
+
+
+def test_report_output(db, banlists):
+    """hs-1-1: the report has a text and a JSON form that name the rule."""
+    report = run("5 Lightning Bolt\n35 Mountain\n", "horde", db, banlists)
+    data = json.loads(json.dumps(report.to_dict()))
+    assert data["verdict"] == NOT_LEGAL
+    assert data["findings"][0]["rule"] == "horde/#hs-1-1"
+    assert "line 1: Lightning Bolt: 5 copies" in report.to_text()
+    assert "[HS 1.1: horde/#hs-1-1]" in report.to_text()
+    assert report.findings[0].rule_label == "HS 1.1"
+
+
+def _site_anchors() -> set[str]:
+    anchors: set[str] = set()
+    for page in ("horde", "limited-horde", "swarm", "team-commander"):
+        text = (ROOT / "docs" / page / "index.md").read_text("utf-8")
+        for marker in re.findall(r"\[\[([A-Z]+ [\d.]+)\]\]", text):
+            anchors.add(f"{page}/#" + re.sub(r"[ .]", "-", marker.casefold()))
+    page = (ROOT / "docs" / "play" / "check.md")
+    if page.exists():
+        for anchor in re.findall(r"\{ #([a-z0-9-]+) \}", page.read_text("utf-8")):
+            anchors.add(f"play/check/#{anchor}")
+    return anchors
+
+
+def test_every_rule_link_exists():
+    """hs-1-1: every rule address a finding gave (in all the tests above) is a real anchor."""
+    assert ALL_REPORTS, "run with the other tests of this module"
+    anchors = _site_anchors()
+    used = {f.rule for report in ALL_REPORTS for f in report.findings}
+    used |= {fmt.deck_rule for fmt in FORMATS.values()}
+    used |= {rule for fmt in FORMATS.values() for _, rule in fmt.banlists}
+    missing = sorted(rule for rule in used if rule not in anchors)
+    if not (ROOT / "docs" / "play" / "check.md").exists():
+        missing = [rule for rule in missing if not rule.startswith("play/")]
+    assert not missing, missing
