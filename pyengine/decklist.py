@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import difflib
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -134,8 +133,12 @@ def _section_name(text: str) -> str:
     return _SECTION_ALIASES.get(name, name)
 
 
+_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
+
+
 def _has_control(text: str) -> bool:
-    return any(unicodedata.category(ch) in ("Cc", "Cs") for ch in text)
+    """True if ``text`` holds a control character or a lone surrogate."""
+    return _CONTROL.search(text) is not None
 
 
 @dataclass
@@ -315,9 +318,11 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
             return None, "count 0: leave the line out, or write 1 or more"
         if count > MAX_COUNT:
             return None, f"count {count} is too large; the limit is {MAX_COUNT}"
-    rest = _ARCHIDEKT_TAGS.sub("", rest)
+    rest = rest.rstrip()
+    if rest.endswith("^"):
+        rest = _ARCHIDEKT_TAGS.sub("", rest)
     category: str | None = None
-    cat = _CATEGORY.search(rest)
+    cat = _CATEGORY.search(rest) if rest.endswith("]") else None
     if cat:
         rest = rest[: cat.start()]
         kept: list[str] = []
@@ -332,12 +337,12 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
                 kept.append(label)
         category = ",".join(kept) or None
     foil = False
-    mark = _FOIL.search(rest)
+    mark = _FOIL.search(rest) if rest.endswith("*") else None
     if mark:
         foil = True
         rest = rest[: mark.start()]
     set_code = number_text = None
-    printing = _SET.search(rest)
+    printing = _SET.search(rest) if "(" in rest else None
     if printing and printing.start() > 0:
         set_code = printing.group("set").upper()
         number_text = printing.group("number")

@@ -61,9 +61,10 @@ def normalize(name: str) -> str:
     split or two-faced name joined by ``" // "`` however they were written (``A/B``, ``A / B``,
     ``A // B``, ``A///B``).
     """
-    key = _fold(name)
-    key = _SLASHES.sub(" // ", key)
-    key = _SPACES.sub(" ", key).strip()
+    key = name.replace("`", "'").casefold() if name.isascii() else _fold(name)
+    if "/" in key:
+        key = _SLASHES.sub(" // ", key)
+    key = " ".join(key.split())
     return key.strip("/ ").strip() if key.startswith("//") or key.endswith("//") else key
 
 

@@ -1,0 +1,99 @@
+"""Benchmark the decklist reader (a script, not a test): ``python bench/bench_decklist.py``.
+
+Measures reading a 100-card list (the shipped Knudson Zombie Horde, and a 100-line Moxfield-style
+Commander paste), writing one back, looking all its names up in the card database, and reading a
+paste of about 1 MB. Prints operations per second and milliseconds per operation.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from pyengine import files  # noqa: E402
+from pyengine.decklist import Decklist  # noqa: E402
+
+
+def timed(function, min_seconds: float) -> tuple[int, float]:
+    """Run ``function`` repeatedly for at least ``min_seconds``; (runs, seconds)."""
+    runs = 0
+    start = time.perf_counter()
+    elapsed = 0.0
+    while elapsed < min_seconds or runs < 3:
+        function()
+        runs += 1
+        elapsed = time.perf_counter() - start
+    return runs, elapsed
+
+
+def report(label: str, runs: int, seconds: float, size: int | None = None) -> None:
+    per_op_ms = seconds / runs * 1000
+    line = f"{label:<44} {runs / seconds:>10.1f} ops/s {per_op_ms:>10.3f} ms/op"
+    if size:
+        line += f" {size / (seconds / runs) / 1e6:>7.2f} MB/s"
+    print(line)
+
+
+def moxfield_paste(lines: int) -> str:
+    """A Commander-style paste with set codes, numbers, foils and categories."""
+    out = ["Commander", "1 Atraxa, Praetors' Voice (2X2) 190 *F*", "", "Deck"]
+    for i in range(lines - 1):
+        out.append(f"1x Test Card Number {i} (CMM) {i + 1} [Ramp]")
+    return "\n".join(out) + "\n"
+
+
+def megabyte_paste(target_bytes: int = 1_000_000) -> str:
+    """About ``target_bytes`` of mixed decklist text, headers, comments and bad lines included."""
+    block = (
+        "# a comment line\n4 Lightning Bolt\n2x Counterspell (MH2) 267 *F*\n"
+        "1x Sol Ring (cmm) 400 [Ramp]\nSB: 1 Negate\n0 Bad Count\n// Enforcers\n1 Grave Titan\n"
+        "Sideboard\n1 Disenchant (M20) 14\n\n"
+    )
+    return block * (target_bytes // len(block) + 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=1.0, help="minimum time per measurement")
+    args = parser.parse_args(argv)
+
+    deck_path = files.data_root() / "horde" / "knudson-zombies-2011.txt"
+    knudson = deck_path.read_text(encoding="utf-8")
+    paste100 = moxfield_paste(100)
+    big = megabyte_paste()
+    db = files.load_card_db()
+    parsed = Decklist.from_text(knudson)
+
+    print(f"Python {sys.version.split()[0]}; minimum {args.seconds:.1f} s per measurement")
+    print(f"{'':<44} {'':>10} {'':5} {'':>10}")
+    runs, seconds = timed(lambda: Decklist.from_text(knudson), args.seconds)
+    report(f"read Knudson Horde ({parsed.count()} cards, {len(knudson)} B)", runs, seconds)
+    runs, seconds = timed(lambda: Decklist.from_text(paste100), args.seconds)
+    report(f"read 100-line Moxfield paste ({len(paste100)} B)", runs, seconds)
+    runs, seconds = timed(parsed.to_text, args.seconds)
+    report("write Knudson Horde (to_text)", runs, seconds)
+    runs, seconds = timed(lambda: db.unknown(parsed.names()), args.seconds)
+    report("look up its names in cards.tsv", runs, seconds)
+    runs, seconds = timed(files.load_card_db, args.seconds)
+    report(f"load cards.tsv ({len(db)} cards)", runs, seconds)
+
+    size = len(big.encode("utf-8"))
+    start = time.perf_counter()
+    big_deck = Decklist.from_text(big)
+    first = time.perf_counter() - start
+    runs, seconds = timed(lambda: Decklist.from_text(big), args.seconds)
+    report(f"read ~1 MB paste ({size / 1e6:.2f} MB)", runs, seconds, size)
+    print(
+        f"  the 1 MB paste: {len(big_deck.entries)} entries, {len(big_deck.problems)} problems,"
+        f" first read {first * 1000:.1f} ms"
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
