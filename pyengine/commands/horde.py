@@ -1,0 +1,496 @@
+"""``pyengine horde …`` and ``pyengine limited-horde …``: play a Horde game kept in a save file.
+
+Every verb reads the game from its JSON save (the ``GAME`` path), applies one action, writes the
+save back and prints the events it caused; ``show`` prints the state and ``log`` the whole game.
+
+    python -m pyengine horde new game.json --survivors 2 --difficulty classic --seed amber-otter-17
+    python -m pyengine horde turn game.json          # end the Survivors' turn (runs the Horde's)
+    python -m pyengine horde hit game.json 5         # 5 damage to the Horde: it mills 5
+    python -m pyengine horde end game.json           # end the Horde's turn
+    python -m pyengine limited-horde new lh.json --deck limited-horde-zombies --difficulty normal
+
+Exit codes: 0 done, 1 the rules refuse the action (nothing is changed), 2 a file or deck that
+cannot be read.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import files
+from ..cli import CommandError
+from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..horde import DIFFICULTIES, HordeSlingLab
+from ..horde_common import ConfigError, deck_config
+from ..rng import make_seed
+
+try:  # the Limited Edition engine registers itself on import
+    from .. import limited_horde
+except ImportError:  # pragma: no cover - while it is being written
+    limited_horde = None  # type: ignore[assignment]
+
+DEFAULT_HORDE_DECK = "horde-knudson-zombies-2011"
+DEFAULT_LIMITED_DECK = "limited-horde-zombies"
+
+
+# -- files -----------------------------------------------------------------------------------
+def read_game(path: str, variant: str) -> Game:
+    """The game saved at ``path``; a missing, unreadable or wrong file is a CommandError."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CommandError(f"{path}: no such file (start one with 'new')") from None
+    except OSError as error:
+        raise CommandError(f"{path}: cannot be read ({error.strerror or error})") from None
+    except UnicodeDecodeError:
+        raise CommandError(f"{path}: not a text file") from None
+    try:
+        game = load_game(text)
+    except SaveError as error:
+        raise CommandError(f"{path}: {error}") from None
+    if game.variant != variant:
+        raise CommandError(f"{path}: a '{game.variant}' game, not '{variant}'")
+    return game
+
+
+def write_game(path: str, game: Game) -> None:
+    try:
+        Path(path).write_text(game.to_json() + "\n", encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"{path}: cannot be written ({error.strerror or error})") from None
+
+
+def read_deck_names(spec: str) -> list[str]:
+    """Card names of a shipped deck id or a decklist file (main section)."""
+    try:
+        deck = files.read_deck_file(spec) if Path(spec).is_file() else files.load_deck(spec)
+    except (OSError, ValueError) as error:
+        raise CommandError(f"cannot read deck '{spec}': {error}") from None
+    if deck.problems:
+        lines = "\n".join(f"  line {p.line}: {p.message}: {p.text!r}" for p in deck.problems)
+        raise CommandError(f"deck '{spec}' has problems:\n{lines}")
+    return deck.cards("main")
+
+
+def deck_and_facts(spec: str, db: Any) -> tuple[list[str], dict[str, Any]]:
+    try:
+        return deck_config(read_deck_names(spec), db.get)
+    except ConfigError as error:
+        raise CommandError(f"deck '{spec}': {error}") from None
+
+
+def card_db() -> Any:
+    try:
+        return files.load_card_db()
+    except ValueError as error:
+        raise CommandError(str(error)) from None
+
+
+# -- printing --------------------------------------------------------------------------------
+def print_events(events: list[Event]) -> None:
+    for event in events:
+        print(f"[{event.kind}] {event.text}")
+
+
+def status_of(game: Game) -> dict[str, Any]:
+    return game.status()  # type: ignore[attr-defined]
+
+
+def print_state(game: Game) -> None:
+    status = status_of(game)
+    for key, value in status.items():
+        if key == "counts":
+            continue
+        print(f"{key}: {json.dumps(value)}")
+    for zone in game.zones.names():
+        cards = game.zones[zone]
+        if zone == "library":
+            shown = [c for c in cards if c.face_up][:3]
+            extra = f" (face up: {', '.join(f'#{c.id} {c.name}' for c in shown)})" if shown \
+                else ""
+            print(f"{zone}: {len(cards)} card(s){extra}")
+            continue
+        listing = ", ".join(
+            f"#{c.id} {c.name}" + (" (tapped)" if c.tapped else "")
+            + (f" +{c.counters}" if c.counters else "")
+            for c in cards
+        )
+        print(f"{zone}: {len(cards)}" + (f" — {listing}" if listing else ""))
+
+
+# -- running one action ----------------------------------------------------------------------
+def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
+    game = read_game(args.game, args.variant)
+    try:
+        events = game.apply(action)
+    except ActionError as error:
+        print(f"pyengine: refused: {error}", file=__import__("sys").stderr)
+        return 1
+    write_game(args.game, game)
+    print_events(events)
+    return 0
+
+
+def run_new(args: argparse.Namespace) -> int:
+    path = Path(args.game)
+    if path.exists() and not args.force:
+        raise CommandError(f"{args.game} exists; use --force to replace it")
+    db = card_db()
+    deck, facts = deck_and_facts(args.deck, db)
+    config: dict[str, Any] = {"deck": deck, "facts": facts, "survivors": args.survivors}
+    if args.names:
+        config["survivor_names"] = [n.strip() for n in args.names.split(",")]
+    if args.stack:
+        config["stack"] = True
+    if args.variant == "horde":
+        config["difficulty"] = args.difficulty
+        config["life"] = life_option(args)
+        custom = custom_options(args)
+        if custom:
+            config["custom"] = custom
+    else:
+        config.update(limited_options(args, db))
+    seed = args.seed or make_seed(secrets.randbits(32))
+    try:
+        game = (HordeSlingLab if args.variant == "horde" else limited_class())(config, seed)
+    except GameError as error:
+        raise CommandError(f"cannot start the game: {error}") from None
+    write_game(args.game, game)
+    print(f"seed: {game.seed}")
+    print_events(game.events)
+    return 0
+
+
+def limited_class() -> type[Game]:
+    if limited_horde is None:  # pragma: no cover
+        raise CommandError("the Limited Horde engine is not available")
+    return limited_horde.LimitedHorde
+
+
+def life_option(args: argparse.Namespace) -> dict[str, Any]:
+    if args.life_mode == "per-survivor":
+        return {"mode": "per-survivor", "amount": args.life if args.life else 20}
+    if args.life_mode == "fixed":
+        if not args.life:
+            raise CommandError("--life-mode fixed needs --life N")
+        return {"mode": "fixed", "amount": args.life}
+    return {"mode": "100-minus-15"}
+
+
+def custom_options(args: argparse.Namespace) -> dict[str, Any]:
+    custom: dict[str, Any] = {}
+    for key in ("setup_turns", "exile_percent", "flashback", "library_size", "wave", "surge"):
+        value = getattr(args, key)
+        if value is None:
+            continue
+        if key in ("library_size", "wave", "surge") and value not in ("auto", "off"):
+            try:
+                value = int(value)
+            except ValueError:
+                raise CommandError(f"--{key.replace('_', '-')}: a number") from None
+        custom[key] = value
+    if args.setup_attacks is not None:
+        custom["setup_attacks"] = args.setup_attacks
+    if args.rally is not None:
+        custom["rally"] = args.rally
+    if custom and args.difficulty != "custom":
+        raise CommandError("the custom options need --difficulty custom")
+    return custom
+
+
+def limited_options(args: argparse.Namespace, db: Any) -> dict[str, Any]:
+    options: dict[str, Any] = {"difficulty": args.level, "adjustment": args.adjustment}
+    if args.aggro:
+        options["aggro"] = True
+    if args.dreadnought:
+        _, dread_facts = deck_and_facts(args.dreadnought, db)
+        names, _ = deck_and_facts(args.dreadnought, db)
+        options["dreadnought"] = names
+        options["facts_extra"] = dread_facts
+    elif args.deck == "limited-horde-eldrazi-vanguard":
+        names, dread_facts = deck_and_facts("limited-horde-eldrazi-dreadnought", db)
+        options["dreadnought"] = names
+        options["facts_extra"] = dread_facts
+    return options
+
+
+def run_show(args: argparse.Namespace) -> int:
+    print_state(read_game(args.game, args.variant))
+    return 0
+
+
+def run_log(args: argparse.Namespace) -> int:
+    game = read_game(args.game, args.variant)
+    print(f"seed: {game.seed}")
+    print_events(game.events)
+    return 0
+
+
+def run_undo(args: argparse.Namespace) -> int:
+    game = read_game(args.game, args.variant)
+    try:
+        previous = game.undo()
+    except ActionError as error:
+        print(f"pyengine: refused: {error}", file=__import__("sys").stderr)
+        return 1
+    write_game(args.game, previous)
+    print(f"undid: {json.dumps(game.actions[-1])}")
+    return 0
+
+
+def run_act(args: argparse.Namespace) -> int:
+    try:
+        action = json.loads(args.action)
+    except ValueError as error:
+        raise CommandError(f"the action is not JSON ({error})") from None
+    return apply_action(args, action)
+
+
+# -- the parsers ----------------------------------------------------------------------------
+#: verb -> (help, arguments adder, action builder)
+Verb = tuple[str, Callable[[argparse.ArgumentParser], None],
+             Callable[[argparse.Namespace], dict[str, Any]]]
+
+
+def _card(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("card", type=int, help="card number (#id, see 'show')")
+
+
+def _amount(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("n", type=int, help="amount")
+
+
+def _roll(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("creatures", nargs="*",
+                        help="the Survivors' creatures to roll among (none: roll a Survivor)")
+
+
+def _token(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name")
+    parser.add_argument("-n", type=int, default=1, help="how many (default 1)")
+    parser.add_argument("--tapped", action="store_true")
+    parser.add_argument("--pt", help="power/toughness for a token without card facts, e.g. 2/2")
+
+
+def _token_action(args: argparse.Namespace) -> dict[str, Any]:
+    action: dict[str, Any] = {"type": "create-token", "name": args.name, "n": args.n}
+    if args.tapped:
+        action["tapped"] = True
+    if args.pt:
+        try:
+            power, toughness = (int(x) for x in args.pt.split("/"))
+        except ValueError:
+            raise CommandError("--pt is POWER/TOUGHNESS, e.g. 2/2") from None
+        action.update(power=power, toughness=toughness)
+    return action
+
+
+def _roll_action(args: argparse.Namespace) -> dict[str, Any]:
+    if args.creatures:
+        return {"type": "roll", "kind": "creature", "creatures": args.creatures}
+    return {"type": "roll", "kind": "survivor"}
+
+
+def _none(parser: argparse.ArgumentParser) -> None:
+    return None
+
+
+def _move(parser: argparse.ArgumentParser) -> None:
+    _card(parser)
+    parser.add_argument("to", choices=list(HordeSlingLab.MOVE_TARGETS))
+
+
+def _hit(parser: argparse.ArgumentParser) -> None:
+    _amount(parser)
+    parser.add_argument("--combat", action="store_true", help="combat damage from an attack")
+
+
+def _counters(parser: argparse.ArgumentParser) -> None:
+    _card(parser)
+    parser.add_argument("n", type=int, help="counters to add (negative: remove)")
+
+
+def _life(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("change", type=int, help="e.g. -5 or 3")
+
+
+COMMON_VERBS: dict[str, Verb] = {
+    "turn": ("end the Survivors' turn (the Horde's turn runs when it is due)", _none,
+             lambda a: {"type": "end-survivor-turn"}),
+    "end": ("end the Horde's turn", _none, lambda a: {"type": "end-horde-turn"}),
+    "hit": ("damage or life loss for the Horde", _hit,
+            lambda a: {"type": "hit", "n": a.n, **({"combat": True} if a.combat else {})}),
+    "gain": ("the Horde gains life", _amount, lambda a: {"type": "gain", "n": a.n}),
+    "life": ("change the Survivors' life", _life, lambda a: {"type": "life",
+                                                             "change": a.change}),
+    "roll": ("Roll for the Horde: a Survivor, or one of the creatures named", _roll,
+             _roll_action),
+    "done": ("a held Horde spell has been resolved by hand", _card,
+             lambda a: {"type": "done", "card": a.card}),
+    "tap": ("tap a Horde permanent", _card, lambda a: {"type": "tap", "card": a.card}),
+    "untap": ("untap a Horde permanent", _card, lambda a: {"type": "untap", "card": a.card}),
+    "counters": ("add or remove +1/+1 counters", _counters,
+                 lambda a: {"type": "counters", "card": a.card, "n": a.n}),
+    "move": ("move a Horde card (destroy, exile, bounce, ...)", _move,
+             lambda a: {"type": "move", "card": a.card, "to": a.to}),
+    "token": ("create tokens for the Horde", _token, _token_action),
+}
+
+HORDE_VERBS: dict[str, Verb] = {
+    "cast": ("cast an offered graveyard card", _card,
+             lambda a: {"type": "cast-offer", "card": a.card}),
+    "skip": ("skip an offered graveyard card", _card,
+             lambda a: {"type": "skip-offer", "card": a.card}),
+}
+
+
+def _fight(parser: argparse.ArgumentParser) -> None:
+    _card(parser)
+    parser.add_argument("--power", type=int, required=True, help="the hunter's power")
+    parser.add_argument("--toughness", type=int, default=None, help="the hunter's toughness")
+
+
+def _target(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("effect", choices=["destroy", "exile", "damage"])
+    parser.add_argument("permanents", nargs="*",
+                        help="Survivor permanents as NAME:MV (destroy/exile) or "
+                        "NAME:TOUGHNESS[:DAMAGE] (damage)")
+    parser.add_argument("--amount", type=int, default=0, help="damage amount")
+    parser.add_argument("--no-player", action="store_true",
+                        help="the damage cannot target a player")
+
+
+def _target_action(args: argparse.Namespace) -> dict[str, Any]:
+    items = []
+    for text in args.permanents:
+        parts = text.rsplit(":", 2) if args.effect == "damage" else text.rsplit(":", 1)
+        try:
+            numbers = [int(p) for p in parts[1:]]
+        except ValueError:
+            raise CommandError(f"cannot read {text!r}") from None
+        if not numbers:
+            raise CommandError(f"cannot read {text!r}")
+        if args.effect == "damage":
+            items.append({"name": parts[0], "toughness": numbers[0],
+                          "damage": numbers[1] if len(numbers) > 1 else 0})
+        else:
+            items.append({"name": parts[0], "mv": numbers[0]})
+    return {"type": "target", "effect": args.effect, "permanents": items,
+            "amount": args.amount, "player": not args.no_player}
+
+
+LIMITED_VERBS: dict[str, Verb] = {
+    "draw": ("the Horde draws (and plays) cards", _amount,
+             lambda a: {"type": "draw", "n": a.n}),
+    "discard": ("the Horde discards: it mills that many", _amount,
+                lambda a: {"type": "discard", "n": a.n}),
+    "look": ("an effect looks at the Horde's hand: reveal the top 3", _none,
+             lambda a: {"type": "look-hand"}),
+    "unlook": ("the hand effect is over: the rest go back in random order", _none,
+               lambda a: {"type": "end-look"}),
+    "step": ("a step or phase ends: floating life gain is lost", _none,
+             lambda a: {"type": "end-step"}),
+    "hunt": ("a Survivor creature with Hunting fights a Horde creature", _fight,
+             lambda a: {"type": "hunt", "card": a.card, "power": a.power,
+                        **({"toughness": a.toughness} if a.toughness is not None else {})}),
+    "create": ("a Horde effect 'creates' tokens: they return from its graveyard", _token,
+               lambda a: {"type": "create-token", "name": a.name, "n": a.n}),
+    "target": ("pick the Horde's target by the targeting rules", _target, _target_action),
+    "victory": ("the table confirms the Horde can no longer deal damage", _none,
+                lambda a: {"type": "confirm-victory"}),
+    "emerge": ("cast the Dreadnought top card by emerge, sacrificing a Horde creature", _card,
+               lambda a: {"type": "emerge", "card": a.card}),
+}
+
+
+def _add_game(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("game", help="the game's save file (JSON)")
+
+
+def _add_verbs(sub: argparse._SubParsersAction, variant: str, verbs: dict[str, Verb]) -> None:
+    for verb, (help_text, add_args, build) in verbs.items():
+        parser = sub.add_parser(verb, help=help_text)
+        _add_game(parser)
+        add_args(parser)
+
+        def run(args: argparse.Namespace, build: Callable[..., dict[str, Any]] = build) -> int:
+            return apply_action(args, build(args))
+
+        parser.set_defaults(func=run, variant=variant)
+
+
+def _add_files(sub: argparse._SubParsersAction, variant: str) -> None:
+    for verb, help_text, func in (
+        ("show", "print the state", run_show),
+        ("log", "print the whole game log", run_log),
+        ("undo", "take back the last action", run_undo),
+    ):
+        parser = sub.add_parser(verb, help=help_text)
+        _add_game(parser)
+        parser.set_defaults(func=func, variant=variant)
+    parser = sub.add_parser("act", help="apply any action given as JSON")
+    _add_game(parser)
+    parser.add_argument("action", help='e.g. \'{"type": "hit", "n": 3}\'')
+    parser.set_defaults(func=run_act, variant=variant)
+
+
+def _add_new_common(parser: argparse.ArgumentParser) -> None:
+    _add_game(parser)
+    parser.add_argument("--survivors", type=int, default=1, help="1 to 4 (default 1)")
+    parser.add_argument("--seed", help="seed (a random readable one if omitted)")
+    parser.add_argument("--names", help="Survivor names, comma-separated")
+    parser.add_argument("--stack", action="store_true", help="do not shuffle (for tests)")
+    parser.add_argument("--force", action="store_true", help="replace an existing file")
+
+
+def _bool(text: str) -> bool:
+    if text.lower() in ("yes", "on", "true", "1"):
+        return True
+    if text.lower() in ("no", "off", "false", "0"):
+        return False
+    raise argparse.ArgumentTypeError("yes or no")
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    horde = subparsers.add_parser("horde", help="play Horde (SlingLab rules) from a save file")
+    sub = horde.add_subparsers(dest="verb", metavar="VERB", required=True)
+    new = sub.add_parser("new", help="start a game")
+    _add_new_common(new)
+    new.add_argument("--deck", default=DEFAULT_HORDE_DECK, help="deck id or decklist file")
+    new.add_argument("--difficulty", choices=DIFFICULTIES, default="classic")
+    new.add_argument("--life-mode", choices=["per-survivor", "100-minus-15", "fixed"],
+                     default="per-survivor")
+    new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
+    new.add_argument("--setup-turns", type=int, help="custom: 1 to 6")
+    new.add_argument("--exile-percent", type=int, choices=[0, 10, 25, 40], help="custom")
+    new.add_argument("--setup-attacks", type=_bool, help="custom: yes or no")
+    new.add_argument("--flashback", choices=["never", "coin", "always"], help="custom")
+    new.add_argument("--library-size", help="custom: 100 to 1000 or auto")
+    new.add_argument("--wave", help="custom: 1 to 10 or auto")
+    new.add_argument("--surge", help="custom: 2, 3, 4, 5 or off")
+    new.add_argument("--rally", type=_bool, help="custom: yes or no")
+    new.set_defaults(func=run_new, variant="horde")
+    _add_files(sub, "horde")
+    _add_verbs(sub, "horde", {**COMMON_VERBS, **HORDE_VERBS})
+
+    limited = subparsers.add_parser("limited-horde",
+                                    help="play Horde Magic Limited Edition 2.1 from a save file")
+    sub = limited.add_subparsers(dest="verb", metavar="VERB", required=True)
+    new = sub.add_parser("new", help="start a game")
+    _add_new_common(new)
+    new.add_argument("--deck", default=DEFAULT_LIMITED_DECK, help="deck id or decklist file")
+    new.add_argument("--dreadnought", help="Dreadnought deck (default: the Eldrazi one for the "
+                     "Eldrazi Vanguard)")
+    new.add_argument("--level", "--difficulty", dest="level", default="normal",
+                     choices=["nightmare", "hard", "normal", "easy", "story"])
+    new.add_argument("--adjustment", type=int, default=0,
+                     help="set adjustment to the Preparation turns (-2 to +2)")
+    new.add_argument("--aggro", action="store_true", help="Aggro Mode")
+    new.set_defaults(func=run_new, variant="limited-horde")
+    _add_files(sub, "limited-horde")
+    _add_verbs(sub, "limited-horde", {**COMMON_VERBS, **LIMITED_VERBS})

@@ -1,0 +1,479 @@
+"""Pieces shared by the two Horde formats: card facts in a config, and the Horde as a puppet.
+
+Both :mod:`pyengine.horde` (SlingLab rules) and :mod:`pyengine.limited_horde` (Horde Magic
+Limited Edition 2.1) keep a game's card facts inside its config, so a save replays without any
+file. A config's ``"facts"`` maps each card name to a small JSON object::
+
+    {"Zombie": {"mana_cost": "", "mana_value": 0, "type_line": "Token Creature — Zombie",
+                "power": "2", "toughness": "2", "token": true, "tags": ["token"]}}
+
+:func:`facts_entry` builds one from any object with the attributes of
+:class:`pyengine.cards.CardFacts` (or from a ``decks/cards.tsv`` row turned into a dict), so the
+command line and the browser can fill a config from the project's card data.
+
+:class:`HordeGame` holds what both formats do the same way: the Horde's zones (with a ``stack``
+zone where Horde instants and sorceries wait until the table resolves them), the table's
+"puppet" actions on Horde cards (tap, untap, move, counters, resolve a held spell), the coin
+flags for optional and activated abilities, and "Roll for the Horde".
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .game import ActionError, Card, Event, Game, GameError
+
+__all__ = [
+    "ConfigError",
+    "Facts",
+    "HordeGame",
+    "deck_config",
+    "facts_entry",
+    "parse_cost",
+]
+
+
+class ConfigError(GameError):
+    """A game config that cannot start a game (an unknown option, a card without facts)."""
+
+
+def parse_cost(cost: str) -> tuple[int, dict[str, int]]:
+    """A mana cost as (generic amount, {symbol: count}): ``"{5}{B}{B}"`` -> ``(5, {"B": 2})``.
+
+    Hybrid and other symbols count as one coloured symbol of their own text (``"W/U"``).
+    ``X`` counts as 0.
+    """
+    generic = 0
+    colored: dict[str, int] = {}
+    text = cost or ""
+    while "{" in text:
+        start = text.index("{")
+        end = text.find("}", start)
+        if end < 0:
+            break
+        symbol = text[start + 1 : end].upper()
+        text = text[end + 1 :]
+        if symbol.isdigit():
+            generic += int(symbol)
+        elif symbol in ("X", "Y", "Z", ""):
+            continue
+        else:
+            colored[symbol] = colored.get(symbol, 0) + 1
+    return generic, colored
+
+
+def _int_or_none(value: Any) -> int | None:
+    try:
+        return int(str(value).strip())
+    except (TypeError, ValueError):
+        return None
+
+
+@dataclass(frozen=True)
+class Facts:
+    """The facts the Horde engines use about one card (read from a config's ``facts``)."""
+
+    #: Card name.
+    name: str
+    #: Printed mana cost, e.g. ``"{3}{B}{B}"`` (empty for tokens and lands).
+    mana_cost: str = ""
+    #: Printed mana value (0 for tokens).
+    mana_value: int = 0
+    #: Full type line.
+    type_line: str = ""
+    #: Power as printed (``"*"`` allowed), empty for noncreatures.
+    power: str = ""
+    #: Toughness as printed, empty for noncreatures.
+    toughness: str = ""
+    #: True for a token.
+    token: bool = False
+    #: Automation tags (see ``decks/README.md``).
+    tags: tuple[str, ...] = field(default_factory=tuple)
+
+    @classmethod
+    def from_dict(cls, name: str, data: dict[str, Any]) -> Facts:
+        if not isinstance(data, dict):
+            raise ConfigError(f"the facts of '{name}' are not an object")
+        tags = data.get("tags", [])
+        if isinstance(tags, str):
+            tags = [t for t in tags.split(";") if t]
+        return cls(
+            name=name,
+            mana_cost=str(data.get("mana_cost", "") or ""),
+            mana_value=int(data.get("mana_value", 0) or 0),
+            type_line=str(data.get("type_line", "") or ""),
+            power="" if data.get("power") is None else str(data.get("power")),
+            toughness="" if data.get("toughness") is None else str(data.get("toughness")),
+            token=bool(data.get("token", data.get("is_token", False))),
+            tags=tuple(str(t) for t in tags),
+        )
+
+    def has_tag(self, tag: str) -> bool:
+        """True if the card has ``tag``, bare or as ``tag=value``."""
+        return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+
+    def tag_value(self, tag: str) -> str | None:
+        """The value of ``tag=value``, ``""`` for a bare tag, ``None`` if absent."""
+        for t in self.tags:
+            if t == tag:
+                return ""
+            if t.startswith(tag + "="):
+                return t[len(tag) + 1 :]
+        return None
+
+    @property
+    def types(self) -> list[str]:
+        """The words before the type line's dash (``["Token", "Creature"]``)."""
+        return self.type_line.split("—")[0].split()
+
+    @property
+    def subtypes(self) -> list[str]:
+        parts = self.type_line.split("—", 1)
+        return parts[1].split() if len(parts) > 1 else []
+
+    @property
+    def is_creature(self) -> bool:
+        return "Creature" in self.types
+
+    @property
+    def is_spell_only(self) -> bool:
+        """An instant or sorcery: it is held on the stack until the table resolves it."""
+        return "Instant" in self.types or "Sorcery" in self.types
+
+    @property
+    def power_value(self) -> int:
+        """Printed power as a number (``*`` and empty count 0)."""
+        return _int_or_none(self.power) or 0
+
+    @property
+    def toughness_value(self) -> int:
+        return _int_or_none(self.toughness) or 0
+
+
+def facts_entry(card: Any) -> dict[str, Any]:
+    """One config ``facts`` entry from a :class:`pyengine.cards.CardFacts`-like object or a dict
+    with the ``decks/cards.tsv`` column names."""
+
+    def get(key: str, default: Any = None) -> Any:
+        if isinstance(card, dict):
+            return card.get(key, default)
+        return getattr(card, key, default)
+
+    tags = get("tags", ()) or ()
+    if isinstance(tags, str):
+        tags = [t for t in tags.split(";") if t]
+    power = get("power_text", None) or get("power", "")
+    toughness = get("toughness_text", None) or get("toughness", "")
+    token = get("is_token", False)
+    if isinstance(token, str):
+        token = token.strip() == "1"
+    return {
+        "mana_cost": get("mana_cost", "") or "",
+        "mana_value": int(get("mana_value", 0) or 0),
+        "type_line": get("type_line", "") or "",
+        "power": "" if power is None else str(power),
+        "toughness": "" if toughness is None else str(toughness),
+        "token": bool(token),
+        "tags": list(tags),
+    }
+
+
+#: Tag keys that mean an activated ability the Horde could use (besides ``activated`` and any
+#: key starting ``activated_``). Keys starting ``sac_`` name an ability with a sacrifice cost.
+_ACTIVATED_SUFFIX = "_ability"
+
+
+def _tag_key(tag: str) -> str:
+    return tag.split("=", 1)[0]
+
+
+def is_mana_ability(tag: str) -> bool:
+    """True for a tag that describes a mana ability (``mana_ability=…``, ``sac_self=add{C}``)."""
+    key = _tag_key(tag)
+    value = tag.split("=", 1)[1] if "=" in tag else ""
+    return key == "mana_ability" or value.startswith("add{")
+
+
+def needs_coin_flag(facts: Facts) -> bool:
+    """Whether a Horde permanent carries a Yes/No coin flag.
+
+    A flag is shown for a ``you_may`` tag and for any activated ability the Horde could use:
+    tags ``activated`` / ``activated=…`` / ``activated_…``, keys ending ``_ability`` (such as
+    ``haste_ability={1}``) and keys starting ``sac_`` (an ability whose cost is a sacrifice).
+    Mana abilities never get one (``mana_ability=…``, or a value starting ``add{``).
+    """
+    for tag in facts.tags:
+        if is_mana_ability(tag):
+            continue
+        key = _tag_key(tag)
+        if key == "you_may" or key == "activated" or key.startswith("activated_"):
+            return True
+        if key.endswith(_ACTIVATED_SUFFIX) or key.startswith("sac_"):
+            return True
+    return False
+
+
+class HordeGame(Game):
+    """What both Horde formats share. Subclasses set ``variant`` and implement ``setup``.
+
+    State every subclass keeps: ``life`` (the Survivors' shared life), ``flags`` (coin flag of
+    each flagged Horde permanent, by card id), ``phase`` and ``winner``.
+    """
+
+    zone_names: ClassVar[list[str]] = [
+        "library",
+        "hand",
+        "battlefield",
+        "stack",
+        "graveyard",
+        "exile",
+    ]
+
+    #: Zones a puppet ``move`` may send a card to.
+    MOVE_TARGETS: ClassVar[tuple[str, ...]] = (
+        "battlefield",
+        "graveyard",
+        "exile",
+        "hand",
+        "library-top",
+        "library-bottom",
+    )
+
+    # -- facts ----------------------------------------------------------------------------------
+    def load_facts(self) -> dict[str, Facts]:
+        raw = self.config.get("facts")
+        if not isinstance(raw, dict):
+            raise ConfigError("the config needs 'facts': card name -> facts")
+        return {name: Facts.from_dict(name, data) for name, data in sorted(raw.items())}
+
+    def facts(self, card: Card | str) -> Facts:
+        name = card if isinstance(card, str) else card.name
+        try:
+            return self._facts[name]
+        except KeyError:
+            raise ConfigError(f"no card facts for '{name}'") from None
+
+    def check_names(self, names: list[str]) -> None:
+        missing = sorted({n for n in names if n not in self._facts})
+        if missing:
+            raise ConfigError("no card facts for: " + ", ".join(missing))
+
+    def is_creature(self, card: Card) -> bool:
+        return self.facts(card).is_creature
+
+    def creatures(self) -> list[Card]:
+        """Horde creatures on the battlefield, in battlefield order."""
+        return [c for c in self.zones["battlefield"] if self.is_creature(c)]
+
+    def find(self, card_id: Any, zone: str | None = None) -> Card:
+        """A card by id (``ActionError`` if absent, or not in ``zone`` when given)."""
+        if not isinstance(card_id, int) or isinstance(card_id, bool):
+            raise ActionError("a card is given by its number (id)")
+        try:
+            where, index = self.zones.where(card_id)
+        except GameError:
+            raise ActionError(f"there is no card #{card_id}") from None
+        if zone is not None and where != zone:
+            raise ActionError(f"card #{card_id} is in the {where}, not the {zone}")
+        return self.zones[where][index]
+
+    # -- common state -----------------------------------------------------------------------------
+    def init_common(self) -> None:
+        self._facts = self.load_facts()
+        #: The Survivors' shared life.
+        self.life = 0
+        #: Coin flag (True = Yes) per flagged Horde permanent, by card id.
+        self.flags: dict[int, bool] = {}
+        #: "survivors", "horde" (Horde turn awaiting the table) or "over".
+        self.phase = "survivors"
+        #: None, "survivors" or "horde".
+        self.winner: str | None = None
+        #: Counts every turn started (Survivor and Horde), for "the turn a card was cast".
+        self.turn_serial = 1
+        #: Held spells (by card id) that go to exile when resolved (cast with flashback).
+        self.spell_exiles: dict[int, bool] = {}
+
+    def flip_flags(self) -> list[Event]:
+        """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
+        self.flags = {}
+        events = []
+        for card in self.zones["battlefield"]:
+            events.extend(self.flag_card(card))
+        return events
+
+    def flag_card(self, card: Card) -> list[Event]:
+        if card.made or not needs_coin_flag(self.facts(card)):
+            return []
+        yes = self.rng.coin()
+        self.flags[card.id] = yes
+        word = "Yes" if yes else "No"
+        return [
+            Event(
+                "flag",
+                f"{card.name} (#{card.id}) coin flag: {word}",
+                [card.name],
+                {"card": card.id, "yes": yes},
+            )
+        ]
+
+    def require_playing(self) -> None:
+        if self.phase == "over":
+            raise ActionError(f"the game is over ({self.winner} won)")
+
+    # -- moving cards -------------------------------------------------------------------------
+    def leave_battlefield(self, card: Card, zone: str, position: int | None = None) -> list[Event]:
+        """Move a battlefield card elsewhere; subclasses decide what made tokens do."""
+        self.flags.pop(card.id, None)
+        card.tapped = False
+        card.counters = 0
+        self.zones.move(card.id, zone, position)
+        return []
+
+    def enter_battlefield(self, card: Card, *, tapped: bool = False) -> list[Event]:
+        self.zones.move(card.id, "battlefield")
+        card.tapped = tapped
+        card.face_up = False
+        events = [Event("enter", f"{card.name} enters the battlefield", [card.name],
+                        {"card": card.id})]
+        return events + self.flag_card(card)
+
+    def put(self, card: Card, target: str) -> list[Event]:
+        """Move any Horde card to ``target`` (one of :attr:`MOVE_TARGETS`)."""
+        zone, position = {
+            "battlefield": ("battlefield", None),
+            "graveyard": ("graveyard", None),
+            "exile": ("exile", None),
+            "hand": ("hand", None),
+            "library-top": ("library", 0),
+            "library-bottom": ("library", None),
+        }[target]
+        where, _ = self.zones.where(card.id)
+        if target == "battlefield":
+            if where == "battlefield":
+                raise ActionError(f"{card.name} is already on the battlefield")
+            return self.enter_battlefield(card)
+        if where == "battlefield":
+            return self.leave_battlefield(card, zone, position)
+        self.zones.move(card.id, zone, position)
+        return []
+
+    # -- puppet actions (HS 6.8 / the table handles the Horde's cards) ---------------------------
+    def do_tap(self, card: int) -> list[Event]:
+        """Tap a Horde permanent."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        target.tapped = True
+        return [Event("tap", f"{target.name} (#{target.id}) is tapped", [target.name],
+                      {"card": target.id})]
+
+    def do_untap(self, card: int) -> list[Event]:
+        """Untap a Horde permanent."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        target.tapped = False
+        return [Event("untap", f"{target.name} (#{target.id}) is untapped", [target.name],
+                      {"card": target.id})]
+
+    def do_counters(self, card: int, n: int) -> list[Event]:
+        """Add (n > 0) or remove (n < 0) +1/+1 counters on a Horde permanent."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        if not isinstance(n, int) or n == 0:
+            raise ActionError("counters needs a nonzero whole number")
+        target.counters = max(0, target.counters + n)
+        return [Event("counters", f"{target.name} (#{target.id}) now has {target.counters} "
+                      "+1/+1 counter(s)", [target.name],
+                      {"card": target.id, "counters": target.counters})]
+
+    def do_move(self, card: int, to: str) -> list[Event]:
+        """Move a Horde card: destroy (graveyard), exile, bounce (hand), library top/bottom,
+        or put it onto the battlefield."""
+        self.require_playing()
+        if to not in self.MOVE_TARGETS:
+            raise ActionError(f"move to one of: {', '.join(self.MOVE_TARGETS)}")
+        target = self.find(card)
+        where, _ = self.zones.where(target.id)
+        events = [Event("move", f"{target.name} (#{target.id}) moves from the {where} to "
+                        f"{to.replace('-', ' ')}", [target.name],
+                        {"card": target.id, "from": where, "to": to})]
+        events += self.put(target, to)
+        return events + self.after_action()
+
+    def do_done(self, card: int) -> list[Event]:
+        """The table has resolved a held Horde instant or sorcery: it goes to the graveyard
+        (or to exile if it was cast from the graveyard with flashback)."""
+        self.require_playing()
+        target = self.find(card, "stack")
+        exile = self.spell_exiles.pop(target.id, False)
+        self.zones.move(target.id, "exile" if exile else "graveyard")
+        where = "exile" if exile else "graveyard"
+        return [Event("resolve", f"{target.name} resolved; it goes to the {where}",
+                      [target.name], {"card": target.id, "to": where})] + self.after_action()
+
+    def do_roll(self, kind: str = "survivor", creatures: list[str] | None = None) -> list[Event]:
+        """Roll for the Horde: a random Survivor, or a random creature of the Survivors (the
+        table names its creatures, since the engine does not track Survivor cards)."""
+        self.require_playing()
+        if kind == "survivor":
+            names = self.survivor_names()
+            pick = self.rng.choice(names)
+            return [Event("roll", f"Roll for the Horde: {pick}", [],
+                          {"kind": kind, "pick": pick, "options": names})]
+        if kind == "creature":
+            if not creatures or not all(isinstance(c, str) and c.strip() for c in creatures):
+                raise ActionError("name the Survivors' creatures to roll among")
+            pick = self.rng.choice(list(creatures))
+            return [Event("roll", f"Roll for the Horde: {pick}", [pick],
+                          {"kind": kind, "pick": pick, "options": list(creatures)})]
+        raise ActionError("roll for a 'survivor' or a 'creature'")
+
+    def survivor_names(self) -> list[str]:
+        names = self.config.get("survivor_names")
+        count = self.survivor_count()
+        if isinstance(names, list) and len(names) == count and all(
+            isinstance(n, str) and n for n in names
+        ):
+            return list(names)
+        return [f"Survivor {i}" for i in range(1, count + 1)]
+
+    def survivor_count(self) -> int:
+        return 1
+
+    def after_action(self) -> list[Event]:
+        """Checks after every change (victory); subclasses override."""
+        return []
+
+    # -- helpers for snapshots --------------------------------------------------------------------
+    def common_state(self) -> dict[str, Any]:
+        return {
+            "life": self.life,
+            "phase": self.phase,
+            "winner": self.winner,
+            "flags": {str(k): v for k, v in sorted(self.flags.items())},
+            "turn_serial": self.turn_serial,
+            "spell_exiles": sorted(k for k, v in self.spell_exiles.items() if v),
+        }
+
+
+def deck_config(names: list[str], lookup: Any) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """Canonical card names and the config ``facts`` for a deck.
+
+    ``lookup(name)`` returns a :class:`pyengine.cards.CardFacts`-like object (or ``None`` for a
+    name it does not know), e.g. ``CardDB.get``. Unknown names raise :class:`ConfigError`
+    naming them all.
+    """
+    canonical: list[str] = []
+    facts: dict[str, dict[str, Any]] = {}
+    unknown: list[str] = []
+    for name in names:
+        card = lookup(name)
+        if card is None:
+            if name not in unknown:
+                unknown.append(name)
+            continue
+        canonical.append(card.name)
+        facts[card.name] = facts_entry(card)
+    if unknown:
+        raise ConfigError("no card facts for: " + ", ".join(unknown))
+    return canonical, facts

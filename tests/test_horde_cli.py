@@ -1,0 +1,80 @@
+"""``python -m pyengine horde …``: the SlingLab Horde on a save file, printing the log."""
+
+from __future__ import annotations
+
+import json
+
+from pyengine.cli import main
+
+
+def run(capsys, *argv):
+    code = main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_new_turn_hit_show_undo(tmp_path, capsys):
+    """hs-3-1: the command line runs a Horde game turn by turn from a save file."""
+    path = str(tmp_path / "game.json")
+    code, out, _ = run(capsys, "horde", "new", path, "--survivors", "2", "--seed", "amber-otter-17")
+    assert code == 0
+    assert "seed: amber-otter-17" in out
+    assert "150 cards in the library, group life 40" in out
+    for _ in range(2):
+        assert run(capsys, "horde", "turn", path)[0] == 0
+    code, out, _ = run(capsys, "horde", "turn", path)
+    assert code == 0 and "[horde-turn] Horde turn 1" in out and "[attack]" in out
+    code, out, _ = run(capsys, "horde", "hit", path, "3", "--combat")
+    assert code == 0 and "[mill] The Horde mills 3 card(s)" in out
+    code, out, _ = run(capsys, "horde", "show", path)
+    assert "phase: \"horde\"" in out and "graveyard: 3" in out
+    code, out, _ = run(capsys, "horde", "undo", path)
+    assert code == 0 and '"hit"' in out
+    assert json.loads(open(path).read())["state"]["zones"]["graveyard"] == []
+    code, out, _ = run(capsys, "horde", "log", path)
+    assert out.count("[survivor-turn]") == 3
+    code, out, _ = run(capsys, "horde", "roll", path, "Grizzly Bears", "Serra Angel")
+    assert code == 0 and "[roll] Roll for the Horde:" in out
+
+
+def test_custom_options_on_the_command_line(tmp_path, capsys):
+    """hs-7-3: every Custom option can be set from the command line."""
+    path = str(tmp_path / "game.json")
+    code, out, err = run(capsys, "horde", "new", path, "--difficulty", "custom",
+                         "--setup-turns", "1", "--exile-percent", "25", "--setup-attacks", "no",
+                         "--flashback", "always", "--library-size", "200", "--wave", "3",
+                         "--surge", "off", "--rally", "yes", "--life-mode", "fixed",
+                         "--life", "70", "--seed", "s")
+    assert code == 0, err
+    config = json.loads(open(path).read())["config"]
+    assert config["custom"] == {"setup_turns": 1, "exile_percent": 25, "flashback": "always",
+                                "library_size": 200, "wave": 3, "surge": "off",
+                                "setup_attacks": False, "rally": True}
+    assert "150 cards in the library, group life 70" in out
+    code, _, err = run(capsys, "horde", "hit", path, "2", "--combat")
+    assert code == 1 and "may not attack" in err
+
+
+def test_bad_files_and_refusals(tmp_path, capsys):
+    """Unreadable saves exit 2 with a clear message; a refused action exits 1, unchanged."""
+    missing = str(tmp_path / "none.json")
+    code, _, err = run(capsys, "horde", "show", missing)
+    assert code == 2 and "no such file" in err
+    bad = tmp_path / "bad.json"
+    bad.write_text("{not json")
+    code, _, err = run(capsys, "horde", "turn", str(bad))
+    assert code == 2 and "not valid JSON" in err
+    path = str(tmp_path / "game.json")
+    run(capsys, "horde", "new", path, "--seed", "s")
+    code, _, err = run(capsys, "horde", "new", path)
+    assert code == 2 and "exists" in err
+    before = open(path).read()
+    code, _, err = run(capsys, "horde", "end", path)
+    assert code == 1 and "not the Horde's turn" in err
+    assert open(path).read() == before
+    code, _, err = run(capsys, "limited-horde", "show", path)
+    assert code == 2 and "'horde' game" in err
+    code, _, err = run(capsys, "horde", "new", str(tmp_path / "x.json"), "--deck", "nope")
+    assert code == 2 and "nope" in err
+    code, _, err = run(capsys, "horde", "new", str(tmp_path / "y.json"), "--wave", "2")
+    assert code == 2 and "custom" in err
