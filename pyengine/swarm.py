@@ -1,0 +1,1112 @@
+"""Swarm Mode: The Swarm's turn played out by the engine, the table's inputs, win and loss.
+
+The rules are those of the site's Swarm Mode page (``docs/swarm/index.md``); each method names
+the rule anchor it applies (``sw-5-3`` is rule SW 5.3). The Survivors play their own cards at the
+table: the engine runs The Swarm and is told what the Survivors did through *table inputs*
+(damage to The Swarm, a countered spell, a creature that died, ...).
+
+Config (JSON, self-contained so a save replays without any file)::
+
+    {
+      "mode": "hive" | "overlord",     # Hive Mind Mode (sw-13) or Overlord Mode (sw-14)
+      "survivors": 1..5,               # sw-2-1
+      "deck": ["Zombie", ...],         # the Swarm deck
+      "enforcers": ["Grave Titan", ...],
+      "reckoning": "Army of the Damned",
+      "facts": {name: {"mana_value": 0, "type_line": "...", "power": "2",
+                       "toughness": "2", "token": true, "tags": ["flying"]}},
+      "stack": false,                  # optional, for tests: see below
+      "reckoning_at": 0                # optional, with "stack": index of the Reckoning in the Lair
+    }
+
+``facts`` must hold every name used. :func:`make_config` builds a config from card facts.
+
+**Stacked games (tests).** With ``"stack": true`` nothing is shuffled at set-up: the Swarm deck
+is ``deck`` top first, and the Lair is ``enforcers`` top first with the Reckoning inserted at
+index ``reckoning_at`` (default: at the bottom). Later randomness (the Hive Mind hand shuffle,
+d6 rolls, random discards) still comes from the seed.
+
+**Zones.** ``library`` is the Swarm deck, index 0 the top. ``graveyard`` has its *bottom* at
+index 0 and its top at the end (a card put into a graveyard is appended). ``lair`` is The Lair,
+index 0 the top; its top card, when face up, is the Active Enforcer (sw-4-6). ``exile`` holds
+countered spells until the end of the turn (sw-7-6) and anything else exiled; ``removed`` holds
+The Reckoning once it has resolved (sw-6-5).
+
+**Where The Reckoning goes (sw-6-2).** The source asks for "approximately halfway"; this engine
+puts it face up at index ``floor(n / 2)`` of a Swarm deck of ``n`` cards (0 = top), counted
+before it is inserted. With 10 cards it becomes the 6th card from the top (index 5); with 11
+cards, also the 6th (index 5); with 0 cards it is the only card. This is the rule the site
+states in its "How the play tools handle this" note under SW 6.
+
+**Choices the source leaves open**, made here and shown in the log:
+
+* The Survivors take three turns each before The Swarm's first turn (sw-2-4); after that a
+  Swarm turn follows each round of Survivor turns (sw-3-3).
+* The Reckoning is not "cast", so reaching it never ends the Swarm Step (sw-5-5).
+* An empty Swarm deck ends the Swarm Step (sw-5).
+* Graveyard blocker (sw-13-13, sw-13-19): cards are turned over from the bottom of the graveyard
+  until the first *nontoken* creature card; if the graveyard holds none, until the first token
+  creature card. Every other card turned over is shuffled and put back on top of the graveyard.
+* Life gain (sw-8-3): the cards from the bottom of the graveyard are shuffled before they go to
+  the bottom of the Swarm deck, as the source's quick reference says.
+* A draw never takes The Reckoning: only the Swarm Step and milling reach it (sw-6-4), so a
+  draw takes the card below it.
+* A Swarm turn is driven by actions: ``turn`` (Beginning, Pre-Swarm Step and, in Hive Mind
+  Mode, the Swarm Step), ``swarm-step`` (Overlord Mode), ``combat``, ``graveyard-blocker``,
+  ``second-main`` and ``end``. Table inputs (``damage``, ``gain``, ``counter``, ``dies``, ...)
+  may come between any of them.
+* Tokens made during play are treated like token cards: they go to the graveyard when they die
+  (sw-9-4).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from .cards import CardDB, CardFacts
+from .decklist import Decklist
+from .game import ActionError, Card, Event, Game, GameError, register
+
+#: Shared life of the Survivors (sw-2-2).
+STARTING_LIFE = 40
+#: Poison counters at which the Survivors lose (sw-2-3, sw-12-4).
+POISON_LIMIT = 10
+#: Survivor turns each before The Swarm's first turn (sw-2-4).
+OPENING_TURNS = 3
+MODES = {"hive": "Hive Mind", "overlord": "Overlord"}
+MIN_SURVIVORS, MAX_SURVIVORS = 1, 5
+
+#: Phases of the game: between Swarm turns, then the parts of a Swarm turn (sw-3-4).
+SURVIVORS = "survivors"
+PRE_SWARM = "pre-swarm"
+MAIN1 = "main1"
+COMBAT = "combat"
+MAIN2 = "main2"
+PHASE_NAMES = {
+    SURVIVORS: "Survivors' turns",
+    PRE_SWARM: "First main phase: Pre-Swarm Step",
+    MAIN1: "First main phase (Swarm Step done)",
+    COMBAT: "Combat phase",
+    MAIN2: "Second main phase",
+}
+SWARM_TURN_PHASES = (PRE_SWARM, MAIN1, COMBAT, MAIN2)
+
+PERMANENT_TYPES = ("Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Land")
+#: Where :meth:`SwarmGame.do_leave` may send a card that is not an Enforcer.
+LEAVE_DESTINATIONS = ("graveyard", "hand", "exile", "library-top", "library-bottom")
+_ENTERS_WITH = re.compile(r"enters_with_(\d+)_p1p1")
+
+
+def fact_entry(
+    mana_value: int,
+    type_line: str,
+    power: str = "",
+    toughness: str = "",
+    token: bool = False,
+    tags: list[str] | tuple[str, ...] = (),
+) -> dict[str, Any]:
+    """One card's facts in the form a config keeps them."""
+    return {
+        "mana_value": int(mana_value),
+        "type_line": str(type_line),
+        "power": str(power or ""),
+        "toughness": str(toughness or ""),
+        "token": bool(token),
+        "tags": [str(tag) for tag in tags],
+    }
+
+
+def make_config(
+    *,
+    mode: str,
+    survivors: int,
+    deck: list[str],
+    enforcers: list[str],
+    reckoning: str,
+    facts: dict[str, dict[str, Any]],
+    stack: bool = False,
+    reckoning_at: int | None = None,
+) -> dict[str, Any]:
+    """A config holding only the facts of the cards it uses (so saves stay small)."""
+    names = sorted(set(deck) | set(enforcers) | {reckoning}, key=str.casefold)
+    missing = [name for name in names if name not in facts]
+    if missing:
+        raise GameError("no card facts for: " + ", ".join(missing))
+    config: dict[str, Any] = {
+        "mode": mode,
+        "survivors": survivors,
+        "deck": list(deck),
+        "enforcers": list(enforcers),
+        "reckoning": reckoning,
+        "facts": {name: facts[name] for name in names},
+    }
+    if stack:
+        config["stack"] = True
+        if reckoning_at is not None:
+            config["reckoning_at"] = reckoning_at
+    return config
+
+
+def facts_of(card: CardFacts) -> dict[str, Any]:
+    """The facts a Swarm config keeps for one card, from :class:`~pyengine.cards.CardFacts`."""
+    return fact_entry(card.mana_value, card.type_line, card.power_text, card.toughness_text,
+                      card.is_token, list(card.tags))
+
+
+def config_from_decks(
+    *,
+    mode: str,
+    survivors: int,
+    deck: Decklist,
+    enforcers: Decklist,
+    db: CardDB,
+    stack: bool = False,
+) -> dict[str, Any]:
+    """A config from a Swarm decklist (section ``main``) and an Enforcer list (sections
+    ``enforcers`` and ``reckoning``). Card facts come from ``db`` merged with the lists' own
+    annotation lines. Raises :class:`GameError` naming every problem."""
+    db = db.merge(CardDB.from_annotations(deck)).merge(CardDB.from_annotations(enforcers))
+    problems = [f"line {p.line}: {p.message}" for p in [*deck.problems, *enforcers.problems]]
+    main = deck.cards("main")
+    enforcer_names = enforcers.cards("enforcers")
+    reckonings = enforcers.cards("reckoning")
+    if not main:
+        problems.append("the Swarm deck has no cards")
+    if not enforcer_names:
+        problems.append("the Enforcer list has no '// Enforcers' section")
+    if len(reckonings) != 1:
+        problems.append("the Enforcer list needs exactly one card under '// Reckoning'")
+    unknown = db.unknown([*main, *enforcer_names, *reckonings])
+    if unknown:
+        problems.append("no card facts for: " + ", ".join(unknown))
+    if problems:
+        raise GameError("; ".join(problems))
+    facts: dict[str, dict[str, Any]] = {}
+    canonical: dict[str, str] = {}
+    for name in [*main, *enforcer_names, *reckonings]:
+        card = db[name]
+        canonical[name] = card.name
+        facts[card.name] = facts_of(card)
+    return make_config(
+        mode=mode, survivors=survivors, deck=[canonical[n] for n in main],
+        enforcers=[canonical[n] for n in enforcer_names], reckoning=canonical[reckonings[0]],
+        facts=facts, stack=stack,
+    )
+
+
+def parse_power(value: str) -> int | None:
+    """A printed power or toughness as a number; None for ``*`` and the like."""
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        return None
+
+
+def lethal_order(
+    power: int, blockers: list[dict[str, Any]], *, deathtouch: bool = False
+) -> list[dict[str, Any]]:
+    """Damage assignment of an attacker blocked by several creatures (sw-13-15).
+
+    ``blockers`` are ``{"name", "toughness", "damage"}`` (damage already marked, default 0).
+    Lethal damage goes to the highest toughness first (ties keep the given order), then the
+    next; what is left after every blocker has lethal damage goes to the last one.
+    Returns ``{"name", "toughness", "assigned"}`` in assignment order.
+    """
+    order = sorted(
+        enumerate(blockers), key=lambda pair: (-int(pair[1]["toughness"]), pair[0])
+    )
+    left = max(0, int(power))
+    result = []
+    for _, blocker in order:
+        toughness = int(blocker["toughness"])
+        lethal = 1 if deathtouch else max(0, toughness - int(blocker.get("damage", 0)))
+        assigned = min(left, lethal)
+        left -= assigned
+        result.append({"name": str(blocker["name"]), "toughness": toughness,
+                       "assigned": assigned})
+    if left and result:
+        result[-1]["assigned"] += left
+    return result
+
+
+@register
+class SwarmGame(Game):
+    """A game of Swarm Mode: The Swarm's side, run by the engine."""
+
+    variant = "swarm"
+    zone_names = ["library", "hand", "battlefield", "graveyard", "exile", "lair", "removed"]
+
+    # -- set-up -----------------------------------------------------------------------------
+    def setup(self) -> list[Event]:
+        """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair."""
+        config = self.config
+        mode = config.get("mode")
+        if mode not in MODES:
+            raise GameError("mode must be 'hive' (Hive Mind) or 'overlord' (Overlord)")
+        survivors = config.get("survivors")
+        if (not isinstance(survivors, int) or isinstance(survivors, bool)
+                or not MIN_SURVIVORS <= survivors <= MAX_SURVIVORS):
+            raise GameError("Swarm Mode is for 1 to 5 Survivors")
+        facts = config.get("facts")
+        if not isinstance(facts, dict):
+            raise GameError("the config has no card facts")
+        deck, enforcers = config.get("deck"), config.get("enforcers")
+        reckoning = config.get("reckoning")
+        if not isinstance(deck, list) or not deck:
+            raise GameError("the Swarm deck is empty")
+        if not isinstance(enforcers, list) or not isinstance(reckoning, str) or not reckoning:
+            raise GameError("a Swarm needs its Enforcers and one Reckoning card")
+        missing = sorted({n for n in [*deck, *enforcers, reckoning] if n not in facts})
+        if missing:
+            raise GameError("no card facts for: " + ", ".join(missing))
+
+        self.mode: str = mode
+        self.survivors: int = survivors
+        self.life = STARTING_LIFE
+        self.poison = 0
+        self.decked_out = ""
+        self.result = ""
+        self.phase = SURVIVORS
+        self.swarm_turn = 0
+        self.survivor_rounds = 0
+        self.activations = 0
+        self.graveyard_blocker_used = False
+        self.cast_this_turn: list[int] = []
+        self.countered: list[int] = []
+        self.attackers: list[int] = []
+
+        for name in deck:
+            card = self.new_card(name, token=bool(facts[name].get("token")))
+            self.zones.add("library", card)
+        lair = [self.new_card(name) for name in enforcers]
+        self.enforcer_ids = [card.id for card in lair]
+        reck = self.new_card(reckoning)
+        self.reckoning_id = reck.id
+        stack = bool(config.get("stack"))
+        if stack:
+            at = config.get("reckoning_at", len(lair))
+            if not isinstance(at, int) or not 0 <= at <= len(lair):
+                raise GameError("reckoning_at must be an index of the Lair")
+            lair.insert(at, reck)
+        else:
+            lair.append(reck)
+            self.rng.shuffle(self.zones["library"])
+            self.rng.shuffle(lair)
+        for card in lair:
+            self.zones.add("lair", card)
+        how = "stacked, not shuffled" if stack else "shuffled"
+        return [
+            Event("setup",
+                  f"Swarm Mode, {MODES[mode]} Mode, {survivors} Survivor"
+                  f"{'s' if survivors != 1 else ''}: shared life {STARTING_LIFE}, "
+                  f"loss at {POISON_LIMIT} poison counters.",
+                  data={"rule": "sw-2-2", "mode": mode, "survivors": survivors,
+                        "life": STARTING_LIFE, "poison_limit": POISON_LIMIT}),
+            Event("setup", f"The Swarm deck: {len(deck)} cards, {how}.",
+                  data={"rule": "sw-2-5", "library": len(deck)}),
+            Event("setup",
+                  f"The Enforcer Stack: {len(enforcers)} Enforcers and one Reckoning, {how}, "
+                  "face down as The Lair.",
+                  data={"rule": "sw-2-8", "lair": len(lair)}),
+            Event("setup",
+                  f"The Survivors each take {OPENING_TURNS} turns before The Swarm's first turn.",
+                  data={"rule": "sw-2-4"}),
+        ]
+
+    # -- facts and queries ----------------------------------------------------------------------
+    def facts(self, name: str) -> dict[str, Any]:
+        return self.config["facts"].get(name) or fact_entry(0, "Token Creature", token=True)
+
+    def tags(self, card: Card) -> list[str]:
+        return list(self.facts(card.name).get("tags", []))
+
+    def is_creature(self, card: Card) -> bool:
+        return "Creature" in self.facts(card.name).get("type_line", "")
+
+    def is_permanent(self, card: Card) -> bool:
+        type_line = self.facts(card.name).get("type_line", "")
+        return card.token or any(kind in type_line for kind in PERMANENT_TYPES)
+
+    def mana_value(self, card: Card) -> int:
+        """Tokens count as 0-cost cards (sw-9-4, sw-5-3)."""
+        return 0 if card.token else int(self.facts(card.name).get("mana_value", 0))
+
+    def power(self, card: Card) -> int | None:
+        base = parse_power(self.facts(card.name).get("power", ""))
+        return None if base is None else base + card.counters
+
+    def is_enforcer(self, card: Card) -> bool:
+        return card.id in self.enforcer_ids
+
+    def card(self, card_id: Any) -> Card:
+        if not isinstance(card_id, int) or isinstance(card_id, bool):
+            raise ActionError("a card is given by its number (#id)")
+        try:
+            zone, index = self.zones.where(card_id)
+        except GameError:
+            raise ActionError(f"there is no card #{card_id} in this game") from None
+        return self.zones[zone][index]
+
+    def zone_of(self, card: Card) -> str:
+        return self.zones.where(card.id)[0]
+
+    @property
+    def dread_level(self) -> int:
+        """sw-4-2: the number of Enforcers on the battlefield, always current."""
+        return sum(1 for card in self.zones["battlefield"] if self.is_enforcer(card))
+
+    @property
+    def active_enforcer(self) -> Card | None:
+        """sw-4-6: the face-up card on top of The Lair, if any."""
+        lair = self.zones["lair"]
+        return lair[0] if lair and lair[0].face_up else None
+
+    @property
+    def reckoning_position(self) -> int | None:
+        """Index of The Reckoning in the Swarm deck (0 = top), or None if it is not there."""
+        for index, card in enumerate(self.zones["library"]):
+            if card.id == self.reckoning_id:
+                return index
+        return None
+
+    def label(self, card: Card) -> str:
+        return f"{card.name} (#{card.id})"
+
+    def snapshot(self) -> dict[str, Any]:
+        active = self.active_enforcer
+        return {
+            "zones": self.zones.to_dict(),
+            "life": self.life,
+            "poison": self.poison,
+            "decked_out": self.decked_out,
+            "result": self.result,
+            "phase": self.phase,
+            "swarm_turn": self.swarm_turn,
+            "survivor_rounds": self.survivor_rounds,
+            "dread_level": self.dread_level,
+            "active_enforcer": active.name if active else None,
+            "reckoning_position": self.reckoning_position,
+            "activations": self.activations,
+            "graveyard_blocker_used": self.graveyard_blocker_used,
+            "cast_this_turn": list(self.cast_this_turn),
+            "countered": list(self.countered),
+            "attackers": list(self.attackers),
+        }
+
+    def counts(self) -> dict[str, int]:
+        return self.zones.counts()
+
+    # -- guards ---------------------------------------------------------------------------------
+    def _require_playing(self) -> None:
+        if self.result:
+            raise ActionError(f"the game is over (the Survivors {self.result})")
+
+    def _require_phase(self, *phases: str, what: str) -> None:
+        self._require_playing()
+        if self.phase not in phases:
+            wanted = " or ".join(PHASE_NAMES[p] for p in phases)
+            raise ActionError(
+                f"{what} is for the {wanted}; now it is the {PHASE_NAMES[self.phase]}"
+            )
+
+    def _amount(self, amount: Any, *, allow_zero: bool = False) -> int:
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ActionError("the amount must be a whole number")
+        if amount < 0 or (amount == 0 and not allow_zero):
+            raise ActionError("the amount must be a positive whole number")
+        if amount > 1000:
+            raise ActionError("the amount is too large (at most 1000)")
+        return amount
+
+    # -- building blocks ------------------------------------------------------------------------
+    def _dread_changed(self, before: int, events: list[Event]) -> None:
+        after = self.dread_level
+        if after != before:
+            events.append(Event("dread", f"Dread Level is now {after} (was {before}).",
+                                data={"rule": "sw-4-2", "dread": after, "was": before}))
+
+    def _reveal_active(self, events: list[Event]) -> None:
+        """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-6-2)."""
+        lair = self.zones["lair"]
+        while lair:
+            top = lair[0]
+            top.face_up = True
+            if top.id != self.reckoning_id:
+                events.append(Event("active", f"{top.name} is the Active Enforcer.", [top.name],
+                                    data={"rule": "sw-4-6", "card": top.id}))
+                return
+            size = len(self.zones["library"])
+            position = size // 2
+            self.zones.move(top.id, "library", position)
+            events.append(Event(
+                "reckoning-placed",
+                f"The Reckoning ({top.name}) is revealed: it goes face up into the Swarm deck at "
+                f"position {position + 1} from the top (of {size} cards).",
+                [top.name],
+                data={"rule": "sw-6-2", "card": top.id, "position": position,
+                      "library": size},
+            ))
+        events.append(Event("active", "The Lair is empty: there is no Active Enforcer.",
+                            data={"rule": "sw-4-12"}))
+
+    def _enter(self, card: Card, events: list[Event], *, how: str = "enters") -> None:
+        card.tapped = False
+        card.face_up = False
+        counters = [int(m.group(1)) for tag in self.tags(card) if (m := _ENTERS_WITH.match(tag))]
+        card.counters = sum(counters)
+        self.zones.add("battlefield", card)
+        extra = f" with {card.counters} +1/+1 counters" if card.counters else ""
+        events.append(Event("enter", f"{card.name} {how} the battlefield untapped{extra}.",
+                            [card.name], data={"rule": "sw-9-1", "card": card.id}))
+
+    def _resolve_reckoning(self, card: Card, events: list[Event], *, how: str) -> None:
+        """sw-6-4, sw-6-5: it resolves at once, then leaves the game."""
+        self.zones.move(card.id, "removed")
+        card.face_up = True
+        events.append(Event(
+            "reckoning",
+            f"THE RECKONING: {card.name} {how} and resolves now; it cannot be countered. "
+            "Play it out, then it leaves the game.",
+            [card.name],
+            data={"rule": "sw-6-4", "card": card.id},
+        ))
+
+    def _cast(self, card: Card, events: list[Event], *, where: str) -> None:
+        """Cast a Swarm card: permanents enter the battlefield, other spells resolve and go to
+        the graveyard. The table plays out what the card does."""
+        self.zones.take(card.id)
+        mv = self.mana_value(card)
+        kind = "token card" if card.token else f"mana value {mv}"
+        events.append(Event("cast", f"{where}: The Swarm casts {card.name} ({kind}).",
+                            [card.name], data={"card": card.id, "mana_value": mv,
+                                               "token": card.token}))
+        self.cast_this_turn.append(card.id)
+        before = self.dread_level
+        if self.is_permanent(card):
+            self._enter(card, events)
+        else:
+            card.face_up = False
+            self.zones.add("graveyard", card)
+            events.append(Event("resolve", f"{card.name} resolves and goes to the graveyard.",
+                                [card.name], data={"card": card.id}))
+        self._dread_changed(before, events)
+
+    def _to_lair(self, card: Card, events: list[Event], *, why: str) -> None:
+        """sw-4-4: an Enforcer leaving the battlefield goes to the bottom of The Lair."""
+        before = self.dread_level
+        self.zones.take(card.id)
+        card.tapped = False
+        card.counters = 0
+        lair = self.zones["lair"]
+        becomes_active = not lair and self.swarm_turn > 0
+        card.face_up = becomes_active
+        lair.append(card)
+        events.append(Event("lair", f"{card.name} {why}: it goes to the bottom of The Lair.",
+                            [card.name], data={"rule": "sw-4-4", "card": card.id}))
+        if becomes_active:
+            events.append(Event("active", f"{card.name} is the Active Enforcer.", [card.name],
+                                data={"rule": "sw-4-12", "card": card.id}))
+        self._dread_changed(before, events)
+
+    def _mill(self, amount: int, events: list[Event]) -> None:
+        """sw-8-1: one card per point, from the top; a milled Reckoning resolves (sw-8-5)."""
+        library = self.zones["library"]
+        for _ in range(amount):
+            if not library:
+                events.append(Event("mill", "The Swarm deck is empty: nothing more to mill.",
+                                    data={"rule": "sw-8-1"}))
+                break
+            card = library[0]
+            if card.id == self.reckoning_id:
+                self._resolve_reckoning(card, events, how="is milled")
+                continue
+            card.face_up = False
+            self.zones.move(card.id, "graveyard")
+            events.append(Event("mill", f"Milled {card.name}.", [card.name],
+                                data={"rule": "sw-8-1", "card": card.id}))
+
+    def _check_end(self, events: list[Event]) -> None:
+        """sw-12: win and loss, checked after every action."""
+        if self.result:
+            return
+        reasons = []
+        if self.life <= 0:
+            reasons.append(("sw-12-2", "their shared life is 0"))
+        if self.poison >= POISON_LIMIT:
+            reasons.append(("sw-12-4", f"they have {self.poison} poison counters"))
+        if self.decked_out:
+            reasons.append(("sw-12-3", f"{self.decked_out}'s deck is empty"))
+        if reasons:
+            self.result = "lost"
+            events.append(Event("loss", "The Survivors LOSE: "
+                                + "; ".join(text for _, text in reasons) + ".",
+                                data={"rule": reasons[0][0]}))
+            return
+        if not self.zones["library"] and not self.zones["battlefield"]:
+            self.result = "won"
+            events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
+                                "battlefield are both empty.", data={"rule": "sw-12-1"}))
+
+    def apply(self, action: dict[str, Any]) -> list[Event]:
+        events = super().apply(action)
+        end: list[Event] = []
+        self._check_end(end)
+        if end:
+            events.extend(end)
+            self.events.extend(end)
+        return events
+
+    # -- The Swarm's turn ------------------------------------------------------------------------
+    def do_turn(self) -> list[Event]:
+        """sw-3-4: Beginning phase (Emergence), First main phase: Pre-Swarm Step, then (in
+        Hive Mind Mode) the Swarm Step. In Overlord Mode the Pre-Swarm Step waits for
+        ``cast`` and ``swarm-step`` actions."""
+        self._require_phase(SURVIVORS, what="a new Swarm turn")
+        events: list[Event] = []
+        first = self.swarm_turn == 0
+        if first:
+            self.survivor_rounds = OPENING_TURNS
+            events.append(Event("survivors", f"The Survivors have each taken their "
+                                f"{OPENING_TURNS} opening turns.", data={"rule": "sw-3-2"}))
+        else:
+            self.survivor_rounds += 1
+            events.append(Event("survivors", "The Survivors have each taken a turn "
+                                f"(their turn {self.survivor_rounds}).",
+                                data={"rule": "sw-3-3"}))
+        self.swarm_turn += 1
+        self.activations = 0
+        self.graveyard_blocker_used = False
+        self.cast_this_turn = []
+        self.attackers = []
+        events.append(Event("turn", f"The Swarm's turn {self.swarm_turn} begins.",
+                            data={"rule": "sw-3-4", "turn": self.swarm_turn}))
+        events.append(Event("phase", "Beginning phase.", data={"rule": "sw-3-4"}))
+        for card in self.zones["battlefield"]:
+            card.tapped = False
+        self._emergence(first, events)
+        self.phase = PRE_SWARM
+        events.append(Event("phase", "First main phase: Pre-Swarm Step.",
+                            data={"rule": "sw-13-5" if self.mode == "hive" else "sw-14-5"}))
+        if self.mode == "hive":
+            self._hive_pre_swarm(events)
+            self._swarm_step(events)
+        else:
+            self._overlord_forced_casts(self.zones["hand"], events)
+            hand = self.zones["hand"]
+            if hand:
+                events.append(Event("choose", "The Overlord may cast nontoken cards from the "
+                                    "hand in any order, or hold them; then start the Swarm Step.",
+                                    [c.name for c in hand], data={"rule": "sw-14-7"}))
+            else:
+                events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-14-7"}))
+        return events
+
+    def _emergence(self, first: bool, events: list[Event]) -> None:
+        """sw-4-9, sw-4-10: reveal on the first turn; from the second, the Active Enforcer
+        enters and the next card becomes Active."""
+        if first:
+            events.append(Event("emergence", "Emergence: turn the top of The Lair face up; on "
+                                "The Swarm's first turn it does not enter the battlefield.",
+                                data={"rule": "sw-4-9"}))
+            self._reveal_active(events)
+            return
+        active = self.active_enforcer
+        if active is None:
+            events.append(Event("emergence", "Emergence: The Lair is empty, no Enforcer enters.",
+                                data={"rule": "sw-4-12"}))
+            return
+        before = self.dread_level
+        self.zones.take(active.id)
+        events.append(Event("emergence", f"Emergence: {active.name} enters the battlefield "
+                            "(not cast; it cannot be countered).", [active.name],
+                            data={"rule": "sw-4-10", "card": active.id}))
+        self._enter(active, events)
+        self._dread_changed(before, events)
+        self._reveal_active(events)
+
+    def _hive_pre_swarm(self, events: list[Event]) -> None:
+        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty."""
+        hand = self.zones["hand"]
+        foretell = [card for card in hand if "foretell" in self.tags(card)]
+        self.rng.shuffle(foretell)
+        for card in foretell:
+            self._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+        if not hand:
+            events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-13-9"}))
+            return
+        self._hive_cast_hand(events)
+
+    def _hive_cast_hand(self, events: list[Event]) -> None:
+        hand = self.zones["hand"]
+        self.rng.shuffle(hand)
+        events.append(Event("shuffle", f"Shuffle The Swarm's hand ({len(hand)} cards); cast "
+                            "them one at a time at random.", data={"rule": "sw-13-6"}))
+        while hand:
+            self._cast(hand[0], events, where="Pre-Swarm Step")
+
+    def _overlord_forced_casts(self, cards: list[Card], events: list[Event]) -> None:
+        """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
+        foretell = [card for card in cards if "foretell" in self.tags(card)]
+        for card in foretell:
+            self._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+        tokens = [card for card in cards if card.token and card in self.zones["hand"]]
+        for card in tokens:
+            self._cast(card, events, where="Pre-Swarm Step (token cards first)")
+
+    def _swarm_step(self, events: list[Event]) -> None:
+        """sw-5: reveal and resolve until a nontoken card above the Dread Level is cast."""
+        self.phase = MAIN1
+        events.append(Event("phase", f"Swarm Step (Dread Level {self.dread_level}).",
+                            data={"rule": "sw-5-1", "dread": self.dread_level}))
+        library = self.zones["library"]
+        while True:
+            if not library:
+                events.append(Event("stop", "The Swarm deck is empty: the Swarm Step ends.",
+                                    data={"rule": "sw-5"}))
+                return
+            card = library[0]
+            events.append(Event("reveal", f"Reveal {card.name}.", [card.name],
+                                data={"rule": "sw-5-2", "card": card.id}))
+            if card.id == self.reckoning_id:
+                self._resolve_reckoning(card, events, how="is reached in the Swarm Step")
+                continue
+            self._cast(card, events, where="Swarm Step")
+            mv = self.mana_value(card)
+            if not card.token and mv > self.dread_level:
+                events.append(Event("stop", f"{card.name} is a nontoken card with mana value "
+                                    f"{mv}, above Dread Level {self.dread_level}: the Swarm Step "
+                                    "ends.", [card.name], data={"rule": "sw-5-3", "card": card.id}))
+                return
+
+    def do_swarm_step(self) -> list[Event]:
+        """Overlord Mode: end the Pre-Swarm Step and run the Swarm Step (sw-5)."""
+        self._require_phase(PRE_SWARM, what="the Swarm Step")
+        events = [Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
+                        f"{len(self.zones['hand'])} card(s).", data={"rule": "sw-14-7"})]
+        self._swarm_step(events)
+        return events
+
+    def do_cast(self, card: int) -> list[Event]:
+        """Overlord Mode: cast a nontoken card from the hand in the Pre-Swarm Step (sw-14-7) or
+        the Second main phase (sw-14-12)."""
+        if self.mode != "overlord":
+            raise ActionError("in Hive Mind Mode The Swarm casts its hand by itself (sw-13-7)")
+        self._require_phase(PRE_SWARM, MAIN2, what="casting from the hand")
+        chosen = self.card(card)
+        if self.zone_of(chosen) != "hand":
+            raise ActionError(f"{self.label(chosen)} is not in The Swarm's hand")
+        if self.phase == MAIN2 and chosen.token:
+            raise ActionError("token cards are cast in the Pre-Swarm Step (sw-14-6)")
+        events: list[Event] = []
+        where = "Pre-Swarm Step" if self.phase == PRE_SWARM else "Second main phase"
+        self._cast(chosen, events, where=f"{where} (The Overlord's choice)")
+        return events
+
+    def do_combat(self, targets: list[str] | None = None) -> list[Event]:
+        """sw-13-10, sw-13-11 (Hive Mind), sw-14-9 (Overlord): declare attackers.
+
+        ``targets``: names of the attackable non-player permanents the table has in play
+        (planeswalkers, battles). In Hive Mind Mode each attacker then rolls a d6; on 5 or 6 it
+        attacks one of them at random.
+        """
+        self._require_phase(MAIN1, what="combat")
+        targets = [str(t) for t in (targets or []) if str(t).strip()]
+        self.phase = COMBAT
+        events = [Event("phase", "Combat phase.", data={"rule": "sw-3-4"})]
+        able, unable = [], []
+        for card in self.zones["battlefield"]:
+            if not self.is_creature(card):
+                continue
+            power = self.power(card)
+            if card.tapped:
+                unable.append((card, "tapped"))
+            elif "defender" in self.tags(card):
+                unable.append((card, "defender"))
+            elif power is not None and power <= 0:
+                unable.append((card, f"power {power}"))
+            else:
+                able.append(card)
+        for card, why in unable:
+            events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
+                                data={"rule": "sw-9-3", "card": card.id}))
+        self.attackers = [card.id for card in able]
+        total = 0
+        for card in able:
+            power = self.power(card)
+            shown = "?" if power is None else str(power)
+            target = "the Survivors"
+            data: dict[str, Any] = {"rule": "sw-9-2", "card": card.id, "power": power}
+            if targets and self.mode == "hive":
+                roll = self.rng.die(6)
+                data.update(rule="sw-13-11", roll=roll)
+                if roll >= 5:
+                    target = self.rng.choice(targets)
+                    data["target"] = target
+                target = f"{target} (d6: {roll})"
+            elif self.mode == "overlord":
+                target = "whatever The Overlord chooses"
+                data["rule"] = "sw-14-9"
+            if "target" not in data and power is not None:
+                total += power
+            if "vigilance" not in self.tags(card):
+                card.tapped = True
+            events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}.",
+                                [card.name], data=data))
+        if not able:
+            events.append(Event("attack", "No Swarm creature can attack.",
+                                data={"rule": "sw-9-2"}))
+        elif self.mode == "hive":
+            events.append(Event("attack-total", f"{len(able)} attacker(s); power attacking the "
+                                f"Survivors: {total}.", data={"total": total,
+                                                              "attackers": len(able)}))
+        return events
+
+    def do_graveyard_blocker(self) -> list[Event]:
+        """sw-13-13, sw-13-14, sw-13-19: once per combat, in Hive Mind Mode."""
+        if self.mode != "hive":
+            raise ActionError("the graveyard blocker is a Hive Mind Mode rule (sw-13-13)")
+        self._require_phase(COMBAT, what="the graveyard blocker")
+        if self.graveyard_blocker_used:
+            raise ActionError("the graveyard blocker happens only once per combat (sw-13-14)")
+        self.graveyard_blocker_used = True
+        graveyard = self.zones["graveyard"]
+        creatures = [c for c in graveyard if self.is_creature(c)]
+        chosen = next((c for c in creatures if not c.token), None)
+        if chosen is None and creatures:
+            chosen = creatures[0]
+        events: list[Event] = []
+        if chosen is None:
+            if graveyard:
+                self.rng.shuffle(graveyard)
+                events.append(Event("blocker", "No creature card in The Swarm's graveyard: no "
+                                    "graveyard blocker (the revealed cards are shuffled back).",
+                                    data={"rule": "sw-13-13"}))
+            else:
+                events.append(Event("blocker", "The Swarm's graveyard is empty: no graveyard "
+                                    "blocker.", data={"rule": "sw-13-13"}))
+            return events
+        index = graveyard.index(chosen)
+        passed = graveyard[:index]
+        del graveyard[: index + 1]
+        if passed:
+            self.rng.shuffle(passed)
+            graveyard.extend(passed)
+            events.append(Event("reveal", f"From the bottom of the graveyard: {len(passed)} "
+                                "card(s) turned over before a creature; shuffled and put back on "
+                                "top.", [c.name for c in passed], data={"rule": "sw-13-13"}))
+        events.append(Event("blocker", f"Graveyard blocker: {chosen.name} enters untapped and "
+                            "blocks the unblocked attacking Survivor creature with the greatest "
+                            "power.", [chosen.name], data={"rule": "sw-13-13", "card": chosen.id}))
+        before = self.dread_level
+        self._enter(chosen, events)
+        self._dread_changed(before, events)
+        return events
+
+    def do_assign_damage(self, attacker: int, blockers: list[dict[str, Any]]) -> list[Event]:
+        """sw-13-15: an attacker blocked by several creatures, lethal damage to the highest
+        toughness first. ``blockers``: ``{"name", "toughness", "damage"?}`` from the table."""
+        self._require_phase(COMBAT, what="damage assignment")
+        card = self.card(attacker)
+        if card.id not in self.attackers:
+            raise ActionError(f"{self.label(card)} is not attacking")
+        if not isinstance(blockers, list) or not blockers:
+            raise ActionError("name the blocking creatures and their toughness")
+        try:
+            order = lethal_order(self.power(card) or 0, blockers,
+                                 deathtouch="deathtouch" in self.tags(card))
+        except (KeyError, TypeError, ValueError):
+            raise ActionError("each blocker needs a name and a whole-number toughness") from None
+        if self.mode == "overlord":
+            note = " (The Overlord may choose another order, sw-14-11)"
+        else:
+            note = ""
+        text = "; ".join(f"{b['assigned']} to {b['name']} (toughness {b['toughness']})"
+                         for b in order)
+        return [Event("damage-order", f"{card.name} assigns damage{note}: {text}.", [card.name],
+                      data={"rule": "sw-13-15", "card": card.id, "order": order})]
+
+    def do_second_main(self) -> list[Event]:
+        """sw-3-4: the Second main phase (sw-14-12 in Overlord Mode)."""
+        self._require_phase(MAIN1, COMBAT, what="the second main phase")
+        events = []
+        if self.phase == MAIN1:
+            events.append(Event("phase", "Combat phase: skipped by the table.",
+                                data={"rule": "sw-3-4"}))
+        self.phase = MAIN2
+        self.attackers = []
+        if self.mode == "overlord":
+            events.append(Event("phase", "Second main phase: The Overlord may cast nontoken "
+                                "cards from the hand.", data={"rule": "sw-14-12"}))
+        else:
+            events.append(Event("phase", "Second main phase.", data={"rule": "sw-3-4"}))
+        return events
+
+    def do_end(self) -> list[Event]:
+        """sw-3-4, sw-7-6: the End phase; countered spells go back to the hand."""
+        self._require_phase(PRE_SWARM, MAIN1, COMBAT, MAIN2, what="ending the turn")
+        events: list[Event] = []
+        if self.phase == PRE_SWARM:
+            events.extend(self.do_swarm_step())
+        if self.phase in (MAIN1, COMBAT):
+            events.extend(self.do_second_main())
+        events.append(Event("phase", "End phase.", data={"rule": "sw-3-4"}))
+        for card_id in self.countered:
+            card = self.card(card_id)
+            if self.zone_of(card) == "exile":
+                self.zones.move(card.id, "hand")
+                events.append(Event("return", f"{card.name}, countered this turn, returns to "
+                                    "The Swarm's hand.", [card.name],
+                                    data={"rule": "sw-7-6", "card": card.id}))
+        self.countered = []
+        self.attackers = []
+        self.phase = SURVIVORS
+        events.append(Event("turn-end", f"The Swarm's turn {self.swarm_turn} ends. The "
+                            "Survivors take their turns.", data={"turn": self.swarm_turn}))
+        return events
+
+    # -- table inputs: The Swarm ------------------------------------------------------------------
+    def do_damage(self, amount: int) -> list[Event]:
+        """sw-8-1: damage to The Swarm mills one card per point."""
+        self._require_playing()
+        amount = self._amount(amount)
+        events = [Event("damage", f"The Swarm is dealt {amount} damage: mill {amount}.",
+                        data={"rule": "sw-8-1", "amount": amount})]
+        self._mill(amount, events)
+        return events
+
+    def do_lose_life(self, amount: int) -> list[Event]:
+        """sw-8-1: life loss mills one card per point."""
+        self._require_playing()
+        amount = self._amount(amount)
+        events = [Event("damage", f"The Swarm loses {amount} life: mill {amount}.",
+                        data={"rule": "sw-8-1", "amount": amount})]
+        self._mill(amount, events)
+        return events
+
+    def do_poison(self, amount: int) -> list[Event]:
+        """sw-8-4: poison aimed at The Swarm is ignored; the damage still mills."""
+        self._require_playing()
+        amount = self._amount(amount)
+        events = [Event("damage", f"The Swarm can't get poison counters: the {amount} damage is "
+                        f"dealt as plain damage, mill {amount}.",
+                        data={"rule": "sw-8-4", "amount": amount})]
+        self._mill(amount, events)
+        return events
+
+    def do_mill(self, amount: int) -> list[Event]:
+        """sw-8-2: mill effects aimed at The Swarm do nothing."""
+        self._require_playing()
+        amount = self._amount(amount)
+        return [Event("mill-ignored", f"A mill {amount} effect aimed at The Swarm does nothing.",
+                      data={"rule": "sw-8-2", "amount": amount})]
+
+    def do_gain(self, amount: int) -> list[Event]:
+        """sw-8-3: life gain moves that many cards from the bottom of the graveyard, shuffled,
+        to the bottom of the Swarm deck."""
+        self._require_playing()
+        amount = self._amount(amount)
+        graveyard = self.zones["graveyard"]
+        moved = graveyard[:amount]
+        del graveyard[: len(moved)]
+        self.rng.shuffle(moved)
+        for card in moved:
+            self.zones.add("library", card)
+        short = f" (only {len(moved)} in the graveyard)" if len(moved) < amount else ""
+        return [Event("gain", f"The Swarm would gain {amount} life: {len(moved)} card(s) from the "
+                      f"bottom of its graveyard go, shuffled, to the bottom of the Swarm deck"
+                      f"{short}.", [c.name for c in moved],
+                      data={"rule": "sw-8-3", "amount": amount, "moved": len(moved)})]
+
+    def do_counter(self, card: int) -> list[Event]:
+        """sw-7-6: a countered Swarm spell is exiled and returns to the hand at end of turn."""
+        self._require_phase(*SWARM_TURN_PHASES, what="countering a Swarm spell")
+        chosen = self.card(card)
+        if chosen.id in self.enforcer_ids or chosen.id == self.reckoning_id:
+            raise ActionError(f"{chosen.name} was not cast; it cannot be countered "
+                              "(sw-4-11, sw-6-4)")
+        if chosen.id not in self.cast_this_turn or chosen.id in self.countered:
+            raise ActionError(f"{self.label(chosen)} is not a spell The Swarm cast this turn")
+        if self.zone_of(chosen) not in ("battlefield", "graveyard"):
+            raise ActionError(f"{self.label(chosen)} has already left play")
+        before = self.dread_level
+        self.zones.move(chosen.id, "exile")
+        chosen.tapped = False
+        chosen.counters = 0
+        self.countered.append(chosen.id)
+        events = [Event("counter", f"{chosen.name} is countered: exiled until the end of The "
+                        "Swarm's turn, then it returns to the hand.", [chosen.name],
+                        data={"rule": "sw-7-6", "card": chosen.id})]
+        self._dread_changed(before, events)
+        return events
+
+    def do_dies(self, card: int) -> list[Event]:
+        """sw-9-4: a Swarm creature that dies goes to the graveyard (an Enforcer: The Lair)."""
+        self._require_playing()
+        chosen = self.card(card)
+        if self.zone_of(chosen) != "battlefield" or not self.is_creature(chosen):
+            raise ActionError(f"{self.label(chosen)} is not a Swarm creature on the battlefield")
+        events: list[Event] = []
+        if self.is_enforcer(chosen):
+            self._to_lair(chosen, events, why="dies")
+            return events
+        self._leave_to(chosen, "graveyard", events, why="dies")
+        return events
+
+    def do_leave(self, card: int, to: str = "graveyard") -> list[Event]:
+        """sw-4-4: a Swarm permanent leaves the battlefield; an Enforcer goes to The Lair."""
+        self._require_playing()
+        chosen = self.card(card)
+        if self.zone_of(chosen) != "battlefield":
+            raise ActionError(f"{self.label(chosen)} is not on the battlefield")
+        events: list[Event] = []
+        if self.is_enforcer(chosen):
+            self._to_lair(chosen, events, why=f"leaves the battlefield (heading to {to})")
+            return events
+        if to not in LEAVE_DESTINATIONS:
+            raise ActionError("a card leaves to one of: " + ", ".join(LEAVE_DESTINATIONS))
+        self._leave_to(chosen, to, events, why="leaves the battlefield")
+        return events
+
+    def _leave_to(self, card: Card, to: str, events: list[Event], *, why: str) -> None:
+        before = self.dread_level
+        card.tapped = False
+        card.counters = 0
+        if to == "library-top":
+            self.zones.move(card.id, "library", 0)
+        elif to == "library-bottom":
+            self.zones.move(card.id, "library")
+        else:
+            self.zones.move(card.id, to)
+        if card.id in self.attackers:
+            self.attackers.remove(card.id)
+        where = {"library-top": "the top of the Swarm deck",
+                 "library-bottom": "the bottom of the Swarm deck",
+                 "hand": "The Swarm's hand"}.get(to, f"the {to}")
+        events.append(Event("leave", f"{card.name} {why}: to {where}.", [card.name],
+                            data={"rule": "sw-9-4", "card": card.id, "to": to}))
+        self._dread_changed(before, events)
+
+    def do_discard(self, amount: int = 1, cards: list[int] | None = None) -> list[Event]:
+        """sw-13-4: random discard in Hive Mind Mode; sw-14-4: The Overlord picks ``cards``."""
+        self._require_playing()
+        hand = self.zones["hand"]
+        events: list[Event] = []
+        if self.mode == "hive":
+            if cards:
+                raise ActionError("in Hive Mind Mode discards are random (sw-13-4)")
+            amount = self._amount(amount)
+            for _ in range(min(amount, len(hand))):
+                card = self.rng.choice(hand)
+                self.zones.move(card.id, "graveyard")
+                events.append(Event("discard", f"The Swarm discards {card.name} at random.",
+                                    [card.name], data={"rule": "sw-13-4", "card": card.id}))
+            if amount > len(events):
+                events.append(Event("discard", "The Swarm's hand is empty.",
+                                    data={"rule": "sw-13-4"}))
+            return events
+        if not cards or not isinstance(cards, list):
+            raise ActionError("The Overlord picks the cards to discard (sw-14-4)")
+        for card_id in cards:
+            card = self.card(card_id)
+            if self.zone_of(card) != "hand":
+                raise ActionError(f"{self.label(card)} is not in The Swarm's hand")
+            self.zones.move(card.id, "graveyard")
+            events.append(Event("discard", f"The Overlord discards {card.name}.", [card.name],
+                                data={"rule": "sw-14-4", "card": card.id}))
+        return events
+
+    def do_draw(self, amount: int = 1, pre_swarm: bool = False) -> list[Event]:
+        """The Swarm draws. ``pre_swarm``: drawn by a card cast in this turn's Pre-Swarm Step,
+        so the cards are cast in this step (sw-13-8; in Overlord Mode drawn tokens, sw-14-8)."""
+        self._require_playing()
+        amount = self._amount(amount)
+        if pre_swarm and self.phase not in (PRE_SWARM, MAIN1):
+            raise ActionError("cards drawn in the Pre-Swarm Step: only during The Swarm's first "
+                              "main phase")
+        library = self.zones["library"]
+        events: list[Event] = []
+        drawn: list[Card] = []
+        for _ in range(amount):
+            if not library:
+                events.append(Event("draw", "The Swarm deck is empty: nothing to draw.",
+                                    data={"rule": "sw-12-1"}))
+                break
+            card = library[0]
+            if card.id == self.reckoning_id:
+                # Only damage, life loss and the Swarm Step reach it (sw-6-4); it stays put.
+                if len(library) == 1:
+                    events.append(Event("draw", "Only The Reckoning is left in the Swarm deck: "
+                                        "it is not drawn.", data={"rule": "sw-6-3"}))
+                    break
+                card = library[1]
+            card.face_up = False
+            self.zones.move(card.id, "hand")
+            drawn.append(card)
+            events.append(Event("draw", f"The Swarm draws {card.name}.", [card.name],
+                                data={"card": card.id}))
+        if pre_swarm and drawn:
+            if self.mode == "hive":
+                self._hive_cast_hand(events)
+            else:
+                self._overlord_forced_casts(drawn, events)
+        return events
+
+    def do_token(self, name: str, amount: int = 1) -> list[Event]:
+        """A Swarm card makes tokens: they enter untapped with haste (sw-9-1)."""
+        self._require_playing()
+        amount = self._amount(amount)
+        if not isinstance(name, str) or not name.strip():
+            raise ActionError("name the token")
+        name = name.strip()
+        if name not in self.config["facts"]:
+            raise ActionError(f"no card facts for a token called {name!r}")
+        events: list[Event] = []
+        for _ in range(amount):
+            card = self.new_card(name, token=True, made=True)
+            self._enter(card, events)
+        return events
+
+    def do_activate(self, note: str = "") -> list[Event]:
+        """sw-14-14: The Overlord pays an optional cost, at most Dread Level times a turn."""
+        self._require_phase(*SWARM_TURN_PHASES, SURVIVORS, what="an optional-cost ability")
+        if self.mode != "overlord":
+            raise ActionError("in Hive Mind Mode optional costs of triggered abilities are never "
+                              "paid (sw-13-17)")
+        if self.activations >= self.dread_level:
+            raise ActionError(f"optional-cost abilities: at most Dread Level "
+                              f"({self.dread_level}) a turn, already used {self.activations} "
+                              "(sw-14-14)")
+        self.activations += 1
+        what = f" ({note})" if note else ""
+        return [Event("activate", f"The Overlord pays an optional cost{what}: "
+                      f"{self.activations} of {self.dread_level} this turn.",
+                      data={"rule": "sw-14-14", "used": self.activations,
+                            "limit": self.dread_level})]
+
+    # -- table inputs: the Survivors --------------------------------------------------------------
+    def do_life(self, amount: int) -> list[Event]:
+        """sw-2-2: the Survivors' shared life changes by ``amount`` (negative: loss)."""
+        self._require_playing()
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount == 0:
+            raise ActionError("the change of life must be a nonzero whole number")
+        self.life += amount
+        verb = "gain" if amount > 0 else "lose"
+        return [Event("life", f"The Survivors {verb} {abs(amount)} life: now {self.life}.",
+                      data={"rule": "sw-2-2", "life": self.life, "change": amount})]
+
+    def do_survivor_poison(self, amount: int) -> list[Event]:
+        """sw-2-3: poison counters on the Survivors (a team total)."""
+        self._require_playing()
+        amount = self._amount(amount)
+        self.poison += amount
+        return [Event("survivor-poison", f"The Survivors get {amount} poison counter(s): now "
+                      f"{self.poison} of {POISON_LIMIT}.",
+                      data={"rule": "sw-2-3", "poison": self.poison})]
+
+    def do_deck_out(self, player: str = "A Survivor") -> list[Event]:
+        """sw-12-3: a player's deck is empty."""
+        self._require_playing()
+        self.decked_out = str(player).strip() or "A Survivor"
+        return [Event("deck-out", f"{self.decked_out}'s deck is empty.",
+                      data={"rule": "sw-12-3"})]

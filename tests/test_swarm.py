@@ -1,0 +1,1053 @@
+"""Swarm Mode engine (pyengine.swarm): scenario tests with stacked decks and exact events.
+
+Each test names the rule it checks by its anchor on docs/swarm/index.md (``sw-5-3`` is SW 5.3);
+``test_docstring_anchors_exist`` checks that every anchor named here exists on that page.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from pyengine import files
+from pyengine.game import ActionError, GameError, SaveError, load_game
+from pyengine.rng import Rng
+from pyengine.swarm import (
+    SwarmGame,
+    config_from_decks,
+    fact_entry,
+    facts_of,
+    lethal_order,
+    make_config,
+)
+
+ROOT = Path(__file__).resolve().parent.parent
+DB = files.load_card_db()
+
+#: Cards the shipped facts do not have, for rules the sample deck cannot show.
+EXTRA = {
+    "Foretold Horror": fact_entry(3, "Creature — Horror", "3", "3", tags=["foretell"]),
+    "Wall of Bones": fact_entry(2, "Creature — Wall", "0", "4", tags=["defender"]),
+    "Zero Shade": fact_entry(1, "Creature — Shade", "0", "2"),
+    "Vigil Ghoul": fact_entry(2, "Creature — Zombie", "2", "2", tags=["vigilance"]),
+}
+
+
+def facts_for(names):
+    facts = {}
+    for name in names:
+        facts[name] = EXTRA[name] if name in EXTRA else facts_of(DB[name])
+    return facts
+
+
+def new_game(deck, enforcers=("Grave Titan", "Death Baron"), *, reckoning="Army of the Damned",
+             reckoning_at=None, mode="hive", survivors=1, seed="test-seed"):
+    """A stacked game: deck and Lair exactly in the order given (top first)."""
+    names = [*deck, *enforcers, reckoning, "Zombie"]
+    config = make_config(mode=mode, survivors=survivors, deck=list(deck),
+                         enforcers=list(enforcers), reckoning=reckoning,
+                         facts=facts_for(dict.fromkeys(names)), stack=True,
+                         reckoning_at=reckoning_at)
+    return SwarmGame(config, seed)
+
+
+def texts(events):
+    return [event.text for event in events]
+
+
+def names(game, zone):
+    return [card.name for card in game.zones[zone]]
+
+
+def ids(game, zone):
+    return [card.id for card in game.zones[zone]]
+
+
+def run(game, *actions):
+    events = []
+    for action in actions:
+        if isinstance(action, str):
+            action = {"type": action}
+        events.extend(game.apply(action))
+    return events
+
+
+def turn_events(events):
+    """The events from the Swarm Step on (drop the opening of the turn)."""
+    start = next(i for i, e in enumerate(events) if e.text.startswith("Swarm Step ("))
+    return texts(events[start:])
+
+
+# -- set-up ----------------------------------------------------------------------------------------
+
+
+def test_setup_events_and_team_totals():
+    """sw-2-2, sw-2-3, sw-2-4: 40 shared life, loss at 10 poison, three Survivor turns first."""
+    game = new_game(["Walking Corpse"], survivors=3)
+    assert texts(game.events) == [
+        "Swarm Mode, Hive Mind Mode, 3 Survivors: shared life 40, loss at 10 poison counters.",
+        "The Swarm deck: 1 cards, stacked, not shuffled.",
+        "The Enforcer Stack: 2 Enforcers and one Reckoning, stacked, not shuffled, face down as "
+        "The Lair.",
+        "The Survivors each take 3 turns before The Swarm's first turn.",
+    ]
+    assert (game.life, game.poison, game.phase, game.swarm_turn) == (40, 0, "survivors", 0)
+    assert game.active_enforcer is None
+    assert names(game, "lair") == ["Grave Titan", "Death Baron", "Army of the Damned"]
+    assert not any(card.face_up for card in game.zones["lair"])
+
+
+@pytest.mark.parametrize("survivors", [0, 6, "2", True])
+def test_survivor_count_must_be_1_to_5(survivors):
+    """sw-2-1: Swarm Mode is for 1 to 5 Survivors."""
+    with pytest.raises(GameError, match="1 to 5"):
+        new_game(["Zombie"], survivors=survivors)
+
+
+@pytest.mark.parametrize("survivors", [1, 5])
+def test_survivor_counts_at_the_limits(survivors):
+    """sw-2-1: one and five Survivors are both fine."""
+    assert new_game(["Zombie"], survivors=survivors).survivors == survivors
+
+
+def test_setup_shuffles_deck_and_enforcer_stack():
+    """sw-2-5, sw-2-8, sw-2-7: the Swarm deck and the Enforcer Stack (with the one Reckoning)
+    are shuffled with the seed, the Lair face down."""
+    config = sample_config()
+    game = SwarmGame(config, "amber-otter-17")
+    rng = Rng("amber-otter-17")
+    assert names(game, "library") == rng.shuffled(config["deck"])
+    assert names(game, "lair") == rng.shuffled([*config["enforcers"], config["reckoning"]])
+    assert names(game, "library") != config["deck"]
+    assert not any(card.face_up for card in game.zones["lair"])
+    again = SwarmGame(config, "Amber Otter 17")
+    assert names(again, "library") == names(game, "library")
+
+
+def test_three_opening_turns_then_alternating():
+    """sw-3-2, sw-3-3: the first Swarm turn follows the Survivors' three opening turns; then
+    one Swarm turn after each round of Survivor turns."""
+    game = new_game(["Zombie"] * 4 + ["Walking Corpse"] * 3)
+    first = run(game, "turn")
+    assert first[0].text == "The Survivors have each taken their 3 opening turns."
+    run(game, "end")
+    second = run(game, "turn")
+    assert second[0].text == "The Survivors have each taken a turn (their turn 4)."
+    assert game.survivor_rounds == 4
+
+
+# -- the Swarm's turn ------------------------------------------------------------------------------
+
+
+def test_full_hive_mind_turn_log():
+    """sw-3-4: Beginning (Emergence), First main (Pre-Swarm Step, Swarm Step), Combat, Second
+    main, End, as a log a person can follow."""
+    game = new_game(["Zombie", "Walking Corpse", "Vengeful Dead"])
+    events = run(game, "turn", "combat", "end")
+    assert texts(events) == [
+        "The Survivors have each taken their 3 opening turns.",
+        "The Swarm's turn 1 begins.",
+        "Beginning phase.",
+        "Emergence: turn the top of The Lair face up; on The Swarm's first turn it does not "
+        "enter the battlefield.",
+        "Grave Titan is the Active Enforcer.",
+        "First main phase: Pre-Swarm Step.",
+        "The hand is empty.",
+        "Swarm Step (Dread Level 0).",
+        "Reveal Zombie.",
+        "Swarm Step: The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+        "Reveal Walking Corpse.",
+        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
+        "Walking Corpse enters the battlefield untapped.",
+        "Walking Corpse is a nontoken card with mana value 2, above Dread Level 0: the Swarm "
+        "Step ends.",
+        "Combat phase.",
+        "Zombie (power 2) attacks the Survivors.",
+        "Walking Corpse (power 2) attacks the Survivors.",
+        "1 attacker(s); power attacking the Survivors: 4.".replace("1 attacker", "2 attacker"),
+        "Second main phase.",
+        "End phase.",
+        "The Swarm's turn 1 ends. The Survivors take their turns.",
+    ]
+    assert [e.data.get("rule") for e in events[:3]] == ["sw-3-2", "sw-3-4", "sw-3-4"]
+    assert game.phase == "survivors"
+
+
+def test_turn_only_between_swarm_turns():
+    """sw-3-4: a new Swarm turn cannot start inside one; the phases go in order."""
+    game = new_game(["Walking Corpse"] * 3)
+    run(game, "turn")
+    with pytest.raises(ActionError, match="new Swarm turn"):
+        game.apply({"type": "turn"})
+    with pytest.raises(ActionError, match="Combat phase"):
+        game.apply({"type": "graveyard-blocker"})
+    run(game, "second-main")
+    with pytest.raises(ActionError, match="combat is for"):
+        game.apply({"type": "combat"})
+
+
+# -- Emergence, the Lair and Dread Level -----------------------------------------------------------
+
+
+def test_first_turn_reveals_active_enforcer_without_entering():
+    """sw-4-9, sw-4-6: on the first Swarm turn the top of the Lair is turned face up and stays."""
+    game = new_game(["Walking Corpse"] * 3)
+    run(game, "turn")
+    assert game.active_enforcer.name == "Grave Titan"
+    assert game.zones["lair"][0].face_up and not game.zones["lair"][1].face_up
+    assert names(game, "battlefield") == ["Walking Corpse"]
+    assert game.dread_level == 0
+
+
+def test_emergence_from_the_second_turn():
+    """sw-4-10, sw-4-2: from the second turn the Active Enforcer enters and the next card of
+    the Lair becomes Active; the Dread Level counts Enforcers on the battlefield."""
+    game = new_game(["Walking Corpse"] * 6, enforcers=("Grave Titan", "Death Baron"),
+                    reckoning_at=2)
+    run(game, "turn", "end")
+    events = run(game, "turn")
+    assert texts(events)[2:9] == [
+        "Beginning phase.",
+        "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered).",
+        "Grave Titan enters the battlefield untapped.",
+        "Dread Level is now 1 (was 0).",
+        "Death Baron is the Active Enforcer.",
+        "First main phase: Pre-Swarm Step.",
+        "The hand is empty.",
+    ]
+    assert game.dread_level == 1
+    run(game, "end")
+    events = run(game, "turn")
+    assert "Dread Level is now 2 (was 1)." in texts(events)
+    assert game.dread_level == 2
+    # The Reckoning was next: it went into the deck and the Lair is empty.
+    assert game.active_enforcer is None
+    assert texts(events)[7] == "The Lair is empty: there is no Active Enforcer."
+
+
+def test_empty_lair_no_emergence_until_one_returns():
+    """sw-4-12, sw-4-4: with The Lair empty there is no Active Enforcer; an Enforcer that
+    leaves the battlefield goes to The Lair and becomes Active, and emerges next turn."""
+    game = new_game(["Walking Corpse"] * 8, enforcers=("Grave Titan",), reckoning_at=1)
+    run(game, "turn", "end", "turn", "end")  # Titan in; Reckoning into the deck; Lair empty
+    assert game.active_enforcer is None and game.dread_level == 1
+    events = run(game, "turn")
+    assert texts(events)[3] == "Emergence: The Lair is empty, no Enforcer enters."
+    titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
+    events = game.apply({"type": "dies", "card": titan.id})
+    assert texts(events) == [
+        "Grave Titan dies: it goes to the bottom of The Lair.",
+        "Grave Titan is the Active Enforcer.",
+        "Dread Level is now 0 (was 1).",
+    ]
+    assert game.active_enforcer.id == titan.id
+    run(game, "end")
+    events = run(game, "turn")
+    assert "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered)." \
+        in texts(events)
+
+
+@pytest.mark.parametrize("to", ["exile", "hand", "library-top", "graveyard"])
+def test_enforcer_leaving_goes_to_lair_bottom(to):
+    """sw-4-4: an Enforcer leaving the battlefield for any reason goes to the bottom of The
+    Lair, and the Dread Level drops at once (sw-4-2)."""
+    game = new_game(["Walking Corpse"] * 6, enforcers=("Grave Titan", "Death Baron",
+                                                       "Undead Warchief"))
+    run(game, "turn", "end", "turn")
+    titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
+    events = game.apply({"type": "leave", "card": titan.id, "to": to})
+    assert texts(events) == [
+        f"Grave Titan leaves the battlefield (heading to {to}): it goes to the bottom of The "
+        "Lair.",
+        "Dread Level is now 0 (was 1).",
+    ]
+    assert names(game, "lair") == ["Death Baron", "Undead Warchief", "Army of the Damned",
+                                   "Grave Titan"]
+    assert game.active_enforcer.name == "Death Baron"
+    assert events[-1].data == {"rule": "sw-4-2", "dread": 0, "was": 1}
+
+
+def test_emerged_enforcer_cannot_be_countered():
+    """sw-4-11: an emerging Enforcer is not cast, so it cannot be countered."""
+    game = new_game(["Walking Corpse"] * 6)
+    run(game, "turn", "end", "turn")
+    titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
+    with pytest.raises(ActionError, match="cannot be countered"):
+        game.apply({"type": "counter", "card": titan.id})
+
+
+def test_dread_level_limits_the_swarm_step_as_it_changes():
+    """sw-5-4, sw-4-2: the Swarm Step uses the Dread Level of the moment: an Enforcer that died
+    no longer counts."""
+    game = new_game(["Walking Corpse", "Walking Corpse", "Walking Corpse", "Zombie",
+                     "Walking Corpse"])
+    run(game, "turn", "end", "turn")  # Dread Level 1: the second Walking Corpse stops the step
+    assert names(game, "battlefield") == ["Walking Corpse", "Grave Titan", "Walking Corpse"]
+    titan = game.zones["battlefield"][1]
+    run(game, "end", {"type": "dies", "card": titan.id})
+    events = run(game, "turn")  # Death Baron emerges; Grave Titan waits in The Lair
+    assert game.dread_level == 1
+    assert turn_events(events)[:3] == ["Swarm Step (Dread Level 1).", "Reveal Walking Corpse.",
+                                       "Swarm Step: The Swarm casts Walking Corpse (mana value 2)."]
+
+
+# -- The Reckoning ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size, position", [(10, 5), (11, 5), (2, 1), (3, 1), (100, 50)])
+def test_reckoning_goes_floor_half_into_the_deck(size, position):
+    """sw-6-2, sw-4-13: The Reckoning revealed as Active Enforcer goes face up into the Swarm
+    deck at index floor(n/2) (0 = top) of its n cards; the next Enforcer becomes Active."""
+    game = new_game(["Walking Corpse"] * size, reckoning_at=0)
+    events = run(game, "turn")
+    assert texts(events)[3:6] == [
+        "Emergence: turn the top of The Lair face up; on The Swarm's first turn it does not "
+        "enter the battlefield.",
+        f"The Reckoning (Army of the Damned) is revealed: it goes face up into the Swarm deck at "
+        f"position {position + 1} from the top (of {size} cards).",
+        "Grave Titan is the Active Enforcer.",
+    ]
+    placed = events[4]
+    assert placed.kind == "reckoning-placed"
+    assert placed.data == {"rule": "sw-6-2", "card": placed.data["card"], "position": position,
+                           "library": size}
+    # The Swarm Step then cast the top card, a Walking Corpse.
+    assert game.reckoning_position == position - 1
+    reck = next(c for c in game.zones["library"] if c.name == "Army of the Damned")
+    assert reck.face_up
+    assert game.active_enforcer.name == "Grave Titan"
+
+
+@pytest.mark.parametrize("size, index", [(10, 5), (11, 5), (0, 0), (3, 1)])
+def test_reckoning_position_exact(size, index):
+    """sw-6-2: with n cards in the deck, The Reckoning lands at index floor(n/2) from the top
+    (10 cards: 6th from the top; 11 cards: 6th too)."""
+    game = new_game(["Walking Corpse"] * max(size, 1), reckoning_at=0)
+    if size == 0:
+        game.apply({"type": "damage", "amount": 1})  # an empty deck before the first turn
+    events = []
+    game._reveal_active(events)  # the Emergence reveal on its own, before any Swarm Step
+    assert game.reckoning_position == index
+    assert events[0].text == (
+        f"The Reckoning (Army of the Damned) is revealed: it goes face up into the Swarm deck at "
+        f"position {index + 1} from the top (of {size} cards)."
+    )
+
+
+def test_reckoning_reached_in_swarm_step_resolves_and_leaves():
+    """sw-5-5, sw-6-4, sw-6-5: reached in the Swarm Step it resolves at once and leaves the
+    game; it is not cast, so the step goes on."""
+    game = new_game(["Zombie", "Zombie", "Walking Corpse", "Walking Corpse"], reckoning_at=0)
+    events = run(game, "turn")
+    # the deck became [Zombie, Zombie, Reckoning, Walking Corpse, Walking Corpse]
+    assert turn_events(events) == [
+        "Swarm Step (Dread Level 0).",
+        "Reveal Zombie.",
+        "Swarm Step: The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+        "Reveal Zombie.",
+        "Swarm Step: The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+        "Reveal Army of the Damned.",
+        "THE RECKONING: Army of the Damned is reached in the Swarm Step and resolves now; it "
+        "cannot be countered. Play it out, then it leaves the game.",
+        "Reveal Walking Corpse.",
+        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
+        "Walking Corpse enters the battlefield untapped.",
+        "Walking Corpse is a nontoken card with mana value 2, above Dread Level 0: the Swarm "
+        "Step ends.",
+    ]
+    assert names(game, "library") == ["Walking Corpse"]
+    assert names(game, "removed") == ["Army of the Damned"]
+    assert game.reckoning_position is None
+
+
+def test_reckoning_milled_resolves():
+    """sw-8-5, sw-6-4: a Reckoning milled by damage resolves at once; milling goes on."""
+    game = new_game(["Walking Corpse"] * 4 + ["Zombie"], reckoning_at=0)
+    run(game, "turn")  # deck of 5: Reckoning at index 2; Walking Corpse cast → index 1
+    assert game.reckoning_position == 1
+    events = run(game, {"type": "damage", "amount": 3})
+    assert texts(events) == [
+        "The Swarm is dealt 3 damage: mill 3.",
+        "Milled Walking Corpse.",
+        "THE RECKONING: Army of the Damned is milled and resolves now; it cannot be countered. "
+        "Play it out, then it leaves the game.",
+        "Milled Walking Corpse.",
+    ]
+    assert names(game, "removed") == ["Army of the Damned"]
+    assert names(game, "graveyard") == ["Walking Corpse", "Walking Corpse"]
+    assert events[2].data["rule"] == "sw-6-4"
+
+
+# -- The Swarm Step --------------------------------------------------------------------------------
+
+
+def test_swarm_step_stops_above_dread_level_zero():
+    """sw-5-3: at Dread Level 0 tokens never stop the step; the first nontoken card of mana
+    value 1 or more does."""
+    game = new_game(["Zombie", "Zombie Giant", "Maggot Carrier", "Walking Corpse"])
+    events = run(game, "turn")
+    assert turn_events(events) == [
+        "Swarm Step (Dread Level 0).",
+        "Reveal Zombie.",
+        "Swarm Step: The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+        "Reveal Zombie Giant.",
+        "Swarm Step: The Swarm casts Zombie Giant (token card).",
+        "Zombie Giant enters the battlefield untapped.",
+        "Reveal Maggot Carrier.",
+        "Swarm Step: The Swarm casts Maggot Carrier (mana value 1).",
+        "Maggot Carrier enters the battlefield untapped.",
+        "Maggot Carrier is a nontoken card with mana value 1, above Dread Level 0: the Swarm Step "
+        "ends.",
+    ]
+    assert names(game, "library") == ["Walking Corpse"]
+    assert events[-1].data["rule"] == "sw-5-3"
+
+
+def test_swarm_step_example_dread_level_two():
+    """sw-5-3 (the rule page's example): at Dread Level 2 a token, mana values 1, 2 and 3 are
+    all cast and the step ends after the mana value 3 card."""
+    game = new_game(["Maggot Carrier", "Blighted Bat", "Zombie", "Maggot Carrier",
+                     "Walking Corpse", "Blighted Bat", "Vengeful Dead"],
+                    enforcers=("Grave Titan", "Death Baron", "Undead Warchief"))
+    run(game, "turn", "end", "turn", "end")
+    events = run(game, "turn")
+    assert game.dread_level == 2
+    assert [t for t in turn_events(events) if t.startswith(("Reveal", "Swarm Step", "Blighted Bat "
+                                                            "is"))] == [
+        "Swarm Step (Dread Level 2).",
+        "Reveal Zombie.",
+        "Swarm Step: The Swarm casts Zombie (token card).",
+        "Reveal Maggot Carrier.",
+        "Swarm Step: The Swarm casts Maggot Carrier (mana value 1).",
+        "Reveal Walking Corpse.",
+        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
+        "Reveal Blighted Bat.",
+        "Swarm Step: The Swarm casts Blighted Bat (mana value 3).",
+        "Blighted Bat is a nontoken card with mana value 3, above Dread Level 2: the Swarm Step "
+        "ends.",
+    ]
+    assert names(game, "library") == ["Vengeful Dead"]
+
+
+def test_swarm_step_ends_on_empty_deck():
+    """sw-5: an empty Swarm deck ends the Swarm Step (the source leaves this open)."""
+    game = new_game(["Zombie", "Zombie"])
+    events = run(game, "turn")
+    assert turn_events(events)[-1] == "The Swarm deck is empty: the Swarm Step ends."
+    assert game.phase == "main1"
+
+
+def test_sorcery_resolves_to_graveyard():
+    """sw-5-2: a noncreature spell revealed is cast and resolves; it goes to the graveyard."""
+    game = new_game(["Syphon Flesh", "Zombie"])
+    events = run(game, "turn")
+    assert "Syphon Flesh resolves and goes to the graveyard." in texts(events)
+    assert names(game, "graveyard") == ["Syphon Flesh"]
+
+
+# -- Pre-Swarm Step --------------------------------------------------------------------------------
+
+
+def test_hive_mind_pre_swarm_foretell_first_then_random():
+    """sw-13-5, sw-13-6, sw-13-7, sw-13-9: Foretell cards first, then the shuffled hand is cast
+    one card at a time until it is empty."""
+    deck = ["Walking Corpse", "Foretold Horror", "Maggot Carrier", "Zombie", "Blighted Bat",
+            "Vengeful Dead", "Terrus Wurm"]
+    game = new_game(deck, seed="swarm-1")
+    run(game, {"type": "draw", "amount": 5})
+    rest = ["Walking Corpse", "Maggot Carrier", "Zombie", "Blighted Bat"]
+    expected = Rng("swarm-1").shuffled(rest)
+    events = run(game, "turn")
+    casts = [e.text for e in events if e.kind == "cast"]
+    assert casts[0] == "Pre-Swarm Step (Foretell first): The Swarm casts Foretold Horror " \
+        "(mana value 3)."
+    assert "Shuffle The Swarm's hand (4 cards); cast them one at a time at random." \
+        in texts(events)
+    assert [e.cards[0] for e in events if e.kind == "cast"][1:5] == expected
+    assert names(game, "hand") == []
+    # then the Swarm Step: Vengeful Dead stops it at Dread Level 0
+    assert casts[5] == "Swarm Step: The Swarm casts Vengeful Dead (mana value 4)."
+
+
+def test_hive_mind_cards_drawn_in_pre_swarm_are_cast():
+    """sw-13-8: cards drawn during the Pre-Swarm Step join the hand and are cast this step."""
+    game = new_game(["Vengeful Dead", "Zombie", "Walking Corpse", "Blighted Bat"], seed="swarm-2")
+    run(game, "turn")
+    events = run(game, {"type": "draw", "amount": 2, "pre_swarm": True})
+    assert texts(events)[:3] == ["The Swarm draws Zombie.", "The Swarm draws Walking Corpse.",
+                                 "Shuffle The Swarm's hand (2 cards); cast them one at a time at "
+                                 "random."]
+    assert sorted(e.cards[0] for e in events if e.kind == "cast") == ["Walking Corpse", "Zombie"]
+    assert names(game, "hand") == []
+
+
+def test_draw_outside_pre_swarm_keeps_cards_in_hand():
+    """sw-13-2: cards The Swarm draws at other times wait in its (face-down) hand."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    events = run(game, {"type": "draw", "amount": 1})
+    assert texts(events) == ["The Swarm draws Zombie."]
+    assert names(game, "hand") == ["Zombie"]
+    with pytest.raises(ActionError, match="first main phase"):
+        game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
+
+
+def test_overlord_pre_swarm_tokens_first_then_choices():
+    """sw-14-6, sw-14-7, sw-14-12: in Overlord Mode token cards in hand are cast first; nontoken
+    cards are cast when The Overlord chooses, or held, also in the Second main phase."""
+    game = new_game(["Zombie", "Walking Corpse", "Zombie Giant", "Blighted Bat",
+                     "Maggot Carrier", "Vengeful Dead"], mode="overlord")
+    run(game, {"type": "draw", "amount": 4})
+    events = run(game, "turn")
+    assert texts(events)[6:] == [
+        "Pre-Swarm Step (token cards first): The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+        "Pre-Swarm Step (token cards first): The Swarm casts Zombie Giant (token card).",
+        "Zombie Giant enters the battlefield untapped.",
+        "The Overlord may cast nontoken cards from the hand in any order, or hold them; then "
+        "start the Swarm Step.",
+    ]
+    assert game.phase == "pre-swarm"
+    bat = next(c for c in game.zones["hand"] if c.name == "Blighted Bat")
+    events = game.apply({"type": "cast", "card": bat.id})
+    assert texts(events)[0] == "Pre-Swarm Step (The Overlord's choice): The Swarm casts " \
+        "Blighted Bat (mana value 3)."
+    events = run(game, "swarm-step")
+    assert texts(events)[:3] == ["The Overlord ends the Pre-Swarm Step, holding 1 card(s).",
+                                 "Swarm Step (Dread Level 0).", "Reveal Maggot Carrier."]
+    corpse = game.zones["hand"][0]
+    with pytest.raises(ActionError, match="Pre-Swarm Step or Second main phase"):
+        game.apply({"type": "cast", "card": corpse.id})
+    run(game, "second-main")
+    events = game.apply({"type": "cast", "card": corpse.id})
+    assert texts(events)[0] == "Second main phase (The Overlord's choice): The Swarm casts " \
+        "Walking Corpse (mana value 2)."
+
+
+def test_overlord_drawn_tokens_must_be_cast():
+    """sw-14-8: in Overlord Mode drawn token cards are cast in the Pre-Swarm Step; drawn
+    nontoken cards may be held."""
+    game = new_game(["Walking Corpse", "Zombie", "Vengeful Dead"], mode="overlord")
+    run(game, "turn")
+    events = run(game, {"type": "draw", "amount": 2, "pre_swarm": True})
+    assert texts(events) == [
+        "The Swarm draws Walking Corpse.",
+        "The Swarm draws Zombie.",
+        "Pre-Swarm Step (token cards first): The Swarm casts Zombie (token card).",
+        "Zombie enters the battlefield untapped.",
+    ]
+    assert names(game, "hand") == ["Walking Corpse"]
+
+
+def test_hive_mind_cannot_choose_casts():
+    """sw-13-7: in Hive Mind Mode nobody chooses what The Swarm casts."""
+    game = new_game(["Walking Corpse", "Zombie"])
+    run(game, {"type": "draw", "amount": 1})
+    with pytest.raises(ActionError, match="Hive Mind"):
+        game.apply({"type": "cast", "card": game.zones["hand"][0].id})
+
+
+# -- combat ----------------------------------------------------------------------------------------
+
+
+def test_attackers_follow_creature_rules():
+    """sw-9-1, sw-9-2, sw-9-3: every Swarm creature able to attack does; defender and power 0
+    cannot; creatures entering with +1/+1 counters use them."""
+    game = new_game(["Wall of Bones", "Zero Shade", "Zombie", "Vigil Ghoul", "Walking Corpse"],
+                    enforcers=("Noosegraf Mob",))
+    # Turn 1: Wall of Bones stops the step. Turn 2: Noosegraf Mob emerges (Dread Level 1), The
+    # Reckoning goes in below the Zombie; Zero Shade (1), Zombie, The Reckoning, Vigil Ghoul (2).
+    run(game, "turn", "end", "turn")
+    events = run(game, "combat")
+    attack = [e.text for e in events if e.kind in ("attack", "no-attack")]
+    assert attack == [
+        "Wall of Bones cannot attack (defender).",
+        "Zero Shade cannot attack (power 0).",
+        "Noosegraf Mob (power 5) attacks the Survivors.",
+        "Zombie (power 2) attacks the Survivors.",
+        "Vigil Ghoul (power 2) attacks the Survivors.",
+    ]
+    assert events[-1].text == "3 attacker(s); power attacking the Survivors: 9."
+    tapped = {c.name: c.tapped for c in game.zones["battlefield"]}
+    assert tapped["Vigil Ghoul"] is False and tapped["Zombie"] is True
+
+
+def test_d6_per_attacker_against_attackable_permanents():
+    """sw-13-11: with attackable non-player permanents in play, each attacker rolls a d6; on 5
+    or 6 it attacks one of them at random."""
+    game = new_game(["Zombie", "Zombie", "Zombie", "Walking Corpse"], seed="swarm-2")
+    run(game, "turn")
+    rng = Rng("swarm-2")
+    expected = []
+    for _ in range(4):
+        roll = rng.die(6)
+        target = rng.choice(["Jace", "Invasion of Ixalan"]) if roll >= 5 else "the Survivors"
+        expected.append((roll, target))
+    targets = {t for _, t in expected}
+    assert "the Survivors" in targets and len(targets) >= 2  # both branches are shown
+    events = run(game, {"type": "combat", "targets": ["Jace", "Invasion of Ixalan"]})
+    attacks = [e for e in events if e.kind == "attack"]
+    assert [(e.data["roll"], e.data.get("target", "the Survivors")) for e in attacks] == expected
+    assert attacks[0].text == "Zombie (power 2) attacks the Survivors (d6: 3)."
+    assert attacks[2].text == f"Zombie (power 2) attacks {expected[2][1]} (d6: 6)."
+    to_survivors = sum(2 for _, t in expected if t == "the Survivors")
+    assert events[-1].text == f"4 attacker(s); power attacking the Survivors: {to_survivors}."
+
+
+def test_no_rolls_without_attackable_permanents():
+    """sw-13-11: with no such permanents every attacker attacks the Survivors, no dice."""
+    game = new_game(["Zombie", "Walking Corpse"], seed="swarm-2")
+    run(game, "turn")
+    events = run(game, "combat")
+    assert all("roll" not in e.data for e in events)
+    assert game.rng._random.getstate() == Rng("swarm-2")._random.getstate()
+
+
+def test_graveyard_blocker_nontoken_creature_from_the_bottom():
+    """sw-13-13, sw-13-19: from the bottom of the graveyard up to the first nontoken creature
+    card; the cards turned over before it are shuffled back on top; it enters untapped."""
+    game = new_game(["Syphon Flesh", "Zombie", "Walking Corpse", "Maggot Carrier", "Zombie",
+                     "Blighted Bat"], seed="swarm-3")
+    run(game, {"type": "damage", "amount": 4}, "turn", "combat")
+    assert names(game, "graveyard") == ["Syphon Flesh", "Zombie", "Walking Corpse",
+                                        "Maggot Carrier"]
+    passed = Rng("swarm-3").shuffled(["Syphon Flesh", "Zombie"])
+    events = run(game, "graveyard-blocker")
+    assert texts(events) == [
+        "From the bottom of the graveyard: 2 card(s) turned over before a creature; shuffled and "
+        "put back on top.",
+        "Graveyard blocker: Walking Corpse enters untapped and blocks the unblocked attacking "
+        "Survivor creature with the greatest power.",
+        "Walking Corpse enters the battlefield untapped.",
+    ]
+    assert names(game, "graveyard") == ["Maggot Carrier", *passed]
+    assert not game.zones["battlefield"][-1].tapped
+
+
+def test_graveyard_blocker_token_when_no_nontoken_creature():
+    """sw-13-19, sw-13-13: with no nontoken creature card, the first token creature card."""
+    game = new_game(["Syphon Flesh", "Zombie", "Blighted Bat"])
+    run(game, {"type": "damage", "amount": 2}, "turn", "combat")
+    events = run(game, "graveyard-blocker")
+    assert [e.cards for e in events if e.kind == "blocker"] == [["Zombie"]]
+    assert names(game, "graveyard") == ["Syphon Flesh"]
+
+
+def test_graveyard_blocker_none():
+    """sw-13-13: no creature card in the graveyard, no blocker."""
+    game = new_game(["Syphon Flesh", "Blighted Bat"])
+    run(game, {"type": "damage", "amount": 1}, "turn", "combat")
+    events = run(game, "graveyard-blocker")
+    assert texts(events) == ["No creature card in The Swarm's graveyard: no graveyard blocker "
+                             "(the revealed cards are shuffled back)."]
+
+
+def test_graveyard_blocker_once_per_combat():
+    """sw-13-14: once per combat, however many attackers are unblocked; again next combat."""
+    game = new_game(["Zombie", "Walking Corpse", "Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, {"type": "damage", "amount": 2}, "turn", "combat", "graveyard-blocker")
+    with pytest.raises(ActionError, match="once per combat"):
+        game.apply({"type": "graveyard-blocker"})
+    run(game, "end", "turn", "combat", "graveyard-blocker")
+
+
+def test_graveyard_blocker_is_hive_mind_only():
+    """sw-13-13, sw-14-10: in Overlord Mode The Overlord blocks; there is no graveyard blocker."""
+    game = new_game(["Walking Corpse", "Zombie"], mode="overlord")
+    run(game, "turn", "swarm-step", "combat")
+    with pytest.raises(ActionError, match="Hive Mind"):
+        game.apply({"type": "graveyard-blocker"})
+
+
+def test_damage_to_several_blockers_highest_toughness_first():
+    """sw-13-15: lethal damage to the highest toughness blocker first, then the next."""
+    assert lethal_order(6, [{"name": "Bear", "toughness": 2}, {"name": "Wall", "toughness": 5},
+                            {"name": "Elf", "toughness": 3}]) == [
+        {"name": "Wall", "toughness": 5, "assigned": 5},
+        {"name": "Elf", "toughness": 3, "assigned": 1},
+        {"name": "Bear", "toughness": 2, "assigned": 0},
+    ]
+    assert lethal_order(9, [{"name": "A", "toughness": 2}, {"name": "B", "toughness": 4,
+                                                            "damage": 1}]) == [
+        {"name": "B", "toughness": 4, "assigned": 3},
+        {"name": "A", "toughness": 2, "assigned": 6},
+    ]
+    assert lethal_order(3, [{"name": "A", "toughness": 4}, {"name": "B", "toughness": 4}],
+                        deathtouch=True) == [
+        {"name": "A", "toughness": 4, "assigned": 1},
+        {"name": "B", "toughness": 4, "assigned": 2},
+    ]
+
+
+def test_assign_damage_action():
+    """sw-13-15: the table names the blockers; the log shows the assignment."""
+    game = new_game(["Terrus Wurm"])
+    run(game, "turn", "combat")
+    wurm = game.zones["battlefield"][0]
+    events = game.apply({"type": "assign-damage", "attacker": wurm.id,
+                         "blockers": [{"name": "Bear", "toughness": 2},
+                                      {"name": "Wall", "toughness": 4}]})
+    assert texts(events) == ["Terrus Wurm assigns damage: 4 to Wall (toughness 4); 1 to Bear "
+                             "(toughness 2)."]
+
+
+# -- table inputs ----------------------------------------------------------------------------------
+
+
+def test_damage_and_life_loss_mill():
+    """sw-8-1: one card milled per point of damage or life lost."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat", "Maggot Carrier"])
+    events = run(game, {"type": "damage", "amount": 2}, {"type": "lose-life", "amount": 1})
+    assert texts(events) == [
+        "The Swarm is dealt 2 damage: mill 2.",
+        "Milled Zombie.",
+        "Milled Walking Corpse.",
+        "The Swarm loses 1 life: mill 1.",
+        "Milled Blighted Bat.",
+    ]
+    assert names(game, "graveyard") == ["Zombie", "Walking Corpse", "Blighted Bat"]
+
+
+def test_damage_beyond_the_deck():
+    """sw-8-1: milling stops when the deck is empty."""
+    game = new_game(["Zombie"])
+    events = run(game, {"type": "damage", "amount": 3})
+    assert texts(events) == [
+        "The Swarm is dealt 3 damage: mill 3.",
+        "Milled Zombie.",
+        "The Swarm deck is empty: nothing more to mill.",
+        "The Survivors WIN: the Swarm deck and The Swarm's battlefield are both empty.",
+    ]
+
+
+def test_poison_becomes_damage():
+    """sw-8-4: The Swarm gets no poison counters; the damage still mills."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    events = run(game, {"type": "poison", "amount": 2})
+    assert texts(events) == [
+        "The Swarm can't get poison counters: the 2 damage is dealt as plain damage, mill 2.",
+        "Milled Zombie.",
+        "Milled Walking Corpse.",
+    ]
+
+
+def test_mill_effects_do_nothing():
+    """sw-8-2: a mill effect aimed at The Swarm does nothing."""
+    game = new_game(["Zombie", "Walking Corpse"])
+    before = game.snapshot()
+    events = run(game, {"type": "mill", "amount": 5})
+    assert texts(events) == ["A mill 5 effect aimed at The Swarm does nothing."]
+    assert game.snapshot() == before
+
+
+def test_life_gain_returns_graveyard_bottom_shuffled():
+    """sw-8-3: gaining N life puts the bottom N cards of the graveyard, shuffled, on the bottom
+    of the Swarm deck."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat", "Maggot Carrier",
+                     "Vengeful Dead"], seed="swarm-4")
+    run(game, {"type": "damage", "amount": 4})
+    events = run(game, {"type": "gain", "amount": 3})
+    moved = Rng("swarm-4").shuffled(["Zombie", "Walking Corpse", "Blighted Bat"])
+    assert texts(events) == ["The Swarm would gain 3 life: 3 card(s) from the bottom of its "
+                             "graveyard go, shuffled, to the bottom of the Swarm deck."]
+    assert events[0].cards == moved
+    assert names(game, "library") == ["Vengeful Dead", *moved]
+    assert names(game, "graveyard") == ["Maggot Carrier"]
+    events = run(game, {"type": "gain", "amount": 5})
+    assert events[0].data["moved"] == 1
+
+
+def test_countered_spell_exiled_then_back_to_hand():
+    """sw-7-6: a countered Swarm spell is exiled and returns to the hand at end of turn."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, "turn")
+    corpse = game.zones["battlefield"][1]
+    events = game.apply({"type": "counter", "card": corpse.id})
+    assert texts(events) == ["Walking Corpse is countered: exiled until the end of The Swarm's "
+                             "turn, then it returns to the hand."]
+    assert names(game, "exile") == ["Walking Corpse"]
+    events = run(game, "end")
+    assert "Walking Corpse, countered this turn, returns to The Swarm's hand." in texts(events)
+    assert names(game, "hand") == ["Walking Corpse"] and names(game, "exile") == []
+
+
+def test_counter_only_this_turns_spells():
+    """sw-7-6: only a spell The Swarm cast this turn, and only during its turn."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, "turn", "end")
+    zombie = game.zones["battlefield"][0]
+    with pytest.raises(ActionError, match="countering"):
+        game.apply({"type": "counter", "card": zombie.id})
+    run(game, "turn")
+    with pytest.raises(ActionError, match="cast this turn"):
+        game.apply({"type": "counter", "card": zombie.id})
+    with pytest.raises(ActionError, match="no card #999"):
+        game.apply({"type": "counter", "card": 999})
+
+
+def test_creature_dies_to_graveyard_tokens_too():
+    """sw-9-4: a Swarm creature that dies goes to the graveyard, token cards included."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, "turn")
+    zombie, corpse = game.zones["battlefield"]
+    events = run(game, {"type": "dies", "card": zombie.id}, {"type": "dies", "card": corpse.id})
+    assert texts(events) == ["Zombie dies: to the graveyard.", "Walking Corpse dies: to the "
+                             "graveyard."]
+    assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
+    with pytest.raises(ActionError, match="not a Swarm creature on the battlefield"):
+        game.apply({"type": "dies", "card": zombie.id})
+
+
+def test_made_tokens_enter_and_die():
+    """sw-9-1, sw-9-4: tokens a Swarm card makes enter untapped; they die to the graveyard."""
+    game = new_game(["Zombie", "Walking Corpse"])
+    events = run(game, {"type": "token", "name": "Zombie", "amount": 2})
+    assert texts(events) == ["Zombie enters the battlefield untapped."] * 2
+    assert all(card.made for card in game.zones["battlefield"])
+    with pytest.raises(ActionError, match="no card facts"):
+        game.apply({"type": "token", "name": "Goblin"})
+
+
+def test_hive_mind_discard_is_random():
+    """sw-13-4: Hive Mind discards are random."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat", "Maggot Carrier"],
+                    seed="swarm-5")
+    run(game, {"type": "draw", "amount": 3})
+    hand = names(game, "hand")
+    rng = Rng("swarm-5")
+    expected = [hand.pop(rng.below(3))]
+    expected.append(hand.pop(rng.below(2)))
+    events = run(game, {"type": "discard", "amount": 2})
+    assert [e.cards[0] for e in events] == expected
+    assert texts(events)[0] == f"The Swarm discards {expected[0]} at random."
+    with pytest.raises(ActionError, match="random"):
+        game.apply({"type": "discard", "cards": [game.zones["hand"][0].id]})
+
+
+def test_overlord_discard_is_chosen():
+    """sw-14-4: The Overlord picks the discards."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"], mode="overlord")
+    run(game, {"type": "draw", "amount": 2})
+    corpse = game.zones["hand"][1]
+    events = game.apply({"type": "discard", "cards": [corpse.id]})
+    assert texts(events) == ["The Overlord discards Walking Corpse."]
+    with pytest.raises(ActionError, match="picks"):
+        game.apply({"type": "discard", "amount": 1})
+
+
+def test_overlord_optional_costs_capped_by_dread_level():
+    """sw-14-14: optional-cost activations at most Dread Level times per turn, all cards
+    together; sw-13-17: never in Hive Mind Mode."""
+    game = new_game(["Walking Corpse"] * 6, mode="overlord")
+    run(game, "turn", "end")
+    with pytest.raises(ActionError, match=r"at most Dread Level \(0\)"):
+        game.apply({"type": "activate"})
+    run(game, "turn")
+    assert game.dread_level == 1
+    events = game.apply({"type": "activate", "note": "Grave Titan"})
+    assert texts(events) == ["The Overlord pays an optional cost (Grave Titan): 1 of 1 this turn."]
+    with pytest.raises(ActionError, match="already used 1"):
+        game.apply({"type": "activate"})
+    run(game, "end", "turn")
+    assert game.dread_level == 2
+    run(game, "activate", "activate")
+    hive = new_game(["Walking Corpse"])
+    with pytest.raises(ActionError, match="never"):
+        hive.apply({"type": "activate"})
+
+
+@pytest.mark.parametrize("amount", [0, -1, 1.5, "3", True, 1001])
+def test_bad_amounts_are_refused(amount):
+    """sw-8-1: damage is a positive whole number; a refused action changes nothing."""
+    game = new_game(["Zombie"])
+    before = game.to_json()
+    with pytest.raises(ActionError):
+        game.apply({"type": "damage", "amount": amount})
+    assert game.to_json() == before
+
+
+# -- winning and losing ----------------------------------------------------------------------------
+
+
+def test_survivors_win_with_deck_and_battlefield_empty():
+    """sw-12-1: the Survivors win when the Swarm deck and battlefield are empty; the hand does
+    not matter."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, "turn", {"type": "draw", "amount": 1})
+    assert names(game, "hand") == ["Blighted Bat"] and names(game, "library") == []
+    assert game.result == ""  # creatures still on the battlefield
+    events = []
+    for card in list(game.zones["battlefield"]):
+        events = game.apply({"type": "dies", "card": card.id})
+    assert texts(events)[-1] == "The Survivors WIN: the Swarm deck and The Swarm's battlefield " \
+        "are both empty."
+    assert game.result == "won"
+    with pytest.raises(ActionError, match="game is over"):
+        game.apply({"type": "damage", "amount": 1})
+
+
+@pytest.mark.parametrize("action, text", [
+    ({"type": "life", "amount": -40}, "The Survivors LOSE: their shared life is 0."),
+    ({"type": "survivor-poison", "amount": 10},
+     "The Survivors LOSE: they have 10 poison counters."),
+    ({"type": "deck-out", "player": "Ana"}, "The Survivors LOSE: Ana's deck is empty."),
+])
+def test_survivors_lose(action, text):
+    """sw-12-2, sw-12-3, sw-12-4: 0 life, 10 poison or a player's empty deck."""
+    game = new_game(["Zombie", "Walking Corpse"])
+    events = run(game, action)
+    assert events[-1].text == text
+    assert game.result == "lost"
+    assert game.events[-1].text == text
+
+
+def test_life_changes_both_ways():
+    """sw-2-2: the shared life total goes down and up as the table says."""
+    game = new_game(["Zombie"])
+    events = run(game, {"type": "life", "amount": -7}, {"type": "life", "amount": 3})
+    assert texts(events) == ["The Survivors lose 7 life: now 33.",
+                             "The Survivors gain 3 life: now 36."]
+
+
+# -- saves, replay, undo, conservation -------------------------------------------------------------
+
+
+def sample_config(mode="hive", survivors=2):
+    return config_from_decks(mode=mode, survivors=survivors,
+                             deck=files.load_deck("swarm-sample"),
+                             enforcers=files.load_deck("swarm-sample-enforcers"), db=DB)
+
+
+SESSION = [
+    {"type": "turn"}, {"type": "combat", "targets": ["Jace"]}, {"type": "graveyard-blocker"},
+    {"type": "end"}, {"type": "damage", "amount": 6}, {"type": "gain", "amount": 2},
+    {"type": "turn"}, {"type": "combat"}, {"type": "end"}, {"type": "lose-life", "amount": 3},
+    {"type": "draw", "amount": 2}, {"type": "turn"}, {"type": "discard", "amount": 1},
+    {"type": "end"},
+]
+
+
+def test_sample_decks_make_a_config():
+    """sw-2-5, sw-2-7: the sample Swarm deck, its Enforcers and one Reckoning."""
+    config = sample_config()
+    assert len(config["deck"]) == 100
+    assert len(config["enforcers"]) == 6 and config["reckoning"] == "Army of the Damned"
+    assert set(config["facts"]) == set(config["deck"]) | set(config["enforcers"]) | {
+        "Army of the Damned"}
+
+
+def test_config_from_decks_reports_problems():
+    """sw-2-7: exactly one Reckoning; unknown cards are named."""
+    from pyengine.decklist import Decklist
+    with pytest.raises(GameError, match="exactly one card under '// Reckoning'"):
+        config_from_decks(mode="hive", survivors=1, deck=Decklist.from_text("3 Zombie"),
+                          enforcers=Decklist.from_text("// Enforcers\n1 Grave Titan"), db=DB)
+    with pytest.raises(GameError, match="no card facts for: Nonesuch"):
+        config_from_decks(mode="hive", survivors=1, deck=Decklist.from_text("3 Nonesuch"),
+                          enforcers=Decklist.from_text(
+                              "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned"),
+                          db=DB)
+
+
+def test_save_replay_undo_round_trip():
+    """sw-3-4: a played game saves to JSON and loads to the same state and log; undo is the
+    game without its last action; a save that was edited is refused."""
+    game = SwarmGame(sample_config(), "amber-otter-17")
+    for action in SESSION:
+        game.apply(action)
+    text = game.to_json()
+    loaded = load_game(text)
+    assert loaded.snapshot() == game.snapshot()
+    assert [e.to_dict() for e in loaded.events] == [e.to_dict() for e in game.events]
+    undone = game.undo()
+    prefix = SwarmGame.replay(game.config, game.seed, SESSION[:-1])
+    assert undone.snapshot() == prefix.snapshot()
+    assert undone.actions == SESSION[:-1]
+    import json
+    data = json.loads(text)
+    data["state"]["life"] = 39
+    with pytest.raises(SaveError, match="does not replay to the state"):
+        load_game(data)
+
+
+def _non_made(game):
+    return sorted(card.id for card in game.zones.all_cards() if not card.made)
+
+
+def check_invariants(game, start_ids):
+    assert _non_made(game) == start_ids
+    all_ids = [card.id for card in game.zones.all_cards()]
+    assert len(all_ids) == len(set(all_ids))
+    assert game.dread_level == sum(1 for c in game.zones["battlefield"]
+                                   if c.id in game.enforcer_ids)
+    enforcer_places = [game.zones.where(i)[0] for i in game.enforcer_ids]
+    assert set(enforcer_places) <= {"lair", "battlefield"}
+    assert game.zones.where(game.reckoning_id)[0] in ("lair", "library", "removed")
+
+
+def test_conservation_over_a_session():
+    """sw-4-4, sw-9-4: cards are conserved across zones (only tokens made in play are added);
+    Enforcers are only ever in The Lair or on the battlefield."""
+    game = SwarmGame(sample_config(), "amber-otter-17")
+    start = _non_made(game)
+    assert len(start) == 107
+    for action in SESSION:
+        game.apply(action)
+        check_invariants(game, start)
+
+
+def test_docstring_anchors_exist():
+    """Every rule anchor named in these tests' docstrings exists on docs/swarm/index.md."""
+    page = (ROOT / "docs" / "swarm" / "index.md").read_text(encoding="utf-8")
+    anchors = {m.lower().replace(" ", "-").replace(".", "-")
+               for m in re.findall(r"\[\[(SW \d+\.\d+)\]\]", page)}
+    anchors |= set(re.findall(r"\{ #(sw-\d+) \}", page))
+    source = Path(__file__).read_text(encoding="utf-8")
+    named = set(re.findall(r"\bsw-\d+(?:-\d+)?\b", source))
+    assert named and named <= anchors, sorted(named - anchors)
+
+
+KINDS = ["turn", "combat", "graveyard-blocker", "second-main", "end", "swarm-step", "damage",
+         "lose-life", "poison", "mill", "gain", "counter", "dies", "leave", "discard", "draw",
+         "token", "activate", "cast", "life"]
+
+
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(data=st.data(), mode=st.sampled_from(["hive", "overlord"]))
+def test_conservation_under_random_play(data, mode):
+    """sw-4-4, sw-9-4, sw-4-2: whatever the table does, no card is lost or duplicated (only
+    tokens made in play are added), the Dread Level always counts the Enforcers on the
+    battlefield, and a refused action changes nothing."""
+    game = SwarmGame(sample_config(mode=mode), "random-play")
+    start = _non_made(game)
+    for _ in range(data.draw(st.integers(5, 25), label="steps")):
+        kind = data.draw(st.sampled_from(KINDS), label="kind")
+        action = {"type": kind}
+        if kind in ("damage", "lose-life", "poison", "mill", "gain", "discard", "draw"):
+            action["amount"] = data.draw(st.integers(1, 12), label="amount")
+        if kind == "life":
+            action["amount"] = data.draw(st.integers(-5, 5).filter(bool), label="amount")
+        if kind == "token":
+            action["name"] = "Zombie"
+        if kind in ("counter", "dies", "leave", "cast"):
+            every = sorted(card.id for card in game.zones.all_cards())
+            action["card"] = data.draw(st.sampled_from(every), label="card")
+        if kind == "leave":
+            action["to"] = data.draw(st.sampled_from(["graveyard", "hand", "exile",
+                                                      "library-top", "library-bottom"]))
+        before = game.to_json()
+        try:
+            game.apply(action)
+        except ActionError:
+            assert game.to_json() == before
+        check_invariants(game, start)
+        if game.result:
+            break
+    assert load_game(game.to_json()).snapshot() == game.snapshot()
