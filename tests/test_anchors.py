@@ -1,0 +1,134 @@
+"""Rule anchors are permanent: every anchor in tests/data/rule_anchors.txt must stay in the build.
+
+People link to rules from chats and notes (``.../swarm/index.html#sw-5-3``), so a rule anchor
+that is renamed, moved to another page or dropped breaks their links. The kept list names every
+rule anchor (rule markers ``[[SW 5.3]]`` and pinned headings ``{ #sw-5 }``) per page, one
+``<page> <anchor>`` a line. New anchors must be added to it on purpose.
+
+To rewrite the list from the current docs: ``python tests/test_anchors.py``.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+KEPT = ROOT / "tests" / "data" / "rule_anchors.txt"
+RULEBOOK_DIRS = ("swarm", "limited-horde", "horde", "team-commander")
+ANCHOR_RE = re.compile(r'\sid="((?:sw|lh|hs|tc)(?:-[0-9a-z]+)+)"')
+
+
+def build(site_dir: Path) -> None:
+    """Build the site strictly into ``site_dir``."""
+    env = dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+    )
+    if result.returncode != 0:
+        raise RuntimeError("mkdocs build --strict failed:\n" + result.stdout + result.stderr)
+
+
+def page_name(html_path: Path, site_dir: Path) -> str:
+    """The Markdown page a built file comes from.
+
+    ``swarm/quick.html`` (or ``swarm/quick/index.html``) -> ``swarm/quick.md``;
+    ``swarm/index.html`` -> ``swarm/index.md``.
+    """
+    rel = html_path.relative_to(site_dir).as_posix().removesuffix(".html")
+    if rel.endswith("/index") and rel.count("/") > 1:
+        rel = rel.removesuffix("/index")  # directory URLs: quick/index.html
+    return rel + ".md"
+
+
+def natural(text: str) -> list:
+    """Sort key that puts sw-1-2 before sw-1-10."""
+    return [int(part) if part.isdigit() else part for part in re.split(r"(\d+)", text)]
+
+
+def anchors_in(site_dir: Path) -> set[tuple[str, str]]:
+    """Every rule anchor of the rulebook pages of a built site, as ``(page, anchor)``."""
+    found = set()
+    for folder in RULEBOOK_DIRS:
+        for html in (site_dir / folder).rglob("*.html"):
+            page = page_name(html, site_dir)
+            if page.endswith("/glossary.md"):
+                continue
+            for anchor in ANCHOR_RE.findall(html.read_text(encoding="utf-8")):
+                found.add((page, anchor))
+    return found
+
+
+def read_kept(path: Path = KEPT) -> set[tuple[str, str]]:
+    kept = set()
+    for line in path.read_text(encoding="utf-8").splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            page, anchor = line.split()
+            kept.add((page, anchor))
+    return kept
+
+
+def format_kept(anchors: set[tuple[str, str]]) -> str:
+    header = (
+        "# Every rule anchor of the site, one '<page> <anchor>' a line (tests/test_anchors.py).\n"
+        "# Never rename or drop one. Rewrite with: python tests/test_anchors.py\n"
+    )
+    rows = sorted(anchors, key=lambda pa: (pa[0], natural(pa[1])))
+    return header + "".join(f"{page} {anchor}\n" for page, anchor in rows)
+
+
+@pytest.fixture(scope="module")
+def built_anchors(tmp_path_factory) -> set[tuple[str, str]]:
+    site = tmp_path_factory.mktemp("anchors-site")
+    build(site)
+    return anchors_in(site)
+
+
+def test_kept_anchors_still_exist(built_anchors):
+    """No rule anchor in the kept list has been renamed, moved or dropped."""
+    missing = sorted(read_kept() - built_anchors, key=lambda pa: (pa[0], natural(pa[1])))
+    assert not missing, (
+        "These rule anchors are gone from the built site (renamed, moved or dropped); links to "
+        "them break. Restore them, or keep the old anchor next to the new one:\n"
+        + "\n".join(f"  {page} {anchor}" for page, anchor in missing)
+    )
+
+
+def test_new_anchors_are_in_the_kept_list(built_anchors):
+    """Every rule anchor of the build is in the kept list, so a later rename is caught."""
+    new = sorted(built_anchors - read_kept(), key=lambda pa: (pa[0], natural(pa[1])))
+    assert not new, (
+        "New rule anchors: add them to tests/data/rule_anchors.txt (or run "
+        "`python tests/test_anchors.py` to rewrite it):\n"
+        + "\n".join(f"{page} {anchor}" for page, anchor in new)
+    )
+
+
+def test_kept_list_is_sorted_and_unique():
+    """The kept list stays sorted, without repeats, so diffs stay readable."""
+    lines = [
+        line for line in KEPT.read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert len(lines) == len(set(lines)), "rule_anchors.txt has repeated lines"
+    assert KEPT.read_text(encoding="utf-8") == format_kept(read_kept())
+
+
+if __name__ == "__main__":
+    with tempfile.TemporaryDirectory() as tmp:
+        build(Path(tmp))
+        anchors = anchors_in(Path(tmp))
+    KEPT.parent.mkdir(parents=True, exist_ok=True)
+    KEPT.write_text(format_kept(anchors), encoding="utf-8")
+    print(f"wrote {len(anchors)} anchors to {KEPT.relative_to(ROOT)}")
