@@ -3,7 +3,8 @@
 * Checks that ``node_modules`` holds exactly the Pyodide and PyScript versions that
   ``package.json`` pins, and fails the build with a clear message otherwise.
 * Copies only the runtime files of both into ``<site>/runtime/`` (no source maps, no xterm,
-  no codemirror, no editor or terminal plugins).
+  no codemirror), and the iframe-worker shim that Material's offline search uses into
+  ``<site>/assets/vendor/`` (Material would otherwise load it from a CDN).
 * Packs ``pyengine/`` and ``decks/`` into one zip, named by its content hash, that PyScript
   unpacks onto ``sys.path``; the zip is made from the package itself, so it cannot drift.
 * Gives a page the ``widget.html`` template and a PyScript config only when its front matter
@@ -34,8 +35,9 @@ PYODIDE_FILES = (
     "python_stdlib.zip",
     "pyodide-lock.json",
 )
-#: PyScript chunks that are never needed by our pages.
-PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm", "py-editor", "py-terminal", "py-game")
+#: PyScript chunks that are never needed by our pages (the editor and terminal plugins load
+#: these only when a page uses them; their small entry chunks are still imported at start).
+PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
 PYSCRIPT_SKIP_FILES = ("service-worker.js",)
 
 #: Files of the engine that travel to the browser.
@@ -50,7 +52,7 @@ _state: dict[str, object] = {}
 def _pinned_versions() -> dict[str, str]:
     package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
     deps = package.get("dependencies", {})
-    return {name: deps[name] for name in ("pyodide", "@pyscript/core")}
+    return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker")}
 
 
 def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
@@ -103,8 +105,16 @@ def runtime_paths() -> dict[str, str]:
     return dict(_state.get("paths", {}))  # type: ignore[arg-type]
 
 
+#: Where the iframe-worker shim goes; mkdocs.yml lists it under extra.polyfills so that
+#: Material's offline plugin does not add its CDN copy.
+SHIM_PATH = "assets/vendor/iframe-worker-shim.js"
+
+
 def on_config(config):
     check_node_modules()
+    polyfills = config.extra.get("polyfills") or []
+    if SHIM_PATH not in polyfills:
+        raise PluginError(f"mkdocs.yml must list {SHIM_PATH} under extra.polyfills")
     data = engine_zip_bytes()
     digest = hashlib.sha256(data).hexdigest()[:12]
     _state["zip"] = data
@@ -158,4 +168,7 @@ def on_post_build(config):
         ):
             continue
         shutil.copyfile(path, pyscript_out / path.name)
+    shim = site / SHIM_PATH
+    shim.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(found["iframe-worker"] / "shim" / "index.js", shim)
     (site / runtime_paths()["engine_zip"]).write_bytes(_state["zip"])  # type: ignore[arg-type]

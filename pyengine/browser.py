@@ -6,19 +6,25 @@ It finds the widget's root element (``[data-widget=NAME]``), reads its fields
 :class:`~pyengine.widgets.View` it returns. Everything user-supplied is set with
 ``textContent``/``value``, never as HTML. When the widget is ready the root gets
 ``data-ready="true"``, the machine-readable signal the tests wait on.
+
+Extras a widget can use: list items rendered as buttons (``Item.action``: the click calls the
+action with ``_item``), file inputs (``<input type=file data-file="ACTION">``: the file's text
+arrives as ``_file``), downloads (``View.download``), the URL fragment (``Env.url_hash`` in,
+``View.url_hash`` out) and network requests (``View.fetches``, one at a time).
 """
 
 from __future__ import annotations
 
+import asyncio
 import importlib
 import os
 import traceback
 
-from js import console, document, window  # type: ignore[import-not-found]
+from js import Object, console, document, window  # type: ignore[import-not-found]
 from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
 
 from . import files
-from .widgets import Env, View
+from .widgets import FETCH_GAP_MS, Env, Fetch, View
 
 _PROXIES: list[object] = []  # keep event handlers alive for the page's lifetime
 
@@ -94,7 +100,16 @@ def apply_view(root, name: str, view: View) -> None:
         element.replaceChildren()
         for item in items:
             li = document.createElement("li")
-            if item.href:
+            if item.action:
+                button = document.createElement("button")
+                button.type = "button"
+                button.className = "item-button"
+                button.textContent = item.text
+                button.setAttribute("data-item-action", item.action)
+                button.setAttribute("data-item", item.value)
+                button.setAttribute("aria-pressed", "true" if item.pressed else "false")
+                li.appendChild(button)
+            elif item.href:
                 link = document.createElement("a")
                 link.href = item.href
                 link.textContent = item.text
@@ -121,6 +136,37 @@ def apply_view(root, name: str, view: View) -> None:
         error_box.hidden = not view.error
     if view.save is not None:
         _store(name, view.save)
+    if view.url_hash is not None:
+        url = window.location.pathname + window.location.search
+        window.history.replaceState(None, "", url + ("#" + view.url_hash if view.url_hash else ""))
+    if view.download is not None:
+        filename, text = view.download
+        from js import URL, Blob  # type: ignore[import-not-found]
+        from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+        blob = Blob.new(to_js([text]), to_js({"type": "application/json"},
+                                             dict_converter=Object.fromEntries))
+        link = document.createElement("a")
+        link.href = URL.createObjectURL(blob)
+        link.download = filename
+        link.click()
+        URL.revokeObjectURL(link.href)
+
+
+async def _do_fetch(request: Fetch) -> tuple[str, str]:
+    """Make one request; return (status, body). ``"offline"`` when it could not be made."""
+    from js import Object, fetch  # type: ignore[import-not-found]
+    from pyodide.ffi import to_js  # type: ignore[import-not-found]
+
+    options = {"method": request.method}
+    if request.body is not None:
+        options["body"] = request.body
+        options["headers"] = {"Content-Type": "application/json"}
+    try:
+        response = await fetch(request.url, to_js(options, dict_converter=Object.fromEntries))
+        return str(response.status), str(await response.text())
+    except Exception:
+        return "offline", ""
 
 
 def _env() -> Env:
@@ -130,10 +176,12 @@ def _env() -> Env:
     def read_deck(deck_id: str) -> str:
         return (files.data_root() / paths[deck_id]).read_text(encoding="utf-8")
 
+    fragment = str(window.location.hash or "")
     return Env(
         decks=index,
         read_deck=read_deck,
         entropy=lambda: int.from_bytes(os.urandom(4), "big"),
+        url_hash=fragment[1:] if fragment.startswith("#") else fragment,
     )
 
 
@@ -146,13 +194,59 @@ def boot(name: str) -> None:
     module = importlib.import_module(f"pyengine.widgets.{name}")
     widget = module.Widget(_env())
 
-    def run(action: str) -> None:
+    queue: list[Fetch] = []
+    busy = {"fetching": False}
+
+    def run(action: str, extra: dict[str, str] | None = None) -> None:
         try:
-            view = widget.handle(action, read_form(root))
+            view = widget.handle(action, {**read_form(root), **(extra or {})})
         except Exception as error:  # the page must never stay broken
             console.warn(traceback.format_exc())
             view = View(error=f"Something went wrong ({type(error).__name__}: {error}).")
         apply_view(root, name, view)
+        if view.fetches:
+            queue.extend(view.fetches)
+            if not busy["fetching"]:
+                asyncio.ensure_future(drain())
+
+    async def drain() -> None:
+        busy["fetching"] = True
+        try:
+            while queue:
+                request = queue.pop(0)
+                status, body = await _do_fetch(request)
+                run(request.action, {"_status": status, "_body": body, "_tag": request.tag})
+                await asyncio.sleep(FETCH_GAP_MS / 1000)
+        finally:
+            busy["fetching"] = False
+
+    def on_click(event) -> None:
+        target = event.target.closest("[data-item-action]")
+        if target is not None and root.contains(target):
+            action = target.getAttribute("data-item-action")
+            run(action, {"_item": target.getAttribute("data-item")})
+
+    click_proxy = create_proxy(on_click)
+    _PROXIES.append(click_proxy)
+    root.addEventListener("click", click_proxy)
+
+    async def read_file(element, action: str) -> None:
+        chosen = element.files.item(0) if element.files.length else None
+        if chosen is None:
+            return
+        text = await chosen.text()
+        element.value = ""
+        run(action, {"_file": str(text)})
+
+    for element in root.querySelectorAll("[data-file]"):
+        action = element.getAttribute("data-file")
+        handler = create_proxy(
+            lambda event, element=element, action=action: asyncio.ensure_future(
+                read_file(element, action)
+            )
+        )
+        _PROXIES.append(handler)
+        element.addEventListener("change", handler)
 
     for element in root.querySelectorAll("[data-action]"):
         action = element.getAttribute("data-action")

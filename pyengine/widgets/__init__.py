@@ -22,6 +22,8 @@ class Env:
     read_deck: Callable[[str], str]
     #: A fresh random non-negative integer (for new seeds); never used inside a game.
     entropy: Callable[[], int]
+    #: The page's URL fragment at load, without '#' (share links carry a game there).
+    url_hash: str = ""
 
 
 @dataclass
@@ -31,6 +33,32 @@ class Item:
     text: str
     href: str | None = None
     cls: str | None = None
+    #: Render the item as a button that calls ``handle(action, form)`` with ``_item`` = value.
+    action: str | None = None
+    value: str = ""
+    #: For item buttons: shown pressed (aria-pressed="true"), e.g. a card chosen to bottom.
+    pressed: bool = False
+
+
+@dataclass
+class Fetch:
+    """A network request the adapter makes for a widget, one at a time, at least
+    ``FETCH_GAP_MS`` apart. When it ends, the adapter calls ``handle(action, form)`` with three
+    extra form keys: ``_status`` (the HTTP status, or ``"offline"`` when the request could not be
+    made), ``_body`` (the response text) and ``_tag`` (this request's ``tag``)."""
+
+    url: str
+    #: The action to call with the response.
+    action: str
+    method: str = "GET"
+    #: JSON request body (sent with Content-Type: application/json).
+    body: str | None = None
+    #: Anything the widget wants back with the response.
+    tag: str = ""
+
+
+#: Minimum gap between two requests to the same service (Scryfall asks for 50–100 ms).
+FETCH_GAP_MS = 100
 
 
 @dataclass
@@ -47,6 +75,12 @@ class View:
     save: str | None = None
     #: A message to show in the widget's error box ("" clears it).
     error: str = ""
+    #: Requests to make (only on an explicit user request, e.g. a card lookup).
+    fetches: list[Fetch] = field(default_factory=list)
+    #: New URL fragment (without '#'), set without reloading; "" clears it.
+    url_hash: str | None = None
+    #: Offer a file to save: (file name, text).
+    download: tuple[str, str] | None = None
 
     def merge(self, other: View) -> View:
         for name in ("text", "values", "lists", "options", "hidden", "attrs"):
@@ -54,6 +88,11 @@ class View:
         if other.save is not None:
             self.save = other.save
         self.error = other.error or self.error
+        self.fetches.extend(other.fetches)
+        if other.url_hash is not None:
+            self.url_hash = other.url_hash
+        if other.download is not None:
+            self.download = other.download
         return self
 
 
