@@ -1,0 +1,63 @@
+"""The shuffler page's controller, driven without a browser."""
+
+from __future__ import annotations
+
+import json
+
+from pyengine import files
+from pyengine.shuffler import shuffle_cards
+from pyengine.widgets import Env
+from pyengine.widgets.shuffler import PASTE, Widget
+
+
+def env() -> Env:
+    index = files.load_deck_index()
+    paths = {d["id"]: d["path"] for d in index}
+    return Env(
+        decks=index,
+        read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text("utf-8"),
+        entropy=lambda: 1234,
+    )
+
+
+def test_start_offers_every_shipped_deck_and_a_paste_option():
+    view = Widget(env()).start(None)
+    ids = [value for value, _ in view.options["deck"]]
+    assert ids[-1] == PASTE and "limited-horde-zombies" in ids
+    assert view.values["seed"]  # a readable seed is offered at once
+
+
+def test_shuffle_matches_the_engine_and_shows_a_hand():
+    widget = Widget(env())
+    view = widget.handle("shuffle", {"deck": "horde-knudson-zombies-2011", "seed": "Bold Owl 3",
+                                     "draw": "7"})
+    cards = files.load_deck("horde-knudson-zombies-2011").cards("main")
+    expected = shuffle_cards(cards, "bold-owl-3").order
+    assert json.loads(view.attrs["result"]["data-order"]) == list(expected)
+    assert [item.text for item in view.lists["hand"]] == list(expected[:7])
+    assert view.values["seed"] == "bold-owl-3"
+
+
+def test_pasted_deck_problems_have_line_numbers_and_the_rest_is_shuffled():
+    view = Widget(env()).handle(
+        "shuffle", {"deck": PASTE, "seed": "s", "draw": "2", "paste": "2 Island\n???\n1 Forest"}
+    )
+    assert [item.text.split(":")[0] for item in view.lists["problems"]] == ["Line 2"]
+    assert len(view.lists["order"]) == 3
+    assert len(view.lists["hand"]) == 2
+
+
+def test_bad_inputs_give_messages_not_crashes():
+    widget = Widget(env())
+    assert "whole number" in widget.handle("shuffle", {"deck": PASTE, "draw": "x"}).error
+    assert "no cards" in widget.handle("shuffle", {"deck": PASTE, "paste": "", "seed": "a"}).error
+    assert "no shipped deck" in widget.handle("shuffle", {"deck": "nope", "seed": "a"}).error
+
+
+def test_saved_settings_come_back_and_corrupt_saves_start_fresh():
+    widget = Widget(env())
+    view = widget.handle("new-seed", {"deck": PASTE, "seed": "", "paste": "1 Island", "draw": "7"})
+    restored = Widget(env()).start(view.save)
+    assert restored.values["paste"] == "1 Island" and restored.values["deck"] == PASTE
+    broken = Widget(env()).start("{not json")
+    assert "could not be read" in broken.error and broken.save == ""
