@@ -78,3 +78,36 @@ def test_bad_files_and_refusals(tmp_path, capsys):
     assert code == 2 and "nope" in err
     code, _, err = run(capsys, "horde", "new", str(tmp_path / "y.json"), "--wave", "2")
     assert code == 2 and "custom" in err
+
+
+def test_limited_horde_command_line(tmp_path, capsys):
+    """lh-11-2, lh-8-3: the Limited Edition on the command line, Eldrazi with their
+    Dreadnought deck, damage milling 3 to 1."""
+    path = str(tmp_path / "lh.json")
+    code, out, err = run(capsys, "limited-horde", "new", path, "--deck",
+                         "limited-horde-eldrazi-vanguard", "--level", "hard", "--adjustment",
+                         "-1", "--seed", "s1")
+    assert code == 0, err
+    assert "12 in the Dreadnought deck, 2 Preparation turn(s)" in out
+    assert "[dreadnought] The Dreadnought deck shows Coax from the Blind Eternities" in out
+    code, out, _ = run(capsys, "limited-horde", "show", path)
+    assert "hunting: \"spawn\"" in out
+    assert "dreadnought: 12 card(s) (face up: " in out
+    run(capsys, "limited-horde", "turn", path)
+    code, out, _ = run(capsys, "limited-horde", "turn", path)
+    assert "[horde-turn] Horde turn 1" in out
+    code, out, _ = run(capsys, "limited-horde", "hit", path, "7")
+    assert "[mill] The Horde mills 2 card(s)" in out
+    code, out, _ = run(capsys, "limited-horde", "target", path, "destroy", "Bear:2",
+                       "Angel:5")
+    assert code == 0 and "targets Angel" in out
+    code, out, _ = run(capsys, "limited-horde", "target", path, "damage", "Bear:2", "Ogre:3",
+                       "--amount", "3", "--no-player")
+    assert "targets Ogre" in out
+    code, out, _ = run(capsys, "limited-horde", "create", path, "Eldrazi Spawn", "-n", "2")
+    assert code == 0
+    code, _, err = run(capsys, "limited-horde", "victory", path)
+    assert code == 1 and "still has" in err
+    code, out, _ = run(capsys, "limited-horde", "new", str(tmp_path / "z.json"), "--aggro",
+                       "--seed", "s2")
+    assert code == 0 and "Aggro Mode" in out and "4 Preparation turn(s)" in out

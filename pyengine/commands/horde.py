@@ -109,7 +109,7 @@ def print_state(game: Game) -> None:
         print(f"{key}: {json.dumps(value)}")
     for zone in game.zones.names():
         cards = game.zones[zone]
-        if zone == "library":
+        if zone in ("library", "dreadnought"):
             shown = [c for c in cards if c.face_up][:3]
             extra = f" (face up: {', '.join(f'#{c.id} {c.name}' for c in shown)})" if shown \
                 else ""
@@ -154,7 +154,9 @@ def run_new(args: argparse.Namespace) -> int:
         if custom:
             config["custom"] = custom
     else:
-        config.update(limited_options(args, db))
+        options = limited_options(args, db)
+        config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
+        config.update(options)
     seed = args.seed or make_seed(secrets.randbits(32))
     try:
         game = (HordeSlingLab if args.variant == "horde" else limited_class())(config, seed)
@@ -207,15 +209,13 @@ def limited_options(args: argparse.Namespace, db: Any) -> dict[str, Any]:
     options: dict[str, Any] = {"difficulty": args.level, "adjustment": args.adjustment}
     if args.aggro:
         options["aggro"] = True
-    if args.dreadnought:
-        _, dread_facts = deck_and_facts(args.dreadnought, db)
-        names, _ = deck_and_facts(args.dreadnought, db)
+    dreadnought = args.dreadnought
+    if dreadnought is None and args.deck == "limited-horde-eldrazi-vanguard":
+        dreadnought = "limited-horde-eldrazi-dreadnought"
+    if dreadnought:
+        names, facts = deck_and_facts(dreadnought, db)
         options["dreadnought"] = names
-        options["facts_extra"] = dread_facts
-    elif args.deck == "limited-horde-eldrazi-vanguard":
-        names, dread_facts = deck_and_facts("limited-horde-eldrazi-dreadnought", db)
-        options["dreadnought"] = names
-        options["facts_extra"] = dread_facts
+        options["dreadnought_facts"] = facts
     return options
 
 
@@ -355,6 +355,12 @@ def _fight(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--toughness", type=int, default=None, help="the hunter's toughness")
 
 
+def _create(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("name")
+    parser.add_argument("-n", type=int, default=1, help="how many (default 1)")
+    parser.add_argument("--fallback", nargs="*", help="token types to settle for")
+
+
 def _target(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("effect", choices=["destroy", "exile", "damage"])
     parser.add_argument("permanents", nargs="*",
@@ -363,6 +369,7 @@ def _target(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--amount", type=int, default=0, help="damage amount")
     parser.add_argument("--no-player", action="store_true",
                         help="the damage cannot target a player")
+    parser.add_argument("--divided", action="store_true", help="the damage may be divided")
 
 
 def _target_action(args: argparse.Namespace) -> dict[str, Any]:
@@ -381,10 +388,19 @@ def _target_action(args: argparse.Namespace) -> dict[str, Any]:
         else:
             items.append({"name": parts[0], "mv": numbers[0]})
     return {"type": "target", "effect": args.effect, "permanents": items,
-            "amount": args.amount, "player": not args.no_player}
+            "amount": args.amount, "player": not args.no_player, "divided": args.divided}
+
+
+def _other_token_action(args: argparse.Namespace) -> dict[str, Any]:
+    action = _token_action(args)
+    action.pop("tapped", None)
+    action["other"] = True
+    return action
 
 
 LIMITED_VERBS: dict[str, Verb] = {
+    "token": ("ordinary tokens (not from the Horde deck) for the Horde", _token,
+              _other_token_action),
     "draw": ("the Horde draws (and plays) cards", _amount,
              lambda a: {"type": "draw", "n": a.n}),
     "discard": ("the Horde discards: it mills that many", _amount,
@@ -398,13 +414,12 @@ LIMITED_VERBS: dict[str, Verb] = {
     "hunt": ("a Survivor creature with Hunting fights a Horde creature", _fight,
              lambda a: {"type": "hunt", "card": a.card, "power": a.power,
                         **({"toughness": a.toughness} if a.toughness is not None else {})}),
-    "create": ("a Horde effect 'creates' tokens: they return from its graveyard", _token,
-               lambda a: {"type": "create-token", "name": a.name, "n": a.n}),
+    "create": ("a Horde effect 'creates' tokens: they return from its graveyard", _create,
+               lambda a: {"type": "create-token", "name": a.name, "n": a.n,
+                          **({"fallback": a.fallback} if a.fallback else {})}),
     "target": ("pick the Horde's target by the targeting rules", _target, _target_action),
     "victory": ("the table confirms the Horde can no longer deal damage", _none,
                 lambda a: {"type": "confirm-victory"}),
-    "emerge": ("cast the Dreadnought top card by emerge, sacrificing a Horde creature", _card,
-               lambda a: {"type": "emerge", "card": a.card}),
 }
 
 

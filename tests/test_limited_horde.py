@@ -1,0 +1,509 @@
+"""Horde Magic Limited Edition 2.1: scenario tests with stacked decks (anchors lh-…)."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import pytest
+
+from pyengine import files
+from pyengine.game import ActionError, load_game
+from pyengine.horde_common import ConfigError, deck_config
+from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
+from pyengine.rng import Rng
+
+SEED = "amber-otter-17"
+DB = files.load_card_db()
+
+
+def facts_for(names):
+    return deck_config(list(names), DB.get)[1]
+
+
+def game(deck, *, dreadnought=None, seed=SEED, stack=True, **extra):
+    names = list(deck) + list(dreadnought or [])
+    config = {"deck": list(deck), "facts": facts_for(names), "stack": stack,
+              "difficulty": "nightmare", **extra}
+    if dreadnought is not None:
+        config["dreadnought"] = list(dreadnought)
+    return LimitedHorde(config, seed)
+
+
+def act(g, action_type, **args):
+    return g.apply({"type": action_type, **args})
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def names(zone):
+    return [c.name for c in zone]
+
+
+def to_horde_turn(g):
+    while True:
+        events = act(g, "end-survivor-turn")
+        if g.phase != "survivors":
+            return events
+
+
+def shipped(deck_id):
+    return files.load_deck(deck_id).cards("main")
+
+
+FILLER = ["Zombie"] * 10 + ["Walking Corpse"] * 10
+SPAWN = "Eldrazi Spawn"
+DREAD = shipped("limited-horde-eldrazi-dreadnought")
+
+
+# -- preparation and stages -----------------------------------------------------------------
+@pytest.mark.parametrize("level, turns", [("nightmare", 2), ("hard", 3), ("normal", 4),
+                                          ("easy", 5), ("story", 6)])
+def test_preparation_turns_by_difficulty(level, turns):
+    """lh-2-4: Nightmare 2, Hard 3, Normal 4, Easy 5, Story 6 Preparation turns."""
+    assert preparation_turns(level) == turns
+    g = game(FILLER, difficulty=level)
+    assert g.status()["preparation_turns"] == turns
+    for turn in range(1, turns):
+        assert act(g, "end-survivor-turn")[0].text == (
+            f"Survivor turn {turn + 1} (Preparation turn {turn + 1} of {turns})")
+    events = act(g, "end-survivor-turn")
+    assert kinds(events)[:2] == ["stage", "horde-turn"]
+    assert g.stage == "assault"
+
+
+def test_set_adjustments():
+    """lh-2-6: set adjustments from -2 to +2 change the Preparation turns (never below 1)."""
+    assert preparation_turns("normal", -2) == 2
+    assert preparation_turns("normal", 2) == 6
+    assert preparation_turns("nightmare", -2) == 1
+    assert game(FILLER, difficulty="hard", adjustment=1).preparation == 4
+    for bad in (3, -3):
+        with pytest.raises(ConfigError):
+            game(FILLER, adjustment=bad)
+    with pytest.raises(ConfigError):
+        game(FILLER, difficulty="insane")
+
+
+def test_assault_reveal_stops_after_three_cards():
+    """lh-4-2 (derived): reveal and play until 3 cards are played."""
+    g = game(["Zombie", "Zombie", "Zombie Giant", "Zombie", "Walking Corpse"])
+    events = to_horde_turn(g)
+    main = next(e for e in events if e.kind == "main")
+    assert main.cards == ["Zombie", "Zombie", "Zombie Giant"]
+    assert names(g.zones["library"]) == ["Zombie", "Walking Corpse"]
+    assert events[-1].kind == "attack" and events[-1].data["power"] == 9
+
+
+def test_assault_reveal_stops_at_a_nontoken_card():
+    """lh-4-2 (derived): ... or until a nontoken card is played."""
+    g = game(["Zombie", "Walking Corpse", "Zombie", "Zombie"])
+    events = to_horde_turn(g)
+    assert [(e.kind, e.cards) for e in events if e.kind in ("reveal", "cast", "enter")] == [
+        ("reveal", ["Zombie"]), ("enter", ["Zombie"]),
+        ("reveal", ["Walking Corpse"]), ("cast", ["Walking Corpse"]),
+        ("enter", ["Walking Corpse"]),
+    ]
+
+
+def test_surge_begins_at_upkeep_and_plays_two_more():
+    """lh-5-1, lh-5-2, lh-5-3 (derived): once graveyard + exile exceed the library at the
+    Horde's upkeep, the Surge stage begins and the Horde plays 2 more cards."""
+    g = game(["Walking Corpse"] * 12)
+    act(g, "discard", n=6)  # graveyard 6, library 6: not more
+    events = to_horde_turn(g)
+    assert g.stage == "assault" and "stage" not in kinds(events)[1:]
+    act(g, "end-horde-turn")  # graveyard 6, library 5
+    events = act(g, "end-survivor-turn")
+    assert kinds(events)[:4] == ["horde-turn", "untap", "stage", "main"]
+    assert events[2].data == {"stage": "surge", "gone": 6, "library": 5}
+    assert events[3].data["count"] == 3
+    assert [e.data.get("surge", False) for e in events if e.kind == "reveal"] == [
+        False, True, True]
+
+
+def test_epilogue_no_draws_keeps_attacking_and_hunting():
+    """lh-6-1, lh-6-2, lh-6-3: with the library empty the Epilogue begins: the Horde does not
+    draw or lose, keeps attacking, and every Horde creature may be hunted."""
+    g = game(["Walking Corpse", "Zombie Giant"])
+    to_horde_turn(g)
+    assert g.hunting() == "none"
+    events = act(g, "hit", n=3)
+    assert events[-1].kind == "stage" and g.stage == "epilogue"
+    assert g.hunting() == "all"
+    assert kinds(act(g, "draw", n=2)) == ["no-draw"]
+    act(g, "end-horde-turn")
+    events = act(g, "end-survivor-turn")
+    assert events[-1].kind == "attack" and events[-1].cards == ["Walking Corpse"]
+    corpse = g.creatures()[0]
+    events = act(g, "hunt", card=corpse.id, power=3, toughness=3)
+    assert kinds(events)[:2] == ["hunt", "dies"]
+    assert events[0].data["damage_back"] == 2 and events[0].data["hunter_dies"] is False
+
+
+# -- tokens ---------------------------------------------------------------------------------
+def test_token_mana_value():
+    """lh-3-4: ceil((power + toughness) / 2): Zombie 2, Giant 5, Goblin 1, Horror 3, Spawn 1."""
+    assert [token_mana_value(p, t) for p, t in ((2, 2), (5, 5), (1, 1), (3, 2), (0, 1))] == [
+        2, 5, 1, 3, 1]
+    g = game(["Zombie", "Eldrazi Horror", "Walking Corpse"])
+    assert [g.mana_value(c) for c in g.zones["library"]] == [2, 3, 2]
+
+
+def test_tokens_are_cards_in_every_zone():
+    """lh-3-2: a deck token that leaves the battlefield goes to the graveyard like a card."""
+    g = game(["Zombie", "Walking Corpse"] + FILLER)
+    to_horde_turn(g)
+    zombie = g.zones["battlefield"][0]
+    act(g, "move", card=zombie.id, to="graveyard")
+    assert names(g.zones["graveyard"]) == ["Zombie"]
+    act(g, "move", card=zombie.id, to="exile")
+    assert names(g.zones["exile"]) == ["Zombie"]
+
+
+def test_create_token_returns_from_the_graveyard():
+    """lh-3-3: 'create' returns matching tokens from the graveyard; partial; fizzle."""
+    g = game(["Zombie", "Zombie Giant", "Zombie", "Walking Corpse"] + FILLER)
+    act(g, "discard", n=3)
+    events = act(g, "create-token", name="Zombie", n=3)
+    assert [(e.kind, e.cards) for e in events] == [
+        ("return-tokens", ["Zombie", "Zombie"]), ("enter", ["Zombie"]), ("enter", ["Zombie"])]
+    assert events[0].data == {"asked": 3, "returned": 2}
+    events = act(g, "create-token", name="Zombie")
+    assert [(e.kind, e.data) for e in events] == [("fizzle", {"asked": 1, "returned": 0})]
+    events = act(g, "create-token", name="Eldrazi Horror", n=2, fallback=["Zombie Giant"])
+    assert events[0].cards == ["Zombie Giant"]
+
+
+def test_other_tokens_follow_the_normal_rules():
+    """lh-3-5: tokens that did not start in the Horde deck cease to exist when they leave."""
+    g = game(FILLER)
+    events = act(g, "create-token", name="Insect", n=2, other=True, power=1, toughness=1)
+    assert kinds(events) == ["create", "enter", "enter"]
+    insect = g.zones["battlefield"][0]
+    assert kinds(act(g, "move", card=insect.id, to="graveyard")) == ["move", "cease"]
+    assert not g.zones["graveyard"]
+
+
+# -- drawing, damage, life, hand ------------------------------------------------------------
+def test_drawn_cards_are_played_at_once_in_order():
+    """lh-3-6, lh-3-7, lh-8-8: each card drawn is cast at once for 0, in the order drawn."""
+    g = game(["Zombie", "Walking Corpse", "Smallpox", "Zombie"])
+    events = act(g, "draw", n=3)
+    assert [(e.kind, e.cards) for e in events] == [
+        ("draw", ["Zombie"]), ("enter", ["Zombie"]),
+        ("draw", ["Walking Corpse"]), ("cast", ["Walking Corpse"]), ("enter", ["Walking Corpse"]),
+        ("draw", ["Smallpox"]), ("cast", ["Smallpox"]), ("hold", ["Smallpox"]),
+    ]
+
+
+def test_three_damage_mills_one_cleared_at_cleanup():
+    """lh-8-3: every 3 damage mills 1; leftover damage carries through the turn and is
+    cleared at cleanup."""
+    g = game(FILLER)
+    events = act(g, "hit", n=2)
+    assert kinds(events) == ["hit"] and g.damage == 2
+    events = act(g, "hit", n=5)
+    assert kinds(events) == ["hit", "mill"]
+    assert events[1].data == {"count": 2, "asked": 2} and g.damage == 1
+    events = act(g, "end-survivor-turn")
+    assert events[0].kind == "cleanup" and g.damage == 0
+    act(g, "hit", n=2)
+    assert g.damage == 2
+
+
+def test_aggro_mode():
+    """lh-13-3: Aggro Mode: 1 damage mills 1, no Surge, Hunting all game."""
+    g = game(["Walking Corpse"] * 12, aggro=True)
+    assert g.hunting() == "all"
+    events = act(g, "hit", n=7)
+    assert events[1].data == {"count": 7, "asked": 7}
+    to_horde_turn(g)
+    assert g.stage == "assault"
+    act(g, "end-horde-turn")
+    to_horde_turn(g)
+    assert g.stage == "assault"
+    act(g, "hunt", card=g.creatures()[0].id, power=2)
+
+
+def test_life_gain_draws_every_three_and_floats():
+    """lh-8-5, lh-8-6: every 3 life gained draws and plays a card; the rest floats until the
+    step ends."""
+    g = game(["Zombie", "Walking Corpse"] + FILLER)
+    events = act(g, "gain", n=4)
+    assert [(e.kind, e.cards) for e in events] == [("gain", []), ("draw", ["Zombie"]),
+                                                   ("enter", ["Zombie"])]
+    assert g.gained == 1
+    act(g, "gain", n=2)
+    assert g.gained == 0 and names(g.zones["battlefield"]) == ["Zombie", "Walking Corpse"]
+    act(g, "gain", n=2)
+    assert kinds(act(g, "end-step")) == ["end-step"] and g.gained == 0
+    act(g, "gain", n=1)
+    assert g.gained == 1
+
+
+def test_discard_mills():
+    """lh-8-10: discarding N mills N."""
+    g = game(["Zombie", "Walking Corpse", "Zombie Giant"])
+    events = act(g, "discard", n=2)
+    assert [(e.kind, e.cards) for e in events] == [("discard", []),
+                                                   ("mill", ["Zombie", "Walking Corpse"])]
+
+
+def test_cards_put_into_the_hand_go_on_top():
+    """lh-8-9: a card that would go to the Horde's hand goes on top of its library."""
+    g = game(["Walking Corpse"] + FILLER)
+    to_horde_turn(g)
+    corpse = g.zones["battlefield"][0]
+    events = act(g, "move", card=corpse.id, to="hand")
+    assert kinds(events) == ["move", "hand-to-library"]
+    assert g.zones["library"][0].id == corpse.id and not g.zones["hand"]
+
+
+def test_looking_at_the_hand_reveals_the_top_three():
+    """lh-8-9: effects on the Horde's hand use the top 3 cards; the rest go back on top in
+    random order."""
+    deck = ["Zombie", "Walking Corpse", "Zombie Giant", "Smallpox"]
+    g = game(deck, seed="look-1")
+    events = act(g, "look-hand")
+    assert events[0].cards == ["Zombie", "Walking Corpse", "Zombie Giant"]
+    assert names(g.zones["hand"]) == deck[:3]
+    with pytest.raises(ActionError, match="end-look"):
+        act(g, "end-survivor-turn")
+    act(g, "move", card=g.zones["hand"][1].id, to="graveyard")
+    act(g, "end-look")
+    assert sorted(names(g.zones["library"][:2])) == ["Zombie", "Zombie Giant"]
+    assert names(g.zones["library"])[2] == "Smallpox"
+    orders = set()
+    for seed in ("a", "b", "c", "d", "e", "f"):
+        other = game(deck, seed=seed)
+        act(other, "look-hand")
+        act(other, "end-look")
+        orders.add(tuple(names(other.zones["library"][:3])))
+    assert len(orders) > 1
+
+
+# -- the Eldrazi ----------------------------------------------------------------------------
+def test_eldrazi_setup_coax_on_top_face_up():
+    """lh-11-2: Vanguard and Dreadnought decks apart; Coax on top of the Dreadnought, face up."""
+    vanguard = shipped("limited-horde-eldrazi-vanguard")
+    g = game(vanguard, dreadnought=DREAD, stack=False)
+    pile = g.zones["dreadnought"]
+    assert len(pile) == 12 and len(g.zones["library"]) == 50
+    assert pile[0].name == "Coax from the Blind Eternities" and pile[0].face_up
+    assert not any(c.face_up for c in pile[1:])
+    assert g.status()["dreadnought_top"]["spawn_needed"] == 2
+    assert g.hunting() == "spawn"
+
+
+def test_spawn_pay_for_the_dreadnought_top_card():
+    """lh-11-4, lh-11-17: with enough Spawn the Horde sacrifices them and casts the top card;
+    Coax does nothing but reveal the next one."""
+    g = game([SPAWN, SPAWN, "Corpsehatch"] + FILLER,
+             dreadnought=["Coax from the Blind Eternities", "Ulamog's Crusher"])
+    events = to_horde_turn(g)
+    tail = [(e.kind, e.cards) for e in events if e.kind in ("sacrifice", "cast", "dreadnought")]
+    assert tail == [
+        ("cast", ["Corpsehatch"]),
+        ("sacrifice", [SPAWN, SPAWN]),
+        ("cast", ["Coax from the Blind Eternities"]),
+        ("dreadnought", ["Ulamog's Crusher"]),
+    ]
+    assert names(g.zones["graveyard"]) == [SPAWN, SPAWN, "Coax from the Blind Eternities"]
+    assert g.zones["dreadnought"][0].face_up
+
+
+def test_emerge_with_the_errata():
+    """lh-11-18, lh-11-19, lh-11-20: emerge when the mana cost cannot be paid; the sacrificed
+    creature's whole mana cost (coloured symbols too) reduces the emerge cost."""
+    # Abundant Maw: {8}, emerge {6}{B}. Dread Drone {4}{B} pays {B} and 4 generic; 2 Spawn
+    # pay the rest. Without the errata the {B} could not be paid (Spawn make colourless).
+    g = game([SPAWN, SPAWN, "Dread Drone"] + FILLER, dreadnought=["Abundant Maw"])
+    events = to_horde_turn(g)
+    sac = next(e for e in events if e.kind == "sacrifice")
+    assert sac.cards == ["Dread Drone", SPAWN, SPAWN]
+    cast = [e.text for e in events if e.kind == "cast"]
+    assert cast[-1] == ("The Horde casts Abundant Maw with emerge (sacrificing Dread Drone) "
+                        "from the Dreadnought deck")
+    assert names(g.creatures()) == ["Abundant Maw"]
+
+
+def test_emerge_needs_matching_colour():
+    """lh-11-19, lh-11-26: Kozilek's Predator ({3}{G}) cannot pay Abundant Maw's {B}."""
+    g = game([SPAWN, SPAWN, "Kozilek's Predator"] + FILLER, dreadnought=["Abundant Maw"])
+    events = to_horde_turn(g)
+    assert "sacrifice" not in kinds(events)
+    assert g.zones["dreadnought"][0].name == "Abundant Maw"
+
+
+def test_mana_cost_before_emerge():
+    """lh-11-20: the mana cost is always tried first."""
+    g = game([SPAWN] * 2 + ["Dread Drone"] + FILLER,
+             dreadnought=["Coax from the Blind Eternities", "Abundant Maw"])
+    events = to_horde_turn(g)
+    casts = [e.cards[0] for e in events if e.kind == "cast"]
+    assert casts == ["Dread Drone", "Coax from the Blind Eternities"]
+    assert names(g.creatures()) == ["Dread Drone"]
+
+
+def test_spawn_cannot_attack_and_only_spawn_are_hunted():
+    """lh-11-3, lh-11-6: Spawn never attack; against the Eldrazi only Spawn may be hunted."""
+    g = game([SPAWN, "Eldrazi Horror", "Dread Drone"] + FILLER, dreadnought=["Abundant Maw"])
+    events = to_horde_turn(g)
+    assert events[-1].cards == ["Eldrazi Horror", "Dread Drone"]
+    horror = next(c for c in g.creatures() if c.name == "Eldrazi Horror")
+    with pytest.raises(ActionError, match="only target Eldrazi Spawn"):
+        act(g, "hunt", card=horror.id, power=5)
+    spawn = next(c for c in g.creatures() if c.name == SPAWN)
+    events = act(g, "hunt", card=spawn.id, power=1)
+    assert kinds(events)[:2] == ["hunt", "dies"]
+    assert names(g.zones["graveyard"]) == [SPAWN]
+
+
+def test_no_hunting_before_the_epilogue_against_other_hordes():
+    """lh-8-12: without Epilogue, Eldrazi or Aggro Mode there is no Hunting."""
+    g = game(["Walking Corpse"] + FILLER)
+    to_horde_turn(g)
+    with pytest.raises(ActionError, match="no Hunting"):
+        act(g, "hunt", card=g.creatures()[0].id, power=5)
+
+
+# -- targeting ------------------------------------------------------------------------------
+def test_destroy_targets_the_highest_mana_value():
+    """lh-3-13, lh-3-16: destroy/exile the highest mana value, random among ties."""
+    g = game(FILLER)
+    events = act(g, "target", effect="destroy", permanents=[
+        {"name": "Bear", "mv": 2}, {"name": "Angel", "mv": 5}, {"name": "Knight", "mv": 3}])
+    assert events[0].data["pick"] == "Angel"
+    picks = set()
+    for _ in range(12):
+        event = act(g, "target", effect="exile", permanents=[
+            {"name": "Angel", "mv": 5}, {"name": "Dragon", "mv": 5}, {"name": "Bear", "mv": 2}])[0]
+        assert event.data["tied"] == ["Angel", "Dragon"]
+        picks.add(event.data["pick"])
+    assert picks == {"Angel", "Dragon"}
+
+
+def test_damage_targets_life_then_the_priority_list():
+    """lh-3-14, lh-3-15: damage goes to the Survivors' life if it can; else the toughest
+    creature it kills, the most creatures when divided, else the one nearest to lethal."""
+    g = game(FILLER)
+    assert act(g, "target", effect="damage", amount=2)[0].data["pick"] == "survivors"
+    creatures = [{"name": "Bear", "toughness": 2}, {"name": "Ogre", "toughness": 3},
+                 {"name": "Wall", "toughness": 6, "damage": 2}]
+    event = act(g, "target", effect="damage", amount=3, player=False, permanents=creatures)[0]
+    assert (event.data["pick"], event.data["rule"]) == ("Ogre", "highest-toughness-lethal")
+    event = act(g, "target", effect="damage", amount=5, player=False, divided=True,
+                permanents=creatures)[0]
+    assert event.data["picks"] == ["Bear", "Ogre"]
+    event = act(g, "target", effect="damage", amount=1, player=False, permanents=creatures)[0]
+    assert (event.data["pick"], event.data["rule"]) == ("Bear", "nearest-to-lethal")
+
+
+# -- victory --------------------------------------------------------------------------------
+def test_victory_needs_an_empty_library_and_the_table_confirms():
+    """lh-7-1, lh-7-2, lh-7-3: the Survivors win only with the library empty and the Horde
+    unable to deal damage, which the table confirms."""
+    g = game(["Walking Corpse", "Zombie"])
+    with pytest.raises(ActionError, match="still has 2"):
+        act(g, "confirm-victory")
+    to_horde_turn(g)
+    act(g, "hit", n=3)
+    assert g.winner is None
+    events = act(g, "move", card=g.creatures()[0].id, to="exile")
+    assert events[-1].kind == "victory-ready"
+    assert kinds(act(g, "end-horde-turn")).count("victory-ready") == 0
+    assert kinds(act(g, "confirm-victory")) == ["win"]
+    assert g.winner == "survivors"
+
+
+def test_survivors_lose_at_zero_life():
+    """lh-1-1: the game is a duel: the Survivors lose at 0 life (chosen: at once)."""
+    g = game(FILLER, survivors=2)
+    assert g.life == 40
+    assert kinds(act(g, "life", change=-40)) == ["life", "win"]
+    assert g.winner == "horde"
+
+
+# -- shipped decks, replay, conservation ------------------------------------------------------
+@pytest.mark.parametrize("deck_id", ["limited-horde-zombies", "limited-horde-goblins",
+                                     "limited-horde-eldrazi-vanguard"])
+def test_shipped_decks_have_fifty_cards_half_tokens(deck_id):
+    """lh-3-1: each Horde deck is 50 cards, about half tokens."""
+    g = game(shipped(deck_id), stack=False)
+    library = g.zones["library"]
+    assert len(library) == 50 and sum(c.token for c in library) == 25
+
+
+ACTIONS = [
+    {"type": "end-survivor-turn"}, {"type": "end-horde-turn"}, {"type": "hit", "n": 2},
+    {"type": "gain", "n": 3}, {"type": "discard", "n": 1}, {"type": "draw", "n": 1},
+    {"type": "create-token", "name": SPAWN, "n": 2}, {"type": "end-step"},
+    {"type": "roll", "kind": "survivor"}, {"type": "look-hand"}, {"type": "end-look"},
+]
+
+
+def random_walk(g, steps, rng):
+    for _ in range(steps):
+        options = list(ACTIONS)
+        if g.phase == "horde":
+            options.remove({"type": "end-survivor-turn"})
+            if g.zones["stack"]:
+                options.remove({"type": "end-horde-turn"})
+        else:
+            options.remove({"type": "end-horde-turn"})
+        if g.looking:
+            options = [o for o in options if o["type"] not in (
+                "end-survivor-turn", "look-hand")]
+        else:
+            options.remove({"type": "end-look"})
+        for card in g.zones["stack"]:
+            options.append({"type": "done", "card": card.id})
+        for card in g.zones["battlefield"][:3]:
+            options.append({"type": "move", "card": card.id,
+                            "to": rng.choice(["graveyard", "exile", "hand"])})
+        if not g.zones["library"]:
+            options.append({"type": "confirm-victory"})
+        g.apply(rng.choice(options))
+        if g.phase == "over":
+            break
+    return g
+
+
+def eldrazi_config(aggro=False):
+    vanguard = shipped("limited-horde-eldrazi-vanguard")
+    return {"deck": vanguard, "dreadnought": DREAD, "facts": facts_for(vanguard + DREAD),
+            "difficulty": "hard", "aggro": aggro}
+
+
+def test_replay_undo_and_save_round_trip():
+    """Invariant (game log): replay, undo and saves rebuild exactly the same game."""
+    config = eldrazi_config()
+    g = random_walk(LimitedHorde(config, SEED), 60, Rng("walk"))
+    assert len(g.actions) > 20
+    assert LimitedHorde.replay(config, SEED, g.actions).to_json() == g.to_json()
+    loaded = load_game(g.to_json())
+    assert loaded.to_json() == g.to_json() and loaded.status() == g.status()
+    undone = g.undo()
+    assert undone.actions == g.actions[:-1]
+    assert json.loads(undone.to_json())["state"] == json.loads(
+        LimitedHorde.replay(config, SEED, g.actions[:-1]).to_json())["state"]
+
+
+@pytest.mark.parametrize("seed", ["c1", "c2", "c3"])
+@pytest.mark.parametrize("deck_id", ["limited-horde-zombies", "limited-horde-eldrazi-vanguard"])
+def test_cards_are_conserved(seed, deck_id):
+    """lh-3-2 invariant: every Horde card, tokens included, is in exactly one zone."""
+    if deck_id == "limited-horde-eldrazi-vanguard":
+        config = eldrazi_config(aggro=seed == "c2")
+    else:
+        deck = shipped(deck_id)
+        config = {"deck": deck, "facts": facts_for(deck)}
+    g = LimitedHorde(config, seed)
+    start = Counter(c.name for c in g.zones.all_cards())
+    random_walk(g, 80, Rng(seed))
+    cards = g.zones.all_cards()
+    assert len({c.id for c in cards}) == len(cards)
+    assert Counter(c.name for c in cards) == start
