@@ -75,12 +75,11 @@ def number_for(anchor: str) -> str:
 # Markdown scanning
 
 
-def iter_text(markdown: str):
-    """Yield ``(line_number, column, text)`` for each run of Markdown outside code.
+def lines_outside_fences(markdown: str):
+    """Yield ``(line_number, line)`` for the lines outside fenced code blocks.
 
-    Fenced code blocks (```` ``` ```` / ``~~~``, also indented inside admonitions and lists)
-    and inline code spans are left out, so shortcodes can be shown in code. Line numbers start
-    at 1 and count from the start of ``markdown``.
+    Fences are ```` ``` ```` or ``~~~`` (also indented, inside admonitions and lists). Line
+    numbers start at 1 and count from the start of ``markdown``.
     """
     fence: str | None = None
     for number, line in enumerate(markdown.splitlines(), start=1):
@@ -93,6 +92,15 @@ def iter_text(markdown: str):
         if m:
             fence = m.group(1)
             continue
+        yield number, line
+
+
+def iter_text(markdown: str):
+    """Yield ``(line_number, column, text)`` for each run of Markdown outside code.
+
+    Fenced code blocks and inline code spans are left out, so shortcodes can be shown in code.
+    """
+    for number, line in lines_outside_fences(markdown):
         for start, text in _outside_code_spans(line):
             yield number, start, text
 
@@ -154,20 +162,11 @@ def find_shortcodes(markdown: str) -> list[Shortcode]:
 
 def heading_anchors(markdown: str) -> list[tuple[int, str]]:
     """Rule-shaped anchors pinned on headings: ``## 5. Step { #sw-5 }`` -> ``(line, "sw-5")``."""
-    out = []
-    fence = None
-    for number, line in enumerate(markdown.splitlines(), start=1):
-        m = FENCE_RE.match(line)
-        if fence is not None:
-            if m and m.group(1)[0] == fence[0] and len(m.group(1)) >= len(fence):
-                fence = None
-            continue
-        if m:
-            fence = m.group(1)
-            continue
-        if h := HEADING_ID_RE.match(line):
-            out.append((number, h.group(1)))
-    return out
+    return [
+        (number, h.group(1))
+        for number, line in lines_outside_fences(markdown)
+        if (h := HEADING_ID_RE.match(line))
+    ]
 
 
 def front_matter_lines(text: str) -> int:
@@ -199,10 +198,25 @@ class RuleIndex:
     def __contains__(self, anchor: str) -> bool:
         return anchor in self.where
 
-    def uri_of(self, number: str) -> str | None:
-        """Source path of the page defining a rule number, or None."""
-        entry = self.where.get(anchor_for(number))
-        return entry[0] if entry else None
+
+def shortcode_problem(code: Shortcode, index: RuleIndex | None = None) -> str | None:
+    """What is wrong with a shortcode, or None. References are checked only given an index."""
+    if code.kind == "unknown":
+        return (
+            f"unknown shortcode [[{code.number}]]; use [[SW 5.3]] at the start of a rule or "
+            f"[[see SW 5.3]] to refer to one (prefixes: {', '.join(PREFIXES)})"
+        )
+    if code.kind == "define" and not code.at_block_start:
+        return (
+            f"rule marker [[{code.number}]] must start a paragraph or list item; to refer to "
+            f"the rule write [[see {code.number}]]"
+        )
+    if code.kind == "refer" and index is not None and anchor_for(code.number) not in index:
+        return (
+            f"[[see {code.number}]] refers to a rule that no page defines "
+            f"(#{anchor_for(code.number)})"
+        )
+    return None
 
 
 def scan_page(index: RuleIndex, src_uri: str, text: str) -> list[Shortcode]:
@@ -212,18 +226,9 @@ def scan_page(index: RuleIndex, src_uri: str, text: str) -> list[Shortcode]:
     """
     codes = find_shortcodes(text)
     for code in codes:
-        where = f"docs/{src_uri}:{code.line}"
-        if code.kind == "unknown":
-            raise PluginError(
-                f"{where}: unknown shortcode [[{code.number}]]; use [[SW 5.3]] at the start of a "
-                f"rule or [[see SW 5.3]] to refer to one (prefixes: {', '.join(PREFIXES)})"
-            )
+        if problem := shortcode_problem(code):
+            raise PluginError(f"docs/{src_uri}:{code.line}: {problem}")
         if code.kind == "define":
-            if not code.at_block_start:
-                raise PluginError(
-                    f"{where}: rule marker [[{code.number}]] must start a paragraph or list "
-                    f"item; to refer to the rule write [[see {code.number}]]"
-                )
             index.add(anchor_for(code.number), src_uri, code.line)
     for line, anchor in heading_anchors(text):
         index.add(anchor, src_uri, line)
@@ -233,11 +238,8 @@ def scan_page(index: RuleIndex, src_uri: str, text: str) -> list[Shortcode]:
 def check_references(index: RuleIndex, src_uri: str, codes: list[Shortcode]) -> None:
     """Fail the build on a reference to a rule that no page defines."""
     for code in codes:
-        if code.kind == "refer" and anchor_for(code.number) not in index:
-            raise PluginError(
-                f"docs/{src_uri}:{code.line}: [[see {code.number}]] refers to a rule that no "
-                f"page defines (#{anchor_for(code.number)})"
-            )
+        if problem := shortcode_problem(code, index):
+            raise PluginError(f"docs/{src_uri}:{code.line}: {problem}")
 
 
 def render_shortcodes(
@@ -255,27 +257,16 @@ def render_shortcodes(
     lines = markdown.splitlines(keepends=True)
     edits: dict[int, list[tuple[int, int, str]]] = {}
     for code in find_shortcodes(markdown):
-        line = code.line + line_offset
+        if problem := shortcode_problem(code, index):
+            raise PluginError(f"{where}:{code.line + line_offset}: {problem}")
         anchor = anchor_for(code.number)
-        if code.kind == "unknown":
-            raise PluginError(f"{where}:{line}: unknown shortcode [[{code.number}]]")
         if code.kind == "define":
-            if not code.at_block_start:
-                raise PluginError(
-                    f"{where}:{line}: rule marker [[{code.number}]] must start a paragraph or "
-                    f"list item; to refer to the rule write [[see {code.number}]]"
-                )
             new = (
                 f'<a class="rule-no" id="{anchor}" href="#{anchor}" '
                 f'title="Link to this rule">{code.number}</a>'
             )
         else:
-            if anchor not in index:
-                raise PluginError(
-                    f"{where}:{line}: [[see {code.number}]] refers to a rule that no page defines"
-                )
-            target_uri = index.where[anchor][0]
-            href = f"{url_to(target_uri)}#{anchor}"
+            href = f"{url_to(index.where[anchor][0])}#{anchor}"
             new = f'<a class="rule-ref" href="{html.escape(href)}">{code.number}</a>'
         edits.setdefault(code.line - 1, []).append((code.column, code.length, new))
     for i, changes in edits.items():
