@@ -434,17 +434,22 @@ def validate_glossaries(
 # Generated glossary pages
 
 
+def _sortable(term: str) -> str:
+    """A term without leading quotes or punctuation: '"No Aggro" zone' sorts under N."""
+    return re.sub(r"^\W+", "", term).casefold()
+
+
 def _sort_key(e: Entry) -> tuple[str, str]:
-    return (e.term.casefold(), e.rulebook)
+    return (_sortable(e.term), e.rulebook)
 
 
 def _letter(e: Entry) -> str:
-    first = e.term[:1].upper()
-    return first if first.isalpha() else "#"
+    first = _sortable(e.term)[:1].upper()
+    return first if first.isalpha() else "0–9"
 
 
 def _letter_heading(letter: str) -> str:
-    slug = "other" if letter == "#" else letter.lower()
+    slug = letter.lower() if letter.isalpha() else "other"
     return f"## {letter} {{ #letter-{slug} }}\n"
 
 
