@@ -563,14 +563,37 @@ _TOKEN_RE = re.compile(
 _TAG_NAME_RE = re.compile(r"<\s*(/?)\s*([a-zA-Z][a-zA-Z0-9-]*)")
 
 
-def term_pattern(entries: list[Entry]) -> tuple[re.Pattern | None, dict[str, Entry]]:
+NOT_TERMS = ("Swarm Mode", "Horde Magic", "Limited Horde", "SlingLab Horde", "Team Commander")
+"""Names of formats: matched so that a term inside them ("Team" in "Team Commander") stays
+plain text, but never linked themselves (unless a glossary makes one of them a term)."""
+
+
+@dataclass
+class Word:
+    """A spelling that links to a glossary entry (or, with no entry, blocks shorter ones)."""
+
+    entry: Entry | None
+    spelling: str
+
+    def matches(self, found: str) -> bool:
+        """Case-insensitive, except that a Title Case phrase ("Pin Down") only matches text
+        that is Title Case too, so "hard to pin down" is left alone."""
+        words = self.spelling.split()
+        if len(words) < 2 or not all(w[:1].isupper() for w in words):
+            return True
+        return all(w[:1].isupper() for w in html.unescape(found).split())
+
+
+def term_pattern(entries: list[Entry]) -> tuple[re.Pattern | None, dict[str, Word]]:
     """Regex matching any term or alias (whole words, longest first, plural -s allowed)."""
-    words: dict[str, Entry] = {}
+    words: dict[str, Word] = {}
     for e in entries:
         for w in [e.term, *e.aliases]:
-            words.setdefault(w.casefold(), e)
+            words.setdefault(w.casefold(), Word(e, w))
     if not words:
         return None, words
+    for name in NOT_TERMS:
+        words.setdefault(name.casefold(), Word(None, name))
     alternatives = sorted(words, key=lambda w: (-len(w), w))
     body = "|".join(re.escape(html.escape(w, quote=False)) for w in alternatives)
     # A lookahead finds a match at every position, so overlapping uses can be compared.
@@ -594,11 +617,13 @@ def _spans(pattern: re.Pattern, text: str) -> list[tuple[int, int]]:
     return chosen
 
 
-def _lookup(match: str, words: dict[str, Entry]) -> Entry | None:
-    folded = html.unescape(match).casefold()
+def _lookup(found: str, words: dict[str, Word]) -> Entry | None:
+    """The entry a matched text links to, or None (a format name, or wrong case)."""
+    folded = html.unescape(found).casefold()
     for candidate in (folded, folded[:-1], folded[:-2]):
         if candidate in words:
-            return words[candidate]
+            word = words[candidate]
+            return word.entry if word.matches(found) else None
     return None
 
 

@@ -282,6 +282,19 @@ def test_whole_words_case_insensitive():
     assert linked(out) == [("enforcer", "ENFORCER")]
 
 
+def test_format_names_and_ordinary_phrases_are_not_terms():
+    """"Team" inside "Team Commander" stays plain; a Title Case term ("Pin Down") does not
+    link an ordinary lower-case phrase ("hard to pin down"), only its real use."""
+    terms = [entry(id="team", term="Team"), entry(id="pin-down", term="Pin Down")]
+    out = rules.link_terms(
+        "<p>Team Commander is hard to pin down. A Team gains Pin Down.</p>",
+        terms,
+        lambda e: f"g.html#{e.id}",
+    )
+    assert linked(out) == [("team", "Team"), ("pin-down", "Pin Down")]
+    assert out.startswith("<p>Team Commander is hard to pin down. A <a class=")
+
+
 def test_headings_links_code_and_rule_numbers_are_skipped():
     """Text in headings, links, code, pre, admonition titles and rule numbers stays as it is."""
     html = (
