@@ -305,8 +305,22 @@ class HordeSlingLab(HordeGame):
             "flashback": self.options["flashback"],
             "setup_attacks": self.options["setup_attacks"],
             "offers": [{"card": k, "yes": v} for k, v in self.offers.items()],
+            "flags": [{"card": k, "yes": v} for k, v in self.flags.items()],
+            "actions": self.legal_actions(),
             "counts": self.zones.counts(),
         }
+
+    def legal_actions(self) -> list[str]:
+        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
+        names = super().legal_actions()
+        if self.phase == "survivors":
+            names.insert(0, "end-survivor-turn")
+        elif self.phase == "horde":
+            if not self.zones["stack"] and not self.offers:
+                names.insert(0, "end-horde-turn")
+            if self.offers:
+                names += ["cast-offer", "skip-offer"]
+        return names
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()

@@ -428,6 +428,20 @@ class HordeGame(Game):
                           {"kind": kind, "pick": pick, "options": list(creatures)})]
         raise ActionError("roll for a 'survivor' or a 'creature'")
 
+    def legal_actions(self) -> list[str]:
+        """Action types that make sense now (a page enables these buttons). Card actions
+        (``tap``, ``move``, ...) still need a card; a refused action changes nothing."""
+        if self.phase == "over":
+            return []
+        names = ["hit", "gain", "life", "roll", "create-token"]
+        if self.zones["battlefield"]:
+            names += ["tap", "untap", "counters"]
+        if any(self.zones[z] for z in self.zones.names()):
+            names.append("move")
+        if self.zones["stack"]:
+            names.append("done")
+        return names
+
     def survivor_names(self) -> list[str]:
         names = self.config.get("survivor_names")
         count = self.survivor_count()

@@ -33,6 +33,7 @@ implementation based on 2.1). Choices where every source is silent are marked **
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
@@ -225,8 +226,26 @@ class LimitedHorde(HordeGame):
             "surge_check": {"graveyard_and_exile": len(self.zones["graveyard"])
                             + len(self.zones["exile"]), "library": len(self.zones["library"])},
             "victory_possible": not self.zones["library"],
+            "actions": self.legal_actions(),
             "counts": self.zones.counts(),
         }
+
+    def legal_actions(self) -> list[str]:
+        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
+        names = super().legal_actions()
+        if self.phase == "survivors" and not self.looking:
+            names.insert(0, "end-survivor-turn")
+        elif self.phase == "horde" and not self.zones["stack"]:
+            names.insert(0, "end-horde-turn")
+        if self.phase == "over":
+            return names
+        names += ["end-step", "draw", "discard", "target"]
+        names.append("end-look" if self.looking else "look-hand")
+        if self.hunting() != "none" and self.creatures():
+            names.append("hunt")
+        if not self.zones["library"]:
+            names.append("confirm-victory")
+        return names
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()
@@ -245,6 +264,8 @@ class LimitedHorde(HordeGame):
             self.zones.take(card.id)
             events.append(Event("cease", f"The {card.name} token (#{card.id}) ceases to exist",
                                 [card.name], {"card": card.id}))
+        elif zone == "graveyard" and not card.token:
+            events += self.tag_tokens(card, "dies")
         return events
 
     def put(self, card: Card, target: str) -> list[Event]:
@@ -274,7 +295,20 @@ class LimitedHorde(HordeGame):
             events.append(Event("hold", f"{card.name} waits for the table to resolve it, then "
                                 "Done", [card.name], {"card": card.id}))
             return events
-        return events + self.enter_battlefield(card)
+        return events + self.enter_battlefield(card) + self.tag_tokens(card, "etb")
+
+    def tag_tokens(self, card: Card, key: str) -> list[Event]:
+        """Tokens a card's tag makes (``etb=2_Eldrazi_Spawn``, ``tokens=3_Eldrazi_Spawn``,
+        ``dies=2_Goblin_tokens``) return from the graveyard by themselves (lh-3-3). A tag with
+        a condition or any other text is left to the table."""
+        value = self.facts(card).tag_value(key)
+        match = re.fullmatch(r"(\d+)_([A-Za-z_]+?)(?:_tokens?)?", value or "")
+        if match is None:
+            return []
+        name = match.group(2).replace("_", " ")
+        if name not in self._facts or not self._facts[name].token:
+            return []
+        return self.return_tokens(name, int(match.group(1)), [], f"{card.name}: ")
 
     def reveal_top(self) -> Card | None:
         library = self.zones["library"]
@@ -690,21 +724,25 @@ class LimitedHorde(HordeGame):
             raise ActionError("create 1 to 100 tokens")
         if other:
             return self._other_tokens(name, n, power, toughness)
-        wanted = [name, *(fallback or [])]
+        return self.return_tokens(name, n, fallback or [], "") + self._after_play()
+
+    def return_tokens(self, name: str, n: int, fallback: list[str], why: str) -> list[Event]:
+        """lh-3-3: up to ``n`` deck tokens named ``name`` (then ``fallback`` names) return
+        from the graveyard to the battlefield; none means the effect fizzles."""
         found: list[Card] = []
-        for kind in wanted:
+        for kind in [name, *fallback]:
             for card in self.zones["graveyard"]:
                 if len(found) < n and card.name == kind and self.deck_token(card):
                     found.append(card)
         if not found:
-            return [Event("fizzle", f"No {name} token in the Horde's graveyard: the effect "
-                          "fizzles", [name], {"asked": n, "returned": 0})]
-        events = [Event("return-tokens", f"{len(found)} of {n} token(s) return from the Horde's "
-                        "graveyard" + (" (all there were)" if len(found) < n else ""),
+            return [Event("fizzle", f"{why}No {name} token in the Horde's graveyard: the "
+                          "token-making fizzles", [name], {"asked": n, "returned": 0})]
+        events = [Event("return-tokens", f"{why}{len(found)} of {n} token(s) return from the "
+                        "Horde's graveyard" + (" (all there were)" if len(found) < n else ""),
                         [c.name for c in found], {"asked": n, "returned": len(found)})]
         for card in found:
             events += self.enter_battlefield(card)
-        return events + self._after_play()
+        return events
 
     def _other_tokens(self, name: str, n: int, power: int | None,
                       toughness: int | None) -> list[Event]:
@@ -801,8 +839,12 @@ class LimitedHorde(HordeGame):
                       "longer deal damage", [], {"winner": "survivors"})]
 
     def do_done(self, card: int) -> list[Event]:
-        """A held spell was resolved by hand; the Dreadnought check runs again."""
-        return super().do_done(card) + self._after_play()
+        """A held spell was resolved by hand (its ``tokens=`` tag returns tokens, lh-3-3); the
+        Dreadnought check runs again."""
+        self.require_playing()
+        spell = self.find(card, "stack")
+        tokens = self.tag_tokens(spell, "tokens")
+        return super().do_done(card) + tokens + self._after_play()
 
     def after_action(self) -> list[Event]:
         """After every change: the Epilogue check (lh-6-1), and lh-7-3: with an empty library

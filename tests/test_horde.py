@@ -722,3 +722,27 @@ def test_cards_are_conserved(seed):
     assert len({c.id for c in cards}) == len(cards)
     gained = Counter(e.cards[0] for e in g.events if e.kind == "alert" and e.cards)
     assert Counter(c.name for c in cards if not c.made) == start + gained
+
+
+def test_docstrings_name_rule_anchors_that_exist():
+    """hs-1 / lh-1: every rule anchor named in the Horde engines and their tests is on the
+    site, and every scenario test names one."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    anchors = set()
+    for page in ("horde", "limited-horde"):
+        text = (root / "docs" / page / "index.md").read_text(encoding="utf-8")
+        for prefix, number in re.findall(r"\[\[(HS|LH) ([0-9.]+)\]\]", text):
+            anchors.add(f"{prefix.lower()}-{number.replace('.', '-')}")
+        anchors.update(re.findall(r"\{ #((?:hs|lh)-[0-9-]+) \}", text))
+    paths = ["pyengine/horde.py", "pyengine/limited_horde.py", "pyengine/horde_common.py",
+             "tests/test_horde.py", "tests/test_limited_horde.py", "tests/test_horde_cli.py"]
+    for path in paths:
+        text = (root / path).read_text(encoding="utf-8")
+        used = set(re.findall(r"\b((?:hs|lh)-\d+(?:-\d+)?)\b", text))
+        assert used <= anchors, (path, sorted(used - anchors))
+        if path.startswith("tests/"):
+            for name, doc in re.findall(r'def (test_\w+)\([^)]*\):\n    """([^"]*)', text):
+                assert "Invariant" in doc or re.search(r"\b(hs|lh)-\d", doc), (path, name)

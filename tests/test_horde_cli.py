@@ -56,7 +56,8 @@ def test_custom_options_on_the_command_line(tmp_path, capsys):
 
 
 def test_bad_files_and_refusals(tmp_path, capsys):
-    """Unreadable saves exit 2 with a clear message; a refused action exits 1, unchanged."""
+    """Invariant (saves): unreadable saves exit 2 with a clear message; a refused action
+    exits 1 and leaves the file unchanged."""
     missing = str(tmp_path / "none.json")
     code, _, err = run(capsys, "horde", "show", missing)
     assert code == 2 and "no such file" in err
@@ -111,3 +112,25 @@ def test_limited_horde_command_line(tmp_path, capsys):
     code, out, _ = run(capsys, "limited-horde", "new", str(tmp_path / "z.json"), "--aggro",
                        "--seed", "s2")
     assert code == 0 and "Aggro Mode" in out and "4 Preparation turn(s)" in out
+
+
+def test_legal_actions_follow_the_phase(tmp_path):
+    """hs-3-8, lh-8-9: the status lists the actions a page should enable now."""
+    from pyengine import files
+    from pyengine.horde import HordeSlingLab
+    from pyengine.horde_common import deck_config
+    from pyengine.limited_horde import LimitedHorde
+
+    db = files.load_card_db()
+    deck = files.load_deck("horde-knudson-zombies-2011").cards("main")
+    names, facts = deck_config(deck, db.get)
+    g = HordeSlingLab({"deck": names, "facts": facts}, "s")
+    assert g.status()["actions"][:2] == ["end-survivor-turn", "hit"]
+    assert "done" not in g.status()["actions"]
+    lh_deck = files.load_deck("limited-horde-zombies").cards("main")
+    names, facts = deck_config(lh_deck, db.get)
+    lh = LimitedHorde({"deck": names, "facts": facts}, "s")
+    lh.apply({"type": "look-hand"})
+    actions = lh.status()["actions"]
+    assert "end-survivor-turn" not in actions and "end-look" in actions
+    assert "hunt" not in actions and "confirm-victory" not in actions

@@ -177,6 +177,34 @@ def test_create_token_returns_from_the_graveyard():
     assert events[0].cards == ["Zombie Giant"]
 
 
+def test_token_tags_return_tokens_by_themselves():
+    """lh-3-3, lh-11-9: 'enters: 2 Eldrazi Spawn' (Dread Drone), a resolved Corpsehatch and a
+    dying Goblin Marshal return their tokens from the graveyard without the table's help."""
+    g = game([SPAWN] * 4 + ["Dread Drone", "Corpsehatch"] + FILLER,
+             dreadnought=["Ulamog's Crusher"])
+    act(g, "discard", n=3)
+    events = to_horde_turn(g)  # plays Spawn, then Dread Drone
+    returned = next(e for e in events if e.kind == "return-tokens")
+    assert returned.text == "Dread Drone: 2 of 2 token(s) return from the Horde's graveyard"
+    assert names(g.creatures()) == [SPAWN, "Dread Drone", SPAWN, SPAWN]
+    act(g, "end-horde-turn")
+    act(g, "move", card=g.creatures()[0].id, to="graveyard")
+    to_horde_turn(g)
+    hatch = g.zones["stack"][0]
+    events = act(g, "done", card=hatch.id)
+    assert [(e.kind, e.data) for e in events if e.kind in ("return-tokens", "fizzle")] == [
+        ("return-tokens", {"asked": 2, "returned": 2})]
+    goblins = game(["Goblin"] * 2 + ["Goblin Marshal"] + ["Goblin"] * 10)
+    act(goblins, "discard", n=2)
+    to_horde_turn(goblins)  # Marshal's own 'enters: 2 Goblins' brings both back
+    marshal = next(c for c in goblins.creatures() if c.name == "Goblin Marshal")
+    assert names(goblins.creatures()).count("Goblin") == 2
+    for card in [c for c in goblins.creatures() if c.name == "Goblin"]:
+        act(goblins, "move", card=card.id, to="graveyard")
+    events = act(goblins, "move", card=marshal.id, to="graveyard")
+    assert [e.kind for e in events] == ["move", "return-tokens", "enter", "enter"]
+
+
 def test_other_tokens_follow_the_normal_rules():
     """lh-3-5: tokens that did not start in the Horde deck cease to exist when they leave."""
     g = game(FILLER)
