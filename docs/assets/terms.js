@@ -19,7 +19,7 @@
       popover = null;
     }
     if (openFor) {
-      openFor.removeAttribute("aria-expanded");
+      openFor.setAttribute("aria-expanded", "false");
       openFor = null;
     }
   }
@@ -54,7 +54,6 @@
     place(term);
     openFor = term;
     term.setAttribute("aria-expanded", "true");
-    term.setAttribute("aria-describedby", "term-popover");
   }
 
   function copyLink(link) {
