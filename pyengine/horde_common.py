@@ -15,6 +15,23 @@ command line and the browser can fill a config from the project's card data.
 zone where Horde instants and sorceries wait until the table resolves them), the table's
 "puppet" actions on Horde cards (tap, untap, move, counters, resolve a held spell), the coin
 flags for optional and activated abilities, and "Roll for the Horde".
+
+For a page (a runner widget) both games offer the same surface:
+
+* ``game.status()``: JSON data for the toolbar: ``phase`` (``"survivors"``, ``"horde"``,
+  ``"over"``), ``winner``, ``life``, ``survivor_turn``, ``horde_turn``, ``actions`` (the action
+  types that make sense now, see :meth:`HordeGame.legal_actions`), ``counts`` (cards per zone)
+  and the format's own fields (SlingLab: ``wave``, ``wave_size``, ``surges``,
+  ``next_surge_turn``, ``offers``, ``flags``, ...; Limited: ``stage``, ``damage``, ``gained``,
+  ``hunting``, ``spawn``, ``dreadnought_top``, ``surge_check``, ``victory_possible``, ...).
+* ``game.zones[name]``: cards (``id``, ``name``, ``token``, ``made``, ``tapped``,
+  ``counters``, ``face_up``) in ``library`` (top first), ``hand``, ``battlefield``, ``stack``
+  (held Horde instants and sorceries), ``graveyard`` (newest last), ``exile`` and, in Limited
+  games, ``dreadnought`` (only its face-up top card is public).
+* ``game.apply({"type": ..., ...})`` returns :class:`pyengine.game.Event` objects; ``kind``
+  values include ``reveal``, ``cast``, ``enter``, ``hold``, ``resolve``, ``attack``, ``mill``,
+  ``flag``, ``coin``, ``offer``, ``surge``, ``rally``, ``alert`` (real life gain: alert the
+  table), ``roll``, ``target``, ``stage``, ``win``.
 """
 
 from __future__ import annotations

@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
+import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -129,7 +130,7 @@ def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
     try:
         events = game.apply(action)
     except ActionError as error:
-        print(f"pyengine: refused: {error}", file=__import__("sys").stderr)
+        print(f"pyengine: refused: {error}", file=sys.stderr)
         return 1
     write_game(args.game, game)
     print_events(events)
@@ -236,7 +237,7 @@ def run_undo(args: argparse.Namespace) -> int:
     try:
         previous = game.undo()
     except ActionError as error:
-        print(f"pyengine: refused: {error}", file=__import__("sys").stderr)
+        print(f"pyengine: refused: {error}", file=sys.stderr)
         return 1
     write_game(args.game, previous)
     print(f"undid: {json.dumps(game.actions[-1])}")
