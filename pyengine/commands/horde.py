@@ -134,7 +134,28 @@ def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
         return 1
     write_game(args.game, game)
     print_events(events)
+    print(summary(game))
     return 0
+
+
+def summary(game: Game) -> str:
+    """One status line: life, turn, and the format's counters."""
+    s = status_of(game)
+    counts = s["counts"]
+    parts = [f"life {s['life']}", f"Survivor turn {s['survivor_turn']}",
+             f"Horde turn {s['horde_turn']}"]
+    if "stage" in s:
+        parts.append(f"stage {s['stage']}")
+        if s["damage"] or s["gained"]:
+            parts.append(f"damage {s['damage']}/3, life gain {s['gained']}/3")
+    else:
+        nxt = s["next_surge_turn"]
+        parts.append(f"wave {s['wave']} ({s['wave_size']} nontoken), surges {s['surges']}, "
+                     f"next surge {'none' if nxt is None else f'turn {nxt}'}")
+    parts.append(f"library {counts['library']}, graveyard {counts['graveyard']}")
+    if s["winner"]:
+        parts.append(f"{s['winner']} won")
+    return "-- " + " · ".join(parts)
 
 
 def run_new(args: argparse.Namespace) -> int:
