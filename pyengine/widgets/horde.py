@@ -1,0 +1,815 @@
+"""The Horde runner: the Horde's side of a Horde game on one phone. Pure controller;
+:mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+
+Two rule sets: Horde under the SlingLab rules (:mod:`pyengine.horde`, every preset and Custom
+option) and Horde Magic Limited Edition 2.1 (:mod:`pyengine.limited_horde`, its three decks and
+difficulty). A game is its config, its seed and the actions the table took. After every action
+the page stores the game and the page settings (browser storage) and puts a share link in the
+address (``#h=`` + the set-up, seed and actions, zlib-compressed, base64url); opening that
+address on another phone replays the same game. Undo drops the last action; reset asks first;
+export and import move a game as a JSON file.
+
+Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests); decks from
+``env.read_deck``. Saved games, imports and share links carrying a whole config replay without
+them.
+
+Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``,
+``survivor-end``, ``horde-end``, ``hit``, ``gain``, ``life-down``, ``life-up``,
+``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``tap``,
+``counter``, ``draw``, ``discard``, ``look-hand``, ``end-look``, ``end-step``, ``hunt``,
+``confirm-victory``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``, ``export``; item buttons
+``pick``, ``cast-offer``, ``skip-offer``, ``done`` (``_item`` = card id); ``import`` (a file,
+``_file``); change event ``setup``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..cards import CardDataError, CardDB
+from ..decklist import Decklist
+from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..horde import HordeSlingLab
+from ..horde_common import deck_config
+from ..rng import make_seed, normalize_seed
+from . import Env, Item, View, scryfall_link
+
+try:  # the Limited Edition engine registers itself on import
+    from .. import limited_horde
+except ImportError:  # pragma: no cover - only while that engine is missing
+    limited_horde = None  # type: ignore[assignment]
+
+STATE_VERSION = 1
+HASH_PREFIX = "h="
+SLINGLAB = "horde"
+LIMITED = "limited-horde"
+DEFAULT_DECK = "horde-knudson-zombies-2011"
+#: The three Limited Horde 2.1 decks (lh-1-10): form value -> (deck id, label).
+LIMITED_DECKS = {
+    "zombies": ("limited-horde-zombies", "Zombies"),
+    "goblins": ("limited-horde-goblins", "Goblins"),
+    "eldrazi": ("limited-horde-eldrazi-vanguard", "Eldrazi Vanguard + Dreadnought"),
+}
+DREADNOUGHT_DECK = "limited-horde-eldrazi-dreadnought"
+DIFFICULTY_LABELS = [("story", "Story"), ("classic", "Classic"), ("nightmare", "Nightmare"),
+                     ("custom", "Custom")]
+LEVEL_LABELS = [("nightmare", "Nightmare (2 Preparation turns)"),
+                ("hard", "Hard (3)"), ("normal", "Normal (4)"), ("easy", "Easy (5)"),
+                ("story", "Story (6)")]
+STAGES = ("preparation", "assault", "surge", "epilogue")
+#: Log lines shown, newest first.
+LOG_LINES = 400
+#: Longest text accepted from a form field (names, lists).
+MAX_FIELD = 2000
+MAX_NAME = 80
+
+#: Page actions that are one engine action with no arguments.
+SIMPLE = {
+    "survivor-end": "end-survivor-turn",
+    "horde-end": "end-horde-turn",
+    "look-hand": "look-hand",
+    "end-look": "end-look",
+    "end-step": "end-step",
+    "confirm-victory": "confirm-victory",
+}
+#: Page actions that move the chosen Horde permanent.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: Page actions that only exist in one rule set.
+LIMITED_ONLY = {"draw", "discard", "look-hand", "end-look", "end-step", "hunt",
+                "confirm-victory"}
+SLINGLAB_ONLY = {"cast-offer", "skip-offer"}
+
+
+def fresh_form() -> dict[str, str]:
+    """The page's settings before anything is chosen."""
+    return {
+        "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
+        "life-mode": "per-survivor", "life": "20", "names": "",
+        "setup-turns": "3", "exile": "0", "setup-attacks": "on", "flashback": "coin",
+        "library-size": "", "wave": "auto", "surge": "3", "rally": "",
+        "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
+        "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
+    }
+
+
+def encode_share(data: dict[str, Any]) -> str:
+    """A share-link fragment: ``h=`` + base64url(zlib(JSON))."""
+    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    body = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+    return HASH_PREFIX + body
+
+
+def decode_share(text: str) -> dict[str, Any]:
+    """The data a share-link fragment carries; ``ValueError`` if it is not one."""
+    text = text.strip()
+    if not text.startswith(HASH_PREFIX):
+        raise ValueError("it is not a Horde runner link")
+    body = text[len(HASH_PREFIX):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        decompressor = zlib.decompressobj()
+        raw = decompressor.decompress(packed, 1 << 22)
+        if decompressor.unconsumed_tail:
+            raise ValueError("too large")
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError) as error:
+        raise ValueError(f"the link is damaged or incomplete ({error})") from None
+    if not isinstance(data, dict):
+        raise ValueError("the link holds no game")
+    return data
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _int(value: Any, label: str, low: int, high: int) -> int:
+    try:
+        number = int(str(value).strip())
+    except ValueError:
+        raise ActionError(f"{label} must be a whole number") from None
+    if not low <= number <= high:
+        raise ActionError(f"{label} must be {low} to {high}")
+    return number
+
+
+def _names(text: str, limit: int = 30) -> list[str]:
+    """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
+    parts = [p.strip()[:MAX_NAME] for p in str(text).replace("\n", ",").split(",")]
+    return [p for p in parts if p][:limit]
+
+
+def event_items(event: Event, *, expand: bool = False) -> list[Item]:
+    """Log lines of one event: the sentence (linked to the first card's Scryfall page), and with
+    ``expand`` one linked line per card for events naming several."""
+    href = scryfall_link(event.cards[0]) if event.cards else None
+    cls = {"win": "hd-win", "surge": "hd-surge", "alert": "hd-alert", "stage": "hd-surge",
+           "horde-turn": "hd-turn", "survivor-turn": "hd-turn"}.get(event.kind)
+    items = [Item(event.text, href=href, cls=cls)]
+    if expand and len(event.cards) > 1:
+        items += [Item(f"· {name}", href=scryfall_link(name), cls="hd-card")
+                  for name in event.cards]
+    return items
+
+
+def describe(action: dict[str, Any]) -> str:
+    """A short phrase for an undone action."""
+    kind = str(action.get("type", "?"))
+    extra = [f"{k} {v}" for k, v in sorted(action.items()) if k != "type"]
+    return kind.replace("-", " ") + (f" ({', '.join(extra)})" if extra else "")
+
+
+class Widget:
+    def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
+        self.env = env
+        self.form = fresh_form()
+        self.game: Game | None = None
+        #: The set-up the game was made from (share links rebuild the config from it), or None
+        #: for imported games (share links then carry the whole config).
+        self.setup: dict[str, Any] | None = None
+        #: The Horde permanent chosen for the card buttons (a card id), or None.
+        self.selected: int | None = None
+        self.confirm_reset = False
+        self.show_setup = False
+        self.last: list[Event] = []
+        self.note = ""
+        reader: Callable[[str], str] | None
+        reader = data.__getitem__ if data is not None else getattr(env, "read_data", None)
+        self.db: CardDB | None = None
+        self.data_error = ""
+        if reader is None:
+            self.data_error = ("This page could not load the card facts: saved, imported and "
+                               "shared games work, new games cannot be set up.")
+        else:
+            try:
+                self.db = CardDB.from_tsv(reader("cards.tsv"))
+            except (OSError, KeyError, ValueError, CardDataError) as error:
+                self.data_error = f"The card facts could not be read ({error})."
+
+    # -- start: saved game, share link -----------------------------------------------------------
+    def start(self, saved: str | None) -> View:
+        notes: list[str] = []
+        if saved:
+            try:
+                self._restore(saved)
+            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
+                notes.append(f"The saved game could not be restored ({error}). Starting fresh: "
+                             "set up a new game below.")
+                self._clear()
+        shared = str(getattr(self.env, "url_hash", "") or "").strip()
+        bad_link = False
+        if shared.startswith(HASH_PREFIX):
+            try:
+                game, setup = self._from_share(decode_share(shared))
+            except (ValueError, KeyError, TypeError, GameError) as error:
+                notes.append(f"The share link could not be opened ({error}). Nothing was "
+                             "changed.")
+                bad_link = True
+            else:
+                if self.game is None or game.to_json() != self.game.to_json():
+                    self.game, self.setup, self.selected = game, setup, None
+                    self._form_from_game(game, setup)
+                    notes.append(f"Opened a shared game: seed {game.seed}, "
+                                 f"{len(game.actions)} action(s).")
+                    self.last = list(game.events[-12:])
+        elif shared:
+            notes.append("The link's address ends in something this page does not read; "
+                         "it was ignored.")
+            bad_link = True
+        if not self.form["seed"]:
+            self.form["seed"] = make_seed(self.env.entropy())
+        view = self.render()
+        view.error = " ".join(notes)
+        view.save = self._save() if (self.game is not None or not notes) else ""
+        if bad_link:
+            view.url_hash = self._share() or ""
+        return view
+
+    def _clear(self) -> None:
+        self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
+        self.last = []
+
+    def _restore(self, saved: str) -> None:
+        data = json.loads(saved)
+        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+            raise ValueError("it is not a Horde runner save")
+        form = fresh_form()
+        ui = data.get("ui") or {}
+        if not isinstance(ui, dict):
+            raise ValueError("its page settings are not an object")
+        form.update({k: str(v)[:MAX_FIELD] for k, v in (ui.get("form") or {}).items()
+                     if k in form})
+        game = None
+        if data.get("game") is not None:
+            game = load_game(data["game"])
+            self._check_variant(game)
+        setup = data.get("setup")
+        if setup is not None and not isinstance(setup, dict):
+            raise ValueError("its set-up is not an object")
+        selected = ui.get("selected")
+        self.form, self.game, self.setup = form, game, setup
+        self.selected = selected if isinstance(selected, int) else None
+        self.show_setup = bool(ui.get("show_setup")) and game is not None
+
+    def _save(self) -> str:
+        return json.dumps(
+            {"v": STATE_VERSION,
+             "game": self.game.to_json() if self.game else None,
+             "setup": self.setup,
+             "ui": {"form": self.form, "selected": self.selected,
+                    "show_setup": self.show_setup}},
+            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def share_data(self) -> dict[str, Any] | None:
+        if self.game is None:
+            return None
+        data: dict[str, Any] = {"v": STATE_VERSION, "variant": self.game.variant,
+                                "seed": self.game.seed, "a": self.game.actions}
+        if self.setup is not None:
+            data["s"] = self.setup
+        else:
+            data["c"] = self.game.config
+        return data
+
+    def _share(self) -> str | None:
+        data = self.share_data()
+        return encode_share(data) if data else None
+
+    def _from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
+        if data.get("v") != STATE_VERSION:
+            raise ValueError("it was made by another version of this page")
+        seed, actions, variant = data.get("seed"), data.get("a"), data.get("variant")
+        if not isinstance(seed, str) or not isinstance(actions, list):
+            raise ValueError("it has no seed or actions")
+        setup = data.get("s")
+        if isinstance(setup, dict):
+            config = self.config_from_setup(setup)
+        else:
+            config = data.get("c")
+            setup = None
+            if not isinstance(config, dict):
+                raise ValueError("it has no game set-up")
+        cls = self._class(variant)
+        game = cls.replay(config, seed, actions)
+        return game, setup
+
+    # -- set-up ----------------------------------------------------------------------------------
+    @staticmethod
+    def _class(variant: Any) -> type[Game]:
+        if variant == SLINGLAB:
+            return HordeSlingLab
+        if variant == LIMITED:
+            if limited_horde is None:  # pragma: no cover
+                raise GameError("Limited Horde 2.1 is not available on this page yet")
+            return limited_horde.LimitedHorde
+        raise GameError(f"unknown rule set {variant!r}")
+
+    @staticmethod
+    def _check_variant(game: Game) -> None:
+        if game.variant not in (SLINGLAB, LIMITED):
+            raise ValueError(f"it holds a {game.variant!r} game, not a Horde game")
+
+    def setup_from_form(self) -> dict[str, Any]:
+        """The set-up the form describes (what a share link carries), checked."""
+        form = self.form
+        variant = form["variant"]
+        survivors = _int(form["survivors"], "Survivors", 1, 4)
+        names = _names(form["names"], 4)
+        if names and len(names) != survivors:
+            raise ActionError(f"give {survivors} Survivor name(s), or none")
+        if variant == SLINGLAB:
+            setup: dict[str, Any] = {"variant": SLINGLAB, "deck": form["deck"],
+                                     "difficulty": form["difficulty"],
+                                     "survivors": survivors}
+            mode = form["life-mode"]
+            if mode == "100-minus-15":
+                setup["life"] = {"mode": mode}
+            elif mode in ("per-survivor", "fixed"):
+                setup["life"] = {"mode": mode,
+                                 "amount": _int(form["life"], "Life", 1, 9999)}
+            else:
+                raise ActionError("choose a life option")
+            if form["difficulty"] == "custom":
+                custom: dict[str, Any] = {
+                    "setup_turns": _int(form["setup-turns"], "Set-up turns", 1, 6),
+                    "exile_percent": _int(form["exile"], "Exile", 0, 40),
+                    "setup_attacks": bool(form["setup-attacks"]),
+                    "flashback": form["flashback"],
+                    "rally": bool(form["rally"]),
+                }
+                size = form["library-size"].strip().lower()
+                custom["library_size"] = "auto" if size in ("", "auto") else _int(
+                    size, "Deck size", 100, 1000)
+                wave = form["wave"]
+                custom["wave"] = "auto" if wave == "auto" else _int(wave, "Wave size", 1, 10)
+                surge = form["surge"]
+                custom["surge"] = "off" if surge == "off" else _int(surge, "Surge", 2, 5)
+                setup["custom"] = custom
+        elif variant == LIMITED:
+            if form["lh-deck"] not in LIMITED_DECKS:
+                raise ActionError("choose one of the three Limited Horde decks")
+            setup = {"variant": LIMITED, "deck": form["lh-deck"], "difficulty": form["level"],
+                     "adjustment": _int(form["adjustment"], "Set adjustment", -2, 2),
+                     "aggro": bool(form["aggro"]), "survivors": survivors}
+            if form["lh-life"].strip():
+                setup["life"] = _int(form["lh-life"], "Starting life", 1, 9999)
+        else:
+            raise ActionError("choose SlingLab or Limited 2.1")
+        if names:
+            setup["names"] = names
+        return setup
+
+    def _deck_names(self, deck_id: str) -> list[str]:
+        known = {deck["id"] for deck in self.env.decks}
+        if deck_id not in known:
+            raise GameError(f"there is no shipped deck called {deck_id!r}")
+        deck = Decklist.from_text(self.env.read_deck(deck_id))
+        cards = deck.cards("main")
+        if deck.problems or not cards:
+            raise GameError(f"the deck {deck_id!r} could not be read")
+        return cards
+
+    def config_from_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The engine config of a set-up (deck names and card facts from the shipped data)."""
+        if self.db is None:
+            raise GameError(self.data_error or "the card facts are missing")
+        variant = setup.get("variant")
+        survivors = setup.get("survivors", 1)
+        if variant == SLINGLAB:
+            deck, facts = deck_config(self._deck_names(str(setup.get("deck"))), self.db.get)
+            config: dict[str, Any] = {"deck": deck, "facts": facts, "survivors": survivors,
+                                      "difficulty": setup.get("difficulty"),
+                                      "life": setup.get("life")}
+            if "custom" in setup:
+                config["custom"] = setup["custom"]
+        elif variant == LIMITED:
+            key = setup.get("deck")
+            if key not in LIMITED_DECKS:
+                raise GameError(f"unknown Limited Horde deck {key!r}")
+            deck, facts = deck_config(self._deck_names(LIMITED_DECKS[key][0]), self.db.get)
+            config = {"deck": deck, "facts": facts, "survivors": survivors,
+                      "difficulty": setup.get("difficulty"),
+                      "adjustment": setup.get("adjustment", 0),
+                      "aggro": bool(setup.get("aggro"))}
+            if key == "eldrazi":
+                dread, dread_facts = deck_config(self._deck_names(DREADNOUGHT_DECK),
+                                                 self.db.get)
+                config["dreadnought"] = dread
+                config["facts"] = {**facts, **dread_facts}
+            if "life" in setup:
+                config["life"] = setup["life"]
+        else:
+            raise GameError(f"unknown rule set {variant!r}")
+        names = setup.get("names")
+        if names:
+            config["survivor_names"] = names
+        return config
+
+    def new_game(self) -> None:
+        setup = self.setup_from_form()
+        config = self.config_from_setup(setup)
+        seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
+        self.game = self._class(setup["variant"])(config, seed)
+        self.setup = setup
+        self.selected = None
+        self.form["seed"] = self.game.seed
+        self.last = list(self.game.events)
+
+    def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
+        """Show the set-up of a game that came from a link or a file."""
+        form = self.form
+        form["variant"] = game.variant
+        form["seed"] = game.seed
+        form["survivors"] = str(getattr(game, "survivors", 1))
+        if setup is None:
+            return
+        names = setup.get("names") or []
+        form["names"] = ", ".join(str(n) for n in names)
+        if game.variant == SLINGLAB:
+            form["deck"] = str(setup.get("deck", DEFAULT_DECK))
+            form["difficulty"] = str(setup.get("difficulty", "classic"))
+            life = setup.get("life") or {}
+            form["life-mode"] = str(life.get("mode", "per-survivor"))
+            if "amount" in life:
+                form["life"] = str(life["amount"])
+            custom = setup.get("custom") or {}
+            pairs = (("setup-turns", "setup_turns"), ("exile", "exile_percent"),
+                     ("flashback", "flashback"), ("wave", "wave"), ("surge", "surge"))
+            for field_name, key in pairs:
+                if key in custom:
+                    form[field_name] = str(custom[key])
+            if "library_size" in custom:
+                size = custom["library_size"]
+                form["library-size"] = "" if size == "auto" else str(size)
+            for field_name, key in (("setup-attacks", "setup_attacks"), ("rally", "rally")):
+                if key in custom:
+                    form[field_name] = "on" if custom[key] else ""
+        else:
+            form["lh-deck"] = str(setup.get("deck", "zombies"))
+            form["level"] = str(setup.get("difficulty", "normal"))
+            form["adjustment"] = str(setup.get("adjustment", 0))
+            form["aggro"] = "on" if setup.get("aggro") else ""
+            form["lh-life"] = str(setup["life"]) if "life" in setup else ""
+
+    # -- actions ---------------------------------------------------------------------------------
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        for key in self.form:
+            if key in form:
+                self.form[key] = str(form[key])[:MAX_FIELD]
+        error = ""
+        self.last = []
+        self.note = ""
+        changed = False
+        try:
+            changed = self._dispatch(action, form)
+        except (ActionError, GameError, ValueError) as problem:
+            error = _sentence(str(problem))
+            changed = False
+        view = self.render()
+        view.error = error
+        view.save = self._save()
+        if action == "export" and self.game is not None and not error:
+            view.download = ("horde-game.json", self.game.to_json())
+        if changed:
+            view.url_hash = self._share() or ""
+        return view
+
+    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
+        """Run one page action; True if the game changed (the share link is then renewed)."""
+        if action != "reset":
+            self.confirm_reset = False
+        if action == "setup":
+            return False
+        if action == "new-seed":
+            self.form["seed"] = make_seed(self.env.entropy())
+            return False
+        if action == "show-setup":
+            self.show_setup = True
+            return False
+        if action == "hide-setup":
+            self.show_setup = False
+            return False
+        if action == "new":
+            self.new_game()
+            self.show_setup = False
+            return True
+        if action == "reset":
+            self.confirm_reset = self.game is not None
+            return False
+        if action == "reset-no":
+            return False
+        if action == "reset-yes":
+            self.game, self.setup, self.selected = None, None, None
+            self.show_setup = False
+            self.form["seed"] = make_seed(self.env.entropy())
+            self.note = "The game was reset. Set up a new one below."
+            return True
+        if action == "import":
+            self._import(form.get("_file", ""))
+            return True
+        if action == "pick":
+            card = self._item(form)
+            self.selected = None if self.selected == card else card
+            return False
+        game = self._game()
+        if action == "export":
+            self.note = "The game was saved as horde-game.json."
+            return False
+        if action == "undo":
+            if not game.actions:
+                raise ActionError("there is nothing to undo")
+            undone = game.actions[-1]
+            self.game = game.undo()
+            self.last = [Event("undo", f"Undone: {describe(undone)}.")]
+            return True
+        self.last = game.apply(self._engine_action(action, form, game))
+        if self.selected is not None and not self._on_battlefield(self.selected):
+            self.selected = None
+        return True
+
+    def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
+        if action in LIMITED_ONLY and game.variant != LIMITED:
+            raise ActionError("that button belongs to Limited Horde 2.1")
+        if action in SLINGLAB_ONLY and game.variant != SLINGLAB:
+            raise ActionError("that button belongs to the SlingLab rules")
+        if action in SIMPLE:
+            return {"type": SIMPLE[action]}
+        if action == "hit":
+            data: dict[str, Any] = {"type": "hit", "n": self._amount()}
+            if self.form["combat"]:
+                data["combat"] = True
+            return data
+        if action in ("gain", "draw", "discard"):
+            return {"type": action, "n": self._amount()}
+        if action in ("life-down", "life-up"):
+            amount = self._amount()
+            return {"type": "life", "change": -amount if action == "life-down" else amount}
+        if action == "roll-survivor":
+            return {"type": "roll", "kind": "survivor"}
+        if action == "roll-creature":
+            creatures = _names(self.form["creatures"])
+            if not creatures:
+                raise ActionError("name the Survivors' creatures to roll among, separated by "
+                                  "commas")
+            return {"type": "roll", "kind": "creature", "creatures": creatures}
+        if action in ("cast-offer", "skip-offer", "done"):
+            return {"type": action, "card": self._item(form)}
+        if action in MOVES:
+            return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
+        if action == "tap":
+            card = self._chosen()
+            tapped = game.find(card).tapped  # type: ignore[attr-defined]
+            return {"type": "untap" if tapped else "tap", "card": card}
+        if action == "counter":
+            return {"type": "counters", "card": self._chosen(), "n": 1}
+        if action == "hunt":
+            return {"type": "hunt", "card": self._chosen(),
+                    "power": _int(self.form["power"], "The hunter's power", 0, 99)}
+        raise ValueError(f"unknown action {action!r}")
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise ActionError("start a game first")
+        return self.game
+
+    def _amount(self) -> int:
+        return _int(self.form["amount"], "N", 1, 999)
+
+    @staticmethod
+    def _item(form: dict[str, str]) -> int:
+        try:
+            return int(str(form.get("_item", "")))
+        except ValueError:
+            raise ActionError("that card is not in the game") from None
+
+    def _chosen(self) -> int:
+        if self.selected is None or not self._on_battlefield(self.selected):
+            raise ActionError("tap a Horde permanent in the list first")
+        return self.selected
+
+    def _on_battlefield(self, card_id: int) -> bool:
+        return self.game is not None and any(
+            c.id == card_id for c in self.game.zones["battlefield"])
+
+    def _import(self, text: str) -> None:
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("the file is empty")
+        try:
+            game = load_game(text)
+        except SaveError as error:
+            raise ValueError(f"the file is not a Horde game save: {error}") from None
+        try:
+            self._check_variant(game)
+        except ValueError as error:
+            raise ValueError(f"the file {error}") from None
+        self.game, self.setup, self.selected = game, None, None
+        self.show_setup = False
+        self._form_from_game(game, None)
+        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
+                           f"{len(game.actions)} action(s).")]
+
+    # -- rendering -------------------------------------------------------------------------------
+    def render(self) -> View:
+        form = self.form
+        decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
+                 if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+        variants = [(SLINGLAB, "Horde — SlingLab rules")]
+        if limited_horde is not None:
+            variants.append((LIMITED, "Horde Magic Limited Edition 2.1"))
+        view = View(options={
+            "variant": variants,
+            "deck": decks,
+            "difficulty": DIFFICULTY_LABELS,
+            "survivors": [(str(n), str(n)) for n in range(1, 5)],
+            "life-mode": [("per-survivor", "An amount per Survivor"),
+                          ("100-minus-15", "100, minus 15 per extra Survivor"),
+                          ("fixed", "One fixed total")],
+            "setup-turns": [(str(n), str(n)) for n in range(1, 7)],
+            "exile": [(str(n), f"{n} %") for n in (0, 10, 25, 40)],
+            "flashback": [("never", "Never"), ("coin", "On a coin"), ("always", "Always")],
+            "wave": [("auto", "Auto (as Classic)")] + [(str(n), str(n)) for n in range(1, 11)],
+            "surge": [(str(n), f"Every {n} Horde turns") for n in (2, 3, 4, 5)]
+            + [("off", "Off")],
+            "lh-deck": [(k, label) for k, (_, label) in LIMITED_DECKS.items()],
+            "level": LEVEL_LABELS,
+            "adjustment": [(str(n), f"{n:+d}" if n else "0") for n in range(-2, 3)],
+        })
+        view.values.update(form)
+        slinglab = form["variant"] == SLINGLAB
+        view.hidden["sl-options"] = not slinglab
+        view.hidden["lh-options"] = slinglab
+        view.hidden["custom-box"] = not slinglab or form["difficulty"] != "custom"
+        view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
+        view.hidden["confirm-reset"] = not self.confirm_reset
+        game = self.game
+        view.hidden["play"] = game is None
+        view.hidden["setup-box"] = game is not None and not self.show_setup
+        view.hidden["show-setup"] = game is None or self.show_setup
+        view.hidden["hide-setup"] = game is None or not self.show_setup
+        view.text["data-note"] = self.data_error
+        view.hidden["data-note"] = not self.data_error
+        view.text["note"] = self.note
+        if game is None:
+            view.text["status"] = ("No game yet: choose the rules, the options and the "
+                                   "Survivors, then Start.")
+            view.lists["log"] = []
+            view.lists["last"] = []
+            view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
+                                  "data-variant": ""}
+            return view
+        view.text["status"] = ""
+        self._render_game(game, view)
+        return view
+
+    def _render_game(self, game: Game, view: View) -> None:
+        status = game.status()  # type: ignore[attr-defined]
+        limited = game.variant == LIMITED
+        counts = status["counts"]
+        for zone in ("library", "hand", "graveyard", "exile", "battlefield", "stack"):
+            view.text[f"n-{zone}"] = str(counts.get(zone, 0))
+        view.text["life-shown"] = str(status["life"])
+        view.text["seed-shown"] = game.seed
+        view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \
+            self._options_text(game, status)
+        phase = status["phase"]
+        if phase == "horde":
+            turn = f"Horde turn {status['horde_turn']}: the table handles the Horde's cards, " \
+                   "then ends its turn."
+        elif phase == "over":
+            turn = "The game is over."
+        elif limited and status["stage"] == "preparation":
+            turn = (f"Survivor turn {status['survivor_turn']} (Preparation turn "
+                    f"{status['survivor_turn']} of {status['preparation_turns']}).")
+        elif not limited and status["horde_turn"] == 0:
+            turn = (f"Survivor turn {status['survivor_turn']} (set-up turn "
+                    f"{status['survivor_turn']} of {status['setup_turns']}).")
+        else:
+            turn = f"Survivor turn {status['survivor_turn']}."
+        view.text["turn"] = turn
+        view.hidden["survivor-end"] = phase != "survivors"
+        view.hidden["horde-end"] = phase != "horde"
+        view.text["survivor-end"] = (
+            "End the Survivors' turn" if (limited and status["stage"] == "preparation")
+            or (not limited and status["horde_turn"] == 0) else "Horde turn")
+        winner = status["winner"]
+        view.hidden["win-banner"] = winner != "survivors"
+        view.hidden["loss-banner"] = winner != "horde"
+        view.hidden["controls"] = phase == "over"
+        view.hidden["sl-controls"] = limited
+        view.hidden["lh-controls"] = not limited
+        if limited:
+            self._render_limited(game, status, view)
+        else:
+            self._render_slinglab(game, status, view)
+        # battlefield with coin flags, held spells
+        flags = getattr(game, "flags", {})
+        items = []
+        for card in game.zones["battlefield"]:
+            bits = [f"{card.name} #{card.id}"]
+            if card.tapped:
+                bits.append("tapped")
+            if card.counters:
+                bits.append(f"+{card.counters}/+{card.counters}")
+            if card.id in flags:
+                bits.append("coin: " + ("Yes" if flags[card.id] else "No"))
+            items.append(Item(" · ".join(bits), action="pick", value=str(card.id),
+                              pressed=card.id == self.selected))
+        view.lists["battlefield"] = items
+        view.hidden["no-battlefield"] = bool(items)
+        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
+        view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if chosen
+                               else "Tap a permanent above to choose it.")
+        view.hidden["card-buttons"] = chosen is None
+        if chosen is not None:
+            view.text["tap"] = "Untap" if chosen.tapped else "Tap"
+        view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
+                                    value=str(c.id)) for c in game.zones["stack"]]
+        view.hidden["stack-box"] = not game.zones["stack"]
+        # what just happened, and the log
+        last: list[Item] = []
+        for event in self.last:
+            last += event_items(event, expand=True)
+        view.lists["last"] = last
+        log: list[Item] = []
+        for event in reversed(game.events[-LOG_LINES:]):
+            log += event_items(event)
+        view.lists["log"] = log
+        view.attrs["play"] = {
+            "data-events": json.dumps([[e.kind, e.text] for e in game.events],
+                                      ensure_ascii=False),
+            "data-actions": json.dumps(game.actions, ensure_ascii=False),
+            "data-seed": game.seed,
+            "data-variant": game.variant,
+        }
+        view.text["undo-info"] = (f"{len(game.actions)} action(s) so far."
+                                  if game.actions else "Nothing to undo yet.")
+
+    @staticmethod
+    def _options_text(game: Game, status: dict[str, Any]) -> str:
+        if game.variant == LIMITED:
+            text = f"{status['difficulty']}, {status['preparation_turns']} Preparation turn(s)"
+            return text + (", Aggro Mode" if status.get("aggro") else "")
+        return (f"{status['difficulty']}, {status['survivors']} Survivor(s), "
+                f"{status['setup_turns']} set-up turn(s), flashback {status['flashback']}"
+                + (", Rally" if status["rally"] else ""))
+
+    def _render_slinglab(self, game: Game, status: dict[str, Any], view: View) -> None:
+        nxt = status["next_surge_turn"]
+        view.text["wave"] = str(status["wave"])
+        view.text["wave-size"] = str(status["wave_size"])
+        view.text["surges"] = str(status["surges"])
+        view.text["next-surge"] = f"Horde turn {nxt}" if nxt else "none"
+        view.hidden["wave-bar"] = False
+        view.hidden["stage-bar"] = True
+        view.hidden["lh-status"] = True
+        offers = []
+        for offer in status["offers"]:
+            card = game.find(offer["card"])  # type: ignore[attr-defined]
+            word = "Cast" if offer["yes"] else "Skip"
+            offers.append(Item(f"Cast {card.name} #{card.id} (coin says {word})",
+                               action="cast-offer", value=str(card.id),
+                               pressed=bool(offer["yes"])))
+            offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
+                               value=str(card.id), pressed=not offer["yes"]))
+        view.lists["offers"] = offers
+        view.hidden["offers-box"] = not offers
+        view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
+            "creatures left."
+        view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
+
+    def _render_limited(self, game: Game, status: dict[str, Any], view: View) -> None:
+        view.hidden["wave-bar"] = True
+        view.hidden["stage-bar"] = False
+        view.hidden["lh-status"] = False
+        view.hidden["offers-box"] = True
+        view.lists["offers"] = []
+        stage = status["stage"]
+        view.text["stage"] = stage.title()
+        for name in STAGES:
+            view.attrs[f"stage-{name}"] = {"data-current": "true" if name == stage else "false"}
+        check = status["surge_check"]
+        parts = [f"Damage carried: {status['damage']}", f"life gain floating: {status['gained']}",
+                 f"graveyard + exile {check['graveyard_and_exile']} vs library {check['library']}",
+                 {"all": "Survivor creatures may hunt any Horde creature",
+                  "spawn": "Survivor creatures may hunt Eldrazi Spawn",
+                  "none": "no Hunting"}[status["hunting"]]]
+        top = status.get("dreadnought_top")
+        if top:
+            parts.append(f"Dreadnought top: {top['name']} ({top['cost']}, "
+                         f"{top['spawn_needed']} Spawn; {status['spawn']} on the battlefield)")
+        view.text["lh-status"] = "; ".join(parts) + "."
+        view.hidden["look-hand"] = bool(status["looking"])
+        view.hidden["end-look"] = not status["looking"]
+        view.hidden["confirm-victory"] = not status["victory_possible"]
+        view.hidden["hunt-box"] = status["hunting"] == "none"
+        view.text["win-banner"] = "The Survivors win: the Horde's library is empty and it can " \
+            "no longer deal damage."
+        view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."

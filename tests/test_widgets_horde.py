@@ -1,0 +1,622 @@
+"""The Horde runner controller (pyengine.widgets.horde), driven without a browser."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from pyengine import files
+from pyengine.horde import HordeSlingLab
+from pyengine.horde_common import deck_config
+from pyengine.widgets import Env, View
+from pyengine.widgets.horde import (
+    HASH_PREFIX,
+    LIMITED_DECKS,
+    Widget,
+    decode_share,
+    encode_share,
+)
+from tests.conftest import DATA as TEST_DATA
+from tests.conftest import ROOT
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+PAGE = ROOT / "docs" / "play" / "horde.md"
+DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
+SEED = "amber-otter-17"
+
+
+def env(url_hash=""):
+    index = files.load_deck_index()
+    paths = {entry["id"]: entry["path"] for entry in index}
+    return Env(decks=index,
+               read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
+                   encoding="utf-8"),
+               entropy=lambda: 12345, url_hash=url_hash)
+
+
+def widget(url_hash="", data=DATA):
+    return Widget(env(url_hash), data=data)
+
+
+def started(form=None, url_hash=""):
+    w = widget(url_hash)
+    w.start(None)
+    view = w.handle("new", {"seed": SEED, "survivors": "2", **(form or {})})
+    assert view.error == ""
+    return w, view
+
+
+def engine_config(survivors=2, difficulty="classic", **extra):
+    deck, facts = deck_config(files.load_deck("horde-knudson-zombies-2011").cards("main"),
+                              files.load_card_db().get)
+    return {"deck": deck, "facts": facts, "survivors": survivors, "difficulty": difficulty,
+            "life": {"mode": "per-survivor", "amount": 20}, **extra}
+
+
+def texts(items):
+    return [item.text for item in items]
+
+
+# -- a small stacked game, moved into the page by import ------------------------------------------
+FACTS = {
+    "Zombie": {"type_line": "Token Creature — Zombie", "power": "2", "toughness": "2",
+               "token": True, "tags": ["token"]},
+    "Ghoul Lord": {"mana_cost": "{3}{B}", "mana_value": 4, "type_line": "Creature — Zombie",
+                   "power": "3", "toughness": "3", "tags": ["you_may"]},
+    "Grave Return": {"mana_cost": "{2}{B}", "mana_value": 3, "type_line": "Creature — Zombie",
+                     "power": "2", "toughness": "1", "tags": ["gy_cast_condition"]},
+    "Dark Bolt": {"mana_cost": "{1}{B}", "mana_value": 2, "type_line": "Sorcery",
+                  "tags": ["flashback"]},
+}
+
+
+def stacked_save(deck, *, actions=(), facts=None, **config):
+    game = HordeSlingLab({"deck": list(deck), "facts": facts or FACTS, "survivors": 1,
+                          "difficulty": "custom", "custom": {"setup_turns": 1},
+                          "stack": True, **config}, SEED)
+    for action in actions:
+        game.apply(action)
+    return game.to_json()
+
+
+def imported(save):
+    w = widget()
+    w.start(None)
+    view = w.handle("import", {"_file": save})
+    assert view.error == ""
+    return w, view
+
+
+# -- starting -------------------------------------------------------------------------------------
+def test_fresh_start_shows_the_setup():
+    """hs-7-1: with nothing saved the page offers the lobby: rules, difficulty, team, seed."""
+    w = widget()
+    view = w.start(None)
+    assert view.error == ""
+    assert view.hidden["play"] is True and view.hidden["setup-box"] is False
+    assert view.values["seed"]
+    assert [k for k, _ in view.options["difficulty"]] == ["story", "classic", "nightmare",
+                                                           "custom"]
+    assert [k for k, _ in view.options["variant"]] == ["horde", "limited-horde"]
+    assert [k for k, _ in view.options["survivors"]] == ["1", "2", "3", "4"]
+    assert [k for k, _ in view.options["lh-deck"]] == list(LIMITED_DECKS)
+
+
+def test_new_game_events_equal_the_engine():
+    """hs-3-3: the page's events are the engine's own for the same config, seed and actions."""
+    w, _ = started()
+    for action in ("survivor-end", "survivor-end", "survivor-end"):
+        w.handle(action, {})
+    w.handle("hit", {"amount": "3"})
+    view = w.handle("horde-end", {})
+    w.handle("survivor-end", {})
+    game = HordeSlingLab(engine_config(), SEED)
+    for action in ([{"type": "end-survivor-turn"}] * 3 + [{"type": "hit", "n": 3},
+                   {"type": "end-horde-turn"}, {"type": "end-survivor-turn"}]):
+        game.apply(action)
+    assert w.game.to_json() == game.to_json()
+    view = w.render()
+    assert json.loads(view.attrs["play"]["data-events"]) == [[e.kind, e.text]
+                                                             for e in game.events]
+    assert view.text["turn"].startswith("Horde turn 2")
+
+
+def test_custom_options_reach_the_engine():
+    """hs-7-3: every Custom option goes into the game: set-up turns, exile, set-up attacks,
+    flashback, deck size, wave size, surge and Rally."""
+    w, view = started({"difficulty": "custom", "setup-turns": "5", "exile": "10",
+                       "setup-attacks": "", "flashback": "always", "library-size": "300",
+                       "wave": "4", "surge": "off", "rally": "on", "survivors": "3"})
+    assert w.game.options == {"setup_turns": 5, "exile_percent": 10, "setup_attacks": False,
+                              "flashback": "always", "library_size": 300, "wave": 4,
+                              "surge": None, "rally": True}
+    counts = w.game.zones.counts()
+    assert counts["library"] + counts["exile"] == 300 and counts["exile"] == 30
+    assert view.text["next-surge"] == "none"
+    assert view.hidden["custom-box"] is False
+    # auto deck and wave sizes, a surge of 5
+    w, _ = started({"difficulty": "custom", "library-size": "", "wave": "auto", "surge": "5"})
+    assert w.game.options["library_size"] == "auto" and w.game.options["wave"] == 1
+    assert w.game.options["surge"] == 5
+
+
+@pytest.mark.parametrize(("difficulty", "survivors", "wave", "turns"),
+                         [("story", 4, 2, 2), ("classic", 3, 2, 2), ("nightmare", 2, 2, 3)])
+def test_presets(difficulty, survivors, wave, turns):
+    """hs-7-2, hs-8-2, hs-8-3: the presets scale waves and set-up turns with the team."""
+    w, view = started({"difficulty": difficulty, "survivors": str(survivors)})
+    assert w.game.options["wave"] == wave and w.game.setup_turns == turns
+    assert view.text["wave-size"] == str(wave)
+    assert view.hidden["custom-box"] is True
+
+
+@pytest.mark.parametrize(("mode", "amount", "life"),
+                         [("per-survivor", "25", 50), ("100-minus-15", "", 85),
+                          ("fixed", "33", 33)])
+def test_life_options(mode, amount, life):
+    """hs-2-4, hs-2-5: 20 per Survivor, another amount per Survivor, 100 minus 15 per extra
+    Survivor, or one fixed total."""
+    w, view = started({"life-mode": mode, "life": amount})
+    assert w.game.life == life
+    assert view.text["life-shown"] == str(life)
+    assert view.hidden["life-box"] is (mode == "100-minus-15")
+
+
+def test_bad_setup_is_a_clear_message():
+    """hs-2-1: 1 to 4 Survivors; names must match the team."""
+    w = widget()
+    w.start(None)
+    view = w.handle("new", {"survivors": "2", "names": "Ann"})
+    assert view.error == "Give 2 Survivor name(s), or none."
+    assert w.game is None
+    view = w.handle("new", {"survivors": "2", "names": "", "difficulty": "custom",
+                            "library-size": "5000"})
+    assert view.error == "Deck size must be 100 to 1000."
+    view = w.handle("new", {"survivors": "9", "difficulty": "classic"})
+    assert view.error == "Survivors must be 1 to 4."
+
+
+# -- the Horde's turn, wave bar, damage, life -----------------------------------------------------
+def test_wave_and_surge_bar():
+    """hs-9-4: the bar shows the wave number, the surges so far and the next surge turn."""
+    w, view = started({"difficulty": "nightmare", "survivors": "1"})
+    assert (view.text["wave"], view.text["surges"], view.text["next-surge"]) == \
+        ("0", "0", "Horde turn 2")
+    for _ in range(3):
+        view = w.handle("survivor-end", {})
+    assert view.text["wave"] == "1"
+    view = w.handle("horde-end", {})
+    view = w.handle("survivor-end", {})
+    assert (view.text["wave"], view.text["surges"], view.text["next-surge"]) == \
+        ("2", "1", "Horde turn 4")
+    assert "The Horde surges (1 so far)" in " ".join(texts(view.lists["last"]))
+
+
+def test_turn_buttons_follow_the_phase():
+    """hs-2-2, hs-2-3: set-up turns first, then Survivor and Horde turns alternate."""
+    w, view = started()
+    assert view.text["survivor-end"] == "End the Survivors' turn"
+    assert view.hidden["survivor-end"] is False and view.hidden["horde-end"] is True
+    w.handle("survivor-end", {})
+    view = w.handle("survivor-end", {})
+    assert view.text["turn"] == "Survivor turn 3 (set-up turn 3 of 3)."
+    view = w.handle("survivor-end", {})
+    assert view.hidden["survivor-end"] is True and view.hidden["horde-end"] is False
+    view = w.handle("horde-end", {})
+    assert view.text["survivor-end"] == "Horde turn"
+
+
+def test_hit_and_gain():
+    """hs-5-1, hs-5-3: damage mills 1:1; life gain returns the newest graveyard cards first."""
+    w, view = started()
+    top = [c.name for c in w.game.zones["library"][:4]]
+    view = w.handle("hit", {"amount": "4"})
+    assert view.text["n-graveyard"] == "4"
+    assert texts(view.lists["last"])[2:] == ["· " + n for n in top]
+    view = w.handle("gain", {"amount": "2"})
+    assert view.text["n-graveyard"] == "2"
+    assert [c.name for c in w.game.zones["library"][:2]] == [top[3], top[2]]
+    view = w.handle("hit", {"amount": "0"})
+    assert view.error == "N must be 1 to 999."
+
+
+def test_combat_hit_during_setup_follows_the_option():
+    """hs-4-5: with set-up attacks off, combat damage during set-up is refused."""
+    w, _ = started({"difficulty": "custom", "setup-attacks": ""})
+    view = w.handle("hit", {"amount": "2", "combat": "on"})
+    assert view.error == "The Survivors may not attack the Horde during set-up."
+    assert w.game.actions == []
+    view = w.handle("hit", {"amount": "2", "combat": ""})
+    assert view.error == ""
+
+
+def test_real_life_gain_alerts():
+    """hs-5-4: with an empty graveyard, life gain puts new tokens on top, with an alert."""
+    w, _ = started()
+    view = w.handle("gain", {"amount": "1"})
+    assert view.lists["last"][0].text.startswith("Real life gain! A new")
+    assert view.lists["last"][0].cls == "hd-alert"
+
+
+def test_loss_banner():
+    """hs-2-8: the Horde wins when the Survivors' life is 0 or less at the end of its turn."""
+    w, _ = started({"survivors": "1"})
+    for _ in range(3):
+        w.handle("survivor-end", {})
+    view = w.handle("life-down", {"amount": "25"})
+    assert view.text["life-shown"] == "-5" and view.hidden["loss-banner"] is True
+    view = w.handle("horde-end", {})
+    assert view.hidden["loss-banner"] is False
+    assert view.text["loss-banner"] == "The Horde wins: the Survivors' life is -5."
+    assert view.hidden["controls"] is True
+    assert view.hidden["survivor-end"] is True and view.hidden["horde-end"] is True
+    view = w.handle("life-up", {"amount": "1"})
+    assert view.error == "The game is over (horde won)."
+
+
+def test_win_banner():
+    """hs-2-7: the Survivors win when the Horde has no library, hand or creatures."""
+    w, _ = imported(stacked_save(["Zombie", "Ghoul Lord"]))
+    view = w.handle("survivor-end", {})
+    assert view.text["n-library"] == "0" and view.text["n-battlefield"] == "2"
+    for card in list(w.game.zones["battlefield"]):
+        w.handle("pick", {"_item": str(card.id)})
+        view = w.handle("destroy", {})
+    assert view.hidden["win-banner"] is False
+    assert view.text["win-banner"].startswith("The Survivors win")
+
+
+# -- coins, offers, held spells, the puppet -------------------------------------------------------
+def test_coin_flags_are_listed():
+    """hs-6-2: each flagged Horde permanent shows its coin, Yes or No."""
+    w, _ = imported(stacked_save(["Ghoul Lord", "Zombie"]))
+    view = w.handle("survivor-end", {})
+    flag = w.game.flags[1]
+    assert texts(view.lists["battlefield"])[0] == \
+        f"Ghoul Lord #1 · tapped · coin: {'Yes' if flag else 'No'}"
+    assert view.lists["battlefield"][0].action == "pick"
+
+
+def test_graveyard_offers_cast_and_skip():
+    """hs-6-4: conditional graveyard casts are offered with a coin; Cast or Skip."""
+    save = stacked_save(["Zombie", "Grave Return", "Grave Return", "Zombie", "Zombie"],
+                        actions=[{"type": "hit", "n": 3}])
+    w, _ = imported(save)
+    view = w.handle("survivor-end", {})
+    offers = view.lists["offers"]
+    assert view.hidden["offers-box"] is False
+    assert [i.action for i in offers] == ["cast-offer", "skip-offer"] * 2
+    first, second = offers[0].value, offers[2].value
+    view = w.handle("horde-end", {})
+    assert view.error.startswith("Deal with the graveyard offer(s) first")
+    view = w.handle("cast-offer", {"_item": first})
+    assert int(first) in [c.id for c in w.game.zones["battlefield"]]
+    view = w.handle("skip-offer", {"_item": second})
+    assert view.hidden["offers-box"] is True
+    assert w.handle("horde-end", {}).error == ""
+
+
+def test_held_spell_and_flashback():
+    """hs-3-8, hs-6-5: a Horde sorcery waits for the table; Done sends it to the graveyard."""
+    w, _ = imported(stacked_save(["Dark Bolt", "Zombie"], custom={"setup_turns": 1,
+                                                                  "flashback": "always"}))
+    view = w.handle("survivor-end", {})
+    assert texts(view.lists["stack"]) == ["Resolved: Dark Bolt #1"]
+    assert view.hidden["stack-box"] is False and view.text["n-stack"] == "1"
+    view = w.handle("done", {"_item": "1"})
+    assert "Dark Bolt was cast this turn" in " ".join(texts(view.lists["last"]))
+    assert view.hidden["stack-box"] is True
+    view = w.handle("done", {"_item": "nope"})
+    assert view.error == "That card is not in the game."
+
+
+def test_puppet_buttons_need_a_chosen_card():
+    """hs-6-8: any Survivor moves, taps and counts the Horde's permanents."""
+    w, _ = imported(stacked_save(["Zombie", "Zombie", "Ghoul Lord", "Zombie"]))
+    view = w.handle("survivor-end", {})
+    assert view.hidden["card-buttons"] is True
+    assert w.handle("destroy", {}).error == "Tap a Horde permanent in the list first."
+    view = w.handle("pick", {"_item": "3"})
+    assert view.text["chosen"] == "Chosen: Ghoul Lord #3"
+    assert [i.pressed for i in view.lists["battlefield"]] == [False, False, True]
+    assert view.text["tap"] == "Untap"
+    view = w.handle("tap", {})
+    assert "Ghoul Lord #3 · coin" in texts(view.lists["battlefield"])[2]
+    view = w.handle("counter", {})
+    assert "+1/+1" in texts(view.lists["battlefield"])[2]
+    view = w.handle("to-top", {})
+    assert w.game.zones["library"][0].id == 3 and view.hidden["card-buttons"] is True
+    w.handle("pick", {"_item": "1"})
+    view = w.handle("exile", {})
+    assert view.text["n-exile"] == "1"
+    w.handle("pick", {"_item": "2"})
+    view = w.handle("bounce", {})
+    assert view.text["n-hand"] == "1"
+    view = w.handle("pick", {"_item": "2"})
+    assert view.text["chosen"] == "Tap a permanent above to choose it."
+
+
+def test_roll_for_the_horde_keeps_names_as_text():
+    """hs-6-7: a random Survivor or Survivor creature, logged; names stay plain text."""
+    w, _ = started({"names": f"Ann, {HOSTILE}"})
+    view = w.handle("roll-survivor", {})
+    assert view.lists["last"][0].text.startswith("Roll for the Horde: ")
+    view = w.handle("roll-creature", {"creatures": f"{HOSTILE}, Grizzly Bears"})
+    pick = view.lists["last"][0]
+    assert pick.text in (f"Roll for the Horde: {HOSTILE}"[:200], "Roll for the Horde: Grizzly "
+                         "Bears")
+    assert pick.href.startswith("https://scryfall.com/search?q=")
+    assert "<" not in pick.href
+    view = w.handle("roll-creature", {"creatures": " , "})
+    assert view.error.startswith("Name the Survivors' creatures")
+
+
+# -- saving, undo, reset, share, import -----------------------------------------------------------
+def test_save_restores_exactly():
+    """hs-5-3: a reload comes back to exactly the same game and page settings."""
+    w, _ = started({"names": "Ann, Bo"})
+    for _ in range(3):
+        w.handle("survivor-end", {})
+    view = w.handle("hit", {"amount": "2", "creatures": "Bear"})
+    again = widget()
+    restored = again.start(view.save)
+    assert restored.error == ""
+    assert again.game.to_json() == w.game.to_json()
+    assert again.form == w.form
+    assert restored.lists["battlefield"] == view.lists["battlefield"]
+    assert restored.text["n-graveyard"] == view.text["n-graveyard"]
+    assert json.loads(view.save)["game"] == w.game.to_json()
+
+
+@pytest.mark.parametrize("saved", ["{not json", "[]", json.dumps({"v": 99}),
+                                   json.dumps({"v": 1, "game": "{\"schema\": 1}"}),
+                                   json.dumps({"v": 1, "ui": "x"})])
+def test_corrupt_save_starts_fresh_with_a_message(saved):
+    """hs-2-9: a save that cannot be read shows a clear message and a fresh start."""
+    w = widget()
+    view = w.start(saved)
+    assert view.error.startswith("The saved game could not be restored (")
+    assert view.error.endswith("Starting fresh: set up a new game below.")
+    assert view.save == ""
+    assert view.hidden["play"] is True and w.game is None
+    assert w.handle("new", {"seed": SEED}).error == ""
+
+
+def test_edited_save_is_refused():
+    """hs-2-9: a save whose replay does not reach its recorded state is refused."""
+    w, view = started()
+    w.handle("survivor-end", {})
+    data = json.loads(w._save())
+    game = json.loads(data["game"])
+    game["state"]["life"] = 999
+    data["game"] = json.dumps(game)
+    view = widget().start(json.dumps(data))
+    assert "does not replay to the state it recorded" in view.error
+
+
+def test_undo_is_repeatable():
+    """hs-5-3: Undo drops the last action, again and again, back to the start."""
+    w, first = started()
+    w.handle("hit", {"amount": "2"})
+    w.handle("survivor-end", {})
+    view = w.handle("undo", {})
+    assert view.lists["last"][0].text == "Undone: end survivor turn."
+    assert [a["type"] for a in w.game.actions] == ["hit"]
+    view = w.handle("undo", {})
+    assert w.game.actions == [] and view.text["n-graveyard"] == "0"
+    assert view.url_hash.startswith(HASH_PREFIX)
+    assert w.handle("undo", {}).error == "There is nothing to undo."
+
+
+def test_reset_asks_first():
+    """hs-7-1: reset needs a second tap; then the lobby comes back."""
+    w, _ = started()
+    view = w.handle("reset", {})
+    assert view.hidden["confirm-reset"] is False and w.game is not None
+    view = w.handle("reset-no", {})
+    assert view.hidden["confirm-reset"] is True and w.game is not None
+    w.handle("reset", {})
+    view = w.handle("reset-yes", {})
+    assert w.game is None and view.hidden["play"] is True
+    assert view.url_hash == ""
+    assert json.loads(view.save)["game"] is None
+
+
+def test_share_link_replays_on_another_phone():
+    """hs-2-9: a share link carries rules, options, seed and actions; another phone replays
+    the same game."""
+    w, _ = started({"difficulty": "custom", "setup-turns": "1", "surge": "2", "rally": "on",
+                    "names": "Ann, Bo"})
+    w.handle("survivor-end", {})
+    view = w.handle("hit", {"amount": "3"})
+    assert len(view.url_hash) < 600
+    data = decode_share(view.url_hash)
+    assert data["s"]["custom"]["surge"] == 2 and "c" not in data
+    other = widget(view.url_hash)
+    opened = other.start(None)
+    assert opened.error == f"Opened a shared game: seed {SEED}, 2 action(s)."
+    assert other.game.to_json() == w.game.to_json()
+    assert other.form["difficulty"] == "custom" and other.form["surge"] == "2"
+    assert other.form["names"] == "Ann, Bo"
+    # the same link over the same saved game: nothing to announce
+    assert widget(view.url_hash).start(opened.save).error == ""
+
+
+@pytest.mark.parametrize("link", ["h=%%%", "h=" + "A" * 40, "h=eJzLSM3JyQcABiwCFQ",
+                                  encode_share({"v": 1, "seed": 3, "a": []}),
+                                  encode_share({"v": 1, "variant": "swarm", "seed": "x",
+                                                "a": [], "c": {}}),
+                                  encode_share({"v": 1, "variant": "horde", "seed": "x",
+                                                "a": [{"type": "boom"}],
+                                                "s": {"variant": "horde", "deck":
+                                                      "horde-knudson-zombies-2011",
+                                                      "difficulty": "classic",
+                                                      "survivors": 1}}),
+                                  "something-else"])
+def test_bad_share_link_keeps_the_page_working(link):
+    """hs-2-9: a broken link shows a clear message; the saved game stays and the page works."""
+    w, view = started()
+    w.handle("hit", {"amount": "1"})
+    saved = w._save()
+    other = widget(link)
+    opened = other.start(saved)
+    assert opened.error.startswith(("The share link could not be opened",
+                                    "The link's address ends in something"))
+    assert other.game.to_json() == w.game.to_json()
+    assert opened.url_hash.startswith(HASH_PREFIX)
+    assert other.handle("hit", {"amount": "1"}).error == ""
+
+
+def test_export_and_import_round_trip():
+    """hs-2-9: export gives the game as a file; importing it elsewhere restores it."""
+    w, _ = started()
+    w.handle("hit", {"amount": "2"})
+    view = w.handle("export", {})
+    name, text = view.download
+    assert name == "horde-game.json" and text == w.game.to_json()
+    other = widget()
+    other.start(None)
+    view = other.handle("import", {"_file": text})
+    assert view.error == "" and other.game.to_json() == w.game.to_json()
+    assert view.lists["last"][0].text == f"Imported a game: seed {SEED}, 1 action(s)."
+    # an imported game's link carries its whole config
+    assert "c" in decode_share(view.url_hash)
+    again = widget(view.url_hash)
+    assert again.start(None).error.startswith("Opened a shared game")
+    assert again.game.to_json() == w.game.to_json()
+
+
+@pytest.mark.parametrize(("text", "message"), [
+    ("", "The file is empty."),
+    ("<html>", "The file is not a Horde game save: the save is not valid JSON"),
+    ('{"schema": 1, "variant": "swarm", "seed": "x", "config": {}, "actions": []}',
+     "The file is not a Horde game save: "),
+])
+def test_bad_imports_are_refused(text, message):
+    """hs-2-9: a file that is not a Horde save is refused with a message; nothing changes."""
+    w, _ = started()
+    before = w.game.to_json()
+    view = w.handle("import", {"_file": text})
+    assert view.error.startswith(message)
+    assert w.game.to_json() == before
+
+
+def test_hostile_card_name_in_an_import_is_text():
+    """hs-6-8: names from an imported file are shown as text and linked only to Scryfall."""
+    facts = dict(FACTS)
+    facts[HOSTILE] = FACTS["Ghoul Lord"]
+    w, view = imported(stacked_save([HOSTILE, "Zombie"], facts=facts))
+    view = w.handle("survivor-end", {})
+    shown = texts(view.lists["battlefield"]) + texts(view.lists["last"]) + texts(
+        view.lists["log"])
+    assert any(HOSTILE in text for text in shown)
+    links = [i.href for key in ("last", "log") for i in view.lists[key] if i.href]
+    assert links and all(h.startswith("https://scryfall.com/search?q=") and "<" not in h
+                         and '"' not in h for h in links)
+    assert isinstance(view, View)
+
+
+# -- Limited Edition 2.1 --------------------------------------------------------------------------
+@pytest.mark.parametrize("deck", list(LIMITED_DECKS))
+def test_limited_decks_start(deck):
+    """lh-1-10, lh-2-4: the three decks start with Preparation turns by difficulty."""
+    w, view = started({"variant": "limited-horde", "lh-deck": deck, "level": "hard",
+                       "adjustment": "-1"})
+    assert w.game.variant == "limited-horde" and w.game.preparation == 2
+    assert view.text["stage"] == "Preparation"
+    assert view.attrs["stage-preparation"] == {"data-current": "true"}
+    assert view.hidden["wave-bar"] is True and view.hidden["stage-bar"] is False
+    assert view.hidden["lh-controls"] is False and view.hidden["sl-controls"] is True
+    if deck == "eldrazi":
+        assert "Dreadnought top: Coax from the Blind Eternities" in view.text["lh-status"]
+        assert "hunt Eldrazi Spawn" in view.text["lh-status"]
+
+
+def test_limited_stages_and_actions():
+    """lh-4-1, lh-8-3, lh-8-9, lh-8-10: Assault after Preparation; damage mills 3:1; the
+    hand is the top 3; discards mill."""
+    w, view = started({"variant": "limited-horde", "lh-deck": "zombies", "level": "nightmare",
+                       "survivors": "1"})
+    w.handle("survivor-end", {})
+    view = w.handle("survivor-end", {})
+    assert view.text["stage"] == "Assault"
+    assert view.attrs["stage-assault"] == {"data-current": "true"}
+    view = w.handle("hit", {"amount": "4"})
+    assert view.text["n-graveyard"] == "1" and "Damage carried: 1" in view.text["lh-status"]
+    view = w.handle("discard", {"amount": "2"})
+    assert view.text["n-graveyard"] == "3"
+    view = w.handle("look-hand", {})
+    assert view.text["n-hand"] == "3" and view.hidden["end-look"] is False
+    view = w.handle("end-look", {})
+    assert view.text["n-hand"] == "0"
+    view = w.handle("end-step", {})
+    assert view.error == ""
+    view = w.handle("confirm-victory", {})
+    assert view.error.startswith("The Horde still has")
+    assert w.handle("cast-offer", {"_item": "1"}).error == \
+        "That button belongs to the SlingLab rules."
+
+
+def test_limited_share_and_save():
+    """lh-2-6: a Limited game's link carries deck, difficulty and adjustment."""
+    w, _ = started({"variant": "limited-horde", "lh-deck": "goblins", "level": "easy",
+                    "adjustment": "2", "aggro": "on", "lh-life": "30"})
+    view = w.handle("survivor-end", {})
+    other = widget(view.url_hash)
+    assert other.start(None).error.startswith("Opened a shared game")
+    assert other.game.to_json() == w.game.to_json()
+    assert (other.form["lh-deck"], other.form["level"], other.form["adjustment"],
+            other.form["aggro"], other.form["lh-life"]) == ("goblins", "easy", "2", "on", "30")
+    assert widget().start(view.save).error == ""
+
+
+def test_slinglab_only_and_limited_only_buttons():
+    """hs-3-1: a button of the other rule set is refused with a message."""
+    w, _ = started()
+    assert w.handle("draw", {"amount": "1"}).error == \
+        "That button belongs to Limited Horde 2.1."
+
+
+# -- without card data, and the page itself -------------------------------------------------------
+def test_without_card_facts_saved_games_still_work():
+    """hs-2-9: if the card facts cannot load, new games are refused clearly; saves work."""
+    w, view = started()
+    bare = Widget(env(), data=None)
+    restored = bare.start(view.save)
+    assert restored.error == "" and bare.game.to_json() == w.game.to_json()
+    assert restored.hidden["data-note"] is False
+    assert bare.handle("new", {}).error.startswith("This page could not load the card facts")
+    assert bare.handle("hit", {"amount": "1"}).error == ""
+
+
+def page_text():
+    return PAGE.read_text(encoding="utf-8")
+
+
+def test_page_rule_links_exist():
+    """hs-6-7, lh-3-16: the controls link to rule anchors that exist."""
+    anchors = set()
+    for line in (TEST_DATA / "rule_anchors.txt").read_text(encoding="utf-8").splitlines():
+        if line and not line.startswith("#"):
+            page, anchor = line.split()
+            anchors.add((page.replace(".md", ".html"), anchor))
+    links = re.findall(r'href="\.\./([a-z-]+/index\.html)#([a-z0-9-]+)"', page_text())
+    assert len(links) > 30
+    missing = [link for link in links if link not in anchors]
+    assert missing == []
+
+
+def test_every_page_action_is_known():
+    """hs-6-8: every button and change event of the page reaches a handled action."""
+    html = page_text()
+    actions = set(re.findall(r'data-(?:action|change|file)="([a-z-]+)"', html))
+    assert {"survivor-end", "horde-end", "hit", "gain", "roll-survivor", "undo", "reset",
+            "reset-yes", "export", "import", "new"} <= actions
+    assert all('disabled' in tag for tag in re.findall(r"<button[^>]*data-action[^>]*>", html))
+    assert 'data-id="loading"' in html and 'data-id="error"' in html
+    for action in sorted(actions - {"import"}):
+        w, _ = started()
+        view = w.handle(action, {"_item": "1"})
+        assert not view.error.startswith("Unknown action"), action
