@@ -46,6 +46,8 @@ colourless). A card with no facts is never passed: its identity is listed as not
 
 from __future__ import annotations
 
+import difflib
+import heapq
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -53,7 +55,7 @@ from typing import Any
 
 from .banlists import BanList
 from .cards import CardDB, CardFacts
-from .decklist import Decklist, Entry, did_you_mean
+from .decklist import Decklist, Entry
 from .names import normalize
 
 __all__ = [
@@ -376,6 +378,41 @@ def cards_from_scryfall(obj: Any) -> CardDB:
 # -- the check -------------------------------------------------------------------------------
 
 
+class _Hints:
+    """"Did you mean" over a fixed list of names: the matching of ``difflib.get_close_matches``
+    (and :func:`pyengine.decklist.did_you_mean`), with a trigram index so that a list of a
+    hundred unknown names stays fast in the browser. Only names sharing a three-letter run with
+    the word are scored (all names for words shorter than three letters)."""
+
+    def __init__(self, names: list[str]) -> None:
+        self.names = names
+        self.index: dict[str, list[int]] = {}
+        for number, name in enumerate(names):
+            for gram in sorted(self._grams(name)):
+                self.index.setdefault(gram, []).append(number)
+
+    @staticmethod
+    def _grams(word: str) -> set[str]:
+        return {word[i:i + 3] for i in range(len(word) - 2)}
+
+    def close(self, word: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
+        grams = self._grams(word)
+        if grams:
+            numbers = sorted({i for gram in grams for i in self.index.get(gram, ())})
+        else:
+            numbers = list(range(len(self.names)))
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(word)
+        scored: list[tuple[float, str]] = []
+        for number in numbers:
+            candidate = self.names[number]
+            matcher.set_seq1(candidate)
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff \
+                    and matcher.ratio() >= cutoff:
+                scored.append((matcher.ratio(), candidate))
+        return [candidate for _, candidate in heapq.nlargest(n, scored)]
+
+
 @dataclass
 class _Card:
     """All the entries of one card in the counted sections."""
@@ -410,7 +447,7 @@ class _Checker:
         self.findings: list[Finding] = []
         self.unchecked: dict[str, None] = {}
         self.report = Report(format=fmt.key, verdict=LEGAL, notes=list(fmt.notes))
-        self._hint_db: CardDB | None = None
+        self._hints: tuple[CardDB, _Hints, _Hints, dict[str, str]] | None = None
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -460,13 +497,22 @@ class _Checker:
         return default
 
     def hints(self, name: str) -> list[str]:
-        """Close names from the card data and the lists (never the name itself)."""
-        if self._hint_db is None:
+        """Close names from the card data and the lists (never the name itself).
+
+        The same matching as :func:`pyengine.decklist.did_you_mean`, with the name lists built
+        once per check (a 100-card list of unknown names stays fast in the browser)."""
+        if self._hints is None:
             extra = [CardFacts(name=n) for banlist in self.banlists.values()
                      for n in banlist.names() if n not in self.cards]
-            self._hint_db = self.cards.merge(CardDB(extra)) if extra else self.cards
+            db = self.cards.merge(CardDB(extra)) if extra else self.cards
+            fronts = {normalize(card.front_name): card.name for card in db}
+            self._hints = (db, _Hints(db.keys()), _Hints(sorted(fronts)), fronts)
+        db, names, front_names, fronts = self._hints
         key = normalize(name)
-        return [n for n in did_you_mean(name, self._hint_db) if normalize(n) != key]
+        found = [db[k].name for k in names.close(key)]
+        if not found:
+            found = [fronts[k] for k in front_names.close(key)]
+        return [n for n in found if normalize(n) != key]
 
     def group(self, entries: Iterable[Entry]) -> list[_Card]:
         grouped: dict[str, _Card] = {}
