@@ -234,7 +234,8 @@ def _rank(players: list[str], rng: Rng, attempt: int, rolls: list[Roll]) -> list
             roll(player, round_, reason)
 
 
-def _team_key(team: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+def team_key(team: list[str] | tuple[str, ...]) -> tuple[str, ...]:
+    """The comparison key of a team: its players' name keys, sorted."""
     return tuple(sorted(name_key(name) for name in team))
 
 
@@ -245,9 +246,9 @@ def repeated_teams(history: list[list[list[str]]] | None) -> list[tuple[str, ...
     games = list(history or [])[-SAME_TEAMS_LIMIT:]
     if len(games) < SAME_TEAMS_LIMIT:
         return []
-    common = [_team_key(team) for team in games[0]]
+    common = [team_key(team) for team in games[0]]
     for game in games[1:]:
-        keys = [_team_key(team) for team in game]
+        keys = [team_key(team) for team in game]
         common = [key for key in common if key in keys]
     return sorted(set(common))
 
@@ -274,7 +275,7 @@ def draw_teams(
     for attempt in range(1, MAX_ATTEMPTS + 1):
         order = _rank(players, rng, attempt, rolls)
         teams = (tuple(order[:half]), tuple(order[half:]))
-        again = [team for team in teams if _team_key(team) in banned]
+        again = [team for team in teams if team_key(team) in banned]
         if not again:
             return TeamDraw(teams=teams, first=0, rolls=tuple(rolls), notes=tuple(notes))
         notes.append(

@@ -1,0 +1,572 @@
+"""Team Commander at the table: roll teams, help each player with the opening hand, track the
+teams' life, poison and commander damage. Pure controller; :mod:`pyengine.browser` applies the
+:class:`~pyengine.widgets.View` it returns.
+
+The whole table is one JSON state kept in browser storage, so a reload restores it. Every change
+(a roll, a mulligan, a +/- tap, a new game) first pushes the previous state on an undo stack, so
+"Undo" always takes back exactly the last change. Player names reach the page only as text.
+
+Actions (``data-action`` values): ``roll``, ``new-seed``, ``new-game``, ``clear-history``,
+``undo``, ``hand-draw``, ``hand-mulligan``, ``hand-keep``, ``toggle-bottom`` (a tapped card),
+``next-turn``, ``life:T:N``, ``poison:T:N``, ``cmd:T:K:N`` (team T, its K-th opposing commander,
+amount N), ``extra-turn:T``, ``lose:T``; change events ``count``, ``names``, ``hand-player``,
+``hand-deck``.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+from typing import Any
+
+from ..decklist import Decklist
+from ..game import GameError, load_game
+from ..rng import Rng, make_seed, normalize_seed
+from ..team_commander import (
+    COMMANDER_DAMAGE_TO_LOSE,
+    OpeningHand,
+    TeamDraw,
+    TeamError,
+    TeamTracker,
+    draw_teams,
+    fixed_teams,
+    join_names,
+    repeated_teams,
+    team_key,
+    tracker_config,
+)
+from . import Env, Item, View
+
+PASTE = "paste"
+#: Shipped decks offered for an opening hand: only Commander decks make sense here.
+HAND_FORMATS = ("commander", "team-commander")
+#: Name fields on the page.
+MAX_PLAYERS = 6
+#: Undo steps kept in storage.
+UNDO_DEPTH = 20
+#: Opposing commander rows per team on the page (one per opposing player).
+COMMANDER_ROWS = 3
+#: Tracker log lines shown, newest first.
+LOG_LINES = 8
+STATE_VERSION = 1
+#: True when the adapter can render list items as buttons (tap a card to put it on the bottom).
+ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
+
+
+def fresh_state() -> dict[str, Any]:
+    return {
+        "v": STATE_VERSION,
+        "count": 4,
+        "names": [""] * MAX_PLAYERS,
+        "rotate": False,
+        "fixed": False,
+        "seed": "",
+        "draw": None,
+        "history": [],
+        "hands": {},
+        "hand_player": "",
+        "hand_deck": PASTE,
+        "hand_paste": "",
+        "hand_bottom": "",
+        "tracker": None,
+    }
+
+
+class Widget:
+    def __init__(self, env: Env) -> None:
+        self.env = env
+        self.state = fresh_state()
+        self.undo_stack: list[dict[str, Any]] = []
+
+    # -- storage ---------------------------------------------------------------------------------
+    def start(self, saved: str | None) -> View:
+        note = ""
+        if saved:
+            try:
+                data = json.loads(saved)
+                if not isinstance(data, dict) or data.get("state", {}).get("v") != STATE_VERSION:
+                    raise ValueError("not a saved table")
+                state = fresh_state()
+                state.update(data["state"])
+                self._check(state)
+                self.state = state
+                self.undo_stack = [s for s in data.get("undo", []) if isinstance(s, dict)]
+            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
+                note = f"The saved table could not be read ({error}); starting fresh."
+                self.state, self.undo_stack = fresh_state(), []
+        if not self.state["seed"]:
+            self.state["seed"] = make_seed(self.env.entropy())
+        view = self.render()
+        view.error = note
+        view.save = "" if note else None
+        return view
+
+    @staticmethod
+    def _check(state: dict[str, Any]) -> None:
+        """Raise if a restored state does not hold together (the page then starts fresh)."""
+        if state["draw"] is not None:
+            TeamDraw.from_dict(state["draw"])
+        if state["tracker"] is not None and not isinstance(load_game(state["tracker"]),
+                                                            TeamTracker):
+            raise ValueError("the tracker save is not a Team Commander tracker")
+        for entry in state["hands"].values():
+            if not isinstance(load_game(entry["game"]), OpeningHand):
+                raise ValueError("a hand save is not an opening hand")
+
+    def _save(self) -> str:
+        return json.dumps({"state": self.state, "undo": self.undo_stack}, sort_keys=True,
+                          ensure_ascii=False, separators=(",", ":"))
+
+    def _push_undo(self, label: str) -> None:
+        snapshot = json.loads(json.dumps(self.state))
+        snapshot["undo_label"] = label
+        self.undo_stack.append(snapshot)
+        del self.undo_stack[:-UNDO_DEPTH]
+
+    # -- actions ---------------------------------------------------------------------------------
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        self._read_form(form)
+        error = ""
+        try:
+            self._dispatch(action, form)
+        except (TeamError, GameError, ValueError) as problem:
+            error = _sentence(str(problem))
+        view = self.render()
+        view.error = error
+        view.save = self._save()
+        return view
+
+    def _dispatch(self, action: str, form: dict[str, str]) -> None:
+        name, _, rest = action.partition(":")
+        args = rest.split(":") if rest else []
+        simple = {
+            "roll": self.roll,
+            "new-seed": self.new_seed,
+            "new-game": self.new_game,
+            "clear-history": self.clear_history,
+            "undo": self.undo,
+            "hand-draw": self.hand_draw,
+            "hand-mulligan": self.hand_mulligan,
+            "hand-keep": self.hand_keep,
+            "next-turn": lambda: self.track("Next turn", {"type": "next-turn"}),
+        }
+        if name in simple and not args:
+            simple[name]()
+        elif name in ("count", "names", "hand-player", "hand-deck"):
+            if name == "hand-player":
+                self.state["hand_bottom"] = ""
+        elif name == "toggle-bottom":
+            self.toggle_bottom(form.get("_item", ""))
+        elif name in ("life", "poison") and len(args) == 2:
+            team, amount = _team(args[0]), int(args[1])
+            label = f"{'life' if name == 'life' else 'poison'} {amount:+d} for Team {team + 1}"
+            self.track(label, {"type": name, "team": team, "amount": amount})
+        elif name == "cmd" and len(args) == 3:
+            team, row, amount = _team(args[0]), int(args[1]), int(args[2])
+            game = self._tracker()
+            opposing = _opposing(game, team)
+            if not 0 <= row < len(opposing):
+                raise ValueError("there is no such commander")
+            self.track(f"commander damage {amount:+d} to Team {team + 1}",
+                       {"type": "commander-damage", "team": team, "commander": opposing[row],
+                        "amount": amount})
+        elif name == "extra-turn" and len(args) == 1:
+            team = _team(args[0])
+            player = self._tracker().teams[team].players[0]
+            self.track(f"extra turn for Team {team + 1}", {"type": "extra-turn", "player": player})
+        elif name == "lose" and len(args) == 1:
+            team = _team(args[0])
+            player = self._tracker().teams[team].players[0]
+            self.track(f"Team {team + 1} loses",
+                       {"type": "player-loses", "player": player,
+                        "reason": "lost or conceded for the team"})
+        else:
+            raise ValueError(f"unknown action {action!r}")
+
+    def _read_form(self, form: dict[str, str]) -> None:
+        state = self.state
+        if "count" in form:
+            state["count"] = 6 if str(form["count"]).strip() == "6" else 4
+        for index in range(MAX_PLAYERS):
+            key = f"name{index + 1}"
+            if key in form:
+                state["names"][index] = str(form[key])[:80]
+        for key in ("rotate", "fixed"):
+            if key in form:
+                state[key] = bool(form[key])
+        if "seed" in form:
+            state["seed"] = str(form["seed"])[:80]
+        for key in ("hand_player", "hand_deck", "hand_paste", "hand_bottom"):
+            field_name = key.replace("_", "-")
+            if field_name in form:
+                state[key] = str(form[field_name])
+
+    # -- teams -----------------------------------------------------------------------------------
+    def roll(self) -> None:
+        state = self.state
+        names = state["names"][: state["count"]]
+        seed = normalize_seed(state["seed"]) or make_seed(self.env.entropy())
+        rng = Rng(seed)
+        if state["fixed"]:
+            half = len(names) // 2
+            draw = fixed_teams([names[:half], names[half:]], rng)
+        else:
+            draw = draw_teams(names, rng, history=state["history"], rotate=state["rotate"])
+        self._push_undo("the roll")
+        state["draw"] = draw.to_dict()
+        state["draw"]["seed"] = rng.seed
+        if not draw.fixed:
+            state["history"] = (state["history"] + [[list(t) for t in draw.teams]])[-20:]
+        state["tracker"] = json.loads(TeamTracker(tracker_config(draw), "team-commander")
+                                      .to_json())
+        state["hands"] = {}
+        state["hand_player"] = draw.teams[0][0]
+        state["hand_bottom"] = ""
+        state["seed"] = make_seed(self.env.entropy())
+
+    def new_seed(self) -> None:
+        self.state["seed"] = make_seed(self.env.entropy())
+
+    def new_game(self) -> None:
+        self._push_undo("new game")
+        keep = {k: self.state[k] for k in ("count", "names", "rotate", "fixed", "history",
+                                           "hand_deck", "hand_paste")}
+        self.state = fresh_state()
+        self.state.update(keep)
+        self.state["seed"] = make_seed(self.env.entropy())
+
+    def clear_history(self) -> None:
+        self._push_undo("clearing the history")
+        self.state["history"] = []
+
+    def undo(self) -> None:
+        if not self.undo_stack:
+            raise ValueError("nothing to undo")
+        previous = self.undo_stack.pop()
+        previous.pop("undo_label", None)
+        self.state = previous
+
+    # -- opening hands ---------------------------------------------------------------------------
+    def _players(self) -> list[str]:
+        draw = self.state["draw"]
+        return [name for team in draw["teams"] for name in team] if draw else []
+
+    def _hand_player(self) -> str:
+        players = self._players()
+        if not players:
+            raise ValueError("roll the teams first")
+        chosen = self.state["hand_player"]
+        return chosen if chosen in players else players[0]
+
+    def hand_decks(self) -> list[dict[str, Any]]:
+        return [deck for deck in self.env.decks if deck.get("format") in HAND_FORMATS]
+
+    def hand_draw(self) -> None:
+        player = self._hand_player()
+        deck_id = self.state["hand_deck"] or PASTE
+        if deck_id == PASTE:
+            text = self.state["hand_paste"]
+        else:
+            if deck_id not in {deck["id"] for deck in self.hand_decks()}:
+                raise ValueError(f"there is no shipped Commander deck called {deck_id!r}")
+            text = self.env.read_deck(deck_id)
+        deck = Decklist.from_text(text)
+        cards = deck.cards("main")
+        if not cards:
+            raise ValueError("the deck has no cards to draw: paste a list such as "
+                             "'1 Sol Ring' one card a line")
+        config = {"deck": cards, "commanders": deck.cards("commander"),
+                  "companions": deck.cards("companion"), "player": player}
+        game = OpeningHand(config, make_seed(self.env.entropy()))
+        self._push_undo(f"{player}'s new hand")
+        self.state["hand_player"] = player
+        self.state["hand_bottom"] = ""
+        self.state["hands"][player] = {
+            "game": json.loads(game.to_json()),
+            "problems": [f"Line {p.line}: {p.message} — {p.text}" for p in deck.problems],
+        }
+
+    def _hand(self, player: str) -> OpeningHand:
+        entry = self.state["hands"].get(player)
+        if entry is None:
+            raise ValueError(f"{player} has no hand yet: choose a deck and draw")
+        game = load_game(entry["game"])
+        assert isinstance(game, OpeningHand)
+        return game
+
+    def _store_hand(self, player: str, game: OpeningHand, label: str) -> None:
+        self._push_undo(label)
+        self.state["hands"][player]["game"] = json.loads(game.to_json())
+        self.state["hand_bottom"] = ""
+
+    def hand_mulligan(self) -> None:
+        player = self._hand_player()
+        game = self._hand(player)
+        game.apply({"type": "mulligan"})
+        self._store_hand(player, game, f"{player}'s mulligan")
+
+    def hand_keep(self) -> None:
+        player = self._hand_player()
+        game = self._hand(player)
+        cards = game.zones["hand"]
+        positions = _positions(self.state["hand_bottom"], len(cards))
+        game.apply({"type": "keep", "bottom": [cards[p - 1].id for p in positions]})
+        self._store_hand(player, game, f"{player}'s keep")
+
+    def toggle_bottom(self, item: str) -> None:
+        player = self._hand_player()
+        game = self._hand(player)
+        try:
+            position = int(item)
+        except ValueError:
+            raise ValueError("tap a card of the hand") from None
+        if game.kept or not 1 <= position <= len(game.zones["hand"]):
+            return
+        chosen = _positions(self.state["hand_bottom"], len(game.zones["hand"]), strict=False)
+        chosen = [p for p in chosen if p != position] if position in chosen else chosen + [
+            position]
+        self.state["hand_bottom"] = ",".join(str(p) for p in chosen)
+
+    # -- tracker ---------------------------------------------------------------------------------
+    def _tracker(self) -> TeamTracker:
+        if self.state["tracker"] is None:
+            raise ValueError("roll the teams first")
+        game = load_game(self.state["tracker"])
+        assert isinstance(game, TeamTracker)
+        return game
+
+    def track(self, label: str, action: dict[str, Any]) -> None:
+        game = self._tracker()
+        game.apply(action)
+        self._push_undo(label)
+        self.state["tracker"] = json.loads(game.to_json())
+
+    # -- rendering -------------------------------------------------------------------------------
+    def render(self) -> View:
+        state = self.state
+        view = View()
+        view.options["count"] = [("4", "4 players: two teams of 2 (2HG)"),
+                                 ("6", "6 players: two teams of 3 (3HG)")]
+        view.values["count"] = str(state["count"])
+        for index in range(MAX_PLAYERS):
+            view.values[f"name{index + 1}"] = state["names"][index]
+            view.hidden[f"name{index + 1}-box"] = index >= state["count"]
+        view.values["rotate"] = "on" if state["rotate"] else ""
+        view.values["fixed"] = "on" if state["fixed"] else ""
+        view.values["seed"] = state["seed"]
+        history = state["history"]
+        streak = repeated_teams(history)
+        info = f"Line-ups recorded: {len(history)}."
+        if streak:
+            names = "; ".join(" & ".join(team) for team in _pretty_teams(history[-1], streak))
+            info += f" Three games running together: {names}."
+        view.text["history-info"] = info
+        self._render_draw(view)
+        self._render_hands(view)
+        self._render_tracker(view)
+        last = self.undo_stack[-1].get("undo_label", "") if self.undo_stack else ""
+        view.text["undo-info"] = f"Undo takes back {last}." if last else "Nothing to undo."
+        view.attrs["undo"] = {"aria-disabled": "false" if last else "true"}
+        return view
+
+    def _render_draw(self, view: View) -> None:
+        data = self.state["draw"]
+        view.hidden["teams"] = data is None
+        view.hidden["play"] = data is None
+        if data is None:
+            view.lists["dice"] = []
+            return
+        draw = TeamDraw.from_dict(data)
+        items: list[Item] = []
+        attempt = 1
+        for roll in draw.rolls:
+            if roll.attempt != attempt:
+                attempt = roll.attempt
+                items.append(Item(draw.notes[attempt - 2] if attempt - 2 < len(draw.notes)
+                                  else "All players roll again (TC 2.3)", cls="note"))
+            items.append(Item(("↻ " if roll.reroll else "") + roll.text(),
+                              cls="reroll" if roll.reroll else "roll"))
+        view.lists["dice"] = items
+        view.text["dice-seed"] = f"Dice seed: {data.get('seed', '')}"
+        for index, team in enumerate(draw.teams):
+            view.text[f"team{index}"] = f"Team {index + 1}: {join_names(team)}"
+        start = draw.first
+        view.text["starts"] = (f"Team {start + 1} ({join_names(draw.teams[start])}) starts "
+                               "and skips the draw step of its first turn.")
+        view.text["draw-method"] = ("Fixed teams (TC 2.4): a die per team chose who starts."
+                                    if draw.fixed else
+                                    "Random teams (TC 2.2): highest rolls against lowest.")
+
+    def _render_hands(self, view: View) -> None:
+        players = self._players()
+        decks = [(deck["id"], deck["title"]) for deck in self.hand_decks()]
+        view.options["hand-deck"] = decks + [(PASTE, "Paste a deck…")]
+        deck_id = self.state["hand_deck"] if self.state["hand_deck"] in dict(decks) else PASTE
+        view.values["hand-deck"] = deck_id
+        view.hidden["hand-paste-box"] = deck_id != PASTE
+        view.values["hand-paste"] = self.state["hand_paste"]
+        view.options["hand-player"] = [(name, name) for name in players]
+        summary = []
+        for name in players:
+            summary.append(Item(f"{name}: {self._hand_summary(name)}"))
+        view.lists["hands"] = summary
+        if not players:
+            return
+        player = self._hand_player()
+        view.values["hand-player"] = player
+        view.values["hand-bottom"] = self.state["hand_bottom"]
+        entry = self.state["hands"].get(player)
+        view.lists["hand-problems"] = [Item(p, cls="problem")
+                                       for p in (entry or {}).get("problems", [])]
+        if entry is None:
+            view.text["hand-status"] = f"{player}: choose a deck, then draw an opening hand."
+            view.lists["hand"] = []
+            view.lists["hand-command"] = []
+            view.hidden["hand-actions"] = True
+            return
+        game = load_game(entry["game"])
+        assert isinstance(game, OpeningHand)
+        chosen = _positions(self.state["hand_bottom"], len(game.zones["hand"]), strict=False)
+        items = []
+        for position, card in enumerate(game.zones["hand"], start=1):
+            text = f"{position}. {card.name}"
+            if ITEM_BUTTONS and not game.kept:
+                items.append(Item(text + (" → bottom" if position in chosen else ""),
+                                  action="toggle-bottom", value=str(position),
+                                  pressed=position in chosen))
+            else:
+                items.append(Item(text, cls="bottom" if position in chosen else None))
+        view.lists["hand"] = items
+        command = game.zones["command"]
+        if not command:
+            view.lists["hand-command"] = []
+        elif game.kept:
+            view.lists["hand-command"] = [Item(f"Revealed: {c.name}") for c in command]
+        else:
+            n = len(command)
+            view.lists["hand-command"] = [Item(
+                f"{n} card{'s' if n != 1 else ''} face down in the command zone, revealed "
+                "after the keep (TC 3.5)")]
+        view.hidden["hand-actions"] = game.kept
+        view.hidden["hand-bottom-box"] = game.kept or game.to_bottom == 0
+        view.text["hand-status"] = f"{player}: {self._hand_summary(player)}"
+
+    def _hand_summary(self, player: str) -> str:
+        entry = self.state["hands"].get(player)
+        if entry is None:
+            return "no hand drawn yet"
+        game = load_game(entry["game"])
+        assert isinstance(game, OpeningHand)
+        m = game.mulligans
+        taken = ("no mulligan" if m == 0 else "1 mulligan (free)" if m == 1
+                 else f"{m} mulligans (the first free)")
+        if game.kept:
+            revealed = [c.name for c in game.zones["command"]]
+            shown = f"; reveals {', '.join(revealed)}" if revealed else ""
+            return f"kept {len(game.zones['hand'])} cards after {taken}{shown}"
+        if game.to_bottom:
+            n = game.to_bottom
+            return (f"{taken}; on keep, put {n} card{'s' if n != 1 else ''} on the bottom "
+                    "(London mulligan)")
+        return f"{taken}; keep these 7 or mulligan" + (" (the first one is free)" if m == 0
+                                                        else "")
+
+    def _render_tracker(self, view: View) -> None:
+        data = self.state["tracker"]
+        if data is None:
+            view.lists["log"] = []
+            view.text["result"] = ""
+            view.hidden["result"] = True
+            return
+        game = load_game(data)
+        assert isinstance(game, TeamTracker)
+        extra = " (extra turn, TC 5.1)" if game.is_extra else ""
+        skip = " It skips its draw step this turn (TC 3.2)." if game.turn == 1 else ""
+        view.text["turn"] = f"Turn {game.turn}: Team {game.active + 1}{extra}.{skip}"
+        for team, state in enumerate(game.teams):
+            prefix = f"t{team}"
+            view.text[f"{prefix}-name"] = f"Team {team + 1}: {join_names(state.players)}"
+            view.text[f"{prefix}-life"] = str(state.life)
+            view.text[f"{prefix}-poison"] = f"{state.poison} / {game.poison_limit}"
+            opposing = _opposing(game, team)
+            for row in range(COMMANDER_ROWS):
+                key = f"{prefix}-c{row}"
+                view.hidden[f"{key}-row"] = row >= len(opposing)
+                if row < len(opposing):
+                    number = opposing[row]
+                    view.text[f"{key}-name"] = "from " + self._commander_name(game, number)
+                    view.text[f"{key}-value"] = (f"{state.commander_damage[number]} / "
+                                                 f"{COMMANDER_DAMAGE_TO_LOSE}")
+            reasons = game.losses(team)
+            view.hidden[f"{prefix}-banner"] = not reasons
+            view.text[f"{prefix}-banner"] = (f"Team {team + 1} has lost: {'; '.join(reasons)}."
+                                             if reasons else "")
+            view.attrs[f"{prefix}"] = {"data-lost": "true" if reasons else "false",
+                                       "data-active": "true" if game.active == team else "false"}
+        result = game.result()
+        view.text["result"] = result
+        view.hidden["result"] = not result
+        waiting = game.extra_turns
+        view.text["extra-info"] = ("Extra turns waiting: " + ", ".join(
+            f"Team {t + 1}" for t in reversed(waiting))) if waiting else ""
+        view.lists["log"] = [Item(event.text) for event in reversed(game.events[-LOG_LINES:])]
+
+    def _commander_name(self, game: TeamTracker, number: int) -> str:
+        commander = game.commanders[number]
+        label = game.commander_label(number)
+        entry = self.state["hands"].get(commander.owner)
+        if entry is not None:
+            hand = load_game(entry["game"])
+            if isinstance(hand, OpeningHand) and hand.kept:
+                names = [c.name for c in hand.zones["command"]]
+                if names:
+                    label += f" ({', '.join(names)})"
+        return label
+
+
+def _team(text: str) -> int:
+    if text not in ("0", "1"):
+        raise ValueError("the team is 0 or 1")
+    return int(text)
+
+
+def _opposing(game: TeamTracker, team: int) -> list[int]:
+    """Indexes of the commanders that can deal commander damage to ``team``."""
+    return sorted(game.teams[team].commander_damage)
+
+
+def _positions(text: str, size: int, *, strict: bool = True) -> list[int]:
+    """Hand positions from text like ``2, 5``; with ``strict`` a bad entry is an error."""
+    result: list[int] = []
+    for part in str(text).replace(";", ",").replace(" ", ",").split(","):
+        if not part:
+            continue
+        try:
+            value = int(part)
+        except ValueError:
+            if strict:
+                raise ValueError(f"positions to bottom are numbers like 2,5, not {part!r}") \
+                    from None
+            continue
+        if not 1 <= value <= size:
+            if strict:
+                raise ValueError(f"position {value} is not in the hand (1 to {size})")
+            continue
+        if value in result:
+            if strict:
+                raise ValueError(f"position {value} is listed twice")
+            continue
+        result.append(value)
+    return result
+
+
+def _pretty_teams(game: list[list[str]], keys: list[tuple[str, ...]]) -> list[list[str]]:
+    return [team for team in game if team_key(team) in keys]
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "Something went wrong."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
