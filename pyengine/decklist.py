@@ -68,14 +68,16 @@ _OUT_OF_DECK_CATEGORIES = {
 
 _COUNT = re.compile(r"^(?P<count>[+-]?\d+)[xX×]?\s+(?P<rest>\S.*)$")
 _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
-_CATEGORY = re.compile(r"\s*\[(?P<cat>[^\[\]]*)\]$")
-_ARCHIDEKT_TAGS = re.compile(r"\s*\^[^^]*\^$")
+_CATEGORIES = re.compile(r"(?:\s*\[[^\[\]]*\])+$")
+_CATEGORY = re.compile(r"\[([^\[\]]*)\]")
+_ARCHIDEKT_TAGS = re.compile(r"(?:\s*\^[^^]*\^)+$")
 _FOIL = re.compile(r"\s+\*(?P<mark>[FfEe])\*$")
 _SET = re.compile(r"\s+\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?$")
 _BARE_HEADER = re.compile(r"^(?P<h>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*:?$")
 _NAME_HEADER = re.compile(r"^(?:#\s*)?name\s*[:=]?\s+(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_TRAILING_COUNT = re.compile(r"\s*\(\s*\d+\s*\)$")
 
 
 @dataclass
@@ -128,8 +130,12 @@ class Entry:
 
 def _section_name(text: str) -> str:
     """Lower-case section name for a header's text."""
-    name = _SPACES.sub(" ", text.replace("\t", " ")).strip().rstrip(":").strip()
-    name = re.sub(r"\s*\(\s*\d+\s*\)$", "", name).strip().casefold()
+    name = _SPACES.sub(" ", text.replace("\t", " ")).strip()
+    previous = None
+    while name != previous:  # drop trailing ':' and '(12)' counts, in any mix
+        previous = name
+        name = _TRAILING_COUNT.sub("", name.rstrip(":")).strip()
+    name = name.casefold()
     return _SECTION_ALIASES.get(name, name)
 
 
@@ -209,7 +215,14 @@ class Decklist:
                     )
                     lines.append(_Line(number, raw, "problem"))
                     continue
-                section = _section_name(header)
+                name = _section_name(header)
+                if not name:
+                    deck.problems.append(
+                        Problem(number, raw, f"section header {header!r} has no name")
+                    )
+                    lines.append(_Line(number, raw, "problem"))
+                    continue
+                section = name
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
@@ -319,23 +332,29 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
         if count > MAX_COUNT:
             return None, f"count {count} is too large; the limit is {MAX_COUNT}"
     rest = rest.rstrip()
-    if rest.endswith("^"):
-        rest = _ARCHIDEKT_TAGS.sub("", rest)
-    category: str | None = None
-    cat = _CATEGORY.search(rest) if rest.endswith("]") else None
-    if cat:
-        rest = rest[: cat.start()]
-        kept: list[str] = []
-        for part in cat.group("cat").split(","):
-            label = re.sub(r"\{[^{}]*\}", "", part).strip()
-            if not label:
-                continue
-            target = _OUT_OF_DECK_CATEGORIES.get(label.casefold())
-            if target is not None:
-                section = target
-            else:
-                kept.append(label)
-        category = ",".join(kept) or None
+    labels: list[str] = []
+    while True:  # trailing Archidekt tags (^Have^) and [categories], in any order
+        tags = _ARCHIDEKT_TAGS.search(rest) if rest.endswith("^") else None
+        if tags:
+            rest = rest[: tags.start()].rstrip()
+            continue
+        tail = _CATEGORIES.search(rest) if rest.endswith("]") else None
+        if tail:
+            labels[:0] = _CATEGORY.findall(tail.group())
+            rest = rest[: tail.start()].rstrip()
+            continue
+        break
+    kept: list[str] = []
+    for part in ",".join(labels).split(","):
+        label = re.sub(r"\{[^{}]*\}", "", part).strip()
+        if not label:
+            continue
+        target = _OUT_OF_DECK_CATEGORIES.get(label.casefold())
+        if target is not None:
+            section = target
+        else:
+            kept.append(label)
+    category = ",".join(kept) or None
     foil = False
     mark = _FOIL.search(rest) if rest.endswith("*") else None
     if mark:
