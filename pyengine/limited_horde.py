@@ -54,6 +54,7 @@ DAMAGE_PER_CARD = 3
 LIFE_PER_CARD = 3
 SPAWN = "Eldrazi Spawn"
 COAX = "Coax from the Blind Eternities"
+HORRID_SWARM = "It of the Horrid Swarm"
 #: Coax's cost after its errata (chosen reading of lh-11-17).
 COAX_COST = "{2}"
 STAGES = ("preparation", "assault", "surge", "epilogue")
@@ -265,7 +266,7 @@ class LimitedHorde(HordeGame):
             events.append(Event("cease", f"The {card.name} token (#{card.id}) ceases to exist",
                                 [card.name], {"card": card.id}))
         elif zone == "graveyard" and not card.token:
-            events += self.tag_tokens(card, "dies")
+            events += self.card_effects(card, "dies")
         return events
 
     def put(self, card: Card, target: str) -> list[Event]:
@@ -295,7 +296,75 @@ class LimitedHorde(HordeGame):
             events.append(Event("hold", f"{card.name} waits for the table to resolve it, then "
                                 "Done", [card.name], {"card": card.id}))
             return events
-        return events + self.enter_battlefield(card) + self.tag_tokens(card, "etb")
+        self.zones.move(card.id, "stack")  # on the stack while its cast triggers resolve
+        events += self.card_effects(card, "cast")
+        return events + self.enter_battlefield(card) + self.card_effects(card, "etb")
+
+    def card_effects(self, card: Card, when: str) -> list[Event]:
+        """The few card tags the engine carries out by itself (everything else is the
+        table's): ``when`` is ``"cast"``, ``"etb"``, ``"resolve"`` or ``"dies"``.
+
+        * tokens: ``etb=``, ``tokens=`` (on resolve), ``dies=`` of the form ``N_Token_Name``
+          return tokens from the graveyard (lh-3-3);
+        * ``cast_trigger_draw=N``: the Horde draws N (Wretched Gryff, lh-11-22);
+        * ``cast_trigger=…`` / on resolve bare tags: ``target_opp_loses3`` /
+          ``target_player_loses3`` make the Survivors lose 3 (the Horde targets their life,
+          lh-3-14), ``you_gain3`` gains the Horde 3 life (a card, lh-8-5);
+        * ``dies_draw``: the Horde draws a card (Exultant Cultist, lh-11-15);
+        * ``etb_self_mill2`` / ``dies_self_mill2``: the Horde mills 2 (Crow of Dark Tidings);
+        * ``etb_each_player_discards1``: the Horde discards 1, so mills 1 (lh-8-10); the event
+          reminds the Survivors to discard too;
+        * It of the Horrid Swarm's two Insects become two Eldrazi Horror tokens from the
+          graveyard, settling for Eldrazi Spawn (lh-11-24; its errata text is lost).
+        """
+        facts = self.facts(card)
+        parts: list[str] = []
+        events: list[Event] = []
+        if when == "cast":
+            value = facts.tag_value("cast_trigger")
+            parts = value.split("+") if value else []
+            if card.name == HORRID_SWARM:
+                parts = ["horrid_swarm"]
+            draw = facts.tag_value("cast_trigger_draw")
+            if draw and draw.isdigit():
+                parts.append(f"draw{draw}")
+        elif when == "resolve":
+            parts = [*facts.tags, "tokens"]
+        elif when == "etb":
+            events += self.tag_tokens(card, "etb")
+            parts = [t[len("etb_"):] for t in facts.tags if t.startswith("etb_")]
+        elif when == "dies":
+            events += self.tag_tokens(card, "dies")
+            parts = [t[len("dies_"):] for t in facts.tags if t.startswith("dies_")]
+        for part in parts:
+            if self.phase == "over":
+                break
+            effect = self._effect(card, part)
+            if effect:
+                events += effect
+        return events
+
+    def _effect(self, card: Card, part: str) -> list[Event]:
+        why = f"{card.name}: "
+        if part == "tokens":
+            return self.tag_tokens(card, "tokens")
+        if part == "horrid_swarm":
+            return self.return_tokens("Eldrazi Horror", 2, [SPAWN], why)
+        if part in ("target_opp_loses3", "target_player_loses3"):
+            return [Event("effect", why + "the Survivors lose 3 life", [card.name], {})] + \
+                self.change_life(-3)
+        if part == "you_gain3":
+            return [Event("effect", why + "the Horde gains 3 life", [card.name], {})] + \
+                self.gain(3)
+        if part in ("draw", "draw1") or (part.startswith("draw") and part[4:].isdigit()):
+            n = int(part[4:] or 1)
+            return self.draw_and_play(n, card.name)
+        if part == "self_mill2":
+            return [Event("effect", why + "the Horde mills 2", [card.name], {})] + self.mill(2)
+        if part == "each_player_discards1":
+            return [Event("effect", why + "each Survivor discards a card; the Horde mills 1 "
+                          "instead of discarding", [card.name], {})] + self.mill(1)
+        return []
 
     def tag_tokens(self, card: Card, key: str) -> list[Event]:
         """Tokens a card's tag makes (``etb=2_Eldrazi_Spawn``, ``tokens=3_Eldrazi_Spawn``,
@@ -306,7 +375,7 @@ class LimitedHorde(HordeGame):
         if match is None:
             return []
         name = match.group(2).replace("_", " ")
-        if name not in self._facts or not self._facts[name].token:
+        if name in self._facts and not self._facts[name].token:
             return []
         return self.return_tokens(name, int(match.group(1)), [], f"{card.name}: ")
 
@@ -642,12 +711,14 @@ class LimitedHorde(HordeGame):
         self.require_playing()
         if not isinstance(n, int) or isinstance(n, bool) or n < 1:
             raise ActionError("the Horde gains 1 or more life")
+        return self.gain(n) + self._after_play()
+
+    def gain(self, n: int) -> list[Event]:
         total = self.gained + n
         cards, self.gained = divmod(total, LIFE_PER_CARD)
         events = [Event("gain", f"The Horde would gain {n} life: {cards} card(s) drawn, "
                         f"{self.gained} floating", [], {"amount": n, "floating": self.gained})]
-        events += self.draw_and_play(cards, "life gain")
-        return events + self._after_play()
+        return events + self.draw_and_play(cards, "life gain")
 
     def do_draw(self, n: int = 1) -> list[Event]:
         """The Horde draws: each card is played at once for 0 (lh-3-6, lh-8-8)."""
@@ -700,6 +771,11 @@ class LimitedHorde(HordeGame):
         self.require_playing()
         if not isinstance(change, int) or isinstance(change, bool) or change == 0:
             raise ActionError("a life change is a nonzero whole number")
+        return self.change_life(change)
+
+    def change_life(self, change: int) -> list[Event]:
+        if self.phase == "over":
+            return []
         self.life += change
         events = [Event("life", f"The Survivors {'gain' if change > 0 else 'lose'} "
                         f"{abs(change)} life: {self.life}", [], {"life": self.life,
@@ -839,12 +915,14 @@ class LimitedHorde(HordeGame):
                       "longer deal damage", [], {"winner": "survivors"})]
 
     def do_done(self, card: int) -> list[Event]:
-        """A held spell was resolved by hand (its ``tokens=`` tag returns tokens, lh-3-3); the
-        Dreadnought check runs again."""
+        """A held spell was resolved by hand; the parts the engine carries out itself happen
+        now (:meth:`card_effects`), then the Dreadnought check runs again."""
         self.require_playing()
         spell = self.find(card, "stack")
-        tokens = self.tag_tokens(spell, "tokens")
-        return super().do_done(card) + tokens + self._after_play()
+        effects = self.card_effects(spell, "resolve")
+        if self.phase == "over":
+            return effects
+        return effects + super().do_done(card) + self._after_play()
 
     def after_action(self) -> list[Event]:
         """After every change: the Epilogue check (lh-6-1), and lh-7-3: with an empty library

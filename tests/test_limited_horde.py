@@ -205,6 +205,44 @@ def test_token_tags_return_tokens_by_themselves():
     assert [e.kind for e in events] == ["move", "return-tokens", "enter", "enter"]
 
 
+def test_card_tags_the_engine_carries_out():
+    """lh-8-5, lh-8-10, lh-11-15, lh-11-22: life gain draws (Essence Feed), draws on death
+    (Exultant Cultist) and on cast (Wretched Gryff), self-mill (Crow of Dark Tidings) and
+    discard-as-mill (Miasmic Mummy) happen by themselves."""
+    g = game(["Essence Feed", "Zombie", "Exultant Cultist", "Walking Corpse",
+              "Crow of Dark Tidings", "Zombie", "Zombie", "Miasmic Mummy", "Zombie Giant"]
+             + FILLER)
+    to_horde_turn(g)
+    feed = g.zones["stack"][0]
+    events = act(g, "done", card=feed.id)
+    assert [(e.kind, e.cards) for e in events] == [
+        ("effect", ["Essence Feed"]), ("life", []),
+        ("effect", ["Essence Feed"]), ("gain", []), ("draw", ["Zombie"]), ("enter", ["Zombie"]),
+        ("fizzle", ["Eldrazi Spawn"]), ("resolve", ["Essence Feed"]),
+    ]
+    assert g.life == 17
+    act(g, "draw")
+    cultist = next(c for c in g.creatures() if c.name == "Exultant Cultist")
+    events = act(g, "move", card=cultist.id, to="graveyard")
+    assert [(e.kind, e.cards) for e in events] == [
+        ("move", ["Exultant Cultist"]), ("draw", ["Walking Corpse"]), ("cast", ["Walking Corpse"]),
+        ("enter", ["Walking Corpse"])]
+    events = act(g, "draw")
+    assert [(e.kind, e.cards) for e in events][-2:] == [
+        ("effect", ["Crow of Dark Tidings"]), ("mill", ["Zombie", "Zombie"])]
+    events = act(g, "draw")
+    assert [(e.kind, e.cards) for e in events][-2:] == [
+        ("effect", ["Miasmic Mummy"]), ("mill", ["Zombie Giant"])]
+    gryff = game([SPAWN] * 7 + ["Walking Corpse", "Zombie"] + FILLER,
+                 dreadnought=["Wretched Gryff"])
+    act(gryff, "discard", n=7)
+    events = act(gryff, "create-token", name=SPAWN, n=7)
+    assert "sacrifice" not in kinds(events)  # no flash: only in the Horde's main phase
+    events = to_horde_turn(gryff)
+    assert [(e.kind, e.cards) for e in events if e.kind in ("cast", "draw")] == [
+        ("cast", ["Walking Corpse"]), ("cast", ["Wretched Gryff"]), ("draw", ["Zombie"])]
+
+
 def test_other_tokens_follow_the_normal_rules():
     """lh-3-5: tokens that did not start in the Horde deck cease to exist when they leave."""
     g = game(FILLER)
@@ -355,7 +393,26 @@ def test_emerge_with_the_errata():
     cast = [e.text for e in events if e.kind == "cast"]
     assert cast[-1] == ("The Horde casts Abundant Maw with emerge (sacrificing Dread Drone) "
                         "from the Dreadnought deck")
-    assert names(g.creatures()) == ["Abundant Maw"]
+    # its cast trigger: the Survivors lose 3 and the Horde gains 3, drawing (and playing) a card
+    assert [e.text for e in events if e.kind == "effect"] == [
+        "Abundant Maw: the Survivors lose 3 life", "Abundant Maw: the Horde gains 3 life"]
+    assert g.life == 17
+    assert names(g.creatures()) == ["Zombie", "Abundant Maw"]
+
+
+def test_it_of_the_horrid_swarm_returns_horrors_then_spawn():
+    """lh-11-24: It of the Horrid Swarm returns Eldrazi Horror tokens, settling for Spawn."""
+    g = game(["Eldrazi Horror", SPAWN, SPAWN] + [SPAWN] * 8 + ["Walking Corpse"] + FILLER,
+             dreadnought=["It of the Horrid Swarm"])
+    act(g, "discard", n=3)  # graveyard: Horror, Spawn, Spawn
+    to_horde_turn(g)  # 3 Spawn: not enough for {8}
+    act(g, "end-horde-turn")
+    act(g, "create-token", name=SPAWN, n=2)
+    act(g, "draw", n=3)  # 8 Spawn on the battlefield now, cast in the Horde's main phase
+    events = to_horde_turn(g)
+    returned = next(e for e in events if e.kind == "return-tokens")
+    assert returned.cards[0] == "Eldrazi Horror" and len(returned.cards) == 2
+    assert returned.text.startswith("It of the Horrid Swarm: 2 of 2 token(s)")
 
 
 def test_emerge_needs_matching_colour():
