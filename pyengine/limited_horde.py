@@ -658,11 +658,13 @@ class LimitedHorde(HordeGame):
             events = self.play(card, how + " from the Dreadnought deck")
         return events + self._reveal_dreadnought()
 
-    def do_hunt(self, card: int, power: int, toughness: int | None = None) -> list[Event]:
+    def do_hunt(self, card: int, power: int, toughness: int | None = None,
+                defender: bool = False) -> list[Event]:
         """A Survivor creature with Hunting fights a Horde creature (lh-8-11, lh-8-12): the
         Horde creature takes ``power`` damage (it dies if that reaches its toughness plus
         counters); the event reports the damage the hunter takes. Against the Eldrazi only
-        Spawn may be hunted until the Epilogue or in Aggro Mode (lh-11-6)."""
+        Spawn may be hunted until the Epilogue or in Aggro Mode (lh-11-6); the Epilogue's
+        Hunting is only for creatures without defender (lh-6-3)."""
         self.require_playing()
         target = self.find(card, "battlefield")
         if not self.is_creature(target):
@@ -673,6 +675,8 @@ class LimitedHorde(HordeGame):
                               "or Aggro Mode only)")
         if mode == "spawn" and target.name != SPAWN:
             raise ActionError("against the Eldrazi, Hunting may only target Eldrazi Spawn")
+        if defender and not self.aggro and not (self.eldrazi and target.name == SPAWN):
+            raise ActionError("in the Epilogue only Survivor creatures without defender hunt")
         if not isinstance(power, int) or power < 0:
             raise ActionError("the hunter's power is a whole number")
         facts = self.facts(target)

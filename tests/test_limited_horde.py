@@ -138,6 +138,8 @@ def test_epilogue_no_draws_keeps_attacking_and_hunting():
     events = act(g, "end-survivor-turn")
     assert events[-1].kind == "attack" and events[-1].cards == ["Walking Corpse"]
     corpse = g.creatures()[0]
+    with pytest.raises(ActionError, match="without defender"):
+        act(g, "hunt", card=corpse.id, power=3, defender=True)
     events = act(g, "hunt", card=corpse.id, power=3, toughness=3)
     assert kinds(events)[:2] == ["hunt", "dies"]
     assert events[0].data["damage_back"] == 2 and events[0].data["hunter_dies"] is False

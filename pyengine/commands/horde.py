@@ -375,6 +375,7 @@ def _fight(parser: argparse.ArgumentParser) -> None:
     _card(parser)
     parser.add_argument("--power", type=int, required=True, help="the hunter's power")
     parser.add_argument("--toughness", type=int, default=None, help="the hunter's toughness")
+    parser.add_argument("--defender", action="store_true", help="the hunter has defender")
 
 
 def _create(parser: argparse.ArgumentParser) -> None:
@@ -435,7 +436,8 @@ LIMITED_VERBS: dict[str, Verb] = {
              lambda a: {"type": "end-step"}),
     "hunt": ("a Survivor creature with Hunting fights a Horde creature", _fight,
              lambda a: {"type": "hunt", "card": a.card, "power": a.power,
-                        **({"toughness": a.toughness} if a.toughness is not None else {})}),
+                        **({"toughness": a.toughness} if a.toughness is not None else {}),
+                        **({"defender": True} if a.defender else {})}),
     "create": ("a Horde effect 'creates' tokens: they return from its graveyard", _create,
                lambda a: {"type": "create-token", "name": a.name, "n": a.n,
                           **({"fallback": a.fallback} if a.fallback else {})}),
