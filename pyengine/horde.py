@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
-from .horde_common import ConfigError, HordeGame
+from .horde_common import ConfigError, Facts, HordeGame
 
 __all__ = ["DIFFICULTIES", "PRESETS", "HordeSlingLab", "life_total", "setup_turns"]
 
@@ -642,8 +642,6 @@ class HordeSlingLab(HordeGame):
         if name not in self._facts:
             if not isinstance(power, int) or not isinstance(toughness, int):
                 raise ActionError(f"'{name}' has no card facts: give its power and toughness")
-            from .horde_common import Facts
-
             self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
                                       power=str(power), toughness=str(toughness), token=True,
                                       tags=("token",))

@@ -37,7 +37,7 @@ import re
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
-from .horde_common import ConfigError, HordeGame, parse_cost
+from .horde_common import ConfigError, Facts, HordeGame, parse_cost
 
 __all__ = ["LEVELS", "LimitedHorde", "preparation_turns", "token_mana_value"]
 
@@ -829,8 +829,6 @@ class LimitedHorde(HordeGame):
         if name not in self._facts:
             if not isinstance(power, int) or not isinstance(toughness, int):
                 raise ActionError(f"'{name}' has no card facts: give its power and toughness")
-            from .horde_common import Facts
-
             self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
                                       power=str(power), toughness=str(toughness), token=True,
                                       tags=("token",))
