@@ -1,0 +1,396 @@
+"""Deck check: paste or upload a list, pick a format, see whether the deck is legal and why not.
+
+Pure controller; :mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+
+Card facts come from the shipped ``decks/cards.tsv``, from ``#!`` annotations in the list, and,
+only when the player presses "Look up unknown cards on Scryfall", from Scryfall's collection
+endpoint (``POST https://api.scryfall.com/cards/collection``, at most :data:`BATCH` names a
+request; the adapter keeps requests at least ``FETCH_GAP_MS`` apart). Looked-up cards are kept in
+the widget's saved state (browser storage), so the next check needs no network. Offline, every
+other rule is still checked and the page says which cards' colour identity was skipped.
+
+Data files are read through ``env.read_data(path)`` (a path under ``decks/``: ``cards.tsv``,
+``banlists/commander.txt``) when the adapter provides it; tests pass ``data=`` instead.
+
+Actions: ``check``, ``choose-format`` (change), ``upload`` (file input: ``_file``), ``lookup``,
+``scryfall`` (a fetch response: ``_status``, ``_body``, ``_tag``), ``forget``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..banlists import BanList
+from ..cards import CardDataError, CardDB
+from ..decklist import Decklist
+from ..legality import (
+    ERROR,
+    FORMATS,
+    INFO,
+    LEGAL,
+    NOT_LEGAL,
+    UNCHECKED,
+    WARNING,
+    Finding,
+    Options,
+    Report,
+    cards_from_scryfall,
+    check,
+)
+from ..names import normalize
+from . import Env, Fetch, Item, View
+
+SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
+#: Scryfall's limit of identifiers per collection request.
+BATCH = 75
+#: Ban lists read from ``decks/banlists/``.
+BANLIST_KEYS = ("horde-survivor", "commander", "team-commander", "any-number", "basics")
+#: From this page to the site root. The site is built with Material's offline plugin, which
+#: turns off directory URLs: this page is ``play/check.html`` and a rules page
+#: ``horde/index.html``.
+SITE_ROOT = "../"
+STATE_VERSION = 1
+#: Fields of a Scryfall card kept in the cache (enough for :func:`cards_from_scryfall`).
+CARD_KEYS = ("object", "name", "layout", "mana_cost", "cmc", "type_line", "oracle_text",
+             "power", "toughness", "colors", "color_identity", "keywords")
+FACE_KEYS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "colors")
+FORM_KEYS = ("format", "paste", "survivor", "playgroup")
+DEFAULT_FORMAT = "team-commander"
+
+_VERDICT_CLASS = {LEGAL: "legal", NOT_LEGAL: "not-legal"}
+_SEVERITY_LABEL = {ERROR: "Not allowed", WARNING: "Warning", UNCHECKED: "Not checked",
+                   INFO: "Note"}
+
+
+def trim_card(card: Mapping[str, Any]) -> dict[str, Any]:
+    """The parts of a Scryfall card object the checker needs (to keep browser storage small)."""
+    out = {key: card[key] for key in CARD_KEYS if key in card}
+    faces = card.get("card_faces")
+    if isinstance(faces, list):
+        out["card_faces"] = [
+            {key: face[key] for key in FACE_KEYS if key in face}
+            for face in faces if isinstance(face, Mapping)
+        ]
+    return out
+
+
+def read_banlists(read: Callable[[str], str]) -> dict[str, BanList]:
+    """The checker's ban lists, with ``# include:`` lists merged in (as ``files.load_banlist``)."""
+    raw: dict[str, BanList] = {}
+    for key in BANLIST_KEYS:
+        raw[key] = BanList.from_text(read(f"banlists/{key}.txt"), key=key)
+
+    def resolved(key: str, chain: tuple[str, ...]) -> BanList:
+        banlist = raw.get(key)
+        if banlist is None:
+            banlist = BanList.from_text(read(f"banlists/{key}.txt"), key=key)
+            raw[key] = banlist
+        for include in banlist.includes:
+            if include not in chain:
+                banlist = banlist.merged(resolved(include, (*chain, key)))
+        return banlist
+
+    return {key: resolved(key, (key,)) for key in BANLIST_KEYS}
+
+
+def rule_href(rule: str) -> str:
+    """A finding's rule as a link from this page: a rulebook (``"horde/#hs-1-1"``) is
+    ``"../horde/index.html#hs-1-1"``, another page (``"play/check/#list-formats"``) is
+    ``"../play/check.html#list-formats"``."""
+    path, _, anchor = rule.partition("#")
+    parts = [part for part in path.split("/") if part]
+    if len(parts) <= 1:
+        page = "/".join([*parts, "index.html"])
+    else:
+        page = "/".join(parts) + ("" if parts[-1].endswith(".html") else ".html")
+    return SITE_ROOT + page + (f"#{anchor}" if anchor else "")
+
+
+def parse_playgroup(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Playgroup bans, one card a line; ``Name | commander`` bans it as a commander only."""
+    banned: list[str] = []
+    as_commander: list[str] = []
+    for line in text.splitlines():
+        name, _, note = line.partition("|")
+        name = " ".join(name.split())
+        if not name or name.startswith("#"):
+            continue
+        if "commander" in note.casefold():
+            as_commander.append(name)
+        else:
+            banned.append(name)
+    return tuple(banned), tuple(as_commander)
+
+
+class Widget:
+    def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
+        self.env = env
+        self.base: CardDB | None = None
+        self.banlists: dict[str, BanList] = {}
+        self.data_error = ""
+        self.cache: dict[str, dict[str, Any]] = {}
+        self.not_found: list[str] = []
+        self.form: dict[str, str] = {"format": DEFAULT_FORMAT, "paste": "", "survivor": "",
+                                     "playgroup": ""}
+        self.lookup: dict[str, Any] = {}
+        reader: Callable[[str], str] | None
+        if data is not None:
+            reader = data.__getitem__
+        else:
+            reader = getattr(env, "read_data", None)
+        self._load(reader)
+
+    # -- data ------------------------------------------------------------------------------
+
+    def _load(self, reader: Callable[[str], str] | None) -> None:
+        if reader is None:
+            self.data_error = ("The page could not load the card facts and ban lists, so only "
+                               "sizes and copies can be checked.")
+            self.base = CardDB()
+            return
+        try:
+            self.base = CardDB.from_tsv(reader("cards.tsv"))
+            self.banlists = read_banlists(reader)
+        except (KeyError, OSError, CardDataError, ValueError) as error:
+            self.data_error = f"The card facts or ban lists could not be read ({error})."
+            self.base = self.base or CardDB()
+
+    def card_db(self, deck: Decklist) -> CardDB:
+        db = self.base or CardDB()
+        if self.cache:
+            try:
+                db = db.merge(cards_from_scryfall({"data": list(self.cache.values())}))
+            except CardDataError:
+                self.cache = {}
+        return db.merge(CardDB.from_annotations(deck))
+
+    # -- state -----------------------------------------------------------------------------
+
+    def _save(self) -> str:
+        return json.dumps(
+            {"v": STATE_VERSION, "form": self.form, "cache": self.cache,
+             "not_found": self.not_found},
+            ensure_ascii=False, sort_keys=True,
+        )
+
+    def _take_form(self, form: Mapping[str, str]) -> None:
+        for key in FORM_KEYS:
+            if key in form:
+                self.form[key] = str(form[key])
+        if self.form["format"] not in FORMATS:
+            self.form["format"] = DEFAULT_FORMAT
+
+    def start(self, saved: str | None) -> View:
+        view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
+        if saved:
+            try:
+                data = json.loads(saved)
+                if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+                    raise ValueError("unknown version")
+                form = data.get("form") or {}
+                cache = data.get("cache") or {}
+                if not isinstance(form, dict) or not isinstance(cache, dict):
+                    raise ValueError("bad shape")
+                self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
+                self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
+                self.not_found = [str(n) for n in data.get("not_found") or []]
+            except ValueError:
+                view.error = "The saved deck check could not be read; starting fresh."
+                view.save = ""
+        view.values.update(self.form)
+        view.merge(self._format_view())
+        view.hidden["lookup"] = True
+        view.hidden["result"] = True
+        if self.data_error:
+            view.error = self.data_error
+        if self.form["paste"].strip():
+            view.merge(self._check())
+        return view
+
+    # -- actions ---------------------------------------------------------------------------
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        self._take_form(form)
+        if action == "check":
+            return self._check()
+        if action == "choose-format":
+            view = self._format_view()
+            if self.form["paste"].strip():
+                view.merge(self._check())
+            view.save = self._save()
+            return view
+        if action == "upload":
+            self.form["paste"] = form.get("_file", "")
+            view = View(values={"paste": self.form["paste"]})
+            return view.merge(self._check())
+        if action == "lookup":
+            return self._start_lookup()
+        if action == "scryfall":
+            return self._lookup_response(form)
+        if action == "forget":
+            self.cache = {}
+            self.not_found = []
+            self.lookup = {}
+            view = View(text={"lookup-status": "Looked-up cards forgotten."})
+            return view.merge(self._check())
+        return View(error=f"Unknown action: {action}")
+
+    def _format_view(self) -> View:
+        key = self.form["format"]
+        return View(hidden={"survivor-box": key != "swarm",
+                            "playgroup-box": key != "team-commander"})
+
+    def _report(self) -> tuple[Decklist, Report]:
+        deck = Decklist.from_text(self.form["paste"])
+        banned, as_commander = parse_playgroup(self.form.get("playgroup", ""))
+        options = Options(survivor_warnings=bool(self.form.get("survivor")),
+                          playgroup_banned=banned, playgroup_banned_as_commander=as_commander)
+        report = check(deck, self.form["format"], self.card_db(deck), self.banlists, options)
+        return deck, report
+
+    def _check(self) -> View:
+        view = View(save=self._save(), error=self.data_error)
+        deck, report = self._report()
+        view.hidden["result"] = False
+        if not deck.entries:
+            view.text["verdict"] = "No cards found: paste a list, one card a line."
+            view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
+            view.text["summary"] = ""
+            view.lists["findings"] = [self._item(f) for f in report.findings
+                                      if f.code == "reader"]
+            view.lists["unknown"] = []
+            view.hidden["unknown-box"] = True
+            view.hidden["lookup"] = True
+            view.text["skipped"] = ""
+            return view
+        fmt = FORMATS[report.format]
+        view.text["verdict"] = f"{fmt.title}: {report.verdict}"
+        view.attrs["verdict"] = {
+            "data-verdict": _VERDICT_CLASS.get(report.verdict, "unchecked"),
+            "class": "check-verdict check-" + _VERDICT_CLASS.get(report.verdict, "unchecked"),
+        }
+        summary = f"{report.size} cards"
+        if report.commanders:
+            summary += " · commander: " + " + ".join(report.commanders)
+        errors = len(report.errors())
+        if errors:
+            summary += f" · {errors} problem{'s' if errors != 1 else ''}"
+        view.text["summary"] = summary
+        unknown = [f for f in report.findings if f.code == "unknown-card"]
+        view.lists["findings"] = [self._item(f) for f in report.findings
+                                  if f.code != "unknown-card"]
+        view.lists["unknown"] = [self._item(f) for f in unknown]
+        view.hidden["unknown-box"] = not unknown
+        askable = self._askable(report)
+        view.hidden["lookup"] = not askable
+        if report.unchecked:
+            view.text["unknown-summary"] = (
+                f"Colour identity not checked for {len(report.unchecked)} "
+                f"card{'s' if len(report.unchecked) != 1 else ''} (no card data)"
+            )
+            view.text["skipped"] = (
+                "Identity checks were skipped for the cards this page has no data for. "
+                + ("Look them up on Scryfall to check them too." if askable else
+                   "Scryfall did not know them either; check the spelling.")
+            )
+        else:
+            view.text["unknown-summary"] = ""
+            view.text["skipped"] = ""
+        view.text["notes"] = " ".join(report.notes)
+        return view
+
+    @staticmethod
+    def _item(finding: Finding) -> Item:
+        where = f"Line {finding.line}" if finding.line else "Whole deck"
+        card = f" · {finding.card}" if finding.card else ""
+        hint = ""
+        if finding.suggestions:
+            hint = f" Did you mean {' or '.join(finding.suggestions)}?"
+        label = f" ({finding.rule_label})" if finding.rule_label else ""
+        text = (f"{_SEVERITY_LABEL.get(finding.severity, finding.severity)} — {where}{card}: "
+                f"{finding.message}.{hint}{label}")
+        href = rule_href(finding.rule) if finding.rule else None
+        return Item(text, href=href, cls=f"finding finding-{finding.severity}")
+
+    def _askable(self, report: Report) -> list[str]:
+        """Unknown names not yet asked of Scryfall without success."""
+        missing = {normalize(n) for n in self.not_found}
+        return [n for n in report.unchecked if normalize(n) not in missing]
+
+    # -- Scryfall --------------------------------------------------------------------------
+
+    def _start_lookup(self) -> View:
+        _, report = self._report()
+        names = self._askable(report)
+        if not names:
+            return View(text={"lookup-status": "Nothing to look up."}, hidden={"lookup": True})
+        batches = [names[i:i + BATCH] for i in range(0, len(names), BATCH)]
+        self.lookup = {"total": len(batches), "done": 0, "failed": 0, "found": 0,
+                       "asked": len(names), "missing": []}
+        fetches = [
+            Fetch(
+                url=SCRYFALL_COLLECTION,
+                action="scryfall",
+                method="POST",
+                body=json.dumps({"identifiers": [{"name": n} for n in batch]},
+                                ensure_ascii=False),
+                tag=f"{number}/{len(batches)}",
+            )
+            for number, batch in enumerate(batches, start=1)
+        ]
+        return View(
+            text={"lookup-status": f"Looking up {len(names)} card"
+                  f"{'s' if len(names) != 1 else ''} on Scryfall…"},
+            hidden={"lookup": True},
+            attrs={"lookup-status": {"data-state": "busy"}},
+            fetches=fetches,
+        )
+
+    def _lookup_response(self, form: Mapping[str, str]) -> View:
+        status = form.get("_status", "")
+        state = self.lookup or {"total": 1, "done": 0, "failed": 0, "found": 0, "asked": 0,
+                                "missing": []}
+        state["done"] += 1
+        if status == "200":
+            try:
+                data = json.loads(form.get("_body", ""))
+                cards = [c for c in data.get("data") or [] if isinstance(c, Mapping)]
+                cards_from_scryfall({"data": cards})  # reject anything unreadable
+            except (ValueError, AttributeError, CardDataError):
+                state["failed"] += 1
+            else:
+                for card in cards:
+                    self.cache[normalize(str(card.get("name", "")))] = trim_card(card)
+                state["found"] += len(cards)
+                for missing in data.get("not_found") or []:
+                    name = missing.get("name") if isinstance(missing, Mapping) else None
+                    if isinstance(name, str):
+                        state["missing"].append(name)
+                        if name not in self.not_found:
+                            self.not_found.append(name)
+        else:
+            state["failed"] += 1
+        self.lookup = state
+        view = self._check()
+        if state["done"] < state["total"]:
+            view.text["lookup-status"] = (f"Looking up cards on Scryfall… "
+                                          f"({state['done']} of {state['total']})")
+            view.hidden["lookup"] = True
+            view.attrs["lookup-status"] = {"data-state": "busy"}
+            return view
+        if state["failed"]:
+            message = ("Scryfall could not be reached, so identity checks were skipped for the "
+                       "cards without data. Everything else was checked.")
+            if state["found"]:
+                message = (f"Found {state['found']} cards on Scryfall, but "
+                           f"{state['failed']} of {state['total']} requests failed. " + message)
+            view.attrs["lookup-status"] = {"data-state": "offline"}
+        else:
+            message = f"Found {state['found']} of {state['asked']} cards on Scryfall."
+            if state["missing"]:
+                message += " Not found: " + ", ".join(state["missing"]) + "."
+            view.attrs["lookup-status"] = {"data-state": "done"}
+        view.text["lookup-status"] = message
+        return view

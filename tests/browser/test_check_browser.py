@@ -1,0 +1,144 @@
+"""The deck-check page in Chromium: offline checks, Scryfall look-ups served from fixtures
+through Playwright routes (never the real network), the offline path, uploads and phones."""
+
+from __future__ import annotations
+
+import json
+import time
+from urllib.parse import urljoin
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import wait_ready
+from tests.conftest import DATA
+
+SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
+BY_NAME = {card["name"]: card for card in SCRYFALL["data"]}
+HOMEBREW = [f"Homebrew Card {i}" for i in range(80)]
+MEREN = ("Commander\n1 Meren of Clan Nel Toth\n\nDeck\n1 Sol Ring\n1 Cultivate\n"
+         "1 Lightning Bolt\n" + "".join(f"1 {name}\n" for name in HOMEBREW) + "16 Swamp\n")
+
+
+class FakeScryfall:
+    """Answers POST /cards/collection from the fixture and records each request."""
+
+    def __init__(self) -> None:
+        self.batches: list[list[str]] = []
+        self.times: list[float] = []
+
+    def __call__(self, route) -> None:
+        request = route.request
+        assert request.method == "POST"
+        assert request.url == "https://api.scryfall.com/cards/collection"
+        names = [ident["name"] for ident in json.loads(request.post_data)["identifiers"]]
+        self.times.append(time.monotonic())
+        self.batches.append(names)
+        body = {
+            "object": "list",
+            "not_found": [{"name": n} for n in names if n not in BY_NAME],
+            "data": [BY_NAME[n] for n in names if n in BY_NAME],
+        }
+        route.fulfill(status=200, content_type="application/json",
+                      headers={"Access-Control-Allow-Origin": "*"}, body=json.dumps(body))
+
+
+def open_check(page, site_url: str) -> None:
+    page.goto(site_url + "play/check.html")
+    wait_ready(page, "check")
+    expect(page.locator("[data-action=check]")).to_be_enabled()
+
+
+def run_check(page, fmt: str, text: str) -> None:
+    page.select_option("[data-field=format]", fmt)
+    page.fill("[data-field=paste]", text)
+    page.click("[data-action=check]")
+
+
+def verdict(page):
+    return page.locator("[data-id=verdict]")
+
+
+def test_offline_check_without_network(page, site_url):
+    """tc-1-3: with no network every other rule is checked; identity is said to be skipped."""
+    open_check(page, site_url)
+    run_check(page, "team-commander", MEREN + "\nSideboard\n1 Counterspell\n")
+    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect(verdict(page)).to_have_attribute("data-verdict", "not-legal")
+    side = page.locator("[data-id=findings] li", has_text="sideboards are not allowed")
+    expect(side).to_have_count(1)
+    expect(side).to_contain_text("Line 91 · Counterspell")
+    href = side.locator("a").get_attribute("href")
+    assert href == "../team-commander/index.html#tc-1-3"
+    response = page.request.get(urljoin(page.url, href))
+    assert response.ok and 'id="tc-1-3"' in response.text()
+    expect(page.locator("[data-id=skipped]")).to_contain_text("Identity checks were skipped")
+    expect(page.locator("[data-id=lookup]")).to_be_visible()
+    expect(page.locator("[data-id=unknown] li")).to_have_count(84)
+
+
+@pytest.mark.allow_hosts("api.scryfall.com")
+def test_lookup_from_scryfall_fixtures(page, site_url):
+    """tc-1-1: a look-up sends batches of at most 75 names, 100 ms or more apart, then
+    checks colour identity; the answers are cached in the browser for the next visit."""
+    scryfall = FakeScryfall()
+    page.route("https://api.scryfall.com/**", scryfall)
+    open_check(page, site_url)
+    run_check(page, "team-commander", MEREN)
+    expect(verdict(page)).to_have_text("Team Commander: not everything could be checked")
+    assert scryfall.batches == []  # nothing is fetched until the player asks
+    page.click("[data-id=lookup]")
+    status = page.locator("[data-id=lookup-status]")
+    expect(status).to_have_attribute("data-state", "done")
+    expect(status).to_contain_text("Found 4 of 84 cards on Scryfall.")
+    expect(status).to_contain_text("Homebrew Card 0")
+    assert [len(batch) for batch in scryfall.batches] == [75, 9]
+    assert scryfall.times[1] - scryfall.times[0] >= 0.1
+    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
+    expect(bolt).to_contain_text("outside the commander's (BG)")
+    expect(bolt.locator("a")).to_have_attribute("href", "../team-commander/index.html#tc-1-1")
+    expect(page.locator("[data-id=unknown] li")).to_have_count(80)
+    # the Homebrew cards were not found: no second look-up is offered for them
+    expect(page.locator("[data-id=lookup]")).to_be_hidden()
+    page.reload()
+    wait_ready(page, "check")
+    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    assert len(scryfall.batches) == 2  # answered from the browser's cache
+
+
+@pytest.mark.allow_hosts("api.scryfall.com")
+def test_lookup_when_scryfall_is_unreachable(page, site_url, guard):
+    """tc-1-1: when the request fails the page says so and keeps every other result."""
+    page.route("https://api.scryfall.com/**", lambda route: route.abort())
+    open_check(page, site_url)
+    run_check(page, "swarm", MEREN)
+    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not everything could be "
+                                       "checked")
+    page.click("[data-id=lookup]")
+    status = page.locator("[data-id=lookup-status]")
+    expect(status).to_have_attribute("data-state", "offline")
+    expect(status).to_contain_text("Scryfall could not be reached")
+    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not everything could be "
+                                       "checked")
+    expect(page.locator("[data-id=lookup]")).to_be_visible()
+    # Chromium logs the aborted request itself as a console error; that one is expected.
+    guard.problems[:] = [p for p in guard.problems
+                         if "api.scryfall.com" not in p and "net::ERR_FAILED" not in p]
+
+
+def test_upload_on_a_phone(phone_page, site_url):
+    """hs-1-4: an uploaded list is checked and the result fits a 360 px screen."""
+    page = phone_page
+    open_check(page, site_url)
+    page.select_option("[data-field=format]", "horde")
+    text = "1 Moat\n1 Aether Flash\n5 Lightning Bolt\n33 Plains\n"
+    page.set_input_files("[data-file=upload]", files=[
+        {"name": "deck.txt", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
+    expect(page.locator("[data-field=paste]")).to_have_value(text)
+    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal")
+    expect(page.locator("[data-id=findings] li")).to_have_count(3)
+    moat = page.locator("[data-id=findings] li", has_text="Moat")
+    expect(moat.locator("a")).to_have_attribute("href", "../horde/index.html#hs-1-4")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= 360

@@ -1,0 +1,218 @@
+"""The deck-check widget (pyengine.widgets.check), driven directly: no browser, no network."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyengine.widgets import Env
+from pyengine.widgets.check import BATCH, SCRYFALL_COLLECTION, Widget, parse_playgroup
+from tests.conftest import DATA, ROOT
+
+SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
+BY_NAME = {card["name"]: card for card in SCRYFALL["data"]}
+
+MEREN = ("Commander\n1 Meren of Clan Nel Toth\n\nDeck\n1 Sol Ring\n1 Cultivate\n"
+         "1 Lightning Bolt\n96 Swamp\n")
+
+
+def data_files() -> dict[str, str]:
+    decks = ROOT / "decks"
+    found = {"cards.tsv": (decks / "cards.tsv").read_text("utf-8")}
+    for path in sorted((decks / "banlists").glob("*.txt")):
+        found[f"banlists/{path.name}"] = path.read_text("utf-8")
+    return found
+
+
+def make(saved: str | None = None, data: dict[str, str] | None = None):
+    env = Env(decks=[], read_deck=lambda deck_id: "", entropy=lambda: 4)
+    widget = Widget(env, data=data_files() if data is None else data)
+    return widget, widget.start(saved)
+
+
+def answer(names: list[str]) -> str:
+    """A collection response for ``names``, from the fixture."""
+    found = [BY_NAME[n] for n in names if n in BY_NAME]
+    missing = [{"name": n} for n in names if n not in BY_NAME]
+    return json.dumps({"object": "list", "not_found": missing, "data": found})
+
+
+def asked(fetch) -> list[str]:
+    return [ident["name"] for ident in json.loads(fetch.body)["identifiers"]]
+
+
+def test_start_offers_every_format():
+    """tc-1-1: the format picker lists all five deck rules; nothing is fetched at start."""
+    widget, view = make()
+    keys = [key for key, _ in view.options["format"]]
+    assert keys == ["horde", "commander-horde", "limited-horde", "swarm", "team-commander"]
+    assert view.values["format"] == "team-commander"
+    assert view.hidden["playgroup-box"] is False and view.hidden["survivor-box"] is True
+    assert view.fetches == []
+    assert not view.error
+
+
+def test_offline_check_lists_skipped_identity():
+    """tc-1-1: without Scryfall data every other rule is checked and skipped cards listed."""
+    widget, _ = make()
+    view = widget.handle("check", {"format": "team-commander", "paste": MEREN})
+    assert view.text["verdict"] == "Team Commander: not everything could be checked"
+    assert view.attrs["verdict"]["data-verdict"] == "unchecked"
+    assert "Identity checks were skipped" in view.text["skipped"]
+    assert view.hidden["lookup"] is False
+    unknown = [item.text for item in view.lists["unknown"]]
+    assert len(unknown) == 4 and "Meren of Clan Nel Toth" in unknown[0]
+    assert all(item.href == "../team-commander/index.html#tc-1-1" for item in view.lists["unknown"])
+    assert view.fetches == []
+
+
+def test_lookup_batches_and_caches():
+    """tc-1-1: unknown cards are looked up in batches of at most 75, then checked."""
+    widget, _ = make()
+    widget.handle("check", {"format": "team-commander", "paste": MEREN})
+    view = widget.handle("lookup", {"format": "team-commander", "paste": MEREN})
+    (fetch,) = view.fetches
+    assert fetch.url == SCRYFALL_COLLECTION and fetch.method == "POST"
+    names = asked(fetch)
+    assert names == ["Meren of Clan Nel Toth", "Sol Ring", "Cultivate", "Lightning Bolt"]
+    assert view.hidden["lookup"] is True
+    done = widget.handle("scryfall", {"format": "team-commander", "paste": MEREN,
+                                      "_status": "200", "_body": answer(names),
+                                      "_tag": fetch.tag})
+    assert done.text["verdict"] == "Team Commander: not legal"
+    assert done.attrs["verdict"]["data-verdict"] == "not-legal"
+    assert any("Lightning Bolt" in i.text and "outside the commander's (BG)" in i.text
+               for i in done.lists["findings"])
+    assert done.text["lookup-status"] == "Found 4 of 4 cards on Scryfall."
+    saved = json.loads(done.save)
+    assert "meren of clan nel toth" in saved["cache"]
+    # a reload restores the cache: the same check needs no network
+    again, view = make(done.save)
+    assert view.text["verdict"] == "Team Commander: not legal"
+    assert view.fetches == [] and view.hidden["lookup"] is True
+
+
+def test_lookup_of_a_long_list_is_split():
+    """tc-1-1: 160 unknown names make three requests of 75, 75 and 10."""
+    widget, _ = make()
+    paste = "Commander\n1 Meren of Clan Nel Toth\nDeck\n" + "".join(
+        f"1 Homebrew Card {i}\n" for i in range(159))
+    view = widget.handle("lookup", {"format": "swarm", "paste": paste})
+    sizes = [len(asked(f)) for f in view.fetches]
+    assert sizes == [75, 75, 10] and max(sizes) <= BATCH
+    assert [f.tag for f in view.fetches] == ["1/3", "2/3", "3/3"]
+    statuses = []
+    for fetch in view.fetches:
+        step = widget.handle("scryfall", {"format": "swarm", "paste": paste, "_status": "200",
+                                          "_body": answer(asked(fetch)), "_tag": fetch.tag})
+        statuses.append(step.text["lookup-status"])
+    assert statuses[0].endswith("(1 of 3)")
+    assert statuses[-1].startswith("Found 1 of 160 cards")
+    assert "Homebrew Card 0" in statuses[-1]
+    # names Scryfall did not find are not asked again
+    assert widget.handle("check", {"format": "swarm", "paste": paste}).hidden["lookup"] is True
+
+
+def test_offline_lookup_still_checks_the_rest():
+    """tc-1-3: when Scryfall cannot be reached the page says so and keeps the other results."""
+    widget, _ = make()
+    paste = MEREN + "Sideboard\n1 Counterspell\n"
+    view = widget.handle("lookup", {"format": "team-commander", "paste": paste})
+    result = widget.handle("scryfall", {"format": "team-commander", "paste": paste,
+                                        "_status": "offline", "_body": "",
+                                        "_tag": view.fetches[0].tag})
+    assert "could not be reached" in result.text["lookup-status"]
+    assert result.attrs["lookup-status"]["data-state"] == "offline"
+    assert result.text["verdict"] == "Team Commander: not legal"
+    side = [i for i in result.lists["findings"] if "sideboard" in i.text.casefold()]
+    assert side and side[0].href == "../team-commander/index.html#tc-1-3"
+    assert result.hidden["lookup"] is False  # may try again
+
+
+def test_bad_scryfall_answer_is_a_failure():
+    """tc-1-1: an error page or broken JSON counts as a failed lookup, not a crash."""
+    widget, _ = make()
+    view = widget.handle("lookup", {"format": "swarm", "paste": MEREN})
+    for status, body in (("500", "oops"), ("200", "{not json")):
+        widget.lookup = {}
+        result = widget.handle("scryfall", {"format": "swarm", "paste": MEREN,
+                                            "_status": status, "_body": body,
+                                            "_tag": view.fetches[0].tag})
+        assert "could not be reached" in result.text["lookup-status"]
+    assert widget.cache == {}
+
+
+def test_upload_and_format_change():
+    """sw-15-1: an uploaded file is checked; Swarm offers the Survivor list as warnings."""
+    widget, _ = make()
+    paste = "1 Tymna the Weaver [Commander]\n1 Moat\n98 Plains\n"
+    view = widget.handle("upload", {"format": "swarm", "paste": "", "_file": paste})
+    assert view.values["paste"] == paste
+    assert view.text["verdict"].startswith("Swarm Mode")
+    swap = widget.handle("choose-format", {"format": "horde", "paste": paste})
+    assert swap.hidden["survivor-box"] is True and swap.hidden["playgroup-box"] is True
+    assert swap.text["verdict"] == "Horde (SlingLab rules): not legal"
+    banned = [i for i in swap.lists["findings"] if "Moat" in i.text]
+    assert banned[0].href == "../horde/index.html#hs-1-4" and "(HS 1.4)" in banned[0].text
+
+
+def test_playgroup_field():
+    """tc-1-2: playgroup bans, with '| commander' for a ban as commander only."""
+    assert parse_playgroup("Sol Ring\nBraids, Cabal Minion | commander\n\n# note\n") == (
+        ("Sol Ring",), ("Braids, Cabal Minion",))
+    widget, _ = make()
+    view = widget.handle("check", {"format": "team-commander", "paste": MEREN,
+                                   "playgroup": "Sol Ring"})
+    assert any("playgroup" in i.text for i in view.lists["findings"])
+
+
+def test_reader_problems_and_empty_list():
+    """tc-1-1: unreadable lines come first; an empty paste says so."""
+    widget, _ = make()
+    view = widget.handle("check", {"format": "horde", "paste": "0 Sol Ring\n40 Island\n"})
+    first = view.lists["findings"][0]
+    assert "Line 1" in first.text and "could not be read" in first.text
+    empty = widget.handle("check", {"format": "horde", "paste": "  \n"})
+    assert empty.text["verdict"].startswith("No cards found")
+
+
+def test_saved_state_survives_bad_data():
+    """tc-1-1: unreadable saved state starts fresh with a message."""
+    _, view = make("{broken")
+    assert view.save == "" and "could not be read" in view.error
+    _, view = make(json.dumps({"v": 99}))
+    assert view.save == ""
+
+
+def test_missing_data_files_still_checks_sizes():
+    """hs-1-1: without the data files the page says so and still counts cards."""
+    env = Env(decks=[], read_deck=lambda deck_id: "", entropy=lambda: 4)
+    widget = Widget(env)  # this Env has no read_data
+    view = widget.start(None)
+    assert "could not load" in view.error
+    result = widget.handle("check", {"format": "horde", "paste": "39 Island\n"})
+    assert result.text["verdict"].endswith("not legal")
+
+
+@pytest.mark.parametrize("status", ["200"])
+def test_forget_clears_the_cache(status):
+    """tc-1-1: "forget" drops looked-up cards from storage."""
+    widget, _ = make()
+    view = widget.handle("lookup", {"format": "swarm", "paste": MEREN})
+    widget.handle("scryfall", {"format": "swarm", "paste": MEREN, "_status": status,
+                               "_body": answer(asked(view.fetches[0])), "_tag": "1/1"})
+    forgot = widget.handle("forget", {"format": "swarm", "paste": MEREN})
+    assert json.loads(forgot.save)["cache"] == {}
+    assert forgot.hidden["lookup"] is False
+
+
+def test_rule_links_follow_the_site_layout():
+    """hs-1-1: rule addresses become links from play/check.html (no directory URLs)."""
+    from pyengine.widgets.check import rule_href
+
+    assert rule_href("horde/#hs-1-1") == "../horde/index.html#hs-1-1"
+    assert rule_href("play/check/#list-formats") == "../play/check.html#list-formats"
+    for name in ("horde", "limited-horde", "swarm", "team-commander"):
+        assert (ROOT / "docs" / name / "index.md").exists()
+    assert (ROOT / "docs" / "play" / "check.md").exists()
