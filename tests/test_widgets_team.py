@@ -164,8 +164,9 @@ def test_opening_hand_with_mulligans_and_keep():
     assert "Cara: kept 6 cards after 2 mulligans (the first free); reveals Atraxa, Praetors' " \
            "Voice" in texts(view, "hands")
     # the revealed commander now names Cara's commander damage row on the other team
-    assert view.text["t0-c0-name"] == "from Bob's commander"
-    assert view.text["t0-c1-name"] == "from Cara's commander (Atraxa, Praetors' Voice)"
+    assert view.text["t0-c0-name"] == "Commander damage from Bob's commander"
+    assert view.text["t0-c1-name"] == ("Commander damage from Cara's commander (Atraxa, "
+                                       "Praetors' Voice)")
 
 
 def test_hand_from_a_shipped_commander_deck_and_problems():
@@ -228,8 +229,8 @@ def test_commander_damage_rows():
     """tc-4-3: one row per opposing commander; 21 from one commander shows the loss banner and
     the damage also comes off life."""
     widget, view = rolled()
-    assert view.text["t0-c0-name"] == "from Bob's commander"
-    assert view.text["t0-c1-name"] == "from Cara's commander"
+    assert view.text["t0-c0-name"] == "Commander damage from Bob's commander"
+    assert view.text["t0-c1-name"] == "Commander damage from Cara's commander"
     assert view.hidden["t0-c2-row"]
     for _ in range(21):
         view = widget.handle("cmd:0:1:1", form())

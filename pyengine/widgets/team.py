@@ -494,7 +494,8 @@ class Widget:
                 view.hidden[f"{key}-row"] = row >= len(opposing)
                 if row < len(opposing):
                     number = opposing[row]
-                    view.text[f"{key}-name"] = "from " + self._commander_name(game, number)
+                    view.text[f"{key}-name"] = ("Commander damage from "
+                                                + self._commander_name(game, number))
                     view.text[f"{key}-value"] = (f"{state.commander_damage[number]} / "
                                                  f"{COMMANDER_DAMAGE_TO_LOSE}")
             reasons = game.losses(team)

@@ -41,8 +41,8 @@ def assert_fits_the_phone(page) -> None:
 
 def test_roll_mulligan_track_and_reload(phone_page, site_url):
     """tc-2-2: every die shown, the tie rerolled and marked; tc-3-2: who starts; tc-3-4: two
-    mulligans, one card to the bottom; tc-3-5: commander revealed after the keep; tc-4-2: the
-    loss banner at 15 poison; undo; and a reload that restores the whole table."""
+    mulligans, one card tapped for the bottom; tc-3-5: commander revealed after the keep;
+    tc-4-2: the loss banner at 15 poison; undo; and a reload that restores the whole table."""
     page = phone_page
     open_page(page, site_url)
     roll(page, ["Ann", "Bo", "Cy", "Di"])
@@ -66,7 +66,10 @@ def test_roll_mulligan_track_and_reload(phone_page, site_url):
         "Cy: 1 mulligan (free); keep these 7 or mulligan")
     page.click("[data-action=hand-mulligan]")
     expect(by_id(page, "hand-status")).to_contain_text("put 1 card on the bottom")
-    page.fill("[data-field=hand-bottom]", "2")
+    second = hand.nth(1).locator("button")
+    second.click()  # tap a card to put it on the bottom
+    expect(second).to_have_attribute("aria-pressed", "true")
+    expect(page.locator("[data-field=hand-bottom]")).to_have_value("2")
     page.click("[data-action=hand-keep]")
     expect(hand).to_have_count(6)
     expect(by_id(page, "hand-command")).to_have_text("Revealed: Atraxa, Praetors' Voice")
@@ -76,7 +79,7 @@ def test_roll_mulligan_track_and_reload(phone_page, site_url):
     page.click('[data-action="life:0:-5"]')
     expect(by_id(page, "t0-life")).to_have_text("35")
     expect(by_id(page, "t0-c1-name")).to_have_text(
-        "from Cy's commander (Atraxa, Praetors' Voice)")
+        "Commander damage from Cy's commander (Atraxa, Praetors' Voice)")
     for count in range(1, 16):
         page.click('[data-action="poison:1:1"]')
         expect(by_id(page, "t1-poison")).to_have_text(f"{count} / 15")
@@ -112,7 +115,8 @@ def test_hostile_player_name_stays_inert(phone_page, site_url):
     expect(by_id(page, "team1")).to_have_text(f"Team 2: {HOSTILE} & Cy")
     expect(by_id(page, "dice").locator("li").nth(1)).to_have_text(f"{HOSTILE} rolled 8")
     expect(page.locator("[data-field=hand-player] option").nth(2)).to_have_text(HOSTILE)
-    expect(by_id(page, "t0-c0-name")).to_have_text(f"from {HOSTILE}'s commander")
+    expect(by_id(page, "t0-c0-name")).to_have_text(
+        f"Commander damage from {HOSTILE}'s commander")
     assert page.locator("[data-widget=team] img").count() == 0
     assert page.evaluate("typeof window.__pwned") == "undefined"
     page.reload()
