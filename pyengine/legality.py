@@ -25,8 +25,9 @@ What is checked (rule anchors in brackets)
 
 Commander deck rules: exactly 100 cards counting the commander(s) (companion, sideboard and
 maybeboard are not counted); one copy of each card except basic lands and the any-number cards
-(Seven Dwarves up to 7, Nazgûl up to 9); each commander is a legendary creature or says it can
-be your commander; two commanders only as a pair (Partner, Partner with each other, Friends
+(Seven Dwarves up to 7, Nazgûl up to 9); each commander is a legendary creature, a legendary
+Vehicle or Spacecraft with power and toughness (allowed since Edge of Eternities, 2025), or says
+it can be your commander; two commanders only as a pair (Partner, Partner with each other, Friends
 forever, Choose a Background with a Background, Doctor's companion with a Time Lord Doctor);
 at most one companion, with the companion ability, inside the commanders' colour identity (its
 own deck-building condition is reported as not checked); every card's colour identity inside the
@@ -36,12 +37,12 @@ What the card facts allow: a commander's eligibility is read from the type line 
 (``Legendary`` + ``Creature``, or ``Legendary Enchantment — Background`` with a Choose a
 Background partner) and from tags: ``can_be_commander``, ``partner``, ``partner_with=Name``,
 ``partner_group=Name`` (``Partner—Name``), ``friends_forever``, ``choose_a_background``,
-``doctors_companion``, ``companion``. :func:`cards_from_scryfall` adds these tags from Scryfall's
-Oracle text; in a pasted list a player writes them in an annotation
-(``#! Name | cost | type | P/T | partner``). Colour identity comes from the facts; a basic land
-the facts do not know gets the identity of its basic land type (Forest is green, Wastes
-colourless). A card with no facts is never passed: its identity is listed as not checked, with a
-"did you mean" when a known name is close.
+``doctors_companion``, ``companion``, ``ante`` (for the ante category).
+:func:`cards_from_scryfall` adds these tags from Scryfall's Oracle text; in a pasted list a
+player writes them in an annotation (``#! Name | cost | type | P/T | partner``). Colour
+identity comes from the facts; a basic land the facts do not know gets the identity of its basic
+land type (Forest is green, Wastes colourless). A card with no facts is never passed: its
+identity is listed as not checked, with a "did you mean" when a known name is close.
 """
 
 from __future__ import annotations
@@ -314,7 +315,7 @@ _PARTNER_GROUP = re.compile(r"^Partner\s*[—–-]\s*([^(\n]+?)\s*(?:\(|$)", re.
 _PARTNER = re.compile(r"^Partner\s*(?:\(|$)", re.MULTILINE)
 _PAIRING_TAGS = ("partner", "partner_with", "partner_group", "friends_forever",
                  "choose_a_background", "doctors_companion", "doctor's_companion", "companion",
-                 "can_be_commander")
+                 "can_be_commander", "ante")
 
 
 def _front_oracle(card: Mapping[str, Any]) -> str | None:
@@ -350,6 +351,8 @@ def commander_tags(oracle_text: str) -> tuple[str, ...]:
         tags.append("doctors_companion")
     if re.search(r"^Companion\s*[—–-]", text, re.MULTILINE):
         tags.append("companion")
+    if re.search(r"\bante\b", lowered):
+        tags.append("ante")
     return tuple(tags)
 
 
@@ -632,6 +635,8 @@ class _Checker:
             if category.name == "conspiracy" and facts is not None \
                     and "Conspiracy" in facts.types:
                 return f"banned by the {label}: {category.note or 'Conspiracy'}", ""
+            if category.name == "ante" and facts is not None and facts.has_tag("ante"):
+                return f"banned by the {label}: {category.note or 'ante'}", ""
             member = banlist.find(name, category.name)
             if member is not None:
                 detail = category.note or category.name
@@ -736,10 +741,6 @@ class _Checker:
             self.add(cards[2].line, cards[2].name,
                      f"{len(cards)} commanders; a deck has one, or two that can be partners",
                      rule, ERROR, "commander")
-        for card in cards:
-            if card.count > 1:
-                self.add(card.line, card.name, "a commander is a single card", rule, ERROR,
-                         "commander")
         known = True
         for card in cards:
             facts = card.facts
@@ -772,9 +773,14 @@ class _Checker:
             return True
         if facts.is_legendary and facts.is_creature:
             return True
+        if facts.is_legendary and facts.power_text and facts.toughness_text and any(
+            kind in facts.subtypes for kind in ("Vehicle", "Spacecraft")
+        ):
+            return True  # since Edge of Eternities (2025)
         if self.is_background(facts):
-            return any(c.facts is not None and c.facts.has_tag("choose_a_background")
-                       for c in cards)
+            # with a partner whose facts are missing, there is nothing to say yet
+            return any(c.facts is None or c.facts.has_tag("choose_a_background")
+                       for c in cards if c.facts is not facts)
         return False
 
     def pair_problem(self, first: _Card, second: _Card) -> str:
