@@ -1,0 +1,516 @@
+"""The Swarm runner: The Swarm's side of a Swarm Mode game on one phone. Pure controller;
+:mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+
+The game is a :class:`pyengine.swarm.SwarmGame`: its config (decks and card facts), its seed
+and the actions taken. After every action the page stores the game (browser storage) and puts
+a share link in the address (``#g=`` + the game, zlib-compressed, base64url); opening that
+address on another phone replays the same game. Undo drops the last action; reset asks first.
+
+Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests) plus any
+``#!`` annotation lines in a pasted list.
+
+Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``graveyard-blocker``,
+``second-main``, ``end``, ``damage``, ``lose-life``, ``poison``, ``mill``, ``gain``,
+``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``counter``, ``dies``,
+``leave``, ``cast``, ``discard``, ``draw``, ``token``, ``activate``, ``undo``, ``reset``,
+``reset-yes``, ``reset-no``, ``export``, ``show-setup``; ``import`` (a file, ``_file``);
+change events ``setup``.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..cards import CardDataError, CardDB
+from ..decklist import Decklist
+from ..game import ActionError, Event, GameError, SaveError, load_game
+from ..rng import make_seed, normalize_seed
+from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from . import Env, Item, View, scryfall_link
+
+STATE_VERSION = 1
+SAMPLE = "sample"
+PASTE = "paste"
+SAMPLE_DECK = "swarm-sample"
+SAMPLE_ENFORCERS = "swarm-sample-enforcers"
+#: Log lines shown, newest first.
+LOG_LINES = 300
+HASH_PREFIX = "g="
+#: Event kinds shown in "What just happened" as the cards of a Swarm turn.
+CARD_KINDS = ("active", "reckoning-placed", "reveal", "cast", "reckoning", "enter", "stop",
+              "blocker", "return", "lair", "draw", "discard", "mill")
+
+#: Buttons that send one engine action straight through; amount/card come from the form.
+SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate")
+AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
+CARD = ("counter", "dies", "leave")
+
+
+def fresh_form() -> dict[str, str]:
+    return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
+            "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
+            "hand-card": "", "token": "Zombie", "pre-swarm": ""}
+
+
+def encode_share(data: dict[str, Any]) -> str:
+    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return HASH_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip(
+        "=")
+
+
+def decode_share(text: str) -> dict[str, Any]:
+    """The game a share link carries; ValueError if it is not one."""
+    text = text.strip()
+    if not text.startswith(HASH_PREFIX):
+        raise ValueError("not a Swarm share link")
+    body = text[len(HASH_PREFIX):]
+    try:
+        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)),
+                              bufsize=1 << 16)
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError) as error:
+        raise ValueError(f"the share link is damaged ({error})") from None
+    if not isinstance(data, dict):
+        raise ValueError("the share link holds no game")
+    return data
+
+
+def ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def event_item(event: Event, cls: str | None = None) -> Item:
+    href = scryfall_link(event.cards[0]) if event.cards else None
+    kind_cls = {"reckoning": "sw-reckoning", "win": "sw-win", "loss": "sw-loss",
+                "turn": "sw-turn"}.get(event.kind)
+    return Item(event.text, href=href, cls=cls or kind_cls)
+
+
+class Widget:
+    def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
+        self.env = env
+        self.form = fresh_form()
+        self.game: SwarmGame | None = None
+        #: How the game was set up, for share links: {"d": "sample"} or {"c": config}.
+        self.origin: dict[str, Any] = {}
+        self.confirm_reset = False
+        self.show_setup = False
+        self.last: list[Event] = []
+        reader: Callable[[str], str] | None
+        reader = data.__getitem__ if data is not None else getattr(env, "read_data", None)
+        self.db: CardDB | None = None
+        self.data_error = ""
+        if reader is None:
+            self.data_error = "This page could not load the card facts; only saved games work."
+        else:
+            try:
+                self.db = CardDB.from_tsv(reader("cards.tsv"))
+            except (OSError, KeyError, CardDataError) as error:
+                self.data_error = f"The card facts could not be read ({error})."
+
+    # -- storage and share links -----------------------------------------------------------------
+    def start(self, saved: str | None) -> View:
+        notes = []
+        if saved:
+            try:
+                self._restore(saved)
+            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
+                notes.append(f"The saved game could not be restored ({error}). Starting fresh; "
+                             "set up a new game below.")
+                self.form, self.game, self.origin = fresh_form(), None, {}
+        shared = str(getattr(self.env, "url_hash", "") or "").strip()
+        if shared.startswith(HASH_PREFIX):
+            try:
+                game, origin, form = self._from_share(decode_share(shared))
+            except (ValueError, KeyError, TypeError, GameError) as error:
+                notes.append(f"The share link could not be opened ({error}).")
+            else:
+                if self.game is None or game.to_json() != self.game.to_json():
+                    self.game, self.origin = game, origin
+                    self.form.update(form)
+                    notes.append(f"Opened a shared game: seed {game.seed}, "
+                                 f"{len(game.actions)} actions.")
+        if not self.form["seed"]:
+            self.form["seed"] = make_seed(self.env.entropy())
+        view = self.render()
+        view.error = " ".join(notes)
+        if notes and self.game is None:
+            view.save = ""
+        elif notes:
+            view.save = self._save()
+        return view
+
+    def _restore(self, saved: str) -> None:
+        data = json.loads(saved)
+        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+            raise ValueError("it is not a Swarm runner save")
+        form = fresh_form()
+        form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
+        game = None
+        if data.get("game") is not None:
+            game = load_game(data["game"])
+            if not isinstance(game, SwarmGame):
+                raise ValueError("the saved game is not a Swarm game")
+        origin = data.get("origin") or {}
+        if not isinstance(origin, dict):
+            raise ValueError("bad origin")
+        self.form, self.game, self.origin = form, game, origin
+
+    def _save(self) -> str:
+        return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
+                           "game": self.game.to_dict() if self.game else None},
+                          sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def share_data(self) -> dict[str, Any] | None:
+        if self.game is None:
+            return None
+        data: dict[str, Any] = {"v": STATE_VERSION, "seed": self.game.seed,
+                                "a": self.game.actions}
+        if self.origin.get("d") == SAMPLE:
+            data.update(d=SAMPLE, m=self.game.mode, n=self.game.survivors)
+        else:
+            data["c"] = self.game.config
+        return data
+
+    def _from_share(self, data: dict[str, Any]) -> tuple[SwarmGame, dict[str, Any],
+                                                          dict[str, str]]:
+        if data.get("v") != STATE_VERSION:
+            raise ValueError("the share link is from another version of this page")
+        seed, actions = data.get("seed"), data.get("a")
+        if not isinstance(seed, str) or not isinstance(actions, list):
+            raise ValueError("the share link has no seed or actions")
+        if data.get("d") == SAMPLE:
+            config = self._sample_config(str(data.get("m")), data.get("n"))
+            origin: dict[str, Any] = {"d": SAMPLE}
+            form = {"deck": SAMPLE}
+        else:
+            config = data.get("c")
+            if not isinstance(config, dict):
+                raise ValueError("the share link has no decks")
+            origin, form = {"c": True}, {"deck": PASTE}
+        game = SwarmGame.replay(config, seed, actions)
+        if not isinstance(game, SwarmGame):  # pragma: no cover - replay returns its class
+            raise ValueError("not a Swarm game")
+        form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed)
+        return game, origin, form
+
+    # -- set-up --------------------------------------------------------------------------------
+    def _sample_config(self, mode: str, survivors: Any) -> dict[str, Any]:
+        return self._config(mode, survivors, self.env.read_deck(SAMPLE_DECK),
+                            self.env.read_deck(SAMPLE_ENFORCERS))
+
+    def _config(self, mode: str, survivors: Any, deck: str, enforcers: str) -> dict[str, Any]:
+        if self.db is None:
+            raise GameError(self.data_error)
+        if mode not in MODES:
+            raise GameError("choose Hive Mind or Overlord")
+        try:
+            count = int(survivors)
+        except (TypeError, ValueError):
+            raise GameError("choose 1 to 5 Survivors") from None
+        return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
+                                 enforcers=Decklist.from_text(enforcers), db=self.db)
+
+    def new_game(self) -> None:
+        form = self.form
+        seed = normalize_seed(form.get("seed", "")) or make_seed(self.env.entropy())
+        if form["deck"] == PASTE:
+            if not form["paste"].strip():
+                raise GameError("paste a Swarm deck, or choose the sample deck")
+            if not form["paste-enforcers"].strip():
+                raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
+                                "// Reckoning sections)")
+            config = self._config(form["mode"], form["survivors"], form["paste"],
+                                  form["paste-enforcers"])
+            self.origin = {"c": True}
+        else:
+            config = self._sample_config(form["mode"], form["survivors"])
+            self.origin = {"d": SAMPLE}
+        self.game = SwarmGame(config, seed)
+        self.form["seed"] = self.game.seed
+        self.last = list(self.game.events)
+
+    # -- actions -------------------------------------------------------------------------------
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        for key in self.form:
+            if key in form:
+                self.form[key] = str(form[key])[:20000]
+        error = ""
+        self.last = []
+        changed = True
+        try:
+            changed = self._dispatch(action, form)
+        except (ActionError, GameError, ValueError) as problem:
+            error = _sentence(str(problem))
+            changed = False
+        view = self.render()
+        view.error = error
+        view.save = self._save()
+        if action == "export" and self.game is not None and not error:
+            view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
+            view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
+        if changed:
+            share = self.share_data()
+            view.url_hash = encode_share(share) if share else ""
+        return view
+
+    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
+        """Run one page action; True if the game changed (the share link is then renewed)."""
+        if action != "reset":
+            self.confirm_reset = False
+        if action == "setup":
+            return False
+        if action == "show-setup":
+            self.show_setup = True
+            return False
+        if action == "new":
+            self.new_game()
+            self.show_setup = False
+            return True
+        if action == "reset":
+            self.confirm_reset = self.game is not None
+            return False
+        if action == "reset-yes":
+            self.game, self.origin = None, {}
+            self.form["seed"] = make_seed(self.env.entropy())
+            return True
+        if action == "reset-no":
+            return False
+        if action == "import":
+            self._import(form.get("_file", ""))
+            return True
+        game = self._game()
+        if action == "export":
+            return False
+        if action == "undo":
+            if not game.actions:
+                raise ActionError("there is nothing to undo")
+            undone = game.actions[-1]
+            self.game = game.undo()  # type: ignore[assignment]
+            self.last = [Event("undo", f"Undone: {_describe(undone)}.")]
+            return True
+        self.last = game.apply(self._engine_action(action, form))
+        return True
+
+    def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
+        if action in SIMPLE:
+            return {"type": action}
+        if action in AMOUNT:
+            return {"type": action, "amount": self._amount()}
+        if action in ("life-down", "life-up"):
+            amount = self._amount()
+            return {"type": "life", "amount": -amount if action == "life-down" else amount}
+        if action == "deck-out":
+            return {"type": "deck-out", "player": "A Survivor"}
+        if action == "combat":
+            targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
+            targets = [t[:80] for t in targets if t]
+            return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
+        if action in CARD:
+            card = self._card_id(self.form["card"], "choose a Swarm card first")
+            if action == "leave":
+                return {"type": "leave", "card": card, "to": "exile"}
+            return {"type": action, "card": card}
+        if action == "cast":
+            return {"type": "cast", "card": self._card_id(self.form["hand-card"],
+                                                           "choose a card in the hand first")}
+        if action == "discard":
+            if self._game().mode == "hive":
+                return {"type": "discard", "amount": 1}
+            return {"type": "discard", "cards": [self._card_id(
+                self.form["hand-card"], "choose the card to discard")]}
+        if action == "draw":
+            data: dict[str, Any] = {"type": "draw", "amount": self._amount()}
+            if self.form["pre-swarm"]:
+                data["pre_swarm"] = True
+            return data
+        if action == "token":
+            return {"type": "token", "name": self.form["token"].strip(),
+                    "amount": self._amount()}
+        raise ValueError(f"unknown action {action!r}")
+
+    def _game(self) -> SwarmGame:
+        if self.game is None:
+            raise ActionError("start a game first")
+        return self.game
+
+    def _amount(self) -> int:
+        try:
+            amount = int(self.form["amount"].strip())
+        except ValueError:
+            raise ActionError("the amount must be a whole number") from None
+        if not 1 <= amount <= 1000:
+            raise ActionError("the amount must be 1 to 1000")
+        return amount
+
+    @staticmethod
+    def _card_id(value: str, message: str) -> int:
+        try:
+            return int(value)
+        except ValueError:
+            raise ActionError(message) from None
+
+    def _import(self, text: str) -> None:
+        try:
+            game = load_game(text)
+        except SaveError as error:
+            raise ValueError(f"the file is not a game save: {error}") from None
+        if not isinstance(game, SwarmGame):
+            raise ValueError("the file holds a game of another format")
+        self.game = game
+        self.origin = {"c": True}
+        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
+                         deck=PASTE if self.form["deck"] == PASTE else SAMPLE)
+        if self._is_sample(game):
+            self.origin = {"d": SAMPLE}
+        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
+                           f"{len(game.actions)} actions.")]
+
+    def _is_sample(self, game: SwarmGame) -> bool:
+        try:
+            config = self._sample_config(game.mode, game.survivors)
+        except (GameError, KeyError, OSError):
+            return False
+        return config == game.config
+
+    # -- rendering -------------------------------------------------------------------------------
+    def render(self) -> View:
+        form = dict(self.form)
+        view = View(
+            options={"mode": [(k, f"{v} Mode") for k, v in MODES.items()],
+                     "survivors": [(str(n), str(n)) for n in range(1, 6)],
+                     "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
+                              (PASTE, "Paste a deck…")]},
+        )
+        view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
+        view.values["pre-swarm"] = form["pre-swarm"]
+        view.hidden["paste-box"] = form["deck"] != PASTE
+        view.hidden["confirm-reset"] = not self.confirm_reset
+        game = self.game
+        view.hidden["play"] = game is None
+        view.hidden["no-game"] = game is not None
+        view.hidden["setup"] = game is not None and not self.show_setup
+        view.hidden["do-show-setup"] = game is None or self.show_setup
+        if self.data_error:
+            view.text["data-note"] = self.data_error
+        if game is None:
+            view.text["status"] = "No game yet: choose the mode, the Survivors and the deck."
+            view.lists["log"] = []
+            view.lists["last"] = []
+            view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
+            return view
+        self._render_game(game, view)
+        return view
+
+    def _render_game(self, game: SwarmGame, view: View) -> None:
+        counts = game.counts()
+        active = game.active_enforcer
+        reck = game.reckoning_position
+        if reck is not None:
+            reck_text = f"{ordinal(reck + 1)} card from the top"
+        elif game.zones.where(game.reckoning_id)[0] == "removed":
+            reck_text = "resolved, out of the game"
+        else:
+            reck_text = "in The Lair, face down"
+        view.text.update({
+            "turn": str(game.swarm_turn),
+            "phase": PHASE_NAMES[game.phase],
+            "mode-shown": f"{MODES[game.mode]} Mode, {game.survivors} Survivor"
+                          f"{'s' if game.survivors != 1 else ''}, seed {game.seed}",
+            "life": str(game.life),
+            "poison": f"{game.poison} / 10",
+            "dread": str(game.dread_level),
+            "active": active.name if active else "none",
+            "reckoning": reck_text,
+            "library": str(counts["library"]),
+            "hand": str(counts["hand"]),
+            "graveyard": str(counts["graveyard"]),
+            "exile": str(counts["exile"]),
+            "lair": str(counts["lair"]),
+            "status": f"Swarm turn {game.swarm_turn}: {PHASE_NAMES[game.phase]}.",
+            "undo-info": (f"Undo takes back: {_describe(game.actions[-1])}."
+                          if game.actions else "Nothing to undo yet."),
+        })
+        view.hidden["win"] = game.result != "won"
+        view.hidden["loss"] = game.result != "lost"
+        if game.result:
+            final = next((e for e in reversed(game.events) if e.kind in ("win", "loss")), None)
+            view.text["win" if game.result == "won" else "loss"] = final.text if final else ""
+        phase = game.phase
+        over = bool(game.result)
+        overlord = game.mode == "overlord"
+        view.hidden.update({
+            "do-turn": over or phase != "survivors",
+            "do-swarm-step": over or phase != "pre-swarm",
+            "do-combat": over or phase != "main1",
+            "do-blocker": over or phase != "combat" or overlord or game.graveyard_blocker_used,
+            "do-second-main": over or phase not in ("main1", "combat"),
+            "do-end": over or phase == "survivors",
+            "overlord-box": not overlord,
+            "inputs": over,
+        })
+        # Cards the table can point at: the battlefield, then this turn's spells elsewhere.
+        options = [("", "— choose a Swarm card —")]
+        for card in game.zones["battlefield"]:
+            tags = [t for t, on in (("Enforcer", game.is_enforcer(card)), ("tapped", card.tapped),
+                                    ("token", card.token)) if on]
+            label = f"{card.name} #{card.id}" + (f" ({', '.join(tags)})" if tags else "")
+            options.append((str(card.id), label))
+        for card_id in game.cast_this_turn:
+            zone = game.zones.where(card_id)[0]
+            if zone == "graveyard":
+                card = game.card(card_id)
+                options.append((str(card.id), f"{card.name} #{card.id} (spell cast this turn)"))
+        view.options["card"] = options
+        known = {value for value, _ in options}
+        view.values["card"] = self.form["card"] if self.form["card"] in known else ""
+        hand = [("", "— choose a card in the hand —")]
+        hand += [(str(c.id), f"{c.name} #{c.id}") for c in game.zones["hand"]]
+        view.options["hand-card"] = hand
+        hand_known = {value for value, _ in hand}
+        view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
+                                    else "")
+        view.lists["battlefield"] = [
+            Item(label, href=scryfall_link(game.card(int(value)).name))
+            for value, label in options[1:]
+            if game.zones.where(int(value))[0] == "battlefield"
+        ]
+        if overlord:
+            view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
+                                       for c in game.zones["hand"]]
+            view.text["activations"] = (f"Optional costs paid this turn: {game.activations} of "
+                                        f"{game.dread_level} (Dread Level).")
+        shown = [e for e in self.last if e.kind in CARD_KINDS or e.kind in (
+            "win", "loss", "undo", "import", "attack", "attack-total", "damage-order", "gain",
+            "counter", "leave", "dread", "life", "survivor-poison", "deck-out", "activate",
+            "mill-ignored", "damage", "no-attack", "setup")]
+        view.lists["last"] = [event_item(e) for e in shown]
+        view.hidden["last-box"] = not shown
+        events = game.events
+        view.lists["log"] = [event_item(e) for e in reversed(events[-LOG_LINES:])]
+        view.attrs["log"] = {
+            "data-events": json.dumps([e.text for e in events], ensure_ascii=False),
+            "data-actions": json.dumps(game.actions, sort_keys=True),
+            "data-seed": game.seed,
+        }
+        share = self.share_data()
+        view.values["share"] = "#" + encode_share(share) if share else ""
+
+
+def _describe(action: dict[str, Any]) -> str:
+    kind = action.get("type", "?")
+    extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
+    return kind + (f" ({', '.join(extra)})" if extra else "")
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return "That did not work."
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?", ")")) else text + "."

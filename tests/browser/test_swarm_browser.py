@@ -1,0 +1,146 @@
+"""The Swarm runner page in Chromium at phone size (360x740): a scripted three-turn session with
+damage, a reload that restores it, undo, a share link opened in a fresh browser context, a
+corrupt save, and the logged events compared with CPython's engine for the same seed and
+actions. Docstrings name the rule anchors the session exercises."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from pyengine import files
+from pyengine.swarm import SwarmGame, config_from_decks
+from tests.browser.conftest import wait_ready
+
+SEED = "amber-otter-17"
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+
+def by_id(page, data_id: str):
+    return page.locator(f'[data-widget=swarm] [data-id="{data_id}"]')
+
+
+def open_page(page, url: str) -> None:
+    page.goto(url)
+    wait_ready(page, "swarm")
+
+
+def click(page, action: str) -> None:
+    page.locator(f'[data-widget=swarm] [data-action="{action}"]').click()
+
+
+def logged(page) -> tuple[list[str], list[dict], str]:
+    log = by_id(page, "log")
+    return (json.loads(log.get_attribute("data-events")),
+            json.loads(log.get_attribute("data-actions")), log.get_attribute("data-seed"))
+
+
+def cpython_events(seed: str, actions: list[dict], mode="hive", survivors=2) -> list[str]:
+    config = config_from_decks(mode=mode, survivors=survivors,
+                               deck=files.load_deck("swarm-sample"),
+                               enforcers=files.load_deck("swarm-sample-enforcers"),
+                               db=files.load_card_db())
+    return [event.text for event in SwarmGame.replay(config, seed, actions).events]
+
+
+def assert_phone_friendly(page) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    small = page.evaluate("""() => [...document.querySelectorAll(
+        '[data-widget=swarm] button, [data-widget=swarm] select, [data-widget=swarm] input')]
+        .filter(e => e.offsetParent !== null && e.type !== 'checkbox')
+        .map(e => [e.textContent || e.getAttribute('data-field') || e.id,
+                   e.getBoundingClientRect().height])
+        .filter(([, h]) => h < 44)""")
+    assert small == [], small
+
+
+def test_three_turns_reload_undo_share(phone_page, site_url, browser):
+    """sw-3-4, sw-4-9, sw-4-10, sw-5-3, sw-8-1, sw-13-11: three Swarm turns with damage in
+    between; the reload restores the game; undo; a share link reaches the same game; the events
+    equal CPython's for the same seed and actions."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=mode]", "hive")
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "play")).to_be_visible()
+    expect(by_id(page, "turn")).to_have_text("0")
+    expect(by_id(page, "life")).to_have_text("40")
+    expect(by_id(page, "library")).to_have_text("100")
+    assert_phone_friendly(page)
+
+    click(page, "turn")
+    expect(by_id(page, "turn")).to_have_text("1")
+    expect(by_id(page, "active")).to_have_text("Grave Titan")
+    expect(by_id(page, "dread")).to_have_text("0")
+    expect(by_id(page, "last").locator("li", has_text="Reveal ")).not_to_have_count(0)
+    first_reveal = by_id(page, "last").locator("li a", has_text="Reveal ").first
+    expect(first_reveal).to_have_attribute("href", "https://scryfall.com/search?q=%21%22"
+                                           "Infectious%20Host%22")
+    page.fill("[data-field=targets]", "Jace\n" + HOSTILE)
+    click(page, "combat")
+    click(page, "graveyard-blocker")
+    click(page, "end")
+    page.fill("[data-field=amount]", "3")
+    click(page, "damage")
+    expect(by_id(page, "graveyard")).to_have_text("3")
+    click(page, "turn")
+    expect(by_id(page, "dread")).to_have_text("1")
+    click(page, "combat")
+    click(page, "end")
+    page.fill("[data-field=amount]", "2")
+    click(page, "damage")
+    click(page, "turn")
+    expect(by_id(page, "turn")).to_have_text("3")
+    assert_phone_friendly(page)
+    assert page.locator("[data-widget=swarm] img").count() == 0
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+
+    events, actions, seed = logged(page)
+    assert seed == SEED
+    assert [a["type"] for a in actions] == ["turn", "combat", "graveyard-blocker", "end",
+                                            "damage", "turn", "combat", "end", "damage", "turn"]
+    assert events == cpython_events(seed, actions)
+
+    library = by_id(page, "library").inner_text()
+    page.reload()
+    wait_ready(page, "swarm")
+    expect(by_id(page, "turn")).to_have_text("3")
+    expect(by_id(page, "library")).to_have_text(library)
+    assert logged(page) == (events, actions, seed)
+
+    click(page, "undo")
+    expect(by_id(page, "last")).to_contain_text("Undone: turn.")
+    expect(by_id(page, "turn")).to_have_text("2")
+    events, actions, seed = logged(page)
+    assert len(actions) == 9 and events == cpython_events(seed, actions)
+
+    share_url = page.url
+    assert "#g=" in share_url
+    other_context = browser.new_context(viewport={"width": 360, "height": 740},
+                                        is_mobile=True, has_touch=True)
+    try:
+        other = other_context.new_page()
+        open_page(other, share_url)
+        expect(by_id(other, "error")).to_contain_text("Opened a shared game")
+        assert logged(other) == (events, actions, seed)
+        expect(by_id(other, "turn")).to_have_text("2")
+    finally:
+        other_context.close()
+
+
+def test_corrupt_save_gives_a_fresh_start(phone_page, site_url):
+    """sw-2-1: a corrupt save shows a clear message and a fresh, working set-up."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.evaluate("localStorage.setItem('coop-magic:swarm', '{broken')")
+    page.goto(site_url + "play/swarm.html")
+    wait_ready(page, "swarm")
+    expect(by_id(page, "error")).to_contain_text("The saved game could not be restored")
+    expect(by_id(page, "setup")).to_be_visible()
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "library")).to_have_text("100")
+    expect(by_id(page, "error")).to_be_hidden()

@@ -1,0 +1,181 @@
+"""The Swarm runner controller (pyengine.widgets.swarm), driven without a browser."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pyengine import files
+from pyengine.game import load_game
+from pyengine.swarm import SwarmGame, config_from_decks
+from pyengine.widgets import Env
+from pyengine.widgets.swarm import Widget, decode_share, encode_share
+
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+
+
+def env(url_hash=""):
+    index = files.load_deck_index()
+    paths = {entry["id"]: entry["path"] for entry in index}
+    return Env(decks=index,
+               read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
+                   encoding="utf-8"),
+               entropy=lambda: 12345, url_hash=url_hash)
+
+
+DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
+
+
+def widget(url_hash=""):
+    return Widget(env(url_hash), data=DATA)
+
+
+def start_game(w, seed="amber-otter-17", mode="hive", survivors="2"):
+    w.start(None)
+    return w.handle("new", {"mode": mode, "survivors": survivors, "deck": "sample",
+                            "seed": seed})
+
+
+def engine_game(seed="amber-otter-17", mode="hive", survivors=2):
+    config = config_from_decks(mode=mode, survivors=survivors,
+                               deck=files.load_deck("swarm-sample"),
+                               enforcers=files.load_deck("swarm-sample-enforcers"),
+                               db=files.load_card_db())
+    return SwarmGame(config, seed)
+
+
+def test_new_game_and_turn_match_the_engine():
+    """sw-3-4: the page's events are the engine's for the same seed and actions."""
+    w = widget()
+    view = start_game(w)
+    assert view.error == ""
+    assert view.text["mode-shown"] == "Hive Mind Mode, 2 Survivors, seed amber-otter-17"
+    w.handle("turn", {})
+    w.handle("damage", {"amount": "3"})
+    view = w.handle("combat", {"targets": "Jace, Invasion of Ixalan"})
+    game = engine_game()
+    for action in ({"type": "turn"}, {"type": "damage", "amount": 3},
+                   {"type": "combat", "targets": ["Jace", "Invasion of Ixalan"]}):
+        game.apply(action)
+    assert json.loads(view.attrs["log"]["data-events"]) == [e.text for e in game.events]
+    assert view.text["dread"] == "0" and view.text["active"] == "Grave Titan"
+    assert view.text["library"] == str(game.counts()["library"])
+    assert view.hidden["do-blocker"] is False and view.hidden["do-turn"] is True
+
+
+def test_save_restores_exactly_and_undo():
+    """sw-3-4: start(saved) restores the same game; undo drops the last action."""
+    w = widget()
+    start_game(w)
+    w.handle("turn", {})
+    view = w.handle("damage", {"amount": "4"})
+    again = widget()
+    restored = again.start(view.save)
+    assert restored.error == ""
+    assert again.game.to_json() == w.game.to_json()
+    assert restored.lists["log"] == view.lists["log"]
+    view = again.handle("undo", {})
+    assert again.game.actions == [{"type": "turn"}]
+    assert view.lists["last"][0].text == "Undone: damage (amount 4)."
+
+
+def test_corrupt_save_starts_fresh():
+    """A corrupt save gives a clear message and a fresh start; the page still works."""
+    for bad in ("{not json", json.dumps({"v": 1, "game": {"schema": 1}}), "[]"):
+        w = widget()
+        view = w.start(bad)
+        assert view.error.startswith("The saved game could not be restored")
+        assert view.save == ""
+        assert view.hidden["play"] is True
+        assert start_game(w).error == ""
+
+
+def test_share_link_reaches_the_same_game():
+    """sw-3-4: a share link carries seed and actions; another phone replays the same game."""
+    w = widget()
+    start_game(w, mode="overlord", survivors="3")
+    w.handle("turn", {})
+    view = w.handle("swarm-step", {})
+    assert view.url_hash.startswith("g=")
+    data = decode_share(view.url_hash)
+    assert data["d"] == "sample" and data["m"] == "overlord" and data["n"] == 3
+    other = widget(url_hash=view.url_hash)
+    shown = other.start(None)
+    assert shown.error == "Opened a shared game: seed amber-otter-17, 2 actions."
+    assert other.game.to_json() == w.game.to_json()
+    broken = widget(url_hash="g=AAAA")
+    assert "could not be opened" in broken.start(None).error
+
+
+def test_pasted_deck_and_hostile_text_stay_text():
+    """sw-2-7: a pasted deck with its Enforcers and Reckoning; user text is kept as text."""
+    w = widget()
+    w.start(None)
+    deck = f"#! {HOSTILE} | {{1}} | Creature — Zombie | 1/1\n20 Zombie\n2 {HOSTILE}\n"
+    enforcers = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+    view = w.handle("new", {"deck": "paste", "paste": deck, "paste-enforcers": enforcers,
+                            "seed": "x"})
+    assert view.error == ""
+    view = w.handle("damage", {"amount": "30"})
+    milled = [item for item in view.lists["log"] if item.text == f"Milled {HOSTILE}."]
+    assert len(milled) == 2
+    assert "<" not in milled[0].href and milled[0].href.startswith("https://scryfall.com/")
+    view = w.handle("combat", {"targets": HOSTILE})  # refused (no turn yet), stays text
+    assert HOSTILE not in view.error
+    share = w.share_data()
+    assert "c" in share and "d" not in share  # a pasted deck travels inside the link
+    other = widget(url_hash=encode_share(share))
+    other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+
+
+def test_errors_are_messages():
+    """sw-13-7: actions the rules refuse show a message and change nothing."""
+    w = widget()
+    start_game(w)
+    view = w.handle("cast", {"hand-card": ""})
+    assert view.error == "Choose a card in the hand first."
+    view = w.handle("damage", {"amount": "lots"})
+    assert view.error == "The amount must be a whole number."
+    view = w.handle("combat", {})
+    assert view.error.startswith("Combat is for the First main phase")
+    assert w.game.actions == []
+
+
+def test_reset_needs_confirmation_and_export_import():
+    """Reset asks first; export gives the save; import restores it."""
+    w = widget()
+    start_game(w)
+    w.handle("turn", {})
+    view = w.handle("reset", {})
+    assert view.hidden["confirm-reset"] is False and w.game is not None
+    view = w.handle("reset-no", {})
+    assert view.hidden["confirm-reset"] is True and w.game is not None
+    view = w.handle("export", {})
+    name, text = view.download
+    assert name == "swarm-amber-otter-17.json"
+    assert load_game(text).to_json() == w.game.to_json()
+    w.handle("reset", {})
+    view = w.handle("reset-yes", {})
+    assert w.game is None and view.hidden["play"] is True
+    view = w.handle("import", {"_file": text})
+    assert view.error == "" and w.game.actions == [{"type": "turn"}]
+    assert w.origin == {"d": "sample"}
+    view = w.handle("import", {"_file": HOSTILE})
+    assert view.error.startswith("The file is not a game save")
+
+
+@pytest.mark.parametrize("action, form, kind", [
+    ("dies", {}, "leave"),
+    ("counter", {}, "counter"),
+])
+def test_card_buttons(action, form, kind):
+    """sw-9-4, sw-7-6: the creature-died and countered buttons act on the chosen card."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    card = view.options["card"][1][0]
+    view = w.handle(action, {"card": card, **form})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": action, "card": int(card)}
