@@ -711,7 +711,9 @@ class SwarmGame(Game):
         attacks one of them at random.
         """
         self._require_phase(MAIN1, what="combat")
-        targets = [str(t) for t in (targets or []) if str(t).strip()]
+        if targets is not None and not isinstance(targets, list):
+            raise ActionError("targets are a list of the attackable permanents' names")
+        targets = [str(t).strip() for t in (targets or []) if str(t).strip()]
         self.phase = COMBAT
         events = [Event("phase", "Combat phase.", data={"rule": "sw-3-4"})]
         able, unable = [], []

@@ -601,6 +601,14 @@ def test_d6_per_attacker_against_attackable_permanents():
     assert events[-1].text == f"4 attacker(s); power attacking the Survivors: {to_survivors}."
 
 
+def test_combat_targets_must_be_a_list():
+    """sw-13-11: the table names the attackable permanents as a list."""
+    game = new_game(["Zombie", "Walking Corpse"])
+    run(game, "turn")
+    with pytest.raises(ActionError, match="a list"):
+        game.apply({"type": "combat", "targets": "Jace"})
+
+
 def test_no_rolls_without_attackable_permanents():
     """sw-13-11: with no such permanents every attacker attacks the Survivors, no dice."""
     game = new_game(["Zombie", "Walking Corpse"], seed="swarm-2")

@@ -144,3 +144,32 @@ def test_corrupt_save_gives_a_fresh_start(phone_page, site_url):
     click(page, "new")
     expect(by_id(page, "library")).to_have_text("100")
     expect(by_id(page, "error")).to_be_hidden()
+
+
+def test_hostile_text_stays_text(phone_page, site_url):
+    """sw-2-7: a pasted deck, an imported file and a share link are shown as text, never run as
+    HTML; a damaged share link or import gives a message and the page keeps working."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html#g=" + HOSTILE)
+    expect(by_id(page, "error")).to_contain_text("The share link could not be opened")
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=paste]", f"#! {HOSTILE} | {{1}} | Creature — Zombie | 1/1\n"
+                                    f"20 Zombie\n2 {HOSTILE}\n")
+    page.fill("[data-field=paste-enforcers]",
+              "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n")
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "library")).to_have_text("22")
+    page.fill("[data-field=amount]", "30")
+    click(page, "damage")
+    expect(by_id(page, "log").locator("li", has_text=f"Milled {HOSTILE}.")).to_have_count(2)
+    expect(by_id(page, "win")).to_be_visible()
+    page.set_input_files("[data-file=import]", files=[{
+        "name": "evil.json", "mimeType": "application/json",
+        "buffer": HOSTILE.encode("utf-8")}])
+    expect(by_id(page, "error")).to_contain_text("The file is not a game save")
+    assert page.locator("[data-widget=swarm] img").count() == 0
+    assert page.evaluate("typeof window.__pwned") == "undefined"
+    events, actions, seed = logged(page)
+    assert events[-1] == ("The Survivors WIN: the Swarm deck and The Swarm's battlefield are "
+                          "both empty.")
