@@ -182,6 +182,7 @@ def _env() -> Env:
         read_deck=read_deck,
         entropy=lambda: int.from_bytes(os.urandom(4), "big"),
         url_hash=fragment[1:] if fragment.startswith("#") else fragment,
+        read_data=lambda path: (files.data_root() / path).read_text(encoding="utf-8"),
     )
 
 

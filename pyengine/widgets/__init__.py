@@ -24,6 +24,8 @@ class Env:
     entropy: Callable[[], int]
     #: The page's URL fragment at load, without '#' (share links carry a game there).
     url_hash: str = ""
+    #: The text of a data file under ``decks/`` by relative path (card facts, ban lists).
+    read_data: Callable[[str], str] | None = None
 
 
 @dataclass
