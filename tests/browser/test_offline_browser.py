@@ -1,0 +1,205 @@
+"""Offline use and hardening in Chromium: the service worker (hooks/offline.py) keeps every page
+and the Python runtime, served from a sub-path; the Content-Security-Policy (overrides/main.html)
+blocks injected scripts and still lets the widget boot."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import SUB_PATH, wait_ready
+from tests.conftest import DATA
+
+GOLDEN = json.loads((DATA / "shuffle_golden.json").read_text(encoding="utf-8"))
+CSP_SELECTOR = 'meta[http-equiv="Content-Security-Policy"]'
+
+
+def page_path(site: Path, src: str) -> str:
+    """The site path of a page built from ``docs/<src>.md`` (directory URLs or not)."""
+    if src.endswith("/index"):
+        return src[: -len("index")]
+    if (site / src / "index.html").is_file():
+        return src + "/"
+    return src + ".html"
+
+
+def rules_pages(site: Path) -> list[str]:
+    """Every page of the site except the play tools and the 404 page."""
+    pages = []
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        if rel.startswith(("play/", "runtime/", "assets/")) or rel == "404.html":
+            continue
+        pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return pages
+
+
+def install_service_worker(page) -> dict:
+    """Wait (on the browser's own promises, no sleeps) until the worker controls the page."""
+    state = page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.ready;
+            if (!navigator.serviceWorker.controller) {
+                await new Promise((resolve) =>
+                    navigator.serviceWorker.addEventListener("controllerchange", resolve,
+                                                             {once: true}));
+            }
+            return {scope: registration.scope, script: registration.active.scriptURL,
+                    caches: await caches.keys()};
+        }"""
+    )
+    return state
+
+
+def shuffle_golden(page) -> None:
+    case = GOLDEN["deck"]
+    wait_ready(page, "shuffler")
+    page.select_option("[data-field=deck]", case["deck"])
+    page.fill("[data-field=seed]", case["seed"])
+    page.click("[data-action=shuffle]")
+    expect(page.locator("[data-id=result]")).to_have_attribute(
+        "data-order", json.dumps(case["order"])
+    )
+    expect(page.locator("[data-id=hand] li")).to_have_count(7)
+
+
+def test_every_page_and_the_shuffler_work_offline_after_one_visit(
+    page, context, site_url, built_site
+):
+    """After one visit, every rules page reloads and the shuffler boots and shuffles offline."""
+    shuffler = page_path(built_site, "play/shuffler")
+    pages = rules_pages(built_site)
+    assert "swarm/" in pages and len(pages) > 5
+
+    page.goto(site_url)
+    state = install_service_worker(page)
+    assert state["scope"] == site_url  # registered from the sub-path, scoped to it
+    assert state["script"] == site_url + "sw.js"
+    assert len(state["caches"]) == 1 and SUB_PATH in state["caches"][0]
+
+    for path in pages:
+        page.goto(site_url + path)
+        expect(page.locator("h1").first).to_be_visible()
+    page.goto(site_url + shuffler)
+    wait_ready(page, "shuffler")
+
+    context.set_offline(True)
+    try:
+        for path in pages:
+            page.goto(site_url + path)
+            expect(page.locator("h1").first).to_be_visible()
+            expect(page.locator(CSP_SELECTOR)).to_have_count(1)
+        page.goto(site_url + shuffler)
+        shuffle_golden(page)
+        page.reload()
+        shuffle_golden(page)
+    finally:
+        context.set_offline(False)
+
+
+def test_manifest_and_icons_are_served_relative_to_the_sub_path(page, site_url):
+    """The page links a manifest whose start URL, scope and icons resolve inside the sub-path."""
+    page.goto(site_url + "swarm/")
+    href = page.locator('link[rel="manifest"]').get_attribute("href")
+    manifest_url = page.evaluate("(href) => new URL(href, location.href).href", href)
+    assert manifest_url == site_url + "manifest.webmanifest"
+    response = page.request.get(manifest_url)
+    assert response.ok
+    manifest = response.json()
+    assert page.evaluate(
+        "([m, u]) => new URL(m.start_url, u).href", [manifest, manifest_url]
+    ) == site_url
+    for icon in manifest["icons"]:
+        icon_response = page.request.get(
+            page.evaluate("([s, u]) => new URL(s, u).href", [icon["src"], manifest_url])
+        )
+        assert icon_response.ok
+        assert icon_response.body()[:8] == b"\x89PNG\r\n\x1a\n"
+    # The first theme-color is ours (Material adds its own, the same colour, for its palette).
+    theme = page.locator('meta[name="theme-color"]').first.get_attribute("content")
+    assert theme == manifest["theme_color"]
+
+
+def _violations(page) -> None:
+    page.evaluate(
+        """() => {
+            window.__violations = [];
+            addEventListener("securitypolicyviolation",
+                (event) => window.__violations.push(event.violatedDirective));
+        }"""
+    )
+
+
+def _forgive_csp_reports(guard) -> None:
+    """The browser logs each blocked attempt as a console error: those were deliberate."""
+    guard.problems = [p for p in guard.problems if "Content Security Policy" not in p]
+
+
+def test_csp_blocks_injected_scripts_and_eval_on_rules_pages(page, site_url, guard):
+    """A rules page has the CSP: injected inline scripts, inline handlers and eval are refused."""
+    page.goto(site_url + "swarm/")
+    policy = page.locator(CSP_SELECTOR).get_attribute("content")
+    assert "default-src 'self'" in policy
+    assert "'unsafe-inline'" not in policy and "'unsafe-eval'" not in policy
+    assert "connect-src 'self' https://api.scryfall.com" in policy
+    _violations(page)
+    # Playwright's own evaluation may use eval; the page's code, run later from a task, may not.
+    outcome = page.evaluate(
+        """() => new Promise((resolve) => setTimeout(() => {
+            const script = document.createElement("script");
+            script.textContent = "window.__injected = true";
+            document.head.appendChild(script);
+            const img = document.createElement("img");
+            img.setAttribute("onerror", "window.__handler = true");
+            img.src = "data:image/png;base64,AAAA";
+            document.body.appendChild(img);
+            let evaluated;
+            try { evaluated = eval("1 + 1"); } catch (error) { evaluated = error.name; }
+            let built;
+            try { built = Function("return 2")(); } catch (error) { built = error.name; }
+            resolve({injected: window.__injected === true, evaluated, built});
+        }, 0))"""
+    )
+    assert outcome == {"injected": False, "evaluated": "EvalError", "built": "EvalError"}
+    page.wait_for_function("window.__violations.length >= 2")
+    assert "script-src-elem" in page.evaluate("window.__violations")
+    assert page.evaluate("window.__handler === undefined")
+    _forgive_csp_reports(guard)
+
+
+def test_csp_outside_origins_are_refused(page, site_url, guard):
+    """Only the site itself and Scryfall may be fetched; any other origin is refused."""
+    page.goto(site_url + "swarm/")
+    result = page.evaluate(
+        """async () => {
+            try { await fetch("https://example.com/x.js"); return "fetched"; }
+            catch (error) { return error.name; }
+        }"""
+    )
+    assert result == "TypeError"
+    assert not any("example.com" in url for url in guard.requests)
+    _forgive_csp_reports(guard)
+
+
+def test_widget_boots_under_the_csp_without_console_errors(page, site_url, built_site, guard):
+    """The shuffler boots and shuffles under its CSP; injected inline scripts are still blocked.
+
+    The ``page`` fixture fails the test on any console error, so a CSP report from the
+    widget's own start would fail it."""
+    page.goto(site_url + page_path(built_site, "play/shuffler"))
+    policy = page.locator(CSP_SELECTOR).get_attribute("content")
+    assert "'wasm-unsafe-eval'" in policy and "'unsafe-inline'" not in policy
+    shuffle_golden(page)
+    assert guard.problems == []
+    injected = page.evaluate(
+        """() => {
+            const script = document.createElement("script");
+            script.textContent = "window.__injected = true";
+            document.body.appendChild(script);
+            return window.__injected === true;
+        }"""
+    )
+    assert injected is False
+    _forgive_csp_reports(guard)

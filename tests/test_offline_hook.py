@@ -1,0 +1,248 @@
+"""hooks/offline.py: the service worker's precache list and version, the manifest and icons,
+and the Content-Security-Policy hashes."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import importlib.util
+import json
+import re
+import struct
+import sys
+import zlib
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HOOK = ROOT / "hooks" / "offline.py"
+
+
+def _load_hook():
+    spec = importlib.util.spec_from_file_location("offline_hook_under_test", HOOK)
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+offline = _load_hook()
+
+PAGE = """<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy"
+ content="script-src 'self' INLINE-HASHES; style-src 'self' STYLE-HASHES">
+<script>var a=1</script>
+<script id="__config" type="application/json">{"base": "."}</script>
+<script type="py">print("not JavaScript")</script>
+<script src="x.js"></script>
+<script type="module">import "./y.js"</script>
+</head><body><table><td style="text-align: right;">1</td><td style='text-align: left;'>2</td>
+<td style="text-align: right;">3</td></table></body></html>"""
+
+
+def make_site(root: Path) -> Path:
+    """A small built site: pages, assets, runtime files, the engine zip and files to skip."""
+    files = {
+        "index.html": "<h1>Home</h1>",
+        "404.html": "<h1>Not found</h1>",
+        "swarm/index.html": "<h1>Swarm</h1>",
+        "play/shuffler.html": "<h1>Shuffler</h1>",
+        "assets/site.css": "body{}",
+        "assets/javascripts/bundle.min.js": "1",
+        "assets/javascripts/bundle.min.js.map": "{}",
+        "assets/javascripts/lunr/min/lunr.de.min.js": "1",
+        "search/search_index.json": "{}",
+        "runtime/pyodide/pyodide.mjs": "export{}",
+        "runtime/pyodide/pyodide.asm.wasm": "\0asm",
+        "runtime/pyodide/python_stdlib.zip": "PK",
+        "runtime/pyscript/core.js": "import './core-x.js'",
+        "runtime/pyengine-0123456789ab.zip": "PK",
+        "sitemap.xml": "<urlset/>",
+        "sitemap.xml.gz": "",
+    }
+    for rel, text in files.items():
+        path = root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    return root
+
+
+def build(site: Path) -> None:
+    offline.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
+                           "site_description": "Rules and table tools."})
+
+
+def sw_precache(site: Path) -> list[str]:
+    text = (site / offline.SW_NAME).read_text(encoding="utf-8")
+    match = re.search(r"^const PRECACHE = (.*);$", text, re.M)
+    return [path for path, _ in json.loads(match.group(1))]
+
+
+def sw_version(site: Path) -> str:
+    text = (site / offline.SW_NAME).read_text(encoding="utf-8")
+    return json.loads(re.search(r"^const VERSION = (.*);$", text, re.M).group(1))
+
+
+def test_precache_lists_every_page_runtime_file_and_the_engine_zip(tmp_path):
+    """Every page, asset, runtime file, the engine zip, the manifest and icons are precached;
+    source maps, sitemaps, unused search languages and the worker itself are not."""
+    site = make_site(tmp_path)
+    build(site)
+    precache = sw_precache(site)
+    for expected in (
+        "index.html", "404.html", "swarm/index.html", "play/shuffler.html",
+        "assets/site.css", "assets/javascripts/bundle.min.js", "search/search_index.json",
+        "runtime/pyodide/pyodide.mjs", "runtime/pyodide/pyodide.asm.wasm",
+        "runtime/pyodide/python_stdlib.zip", "runtime/pyscript/core.js",
+        "runtime/pyengine-0123456789ab.zip", "manifest.webmanifest",
+        "icons/icon-192.png", "icons/icon-512.png",
+    ):
+        assert expected in precache
+    for skipped in ("sw.js", "sitemap.xml", "sitemap.xml.gz",
+                    "assets/javascripts/bundle.min.js.map",
+                    "assets/javascripts/lunr/min/lunr.de.min.js"):
+        assert skipped not in precache
+    assert precache == sorted(precache)
+
+
+def test_every_built_file_is_precached_or_deliberately_skipped(tmp_path):
+    """Nothing the site ships is forgotten: the list is the directory, minus the skip rules."""
+    site = make_site(tmp_path)
+    build(site)
+    on_disk = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    skipped = {rel for rel in on_disk if rel == "sw.js" or rel.endswith(offline.SKIP_SUFFIXES)
+               or rel.startswith(offline.SKIP_PREFIXES)}
+    assert set(sw_precache(site)) == on_disk - skipped
+
+
+def test_cache_version_changes_when_any_file_changes(tmp_path):
+    """A release that changes one byte of one file gets a new cache (and the old is deleted)."""
+    site = make_site(tmp_path)
+    build(site)
+    first = sw_version(site)
+    build(site)
+    assert sw_version(site) == first  # same files, same version
+    (site / "runtime/pyengine-0123456789ab.zip").write_text("PK changed", encoding="utf-8")
+    build(site)
+    second = sw_version(site)
+    assert second != first
+    (site / "swarm/index.html").write_text("<h1>Swarm, revised</h1>", encoding="utf-8")
+    build(site)
+    assert sw_version(site) not in (first, second)
+    (site / "swarm/new.html").write_text("<h1>New</h1>", encoding="utf-8")
+    build(site)
+    assert "swarm/new.html" in sw_precache(site)
+
+
+def test_worker_deletes_old_caches_and_leaves_other_origins_alone():
+    """The worker deletes only its own older caches, and never answers cross-origin requests."""
+    text = offline.service_worker_js([("index.html", "0" * 16)])
+    assert "caches.delete(name)" in text
+    assert "name.startsWith(PREFIX) && name !== CACHE" in text
+    assert "url.origin !== BASE.origin" in text
+    assert "skipWaiting" in text and "clients.claim" in text
+    assert "http://" not in text and "https://" not in text  # relative URLs only
+
+
+def test_manifest_is_valid_json_with_icons_that_exist(tmp_path):
+    """The manifest parses, uses relative URLs, and each icon is a PNG of the stated size."""
+    site = make_site(tmp_path)
+    build(site)
+    manifest = json.loads((site / offline.MANIFEST_NAME).read_text(encoding="utf-8"))
+    assert manifest["start_url"] == "./" and manifest["scope"] == "./"
+    assert manifest["display"] == "standalone"
+    assert manifest["name"] == "Co-op Magic Rules"
+    sizes = set()
+    for icon in manifest["icons"]:
+        assert not icon["src"].startswith(("/", "http"))
+        data = (site / icon["src"]).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        width, height = struct.unpack(">II", data[16:24])
+        assert icon["sizes"] == f"{width}x{height}"
+        sizes.add(width)
+    assert {192, 512} <= sizes
+
+
+def test_icon_png_is_well_formed():
+    """The icon's chunks carry correct CRCs and its pixels decompress to the right size."""
+    data = offline.icon_png(192)
+    offset, chunks = 8, {}
+    while offset < len(data):
+        (length,) = struct.unpack(">I", data[offset:offset + 4])
+        kind = data[offset + 4:offset + 8]
+        body = data[offset + 8:offset + 8 + length]
+        (crc,) = struct.unpack(">I", data[offset + 8 + length:offset + 12 + length])
+        assert crc == zlib.crc32(kind + body)
+        chunks[kind] = body
+        offset += 12 + length
+    assert set(chunks) == {b"IHDR", b"IDAT", b"IEND"}
+    assert len(zlib.decompress(chunks[b"IDAT"])) == 192 * (1 + 192 * 3)
+
+
+def _sha(text: str) -> str:
+    return "'sha256-" + base64.b64encode(hashlib.sha256(text.encode()).digest()).decode() + "'"
+
+
+def test_csp_hashes_cover_only_the_pages_runnable_inline_scripts():
+    """Inline classic and module scripts are hashed; JSON, Python and src scripts are not."""
+    assert offline.inline_script_hashes(PAGE) == [_sha("var a=1"), _sha('import "./y.js"')]
+
+
+def test_csp_tokens_are_replaced_with_this_pages_hashes():
+    """The meta tag ends up with script hashes and de-duplicated style-attribute hashes."""
+    out = offline.complete_csp(PAGE)
+    assert "INLINE-HASHES" not in out and "STYLE-HASHES" not in out
+    policy = re.search(r'content="([^"]*)"', out).group(1)
+    module = _sha('import "./y.js"')
+    assert policy.startswith(f"script-src 'self' {_sha('var a=1')} {module};")
+    assert policy.endswith(
+        f"style-src 'self' 'unsafe-hashes' {_sha('text-align: right;')} "
+        f"{_sha('text-align: left;')}"
+    )
+
+
+def test_page_without_styles_gets_no_unsafe_hashes():
+    page = PAGE.split("<body>")[0] + "<body></body></html>"
+    assert "'unsafe-hashes'" not in offline.complete_csp(page)
+
+
+def test_page_without_the_csp_tag_is_left_alone():
+    assert offline.complete_csp("<p>INLINE</p>") == "<p>INLINE</p>"
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory):
+    """The real site, built once with the project's mkdocs.yml (needs node_modules)."""
+    import os
+    import subprocess
+
+    if not (ROOT / "node_modules" / "pyodide").is_dir():
+        pytest.skip("node_modules missing: run npm ci")
+    out = tmp_path_factory.mktemp("site")
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
+        cwd=ROOT, env=dict(os.environ, SITE_URL=""), capture_output=True, text=True,
+    )
+    if result.returncode != 0:
+        pytest.fail("mkdocs build failed:\n" + result.stdout + result.stderr)
+    return out
+
+
+def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
+    """Each built page carries a CSP with no leftover tokens, and the worker precaches it."""
+    if "hooks/offline.py" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8"):
+        pytest.skip("hooks/offline.py is not listed in mkdocs.yml yet")
+    precache = set(sw_precache(built_site))
+    pages = [p for p in built_site.rglob("*.html") if "runtime" not in p.parts]
+    assert pages
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(built_site).as_posix()
+        assert rel in precache
+        assert text.count('http-equiv="Content-Security-Policy"') == 1, rel
+        assert "INLINE-HASHES" not in text and "STYLE-HASHES" not in text, rel
+        # The policy comes before any script, so it governs all of them.
+        assert text.index("Content-Security-Policy") < text.index("<script"), rel
+    assert any(p.startswith("runtime/pyengine-") for p in precache)
+    assert "runtime/pyodide/pyodide.asm.wasm" in precache
