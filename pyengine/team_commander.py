@@ -494,7 +494,8 @@ class TeamTracker(Game):
     Actions (``team`` is 0 or 1; ``commander`` an index into :attr:`commanders`):
     ``life(team, amount)``, ``poison(team, amount)``, ``commander_damage(team, commander,
     amount)`` (combat damage: also changes life), ``player_loses(player, reason)``,
-    ``player_wins(player, reason)``, ``extra_turn(player)``, ``next_turn()``.
+    ``team_loses(team, reason)``, ``player_wins(player, reason)``, ``extra_turn(player)``,
+    ``next_turn()``.
     Losses follow from the totals, so correcting a total also corrects the result.
     """
 
@@ -691,21 +692,32 @@ class TeamTracker(Game):
     def do_player_loses(self, player: str, reason: str = "") -> list[Event]:
         """A player lost (drew from an empty library, conceded, ...): the team loses (TC 4.1)."""
         team, player = self._find_player(player)
-        before = self._lost()
-        because = clean_name(reason) or "lost the game"
-        self.teams[team].declared_loss = f"{player}: {because}"
-        return self._with_result([Event("player-loses", f"{player} {because}: the "
-                                        "whole team loses with them (TC 4.1)",
-                                        data={"team": team})], before)
+        because = f" ({clean_name(reason)})" if clean_name(reason) else ""
+        return self._declare(team, "loss", f"{player} lost{because}",
+                             f"{player} loses the game{because}: the whole team loses with them "
+                             "(TC 4.1)")
+
+    def do_team_loses(self, team: int, reason: str = "") -> list[Event]:
+        """The team loses because one of its players did, without saying who (TC 4.1)."""
+        team = self._team(team)
+        because = clean_name(reason) or "a player lost the game"
+        return self._declare(team, "loss", because,
+                             f"{self.label(team)} loses the game: {because} (TC 4.1)")
 
     def do_player_wins(self, player: str, reason: str = "") -> list[Event]:
         """A player won (a card says so): the whole team wins (TC 4.1)."""
         team, player = self._find_player(player)
+        because = f" ({clean_name(reason)})" if clean_name(reason) else ""
+        return self._declare(team, "win", f"{player} won{because}",
+                             f"{player} wins the game{because}: the whole team wins (TC 4.1)")
+
+    def _declare(self, team: int, kind: str, why: str, text: str) -> list[Event]:
         before = self._lost()
-        because = clean_name(reason) or "won the game"
-        self.teams[team].declared_win = f"{player}: {because}"
-        return self._with_result([Event("player-wins", f"{player} {because}: the "
-                                        "whole team wins (TC 4.1)", data={"team": team})], before)
+        if kind == "loss":
+            self.teams[team].declared_loss = why
+        else:
+            self.teams[team].declared_win = why
+        return self._with_result([Event(f"team-{kind}", text, data={"team": team})], before)
 
     def do_extra_turn(self, player: str) -> list[Event]:
         """A player gets an extra turn: the whole team takes it (TC 5.1)."""

@@ -395,12 +395,19 @@ def test_team_wins_and_loses_together():
     game = tracker()
     events = game.apply({"type": "player-loses", "player": "dan",
                          "reason": "drew from an empty library"})
-    assert events[0].text == ("Dan drew from an empty library: the whole team loses with them "
-                              "(TC 4.1)")
+    assert events[0].text == ("Dan loses the game (drew from an empty library): the whole team "
+                              "loses with them (TC 4.1)")
+    assert game.losses(1) == ["Dan lost (drew from an empty library) (TC 4.1)"]
     assert game.result() == "Team 1 (Alice & Bob) wins"
     game = game.undo()
     game.apply({"type": "player-wins", "player": "Cara", "reason": "Approach of the Second Sun"})
-    assert game.result() == "Team 2 (Cara & Dan) wins" and game.losses(0)
+    assert game.result() == "Team 2 (Cara & Dan) wins"
+    assert game.losses(0) == ["the other team won: Cara won (Approach of the Second Sun) (TC 4.1)"]
+    game = game.undo()
+    events = game.apply({"type": "team-loses", "team": 0})
+    assert events[0].text == ("Team 1 (Alice & Bob) loses the game: a player lost the game "
+                              "(TC 4.1)")
+    assert game.result() == "Team 2 (Cara & Dan) wins"
     with pytest.raises(ActionError, match="no player called"):
         game.apply({"type": "player-loses", "player": "Zed"})
 
@@ -534,3 +541,56 @@ def test_cli_track_session(capsys, tmp_path):
     assert code == 2 and "cannot read tracker" in err
     code, _, err = run(capsys, "team", "track", save, "damage", "1", "Zed", "2")
     assert code == 2 and "no commander 'Zed'" in err
+
+
+TRACKER_ACTIONS = st.one_of(
+    st.builds(lambda t, n: {"type": "life", "team": t, "amount": n},
+              st.sampled_from([0, 1]), st.sampled_from([-5, -1, 1, 5])),
+    st.builds(lambda t, n: {"type": "poison", "team": t, "amount": n},
+              st.sampled_from([0, 1]), st.sampled_from([-1, 1, 3])),
+    st.builds(lambda t, c, n: {"type": "commander-damage", "team": t, "commander": c,
+                               "amount": n},
+              st.sampled_from([0, 1]), st.integers(0, 3), st.sampled_from([-1, 1, 7])),
+    st.builds(lambda p: {"type": "extra-turn", "player": p}, st.sampled_from(FOUR)),
+    st.just({"type": "next-turn"}),
+)
+
+
+@settings(max_examples=100, deadline=None)
+@given(actions=st.lists(TRACKER_ACTIONS, max_size=30))
+def test_tracker_replays_and_undoes_any_session(actions):
+    """tc-4-1, tc-4-2, tc-4-3: whatever the table taps, refused taps change nothing, the save
+    replays to the same totals, undo equals the session without its last change, and a team
+    has lost exactly when a threshold is reached."""
+    game = tracker()
+    for action in actions:
+        before = game.snapshot()
+        try:
+            game.apply(action)
+        except ActionError:
+            assert game.snapshot() == before
+    assert load_game(game.to_json()).snapshot() == game.snapshot()
+    if game.actions:
+        shorter = TeamTracker.replay(game.config, game.seed, game.actions[:-1])
+        assert game.undo().snapshot() == shorter.snapshot()
+    for index, team in enumerate(game.teams):
+        over = (team.life <= 0 or team.poison >= 15
+                or any(d >= 21 for d in team.commander_damage.values()))
+        assert bool(game.losses(index)) == over
+        assert team.poison >= 0 and all(d >= 0 for d in team.commander_damage.values())
+
+
+def test_cli_team_without_a_subcommand_and_win(capsys, tmp_path):
+    """tc-4-1: ``team track FILE win PLAYER`` makes the whole team win; ``team`` alone shows
+    help with exit code 2."""
+    code, out, _ = run(capsys, "team")
+    assert code == 2 and "roll|mulligan|track" in out
+    save = str(tmp_path / "g.json")
+    run(capsys, "team", "track", save, "new", "--team", "Ann,Bo", "--team", "Cy,Di")
+    code, out, _ = run(capsys, "team", "track", save, "win", "Cy", "Approach", "of", "the",
+                       "Second", "Sun")
+    assert code == 0
+    assert "Cy wins the game (Approach of the Second Sun): the whole team wins (TC 4.1)" in out
+    assert "result: Team 2 (Cy & Di) wins" in out
+    code, _, err = run(capsys, "team", "track", save)
+    assert code == 2 and "say what to do" in err

@@ -249,11 +249,12 @@ def test_whole_team_loses_and_extra_turns():
     assert view.text["turn"] == "Turn 2: Team 2 (extra turn, TC 5.1)."
     assert view.attrs["t1"]["data-active"] == "true"
     view = widget.handle("lose:1", form())
-    assert view.text["t1-banner"].startswith("Team 2 has lost: Bob: lost or conceded")
+    assert view.text["t1-banner"] == ("Team 2 has lost: a player of the team lost or conceded "
+                                      "(TC 4.1).")
     assert texts(view, "log")[:2] == [
-        "Team 2 (Bob & Cara) loses the game together: Bob: lost or conceded for the team "
+        "Team 2 (Bob & Cara) loses the game together: a player of the team lost or conceded "
         "(TC 4.1)",
-        "Bob lost or conceded for the team: the whole team loses with them (TC 4.1)"]
+        "Team 2 (Bob & Cara) loses the game: a player of the team lost or conceded (TC 4.1)"]
     assert widget.handle("next-turn", form()).error == "The game is over."
 
 

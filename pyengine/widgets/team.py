@@ -176,10 +176,9 @@ class Widget:
             self.track(f"extra turn for Team {team + 1}", {"type": "extra-turn", "player": player})
         elif name == "lose" and len(args) == 1:
             team = _team(args[0])
-            player = self._tracker().teams[team].players[0]
             self.track(f"Team {team + 1} loses",
-                       {"type": "player-loses", "player": player,
-                        "reason": "lost or conceded for the team"})
+                       {"type": "team-loses", "team": team,
+                        "reason": "a player of the team lost or conceded"})
         else:
             raise ValueError(f"unknown action {action!r}")
 
