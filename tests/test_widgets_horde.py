@@ -366,6 +366,9 @@ def test_save_restores_exactly():
     assert again.game.to_json() == w.game.to_json()
     assert again.form == w.form
     assert restored.lists["battlefield"] == view.lists["battlefield"]
+    assert restored.lists["last"] == view.lists["last"] and view.lists["last"]
+    # choosing a card or exporting keeps "what just happened"
+    assert w.handle("export", {}).lists["last"] == view.lists["last"]
     assert restored.text["n-graveyard"] == view.text["n-graveyard"]
     assert json.loads(view.save)["game"] == w.game.to_json()
 

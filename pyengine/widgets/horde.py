@@ -258,6 +258,11 @@ class Widget:
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
+        self.last = []
+        for entry in ui.get("last") or []:
+            if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
+                    and isinstance(entry[1], str) and isinstance(entry[2], list)):
+                self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
 
     def _save(self) -> str:
         return json.dumps(
@@ -265,7 +270,8 @@ class Widget:
              "game": self.game.to_json() if self.game else None,
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
-                    "show_setup": self.show_setup}},
+                    "show_setup": self.show_setup,
+                    "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
             sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -465,7 +471,6 @@ class Widget:
             if key in form:
                 self.form[key] = str(form[key])[:MAX_FIELD]
         error = ""
-        self.last = []
         self.note = ""
         changed = False
         try:
@@ -508,6 +513,7 @@ class Widget:
             return False
         if action == "reset-yes":
             self.game, self.setup, self.selected = None, None, None
+            self.last = []
             self.show_setup = False
             self.form["seed"] = make_seed(self.env.entropy())
             self.note = "The game was reset. Set up a new one below."
@@ -745,7 +751,7 @@ class Widget:
         view.attrs["play"] = {
             "data-events": json.dumps([[e.kind, e.text] for e in game.events],
                                       ensure_ascii=False),
-            "data-actions": json.dumps(game.actions, ensure_ascii=False),
+            "data-actions": json.dumps(game.actions, ensure_ascii=False, sort_keys=True),
             "data-seed": game.seed,
             "data-variant": game.variant,
         }

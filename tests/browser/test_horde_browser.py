@@ -1,0 +1,229 @@
+"""The Horde runner page in Chromium at phone size: a scripted session, reload, undo, a share
+link in a fresh browser, the CPython engine's events, and hostile imports kept inert."""
+
+from __future__ import annotations
+
+import json
+
+from playwright.sync_api import expect
+
+from pyengine import files
+from pyengine.horde import HordeSlingLab
+from pyengine.horde_common import deck_config
+from tests.browser.conftest import Guard, wait_ready
+
+SEED = "amber-otter-17"
+HOSTILE = '<img src=x onerror="window.__pwned=1">'
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+
+
+def open_page(page, site_url: str, fragment: str = "") -> None:
+    page.goto(site_url + "play/horde.html" + fragment)
+    wait_ready(page, "horde")
+
+
+def start_classic(page) -> None:
+    page.select_option("[data-field=variant]", "horde")
+    page.select_option("[data-field=difficulty]", "classic")
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+
+
+def click(page, action: str) -> None:
+    page.locator(f"[data-action={action}]").click()
+
+
+def actions_of(page) -> list:
+    return json.loads(page.locator("[data-id=play]").get_attribute("data-actions"))
+
+
+def events_of(page) -> list:
+    return json.loads(page.locator("[data-id=play]").get_attribute("data-events"))
+
+
+def expect_actions(page, actions: list) -> None:
+    expect(page.locator("[data-id=play]")).to_have_attribute(
+        "data-actions", json.dumps(actions, ensure_ascii=False, sort_keys=True))
+
+
+def engine_events(actions: list) -> list:
+    """What the CPython engine logs for the same config, seed and actions."""
+    deck, facts = deck_config(files.load_deck("horde-knudson-zombies-2011").cards("main"),
+                              files.load_card_db().get)
+    game = HordeSlingLab({"deck": deck, "facts": facts, "survivors": 2,
+                          "difficulty": "classic",
+                          "life": {"mode": "per-survivor", "amount": 20}}, SEED)
+    for action in actions:
+        game.apply(action)
+    return [[event.kind, event.text] for event in game.events]
+
+
+SETUP_END = {"type": "end-survivor-turn"}
+HORDE_END = {"type": "end-horde-turn"}
+
+
+def play_two_horde_turns(page) -> list:
+    """Three set-up turns, Horde turn 1, a hit of 3, then Horde turn 2."""
+    for _ in range(3):
+        click(page, "survivor-end")
+    expect(page.locator("[data-id=turn]")).to_contain_text("Horde turn 1")
+    click(page, "horde-end")
+    page.fill("[data-field=amount]", "3")
+    click(page, "hit")
+    expected = [SETUP_END] * 3 + [HORDE_END, {"type": "hit", "n": 3}]
+    expect_actions(page, expected)
+    return expected
+
+
+def test_scripted_session_reload_undo_and_engine_events(phone_page, site_url):
+    """hs-3-3, hs-5-1: two Horde turns with a hit between; a reload restores the exact state;
+    undo is repeatable; the page logs exactly what the CPython engine logs."""
+    page = phone_page
+    open_page(page, site_url)
+    start_classic(page)
+    expected = play_two_horde_turns(page)
+    expect(page.locator("[data-id=n-graveyard]")).to_have_text("3")
+    before = events_of(page)
+    counts = page.locator(".hd-counts").inner_text()
+    battlefield = page.locator("[data-id=battlefield]").inner_text()
+
+    page.reload()
+    wait_ready(page, "horde")
+    expect_actions(page, expected)
+    assert events_of(page) == before
+    assert page.locator(".hd-counts").inner_text() == counts
+    assert page.locator("[data-id=battlefield]").inner_text() == battlefield
+
+    click(page, "survivor-end")
+    expect(page.locator("[data-id=turn]")).to_contain_text("Horde turn 2")
+    expect(page.locator("[data-id=wave]")).to_have_text("2")
+    click(page, "horde-end")
+    expected += [SETUP_END, HORDE_END]
+    expect_actions(page, expected)
+    assert events_of(page) == engine_events(expected)
+    expect(page.locator("[data-id=log] li").first).to_be_attached()
+
+    click(page, "undo")
+    expect_actions(page, expected[:-1])
+    click(page, "undo")
+    expect_actions(page, expected[:-2])
+    assert events_of(page) == engine_events(expected[:-2])
+    expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 4")
+
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_tap_targets_and_no_sideways_scroll(phone_page, site_url):
+    """hs-6-8: every control is at least 44 px and the page never scrolls sideways."""
+    page = phone_page
+    open_page(page, site_url)
+    page.select_option("[data-field=difficulty]", "custom")
+    expect(page.locator("[data-id=custom-box]")).to_be_visible()
+    start_classic(page)
+    click(page, "survivor-end")
+    controls = page.locator(
+        "[data-widget=horde] :is(button, select, input:not([type=checkbox]), label.hd-check)")
+    checked = 0
+    for index in range(controls.count()):
+        element = controls.nth(index)
+        if not element.is_visible():
+            continue
+        box = element.bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, element.evaluate("e => e.outerHTML")
+        checked += 1
+    assert checked >= 15
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_share_link_opens_the_same_game_in_a_fresh_browser(phone_page, site_url, browser):
+    """hs-2-9: the address is a share link; a fresh browser replays the same game."""
+    page = phone_page
+    open_page(page, site_url)
+    start_classic(page)
+    expected = play_two_horde_turns(page)
+    link = page.url
+    assert "#h=" in link
+    context = browser.new_context(**PHONE)
+    guard = Guard()
+    try:
+        other = context.new_page()
+        guard.attach(context, other)
+        other.goto(link)
+        wait_ready(other, "horde")
+        expect(other.locator("[data-id=error]")).to_contain_text("Opened a shared game")
+        expect_actions(other, expected)
+        assert events_of(other) == events_of(page)
+        assert other.locator(".hd-counts").inner_text() == \
+            page.locator(".hd-counts").inner_text()
+    finally:
+        context.close()
+    guard.check()
+
+
+def test_bad_share_link_and_corrupt_save_leave_a_working_page(phone_page, site_url):
+    """hs-2-9: a broken link or a corrupt save shows a clear message and a fresh start."""
+    page = phone_page
+    open_page(page, site_url, "#h=not-a-game")
+    expect(page.locator("[data-id=error]")).to_contain_text("The share link could not be opened")
+    page.evaluate("localStorage.setItem('coop-magic:horde', '{broken')")
+    page.goto(site_url + "play/horde.html")
+    page.reload()
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=error]")).to_contain_text(
+        "The saved game could not be restored")
+    start_classic(page)
+    click(page, "survivor-end")
+    expect_actions(page, [SETUP_END])
+
+
+def test_hostile_import_stays_inert(phone_page, site_url, tmp_path):
+    """hs-6-8: a card name with HTML in an imported file is shown as text and never runs."""
+    facts = {
+        HOSTILE: {"mana_cost": "{2}{B}", "mana_value": 3, "type_line": "Creature — Zombie",
+                  "power": "2", "toughness": "2", "tags": ["you_may"]},
+        "Zombie": {"type_line": "Token Creature — Zombie", "power": "2", "toughness": "2",
+                   "token": True, "tags": ["token"]},
+    }
+    game = HordeSlingLab({"deck": [HOSTILE, "Zombie", "Zombie"], "facts": facts,
+                          "survivors": 1, "difficulty": "custom",
+                          "custom": {"setup_turns": 1}, "stack": True,
+                          "survivor_names": [HOSTILE]}, SEED)
+    game.apply({"type": "end-survivor-turn"})
+    game.apply({"type": "roll", "kind": "survivor"})
+    path = tmp_path / "hostile.json"
+    path.write_text(game.to_json(), encoding="utf-8")
+    page = phone_page
+    open_page(page, site_url)
+    page.set_input_files("[data-file=import]", str(path))
+    expect(page.locator("[data-id=battlefield]")).to_contain_text(HOSTILE)
+    page.locator("[data-id=log]").locator("xpath=..").locator("summary").click()
+    expect(page.locator("[data-id=log]")).to_contain_text(f"Roll for the Horde: {HOSTILE}")
+    assert page.locator("[data-widget=horde] img").count() == 0
+    assert page.evaluate("window.__pwned") is None
+    # and it survives a reload as text
+    page.reload()
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=battlefield]")).to_contain_text(HOSTILE)
+    assert page.evaluate("window.__pwned") is None
+
+
+def test_limited_mode_shows_its_stage(phone_page, site_url):
+    """lh-2-4, lh-4-1: Limited 2.1 with the Eldrazi decks: Preparation, then the Assault."""
+    page = phone_page
+    open_page(page, site_url)
+    page.select_option("[data-field=variant]", "limited-horde")
+    expect(page.locator("[data-id=lh-options]")).to_be_visible()
+    page.select_option("[data-field=lh-deck]", "eldrazi")
+    page.select_option("[data-field=level]", "nightmare")
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(page.locator("[data-id=stage]")).to_have_text("Preparation")
+    expect(page.locator("[data-id=lh-status]")).to_contain_text("Dreadnought top")
+    click(page, "survivor-end")
+    click(page, "survivor-end")
+    expect(page.locator("[data-id=stage]")).to_have_text("Assault")
+    expect(page.locator("[data-id=stage-assault]")).to_have_attribute("data-current", "true")
+    expect(page.locator("[data-id=wave-bar]")).to_be_hidden()
