@@ -623,3 +623,42 @@ def test_every_page_action_is_known():
         w, _ = started()
         view = w.handle(action, {"_item": "1"})
         assert not view.error.startswith("Unknown action"), action
+
+
+def test_tokens_made_for_the_horde_cease_to_exist():
+    """hs-5-6, hs-6-8: tokens made during play enter; when they leave they cease to exist."""
+    w, _ = started()
+    view = w.handle("token", {"token": "Zombie", "amount": "2"})
+    assert view.text["n-battlefield"] == "2"
+    made = w.game.zones["battlefield"][0]
+    w.handle("pick", {"_item": str(made.id)})
+    view = w.handle("destroy", {})
+    assert view.text["n-graveyard"] == "0" and view.text["n-battlefield"] == "1"
+    assert "ceases to exist" in " ".join(texts(view.lists["last"]))
+    view = w.handle("token", {"token": HOSTILE, "amount": "1", "token-power": "",
+                              "token-toughness": ""})
+    assert view.error.endswith("has no card facts: give its power and toughness.")
+    view = w.handle("token", {"token": HOSTILE, "amount": "1", "token-power": "1",
+                              "token-toughness": "1"})
+    assert view.error == ""
+    assert f"{HOSTILE} #" in " ".join(texts(view.lists["battlefield"]))
+    assert w.handle("token", {"token": " "}).error == "Name the token."
+
+
+def test_limited_tokens_return_from_the_graveyard():
+    """lh-3-3, lh-3-5: "create a token" returns matching token cards from the graveyard, or
+    fizzles; ordinary tokens are made only when asked."""
+    from pyengine.limited_horde import LimitedHorde
+
+    game = LimitedHorde({"deck": ["Zombie", "Zombie", "Ghoul Lord", "Zombie"], "facts": FACTS,
+                         "difficulty": "nightmare", "stack": True}, SEED)
+    game.apply({"type": "discard", "n": 2})
+    w, view = imported(game.to_json())
+    assert view.hidden["token-other-box"] is False
+    view = w.handle("token", {"token": "Zombie", "amount": "3", "token-other": ""})
+    assert view.lists["last"][0].text == \
+        "2 of 3 token(s) return from the Horde's graveyard (all there were)"
+    view = w.handle("token", {"token": "Zombie", "amount": "1"})
+    assert view.lists["last"][0].text.startswith("No Zombie token in the Horde's graveyard")
+    view = w.handle("token", {"token": "Zombie", "amount": "1", "token-other": "on"})
+    assert view.text["n-battlefield"] == "3"

@@ -16,7 +16,7 @@ them.
 Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``,
 ``survivor-end``, ``horde-end``, ``hit``, ``gain``, ``life-down``, ``life-up``,
 ``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``tap``,
-``counter``, ``draw``, ``discard``, ``look-hand``, ``end-look``, ``end-step``, ``hunt``,
+``counter``, ``token``, ``draw``, ``discard``, ``look-hand``, ``end-look``, ``end-step``, ``hunt``,
 ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``, ``export``; item buttons
 ``pick``, ``cast-offer``, ``skip-offer``, ``done`` (``_item`` = card id); ``import`` (a file,
 ``_file``); change event ``setup``.
@@ -93,6 +93,7 @@ def fresh_form() -> dict[str, str]:
         "library-size": "", "wave": "auto", "surge": "3", "rally": "",
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
+        "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
     }
 
 
@@ -576,10 +577,29 @@ class Widget:
             return {"type": "untap" if tapped else "tap", "card": card}
         if action == "counter":
             return {"type": "counters", "card": self._chosen(), "n": 1}
+        if action == "token":
+            return self._token_action(game)
         if action == "hunt":
             return {"type": "hunt", "card": self._chosen(),
                     "power": _int(self.form["power"], "The hunter's power", 0, 99)}
         raise ValueError(f"unknown action {action!r}")
+
+    def _token_action(self, game: Game) -> dict[str, Any]:
+        """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
+        matching token cards from the graveyard (lh-3-3), or makes ordinary ones (lh-3-5)."""
+        name = self.form["token"].strip()[:MAX_NAME]
+        if not name:
+            raise ActionError("name the token")
+        data: dict[str, Any] = {"type": "create-token", "name": name, "n": self._amount()}
+        if game.variant == LIMITED and not self.form["token-other"]:
+            return data
+        if game.variant == LIMITED:
+            data["other"] = True
+        for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
+            value = self.form[field_name].strip()
+            if value:
+                data[key] = _int(value, f"The token's {key}", 0, 99)
+        return data
 
     def _game(self) -> Game:
         if self.game is None:
@@ -679,8 +699,12 @@ class Widget:
         status = game.status()  # type: ignore[attr-defined]
         limited = game.variant == LIMITED
         counts = status["counts"]
-        for zone in ("library", "hand", "graveyard", "exile", "battlefield", "stack"):
+        for zone in ("library", "hand", "graveyard", "exile", "battlefield", "stack",
+                     "dreadnought"):
             view.text[f"n-{zone}"] = str(counts.get(zone, 0))
+        view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(
+            "dreadnought")
+        view.hidden["token-other-box"] = not limited
         view.text["life-shown"] = str(status["life"])
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \

@@ -210,6 +210,31 @@ def test_hostile_import_stays_inert(phone_page, site_url, tmp_path):
     assert page.evaluate("window.__pwned") is None
 
 
+def test_hostile_names_typed_into_the_page_stay_inert(phone_page, site_url):
+    """hs-6-7: Survivor names, creature names and token names with HTML are shown as text,
+    also after a reload and through the share link."""
+    page = phone_page
+    open_page(page, site_url)
+    page.fill("[data-field=names]", f"Ann, {HOSTILE}")
+    start_classic(page)
+    page.fill("[data-field=creatures]", HOSTILE)
+    click(page, "roll-creature")
+    expect(page.locator("[data-id=last]")).to_contain_text(f"Roll for the Horde: {HOSTILE}")
+    page.fill("[data-field=token]", HOSTILE)
+    page.fill("[data-field=token-power]", "1")
+    page.fill("[data-field=token-toughness]", "1")
+    click(page, "token")
+    expect(page.locator("[data-id=battlefield]")).to_contain_text(HOSTILE)
+    link = page.url
+    page.goto(site_url + "index.html")
+    page.goto(link)
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=battlefield]")).to_contain_text(HOSTILE)
+    expect(page.locator("[data-field=names]")).to_have_value(f"Ann, {HOSTILE}")
+    assert page.locator("[data-widget=horde] img").count() == 0
+    assert page.evaluate("window.__pwned") is None
+
+
 def test_limited_mode_shows_its_stage(phone_page, site_url):
     """lh-2-4, lh-4-1: Limited 2.1 with the Eldrazi decks: Preparation, then the Assault."""
     page = phone_page
@@ -222,6 +247,7 @@ def test_limited_mode_shows_its_stage(phone_page, site_url):
     click(page, "new")
     expect(page.locator("[data-id=stage]")).to_have_text("Preparation")
     expect(page.locator("[data-id=lh-status]")).to_contain_text("Dreadnought top")
+    expect(page.locator("[data-id=n-dreadnought]")).to_have_text("12")
     click(page, "survivor-end")
     click(page, "survivor-end")
     expect(page.locator("[data-id=stage]")).to_have_text("Assault")
