@@ -269,6 +269,8 @@ def parse_annotation(line: str, line_number: int = 0) -> CardFacts:
     be read. Syntax in ``decks/README.md``.
     """
     text = line.strip()
+    if len(text) > 1000:
+        raise CardDataError("a card-facts line this long cannot be read", line_number)
     if text.startswith(ANNOTATION_PREFIX):
         text = text[len(ANNOTATION_PREFIX) :]
     fields = [part.strip() for part in text.split("|")]

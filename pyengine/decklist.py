@@ -24,6 +24,8 @@ __all__ = ["MAX_COUNT", "Decklist", "Entry", "Problem", "did_you_mean"]
 MAX_COUNT = 1000
 """The largest count a line may give; more is reported as a problem."""
 MAX_NAME_LENGTH = 200
+MAX_LINE_LENGTH = 1000
+"""Longer lines are reported as a problem without being read (this bounds the work per line)."""
 """Longer "names" are reported as a problem (the longest card name is about 140 characters)."""
 
 MAIN = "main"
@@ -68,16 +70,11 @@ _OUT_OF_DECK_CATEGORIES = {
 
 _COUNT = re.compile(r"^(?P<count>[+-]?\d+)[xX×]?\s+(?P<rest>\S.*)$")
 _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
-_CATEGORIES = re.compile(r"(?:\s*\[[^\[\]]*\])+$")
-_CATEGORY = re.compile(r"\[([^\[\]]*)\]")
-_ARCHIDEKT_TAGS = re.compile(r"(?:\s*\^[^^]*\^)+$")
-_FOIL = re.compile(r"\s+\*(?P<mark>[FfEe])\*$")
-_SET = re.compile(r"\s+\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?$")
-_BARE_HEADER = re.compile(r"^(?P<h>[A-Za-z][A-Za-z ]*?)\s*(?:\(\s*\d+\s*\))?\s*:?$")
-_NAME_HEADER = re.compile(r"^(?:#\s*)?name\s*[:=]?\s+(?P<name>\S.*)$", re.IGNORECASE)
+_SET = re.compile(r"\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
-_TRAILING_COUNT = re.compile(r"\s*\(\s*\d+\s*\)$")
+_TRAILING_COUNT = re.compile(r"\(\s*\d+\s*\)$")
 
 
 @dataclass
@@ -128,14 +125,23 @@ class Entry:
         return text
 
 
-def _section_name(text: str) -> str:
-    """Lower-case section name for a header's text."""
-    name = _SPACES.sub(" ", text.replace("\t", " ")).strip()
+def _header_key(text: str) -> str:
+    """A header's text, case-folded, spaces tidied, trailing ':' and '(12)' counts dropped."""
+    name = " ".join(text.split())
     previous = None
     while name != previous:  # drop trailing ':' and '(12)' counts, in any mix
         previous = name
-        name = _TRAILING_COUNT.sub("", name.rstrip(":")).strip()
-    name = name.casefold()
+        name = name.rstrip(":").rstrip()
+        if name.endswith(")"):
+            start = name.rfind("(")
+            if start >= 0 and _TRAILING_COUNT.fullmatch(name[start:]):
+                name = name[:start].rstrip()
+    return name.casefold()
+
+
+def _section_name(text: str) -> str:
+    """Lower-case section name for a header's text."""
+    name = _header_key(text)
     return _SECTION_ALIASES.get(name, name)
 
 
@@ -192,6 +198,11 @@ class Decklist:
             if not line:
                 lines.append(_Line(number, raw, "blank"))
                 continue
+            if len(line) > MAX_LINE_LENGTH:
+                message = f"line too long to be a card ({len(line)} characters)"
+                deck.problems.append(Problem(number, raw, message))
+                lines.append(_Line(number, raw, "problem"))
+                continue
             if line.startswith(ANNOTATION_PREFIX):
                 try:
                     parse_annotation(line, number)
@@ -226,9 +237,8 @@ class Decklist:
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
-            bare = _BARE_HEADER.match(line)
-            if bare:
-                key = _SPACES.sub(" ", bare.group("h")).strip().casefold()
+            if len(line) <= 40 and line[0].isascii() and line[0].isalpha():
+                key = _header_key(line)
                 if key in _BARE_HEADERS:
                     section = _BARE_HEADERS[key]
                     saw_header = True
@@ -334,14 +344,18 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
     rest = rest.rstrip()
     labels: list[str] = []
     while True:  # trailing Archidekt tags (^Have^) and [categories], in any order
-        tags = _ARCHIDEKT_TAGS.search(rest) if rest.endswith("^") else None
-        if tags:
-            rest = rest[: tags.start()].rstrip()
+        if rest.endswith("^"):
+            start = rest.rfind("^", 0, len(rest) - 1)
+            if start < 0:
+                break
+            rest = rest[:start].rstrip()
             continue
-        tail = _CATEGORIES.search(rest) if rest.endswith("]") else None
-        if tail:
-            labels[:0] = _CATEGORY.findall(tail.group())
-            rest = rest[: tail.start()].rstrip()
+        if rest.endswith("]"):
+            start = rest.rfind("[")
+            if start < 0 or "]" in rest[start:-1]:
+                break
+            labels.insert(0, rest[start + 1 : -1])
+            rest = rest[:start].rstrip()
             continue
         break
     kept: list[str] = []
@@ -356,16 +370,17 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
             kept.append(label)
     category = ",".join(kept) or None
     foil = False
-    mark = _FOIL.search(rest) if rest.endswith("*") else None
-    if mark:
+    if rest[-3:] in ("*F*", "*f*", "*E*", "*e*") and rest[-4:-3].isspace():
         foil = True
-        rest = rest[: mark.start()]
+        rest = rest[:-3].rstrip()
     set_code = number_text = None
-    printing = _SET.search(rest) if "(" in rest else None
-    if printing and printing.start() > 0:
-        set_code = printing.group("set").upper()
-        number_text = printing.group("number")
-        rest = rest[: printing.start()]
+    start = rest.rfind("(")
+    if start > 0 and rest[start - 1].isspace():
+        printing = _SET.fullmatch(rest, start)
+        if printing:
+            set_code = printing.group("set").upper()
+            number_text = printing.group("number")
+            rest = rest[:start].rstrip()
     name = _SPACES.sub(" ", rest).strip()
     if not name:
         return None, "no card name on this line"

@@ -43,8 +43,7 @@ _TRANSLATE = str.maketrans(
         "\u00a0": " ",
     }
 )
-_SLASHES = re.compile(r"\s*/+\s*")
-_SPACES = re.compile(r"\s+")
+_SLASH_RUN = re.compile(r"/+")
 
 
 def _fold(text: str) -> str:
@@ -63,9 +62,9 @@ def normalize(name: str) -> str:
     """
     key = name.replace("`", "'").casefold() if name.isascii() else _fold(name)
     if "/" in key:
-        key = _SLASHES.sub(" // ", key)
-    key = " ".join(key.split())
-    return key.strip("/ ").strip() if key.startswith("//") or key.endswith("//") else key
+        parts = (" ".join(part.split()) for part in _SLASH_RUN.split(key))
+        return " // ".join(part for part in parts if part)
+    return " ".join(key.split())
 
 
 def faces(name: str) -> list[str]:
@@ -73,7 +72,7 @@ def faces(name: str) -> list[str]:
 
     A one-faced name gives a one-item list. Empty parts are dropped.
     """
-    parts = [_SPACES.sub(" ", part).strip() for part in re.split(r"/+", name)]
+    parts = [" ".join(part.split()) for part in _SLASH_RUN.split(name)]
     parts = [part for part in parts if part]
     return parts or [name.strip()]
 

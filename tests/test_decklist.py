@@ -7,7 +7,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyengine.cards import CardDB, CardFacts
-from pyengine.decklist import MAX_COUNT, Decklist, Entry, did_you_mean
+from pyengine.decklist import MAX_COUNT, MAX_LINE_LENGTH, Decklist, Entry, did_you_mean
 
 
 def summary(deck: Decklist) -> list[tuple[int, str, str]]:
@@ -360,7 +360,7 @@ def test_from_text_never_raises_on_any_text(text):
 
 
 @given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=500)
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=200)
 def test_from_text_never_raises_on_paste_like_text(lines, newline):
     """Paste-like text with control characters, huge counts, headers and annotations never
     makes from_text raise, and what it reads writes back and reads the same."""
@@ -383,6 +383,28 @@ def test_long_fuzz(request):
     if not request.config.getoption("--long-fuzz"):
         pytest.skip("run with --long-fuzz")
     settings(max_examples=100_000, deadline=None)(given(st.text())(Decklist.from_text))()
+
+
+def test_pathological_lines_are_read_in_linear_time():
+    """Lines built to make a backtracking parser slow (runs of spaces, brackets, carets, set
+    codes, header counts) are read quickly; a line over MAX_LINE_LENGTH is a problem unread."""
+    import time
+
+    shapes = [
+        "a" + " " * 980 + "!",
+        "name" + " " * 980 + "x",
+        "1 x" + " []" * 320 + "x]",
+        "1 x" + " (AB)" * 190,
+        "1 x" + " *F*" * 240,
+        "// " + "(1)" * 320,
+        "1 " + "/ " * 490 + "x",
+        "#! a | {1} | A" + " " * 970 + "B",
+    ]
+    text = "\n".join(shapes * 20)
+    start = time.perf_counter()
+    Decklist.from_text(text)
+    assert time.perf_counter() - start < 5.0
+    assert problem_lines(Decklist.from_text("1 " + "x" * (MAX_LINE_LENGTH + 1))) == [1]
 
 
 @pytest.mark.parametrize("size", [10, 200_000])
