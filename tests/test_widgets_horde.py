@@ -662,3 +662,25 @@ def test_limited_tokens_return_from_the_graveyard():
     assert view.lists["last"][0].text.startswith("No Zombie token in the Horde's graveyard")
     view = w.handle("token", {"token": "Zombie", "amount": "1", "token-other": "on"})
     assert view.text["n-battlefield"] == "3"
+
+
+def test_limited_targets():
+    """lh-3-13, lh-3-14, lh-3-15: destroy picks the highest mana value; damage goes to the
+    Survivors when it can, else to the creature it kills with the greatest toughness."""
+    w, view = started({"variant": "limited-horde", "lh-deck": "zombies"})
+    assert view.hidden["lh-target"] is False
+    view = w.handle("target", {"target-effect": "destroy",
+                               "targets": f"Serra Angel 5, Grizzly Bears 2, {HOSTILE} 1"})
+    assert view.lists["last"][0].text == \
+        "The Horde's destroy targets Serra Angel (mana value 5)"
+    view = w.handle("target", {"target-effect": "damage", "targets": "Serra Angel 4",
+                               "target-player": "on", "amount": "3"})
+    assert view.lists["last"][0].text == "The Horde's damage goes to the Survivors' life"
+    view = w.handle("target", {"target-effect": "damage", "target-player": "",
+                               "targets": "Serra Angel 4/1, Grizzly Bears 2, Wall 5",
+                               "amount": "3"})
+    assert view.lists["last"][0].text == "The Horde's damage targets Serra Angel"
+    view = w.handle("target", {"target-effect": "exile", "targets": "Bears"})
+    assert view.error == "Give 'Bears' a name and a number, like 'Serra Angel 5'."
+    view = w.handle("target", {"target-effect": "exile", "targets": "Bears x"})
+    assert view.error == "The mana value of Bears must be a whole number."

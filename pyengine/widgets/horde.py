@@ -15,11 +15,11 @@ them.
 
 Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``,
 ``survivor-end``, ``horde-end``, ``hit``, ``gain``, ``life-down``, ``life-up``,
-``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``tap``,
-``counter``, ``token``, ``draw``, ``discard``, ``look-hand``, ``end-look``, ``end-step``, ``hunt``,
-``confirm-victory``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``, ``export``; item buttons
-``pick``, ``cast-offer``, ``skip-offer``, ``done`` (``_item`` = card id); ``import`` (a file,
-``_file``); change event ``setup``.
+``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``tap``,
+``counter``, ``token``, ``target``, ``draw``, ``discard``, ``look-hand``, ``end-look``,
+``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
+``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
+(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``.
 """
 
 from __future__ import annotations
@@ -80,7 +80,7 @@ SIMPLE = {
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Page actions that only exist in one rule set.
 LIMITED_ONLY = {"draw", "discard", "look-hand", "end-look", "end-step", "hunt",
-                "confirm-victory"}
+                "confirm-victory", "target"}
 SLINGLAB_ONLY = {"cast-offer", "skip-offer"}
 
 
@@ -94,6 +94,7 @@ def fresh_form() -> dict[str, str]:
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
+        "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
     }
 
 
@@ -579,6 +580,8 @@ class Widget:
             return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
             return self._token_action(game)
+        if action == "target":
+            return self._target_action()
         if action == "hunt":
             return {"type": "hunt", "card": self._chosen(),
                     "power": _int(self.form["power"], "The hunter's power", 0, 99)}
@@ -599,6 +602,32 @@ class Widget:
             value = self.form[field_name].strip()
             if value:
                 data[key] = _int(value, f"The token's {key}", 0, 99)
+        return data
+
+    def _target_action(self) -> dict[str, Any]:
+        """The Horde's target (lh-3-13 to lh-3-16) among Survivor permanents typed as
+        ``Name 5`` (mana value, for destroy/exile) or ``Name 4/1`` (toughness and damage
+        already marked, for damage), separated by commas."""
+        effect = self.form["target-effect"]
+        if effect not in ("destroy", "exile", "damage"):
+            raise ActionError("choose destroy, exile or damage")
+        permanents: list[dict[str, Any]] = []
+        for entry in _names(self.form["targets"], 40):
+            name, _, number = entry.rpartition(" ")
+            if not name.strip():
+                raise ActionError(f"give {entry!r} a name and a number, like 'Serra Angel 5'")
+            if effect == "damage":
+                toughness, _, marked = number.partition("/")
+                permanents.append({"name": name.strip(),
+                                   "toughness": _int(toughness, f"the toughness of {name}", 0, 99),
+                                   "damage": _int(marked or "0", f"the damage on {name}", 0, 99)})
+            else:
+                permanents.append({"name": name.strip(),
+                                   "mv": _int(number, f"the mana value of {name}", 0, 99)})
+        data: dict[str, Any] = {"type": "target", "effect": effect, "permanents": permanents}
+        if effect == "damage":
+            data.update(amount=self._amount(), player=bool(self.form["target-player"]),
+                        divided=bool(self.form["target-divided"]))
         return data
 
     def _game(self) -> Game:
@@ -667,6 +696,7 @@ class Widget:
             "lh-deck": [(k, label) for k, (_, label) in LIMITED_DECKS.items()],
             "level": LEVEL_LABELS,
             "adjustment": [(str(n), f"{n:+d}" if n else "0") for n in range(-2, 3)],
+            "target-effect": [("destroy", "Destroy"), ("exile", "Exile"), ("damage", "Damage")],
         })
         view.values.update(form)
         slinglab = form["variant"] == SLINGLAB
@@ -705,6 +735,7 @@ class Widget:
         view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(
             "dreadnought")
         view.hidden["token-other-box"] = not limited
+        view.hidden["lh-target"] = not limited
         view.text["life-shown"] = str(status["life"])
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \
@@ -763,6 +794,9 @@ class Widget:
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
+        view.lists["hand"] = [Item(f"{c.name} #{c.id}", href=scryfall_link(c.name))
+                              for c in game.zones["hand"]]
+        view.hidden["hand-box"] = not game.zones["hand"]
         # what just happened, and the log
         last: list[Item] = []
         for event in self.last:
