@@ -68,6 +68,9 @@ class BanList:
     """Section name -> entries, in file order."""
     problems: list[BanProblem] = field(default_factory=list)
     """Lines that could not be read."""
+    _index: dict[str, dict[str, BanEntry]] | None = field(
+        default=None, init=False, repr=False, compare=False
+    )
 
     @classmethod
     def from_text(cls, text: str, key: str = "") -> BanList:
@@ -139,13 +142,26 @@ class BanList:
             return [entry for entries in self.sections.values() for entry in entries]
         return list(self.sections.get(_section_key(section), []))
 
+    def _lookup(self) -> dict[str, dict[str, BanEntry]]:
+        """Normalised name -> {section: first entry}, built once (treat sections as read-only
+        after reading; :meth:`merged` makes a new list)."""
+        if self._index is None:
+            index: dict[str, dict[str, BanEntry]] = {}
+            for section, entries in self.sections.items():
+                for entry in entries:
+                    if not entry.is_category:
+                        index.setdefault(normalize(entry.name), {}).setdefault(section, entry)
+            self._index = index
+        return self._index
+
     def find(self, name: str, section: str | None = None) -> BanEntry | None:
         """The first card entry matching ``name`` (normalised) in ``section`` or any section."""
-        key = normalize(name)
-        for entry in self._entries(section):
-            if not entry.is_category and normalize(entry.name) == key:
-                return entry
-        return None
+        found = self._lookup().get(normalize(name))
+        if not found:
+            return None
+        if section is None:
+            return next(iter(found.values()))
+        return found.get(_section_key(section))
 
     def contains(self, name: str, section: str | None = None) -> bool:
         """True if ``name`` is listed in ``section`` (any section when ``None``).
@@ -160,12 +176,7 @@ class BanList:
 
     def sections_containing(self, name: str) -> list[str]:
         """Every section that lists ``name``, in file order."""
-        key = normalize(name)
-        return [
-            section
-            for section, entries in self.sections.items()
-            if any(not e.is_category and normalize(e.name) == key for e in entries)
-        ]
+        return list(self._lookup().get(normalize(name), {}))
 
     def note(self, name: str, section: str | None = None) -> str | None:
         """The note of ``name`` (``"9"`` for Nazgûl in ``limited``), or ``None`` if not listed."""
