@@ -74,6 +74,7 @@ _SET = re.compile(r"\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
+_FLAGS = re.compile(r"\{[^{}]*\}")
 _TRAILING_COUNT = re.compile(r"\(\s*\d+\s*\)$")
 
 
@@ -360,7 +361,7 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
         break
     kept: list[str] = []
     for part in ",".join(labels).split(","):
-        label = re.sub(r"\{[^{}]*\}", "", part).strip()
+        label = _FLAGS.sub("", part).strip() if "{" in part else part.strip()
         if not label:
             continue
         target = _OUT_OF_DECK_CATEGORIES.get(label.casefold())
