@@ -382,7 +382,13 @@ def test_long_fuzz(request):
     """With --long-fuzz: 100,000 arbitrary texts through from_text without an exception."""
     if not request.config.getoption("--long-fuzz"):
         pytest.skip("run with --long-fuzz")
-    settings(max_examples=100_000, deadline=None)(given(st.text())(Decklist.from_text))()
+
+    @settings(max_examples=100_000, deadline=None)
+    @given(st.text())
+    def read(text: str) -> None:
+        Decklist.from_text(text)
+
+    read()
 
 
 def test_pathological_lines_are_read_in_linear_time():
