@@ -119,9 +119,9 @@ def test_compare_table_scrolls_in_its_own_box(phone_page, site_url):
 def test_offline_search_finds_a_rule(page, site_url, query):
     """Material's offline search finds the Swarm Mode rules for "Dread Level"."""
     page.goto(site_url + "index.html")
-    page.locator("label.md-search__icon[for='__search'], .md-search__input").first.click()
     search = page.locator("input.md-search__input")
-    search.fill(query)
+    search.click()
+    search.press_sequentially(query)  # Material reads the query on key events, not on fill()
     result = page.locator(".md-search-result__item a").first
     expect(result).to_be_visible(timeout=20_000)
     expect(result).to_have_attribute("href", re.compile(r"swarm/"))
