@@ -684,3 +684,29 @@ def test_limited_targets():
     assert view.error == "Give 'Bears' a name and a number, like 'Serra Angel 5'."
     view = w.handle("target", {"target-effect": "exile", "targets": "Bears x"})
     assert view.error == "The mana value of Bears must be a whole number."
+
+
+def test_limited_epilogue_and_victory():
+    """lh-6-1, lh-7-1: an empty library starts the Epilogue (Hunting for all); once the
+    Horde has no creatures the table confirms victory and the win banner shows."""
+    from pyengine.limited_horde import LimitedHorde
+
+    game = LimitedHorde({"deck": ["Zombie", "Zombie", "Ghoul Lord"], "facts": FACTS,
+                         "difficulty": "nightmare", "stack": True}, SEED)
+    w, view = imported(game.to_json())
+    assert view.hidden["confirm-victory"] is True
+    w.handle("survivor-end", {})
+    view = w.handle("survivor-end", {})
+    assert view.text["stage"] == "Epilogue"
+    assert view.attrs["stage-epilogue"] == {"data-current": "true"}
+    assert "may hunt any Horde creature" in view.text["lh-status"]
+    assert view.hidden["confirm-victory"] is False and view.hidden["hunt-box"] is False
+    w.handle("pick", {"_item": "3"})
+    view = w.handle("hunt", {"power": "5"})
+    assert "Ghoul Lord dies" in texts(view.lists["last"])
+    for card in list(w.game.zones["battlefield"]):
+        w.handle("pick", {"_item": str(card.id)})
+        w.handle("destroy", {})
+    view = w.handle("confirm-victory", {})
+    assert view.hidden["win-banner"] is False
+    assert view.text["win-banner"].startswith("The Survivors win: the Horde's library is empty")
