@@ -222,10 +222,6 @@ class Widget:
                     notes.append(f"Opened a shared game: seed {game.seed}, "
                                  f"{len(game.actions)} action(s).")
                     self.last = list(game.events[-12:])
-        elif shared:
-            notes.append("The link's address ends in something this page does not read; "
-                         "it was ignored.")
-            bad_link = True
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()

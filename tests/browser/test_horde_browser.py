@@ -4,10 +4,12 @@ link in a fresh browser, the CPython engine's events, and hostile imports kept i
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from playwright.sync_api import expect
 
 from pyengine import files
+from pyengine.game import load_game
 from pyengine.horde import HordeSlingLab
 from pyengine.horde_common import deck_config
 from tests.browser.conftest import Guard, wait_ready
@@ -139,13 +141,19 @@ def test_tap_targets_and_no_sideways_scroll(phone_page, site_url):
 
 
 def test_share_link_opens_the_same_game_in_a_fresh_browser(phone_page, site_url, browser):
-    """hs-2-9: the address is a share link; a fresh browser replays the same game."""
+    """hs-2-9: the address is a share link; a fresh browser replays the same game; export
+    offers the game as a file."""
     page = phone_page
     open_page(page, site_url)
     start_classic(page)
     expected = play_two_horde_turns(page)
     link = page.url
     assert "#h=" in link
+    with page.expect_download() as download:
+        click(page, "export")
+    assert download.value.suggested_filename == "horde-game.json"
+    exported = load_game(Path(download.value.path()).read_text(encoding="utf-8"))
+    assert exported.actions == expected
     context = browser.new_context(**PHONE)
     guard = Guard()
     try:
