@@ -717,3 +717,35 @@ def test_limited_epilogue_and_victory():
     view = w.handle("confirm-victory", {})
     assert view.hidden["win-banner"] is False
     assert view.text["win-banner"].startswith("The Survivors win: the Horde's library is empty")
+
+
+PAGE_ACTIONS = ["survivor-end", "horde-end", "hit", "gain", "life-down", "life-up",
+                "roll-survivor", "roll-creature", "destroy", "exile", "bounce", "to-top", "tap",
+                "counter", "token", "target", "draw", "discard", "look-hand", "end-look",
+                "end-step", "hunt", "confirm-victory", "undo", "reset", "reset-no", "export",
+                "pick", "cast-offer", "skip-offer", "done", "show-setup", "hide-setup"]
+
+
+@pytest.mark.parametrize("variant", ["horde", "limited-horde"])
+def test_any_tap_sequence_keeps_a_restorable_page(variant):
+    """hs-2-9: whatever the table taps, the page answers with a view (an error at worst), and
+    the save always restores the same game."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as st
+
+    @settings(max_examples=25, deadline=None)
+    @given(st.lists(st.tuples(st.sampled_from(PAGE_ACTIONS), st.integers(0, 160),
+                              st.integers(1, 12)), max_size=25))
+    def run(steps):
+        w, _ = started({"variant": variant, "survivors": "1", "names": ""})
+        for action, item, amount in steps:
+            view = w.handle(action, {"_item": str(item), "amount": str(amount),
+                                     "creatures": "Bear, Elf", "targets": "Bear 2"})
+            assert not view.error.startswith("Unknown action")
+        again = widget()
+        restored = again.start(w._save())
+        assert restored.error == ""
+        assert (again.game.to_json() if again.game else None) == \
+            (w.game.to_json() if w.game else None)
+
+    run()
