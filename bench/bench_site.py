@@ -1,0 +1,601 @@
+"""Benchmark the built site in headless Chromium (a script, not a test).
+
+    .venv/bin/python bench/bench_site.py [--runs 5] [--site DIR] [--no-engine]
+
+In one run, against one build of the site served from a sub-path on 127.0.0.1, it measures and
+prints these ratios (goals from issue 10), and writes everything to bench/results/latest.json:
+
+* widget ready: time to engine-ready on the shuffler page vs a bare PyScript + Pyodide page with
+  the same shell (a copy of the shuffler page whose Python only marks itself ready, with no
+  engine zip) — cold loads, fresh browser contexts, service worker blocked (goal <= 1.15);
+* repeat visit: reload of the shuffler once the service worker has cached everything, online and
+  offline, vs the first (cold) visit in the same context (goal <= 0.7); also a reload with only
+  the browser's HTTP cache, for comparison;
+* page weight: bytes a rules page (Swarm Mode) transfers vs a plain Material page with only a
+  heading (a one-page Material site built with the same theme settings), uncompressed as served
+  and gzip-compressed as GitHub Pages would send them (goal <= 1.10);
+* engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
+  100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
+* loading tweaks: the shuffler page with <link rel=preload> for the runtime files vs without.
+
+Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
+"""
+
+from __future__ import annotations
+
+import argparse
+import functools
+import gzip
+import html
+import http.server
+import json
+import os
+import platform
+import re
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+from datetime import UTC, datetime
+from pathlib import Path
+from urllib.parse import urlsplit
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import engine_workloads  # noqa: E402
+
+RESULTS = ROOT / "bench" / "results"
+SUB_PATH = "/coop-magic/"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--headless",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-dev-shm-usage",
+]
+TIMEOUT_MS = 180_000
+GOALS = {
+    "widget_vs_bare": 1.15,
+    "repeat_vs_cold": 0.7,
+    "rules_vs_plain_bytes": 1.10,
+    "pyodide_vs_cpython": 2.5,
+}
+#: Records, inside every page, when a widget (or the bare page) says it is ready.
+READY_SCRIPT = """
+(() => {
+  const check = () => {
+    if (window.__benchReady === undefined &&
+        document.querySelector('[data-ready="true"], [data-bench-ready="true"]')) {
+      window.__benchReady = performance.now();
+    }
+  };
+  new MutationObserver(check).observe(document, {
+    subtree: true, attributes: true, attributeFilter: ["data-ready", "data-bench-ready"],
+  });
+})();
+"""
+BARE_PYTHON = """
+from js import document
+document.body.setAttribute("data-bench-ready", "true")
+"""
+ENGINE_PYTHON = """
+import json
+from js import document
+import engine_workloads
+result = engine_workloads.run(%(seconds)r)
+document.body.setAttribute("data-bench-result", json.dumps(result))
+document.body.setAttribute("data-bench-ready", "true")
+"""
+PLAIN_MKDOCS = """\
+site_name: Co-op Magic Rules
+theme:
+  name: material
+  font: false
+  features: [navigation.sections, navigation.top, navigation.footer, search.highlight]
+  palette:
+    - media: "(prefers-color-scheme: light)"
+      scheme: default
+      primary: deep purple
+      accent: amber
+      toggle: {icon: material/weather-night, name: Switch to dark mode}
+    - media: "(prefers-color-scheme: dark)"
+      scheme: slate
+      primary: deep purple
+      accent: amber
+      toggle: {icon: material/weather-sunny, name: Switch to light mode}
+plugins: [search]
+"""
+
+
+# ---------------------------------------------------------------------------------------------
+# Building and serving
+
+
+def chromium_path() -> str | None:
+    explicit = os.environ.get("CHROMIUM")
+    if explicit:
+        return explicit
+    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
+        if Path(candidate).exists():
+            return candidate
+    return None
+
+
+def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
+    command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
+    if config is not None:
+        command += ["-f", str(config)]
+    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
+                            env=dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1"))
+    if result.returncode != 0:
+        sys.exit("mkdocs build failed:\n" + result.stdout + result.stderr)
+
+
+def page_file(site: Path, src: str) -> Path:
+    """The built HTML file of ``docs/<src>.md``, with or without directory URLs."""
+    for candidate in (site / src / "index.html", site / (src + ".html")):
+        if candidate.is_file():
+            return candidate
+    sys.exit(f"no built page for {src} in {site}")
+
+
+def url_of(site: Path, path: Path) -> str:
+    rel = path.relative_to(site).as_posix()
+    return rel[: -len("index.html")] if rel.endswith("/index.html") else rel
+
+
+def _python_script(page: str) -> re.Match:
+    match = re.search(r'<script type="py" config="(?P<config>[^"]*)">(?P<body>.*?)</script>',
+                      page, re.S)
+    if not match:
+        sys.exit("the shuffler page has no <script type=\"py\" config=...>")
+    return match
+
+
+def with_python(page: str, config: dict, body: str) -> str:
+    """The page with its PyScript block replaced (same shell, different Python)."""
+    match = _python_script(page)
+    attr = html.escape(json.dumps(config, separators=(",", ":")), quote=True)
+    script = f'<script type="py" config="{attr}">{body}</script>'
+    return page[: match.start()] + script + page[match.end():]
+
+
+def with_preloads(page: str, config: dict) -> str:
+    """The page with <link rel=preload> for the big runtime files, right after <head>'s meta."""
+    pyodide = config["interpreter"]
+    base = pyodide.rsplit("/", 1)[0] + "/"
+    links = [
+        f'<link rel="modulepreload" href="{pyodide}">',
+        f'<link rel="modulepreload" href="{base}pyodide.asm.mjs">',
+        f'<link rel="preload" as="fetch" crossorigin href="{base}pyodide.asm.wasm">',
+        f'<link rel="preload" as="fetch" crossorigin href="{base}python_stdlib.zip">',
+        f'<link rel="preload" as="fetch" crossorigin href="{base}pyodide-lock.json">',
+    ]
+    links += [f'<link rel="preload" as="fetch" crossorigin href="{url}">'
+              for url in config.get("files", {})]
+    return page.replace("</title>", "</title>\n" + "\n".join(links), 1)
+
+
+def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]:
+    """Write the bench pages into the (temporary) site; return their site-relative URLs."""
+    shuffler = page_file(site, "play/shuffler")
+    text = shuffler.read_text(encoding="utf-8")
+    config = json.loads(html.unescape(_python_script(text).group("config")))
+    folder = shuffler.parent
+    bare_config = {"interpreter": config["interpreter"]}
+    (folder / "bench-bare.html").write_text(with_python(text, bare_config, BARE_PYTHON),
+                                            encoding="utf-8")
+    (folder / "bench-preload.html").write_text(with_preloads(text, config), encoding="utf-8")
+    shutil.copyfile(ROOT / "bench" / "engine_workloads.py", folder / "engine_workloads.py")
+    engine_config = dict(config, files={**config.get("files", {}),
+                                        "./engine_workloads.py": "./engine_workloads.py"})
+    (folder / "bench-engine.html").write_text(
+        with_python(text, engine_config, ENGINE_PYTHON % {"seconds": seconds}),
+        encoding="utf-8",
+    )
+    shutil.copytree(plain_site, site / "bench-plain")
+    return {
+        "shuffler": url_of(site, shuffler),
+        "bare": url_of(site, folder / "bench-bare.html"),
+        "preload": url_of(site, folder / "bench-preload.html"),
+        "engine": url_of(site, folder / "bench-engine.html"),
+        "rules": url_of(site, page_file(site, "swarm/index")),
+        "plain": "bench-plain/",
+    }
+
+
+class _Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {
+        **http.server.SimpleHTTPRequestHandler.extensions_map,
+        ".mjs": "text/javascript",
+        ".js": "text/javascript",
+        ".wasm": "application/wasm",
+        ".json": "application/json",
+        ".webmanifest": "application/manifest+json",
+    }
+
+    def translate_path(self, path):
+        parsed = urlsplit(path).path
+        if not parsed.startswith(SUB_PATH):
+            return str(Path(self.directory) / "__outside_sub_path__")
+        return super().translate_path("/" + parsed[len(SUB_PATH):])
+
+    def log_message(self, format, *args):
+        pass
+
+
+def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(site))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Measurements
+
+
+def new_context(browser, *, service_worker: bool):
+    context = browser.new_context(service_workers="allow" if service_worker else "block")
+    context.add_init_script(READY_SCRIPT)
+    context.route(
+        "**/*",
+        lambda route: route.continue_()
+        if urlsplit(route.request.url).hostname == "127.0.0.1"
+        or route.request.url.startswith(("data:", "blob:"))
+        else route.abort(),
+    )
+    return context
+
+
+def ready_ms(page) -> float:
+    page.wait_for_function("window.__benchReady !== undefined", timeout=TIMEOUT_MS)
+    return float(page.evaluate("window.__benchReady"))
+
+
+#: A good mobile connection (about "4G" at a game store): 40 ms round trip, 40 Mbit/s down.
+NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 40e6 / 8,
+           "uploadThroughput": 10e6 / 8}
+
+
+def cold_ready(browser, url: str, network: dict | None = None) -> float:
+    context = new_context(browser, service_worker=False)
+    try:
+        page = context.new_page()
+        if network:
+            cdp = context.new_cdp_session(page)
+            cdp.send("Network.enable")
+            cdp.send("Network.emulateNetworkConditions", network)
+        page.goto(url)
+        return ready_ms(page)
+    finally:
+        context.close()
+
+
+def repeat_visits(browser, url: str) -> dict[str, float]:
+    """Cold visit, then reloads from the service worker's cache, online and offline."""
+    context = new_context(browser, service_worker=True)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        cold = ready_ms(page)
+        page.evaluate(
+            """async () => {
+                await navigator.serviceWorker.ready;
+                if (!navigator.serviceWorker.controller) {
+                    await new Promise((resolve) => navigator.serviceWorker.addEventListener(
+                        "controllerchange", resolve, {once: true}));
+                }
+            }"""
+        )
+        page.reload()
+        warm = ready_ms(page)
+        page.reload()
+        again = ready_ms(page)
+        context.set_offline(True)
+        page.reload()
+        offline = ready_ms(page)
+        return {"cold": cold, "cache": warm, "cache_again": again, "offline": offline}
+    finally:
+        context.close()
+
+
+def http_cache_visit(browser, url: str) -> dict[str, float]:
+    """Cold visit and a reload with only the HTTP cache (service worker blocked)."""
+    context = new_context(browser, service_worker=False)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        cold = ready_ms(page)
+        page.goto(url)  # a navigation, not reload(): reload revalidates every file
+        return {"cold": cold, "http_cache": ready_ms(page)}
+    finally:
+        context.close()
+
+
+def page_bytes(browser, url: str) -> dict[str, int]:
+    """Bytes a page transfers until the network is idle (fresh context, no service worker)."""
+    context = new_context(browser, service_worker=False)
+    responses = []
+    try:
+        page = context.new_page()
+        page.on("response", lambda response: responses.append(response))
+        page.goto(url)
+        page.wait_for_load_state("networkidle")
+        raw = compressed = 0
+        files = []
+        for response in responses:
+            if response.request.url.startswith(("data:", "blob:")):
+                continue
+            try:
+                body = response.body()
+            except Exception:  # redirects and aborted requests have no body
+                body = b""
+            size = len(gzip.compress(body, 6)) if body else 0
+            raw += len(body)
+            compressed += size
+            files.append({"path": urlsplit(response.url).path.removeprefix(SUB_PATH),
+                          "bytes": len(body), "gzip_bytes": size})
+        return {"bytes": raw, "gzip_bytes": compressed, "requests": len(files), "files": files}
+    finally:
+        context.close()
+
+
+def pyodide_engine(browser, url: str) -> dict:
+    context = new_context(browser, service_worker=False)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        ready_ms(page)
+        return json.loads(page.locator("body").get_attribute("data-bench-result"))
+    finally:
+        context.close()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def ratio(a: float, b: float) -> float:
+    return round(a / b, 3) if b else float("nan")
+
+
+# ---------------------------------------------------------------------------------------------
+# Main
+
+
+def machine() -> dict[str, str | int]:
+    cpu = platform.processor() or platform.machine()
+    try:
+        for line in Path("/proc/cpuinfo").read_text().splitlines():
+            if line.startswith("model name"):
+                cpu = line.split(":", 1)[1].strip()
+                break
+    except OSError:
+        pass
+    try:
+        load = os.getloadavg()[0]
+    except OSError:
+        load = float("nan")
+    return {"cpu": cpu, "cores": os.cpu_count() or 0, "system": platform.platform(),
+            "python": platform.python_version(), "load_average_1min": round(load, 2)}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=5, help="cold loads per page (median)")
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--seconds", type=float, default=1.0,
+                        help="minimum time per engine workload")
+    parser.add_argument("--no-engine", action="store_true", help="skip the engine workloads")
+    parser.add_argument("--output", type=Path, default=RESULTS / "latest.json")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
+                     "machine": machine(), "runs": args.runs, "goals": GOALS}
+    with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
+        tmp_path = Path(tmp)
+        site = tmp_path / "site"
+        print("building the site…", flush=True)
+        if args.site:
+            shutil.copytree(args.site, site)
+        else:
+            mkdocs_build(None, site, ROOT)
+        plain_src = tmp_path / "plain"
+        (plain_src / "docs").mkdir(parents=True)
+        (plain_src / "docs" / "index.md").write_text("# A plain page\n", encoding="utf-8")
+        (plain_src / "mkdocs.yml").write_text(PLAIN_MKDOCS, encoding="utf-8")
+        mkdocs_build(plain_src / "mkdocs.yml", tmp_path / "plain-site", plain_src)
+        urls = prepare_site(site, tmp_path / "plain-site", args.seconds)
+        server, base = serve(site)
+        launch = {"args": CHROMIUM_ARGS}
+        if chromium_path():
+            launch["executable_path"] = chromium_path()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**launch)
+                results["browser"] = f"Chromium {browser.version}"
+                measure(browser, base, urls, args, results)
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
+    print_summary(results)
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"written to {args.output}")
+    return 0
+
+
+def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> None:
+    # Warm the server's and the OS's file caches once, untimed.
+    cold_ready(browser, base + urls["shuffler"])
+
+    timings: dict[str, list[float]] = {"widget": [], "bare": [], "preload": []}
+    order = [("widget", "shuffler"), ("bare", "bare"), ("preload", "preload")]
+    for run in range(args.runs):
+        for key, page in order if run % 2 == 0 else list(reversed(order)):
+            timings[key].append(cold_ready(browser, base + urls[page]))
+        print(f"  cold run {run + 1}/{args.runs}: " + ", ".join(
+            f"{k} {v[-1]:.0f} ms" for k, v in timings.items()), flush=True)
+    widget, bare, preload = (median(timings[k]) for k in ("widget", "bare", "preload"))
+    slow: dict[str, list[float]] = {"widget": [], "preload": []}
+    for run in range(args.runs):
+        pair = [("widget", "shuffler"), ("preload", "preload")]
+        for key, page in pair if run % 2 == 0 else list(reversed(pair)):
+            slow[key].append(cold_ready(browser, base + urls[page], NETWORK))
+    print(f"  emulated network: widget {median(slow['widget']):.0f} ms, with preload links "
+          f"{median(slow['preload']):.0f} ms", flush=True)
+    results["ready"] = {
+        "widget_ms": timings["widget"], "bare_ms": timings["bare"],
+        "preload_ms": timings["preload"],
+        "widget_median_ms": round(widget), "bare_median_ms": round(bare),
+        "preload_median_ms": round(preload),
+        "widget_vs_bare": ratio(widget, bare),
+        "preload_vs_widget": ratio(preload, widget),
+        "network": NETWORK,
+        "network_widget_ms": slow["widget"], "network_preload_ms": slow["preload"],
+        "network_preload_vs_widget": ratio(median(slow["preload"]), median(slow["widget"])),
+    }
+
+    repeats = [repeat_visits(browser, base + urls["shuffler"]) for _ in range(args.runs)]
+    http_only = [http_cache_visit(browser, base + urls["shuffler"]) for _ in range(args.runs)]
+    cold = median([r["cold"] for r in repeats])
+    cache = median([r[key] for r in repeats for key in ("cache", "cache_again")])
+    offline = median([r["offline"] for r in repeats])
+    http_cold = median([r["cold"] for r in http_only])
+    http_warm = median([r["http_cache"] for r in http_only])
+    results["repeat"] = {
+        "visits": repeats, "http_cache_visits": http_only,
+        "cold_median_ms": round(cold), "cache_median_ms": round(cache),
+        "offline_median_ms": round(offline),
+        "repeat_vs_cold": ratio(cache, cold), "offline_vs_cold": ratio(offline, cold),
+        "http_cache_vs_cold": ratio(http_warm, http_cold),
+    }
+    print("  repeat visits measured", flush=True)
+
+    rules = page_bytes(browser, base + urls["rules"])
+    plain = page_bytes(browser, base + urls["plain"])
+    shuffler = page_bytes(browser, base + urls["shuffler"])
+    def without_index(measured: dict, key: str) -> int:
+        return measured[key] - sum(f[key] for f in measured["files"]
+                                   if f["path"].endswith("search_index.json"))
+
+    results["bytes"] = {
+        "rules_page": urls["rules"], "rules": rules, "plain": plain, "shuffler": shuffler,
+        "rules_vs_plain_bytes": ratio(rules["bytes"], plain["bytes"]),
+        "rules_vs_plain_gzip": ratio(rules["gzip_bytes"], plain["gzip_bytes"]),
+        # Material loads the whole site's search index on every page: ours holds every rule.
+        "rules_vs_plain_gzip_without_search_index": ratio(
+            without_index(rules, "gzip_bytes"), without_index(plain, "gzip_bytes")),
+        # The shell: everything but the page's own HTML and the search index (theme, our CSS
+        # and scripts, the service worker's registration).
+        "rules_vs_plain_gzip_shell": ratio(
+            without_index(rules, "gzip_bytes") - rules["files"][0]["gzip_bytes"],
+            without_index(plain, "gzip_bytes") - plain["files"][0]["gzip_bytes"]),
+    }
+    print("  page bytes measured", flush=True)
+
+    results["engine"] = {}
+    if not args.no_engine:
+        # Alternate the two runtimes and keep each workload's best time: on a busy machine the
+        # minimum is the least disturbed measurement.
+        rounds: dict[str, list[dict]] = {"pyodide": [], "cpython": []}
+        for turn in range(ENGINE_ROUNDS):
+            print(f"  engine workloads, round {turn + 1}/{ENGINE_ROUNDS}…", flush=True)
+            rounds["pyodide"].append(pyodide_engine(browser, base + urls["engine"]))
+            rounds["cpython"].append(engine_workloads.run(args.seconds))
+        results["engine"] = {name: best_of(runs) for name, runs in rounds.items()}
+        results["engine"]["rounds"] = rounds
+        summarize_engine(results)
+
+
+#: Rounds of engine workloads per runtime (alternating).
+ENGINE_ROUNDS = 3
+#: The time field of each engine workload.
+ENGINE_TIMES = {"swarm_turns": "ms_per_turn", "shuffle_250": "ms", "legality_100": "ms"}
+
+
+def best_of(runs: list[dict]) -> dict:
+    best = dict(runs[0])
+    for workload, field in ENGINE_TIMES.items():
+        best[workload] = min((run[workload] for run in runs), key=lambda r: r[field])
+    return best
+
+
+def summarize_engine(results: dict) -> None:
+    cp, py = results["engine"]["cpython"], results["engine"]["pyodide"]
+    results["engine"]["pyodide_vs_cpython"] = {
+        "swarm_turn": ratio(py["swarm_turns"]["ms_per_turn"], cp["swarm_turns"]["ms_per_turn"]),
+        "shuffle_250": ratio(py["shuffle_250"]["ms"], cp["shuffle_250"]["ms"]),
+        "legality_100": ratio(py["legality_100"]["ms"], cp["legality_100"]["ms"]),
+    }
+
+
+def _verdict(value: float, goal: float) -> str:
+    return "ok" if value <= goal else "over the goal"
+
+
+def print_summary(results: dict) -> None:
+    m = results["machine"]
+    print()
+    print(f"{results['date']}  {results.get('browser', '')}  {m['cpu']} ({m['cores']} cores), "
+          f"load average {m['load_average_1min']} at the start, "
+          f"{m.get('load_average_1min_end')} at the end")
+    ready, repeat, weight = results["ready"], results["repeat"], results["bytes"]
+    rows = [
+        ("widget ready vs bare PyScript page", ready["widget_vs_bare"], "widget_vs_bare",
+         f"{ready['widget_median_ms']} vs {ready['bare_median_ms']} ms"),
+        ("repeat visit (service worker) vs cold", repeat["repeat_vs_cold"], "repeat_vs_cold",
+         f"{repeat['cache_median_ms']} vs {repeat['cold_median_ms']} ms"),
+        ("offline visit vs cold", repeat["offline_vs_cold"], "repeat_vs_cold",
+         f"{repeat['offline_median_ms']} vs {repeat['cold_median_ms']} ms"),
+        ("rules page bytes vs plain Material page", weight["rules_vs_plain_bytes"],
+         "rules_vs_plain_bytes", f"{weight['rules']['bytes']:,} vs {weight['plain']['bytes']:,}"),
+        ("  the same, gzip-compressed", weight["rules_vs_plain_gzip"], "rules_vs_plain_bytes",
+         f"{weight['rules']['gzip_bytes']:,} vs {weight['plain']['gzip_bytes']:,}"),
+    ]
+    engine = results.get("engine", {})
+    if "pyodide_vs_cpython" in engine:
+        cp, py = engine["cpython"], engine["pyodide"]
+        for key, label, unit in (("swarm_turn", "Swarm turn", ("swarm_turns", "ms_per_turn")),
+                                 ("shuffle_250", "250-card shuffle", ("shuffle_250", "ms")),
+                                 ("legality_100", "100-card legality check",
+                                  ("legality_100", "ms"))):
+            rows.append((f"{label}: Pyodide vs CPython", engine["pyodide_vs_cpython"][key],
+                         "pyodide_vs_cpython",
+                         f"{py[unit[0]][unit[1]]:.2f} vs {cp[unit[0]][unit[1]]:.2f} ms"))
+    print(f"{'measure':<42} {'ratio':>7} {'goal':>6}  {'':<14} detail")
+    for label, value, goal_key, detail in rows:
+        goal = results["goals"][goal_key]
+        print(f"{label:<42} {value:>7.3f} {goal:>6.2f}  {_verdict(value, goal):<14} {detail}")
+    print(f"{'preload links vs none (widget ready)':<42} {ready['preload_vs_widget']:>7.3f} "
+          f"{'':>6}  {'(< 1 helps)':<14} {ready['preload_median_ms']} vs "
+          f"{ready['widget_median_ms']} ms")
+    print(f"{'  the same on an emulated 40 Mbit/s, 40 ms network':<42} "
+          f"{ready['network_preload_vs_widget']:>7.3f}")
+    print(f"{'reload with HTTP cache only vs cold':<42} {repeat['http_cache_vs_cold']:>7.3f}")
+    print(f"{'rules vs plain, gzip, without search index':<42} "
+          f"{weight['rules_vs_plain_gzip_without_search_index']:>7.3f}")
+    print(f"{'rules vs plain, gzip, the shell only':<42} "
+          f"{weight['rules_vs_plain_gzip_shell']:>7.3f} {GOALS['rules_vs_plain_bytes']:>6.2f}  "
+          "(without the page's HTML and the search index)")
+    print(f"shuffler page transfers {weight['shuffler']['bytes']:,} bytes "
+          f"({weight['shuffler']['gzip_bytes']:,} gzip) in {weight['shuffler']['requests']} "
+          "requests")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

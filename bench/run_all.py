@@ -1,0 +1,42 @@
+"""Run every benchmark script in bench/ (``bench_*.py``), one after another, in this Python.
+
+    .venv/bin/python bench/run_all.py [--quick]
+
+``--quick`` passes short settings to the scripts that know them (fewer page loads, shorter
+timings). Exits non-zero if any script fails; the others still run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parent
+QUICK_ARGS = {"bench_site.py": ["--runs", "2", "--seconds", "0.3"],
+              "bench_decklist.py": ["--seconds", "0.2"]}
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="short settings, for a smoke run")
+    args = parser.parse_args(argv)
+    failed = []
+    for script in sorted(BENCH.glob("bench_*.py")):
+        extra = QUICK_ARGS.get(script.name, []) if args.quick else []
+        print(f"=== {script.name} {' '.join(extra)}".rstrip(), flush=True)
+        start = time.perf_counter()
+        status = subprocess.run([sys.executable, str(script), *extra]).returncode
+        print(f"=== {script.name}: {'ok' if status == 0 else f'failed ({status})'} in "
+              f"{time.perf_counter() - start:.1f} s\n", flush=True)
+        if status:
+            failed.append(script.name)
+    if failed:
+        print("failed: " + ", ".join(failed))
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+// Shows how far Python has got on a play page while it starts: a progress bar and the current
+// step under each widget's "Loading Python…" line. PyScript reports its steps as `py:progress`
+// events; the runtime files' downloads are seen through Resource Timing. pyengine.browser hides
+// the line when the widget is ready. Loaded with `defer` before PyScript, so no step is missed.
+(function () {
+  "use strict";
+  var lines = document.querySelectorAll("[data-widget] [data-id=loading]");
+  if (!lines.length) return;
+  var cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  var STEPS = {
+    "Loading Pyodide": [0.1, cached ? "starting Python from this device's copy"
+                                    : "downloading Python (about 6 MB, only the first time)"],
+    "Loading interpreter": [0.2, null],
+    "Loaded interpreter": [0.8, "unpacking the rules engine"],
+    "Loaded files": [0.9, "starting the rules engine"],
+  };
+  var FILES = ["pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"];
+  var seen = {};
+  var bars = [];
+  var texts = [];
+  var value = 0.05;
+
+  for (var i = 0; i < lines.length; i++) {
+    var bar = document.createElement("progress");
+    bar.className = "widget-progress";
+    bar.max = 1;
+    bar.value = value;
+    bar.setAttribute("aria-label", "Python start-up");
+    bar.style.display = "block";
+    bar.style.width = "100%";
+    bar.style.accentColor = "var(--md-primary-fg-color)";
+    var text = document.createElement("span");
+    text.className = "widget-loading-step";
+    text.textContent = "starting";
+    lines[i].appendChild(document.createTextNode(" "));
+    lines[i].appendChild(text);
+    lines[i].appendChild(bar);
+    bars.push(bar);
+    texts.push(text);
+  }
+
+  function show(next, label) {
+    value = Math.max(value, next);
+    for (var i = 0; i < bars.length; i++) {
+      bars[i].value = value;
+      if (label) texts[i].textContent = label;
+    }
+  }
+
+  addEventListener("py:progress", function (event) {
+    var step = STEPS[event.detail];
+    if (step) show(step[0], step[1]);
+  });
+
+  if ("PerformanceObserver" in window) {
+    try {
+      new PerformanceObserver(function (list) {
+        list.getEntries().forEach(function (entry) {
+          for (var i = 0; i < FILES.length; i++) {
+            if (!seen[FILES[i]] && entry.name.indexOf("/" + FILES[i]) !== -1) {
+              seen[FILES[i]] = true;
+              show(0.2 + 0.5 * Object.keys(seen).length / FILES.length, null);
+            }
+          }
+        });
+      }).observe({type: "resource", buffered: true});
+    } catch (error) {
+      // Resource Timing is only for the bar; the steps still show.
+    }
+  }
+})();
