@@ -627,19 +627,16 @@ def _lookup(found: str, words: dict[str, Word]) -> Entry | None:
     return None
 
 
-def link_terms(
-    content: str, entries: list[Entry], href_for, linked: set[str] | None = None
-) -> str:
+def link_terms(content: str, entries: list[Entry], href_for: Callable[[Entry], str]) -> str:
     """Link the first use of each entry's term in ``content`` (HTML) to its glossary entry.
 
     Text in headings, links, code, scripts and admonition titles is left alone; markup is
     never changed, only text between tags. ``href_for(entry)`` gives the link target.
-    ``linked`` collects the ids already linked (pass a set to share it between calls).
     """
     pattern, words = term_pattern(entries)
     if pattern is None:
         return content
-    linked = set() if linked is None else linked
+    linked: set[str] = set()
     out = []
     skip: list[str] = []  # open elements whose text is skipped
     pos = 0
@@ -656,13 +653,13 @@ def link_terms(
                 f'title="{definition}" data-def="{definition}">{found}</a>'
             )
 
-        out, last = [], 0
+        parts, last = [], 0
         for start, end in _spans(pattern, text):
-            out.append(text[last:start])
-            out.append(repl(text[start:end]))
+            parts.append(text[last:start])
+            parts.append(repl(text[start:end]))
             last = end
-        out.append(text[last:])
-        return "".join(out)
+        parts.append(text[last:])
+        return "".join(parts)
 
     for m in _TOKEN_RE.finditer(content):
         text = content[pos:m.start()]
