@@ -46,16 +46,16 @@ def test_settings_survive_a_reload(page, site_url):
     page.goto(site_url + "play/shuffler.html")
     wait_ready(page, "shuffler")
     page.select_option("[data-field=deck]", "paste")
-    page.fill("[data-field=paste]", "4 Lightning Bolt\n<b>x</b> 2 Bad line\n3 Island")
+    page.fill("[data-field=paste]", "4 Lightning Bolt\n<b>x</b>\n0 Bad line\n3 Island")
     page.fill("[data-field=seed]", "quiet-owl-05")
     page.click("[data-action=shuffle]")
     expect(page.locator("[data-id=problems] li")).to_have_count(1)
-    expect(page.locator("[data-id=problems] li")).to_contain_text("Line 2")
+    expect(page.locator("[data-id=problems] li")).to_contain_text("Line 3")
     page.reload()
     wait_ready(page, "shuffler")
     expect(page.locator("[data-field=seed]")).to_have_value("quiet-owl-05")
     expect(page.locator("[data-field=paste]")).to_have_value(
-        "4 Lightning Bolt\n<b>x</b> 2 Bad line\n3 Island"
+        "4 Lightning Bolt\n<b>x</b>\n0 Bad line\n3 Island"
     )
 
 
