@@ -709,8 +709,11 @@ def test_limited_epilogue_and_victory():
     assert "may hunt any Horde creature" in view.text["lh-status"]
     assert view.hidden["confirm-victory"] is False and view.hidden["hunt-box"] is False
     w.handle("pick", {"_item": "3"})
-    view = w.handle("hunt", {"power": "5"})
+    view = w.handle("hunt", {"power": "5", "hunter-defender": "on"})
+    assert view.error == "In the Epilogue only Survivor creatures without defender hunt."
+    view = w.handle("hunt", {"power": "5", "hunter-defender": "", "hunter-toughness": "2"})
     assert "Ghoul Lord dies" in texts(view.lists["last"])
+    assert w.game.actions[-1] == {"type": "hunt", "card": 3, "power": 5, "toughness": 2}
     for card in list(w.game.zones["battlefield"]):
         w.handle("pick", {"_item": str(card.id)})
         w.handle("destroy", {})

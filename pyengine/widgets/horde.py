@@ -95,6 +95,7 @@ def fresh_form() -> dict[str, str]:
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
+        "hunter-toughness": "", "hunter-defender": "",
     }
 
 
@@ -579,8 +580,14 @@ class Widget:
         if action == "target":
             return self._target_action()
         if action == "hunt":
-            return {"type": "hunt", "card": self._chosen(),
+            data = {"type": "hunt", "card": self._chosen(),
                     "power": _int(self.form["power"], "The hunter's power", 0, 99)}
+            if self.form["hunter-toughness"].strip():
+                data["toughness"] = _int(self.form["hunter-toughness"], "The hunter's toughness",
+                                         0, 99)
+            if self.form["hunter-defender"]:
+                data["defender"] = True
+            return data
         raise ValueError(f"unknown action {action!r}")
 
     def _token_action(self, game: Game) -> dict[str, Any]:
