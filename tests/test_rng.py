@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from pyengine.rng import ANIMALS, ADJECTIVES, Rng, make_seed, normalize_seed, seed_to_int
+from pyengine.rng import ADJECTIVES, ANIMALS, Rng, make_seed, normalize_seed, seed_to_int
 from tests.conftest import DATA
 
 
