@@ -16,7 +16,9 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   and gzip-compressed as GitHub Pages would send them (goal <= 1.10);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
   100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
-* loading tweaks: the shuffler page with <link rel=preload> for the runtime files vs without.
+* loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
+  vs a copy without those preload links, on the local server and on an emulated mobile
+  network (below 1: the preloads help).
 
 Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
 """
@@ -172,20 +174,15 @@ def with_python(page: str, config: dict, body: str) -> str:
     return page[: match.start()] + script + page[match.end():]
 
 
-def with_preloads(page: str, config: dict) -> str:
-    """The page with <link rel=preload> for the big runtime files, right after <head>'s meta."""
-    pyodide = config["interpreter"]
-    base = pyodide.rsplit("/", 1)[0] + "/"
-    links = [
-        f'<link rel="modulepreload" href="{pyodide}">',
-        f'<link rel="modulepreload" href="{base}pyodide.asm.mjs">',
-        f'<link rel="preload" as="fetch" crossorigin href="{base}pyodide.asm.wasm">',
-        f'<link rel="preload" as="fetch" crossorigin href="{base}python_stdlib.zip">',
-        f'<link rel="preload" as="fetch" crossorigin href="{base}pyodide-lock.json">',
-    ]
-    links += [f'<link rel="preload" as="fetch" crossorigin href="{url}">'
-              for url in config.get("files", {})]
-    return page.replace("</title>", "</title>\n" + "\n".join(links), 1)
+_RUNTIME_PRELOAD = re.compile(
+    r'\s*<link rel="(?:modulepreload|preload)"[^>]*href="[^"]*(?:/pyodide/[^"]*|pyengine-[^"]*)">'
+)
+_ENGINE_PRELOAD = re.compile(r'\s*<link rel="preload"[^>]*href="[^"]*pyengine-[^"]*">')
+
+
+def without_preloads(page: str, engine_only: bool = False) -> str:
+    """The page without its preload links for the runtime (or only for the engine zip)."""
+    return (_ENGINE_PRELOAD if engine_only else _RUNTIME_PRELOAD).sub("", page)
 
 
 def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]:
@@ -195,9 +192,9 @@ def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]
     config = json.loads(html.unescape(_python_script(text).group("config")))
     folder = shuffler.parent
     bare_config = {"interpreter": config["interpreter"]}
-    (folder / "bench-bare.html").write_text(with_python(text, bare_config, BARE_PYTHON),
-                                            encoding="utf-8")
-    (folder / "bench-preload.html").write_text(with_preloads(text, config), encoding="utf-8")
+    bare = with_python(without_preloads(text, engine_only=True), bare_config, BARE_PYTHON)
+    (folder / "bench-bare.html").write_text(bare, encoding="utf-8")
+    (folder / "bench-no-preload.html").write_text(without_preloads(text), encoding="utf-8")
     shutil.copyfile(ROOT / "bench" / "engine_workloads.py", folder / "engine_workloads.py")
     engine_config = dict(config, files={**config.get("files", {}),
                                         "./engine_workloads.py": "./engine_workloads.py"})
@@ -209,7 +206,7 @@ def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]
     return {
         "shuffler": url_of(site, shuffler),
         "bare": url_of(site, folder / "bench-bare.html"),
-        "preload": url_of(site, folder / "bench-preload.html"),
+        "no_preload": url_of(site, folder / "bench-no-preload.html"),
         "engine": url_of(site, folder / "bench-engine.html"),
         "rules": url_of(site, page_file(site, "swarm/index")),
         "plain": "bench-plain/",
@@ -456,14 +453,14 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
     cold_ready(browser, base + urls["shuffler"])
     INTERPRETER_MS.clear()
 
-    timings: dict[str, list[float]] = {"widget": [], "bare": [], "preload": []}
-    order = [("widget", "shuffler"), ("bare", "bare"), ("preload", "preload")]
+    timings: dict[str, list[float]] = {"widget": [], "bare": [], "no_preload": []}
+    order = [("widget", "shuffler"), ("bare", "bare"), ("no_preload", "no_preload")]
     for run in range(args.runs):
         for key, page in order if run % 2 == 0 else list(reversed(order)):
             timings[key].append(cold_ready(browser, base + urls[page]))
         print(f"  cold run {run + 1}/{args.runs}: " + ", ".join(
             f"{k} {v[-1]:.0f} ms" for k, v in timings.items()), flush=True)
-    widget, bare, preload = (median(timings[k]) for k in ("widget", "bare", "preload"))
+    widget, bare, no_preload = (median(timings[k]) for k in ("widget", "bare", "no_preload"))
     # Both pages do the same work until PyScript's interpreter is ready (download, compile,
     # start Pyodide); that part is most of the time and most of the noise on a busy machine.
     # The split ratio uses the median of that shared part over all loads of both pages, plus
@@ -472,27 +469,28 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
     shared = median([t for key in ("widget", "bare") for t in interp[key]])
     after = {key: median([r - i for r, i in zip(timings[key], interp[key], strict=True)])
              for key in ("widget", "bare")}
-    slow: dict[str, list[float]] = {"widget": [], "preload": []}
+    slow: dict[str, list[float]] = {"widget": [], "no_preload": []}
     for run in range(args.runs):
-        pair = [("widget", "shuffler"), ("preload", "preload")]
+        pair = [("widget", "shuffler"), ("no_preload", "no_preload")]
         for key, page in pair if run % 2 == 0 else list(reversed(pair)):
             slow[key].append(cold_ready(browser, base + urls[page], NETWORK))
-    print(f"  emulated network: widget {median(slow['widget']):.0f} ms, with preload links "
-          f"{median(slow['preload']):.0f} ms", flush=True)
+    print(f"  emulated network: widget {median(slow['widget']):.0f} ms, without preload links "
+          f"{median(slow['no_preload']):.0f} ms", flush=True)
     results["ready"] = {
         "widget_ms": timings["widget"], "bare_ms": timings["bare"],
-        "preload_ms": timings["preload"],
+        "no_preload_ms": timings["no_preload"],
         "widget_median_ms": round(widget), "bare_median_ms": round(bare),
-        "preload_median_ms": round(preload),
+        "no_preload_median_ms": round(no_preload),
         "widget_vs_bare": ratio(widget, bare),
         "interpreter_ready_median_ms": round(shared),
         "widget_after_interpreter_ms": round(after["widget"]),
         "bare_after_interpreter_ms": round(after["bare"]),
         "widget_vs_bare_split": ratio(shared + after["widget"], shared + after["bare"]),
-        "preload_vs_widget": ratio(preload, widget),
+        "widget_vs_no_preload": ratio(widget, no_preload),
         "network": NETWORK,
-        "network_widget_ms": slow["widget"], "network_preload_ms": slow["preload"],
-        "network_preload_vs_widget": ratio(median(slow["preload"]), median(slow["widget"])),
+        "network_widget_ms": slow["widget"], "network_no_preload_ms": slow["no_preload"],
+        "network_widget_vs_no_preload": ratio(median(slow["widget"]),
+                                              median(slow["no_preload"])),
     }
 
     repeats = [repeat_visits(browser, base + urls["shuffler"]) for _ in range(args.runs)]
@@ -609,11 +607,11 @@ def print_summary(results: dict) -> None:
     for label, value, goal_key, detail in rows:
         goal = results["goals"][goal_key]
         print(f"{label:<42} {value:>7.3f} {goal:>6.2f}  {_verdict(value, goal):<14} {detail}")
-    print(f"{'preload links vs none (widget ready)':<42} {ready['preload_vs_widget']:>7.3f} "
-          f"{'':>6}  {'(< 1 helps)':<14} {ready['preload_median_ms']} vs "
-          f"{ready['widget_median_ms']} ms")
+    print(f"{'with preload links vs without (ready)':<42} {ready['widget_vs_no_preload']:>7.3f} "
+          f"{'':>6}  {'(< 1 helps)':<14} {ready['widget_median_ms']} vs "
+          f"{ready['no_preload_median_ms']} ms")
     print(f"{'  the same on an emulated 40 Mbit/s, 40 ms network':<42} "
-          f"{ready['network_preload_vs_widget']:>7.3f}")
+          f"{ready['network_widget_vs_no_preload']:>7.3f}")
     print(f"{'reload with HTTP cache only vs cold':<42} {repeat['http_cache_vs_cold']:>7.3f}")
     print(f"{'rules vs plain, gzip, without search index':<42} "
           f"{weight['rules_vs_plain_gzip_without_search_index']:>7.3f}")

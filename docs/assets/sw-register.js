@@ -34,9 +34,15 @@
     }
   }
 
+  // Register when the browser is idle, so the page's own work comes first.
+  function soon() {
+    if ("requestIdleCallback" in window) requestIdleCallback(register, {timeout: 3000});
+    else setTimeout(register, 0);
+  }
+
   function start() {
-    if (document.querySelector("[data-widget]")) whenWidgetsReady(register);
-    else register();
+    if (document.querySelector("[data-widget]")) whenWidgetsReady(soon);
+    else soon();
   }
 
   if (document.readyState === "complete") start();
