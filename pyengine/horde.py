@@ -49,7 +49,7 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
-from .horde_common import ConfigError, Facts, HordeGame
+from .horde_common import ConfigError, HordeGame
 
 __all__ = ["DIFFICULTIES", "PRESETS", "HordeSlingLab", "life_total", "setup_turns"]
 
@@ -349,12 +349,7 @@ class HordeSlingLab(HordeGame):
     # -- moving cards -------------------------------------------------------------------------
     def leave_battlefield(self, card: Card, zone: str, position: int | None = None) -> list[Event]:
         """hs-5-5 / hs-5-6: deck tokens move like cards; made tokens cease to exist."""
-        events = super().leave_battlefield(card, zone, position)
-        if card.made:
-            self.zones.take(card.id)
-            events.append(Event("cease", f"The {card.name} token (#{card.id}) ceases to exist",
-                                [card.name], {"card": card.id}))
-        return events
+        return super().leave_battlefield(card, zone, position) + self.cease_if_made(card)
 
     def cast(self, card: Card, how: str, *, exile_after: bool = False) -> list[Event]:
         """Cast a Horde card for free (hs-3-7): permanents enter, instants and sorceries wait
@@ -372,14 +367,6 @@ class HordeSlingLab(HordeGame):
             events += self.enter_battlefield(card)
         return events
 
-    def mill(self, n: int) -> list[Event]:
-        library = self.zones["library"]
-        milled = library[:n]
-        for card in milled:
-            self.zones.move(card.id, "graveyard")
-        return [Event("mill", f"The Horde mills {len(milled)} card(s)",
-                      [c.name for c in milled], {"count": len(milled), "asked": n})]
-
     # -- turns ----------------------------------------------------------------------------------
     def do_end_survivor_turn(self) -> list[Event]:
         """End the Survivors' turn. During set-up the next set-up turn begins; after it, the
@@ -388,9 +375,7 @@ class HordeSlingLab(HordeGame):
         if self.phase != "survivors":
             raise ActionError("it is the Horde's turn: end it first")
         if self.survivor_turn < self.setup_turns:
-            self.survivor_turn += 1
-            self.turn_serial += 1
-            return [self._turn_event()] + self.flip_flags()
+            return self.next_survivor_turn()
         return self._horde_turn()
 
     def _horde_turn(self) -> list[Event]:
@@ -400,12 +385,7 @@ class HordeSlingLab(HordeGame):
         self.flashback_seen = []
         events = [Event("horde-turn", f"Horde turn {self.horde_turn}", [],
                         {"turn": self.horde_turn})]
-        # hs-3-2: untap.
-        untapped = [c for c in self.zones["battlefield"] if c.tapped]
-        for card in untapped:
-            card.tapped = False
-        events.append(Event("untap", f"The Horde untaps {len(untapped)} permanent(s)",
-                            [c.name for c in untapped], {"count": len(untapped)}))
+        events += self.untap_all()  # hs-3-2
         events += self.flip_flags()
         # hs-9-5: Rally before the wave.
         if self.options["rally"]:
@@ -512,27 +492,13 @@ class HordeSlingLab(HordeGame):
         return events
 
     def _attack(self) -> list[Event]:
-        """hs-4-1, hs-4-2: every untapped Horde creature taps and attacks."""
-        attackers = []
-        for card in self.creatures():
-            facts = self.facts(card)
-            if card.tapped or facts.has_tag("defender") or facts.has_tag("cant_attack"):
-                continue
-            card.tapped = True
-            attackers.append(card)
-        power = sum(self.facts(c).power_value + c.counters for c in attackers)
-        return [Event("attack", f"{len(attackers)} Horde creature(s) attack the Survivors "
-                      f"(printed power plus counters: {power})", [c.name for c in attackers],
-                      {"attackers": [c.id for c in attackers], "power": power})]
+        """hs-4-1, hs-4-2: every untapped Horde creature taps and attacks (not with defender
+        or ``cant_attack``)."""
+        return self.attack()
 
     def do_end_horde_turn(self) -> list[Event]:
         """End the Horde's turn (hs-4-3); the Horde wins if life is 0 or less (hs-2-8)."""
-        self.require_playing()
-        if self.phase != "horde":
-            raise ActionError("it is not the Horde's turn")
-        if self.zones["stack"]:
-            names = ", ".join(f"{c.name} (#{c.id})" for c in self.zones["stack"])
-            raise ActionError(f"resolve the held spell(s) first, then Done: {names}")
+        self.check_end_horde_turn()
         if self.offers:
             names = ", ".join(f"#{k}" for k in self.offers)
             raise ActionError(f"deal with the graveyard offer(s) first: {names}")
@@ -544,9 +510,7 @@ class HordeSlingLab(HordeGame):
             return events + [Event("win", f"The Horde wins: the Survivors' life is {self.life}",
                                    [], {"winner": "horde"})]
         self.phase = "survivors"
-        self.survivor_turn += 1
-        self.turn_serial += 1
-        return events + [self._turn_event()] + self.flip_flags() + self.after_action()
+        return events + self.next_survivor_turn() + self.after_action()
 
     def do_done(self, card: int) -> list[Event]:
         """A held spell was resolved by hand (hs-3-8). During the Horde's turn its graveyard is
@@ -581,8 +545,7 @@ class HordeSlingLab(HordeGame):
         """Hit the Horde (hs-5-1): each point of damage or life loss mills one card. Combat
         damage during set-up needs the set-up attacks option (hs-4-5)."""
         self.require_playing()
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ActionError("hit the Horde for 1 or more")
+        self.require_amount(n, "hit the Horde for 1 or more")
         if combat and self.in_setup and not self.options["setup_attacks"]:
             raise ActionError("the Survivors may not attack the Horde during set-up")
         events = [Event("hit", f"The Horde is hit for {n}", [], {"amount": n})]
@@ -593,8 +556,7 @@ class HordeSlingLab(HordeGame):
         the library; with the graveyard empty, each point puts a new copy of one of its deck's
         tokens on top (chosen with the Rng among the deck's token cards) and alerts the table."""
         self.require_playing()
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ActionError("the Horde gains 1 or more life")
+        self.require_amount(n, "the Horde gains 1 or more life")
         events = []
         returned = []
         for _ in range(n):
@@ -623,12 +585,8 @@ class HordeSlingLab(HordeGame):
     def do_life(self, change: int) -> list[Event]:
         """Change the Survivors' group life (damage taken, lifelink, ...)."""
         self.require_playing()
-        if not isinstance(change, int) or isinstance(change, bool) or change == 0:
-            raise ActionError("a life change is a nonzero whole number")
-        self.life += change
-        return [Event("life", f"The Survivors {'gain' if change > 0 else 'lose'} "
-                      f"{abs(change)} life: {self.life}", [], {"life": self.life,
-                                                               "change": change})]
+        self.require_life_change(change)
+        return self.shift_life(change)
 
     def do_create_token(self, name: str, n: int = 1, tapped: bool = False,
                         power: int | None = None, toughness: int | None = None) -> list[Event]:
@@ -639,19 +597,8 @@ class HordeSlingLab(HordeGame):
             raise ActionError("name the token")
         if not isinstance(n, int) or not 1 <= n <= 100:
             raise ActionError("create 1 to 100 tokens")
-        if name not in self._facts:
-            if not isinstance(power, int) or not isinstance(toughness, int):
-                raise ActionError(f"'{name}' has no card facts: give its power and toughness")
-            self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
-                                      power=str(power), toughness=str(toughness), token=True,
-                                      tags=("token",))
-        events = [Event("create", f"{n} {name} token(s) created for the Horde", [name],
-                        {"count": n})]
-        for _ in range(n):
-            card = self.new_card(name, token=True, made=True)
-            self.zones.add("exile", card)
-            events += self.enter_battlefield(card, tapped=bool(tapped))
-        return events
+        return self.make_tokens(name, n, power, toughness,
+                                f"{n} {name} token(s) created for the Horde", tapped=bool(tapped))
 
     # -- victory ----------------------------------------------------------------------------------
     def after_action(self) -> list[Event]:

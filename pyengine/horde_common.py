@@ -347,6 +347,42 @@ class HordeGame(Game):
         self.zones.move(card.id, zone, position)
         return []
 
+    def cease_if_made(self, card: Card) -> list[Event]:
+        """A token made during the game (not a deck card) ceases to exist once it has left the
+        battlefield (hs-5-6, lh-3-5); deck tokens move like cards."""
+        if not card.made:
+            return []
+        self.zones.take(card.id)
+        return [Event("cease", f"The {card.name} token (#{card.id}) ceases to exist",
+                      [card.name], {"card": card.id})]
+
+    def mill(self, n: int) -> list[Event]:
+        """The top ``n`` library cards (or all there are) go to the graveyard."""
+        library = self.zones["library"]
+        milled = library[:n]
+        for card in milled:
+            self.zones.move(card.id, "graveyard")
+        return [Event("mill", f"The Horde mills {len(milled)} card(s)",
+                      [c.name for c in milled], {"count": len(milled), "asked": n})]
+
+    def make_tokens(self, name: str, n: int, power: int | None, toughness: int | None,
+                    text: str, *, tapped: bool = False) -> list[Event]:
+        """Create ``n`` made tokens named ``name`` on the battlefield (through exile, so they
+        get ids); a name without facts needs ``power`` and ``toughness``. ``text`` is the
+        ``create`` event's text."""
+        if name not in self._facts:
+            if not isinstance(power, int) or not isinstance(toughness, int):
+                raise ActionError(f"'{name}' has no card facts: give its power and toughness")
+            self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
+                                      power=str(power), toughness=str(toughness), token=True,
+                                      tags=("token",))
+        events = [Event("create", text, [name], {"count": n})]
+        for _ in range(n):
+            card = self.new_card(name, token=True, made=True)
+            self.zones.add("exile", card)
+            events += self.enter_battlefield(card, tapped=tapped)
+        return events
+
     def enter_battlefield(self, card: Card, *, tapped: bool = False) -> list[Event]:
         self.zones.move(card.id, "battlefield")
         card.tapped = tapped
@@ -444,6 +480,70 @@ class HordeGame(Game):
             return [Event("roll", f"Roll for the Horde: {pick}", [pick],
                           {"kind": kind, "pick": pick, "options": list(creatures)})]
         raise ActionError("roll for a 'survivor' or a 'creature'")
+
+    # -- turn pieces -------------------------------------------------------------------------------
+    def untap_all(self) -> list[Event]:
+        """The Horde's untap step: every tapped Horde permanent untaps."""
+        untapped = [c for c in self.zones["battlefield"] if c.tapped]
+        for card in untapped:
+            card.tapped = False
+        return [Event("untap", f"The Horde untaps {len(untapped)} permanent(s)",
+                      [c.name for c in untapped], {"count": len(untapped)})]
+
+    def can_attack(self, card: Card, facts: Facts) -> bool:
+        """Whether an untapped Horde creature attacks (not with defender or ``cant_attack``);
+        subclasses add their own exceptions."""
+        return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
+
+    def attack(self) -> list[Event]:
+        """Every untapped Horde creature able to attack taps and attacks."""
+        attackers = []
+        for card in self.creatures():
+            if card.tapped or not self.can_attack(card, self.facts(card)):
+                continue
+            card.tapped = True
+            attackers.append(card)
+        power = sum(self.facts(c).power_value + c.counters for c in attackers)
+        return [Event("attack", f"{len(attackers)} Horde creature(s) attack the Survivors "
+                      f"(printed power plus counters: {power})", [c.name for c in attackers],
+                      {"attackers": [c.id for c in attackers], "power": power})]
+
+    def check_end_horde_turn(self) -> None:
+        """Refuse to end the Horde's turn when it is not the Horde's turn or a spell is held."""
+        self.require_playing()
+        if self.phase != "horde":
+            raise ActionError("it is not the Horde's turn")
+        if self.zones["stack"]:
+            names = ", ".join(f"{c.name} (#{c.id})" for c in self.zones["stack"])
+            raise ActionError(f"resolve the held spell(s) first, then Done: {names}")
+
+    def next_survivor_turn(self) -> list[Event]:
+        """Start the next Survivor turn (coin flags are flipped again)."""
+        self.survivor_turn += 1
+        self.turn_serial += 1
+        return [self._turn_event()] + self.flip_flags()
+
+    def _turn_event(self) -> Event:
+        raise NotImplementedError
+
+    # -- amounts and life --------------------------------------------------------------------------
+    @staticmethod
+    def require_amount(n: Any, message: str) -> None:
+        """Refuse ``n`` unless it is a whole number of 1 or more (booleans refused)."""
+        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
+            raise ActionError(message)
+
+    @staticmethod
+    def require_life_change(change: Any) -> None:
+        if not isinstance(change, int) or isinstance(change, bool) or change == 0:
+            raise ActionError("a life change is a nonzero whole number")
+
+    def shift_life(self, change: int) -> list[Event]:
+        """Change the Survivors' life by ``change``; the ``life`` event."""
+        self.life += change
+        return [Event("life", f"The Survivors {'gain' if change > 0 else 'lose'} "
+                      f"{abs(change)} life: {self.life}", [], {"life": self.life,
+                                                               "change": change})]
 
     def legal_actions(self) -> list[str]:
         """Action types that make sense now (a page enables these buttons). Card actions

@@ -262,9 +262,7 @@ class LimitedHorde(HordeGame):
         """lh-3-2, lh-3-5: deck tokens move like cards; other tokens cease to exist."""
         events = super().leave_battlefield(card, zone, position)
         if card.made:
-            self.zones.take(card.id)
-            events.append(Event("cease", f"The {card.name} token (#{card.id}) ceases to exist",
-                                [card.name], {"card": card.id}))
+            events += self.cease_if_made(card)
         elif zone == "graveyard" and not card.token:
             events += self.card_effects(card, "dies")
         return events
@@ -402,14 +400,6 @@ class LimitedHorde(HordeGame):
             events += self.play(card)
         return events + self.check_epilogue()
 
-    def mill(self, n: int) -> list[Event]:
-        library = self.zones["library"]
-        milled = library[:n]
-        for card in milled:
-            self.zones.move(card.id, "graveyard")
-        return [Event("mill", f"The Horde mills {len(milled)} card(s)",
-                      [c.name for c in milled], {"count": len(milled), "asked": n})]
-
     # -- stages -----------------------------------------------------------------------------------
     def check_epilogue(self) -> list[Event]:
         """lh-6-1: once the library is empty the Epilogue begins (after Preparation)."""
@@ -456,9 +446,7 @@ class LimitedHorde(HordeGame):
             raise ActionError("finish the look at the Horde's hand first (end-look)")
         events = self._cleanup()
         if self.survivor_turn < self.preparation:
-            self.survivor_turn += 1
-            self.turn_serial += 1
-            return events + [self._turn_event()] + self.flip_flags()
+            return events + self.next_survivor_turn()
         return events + self._horde_turn()
 
     def _horde_turn(self) -> list[Event]:
@@ -475,11 +463,7 @@ class LimitedHorde(HordeGame):
                                 {"stage": "assault"}))
         events.append(Event("horde-turn", f"Horde turn {self.horde_turn}", [],
                             {"turn": self.horde_turn, "stage": self.stage}))
-        untapped = [c for c in self.zones["battlefield"] if c.tapped]
-        for card in untapped:
-            card.tapped = False
-        events.append(Event("untap", f"The Horde untaps {len(untapped)} permanent(s)",
-                            [c.name for c in untapped], {"count": len(untapped)}))
+        events += self.untap_all()
         events += self.flip_flags()
         events += self.check_surge()
         events += self.check_epilogue()
@@ -518,35 +502,21 @@ class LimitedHorde(HordeGame):
 
     def _attack(self) -> list[Event]:
         """Every untapped Horde creature attacks (lh-4-2), except Eldrazi Spawn (lh-11-3) and
-        creatures with defender."""
-        attackers = []
-        for card in self.creatures():
-            facts = self.facts(card)
-            if card.tapped or card.name == SPAWN or facts.has_tag("defender") \
-                    or facts.has_tag("cant_attack"):
-                continue
-            card.tapped = True
-            attackers.append(card)
-        power = sum(self.facts(c).power_value + c.counters for c in attackers)
-        return [Event("attack", f"{len(attackers)} Horde creature(s) attack the Survivors "
-                      f"(printed power plus counters: {power})", [c.name for c in attackers],
-                      {"attackers": [c.id for c in attackers], "power": power})]
+        creatures with defender (see :meth:`can_attack`)."""
+        return self.attack()
+
+    def can_attack(self, card: Card, facts: Facts) -> bool:
+        """lh-11-3: Eldrazi Spawn never attack; nor do creatures with defender."""
+        return card.name != SPAWN and super().can_attack(card, facts)
 
     def do_end_horde_turn(self) -> list[Event]:
         """End the Horde's turn; cleanup clears damage and floating life gain (lh-8-3)."""
-        self.require_playing()
-        if self.phase != "horde":
-            raise ActionError("it is not the Horde's turn")
-        if self.zones["stack"]:
-            names = ", ".join(f"{c.name} (#{c.id})" for c in self.zones["stack"])
-            raise ActionError(f"resolve the held spell(s) first, then Done: {names}")
+        self.check_end_horde_turn()
         events = [Event("end-horde-turn", f"Horde turn {self.horde_turn} ends", [],
                         {"turn": self.horde_turn})]
         events += self._cleanup()
         self.phase = "survivors"
-        self.survivor_turn += 1
-        self.turn_serial += 1
-        return events + [self._turn_event()] + self.flip_flags() + self.after_action()
+        return events + self.next_survivor_turn() + self.after_action()
 
     def do_end_step(self) -> list[Event]:
         """A step or phase ends: life gain below 3 is lost (lh-8-6)."""
@@ -697,8 +667,7 @@ class LimitedHorde(HordeGame):
         """Damage or life loss (lh-8-3): every 3 mills one card, counted through the turn and
         cleared at cleanup. Aggro Mode: every 1 mills one (lh-13-3)."""
         self.require_playing()
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ActionError("hit the Horde for 1 or more")
+        self.require_amount(n, "hit the Horde for 1 or more")
         per = 1 if self.aggro else DAMAGE_PER_CARD
         total = self.damage + n
         cards, self.damage = divmod(total, per)
@@ -713,8 +682,7 @@ class LimitedHorde(HordeGame):
         """Life gain (lh-8-5, lh-8-6): every 3 draws and plays a card; the rest floats until
         the step ends."""
         self.require_playing()
-        if not isinstance(n, int) or isinstance(n, bool) or n < 1:
-            raise ActionError("the Horde gains 1 or more life")
+        self.require_amount(n, "the Horde gains 1 or more life")
         return self.gain(n) + self._after_play()
 
     def gain(self, n: int) -> list[Event]:
@@ -773,17 +741,13 @@ class LimitedHorde(HordeGame):
     def do_life(self, change: int) -> list[Event]:
         """Change the Survivors' life; at 0 or less the Horde wins at once (chosen)."""
         self.require_playing()
-        if not isinstance(change, int) or isinstance(change, bool) or change == 0:
-            raise ActionError("a life change is a nonzero whole number")
+        self.require_life_change(change)
         return self.change_life(change)
 
     def change_life(self, change: int) -> list[Event]:
         if self.phase == "over":
             return []
-        self.life += change
-        events = [Event("life", f"The Survivors {'gain' if change > 0 else 'lose'} "
-                        f"{abs(change)} life: {self.life}", [], {"life": self.life,
-                                                                 "change": change})]
+        events = self.shift_life(change)
         if self.life <= 0:
             self.phase = "over"
             self.winner = "horde"
@@ -826,18 +790,8 @@ class LimitedHorde(HordeGame):
 
     def _other_tokens(self, name: str, n: int, power: int | None,
                       toughness: int | None) -> list[Event]:
-        if name not in self._facts:
-            if not isinstance(power, int) or not isinstance(toughness, int):
-                raise ActionError(f"'{name}' has no card facts: give its power and toughness")
-            self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
-                                      power=str(power), toughness=str(toughness), token=True,
-                                      tags=("token",))
-        events = [Event("create", f"{n} ordinary {name} token(s) created for the Horde", [name],
-                        {"count": n})]
-        for _ in range(n):
-            card = self.new_card(name, token=True, made=True)
-            self.zones.add("exile", card)
-            events += self.enter_battlefield(card)
+        events = self.make_tokens(name, n, power, toughness,
+                                  f"{n} ordinary {name} token(s) created for the Horde")
         return events + self._after_play()
 
     # -- targeting ------------------------------------------------------------------------------
