@@ -24,10 +24,8 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CardDataError, CardDB
@@ -36,7 +34,7 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, scryfall_link
+from . import Env, Item, View, runner, scryfall_link
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -101,29 +99,14 @@ def fresh_form() -> dict[str, str]:
 
 def encode_share(data: dict[str, Any]) -> str:
     """A share-link fragment: ``h=`` + base64url(zlib(JSON))."""
-    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
-    body = base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
-    return HASH_PREFIX + body
+    return runner.encode_share(HASH_PREFIX, data)
 
 
 def decode_share(text: str) -> dict[str, Any]:
     """The data a share-link fragment carries; ``ValueError`` if it is not one."""
-    text = text.strip()
-    if not text.startswith(HASH_PREFIX):
-        raise ValueError("it is not a Horde runner link")
-    body = text[len(HASH_PREFIX):]
-    try:
-        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        decompressor = zlib.decompressobj()
-        raw = decompressor.decompress(packed, 1 << 22)
-        if decompressor.unconsumed_tail:
-            raise ValueError("too large")
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError) as error:
-        raise ValueError(f"the link is damaged or incomplete ({error})") from None
-    if not isinstance(data, dict):
-        raise ValueError("the link holds no game")
-    return data
+    return runner.decode_share(HASH_PREFIX, text, not_link="it is not a Horde runner link",
+                               damaged="the link is damaged or incomplete",
+                               no_game="the link holds no game", limit=1 << 22)
 
 
 def _sentence(text: str) -> str:
@@ -170,7 +153,7 @@ def describe(action: dict[str, Any]) -> str:
     return kind.replace("-", " ") + (f" ({', '.join(extra)})" if extra else "")
 
 
-class Widget:
+class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         self.env = env
         self.form = fresh_form()
@@ -184,18 +167,11 @@ class Widget:
         self.show_setup = False
         self.last: list[Event] = []
         self.note = ""
-        reader: Callable[[str], str] | None
-        reader = data.__getitem__ if data is not None else getattr(env, "read_data", None)
-        self.db: CardDB | None = None
-        self.data_error = ""
-        if reader is None:
-            self.data_error = ("This page could not load the card facts: saved, imported and "
-                               "shared games work, new games cannot be set up.")
-        else:
-            try:
-                self.db = CardDB.from_tsv(reader("cards.tsv"))
-            except (OSError, KeyError, ValueError, CardDataError) as error:
-                self.data_error = f"The card facts could not be read ({error})."
+        self.db: CardDB | None
+        self.db, self.data_error = runner.load_card_db(
+            env, data, missing="This page could not load the card facts: saved, imported and "
+            "shared games work, new games cannot be set up.",
+            errors=(OSError, KeyError, ValueError, CardDataError))
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -229,7 +205,7 @@ class Widget:
         view.error = " ".join(notes)
         view.save = self._save() if (self.game is not None or not notes) else ""
         if bad_link:
-            view.url_hash = self._share() or ""
+            view.url_hash = self.share_hash()
         return view
 
     def _clear(self) -> None:
@@ -283,10 +259,6 @@ class Widget:
         else:
             data["c"] = self.game.config
         return data
-
-    def _share(self) -> str | None:
-        data = self.share_data()
-        return encode_share(data) if data else None
 
     def _from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
         if data.get("v") != STATE_VERSION:
@@ -465,61 +437,31 @@ class Widget:
             form["lh-life"] = str(setup["life"]) if "life" in setup else ""
 
     # -- actions ---------------------------------------------------------------------------------
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        for key in self.form:
-            if key in form:
-                self.form[key] = str(form[key])[:MAX_FIELD]
-        error = ""
+    # handle() is runner.RunnerBase.handle, with these hooks.
+    hash_prefix = HASH_PREFIX
+    field_limit = MAX_FIELD
+
+    def before_action(self) -> None:
         self.note = ""
-        changed = False
-        try:
-            changed = self._dispatch(action, form)
-        except (ActionError, GameError, ValueError) as problem:
-            error = _sentence(str(problem))
-            changed = False
-        view = self.render()
-        view.error = error
-        view.save = self._save()
-        if action == "export" and self.game is not None and not error:
-            view.download = ("horde-game.json", self.game.to_json())
-        if changed:
-            view.url_hash = self._share() or ""
-        return view
+
+    def sentence(self, text: str) -> str:
+        return _sentence(text)
+
+    def export_view(self, view: View) -> None:
+        assert self.game is not None
+        view.download = ("horde-game.json", self.game.to_json())
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action != "reset":
-            self.confirm_reset = False
-        if action == "setup":
-            return False
+        done = self.dispatch_common(action, form)
+        if done is not None:
+            return done
         if action == "new-seed":
             self.form["seed"] = make_seed(self.env.entropy())
-            return False
-        if action == "show-setup":
-            self.show_setup = True
             return False
         if action == "hide-setup":
             self.show_setup = False
             return False
-        if action == "new":
-            self.new_game()
-            self.show_setup = False
-            return True
-        if action == "reset":
-            self.confirm_reset = self.game is not None
-            return False
-        if action == "reset-no":
-            return False
-        if action == "reset-yes":
-            self.game, self.setup, self.selected = None, None, None
-            self.last = []
-            self.show_setup = False
-            self.form["seed"] = make_seed(self.env.entropy())
-            self.note = "The game was reset. Set up a new one below."
-            return True
-        if action == "import":
-            self._import(form.get("_file", ""))
-            return True
         if action == "pick":
             card = self._item(form)
             self.selected = None if self.selected == card else card
@@ -529,12 +471,7 @@ class Widget:
             self.note = "The game was saved as horde-game.json."
             return False
         if action == "undo":
-            if not game.actions:
-                raise ActionError("there is nothing to undo")
-            undone = game.actions[-1]
-            self.game = game.undo()
-            self.last = [Event("undo", f"Undone: {describe(undone)}.")]
-            return True
+            return self.undo(game, describe)
         self.last = game.apply(self._engine_action(action, form, game))
         if self.selected is not None and not self._on_battlefield(self.selected):
             self.selected = None
@@ -633,10 +570,11 @@ class Widget:
                         divided=bool(self.form["target-divided"]))
         return data
 
-    def _game(self) -> Game:
-        if self.game is None:
-            raise ActionError("start a game first")
-        return self.game
+    def clear_game(self) -> None:
+        self.game, self.setup, self.selected = None, None, None
+        self.last = []
+        self.show_setup = False
+        self.note = "The game was reset. Set up a new one below."
 
     def _amount(self) -> int:
         return _int(self.form["amount"], "N", 1, 999)

@@ -19,10 +19,8 @@ change events ``setup``.
 
 from __future__ import annotations
 
-import base64
 import json
-import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ..cards import CardDataError, CardDB
@@ -30,7 +28,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, scryfall_link
+from . import Env, Item, View, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -57,26 +55,14 @@ def fresh_form() -> dict[str, str]:
 
 
 def encode_share(data: dict[str, Any]) -> str:
-    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
-    return HASH_PREFIX + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip(
-        "=")
+    return runner.encode_share(HASH_PREFIX, data)
 
 
 def decode_share(text: str) -> dict[str, Any]:
     """The game a share link carries; ValueError if it is not one."""
-    text = text.strip()
-    if not text.startswith(HASH_PREFIX):
-        raise ValueError("not a Swarm share link")
-    body = text[len(HASH_PREFIX):]
-    try:
-        raw = zlib.decompress(base64.urlsafe_b64decode(body + "=" * (-len(body) % 4)),
-                              bufsize=1 << 16)
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError) as error:
-        raise ValueError(f"the share link is damaged ({error})") from None
-    if not isinstance(data, dict):
-        raise ValueError("the share link holds no game")
-    return data
+    return runner.decode_share(HASH_PREFIX, text, not_link="not a Swarm share link",
+                               damaged="the share link is damaged",
+                               no_game="the share link holds no game")
 
 
 def ordinal(n: int) -> str:
@@ -91,7 +77,7 @@ def event_item(event: Event, cls: str | None = None) -> Item:
     return Item(event.text, href=href, cls=cls or kind_cls)
 
 
-class Widget:
+class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         self.env = env
         self.form = fresh_form()
@@ -101,17 +87,10 @@ class Widget:
         self.confirm_reset = False
         self.show_setup = False
         self.last: list[Event] = []
-        reader: Callable[[str], str] | None
-        reader = data.__getitem__ if data is not None else getattr(env, "read_data", None)
-        self.db: CardDB | None = None
-        self.data_error = ""
-        if reader is None:
-            self.data_error = "This page could not load the card facts; only saved games work."
-        else:
-            try:
-                self.db = CardDB.from_tsv(reader("cards.tsv"))
-            except (OSError, KeyError, CardDataError) as error:
-                self.data_error = f"The card facts could not be read ({error})."
+        self.db: CardDB | None
+        self.db, self.data_error = runner.load_card_db(
+            env, data, missing="This page could not load the card facts; only saved games work.",
+            errors=(OSError, KeyError, CardDataError))
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -236,64 +215,31 @@ class Widget:
         self.last = list(self.game.events)
 
     # -- actions -------------------------------------------------------------------------------
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        for key in self.form:
-            if key in form:
-                self.form[key] = str(form[key])[:20000]
-        error = ""
+    # handle() is runner.RunnerBase.handle, with these hooks.
+    hash_prefix = HASH_PREFIX
+    field_limit = 20000
+
+    def before_action(self) -> None:
         self.last = []
-        changed = True
-        try:
-            changed = self._dispatch(action, form)
-        except (ActionError, GameError, ValueError) as problem:
-            error = _sentence(str(problem))
-            changed = False
-        view = self.render()
-        view.error = error
-        view.save = self._save()
-        if action == "export" and self.game is not None and not error:
-            view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
-            view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
-        if changed:
-            share = self.share_data()
-            view.url_hash = encode_share(share) if share else ""
-        return view
+
+    def sentence(self, text: str) -> str:
+        return _sentence(text)
+
+    def export_view(self, view: View) -> None:
+        assert self.game is not None
+        view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
+        view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action != "reset":
-            self.confirm_reset = False
-        if action == "setup":
-            return False
-        if action == "show-setup":
-            self.show_setup = True
-            return False
-        if action == "new":
-            self.new_game()
-            self.show_setup = False
-            return True
-        if action == "reset":
-            self.confirm_reset = self.game is not None
-            return False
-        if action == "reset-yes":
-            self.game, self.origin = None, {}
-            self.form["seed"] = make_seed(self.env.entropy())
-            return True
-        if action == "reset-no":
-            return False
-        if action == "import":
-            self._import(form.get("_file", ""))
-            return True
+        done = self.dispatch_common(action, form)
+        if done is not None:
+            return done
         game = self._game()
         if action == "export":
             return False
         if action == "undo":
-            if not game.actions:
-                raise ActionError("there is nothing to undo")
-            undone = game.actions[-1]
-            self.game = game.undo()  # type: ignore[assignment]
-            self.last = [Event("undo", f"Undone: {_describe(undone)}.")]
-            return True
+            return self.undo(game, _describe)
         self.last = game.apply(self._engine_action(action, form))
         return True
 
@@ -334,10 +280,8 @@ class Widget:
                     "amount": self._amount()}
         raise ValueError(f"unknown action {action!r}")
 
-    def _game(self) -> SwarmGame:
-        if self.game is None:
-            raise ActionError("start a game first")
-        return self.game
+    def clear_game(self) -> None:
+        self.game, self.origin = None, {}
 
     def _amount(self) -> int:
         try:

@@ -1,0 +1,196 @@
+"""Plumbing shared by the game runner pages (:mod:`pyengine.widgets.horde`,
+:mod:`pyengine.widgets.swarm`). Pure and standard library only.
+
+* Share links: a prefix (``h=``, ``g=``) + base64url (no padding) of the zlib-compressed,
+  key-sorted, compact JSON of the data (:func:`encode_share`, :func:`decode_share`).
+* Card facts for a page: :func:`load_card_db`.
+* The page actions every runner handles the same way: :meth:`RunnerBase.apply_form`,
+  :meth:`RunnerBase.dispatch_common` (``setup``, ``show-setup``, ``new``, ``reset``,
+  ``reset-no``, ``reset-yes``, ``import``) and :meth:`RunnerBase.undo`.
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..cards import CardDB
+from ..game import ActionError, Event, Game, GameError
+from ..rng import make_seed
+
+__all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db"]
+
+
+def encode_share(prefix: str, data: dict[str, Any]) -> str:
+    """A share-link fragment: ``prefix`` + base64url(zlib(JSON)), padding stripped."""
+    raw = json.dumps(data, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
+
+
+def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game: str,
+                 limit: int | None = None) -> dict[str, Any]:
+    """The data a share-link fragment carries; ``ValueError`` (with the given messages) if it
+    is not one. ``damaged`` is followed by the reason in brackets. With ``limit``, data that
+    inflates beyond ``limit`` bytes counts as damaged ("too large")."""
+    text = text.strip()
+    if not text.startswith(prefix):
+        raise ValueError(not_link)
+    body = text[len(prefix):]
+    try:
+        packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
+        if limit is None:
+            raw = zlib.decompress(packed, bufsize=1 << 16)
+        else:
+            decompressor = zlib.decompressobj()
+            raw = decompressor.decompress(packed, limit)
+            if decompressor.unconsumed_tail:
+                raise ValueError("too large")
+        data = json.loads(raw.decode("utf-8"))
+    except (ValueError, zlib.error, UnicodeDecodeError) as error:
+        raise ValueError(f"{damaged} ({error})") from None
+    if not isinstance(data, dict):
+        raise ValueError(no_game)
+    return data
+
+
+def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,
+                 errors: tuple[type[BaseException], ...]) -> tuple[CardDB | None, str]:
+    """The card facts from ``data["cards.tsv"]`` (tests) or ``env.read_data("cards.tsv")``:
+    ``(db, "")``, or ``(None, note)`` with ``missing`` when there is no reader, or a note naming
+    the error (one of ``errors``) when the file cannot be read."""
+    reader: Callable[[str], str] | None
+    reader = data.__getitem__ if data is not None else getattr(env, "read_data", None)
+    if reader is None:
+        return None, missing
+    try:
+        return CardDB.from_tsv(reader("cards.tsv")), ""
+    except errors as error:
+        return None, f"The card facts could not be read ({error})."
+
+
+class RunnerBase:
+    """The page-action handling both runner widgets share. A subclass keeps ``env``, ``form``
+    (str -> str), ``game``, ``confirm_reset``, ``show_setup``, ``last``, and implements
+    ``new_game()``, ``clear_game()`` (what ``reset-yes`` forgets; the seed is renewed here) and
+    ``_import(text)``."""
+
+    env: Any
+    form: dict[str, str]
+    game: Game | None
+    confirm_reset: bool
+    show_setup: bool
+    last: list[Event]
+
+    def new_game(self) -> None:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def clear_game(self) -> None:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def _import(self, text: str) -> None:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    #: Share-link prefix (``"h="``, ``"g="``).
+    hash_prefix = ""
+    #: Longest text kept from one form field.
+    field_limit = 2000
+
+    def render(self) -> Any:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
+        raise NotImplementedError
+
+    def _save(self) -> str:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def share_data(self) -> dict[str, Any] | None:  # pragma: no cover
+        raise NotImplementedError
+
+    def before_action(self) -> None:
+        """Forget what only the previous action showed (a note, its events)."""
+
+    def sentence(self, text: str) -> str:
+        """An error message as the page shows it."""
+        return text
+
+    def export_view(self, view: Any) -> None:
+        """Offer the game as a file (``export``, when there is a game and no error)."""
+
+    def share_hash(self) -> str:
+        """The share-link fragment of the current game, ``""`` without one."""
+        data = self.share_data()
+        return encode_share(self.hash_prefix, data) if data else ""
+
+    def handle(self, action: str, form: dict[str, str]) -> Any:
+        """Run one page action and return the page's new View: the error (as a sentence), the
+        saved state, the export download and, when the game changed, a new share link."""
+        self.apply_form(form, self.field_limit)
+        self.before_action()
+        error = ""
+        try:
+            changed = self._dispatch(action, form)
+        except (ActionError, GameError, ValueError) as problem:
+            error = self.sentence(str(problem))
+            changed = False
+        view = self.render()
+        view.error = error
+        view.save = self._save()
+        if action == "export" and self.game is not None and not error:
+            self.export_view(view)
+        if changed:
+            view.url_hash = self.share_hash()
+        return view
+
+    def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
+        """Copy the page's form fields this runner knows, each cut to ``limit`` characters."""
+        for key in self.form:
+            if key in form:
+                self.form[key] = str(form[key])[:limit]
+
+    def dispatch_common(self, action: str, form: Mapping[str, Any]) -> bool | None:
+        """Run an action every runner has: True/False if the game changed (the share link is
+        then renewed), None if ``action`` is not one of them. Any action but ``reset`` drops a
+        pending reset question; ``reset-yes`` forgets the game and picks a fresh seed."""
+        if action != "reset":
+            self.confirm_reset = False
+        if action == "setup":
+            return False
+        if action == "show-setup":
+            self.show_setup = True
+            return False
+        if action == "new":
+            self.new_game()
+            self.show_setup = False
+            return True
+        if action == "reset":
+            self.confirm_reset = self.game is not None
+            return False
+        if action == "reset-no":
+            return False
+        if action == "reset-yes":
+            self.clear_game()
+            self.form["seed"] = make_seed(self.env.entropy())
+            return True
+        if action == "import":
+            self._import(form.get("_file", ""))
+            return True
+        return None
+
+    def _game(self) -> Any:
+        """The game, or ``ActionError`` when none is started."""
+        if self.game is None:
+            raise ActionError("start a game first")
+        return self.game
+
+    def undo(self, game: Game, describe: Callable[[dict[str, Any]], str]) -> bool:
+        """Take back the game's last action; ``last`` says what was undone."""
+        if not game.actions:
+            raise ActionError("there is nothing to undo")
+        undone = game.actions[-1]
+        self.game = game.undo()
+        self.last = [Event("undo", f"Undone: {describe(undone)}.")]
+        return True
