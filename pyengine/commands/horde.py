@@ -25,10 +25,11 @@ from typing import Any
 
 from .. import files
 from ..cli import CommandError
-from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError
 from ..horde import DIFFICULTIES, HordeSlingLab
 from ..horde_common import ConfigError, deck_config
 from ..rng import make_seed
+from ._gamefile import read_save, write_text
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -42,28 +43,21 @@ DEFAULT_LIMITED_DECK = "limited-horde-zombies"
 # -- files -----------------------------------------------------------------------------------
 def read_game(path: str, variant: str) -> Game:
     """The game saved at ``path``; a missing, unreadable or wrong file is a CommandError."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise CommandError(f"{path}: no such file (start one with 'new')") from None
-    except OSError as error:
-        raise CommandError(f"{path}: cannot be read ({error.strerror or error})") from None
-    except UnicodeDecodeError:
-        raise CommandError(f"{path}: not a text file") from None
-    try:
-        game = load_game(text)
-    except SaveError as error:
-        raise CommandError(f"{path}: {error}") from None
+    def read_error(error: OSError) -> str:
+        if isinstance(error, FileNotFoundError):
+            return f"{path}: no such file (start one with 'new')"
+        return f"{path}: cannot be read ({error.strerror or error})"
+
+    game = read_save(path, read_error=read_error, save_error=lambda e: f"{path}: {e}",
+                     not_text=f"{path}: not a text file")
     if game.variant != variant:
         raise CommandError(f"{path}: a '{game.variant}' game, not '{variant}'")
     return game
 
 
 def write_game(path: str, game: Game) -> None:
-    try:
-        Path(path).write_text(game.to_json() + "\n", encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"{path}: cannot be written ({error.strerror or error})") from None
+    write_text(path, game.to_json() + "\n", atomic=False,
+               write_error=lambda e: f"{path}: cannot be written ({e.strerror or e})")
 
 
 def read_deck_names(spec: str) -> list[str]:

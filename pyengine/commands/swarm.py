@@ -11,7 +11,6 @@ Exit codes: 0 done; 1 the rules do not allow that action now (nothing is changed
 from __future__ import annotations
 
 import argparse
-import os
 import secrets
 import sys
 from pathlib import Path
@@ -20,9 +19,10 @@ from typing import Any
 from .. import files
 from ..cli import CommandError
 from ..decklist import Decklist
-from ..game import ActionError, Event, GameError, SaveError, load_game
+from ..game import ActionError, Event, GameError
 from ..rng import make_seed
 from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from ._gamefile import read_save, write_text
 
 DEFAULT_DECK = "swarm-sample"
 
@@ -38,27 +38,17 @@ def _read_decklist(spec: str) -> Decklist:
 
 
 def _load(path: str) -> SwarmGame:
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"cannot read game file '{path}': {error.strerror or error}") from None
-    try:
-        game = load_game(text)
-    except SaveError as error:
-        raise CommandError(f"'{path}' is not a good Swarm save: {error}") from None
+    game = read_save(path,
+                     read_error=lambda e: f"cannot read game file '{path}': {e.strerror or e}",
+                     save_error=lambda e: f"'{path}' is not a good Swarm save: {e}")
     if not isinstance(game, SwarmGame):
         raise CommandError(f"'{path}' is a {game.variant} game, not a Swarm game")
     return game
 
 
 def _write(path: str, game: SwarmGame) -> None:
-    target = Path(path)
-    temp = target.with_name(target.name + ".tmp")
-    try:
-        temp.write_text(game.to_json() + "\n", encoding="utf-8")
-        os.replace(temp, target)
-    except OSError as error:
-        raise CommandError(f"cannot write game file '{path}': {error.strerror or error}") from None
+    write_text(path, game.to_json() + "\n",
+               write_error=lambda e: f"cannot write game file '{path}': {e.strerror or e}")
 
 
 def format_event(event: Event) -> str:

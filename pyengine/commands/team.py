@@ -19,13 +19,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import secrets
 from pathlib import Path
 from typing import Any
 
 from ..cli import CommandError
-from ..game import GameError, SaveError, load_game
+from ..game import GameError
 from ..rng import Rng, make_seed
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
@@ -38,6 +37,7 @@ from ..team_commander import (
     name_key,
     tracker_config,
 )
+from ._gamefile import read_save, write_text
 from .shuffle import read_deck
 
 # ---------------------------------------------------------------------------------------------
@@ -70,12 +70,7 @@ def read_history(path: Path) -> list[list[list[str]]]:
 
 
 def _write(path: Path, text: str) -> None:
-    temporary = path.with_name(path.name + ".tmp")
-    try:
-        temporary.write_text(text, encoding="utf-8")
-        os.replace(temporary, path)
-    except OSError as error:
-        raise CommandError(f"cannot write '{path}': {error}") from None
+    write_text(path, text, write_error=lambda e: f"cannot write '{path}': {e}")
 
 
 def print_draw(draw: TeamDraw, seed: str) -> None:
@@ -200,15 +195,10 @@ def run_mulligan(args: argparse.Namespace) -> int:
 
 
 def _load_tracker(path: Path) -> TeamTracker:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise CommandError(f"cannot read tracker '{path}': {error} "
-                           f"(start one with: pyengine team track {path} new ...)") from None
-    try:
-        game = load_game(text)
-    except SaveError as error:
-        raise CommandError(f"'{path}' is not a usable save: {error}") from None
+    game = read_save(path,
+                     read_error=lambda e: f"cannot read tracker '{path}': {e} "
+                     f"(start one with: pyengine team track {path} new ...)",
+                     save_error=lambda e: f"'{path}' is not a usable save: {e}")
     if not isinstance(game, TeamTracker):
         raise CommandError(f"'{path}' is a {game.variant} save, not a Team Commander tracker")
     return game

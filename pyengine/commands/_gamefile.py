@@ -1,0 +1,52 @@
+"""Save files for the game subcommands (``horde``, ``swarm``, ``team track``): read a save,
+check its game class, write it back. Every failure is a :class:`pyengine.cli.CommandError`
+whose words the caller chooses (each command keeps its own messages).
+
+No ``register()``: the command line's auto-discovery skips this module.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from pathlib import Path
+
+from ..cli import CommandError
+from ..game import Game, SaveError, load_game
+
+__all__ = ["read_save", "write_text"]
+
+
+def read_save(path: str | Path, *, read_error: Callable[[OSError], str],
+              save_error: Callable[[SaveError], str], not_text: str | None = None) -> Game:
+    """The game saved at ``path``. An unreadable file raises ``read_error(error)``, a bad save
+    ``save_error(error)``; a file that is not UTF-8 text raises ``not_text`` when given (else
+    the ``UnicodeDecodeError`` goes on)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except OSError as error:
+        raise CommandError(read_error(error)) from None
+    except UnicodeDecodeError:
+        if not_text is None:
+            raise
+        raise CommandError(not_text) from None
+    try:
+        return load_game(text)
+    except SaveError as error:
+        raise CommandError(save_error(error)) from None
+
+
+def write_text(path: str | Path, text: str, *, write_error: Callable[[OSError], str],
+               atomic: bool = True) -> None:
+    """Write ``text`` to ``path``; ``atomic`` writes a ``.tmp`` file beside it first and
+    renames it over the target. A failure raises ``write_error(error)``."""
+    target = Path(path)
+    try:
+        if atomic:
+            temp = target.with_name(target.name + ".tmp")
+            temp.write_text(text, encoding="utf-8")
+            os.replace(temp, target)
+        else:
+            target.write_text(text, encoding="utf-8")
+    except OSError as error:
+        raise CommandError(write_error(error)) from None
