@@ -12,6 +12,7 @@ from pyengine.game import ActionError, load_game
 from pyengine.horde import HordeSlingLab, life_total, setup_turns
 from pyengine.horde_common import ConfigError, Facts, deck_config, needs_coin_flag
 from pyengine.rng import Rng
+from tests.helpers import act, kinds, names, to_horde_turn
 
 SEED = "amber-otter-17"
 
@@ -59,24 +60,6 @@ def game(deck, *, survivors=1, difficulty="classic", custom=None, life=None, see
     return HordeSlingLab(config, seed)
 
 
-def act(g, action_type, **args):
-    return g.apply({"type": action_type, **args})
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def names(zone):
-    return [c.name for c in zone]
-
-
-def to_horde_turn(g):
-    """End Survivor turns until the Horde's turn runs; return that turn's events."""
-    while True:
-        events = act(g, "end-survivor-turn")
-        if g.phase != "survivors":
-            return events
 
 
 def knudson():

@@ -12,6 +12,7 @@ from pyengine.game import ActionError, load_game
 from pyengine.horde_common import ConfigError, deck_config
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
 from pyengine.rng import Rng
+from tests.helpers import act, kinds, names, to_horde_turn
 
 SEED = "amber-otter-17"
 DB = files.load_card_db()
@@ -30,23 +31,6 @@ def game(deck, *, dreadnought=None, seed=SEED, stack=True, **extra):
     return LimitedHorde(config, seed)
 
 
-def act(g, action_type, **args):
-    return g.apply({"type": action_type, **args})
-
-
-def kinds(events):
-    return [e.kind for e in events]
-
-
-def names(zone):
-    return [c.name for c in zone]
-
-
-def to_horde_turn(g):
-    while True:
-        events = act(g, "end-survivor-turn")
-        if g.phase != "survivors":
-            return events
 
 
 def shipped(deck_id):

@@ -10,7 +10,7 @@ import pytest
 from pyengine import files
 from pyengine.horde import HordeSlingLab
 from pyengine.horde_common import deck_config
-from pyengine.widgets import Env, View
+from pyengine.widgets import View
 from pyengine.widgets.horde import (
     HASH_PREFIX,
     LIMITED_DECKS,
@@ -20,20 +20,13 @@ from pyengine.widgets.horde import (
 )
 from tests.conftest import DATA as TEST_DATA
 from tests.conftest import ROOT
+from tests.helpers import CARD_DATA, runner_env
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
 PAGE = ROOT / "docs" / "play" / "horde.md"
-DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
+DATA = CARD_DATA
 SEED = "amber-otter-17"
-
-
-def env(url_hash=""):
-    index = files.load_deck_index()
-    paths = {entry["id"]: entry["path"] for entry in index}
-    return Env(decks=index,
-               read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
-                   encoding="utf-8"),
-               entropy=lambda: 12345, url_hash=url_hash)
+env = runner_env
 
 
 def widget(url_hash="", data=DATA):

@@ -9,22 +9,14 @@ import pytest
 from pyengine import files
 from pyengine.game import load_game
 from pyengine.swarm import SwarmGame, config_from_decks
-from pyengine.widgets import Env
 from pyengine.widgets.swarm import Widget, decode_share, encode_share
+from tests.helpers import CARD_DATA, runner_env
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
 
 
-def env(url_hash=""):
-    index = files.load_deck_index()
-    paths = {entry["id"]: entry["path"] for entry in index}
-    return Env(decks=index,
-               read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
-                   encoding="utf-8"),
-               entropy=lambda: 12345, url_hash=url_hash)
-
-
-DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
+env = runner_env
+DATA = CARD_DATA
 
 
 def widget(url_hash=""):

@@ -1,0 +1,40 @@
+"""Small helpers shared by the engine and runner tests (Horde, Limited Horde, Swarm)."""
+
+from __future__ import annotations
+
+from pyengine import files
+from pyengine.widgets import Env
+
+#: The project's card facts, as a runner widget's ``data`` mapping.
+CARD_DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
+
+
+def act(g, action_type, **args):
+    """Apply one action of type ``action_type`` with ``args``; its events."""
+    return g.apply({"type": action_type, **args})
+
+
+def kinds(events):
+    return [e.kind for e in events]
+
+
+def names(zone):
+    return [c.name for c in zone]
+
+
+def to_horde_turn(g):
+    """End Survivor turns until the Horde's turn runs; return that turn's events."""
+    while True:
+        events = act(g, "end-survivor-turn")
+        if g.phase != "survivors":
+            return events
+
+
+def runner_env(url_hash=""):
+    """An Env for a runner widget: the shipped decks, fixed entropy, an optional share link."""
+    index = files.load_deck_index()
+    paths = {entry["id"]: entry["path"] for entry in index}
+    return Env(decks=index,
+               read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
+                   encoding="utf-8"),
+               entropy=lambda: 12345, url_hash=url_hash)
