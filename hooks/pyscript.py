@@ -49,15 +49,15 @@ DATA_SUFFIXES = (".txt", ".tsv", ".json", ".md")
 _state: dict[str, object] = {}
 
 
-def _pinned_versions() -> dict[str, str]:
-    package = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))
+def _pinned_versions(root: Path = ROOT) -> dict[str, str]:
+    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
     deps = package.get("dependencies", {})
     return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker")}
 
 
 def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
     """The installed runtime packages, after checking their versions against package.json."""
-    pinned = _pinned_versions()
+    pinned = _pinned_versions(root)
     found: dict[str, Path] = {}
     for name, version in pinned.items():
         package_dir = root / "node_modules" / name

@@ -1,0 +1,115 @@
+"""The PyScript build hook (hooks/pyscript.py): runtime checks, the engine zip, widget pages."""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+import json
+import zipfile
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+from mkdocs.exceptions import PluginError
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_hook():
+    spec = importlib.util.spec_from_file_location("pyscript_hook", ROOT / "hooks" / "pyscript.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+hook = load_hook()
+
+
+def fake_project(tmp_path: Path, installed: dict[str, str | None]) -> Path:
+    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "iframe-worker": "1.0.4"}
+    (tmp_path / "package.json").write_text(json.dumps({"dependencies": pins}), encoding="utf-8")
+    for name, version in installed.items():
+        if version is None:
+            continue
+        package = tmp_path / "node_modules" / name
+        package.mkdir(parents=True)
+        (package / "package.json").write_text(json.dumps({"version": version}), "utf-8")
+    return tmp_path
+
+
+def test_missing_node_modules_fails_with_a_clear_message(tmp_path):
+    root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": None,
+                                   "iframe-worker": "1.0.4"})
+    with pytest.raises(PluginError, match=r"node_modules/@pyscript/core is missing.*npm ci"):
+        hook.check_node_modules(root)
+
+
+def test_version_drift_fails_with_a_clear_message(tmp_path):
+    root = fake_project(tmp_path, {"pyodide": "314.0.6", "@pyscript/core": "0.7.31",
+                                   "iframe-worker": "1.0.4"})
+    with pytest.raises(PluginError, match=r"pyodide is version 314.0.6.*pins 314.0.7"):
+        hook.check_node_modules(root)
+
+
+def test_pinned_versions_are_accepted(tmp_path):
+    root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": "0.7.31",
+                                   "iframe-worker": "1.0.4"})
+    assert set(hook.check_node_modules(root)) == {"pyodide", "@pyscript/core", "iframe-worker"}
+
+
+def test_package_json_pins_exact_versions():
+    deps = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]
+    for name in ("pyodide", "@pyscript/core"):
+        assert deps[name][0].isdigit(), f"{name} must be pinned to an exact version"
+
+
+def test_engine_zip_is_deterministic_and_holds_engine_and_decks():
+    first, second = hook.engine_zip_bytes(), hook.engine_zip_bytes()
+    assert first == second
+    names = zipfile.ZipFile(io.BytesIO(first)).namelist()
+    engine = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pyengine").rglob("*.py")
+                    if "__pycache__" not in p.parts)
+    assert [n for n in names if n.startswith("pyengine/")] == engine
+    assert "decks/cards.tsv" in names and "decks/index.json" in names
+    assert not any("__pycache__" in n or n.endswith(".pyc") for n in names)
+
+
+@pytest.mark.parametrize(
+    "page_url, target, expected",
+    [
+        ("play/shuffler.html", "runtime/pyodide/pyodide.mjs", "../runtime/pyodide/pyodide.mjs"),
+        ("index.html", "runtime/x.zip", "./runtime/x.zip"),
+        ("play/shuffler/", "runtime/x.zip", "../../runtime/x.zip"),
+    ],
+)
+def test_runtime_urls_are_page_relative(page_url, target, expected):
+    """Relative URLs keep working when the site is served from a sub-path."""
+    assert hook._relative(page_url, target) == expected
+
+
+def test_only_pages_that_ask_get_pyscript():
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    rules = SimpleNamespace(meta={}, url="swarm/index.html", file=SimpleNamespace(src_uri="x"))
+    hook.on_page_markdown("# Rules", rules, None, None)
+    assert "template" not in rules.meta
+    widget = SimpleNamespace(meta={"widget": "shuffler"}, url="play/shuffler.html",
+                             file=SimpleNamespace(src_uri="play/shuffler.md"))
+    hook.on_page_markdown("# Shuffler", widget, None, None)
+    assert widget.meta["template"] == "widget.html"
+    config = json.loads(widget.meta["pyscript_config"])
+    assert config["interpreter"] == "../runtime/pyodide/pyodide.mjs"
+    [(zip_url, target)] = config["files"].items()
+    assert zip_url.startswith("../runtime/pyengine-") and target == "./*"
+
+
+def test_bad_widget_name_fails_the_build():
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    page = SimpleNamespace(meta={"widget": "no good"}, url="p.html",
+                           file=SimpleNamespace(src_uri="p.md"))
+    with pytest.raises(PluginError, match="must be a Python name"):
+        hook.on_page_markdown("", page, None, None)
+
+
+def test_missing_shim_polyfill_fails_the_build():
+    with pytest.raises(PluginError, match="extra.polyfills"):
+        hook.on_config(SimpleNamespace(extra={}))
