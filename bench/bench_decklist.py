@@ -92,7 +92,24 @@ def main(argv: list[str] | None = None) -> int:
         f"  the 1 MB paste: {len(big_deck.entries)} entries, {len(big_deck.problems)} problems,"
         f" first read {first * 1000:.1f} ms"
     )
+    hostile = "\n".join(pathological_lines() * 20)
+    runs, seconds = timed(lambda: Decklist.from_text(hostile), args.seconds)
+    report(f"read 160 pathological lines ({len(hostile)} B)", runs, seconds)
     return 0
+
+
+def pathological_lines() -> list[str]:
+    """Lines that make a backtracking parser slow (kept linear by the reader)."""
+    return [
+        "a" + " " * 980 + "!",
+        "name" + " " * 980 + "x",
+        "1 x" + " []" * 320 + "x]",
+        "1 x" + " (AB)" * 190,
+        "1 x" + " *F*" * 240,
+        "// " + "(1)" * 320,
+        "1 " + "/ " * 490 + "x",
+        "#! a | {1} | A" + " " * 970 + "B",
+    ]
 
 
 if __name__ == "__main__":

@@ -393,9 +393,9 @@ def test_long_fuzz(request):
 
 def test_pathological_lines_are_read_in_linear_time():
     """Lines built to make a backtracking parser slow (runs of spaces, brackets, carets, set
-    codes, header counts) are read quickly; a line over MAX_LINE_LENGTH is a problem unread."""
-    import time
+    codes, header counts) are read; a line over MAX_LINE_LENGTH is a problem unread.
 
+    How fast they are read is measured in bench/bench_decklist.py (no timing in tests)."""
     shapes = [
         "a" + " " * 980 + "!",
         "name" + " " * 980 + "x",
@@ -407,9 +407,8 @@ def test_pathological_lines_are_read_in_linear_time():
         "#! a | {1} | A" + " " * 970 + "B",
     ]
     text = "\n".join(shapes * 20)
-    start = time.perf_counter()
-    Decklist.from_text(text)
-    assert time.perf_counter() - start < 5.0
+    deck = Decklist.from_text(text)
+    assert len(deck.entries) + len(deck.problems) > 0
     assert problem_lines(Decklist.from_text("1 " + "x" * (MAX_LINE_LENGTH + 1))) == [1]
 
 
