@@ -391,7 +391,7 @@ def test_long_fuzz(request):
     read()
 
 
-def test_pathological_lines_are_read_in_linear_time():
+def test_pathological_lines_are_read():
     """Lines built to make a backtracking parser slow (runs of spaces, brackets, carets, set
     codes, header counts) are read; a line over MAX_LINE_LENGTH is a problem unread.
 
