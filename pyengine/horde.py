@@ -122,18 +122,13 @@ class HordeSlingLab(HordeGame):
     def setup(self) -> list[Event]:
         self.init_common()
         config = self.config
-        survivors = config.get("survivors", 1)
-        if not isinstance(survivors, int) or not 1 <= survivors <= 4:
-            raise ConfigError("1 to 4 Survivors")
-        self.survivors = survivors
+        self.survivors = survivors = self.config_survivors()
         difficulty = config.get("difficulty", "classic")
         if difficulty not in DIFFICULTIES:
             raise ConfigError("difficulty is one of: " + ", ".join(DIFFICULTIES))
         self.difficulty = difficulty
         self.options = self._resolve_options()
-        deck = config.get("deck")
-        if not isinstance(deck, list) or not deck or not all(isinstance(n, str) for n in deck):
-            raise ConfigError("the config needs 'deck': a list of card names")
+        deck = self.config_deck()
         self.check_names(deck)
 
         self.life = life_total(config.get("life"), survivors)

@@ -295,6 +295,21 @@ class HordeGame(Game):
             raise ActionError(f"card #{card_id} is in the {where}, not the {zone}")
         return self.zones[where][index]
 
+    # -- config ---------------------------------------------------------------------------------
+    def config_survivors(self) -> int:
+        """The config's ``survivors``: 1 to 4 (default 1)."""
+        survivors = self.config.get("survivors", 1)
+        if not isinstance(survivors, int) or not 1 <= survivors <= 4:
+            raise ConfigError("1 to 4 Survivors")
+        return survivors
+
+    def config_deck(self) -> list[str]:
+        """The config's ``deck``: a nonempty list of card names."""
+        deck = self.config.get("deck")
+        if not isinstance(deck, list) or not deck or not all(isinstance(n, str) for n in deck):
+            raise ConfigError("the config needs 'deck': a list of card names")
+        return deck
+
     # -- common state -----------------------------------------------------------------------------
     def init_common(self) -> None:
         self._facts = self.load_facts()

@@ -92,10 +92,7 @@ class LimitedHorde(HordeGame):
     def setup(self) -> list[Event]:
         self.init_common()
         config = self.config
-        survivors = config.get("survivors", 1)
-        if not isinstance(survivors, int) or not 1 <= survivors <= 4:
-            raise ConfigError("1 to 4 Survivors")
-        self.survivors = survivors
+        self.survivors = survivors = self.config_survivors()
         self.difficulty = config.get("difficulty", "normal")
         adjustment = config.get("adjustment", 0)
         if not isinstance(adjustment, int):
@@ -106,9 +103,7 @@ class LimitedHorde(HordeGame):
         if not isinstance(life, int) or life < 1:
             raise ConfigError("starting life is a positive whole number")
         self.life = life
-        deck = config.get("deck")
-        if not isinstance(deck, list) or not deck or not all(isinstance(n, str) for n in deck):
-            raise ConfigError("the config needs 'deck': a list of card names")
+        deck = self.config_deck()
         dread = config.get("dreadnought", [])
         if not isinstance(dread, list) or not all(isinstance(n, str) for n in dread):
             raise ConfigError("'dreadnought' is a list of card names")
