@@ -216,3 +216,10 @@ def test_rule_links_follow_the_site_layout():
     for name in ("horde", "limited-horde", "swarm", "team-commander"):
         assert (ROOT / "docs" / name / "index.md").exists()
     assert (ROOT / "docs" / "play" / "check.md").exists()
+
+
+def test_huge_paste_is_refused_with_a_clear_message():
+    """Hardening: a 100,000-line paste gets a clear answer without being read."""
+    widget, _ = make()
+    view = widget.handle("check", {"format": "horde", "paste": "1 Island\n" * 100_000})
+    assert "a page reads at most" in view.error and view.hidden["result"] is True

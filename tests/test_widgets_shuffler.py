@@ -61,3 +61,12 @@ def test_saved_settings_come_back_and_corrupt_saves_start_fresh():
     assert restored.values["paste"] == "1 Island" and restored.values["deck"] == PASTE
     broken = Widget(env()).start("{not json")
     assert "could not be read" in broken.error and broken.save == ""
+
+
+def test_huge_pastes_get_a_clear_answer_at_once():
+    """Hardening: a 1 MB or 100,000-line paste is refused with a message, not read."""
+    widget = Widget(env())
+    for paste in ("1 Island\n" * 100_000, "x" * 1_000_001):
+        view = widget.handle("shuffle", {"deck": PASTE, "seed": "s", "paste": paste})
+        assert "a page reads at most" in view.error
+        assert "order" not in view.lists

@@ -98,6 +98,25 @@ class View:
         return self
 
 
+#: The largest paste a page reads: far above any real decklist (a 1,000-card Horde deck is
+#: about 30 KB), small enough that reading it never freezes a phone's tab.
+MAX_PASTE_CHARS = 300_000
+MAX_PASTE_LINES = 10_000
+
+
+def paste_too_big(text: str) -> str | None:
+    """A clear message if a pasted list is beyond what a page reads, else None (cheap: it
+    looks at the length and counts newlines, nothing more)."""
+    if len(text) > MAX_PASTE_CHARS:
+        return (f"The pasted text is {len(text):,} characters long; a page reads at most "
+                f"{MAX_PASTE_CHARS:,}. Paste one decklist at a time.")
+    lines = text.count("\n") + 1
+    if lines > MAX_PASTE_LINES:
+        return (f"The pasted text has {lines:,} lines; a page reads at most "
+                f"{MAX_PASTE_LINES:,}. Paste one decklist at a time.")
+    return None
+
+
 def scryfall_link(name: str) -> str:
     """A link to a card's Scryfall page by exact name (a link only; nothing is fetched)."""
     from urllib.parse import quote

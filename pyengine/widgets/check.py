@@ -40,7 +40,7 @@ from ..legality import (
     check,
 )
 from ..names import normalize
-from . import Env, Fetch, Item, View
+from . import Env, Fetch, Item, View, paste_too_big
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: Scryfall's limit of identifiers per collection request.
@@ -251,6 +251,9 @@ class Widget:
         return deck, report
 
     def _check(self) -> View:
+        too_big = paste_too_big(self.form["paste"])
+        if too_big:
+            return View(error=too_big, hidden={"result": True})
         view = View(save=self._save(), error=self.data_error)
         deck, report = self._report()
         view.hidden["result"] = False

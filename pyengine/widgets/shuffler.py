@@ -7,7 +7,7 @@ import json
 from ..decklist import Decklist
 from ..rng import make_seed, normalize_seed
 from ..shuffler import HAND_SIZE, shuffle_cards
-from . import Env, Item, View, scryfall_link
+from . import Env, Item, View, paste_too_big, scryfall_link
 
 PASTE = "paste"
 MAX_DRAW = 100
@@ -68,6 +68,10 @@ class Widget:
         draw = max(0, min(draw, MAX_DRAW))
         deck_id = form.get("deck") or PASTE
         if deck_id == PASTE:
+            too_big = paste_too_big(form.get("paste", ""))
+            if too_big:
+                view.error = too_big
+                return view
             deck = Decklist.from_text(form.get("paste", ""))
         else:
             known = {deck["id"] for deck in self.env.decks}

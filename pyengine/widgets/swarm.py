@@ -28,7 +28,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, runner, scryfall_link
+from . import Env, Item, View, paste_too_big, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -192,6 +192,9 @@ class Widget(runner.RunnerBase):
             count = int(survivors)
         except (TypeError, ValueError):
             raise GameError("choose 1 to 5 Survivors") from None
+        too_big = paste_too_big(deck) or paste_too_big(enforcers)
+        if too_big:
+            raise GameError(too_big)
         return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
                                  enforcers=Decklist.from_text(enforcers), db=self.db)
 

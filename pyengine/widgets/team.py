@@ -35,7 +35,7 @@ from ..team_commander import (
     team_key,
     tracker_config,
 )
-from . import Env, Item, View
+from . import Env, Item, View, paste_too_big
 
 PASTE = "paste"
 #: Shipped decks offered for an opening hand: only Commander decks make sense here.
@@ -269,6 +269,9 @@ class Widget:
             if deck_id not in {deck["id"] for deck in self.hand_decks()}:
                 raise ValueError(f"there is no shipped Commander deck called {deck_id!r}")
             text = self.env.read_deck(deck_id)
+        too_big = paste_too_big(text)
+        if too_big:
+            raise ValueError(too_big)
         deck = Decklist.from_text(text)
         cards = deck.cards("main")
         if not cards:
