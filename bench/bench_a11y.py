@@ -1,0 +1,127 @@
+"""Accessibility check of every page with axe-core in headless Chromium (a script, not a test).
+
+    .venv/bin/python bench/bench_a11y.py [--site DIR] [--axe-version 4.14.1]
+
+Builds the site (or takes a built one), serves it from a sub-path, opens every page at phone
+size, waits for play pages to be ready, runs axe-core (WCAG 2 A and AA rules plus best
+practices) and prints the violations by impact. Fails (exit 1) on any serious or critical one.
+Writes bench/results/a11y.json.
+
+axe-core comes from npm and is installed by this script into a cache folder outside the
+project (``~/.cache/coop-magic-bench``), never into the site's package.json. The page's
+Content-Security-Policy would block the injected script, so this browser context bypasses it
+(the CSP itself is tested in tests/browser/test_offline_browser.py).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_site  # noqa: E402
+
+CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "coop-magic-bench"
+FAILING = ("serious", "critical")
+
+
+def axe_source(version: str) -> str:
+    script = CACHE / "node_modules" / "axe-core" / "axe.min.js"
+    installed = CACHE / "node_modules" / "axe-core" / "package.json"
+    if not script.is_file() or json.loads(installed.read_text())["version"] != version:
+        CACHE.mkdir(parents=True, exist_ok=True)
+        print(f"installing axe-core {version} into {CACHE}…", flush=True)
+        subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund",
+                        "--prefix", str(CACHE), f"axe-core@{version}"], check=True)
+    return script.read_text(encoding="utf-8")
+
+
+def pages(site: Path) -> list[str]:
+    found = []
+    for path in sorted(site.rglob("*.html")):
+        rel = path.relative_to(site).as_posix()
+        if rel.startswith(("runtime/", "assets/")) or rel == "404.html":
+            continue
+        found.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--axe-version", default="4.14.1")
+    parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "a11y.json")
+    args = parser.parse_args(argv)
+    source = axe_source(args.axe_version)
+
+    from playwright.sync_api import sync_playwright
+
+    report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "axe_core": args.axe_version, "pages": {}}
+    with tempfile.TemporaryDirectory(prefix="bench-a11y-") as tmp:
+        site = Path(tmp) / "site"
+        if args.site:
+            shutil.copytree(args.site, site)
+        else:
+            bench_site.mkdocs_build(None, site, ROOT)
+        server, base = bench_site.serve(site)
+        launch = {"args": bench_site.CHROMIUM_ARGS}
+        if bench_site.chromium_path():
+            launch["executable_path"] = bench_site.chromium_path()
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**launch)
+                context = browser.new_context(
+                    viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                    bypass_csp=True, service_workers="block",
+                )
+                for path in pages(site):
+                    page = context.new_page()
+                    page.goto(base + path)
+                    if page.locator("[data-widget]").count():
+                        page.wait_for_selector("[data-widget][data-ready=true]",
+                                               timeout=bench_site.TIMEOUT_MS)
+                    page.add_script_tag(content=source)
+                    result = page.evaluate(
+                        """() => axe.run(document, {runOnly: {type: "tag", values:
+                            ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})"""
+                    )
+                    found = [
+                        {"id": v["id"], "impact": v["impact"], "help": v["help"],
+                         "nodes": len(v["nodes"]),
+                         "targets": [n["target"] for n in v["nodes"][:3]]}
+                        for v in result["violations"]
+                    ]
+                    report["pages"][path] = found
+                    worst = [v for v in found if v["impact"] in FAILING]
+                    print(f"{path:<40} {len(found):>3} violations, {len(worst)} serious or "
+                          "critical", flush=True)
+                    for v in found:
+                        print(f"    {v['impact'] or '?':<9} {v['id']}: {v['help']} "
+                              f"({v['nodes']} elements, e.g. {v['targets'][:1]})")
+                    page.close()
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    failing = sum(1 for found in report["pages"].values() for v in found
+                  if v["impact"] in FAILING)
+    report["serious_or_critical"] = failing
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
+    print(f"{len(report['pages'])} pages, {failing} serious or critical violations; "
+          f"written to {args.output}")
+    return 1 if failing else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
