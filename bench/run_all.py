@@ -3,7 +3,8 @@
     .venv/bin/python bench/run_all.py [--quick]
 
 ``--quick`` passes short settings to the scripts that know them (fewer page loads, shorter
-timings). Exits non-zero if any script fails; the others still run.
+timings) and writes their results to the temporary folder, leaving bench/results/ alone. Exits
+non-zero if any script fails; the others still run.
 """
 
 from __future__ import annotations
@@ -11,12 +12,18 @@ from __future__ import annotations
 import argparse
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
-QUICK_ARGS = {"bench_site.py": ["--runs", "2", "--seconds", "0.3"],
-              "bench_decklist.py": ["--seconds", "0.2"]}
+_TMP = Path(tempfile.gettempdir())
+QUICK_ARGS = {
+    "bench_site.py": ["--runs", "2", "--seconds", "0.3",
+                      "--output", str(_TMP / "bench_site-quick.json")],
+    "bench_a11y.py": ["--output", str(_TMP / "bench_a11y-quick.json")],
+    "bench_decklist.py": ["--seconds", "0.2"],
+}
 
 
 def main(argv: list[str] | None = None) -> int:
