@@ -122,7 +122,10 @@ class Guard:
 
     def attach(self, context, page) -> None:
         def on_request(request):
-            self.requests.append(request.url)
+            # The service worker precaches the site in the background after any page loads;
+            # its requests are checked for leaving the server but are not the page's own.
+            if getattr(request, "service_worker", None) is None:
+                self.requests.append(request.url)
             host = urlsplit(request.url).hostname
             if not _is_local(request.url) and host not in self.allowed_hosts:
                 self.problems.append(f"request left the local server: {request.url}")
