@@ -6,10 +6,13 @@ Run: ``.venv/bin/python bench/bench_engine_core.py``. Prints milliseconds per op
 from __future__ import annotations
 
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from engine_workloads import _timed  # noqa: E402
 
 from pyengine import files  # noqa: E402
 from pyengine.game import load_game  # noqa: E402
@@ -19,14 +22,9 @@ from pyengine.shuffler import shuffle_cards  # noqa: E402
 
 
 def per_op(function, min_seconds: float = 1.0) -> float:
-    """Milliseconds per call, repeating for at least ``min_seconds``."""
-    runs, start = 0, time.perf_counter()
-    while True:
-        function()
-        runs += 1
-        elapsed = time.perf_counter() - start
-        if elapsed >= min_seconds:
-            return elapsed / runs * 1000
+    """Milliseconds per call (the timing loop shared with the engine workloads)."""
+    runs, seconds = _timed(function, min_seconds)
+    return seconds / runs * 1000
 
 
 def main() -> int:
