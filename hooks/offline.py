@@ -2,9 +2,13 @@
 
 * ``on_post_build`` writes ``icons/icon-192.png`` and ``icons/icon-512.png`` (drawn here with
   ``zlib``/``struct``), ``manifest.webmanifest``, and ``sw.js`` at the site root: a service
-  worker that precaches every page, asset, the Pyodide/PyScript runtime and the engine zip.
+  worker that precaches every page and asset at install, and keeps the Pyodide/PyScript runtime
+  and the engine zip (``runtime/``, about 13 MB) only once a play page asks for it
+  (``assets/sw-register.js`` posts ``keep-runtime`` when a widget is ready, or when the reader
+  presses a "keep the play tools" button), so reading the rules never downloads Python.
   Its cache is named after a hash of all precached files' contents, so a new release installs
-  a new cache and deletes the old one (unchanged files are copied over, not downloaded again).
+  a new cache and deletes the old one (unchanged files are copied over, not downloaded again;
+  a runtime kept before is kept again, updated files downloaded).
   Runtime files are served cache-first, pages network-first with a cache fallback; requests to
   other origins (the opt-in Scryfall lookup) are never touched or cached. Every URL in the
   worker and the manifest is relative, so the site works from a sub-path.
@@ -43,6 +47,9 @@ BACKGROUND_COLOR = "#ffffff"
 CACHE_PREFIX = "coop-magic"
 #: Site paths served cache-first (never change without changing the worker's version).
 RUNTIME_PREFIXES = ("runtime/", "assets/", "icons/", "search/")
+#: Site paths kept only once a play page asks (the Python runtime and the engine zip): a visit
+#: to the rules never downloads them. Once kept, each new release keeps them up to date.
+ON_DEMAND_PREFIXES = ("runtime/",)
 #: Files not worth precaching: source maps, compressed sitemaps, sitemaps.
 SKIP_SUFFIXES = (".map", ".gz", ".xml")
 #: Material's search language packs; only English is configured, which needs none of them.
@@ -92,6 +99,8 @@ _SW_TEMPLATE = """\
 const VERSION = %(version)s;
 const PRECACHE = %(precache)s;
 const CACHE_FIRST = %(cache_first)s;
+const ON_DEMAND = %(on_demand)s;
+const REVISIONS = new Map(PRECACHE);
 const NETWORK_TIMEOUT_MS = %(timeout)d;
 const REVISION_HEADER = "x-precache-revision";
 const BASE = new URL("./", self.location.href);
@@ -128,14 +137,73 @@ async function precacheOne(cache, oldCaches, path, revision) {
   await cache.put(url, await stamped(response, revision));
 }
 
+// The shell (pages, styles, scripts, search) is kept at install. The Python runtime
+// (ON_DEMAND) is large, so it is only kept once a play page asks for it ("keep-runtime"):
+// reading the rules never downloads it. Once kept, a new release keeps it up to date.
+function onDemand(path) {
+  return ON_DEMAND.some((prefix) => path.startsWith(prefix));
+}
+
+async function keepFiles(cache, entries, oldCaches) {
+  await Promise.all(entries.map(([path, rev]) => precacheOne(cache, oldCaches, path, rev)));
+}
+
+async function hasAny(oldCaches, entries) {
+  for (const old of oldCaches) {
+    for (const [path] of entries) {
+      if (await old.match(new URL(path, BASE).href)) return true;
+    }
+  }
+  return false;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
     const names = (await caches.keys()).filter((n) => n.startsWith(PREFIX) && n !== CACHE);
     const oldCaches = await Promise.all(names.map((n) => caches.open(n)));
-    await Promise.all(PRECACHE.map(([path, rev]) => precacheOne(cache, oldCaches, path, rev)));
+    const runtime = PRECACHE.filter(([path]) => onDemand(path));
+    await keepFiles(cache, PRECACHE.filter(([path]) => !onDemand(path)), oldCaches);
+    if (await hasAny(oldCaches, runtime)) await keepFiles(cache, runtime, oldCaches);
     await self.skipWaiting();
   })());
+});
+
+// Keep every runtime file (once at a time), then tell the page how many are kept.
+let keeping = null;
+async function keepRuntime() {
+  const cache = await caches.open(CACHE);
+  const runtime = PRECACHE.filter(([path]) => onDemand(path));
+  const missing = [];
+  for (const entry of runtime) {
+    if (!(await cache.match(new URL(entry[0], BASE).href))) missing.push(entry);
+  }
+  await keepFiles(cache, missing, []);
+  return runtime.length;
+}
+
+async function runtimeStatus() {
+  const cache = await caches.open(CACHE);
+  const runtime = PRECACHE.filter(([path]) => onDemand(path));
+  let kept = 0;
+  for (const [path] of runtime) {
+    if (await cache.match(new URL(path, BASE).href)) kept += 1;
+  }
+  return {kept, total: runtime.length};
+}
+
+self.addEventListener("message", (event) => {
+  const kind = event.data && event.data.type;
+  const reply = (message) => event.source && event.source.postMessage(message);
+  if (kind === "keep-runtime") {
+    if (!keeping) keeping = keepRuntime().finally(() => { keeping = null; });
+    event.waitUntil(keeping.then(
+      () => runtimeStatus().then((status) => reply({type: "runtime-kept", ...status})),
+      (error) => reply({type: "runtime-failed", error: String(error)}),
+    ));
+  } else if (kind === "runtime-status") {
+    event.waitUntil(runtimeStatus().then((status) => reply({type: "runtime-status", ...status})));
+  }
 });
 
 self.addEventListener("activate", (event) => {
@@ -152,13 +220,15 @@ async function fromCache(request) {
   return cache.match(cacheKey(request.url));
 }
 
-async function cacheFirst(request) {
+async function cacheFirst(request, path) {
   const hit = await fromCache(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok && response.type === "basic") {
+  const revision = REVISIONS.get(path);
+  // Only files of this release are kept, stamped with their revision (for the next release).
+  if (revision && response.ok && response.type === "basic" && !response.redirected) {
     const cache = await caches.open(CACHE);
-    await cache.put(cacheKey(request.url), response.clone());
+    await cache.put(cacheKey(request.url), await stamped(response.clone(), revision));
   }
   return response;
 }
@@ -198,9 +268,10 @@ self.addEventListener("fetch", (event) => {
     event.respondWith(networkFirst(event));
     return;
   }
-  const path = url.pathname.slice(BASE.pathname.length);
+  let path = url.pathname.slice(BASE.pathname.length);
+  if (path === "" || path.endsWith("/")) path += "index.html";
   if (CACHE_FIRST.some((prefix) => path.startsWith(prefix))) {
-    event.respondWith(cacheFirst(request));
+    event.respondWith(cacheFirst(request, path));
     return;
   }
   event.respondWith(networkFirst(event));
@@ -214,6 +285,7 @@ def service_worker_js(entries: list[tuple[str, str]]) -> str:
         "version": json.dumps(cache_version(entries)),
         "precache": json.dumps([list(entry) for entry in entries], separators=(",", ":")),
         "cache_first": json.dumps(list(RUNTIME_PREFIXES)),
+        "on_demand": json.dumps(list(ON_DEMAND_PREFIXES)),
         "timeout": NETWORK_TIMEOUT_MS,
         "prefix": json.dumps(CACHE_PREFIX),
     }

@@ -1,9 +1,29 @@
-"""Small helpers shared by the engine and runner tests (Horde, Limited Horde, Swarm)."""
+"""Small helpers shared by the tests: engine and runner helpers, and loading a build hook."""
 
 from __future__ import annotations
 
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
 from pyengine import files
 from pyengine.widgets import Env
+
+HOOKS = Path(__file__).resolve().parent.parent / "hooks"
+
+
+def load_hook(name: str) -> ModuleType:
+    """The MkDocs hook ``hooks/<name>.py`` as a module (hooks are files, not a package)."""
+    module_name = f"{name}_hook_under_test"
+    if module_name in sys.modules:
+        return sys.modules[module_name]
+    spec = importlib.util.spec_from_file_location(module_name, HOOKS / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[module_name] = module  # dataclasses look their module up here
+    spec.loader.exec_module(module)
+    return module
+
 
 #: The project's card facts, as a runner widget's ``data`` mapping.
 CARD_DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import importlib.util
 import json
 import re
 import struct
@@ -15,19 +14,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.helpers import load_hook
+
 ROOT = Path(__file__).resolve().parent.parent
-HOOK = ROOT / "hooks" / "offline.py"
 
 
-def _load_hook():
-    spec = importlib.util.spec_from_file_location("offline_hook_under_test", HOOK)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-offline = _load_hook()
+offline = load_hook("offline")
 
 PAGE = """<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy"

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import io
 import json
 import zipfile
@@ -12,17 +11,12 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+from tests.helpers import load_hook
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def load_hook():
-    spec = importlib.util.spec_from_file_location("pyscript_hook", ROOT / "hooks" / "pyscript.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
-hook = load_hook()
+hook = load_hook("pyscript")
 
 
 def fake_project(tmp_path: Path, installed: dict[str, str | None]) -> Path:

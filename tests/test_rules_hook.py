@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import subprocess
@@ -13,19 +12,13 @@ from pathlib import Path
 import pytest
 from mkdocs.exceptions import PluginError
 
+from tests.helpers import load_hook
+
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "hooks" / "rules.py"
 
 
-def _load_hook():
-    spec = importlib.util.spec_from_file_location("rules_hook_under_test", HOOK)
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module  # dataclasses look their module up here
-    spec.loader.exec_module(module)
-    return module
-
-
-rules = _load_hook()
+rules = load_hook("rules")
 
 
 def index_of(pages: dict[str, str]):

@@ -1,16 +1,70 @@
 // Registers the site's service worker (sw.js at the site root, written by hooks/offline.py),
-// which keeps every page, the Python runtime and the engine for use without signal.
+// which keeps every page for use without signal. The Python runtime (about 13 MB) is kept
+// only when a play page is ready or the reader presses a `[data-offline-keep]` button: reading
+// the rules never downloads it.
 // On a play page it waits until the widget is ready, so the first download of the runtime is
 // not fetched twice at the same time; elsewhere it waits for the page to finish loading.
+// The state is shown on <html data-offline="…">: "registered", then on play pages (or after the
+// button) "keeping" and "runtime-kept" or "runtime-failed"; tests wait on it.
 (function () {
   "use strict";
-  if (!("serviceWorker" in navigator) || !document.currentScript) return;
+  if (!document.currentScript) return;
+  var root = document.documentElement;
+  var buttons = document.querySelectorAll("[data-offline-keep]");
+  var statuses = document.querySelectorAll("[data-offline-status]");
+  if (!("serviceWorker" in navigator)) {
+    say("This browser cannot keep the site for use without signal.");
+    for (var b = 0; b < buttons.length; b++) buttons[b].disabled = true;
+    return;
+  }
   // This file is <site>/assets/sw-register.js: the worker sits one level up.
   var worker = new URL("../sw.js", document.currentScript.src);
 
+  function say(text) {
+    for (var i = 0; i < statuses.length; i++) statuses[i].textContent = text;
+  }
+
+  function fileCount(count, total) {
+    return count + " of " + total + " files";
+  }
+
+  navigator.serviceWorker.addEventListener("message", function (event) {
+    var data = event.data || {};
+    if (data.type === "runtime-kept") {
+      root.setAttribute("data-offline", "runtime-kept");
+      say("The play tools are kept on this device (" + fileCount(data.kept, data.total) +
+          "): they work without signal.");
+    } else if (data.type === "runtime-failed") {
+      root.setAttribute("data-offline", "runtime-failed");
+      say("The play tools could not be kept: " + data.error + ". Try again with a connection.");
+    } else if (data.type === "runtime-status") {
+      if (data.kept === data.total) {
+        say("The play tools are kept on this device: they work without signal.");
+      } else {
+        say("The play tools are not kept on this device yet (" +
+            fileCount(data.kept, data.total) + ").");
+      }
+    }
+  });
+
+  function ask(type) {
+    return navigator.serviceWorker.ready.then(function (registration) {
+      registration.active.postMessage({type: type});
+    });
+  }
+
+  function keepRuntime() {
+    root.setAttribute("data-offline", "keeping");
+    say("Keeping the play tools on this device…");
+    return ask("keep-runtime");
+  }
+
   function register() {
-    navigator.serviceWorker.register(worker.href).catch(function (error) {
+    return navigator.serviceWorker.register(worker.href).then(function () {
+      if (!root.hasAttribute("data-offline")) root.setAttribute("data-offline", "registered");
+    }, function (error) {
       console.warn("Offline use is not available:", error);
+      say("This page cannot be kept for use without signal here.");
     });
   }
 
@@ -35,14 +89,24 @@
   }
 
   // Register when the browser is idle, so the page's own work comes first.
-  function soon() {
-    if ("requestIdleCallback" in window) requestIdleCallback(register, {timeout: 3000});
-    else setTimeout(register, 0);
+  function soon(then) {
+    function go() { register().then(then); }
+    if ("requestIdleCallback" in window) requestIdleCallback(go, {timeout: 3000});
+    else setTimeout(go, 0);
+  }
+
+  for (var i = 0; i < buttons.length; i++) {
+    buttons[i].addEventListener("click", function () {
+      register().then(keepRuntime);
+    });
   }
 
   function start() {
-    if (document.querySelector("[data-widget]")) whenWidgetsReady(soon);
-    else soon();
+    if (document.querySelector("[data-widget]")) {
+      whenWidgetsReady(function () { soon(keepRuntime); });
+    } else {
+      soon(function () { if (statuses.length) ask("runtime-status"); });
+    }
   }
 
   if (document.readyState === "complete") start();

@@ -47,6 +47,26 @@
     }
   }
 
+  // A runtime file that cannot load (no signal and no copy kept on this device yet) would
+  // leave "Loading Python…" forever: say what happened instead.
+  var failed = false;
+  addEventListener("error", function (event) {
+    var target = event.target;
+    var url = target && target !== window && (target.src || target.href);
+    if (failed || !url || url.indexOf("/runtime/") === -1) return;
+    failed = true;
+    var text = navigator.onLine
+      ? "Python could not be downloaded. Check the connection and reload the page."
+      : "Python is not kept on this device yet and there is no connection. Open this page " +
+        "once with signal (or press \u201cKeep the play tools on this device\u201d on the " +
+        "home page); after that it works offline.";
+    for (var i = 0; i < lines.length; i++) {
+      bars[i].remove();
+      texts[i].textContent = text;
+      lines[i].closest("[data-widget]").setAttribute("data-ready", "failed");
+    }
+  }, true);
+
   addEventListener("py:progress", function (event) {
     var step = STEPS[event.detail];
     if (step) show(step[0], step[1]);

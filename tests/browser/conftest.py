@@ -6,12 +6,14 @@ Chromium comes from ``$CHROMIUM``, Debian's ``/usr/bin/chromium``, or Playwright
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import http.server
 import os
 import subprocess
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -93,16 +95,25 @@ class _Handler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-@pytest.fixture(scope="session")
-def site_url(built_site) -> str:
-    """Base URL (ending in '/') of the built site, served under a sub-path on a free port."""
-    handler = functools.partial(_Handler, directory=str(built_site))
+@contextlib.contextmanager
+def serve_site(directory: Path) -> Iterator[str]:
+    """Serve a built site under the sub-path on a free port; yields its base URL."""
+    handler = functools.partial(_Handler, directory=str(directory))
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site) -> Iterator[str]:
+    """Base URL (ending in '/') of the built site, served under a sub-path on a free port."""
+    with serve_site(built_site) as url:
+        yield url
 
 
 def _is_local(url: str) -> bool:

@@ -5,13 +5,17 @@ blocks injected scripts and still lets the widget boot."""
 from __future__ import annotations
 
 import json
+import re
+import shutil
 from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import SUB_PATH, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, SUB_PATH, serve_site, wait_ready
 from tests.conftest import DATA
+from tests.helpers import load_hook
 
+offline = load_hook("offline")
 GOLDEN = json.loads((DATA / "shuffle_golden.json").read_text(encoding="utf-8"))
 CSP_SELECTOR = 'meta[http-equiv="Content-Security-Policy"]'
 
@@ -65,25 +69,71 @@ def shuffle_golden(page) -> None:
     expect(page.locator("[data-id=hand] li")).to_have_count(7)
 
 
-def test_every_page_and_the_shuffler_work_offline_after_one_visit(
+def play_pages(site: Path) -> list[tuple[str, str]]:
+    """``(site path, widget name)`` of every play page."""
+    found = []
+    for path in sorted((site / "play").glob("*.html")):
+        widget = re.search(r'data-widget="([a-z-]+)"', path.read_text(encoding="utf-8"))
+        assert widget, f"{path} has no widget"
+        found.append(("play/" + path.name, widget.group(1)))
+    return found
+
+
+def wait_offline_state(page, state: str) -> None:
+    """Wait for sw-register.js's signal on <html data-offline>."""
+    page.wait_for_selector(f'html[data-offline="{state}"]', state="attached",
+                           timeout=ENGINE_TIMEOUT_MS)
+
+
+def cached_paths(page, site_url: str) -> set[str]:
+    """Site paths held in this site's caches."""
+    urls = page.evaluate(
+        """async () => {
+            const urls = [];
+            for (const name of await caches.keys()) {
+                for (const request of await (await caches.open(name)).keys()) {
+                    urls.push(request.url);
+                }
+            }
+            return urls;
+        }"""
+    )
+    return {url[len(site_url):] for url in urls if url.startswith(site_url)}
+
+
+def runtime_requests(context) -> list[str]:
+    """Record every request for the Python runtime, by the pages or the service worker."""
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url) if "/runtime/" in r.url else None)
+    return seen
+
+
+def swarm_turn(page) -> None:
+    page.locator("[data-widget=swarm] [data-action=new]").click()
+    page.locator("[data-widget=swarm] [data-action=turn]").click()
+    expect(page.locator("[data-widget=swarm] [data-id=turn]")).to_have_text("1")
+
+
+def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
     page, context, site_url, built_site
 ):
-    """After one visit, every rules page reloads and the shuffler boots and shuffles offline."""
-    shuffler = page_path(built_site, "play/shuffler")
+    """The first visit is a play page: the worker keeps the pages and the runtime; then, with
+    the network off, every rules page reloads, every play page starts Python, and the
+    shuffler (golden seed) and the Swarm runner play."""
     pages = rules_pages(built_site)
-    assert "swarm/" in pages and len(pages) > 5
+    tools = play_pages(built_site)
+    assert "swarm/" in pages and len(pages) > 5 and len(tools) == 5
 
-    page.goto(site_url)
+    page.goto(site_url + "play/shuffler.html")
+    wait_ready(page, "shuffler")
     state = install_service_worker(page)
     assert state["scope"] == site_url  # registered from the sub-path, scoped to it
     assert state["script"] == site_url + "sw.js"
     assert len(state["caches"]) == 1 and SUB_PATH in state["caches"][0]
-
-    for path in pages:
-        page.goto(site_url + path)
-        expect(page.locator("h1").first).to_be_visible()
-    page.goto(site_url + shuffler)
-    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    kept = cached_paths(page, site_url)
+    assert {"index.html", "swarm/index.html", "runtime/pyodide/pyodide.asm.wasm",
+            "runtime/pyodide/python_stdlib.zip"} <= kept
 
     context.set_offline(True)
     try:
@@ -91,12 +141,123 @@ def test_every_page_and_the_shuffler_work_offline_after_one_visit(
             page.goto(site_url + path)
             expect(page.locator("h1").first).to_be_visible()
             expect(page.locator(CSP_SELECTOR)).to_have_count(1)
-        page.goto(site_url + shuffler)
+        for path, widget in tools:
+            page.goto(site_url + path)
+            wait_ready(page, widget)
+            if widget == "swarm":
+                swarm_turn(page)
+        page.goto(site_url + "play/shuffler.html")
         shuffle_golden(page)
         page.reload()
         shuffle_golden(page)
     finally:
         context.set_offline(False)
+
+
+def test_reading_the_rules_never_downloads_python_until_asked(
+    page, context, site_url, built_site, guard
+):
+    """Rules pages visited first: every rules page works offline, no runtime file is requested
+    or kept, and a play page says clearly why it cannot start. The home page's "keep the play
+    tools" button then keeps the runtime, and the tool works offline."""
+    seen = runtime_requests(context)
+    page.goto(site_url)
+    install_service_worker(page)
+    for path in rules_pages(built_site):
+        page.goto(site_url + path)
+        expect(page.locator("h1").first).to_be_visible()
+    page.goto(site_url)
+    expect(page.locator("[data-offline-status]")).to_contain_text("not kept")
+    assert seen == []
+    assert not any(path.startswith("runtime/") for path in cached_paths(page, site_url))
+
+    context.set_offline(True)
+    before = len(guard.problems)
+    try:
+        page.goto(site_url + "swarm/index.html")
+        expect(page.locator("h1").first).to_be_visible()
+        page.goto(site_url + "play/shuffler.html")
+        widget = page.locator("[data-widget=shuffler]")
+        expect(widget).to_have_attribute("data-ready", "failed")
+        expect(widget.locator("[data-id=loading]")).to_contain_text("no connection")
+    finally:
+        context.set_offline(False)
+    # The browser logs each runtime file it could not load offline: that was the point.
+    guard.problems[before:] = [p for p in guard.problems[before:]
+                               if "Failed to load resource" not in p]
+
+    page.goto(site_url)
+    page.locator("[data-offline-keep]").click()
+    wait_offline_state(page, "runtime-kept")
+    expect(page.locator("[data-offline-status]")).to_contain_text("work without signal")
+    context.set_offline(True)
+    try:
+        page.goto(site_url + "play/shuffler.html")
+        shuffle_golden(page)
+    finally:
+        context.set_offline(False)
+
+
+def update_worker(page) -> dict:
+    """Ask the browser to look for a new sw.js and wait until it is active (or has failed)."""
+    return page.evaluate(
+        """async () => {
+            const registration = await navigator.serviceWorker.getRegistration();
+            await registration.update();
+            const worker = registration.installing || registration.waiting;
+            if (worker) {
+                await new Promise((resolve) => {
+                    const done = () => ["activated", "redundant"].includes(worker.state);
+                    if (done()) return resolve();
+                    worker.addEventListener("statechange", () => done() && resolve());
+                });
+            }
+            return {state: worker ? worker.state : "unchanged", caches: await caches.keys()};
+        }"""
+    )
+
+
+def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
+    page, context, built_site, tmp_path
+):
+    """A release changes one page and one runtime file: the new worker installs a new cache,
+    deletes the old one, keeps the runtime it kept before, and downloads only the changed
+    files (the rest is copied from the old cache). The tool then works offline."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "play/shuffler.html")
+        wait_ready(page, "shuffler")
+        first = install_service_worker(page)["caches"]
+        wait_offline_state(page, "runtime-kept")
+
+        lock = site / "runtime" / "pyodide" / "pyodide-lock.json"
+        lock.write_text(lock.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+        rules = site / "swarm" / "index.html"
+        rules.write_text(rules.read_text(encoding="utf-8") + "<!-- revised -->\n",
+                         encoding="utf-8")
+        offline.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
+                               "site_description": "release 2"})
+        seen: list[str] = []
+        context.on("request", lambda request: seen.append(request.url))
+        updated = update_worker(page)
+        assert updated["state"] == "activated"
+        assert len(updated["caches"]) == 1 and updated["caches"] != first
+
+        downloaded = {u[len(url):] for u in seen if u.startswith(url)} - {"sw.js"}
+        assert downloaded == {"swarm/index.html", "runtime/pyodide/pyodide-lock.json",
+                              "manifest.webmanifest"}
+        kept = cached_paths(page, url)
+        assert {path for path, _ in offline.precache_entries(site)} <= kept
+
+        context.set_offline(True)
+        try:
+            page.goto(url + "play/shuffler.html")
+            shuffle_golden(page)
+            page.goto(url + "swarm/index.html")
+            expect(page.locator("body")).to_contain_text("Swarm")
+        finally:
+            context.set_offline(False)
 
 
 def test_manifest_and_icons_are_served_relative_to_the_sub_path(page, site_url):
