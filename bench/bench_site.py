@@ -11,9 +11,13 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
 * repeat visit: reload of the shuffler once the service worker has cached everything, online and
   offline, vs the first (cold) visit in the same context (goal <= 0.7); also a reload with only
   the browser's HTTP cache, for comparison;
-* page weight: bytes a rules page (Swarm Mode) transfers vs a plain Material page with only a
-  heading (a one-page Material site built with the same theme settings), uncompressed as served
-  and gzip-compressed as GitHub Pages would send them (goal <= 1.10);
+* page weight: bytes the Swarm Mode rules page transfers vs the same page of a plain Material
+  site (the same Markdown, incl. the glossary pages our hook generates, theme settings and
+  Markdown extensions, built without our hooks' links and anchors, templates, stylesheets and
+  scripts: what Material alone would send for the same rules), uncompressed as served
+  and gzip-compressed as GitHub Pages would send them (goal <= 1.10). For reference also vs a
+  one-page Material site with only a heading (the theme alone), and what the first visit's
+  service worker fetches in the background to keep the site offline (never the runtime);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
   100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
 * loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
@@ -30,6 +34,7 @@ import functools
 import gzip
 import html
 import http.server
+import importlib.util
 import json
 import os
 import platform
@@ -119,6 +124,27 @@ theme:
       toggle: {icon: material/weather-sunny, name: Switch to light mode}
 plugins: [search]
 """
+#: The plain twin: our docs/ built by Material alone (same theme settings and Markdown
+#: extensions as mkdocs.yml; no hooks, no custom templates, no extra CSS/JS, no offline plugin).
+PLAIN_TWIN_MKDOCS = PLAIN_MKDOCS.replace(
+    "features: [", "features: [content.tooltips, toc.follow, "
+) + """\
+copyright: >-
+  Unofficial Fan Content permitted under the Fan Content Policy. Not approved or endorsed by
+  Wizards. Portions of the materials used are property of Wizards of the Coast. &copy; Wizards of
+  the Coast LLC. Magic: The Gathering is a trademark of Wizards of the Coast LLC.
+markdown_extensions:
+  - abbr
+  - admonition
+  - attr_list
+  - def_list
+  - footnotes
+  - md_in_html
+  - tables
+  - toc: {permalink: true}
+  - pymdownx.details
+  - pymdownx.superfences
+"""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -143,6 +169,20 @@ def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
                             env=dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1"))
     if result.returncode != 0:
         sys.exit("mkdocs build failed:\n" + result.stdout + result.stderr)
+
+
+def write_twin_docs(docs: Path) -> None:
+    """The plain twin's Markdown: our docs/ (without assets) plus the glossary pages that
+    hooks/rules.py generates from glossary/*.yml, so both sites have the same content (and the
+    same search index, the master glossary left out of it in both)."""
+    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("assets"))
+    spec = importlib.util.spec_from_file_location("rules_hook", ROOT / "hooks" / "rules.py")
+    rules = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = rules  # dataclasses look their module up here
+    spec.loader.exec_module(rules)
+    pages, _ = rules.glossary_pages(rules.load_glossaries(ROOT / "glossary"))
+    for src_uri, markdown in pages.items():
+        (docs / src_uri).write_text(markdown, encoding="utf-8")
 
 
 def page_file(site: Path, src: str) -> Path:
@@ -185,7 +225,8 @@ def without_preloads(page: str, engine_only: bool = False) -> str:
     return (_ENGINE_PRELOAD if engine_only else _RUNTIME_PRELOAD).sub("", page)
 
 
-def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]:
+def prepare_site(site: Path, plain_site: Path, twin_site: Path, seconds: float
+                 ) -> dict[str, str]:
     """Write the bench pages into the (temporary) site; return their site-relative URLs."""
     shuffler = page_file(site, "play/shuffler")
     text = shuffler.read_text(encoding="utf-8")
@@ -203,6 +244,7 @@ def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]
         encoding="utf-8",
     )
     shutil.copytree(plain_site, site / "bench-plain")
+    shutil.copytree(twin_site, site / "bench-twin")
     return {
         "shuffler": url_of(site, shuffler),
         "bare": url_of(site, folder / "bench-bare.html"),
@@ -210,6 +252,7 @@ def prepare_site(site: Path, plain_site: Path, seconds: float) -> dict[str, str]
         "engine": url_of(site, folder / "bench-engine.html"),
         "rules": url_of(site, page_file(site, "swarm/index")),
         "plain": "bench-plain/",
+        "twin": "bench-twin/" + url_of(twin_site, page_file(twin_site, "swarm/index")),
     }
 
 
@@ -359,6 +402,30 @@ def page_bytes(browser, url: str) -> dict[str, int]:
         context.close()
 
 
+def offline_copy_bytes(browser, url: str) -> dict:
+    """What the service worker fetches in the background on a first visit to ``url`` (the
+    offline copy of the site), by kind; the Python runtime must not be among them."""
+    context = new_context(browser, service_worker=True)
+    fetched: list = []
+    context.on("requestfinished", lambda request: fetched.append(request)
+               if request.service_worker is not None else None)
+    try:
+        page = context.new_page()
+        page.goto(url)
+        page.wait_for_selector('html[data-offline="registered"]', state="attached",
+                               timeout=TIMEOUT_MS)
+        page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        total = runtime = 0
+        for request in fetched:
+            size = request.sizes()["responseBodySize"]
+            total += size
+            if "/runtime/" in request.url:
+                runtime += size
+        return {"bytes": total, "requests": len(fetched), "runtime_bytes": runtime}
+    finally:
+        context.close()
+
+
 def pyodide_engine(browser, url: str) -> dict:
     context = new_context(browser, service_worker=False)
     try:
@@ -426,7 +493,11 @@ def main(argv: list[str] | None = None) -> int:
         (plain_src / "docs" / "index.md").write_text("# A plain page\n", encoding="utf-8")
         (plain_src / "mkdocs.yml").write_text(PLAIN_MKDOCS, encoding="utf-8")
         mkdocs_build(plain_src / "mkdocs.yml", tmp_path / "plain-site", plain_src)
-        urls = prepare_site(site, tmp_path / "plain-site", args.seconds)
+        twin_src = tmp_path / "twin"
+        write_twin_docs(twin_src / "docs")
+        (twin_src / "mkdocs.yml").write_text(PLAIN_TWIN_MKDOCS, encoding="utf-8")
+        mkdocs_build(twin_src / "mkdocs.yml", tmp_path / "twin-site", twin_src)
+        urls = prepare_site(site, tmp_path / "plain-site", tmp_path / "twin-site", args.seconds)
         server, base = serve(site)
         launch = {"args": CHROMIUM_ARGS}
         if chromium_path():
@@ -510,24 +581,31 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
     print("  repeat visits measured", flush=True)
 
     rules = page_bytes(browser, base + urls["rules"])
+    twin = page_bytes(browser, base + urls["twin"])
     plain = page_bytes(browser, base + urls["plain"])
     shuffler = page_bytes(browser, base + urls["shuffler"])
+    background = offline_copy_bytes(browser, base + urls["rules"])
+
     def without_index(measured: dict, key: str) -> int:
         return measured[key] - sum(f[key] for f in measured["files"]
                                    if f["path"].endswith("search_index.json"))
 
     results["bytes"] = {
-        "rules_page": urls["rules"], "rules": rules, "plain": plain, "shuffler": shuffler,
-        "rules_vs_plain_bytes": ratio(rules["bytes"], plain["bytes"]),
-        "rules_vs_plain_gzip": ratio(rules["gzip_bytes"], plain["gzip_bytes"]),
+        "rules_page": urls["rules"], "rules": rules, "twin": twin, "plain": plain,
+        "shuffler": shuffler, "offline_copy": background,
+        "rules_vs_plain_bytes": ratio(rules["bytes"], twin["bytes"]),
+        "rules_vs_plain_gzip": ratio(rules["gzip_bytes"], twin["gzip_bytes"]),
+        # The theme alone: a one-page Material site whose only page is a heading.
+        "rules_vs_one_line_bytes": ratio(rules["bytes"], plain["bytes"]),
+        "rules_vs_one_line_gzip": ratio(rules["gzip_bytes"], plain["gzip_bytes"]),
         # Material loads the whole site's search index on every page: ours holds every rule.
         "rules_vs_plain_gzip_without_search_index": ratio(
-            without_index(rules, "gzip_bytes"), without_index(plain, "gzip_bytes")),
+            without_index(rules, "gzip_bytes"), without_index(twin, "gzip_bytes")),
         # The shell: everything but the page's own HTML and the search index (theme, our CSS
         # and scripts, the service worker's registration).
         "rules_vs_plain_gzip_shell": ratio(
             without_index(rules, "gzip_bytes") - rules["files"][0]["gzip_bytes"],
-            without_index(plain, "gzip_bytes") - plain["files"][0]["gzip_bytes"]),
+            without_index(twin, "gzip_bytes") - twin["files"][0]["gzip_bytes"]),
     }
     print("  page bytes measured", flush=True)
 
@@ -589,9 +667,9 @@ def print_summary(results: dict) -> None:
         ("offline visit vs cold", repeat["offline_vs_cold"], "repeat_vs_cold",
          f"{repeat['offline_median_ms']} vs {repeat['cold_median_ms']} ms"),
         ("rules page bytes vs plain Material page", weight["rules_vs_plain_bytes"],
-         "rules_vs_plain_bytes", f"{weight['rules']['bytes']:,} vs {weight['plain']['bytes']:,}"),
+         "rules_vs_plain_bytes", f"{weight['rules']['bytes']:,} vs {weight['twin']['bytes']:,}"),
         ("  the same, gzip-compressed", weight["rules_vs_plain_gzip"], "rules_vs_plain_bytes",
-         f"{weight['rules']['gzip_bytes']:,} vs {weight['plain']['gzip_bytes']:,}"),
+         f"{weight['rules']['gzip_bytes']:,} vs {weight['twin']['gzip_bytes']:,}"),
     ]
     engine = results.get("engine", {})
     if "pyodide_vs_cpython" in engine:
@@ -618,6 +696,13 @@ def print_summary(results: dict) -> None:
     print(f"{'rules vs plain, gzip, the shell only':<42} "
           f"{weight['rules_vs_plain_gzip_shell']:>7.3f} {GOALS['rules_vs_plain_bytes']:>6.2f}  "
           "(without the page's HTML and the search index)")
+    print(f"{'rules page vs a one-heading Material page':<42} "
+          f"{weight['rules_vs_one_line_bytes']:>7.3f}  (gzip "
+          f"{weight['rules_vs_one_line_gzip']:.3f}; the theme alone, for reference)")
+    copy = weight["offline_copy"]
+    print(f"first visit: the service worker keeps the site offline in the background: "
+          f"{copy['bytes']:,} bytes in {copy['requests']} requests, "
+          f"{copy['runtime_bytes']:,} of them Python runtime")
     print(f"shuffler page transfers {weight['shuffler']['bytes']:,} bytes "
           f"({weight['shuffler']['gzip_bytes']:,} gzip) in {weight['shuffler']['requests']} "
           "requests")

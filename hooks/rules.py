@@ -302,7 +302,8 @@ class Entry:
 
     @property
     def plain_definition(self) -> str:
-        """The definition as plain text (for ``title`` and ``data-def`` attributes)."""
+        """The definition as plain text (for the term link's ``title``; terms.js keeps a copy
+        in ``data-def`` for the tap popover, as Material's tooltips take ``title`` away)."""
         return plain_text(self.definition)
 
 
@@ -512,8 +513,13 @@ def rulebook_glossary_page(
 
 
 def master_glossary_page(glossaries: dict[str, list[Entry]], by_key: dict[str, Entry]) -> str:
-    """Markdown of the master ``glossary.md``: every term of every rulebook, A to Z."""
+    """Markdown of the master ``glossary.md``: every term of every rulebook, A to Z.
+
+    It is left out of the search index: every entry is also on its rulebook's glossary page,
+    which search finds, and the index is loaded by every page (see docs/performance.md).
+    """
     out = [
+        "---\nsearch:\n  exclude: true\n---\n",
         "# All terms\n",
         "",
         "Every term of the four formats, A to Z. Each entry names its rulebook; the same idea "
@@ -650,7 +656,7 @@ def link_terms(content: str, entries: list[Entry], href_for: Callable[[Entry], s
             definition = html.escape(e.plain_definition, quote=True)
             return (
                 f'<a class="term" href="{html.escape(href_for(e), quote=True)}" '
-                f'title="{definition}" data-def="{definition}">{found}</a>'
+                f'title="{definition}">{found}</a>'
             )
 
         parts, last = [], 0
@@ -698,18 +704,10 @@ def _glossary_dir(config) -> Path:
     return Path(config.config_file_path).parent / "glossary"
 
 
-def on_files(files: Files, config) -> Files:
-    """Pre-scan every page for rule numbers, load the glossaries, add the generated pages."""
-    index = RuleIndex()
-    all_codes = {}
-    for f in files.documentation_pages():
-        text = f.content_string
-        all_codes[f.src_uri] = scan_page(index, f.src_uri, text)
-    for src_uri, codes in all_codes.items():
-        check_references(index, src_uri, codes)
-
+def load_glossaries(folder: Path) -> dict[str, list[Entry]]:
+    """The glossary of each rulebook in ``folder`` (``<rulebook>.yml``); missing ones are left
+    out (logged), unknown file names are an error."""
     glossaries: dict[str, list[Entry]] = {}
-    folder = _glossary_dir(config)
     for rulebook in RULEBOOKS:
         path = folder / f"{rulebook}.yml"
         if path.exists():
@@ -724,13 +722,32 @@ def on_files(files: Files, config) -> Files:
                     f"glossary/{path.name}: unknown rulebook; expected one of "
                     f"{', '.join(f'{rb}.yml' for rb in RULEBOOKS)}"
                 )
-    for notice in validate_glossaries(glossaries, index):
-        log.info(notice)
-    by_key = {e.key: e for entries in glossaries.values() for e in entries}
+    return glossaries
 
+
+def glossary_pages(glossaries: dict[str, list[Entry]]) -> tuple[dict[str, str], dict[str, Entry]]:
+    """The generated pages (``src_uri`` -> Markdown) and every entry by key."""
+    by_key = {e.key: e for entries in glossaries.values() for e in entries}
     pages = {f"{rb}/glossary.md": rulebook_glossary_page(rb, glossaries.get(rb), by_key)
              for rb in RULEBOOKS}
     pages["glossary.md"] = master_glossary_page(glossaries, by_key)
+    return pages, by_key
+
+
+def on_files(files: Files, config) -> Files:
+    """Pre-scan every page for rule numbers, load the glossaries, add the generated pages."""
+    index = RuleIndex()
+    all_codes = {}
+    for f in files.documentation_pages():
+        text = f.content_string
+        all_codes[f.src_uri] = scan_page(index, f.src_uri, text)
+    for src_uri, codes in all_codes.items():
+        check_references(index, src_uri, codes)
+
+    glossaries = load_glossaries(_glossary_dir(config))
+    for notice in validate_glossaries(glossaries, index):
+        log.info(notice)
+    pages, by_key = glossary_pages(glossaries)
     for src_uri, content in pages.items():
         if files.get_file_from_path(src_uri) is not None:
             raise PluginError(

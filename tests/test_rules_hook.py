@@ -228,6 +228,10 @@ def test_rulebook_glossary_page():
     assert "### Surge (SlingLab Horde) { #horde-surge }" in master
     assert "[Swarm Mode glossary entry](swarm/glossary.md#dread-level)" in master
     assert master.index("Dread Level") < master.index("Enforcer") < master.index("### Surge")
+    # Every entry is also on its rulebook's page, which search finds: the master list stays out
+    # of the search index every page loads.
+    assert master.startswith("---\nsearch:\n  exclude: true\n---\n")
+    assert not page.startswith("---")
 
 
 def test_plain_definition_strips_markdown():
@@ -262,11 +266,11 @@ def test_first_use_only_and_longest_match():
 
 
 def test_term_link_carries_definition():
-    """The link has class `term`, and the plain definition in `title` and `data-def`."""
+    """The link has class `term`, and the plain definition (once) in `title`."""
     out = link("<p>Beware The Swarm.</p>")
     definition = "The &quot;deck&quot; &amp; its Enforcers."
-    assert f'<a class="term" href="g.html#swarm" title="{definition}"' in out
-    assert f'data-def="{definition}">The Swarm</a>' in out
+    assert f'<a class="term" href="g.html#swarm" title="{definition}">The Swarm</a>' in out
+    assert "data-def" not in out  # terms.js copies title at start: the page carries it once
 
 
 def test_whole_words_case_insensitive():

@@ -9,6 +9,13 @@
 (function () {
   "use strict";
 
+  // The definition comes in the link's title. Material's tooltips take the title away on
+  // hover, so keep it in data-def first (this runs before any hover: end of the body).
+  var terms = document.querySelectorAll("a.term[title]");
+  for (var i = 0; i < terms.length; i++) {
+    terms[i].setAttribute("data-def", terms[i].getAttribute("title"));
+  }
+
   var touched = false; // the click being handled started with a touch or pen
   var popover = null;
   var openFor = null;
