@@ -1,14 +1,15 @@
 """Lighthouse mobile performance and accessibility of a rules page and a play page (a script).
 
-    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR] [--lighthouse-version 13.5.0]
+    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR | --commit REV]
+                                               [--lighthouse-version 13.5.0] [--reports DIR]
 
-Builds the site (or takes a built one), serves it from a sub-path on 127.0.0.1 and runs the
-Lighthouse command line on two pages: the Swarm Mode rules page (``swarm/index.html``) and the
-Swarm runner (``play/swarm.html``, which loads Pyodide and the engine). Each page is measured
-``--runs`` times, the pages taking turns; every run starts a fresh Chromium with an empty profile
-(a first visit). Lighthouse's mobile preset is used: a Moto G-class screen and *simulated*
-throttling (the page loads at full speed, and Lighthouse computes the times a slow 4G
-connection and a 4x slower CPU would give).
+Builds the site from the working tree (or from a commit, or takes a built one), serves it from
+a sub-path on 127.0.0.1 and runs the Lighthouse command line on two pages: the Swarm Mode rules
+page (``swarm/index.html``) and the Swarm runner (``play/swarm.html``, which loads Pyodide and
+the engine). Each page is measured ``--runs`` times, the pages taking turns; every run starts a
+fresh Chromium with an empty profile (a first visit). Lighthouse's mobile preset is used: a
+Moto G-class screen and *simulated* throttling (the page loads at full speed, and Lighthouse
+computes the times a slow 4G connection and a 4x slower CPU would give).
 
 Prints the median of each score and time against 90 (Lighthouse's "good"; a reference only,
 not a goal: the script exits 0 unless Lighthouse itself fails), the accessibility audits that
@@ -212,6 +213,36 @@ def median_of(runs: list[dict]) -> dict:
 # Main
 
 
+def _git(*args: str, cwd: Path = ROOT) -> str:
+    return subprocess.run(["git", *args], cwd=cwd, capture_output=True, text=True,
+                          check=True).stdout.strip()
+
+
+def build(args, tmp: Path) -> tuple[Path, str]:
+    """Build (or copy) the site into ``tmp``; return it and a description of its source."""
+    site = tmp / "site"
+    if args.site:
+        shutil.copytree(args.site, site)
+        return site, f"site {args.site}"
+    if args.commit:
+        commit = _git("rev-parse", "--short", args.commit + "^{commit}")
+        source = tmp / "source"
+        source.mkdir()
+        archive = subprocess.run(["git", "archive", commit], cwd=ROOT, capture_output=True,
+                                 check=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(source)], input=archive, check=True)
+        (source / "node_modules").symlink_to(ROOT / "node_modules", target_is_directory=True)
+        print(f"building the site of commit {commit}…", flush=True)
+        bench_site.mkdocs_build(None, site, source)
+        return site, f"commit {commit}"
+    print("building the site…", flush=True)
+    bench_site.mkdocs_build(None, site, ROOT)
+    changed = _git("status", "--porcelain", "--", "docs", "hooks",
+                   "overrides", "mkdocs.yml", "glossary", "pyengine")
+    return site, f"working tree at {_git('rev-parse', '--short', 'HEAD')}" + (
+        " with uncommitted changes" if changed else "")
+
+
 def _seconds(ms: float | None) -> str:
     return "–" if ms is None else f"{ms / 1000:.1f} s"
 
@@ -225,7 +256,8 @@ def _score(value: float | None) -> str:
 def print_summary(results: dict) -> None:
     m = results["machine"]
     print()
-    print(f"{results['date']}  {results['chromium']}, Lighthouse {results['lighthouse']} "
+    print(f"{results['date']}  {results['source']}")
+    print(f"{results['chromium']}, Lighthouse {results['lighthouse']} "
           f"(mobile, simulated throttling), medians of {results['runs']} run(s) per page")
     print(f"{m['cpu']} ({m['cores']} cores), load average {m['load_average_1min']} at the start, "
           f"{m.get('load_average_1min_end')} at the end")
@@ -261,7 +293,10 @@ def print_summary(results: dict) -> None:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=3, help="Lighthouse runs per page (median)")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    source.add_argument("--commit", help="build the site of this git commit (default: the "
+                        "working tree); node_modules is taken from the working tree")
     parser.add_argument("--lighthouse-version", default=LIGHTHOUSE_VERSION)
     parser.add_argument("--reports", type=Path,
                         help="also keep every full Lighthouse report (JSON) in this folder")
@@ -280,12 +315,7 @@ def main(argv: list[str] | None = None) -> int:
         "runs": args.runs, "reference_score": REFERENCE_SCORE, "pages": {},
     }
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
-        site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        site, results["source"] = build(args, Path(tmp))
         paths = {name: bench_site.page_file(site, src).relative_to(site).as_posix()
                  for name, src in PAGES.items()}
         server, base = bench_site.serve(site)
