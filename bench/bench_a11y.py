@@ -7,10 +7,15 @@ size, waits for play pages to be ready, runs axe-core (WCAG 2 A and AA rules plu
 practices) and prints the violations by impact. Fails (exit 1) on any serious or critical one.
 Writes bench/results/a11y.json.
 
-axe-core comes from npm and is installed by this script into a cache folder outside the
-project (``~/.cache/coop-magic-bench``), never into the site's package.json. The page's
-Content-Security-Policy would block the injected script, so this browser context bypasses it
-(the CSP itself is tested in tests/browser/test_offline_browser.py).
+Pages are checked in the light colour scheme, then (Material's palette switched) the colour
+rules again in the dark one, as tests/browser/test_a11y_browser.py does.
+
+axe-core is the project's own (``node_modules/axe-core``, pinned in package.json's
+devDependencies, installed by ``npm ci``) when it is the version asked for; otherwise this
+script installs that version into a cache folder outside the project
+(``~/.cache/coop-magic-bench``). The page's Content-Security-Policy would block the injected
+script, so this browser context bypasses it (the CSP itself is tested in
+tests/browser/test_offline_browser.py).
 """
 
 from __future__ import annotations
@@ -32,17 +37,42 @@ import bench_site  # noqa: E402
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "coop-magic-bench"
 FAILING = ("serious", "critical")
+TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]
+#: The rules whose outcome depends on the colour scheme, run again in the dark scheme.
+COLOUR_RULES = ["color-contrast", "link-in-text-block"]
+
+
+def installed_version(package_dir: Path) -> str | None:
+    manifest = package_dir / "package.json"
+    if not (package_dir / "axe.min.js").is_file() or not manifest.is_file():
+        return None
+    return json.loads(manifest.read_text(encoding="utf-8")).get("version")
 
 
 def axe_source(version: str) -> str:
+    """axe-core's script: the project's node_modules copy if it is ``version``, else a cached
+    install of ``version`` outside the project."""
+    project = ROOT / "node_modules" / "axe-core"
+    if installed_version(project) == version:
+        return (project / "axe.min.js").read_text(encoding="utf-8")
     script = CACHE / "node_modules" / "axe-core" / "axe.min.js"
-    installed = CACHE / "node_modules" / "axe-core" / "package.json"
-    if not script.is_file() or json.loads(installed.read_text())["version"] != version:
+    if installed_version(script.parent) != version:
         CACHE.mkdir(parents=True, exist_ok=True)
         print(f"installing axe-core {version} into {CACHE}…", flush=True)
         subprocess.run(["npm", "install", "--no-save", "--no-audit", "--no-fund",
                         "--prefix", str(CACHE), f"axe-core@{version}"], check=True)
     return script.read_text(encoding="utf-8")
+
+
+def run_axe(page, run_only: dict, scheme: str) -> list[dict]:
+    result = page.evaluate(
+        "(runOnly) => axe.run(document, {runOnly, resultTypes: ['violations']})", run_only
+    )
+    return [
+        {"id": v["id"], "impact": v["impact"], "scheme": scheme, "help": v["help"],
+         "nodes": len(v["nodes"]), "targets": [n["target"] for n in v["nodes"][:3]]}
+        for v in result["violations"]
+    ]
 
 
 def pages(site: Path) -> list[str]:
@@ -66,7 +96,9 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
 
     report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                    "axe_core": args.axe_version, "pages": {}}
+                    "axe_core": args.axe_version,
+                    "site": str(args.site) if args.site else "built from mkdocs.yml",
+                    "pages": {}}
     with tempfile.TemporaryDirectory(prefix="bench-a11y-") as tmp:
         site = Path(tmp) / "site"
         if args.site:
@@ -91,22 +123,20 @@ def main(argv: list[str] | None = None) -> int:
                         page.wait_for_selector("[data-widget][data-ready=true]",
                                                timeout=bench_site.TIMEOUT_MS)
                     page.add_script_tag(content=source)
-                    result = page.evaluate(
-                        """() => axe.run(document, {runOnly: {type: "tag", values:
-                            ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "best-practice"]}})"""
-                    )
-                    found = [
-                        {"id": v["id"], "impact": v["impact"], "help": v["help"],
-                         "nodes": len(v["nodes"]),
-                         "targets": [n["target"] for n in v["nodes"][:3]]}
-                        for v in result["violations"]
-                    ]
+                    found = run_axe(page, {"type": "tag", "values": TAGS}, "light")
+                    # Material's palette, switched as a script would (a pointer would leave
+                    # a tooltip fading in), then back: Material remembers it for the next page.
+                    page.locator("input[data-md-color-scheme=slate]").dispatch_event("click")
+                    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+                    found += run_axe(page, {"type": "rule", "values": COLOUR_RULES}, "dark")
+                    page.locator("input[data-md-color-scheme=default]").dispatch_event("click")
+                    page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
                     report["pages"][path] = found
                     worst = [v for v in found if v["impact"] in FAILING]
                     print(f"{path:<40} {len(found):>3} violations, {len(worst)} serious or "
                           "critical", flush=True)
                     for v in found:
-                        print(f"    {v['impact'] or '?':<9} {v['id']}: {v['help']} "
+                        print(f"    {v['impact'] or '?':<9} {v['id']} ({v['scheme']}): {v['help']} "
                               f"({v['nodes']} elements, e.g. {v['targets'][:1]})")
                     page.close()
                 browser.close()
