@@ -9,7 +9,7 @@
   var cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   var STEPS = {
     "Loading Pyodide": [0.1, cached ? "starting Python from this device's copy"
-                                    : "downloading Python (about 6 MB, only the first time)"],
+                                    : "downloading Python (about 7 MB, only the first time)"],
     "Loading interpreter": [0.2, null],
     "Loaded interpreter": [0.8, "unpacking the rules engine"],
     "Loaded files": [0.9, "starting the rules engine"],
