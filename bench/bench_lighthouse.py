@@ -1,12 +1,13 @@
 """Lighthouse mobile performance and accessibility of a rules page and a play page (a script).
 
     .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR | --commit REV]
-                                               [--lighthouse-version 13.5.0] [--reports DIR]
+                        [--no-gzip] [--lighthouse-version 13.5.0] [--reports DIR] [--output F]
 
 Builds the site from the working tree (or from a commit, or takes a built one), serves it from
-a sub-path on 127.0.0.1 and runs the Lighthouse command line on two pages: the Swarm Mode rules
-page (``swarm/index.html``) and the Swarm runner (``play/swarm.html``, which loads Pyodide and
-the engine). Each page is measured ``--runs`` times, the pages taking turns; every run starts a
+a sub-path on 127.0.0.1, gzip-compressed as GitHub Pages sends it (``--no-gzip``: as it is),
+and runs the Lighthouse command line on two pages: the Swarm Mode rules page
+(``swarm/index.html``) and the Swarm runner (``play/swarm.html``, which loads Pyodide and the
+engine). Each page is measured ``--runs`` times, the pages taking turns; every run starts a
 fresh Chromium with an empty profile (a first visit). Lighthouse's mobile preset is used: a
 Moto G-class screen and *simulated* throttling (the page loads at full speed, and Lighthouse
 computes the times a slow 4G connection and a 4x slower CPU would give).
@@ -24,6 +25,9 @@ package.json; nothing else is downloaded. It drives the local Chromium: $CHROMIU
 from __future__ import annotations
 
 import argparse
+import functools
+import gzip
+import http.server
 import json
 import os
 import re
@@ -32,6 +36,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -62,8 +67,66 @@ OBSERVED = {
     "observed_lcp_ms": "observedLargestContentfulPaint",
     "observed_load_ms": "observedLoad",
 }
+#: Served gzip-compressed when the browser asks, as GitHub Pages does (images and zip archives,
+#: already compressed, are sent as they are).
+COMPRESSED_TYPES = ("text/", "application/javascript", "application/json", "application/wasm",
+                    "application/manifest+json", "image/svg+xml")
 REFERENCE_SCORE = 90
 MAX_WAIT_FOR_LOAD_MS = 90_000
+
+
+# ---------------------------------------------------------------------------------------------
+# Serving
+
+
+class _GzipHandler(bench_site._Handler):
+    """bench_site's sub-path server, sending text, scripts and WebAssembly gzip-compressed."""
+
+    _cache: dict[tuple[str, float], bytes] = {}
+    _lock = threading.Lock()
+
+    def send_head(self):
+        path = Path(self.translate_path(self.path))
+        kind = self.guess_type(str(path))
+        if (not path.is_file() or "gzip" not in self.headers.get("Accept-Encoding", "")
+                or not kind.startswith(COMPRESSED_TYPES)):
+            return super().send_head()
+        key = (str(path), path.stat().st_mtime)
+        with self._lock:
+            body = self._cache.get(key)
+            if body is None:
+                body = self._cache[key] = gzip.compress(path.read_bytes(), 6)
+        self.send_response(200)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return _Body(body)
+
+
+class _Body:
+    """What ``send_head`` returns: a file-like body that ``do_GET`` copies and closes."""
+
+    def __init__(self, data: bytes):
+        self.data = data
+
+    def read(self, size: int = -1) -> bytes:
+        data, self.data = self.data, b""
+        return data
+
+    def close(self) -> None:
+        pass
+
+
+def serve(site: Path, compress: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
+    if not compress:
+        return bench_site.serve(site)
+    server = http.server.ThreadingHTTPServer(
+        ("127.0.0.1", 0), functools.partial(_GzipHandler, directory=str(site))
+    )
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}{bench_site.SUB_PATH}"
 
 
 # ---------------------------------------------------------------------------------------------
@@ -298,6 +361,8 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--commit", help="build the site of this git commit (default: the "
                         "working tree); node_modules is taken from the working tree")
     parser.add_argument("--lighthouse-version", default=LIGHTHOUSE_VERSION)
+    parser.add_argument("--no-gzip", action="store_true",
+                        help="serve every file uncompressed (default: gzip, like GitHub Pages)")
     parser.add_argument("--reports", type=Path,
                         help="also keep every full Lighthouse report (JSON) in this folder")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "lighthouse.json")
@@ -311,6 +376,7 @@ def main(argv: list[str] | None = None) -> int:
         "chromium": chromium_version(chrome),
         "lighthouse": args.lighthouse_version,
         "settings": {"form_factor": "mobile", "throttling": "simulate",
+                     "server": "uncompressed" if args.no_gzip else "gzip, like GitHub Pages",
                      "categories": list(CATEGORIES), "chrome_flags": bench_site.CHROMIUM_ARGS},
         "runs": args.runs, "reference_score": REFERENCE_SCORE, "pages": {},
     }
@@ -318,7 +384,7 @@ def main(argv: list[str] | None = None) -> int:
         site, results["source"] = build(args, Path(tmp))
         paths = {name: bench_site.page_file(site, src).relative_to(site).as_posix()
                  for name, src in PAGES.items()}
-        server, base = bench_site.serve(site)
+        server, base = serve(site, compress=not args.no_gzip)
         runs: dict[str, list[dict]] = {name: [] for name in PAGES}
         try:
             for run in range(args.runs):
