@@ -1,7 +1,8 @@
 """Lighthouse mobile performance and accessibility of a rules page and a play page (a script).
 
     .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR | --commit REV]
-                        [--no-gzip] [--lighthouse-version 13.5.0] [--reports DIR] [--output F]
+                        [--throttling devtools] [--no-gzip] [--lighthouse-version 13.5.0]
+                        [--reports DIR] [--output FILE]
 
 Builds the site from the working tree (or from a commit, or takes a built one), serves it from
 a sub-path on 127.0.0.1, gzip-compressed as GitHub Pages sends it (``--no-gzip``: as it is),
@@ -10,7 +11,9 @@ and runs the Lighthouse command line on two pages: the Swarm Mode rules page
 engine). Each page is measured ``--runs`` times, the pages taking turns; every run starts a
 fresh Chromium with an empty profile (a first visit). Lighthouse's mobile preset is used: a
 Moto G-class screen and *simulated* throttling (the page loads at full speed, and Lighthouse
-computes the times a slow 4G connection and a 4x slower CPU would give).
+computes the times a slow 4G connection and a 4x slower CPU would give); ``--throttling
+devtools`` slows the browser down for real instead (much slower to run: about a minute per
+load of the play page).
 
 Prints the median of each score and time against 90 (Lighthouse's "good"; a reference only,
 not a goal: the script exits 0 unless Lighthouse itself fails), the accessibility audits that
@@ -176,13 +179,15 @@ def chromium_version(path: str) -> str:
     return " ".join(words[:2]) if words else "unknown"  # "Chromium 156.0.8078.114"
 
 
-def run_lighthouse(cli: Path, chrome: str, url: str, report: Path) -> dict:
+def run_lighthouse(cli: Path, chrome: str, url: str, report: Path,
+                   throttling: str = "simulate") -> dict:
     """One Lighthouse run of ``url``; returns its JSON report. Exits if Lighthouse fails."""
     command = [
         "node", str(cli), url,
         "--output=json", f"--output-path={report}",
         "--only-categories=" + ",".join(CATEGORIES),
         "--form-factor=mobile",  # Lighthouse's default preset, said out loud
+        f"--throttling-method={throttling}",
         f"--max-wait-for-load={MAX_WAIT_FOR_LOAD_MS}",
         "--no-enable-error-reporting",
         "--chrome-flags=" + " ".join(bench_site.CHROMIUM_ARGS),
@@ -230,6 +235,12 @@ def summarize(report: dict) -> dict:
     run["warnings"] = report.get("runWarnings", [])
     run["benchmark_index"] = report.get("environment", {}).get("benchmarkIndex")
     run["lcp_element"] = _lcp_element(audits)
+    # The page's own performance.mark() calls (observed times), e.g. a play tool's ready mark.
+    run["user_timings"] = {
+        item["name"]: round(item["startTime"])
+        for item in (audits.get("user-timings", {}).get("details") or {}).get("items", [])
+        if item.get("timingType") == "Mark"
+    }
     return run
 
 
@@ -321,7 +332,8 @@ def print_summary(results: dict) -> None:
     print()
     print(f"{results['date']}  {results['source']}")
     print(f"{results['chromium']}, Lighthouse {results['lighthouse']} "
-          f"(mobile, simulated throttling), medians of {results['runs']} run(s) per page")
+          f"(mobile, {results['settings']['throttling']} throttling), "
+          f"medians of {results['runs']} run(s) per page")
     print(f"{m['cpu']} ({m['cores']} cores), load average {m['load_average_1min']} at the start, "
           f"{m.get('load_average_1min_end')} at the end")
     print(f"{'page':<26} {'perf':>5} {'a11y':>5} {'FCP':>7} {'LCP':>7} {'TBT':>9} "
@@ -334,10 +346,11 @@ def print_summary(results: dict) -> None:
               f"{_score(med['accessibility']):>5} {_seconds(med['fcp_ms']):>7} "
               f"{_seconds(med['lcp_ms']):>7} {tbt:>9} {_seconds(med['tti_ms']):>7} {size:>12}")
     print(f"scores out of 100; * below {REFERENCE_SCORE} (Lighthouse's 'good'; a reference, "
-          "not a goal). Times are Lighthouse's simulated mobile times.")
+          "not a goal). Times are Lighthouse's mobile times"
+          + (", simulated." if results["settings"]["throttling"] == "simulate" else "."))
     for name, page in results["pages"].items():
         med = page["median"]
-        print(f"{name}: as measured here without throttling, first paint "
+        print(f"{name}: as observed in the browser, first paint "
               f"{_seconds(med['observed_fcp_ms'])}, largest paint "
               f"{_seconds(med['observed_lcp_ms'])}, load {_seconds(med['observed_load_ms'])}; "
               f"largest paint element: {page['runs'][0]['lcp_element']}")
@@ -361,6 +374,8 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--commit", help="build the site of this git commit (default: the "
                         "working tree); node_modules is taken from the working tree")
     parser.add_argument("--lighthouse-version", default=LIGHTHOUSE_VERSION)
+    parser.add_argument("--throttling", choices=("simulate", "devtools"), default="simulate",
+                        help="Lighthouse's throttling method (default: simulate)")
     parser.add_argument("--no-gzip", action="store_true",
                         help="serve every file uncompressed (default: gzip, like GitHub Pages)")
     parser.add_argument("--reports", type=Path,
@@ -375,7 +390,7 @@ def main(argv: list[str] | None = None) -> int:
         "machine": bench_site.machine(),
         "chromium": chromium_version(chrome),
         "lighthouse": args.lighthouse_version,
-        "settings": {"form_factor": "mobile", "throttling": "simulate",
+        "settings": {"form_factor": "mobile", "throttling": args.throttling,
                      "server": "uncompressed" if args.no_gzip else "gzip, like GitHub Pages",
                      "categories": list(CATEGORIES), "chrome_flags": bench_site.CHROMIUM_ARGS},
         "runs": args.runs, "reference_score": REFERENCE_SCORE, "pages": {},
@@ -391,7 +406,8 @@ def main(argv: list[str] | None = None) -> int:
                 order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
                 for name in order:
                     report_path = Path(tmp) / f"{name}-{run + 1}.json"
-                    report = run_lighthouse(cli, chrome, base + paths[name], report_path)
+                    report = run_lighthouse(cli, chrome, base + paths[name], report_path,
+                                            args.throttling)
                     runs[name].append(summarize(report))
                     if args.reports:
                         args.reports.mkdir(parents=True, exist_ok=True)
