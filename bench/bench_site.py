@@ -30,10 +30,8 @@ Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
 from __future__ import annotations
 
 import argparse
-import functools
 import gzip
 import html
-import http.server
 import importlib.util
 import json
 import os
@@ -44,7 +42,6 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import threading
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -55,19 +52,12 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import engine_workloads  # noqa: E402
 
+from tests.browser import server as site_server  # noqa: E402
+
 RESULTS = ROOT / "bench" / "results"
-SUB_PATH = "/coop-magic/"
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--headless",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
+SUB_PATH = site_server.SUB_PATH
+#: The browser tests' Chromium flags, plus headless for scripts that start Chromium themselves.
+CHROMIUM_ARGS = [*site_server.CHROMIUM_ARGS, "--headless"]
 TIMEOUT_MS = 180_000
 GOALS = {
     "widget_vs_bare": 1.15,
@@ -151,14 +141,11 @@ markdown_extensions:
 # Building and serving
 
 
-def chromium_path() -> str | None:
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
-        return explicit
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return None
+chromium_path = site_server.chromium_path
+#: Serve a built site under the sub-path on a free port: ``(server, base URL)``.
+serve = site_server.start_server
+#: The request handler behind ``serve`` (static files under the sub-path only).
+_Handler = site_server.SubPathHandler
 
 
 def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
@@ -254,34 +241,6 @@ def prepare_site(site: Path, plain_site: Path, twin_site: Path, seconds: float
         "plain": "bench-plain/",
         "twin": "bench-twin/" + url_of(twin_site, page_file(twin_site, "swarm/index")),
     }
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def translate_path(self, path):
-        parsed = urlsplit(path).path
-        if not parsed.startswith(SUB_PATH):
-            return str(Path(self.directory) / "__outside_sub_path__")
-        return super().translate_path("/" + parsed[len(SUB_PATH):])
-
-    def log_message(self, format, *args):
-        pass
-
-
-def serve(site: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(
-        ("127.0.0.1", 0), functools.partial(_Handler, directory=str(site))
-    )
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
 
 
 # ---------------------------------------------------------------------------------------------

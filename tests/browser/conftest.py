@@ -6,46 +6,20 @@ Chromium comes from ``$CHROMIUM``, Debian's ``/usr/bin/chromium``, or Playwright
 
 from __future__ import annotations
 
-import contextlib
-import functools
-import http.server
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
+from tests.browser.server import CHROMIUM_ARGS, chromium_path, serve_site
+
 ROOT = Path(__file__).resolve().parents[2]
-#: The site is served from a sub-path, like a GitHub Pages project site.
-SUB_PATH = "/coop-magic/"
-#: Flags that keep Chromium quiet on a closed network (see the project's browser notes).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
 #: How long the engine may take to start in a test (a generous bound, not a timing check).
 ENGINE_TIMEOUT_MS = 120_000
-
-
-def chromium_path() -> str | None:
-    """The Chromium to use: $CHROMIUM, then Debian's, else None (Playwright's own build)."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
-        return explicit
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return None
 
 
 @pytest.fixture(scope="session")
@@ -73,40 +47,6 @@ def built_site(tmp_path_factory) -> Path:
     if result.returncode != 0:
         pytest.fail("mkdocs build --strict failed:\n" + result.stdout + result.stderr)
     return out
-
-
-class _Handler(http.server.SimpleHTTPRequestHandler):
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def translate_path(self, path):
-        parsed = urlsplit(path).path
-        if not parsed.startswith(SUB_PATH):
-            return str(Path(self.directory) / "__outside_sub_path__")
-        return super().translate_path("/" + parsed[len(SUB_PATH):])
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-
-@contextlib.contextmanager
-def serve_site(directory: Path) -> Iterator[str]:
-    """Serve a built site under the sub-path on a free port; yields its base URL."""
-    handler = functools.partial(_Handler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-    finally:
-        server.shutdown()
-        server.server_close()
 
 
 @pytest.fixture(scope="session")

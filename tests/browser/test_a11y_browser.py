@@ -13,7 +13,8 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ROOT, SUB_PATH, wait_ready
+from tests.browser.conftest import ROOT, wait_ready
+from tests.browser.server import SUB_PATH
 
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: WCAG 2.0 and 2.1, levels A and AA, plus axe's best practices.

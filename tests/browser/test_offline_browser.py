@@ -11,7 +11,8 @@ from pathlib import Path
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, SUB_PATH, serve_site, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+from tests.browser.server import SUB_PATH, serve_site
 from tests.conftest import DATA
 from tests.helpers import load_hook
 
