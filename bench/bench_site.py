@@ -308,6 +308,9 @@ def repeat_visits(browser, url: str) -> dict[str, float]:
                 }
             }"""
         )
+        # The play page asks the worker to keep the runtime once it is ready: wait for that.
+        page.wait_for_selector('html[data-offline="runtime-kept"]', state="attached",
+                               timeout=TIMEOUT_MS)
         page.reload()
         warm = ready_ms(page)
         page.reload()
