@@ -45,9 +45,12 @@ from pathlib import Path
 from urllib.parse import urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_site  # noqa: E402
+
+from tests.browser import server as site_server  # noqa: E402
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "coop-magic-bench"
 LIGHTHOUSE_VERSION = "13.5.0"
@@ -82,8 +85,9 @@ MAX_WAIT_FOR_LOAD_MS = 90_000
 # Serving
 
 
-class _GzipHandler(bench_site._Handler):
-    """bench_site's sub-path server, sending text, scripts and WebAssembly gzip-compressed."""
+class _GzipHandler(site_server.SubPathHandler):
+    """The shared sub-path server (tests/browser/server.py), gzip-compressing text, scripts
+    and WebAssembly."""
 
     _cache: dict[tuple[str, float], bytes] = {}
     _lock = threading.Lock()
@@ -124,12 +128,12 @@ class _Body:
 
 def serve(site: Path, compress: bool) -> tuple[http.server.ThreadingHTTPServer, str]:
     if not compress:
-        return bench_site.serve(site)
+        return site_server.start_server(site)
     server = http.server.ThreadingHTTPServer(
         ("127.0.0.1", 0), functools.partial(_GzipHandler, directory=str(site))
     )
     threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{bench_site.SUB_PATH}"
+    return server, f"http://127.0.0.1:{server.server_address[1]}{site_server.SUB_PATH}"
 
 
 # ---------------------------------------------------------------------------------------------
