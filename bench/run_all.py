@@ -24,6 +24,7 @@ QUICK_ARGS = {
     "bench_a11y.py": ["--output", str(_TMP / "bench_a11y-quick.json")],
     "bench_decklist.py": ["--seconds", "0.2"],
     "bench_lighthouse.py": ["--runs", "1", "--output", str(_TMP / "bench_lighthouse-quick.json")],
+    "bench_stdlib_trim.py": ["--runs", "1", "--output", str(_TMP / "bench_stdlib_trim-quick.json")],
 }
 
 
