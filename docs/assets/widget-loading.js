@@ -1,10 +1,30 @@
-// Shows how far Python has got on a play page while it starts: a progress bar and the current
+// Starts Python on a play page and shows how far it has got: a progress bar and the current
 // step under each widget's "Loading Python…" line. PyScript reports its steps as `py:progress`
 // events; the runtime files' downloads are seen through Resource Timing. pyengine.browser hides
-// the line when the widget is ready. Loaded with `defer` before PyScript, so no step is missed.
+// the line when the widget is ready.
+// PyScript (this script's `data-core` module) is started just after the page's first paint:
+// starting Python holds the page's thread for seconds, and when the runtime is already on the
+// device nothing else would give the browser a moment to paint first. The runtime files are
+// preloaded by the page meanwhile (overrides/widget.html), so no time is lost waiting for them.
 (function () {
   "use strict";
+  var core = document.currentScript && document.currentScript.getAttribute("data-core");
   var lines = document.querySelectorAll("[data-widget] [data-id=loading]");
+
+  var started = false;
+  function startPython() {
+    if (started || !core) return;
+    started = true;
+    var script = document.createElement("script");
+    script.type = "module";
+    script.src = core;
+    document.head.appendChild(script);
+  }
+  // After the next frame has been painted; the timer also covers tabs opened in the background,
+  // where frames wait until the tab is shown.
+  requestAnimationFrame(function () { setTimeout(startPython, 0); });
+  setTimeout(startPython, 250);
+
   if (!lines.length) return;
   var cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   var STEPS = {
