@@ -18,17 +18,11 @@ sys.path.insert(0, str(ROOT))
 from pyengine import files  # noqa: E402
 from pyengine.decklist import Decklist  # noqa: E402
 
+sys.path.insert(0, str(ROOT / "bench"))
 
-def timed(function, min_seconds: float) -> tuple[int, float]:
-    """Run ``function`` repeatedly for at least ``min_seconds``; (runs, seconds)."""
-    runs = 0
-    start = time.perf_counter()
-    elapsed = 0.0
-    while elapsed < min_seconds or runs < 3:
-        function()
-        runs += 1
-        elapsed = time.perf_counter() - start
-    return runs, elapsed
+from engine_workloads import _timed as timed  # noqa: E402
+
+from tests.helpers import pathological_lines  # noqa: E402
 
 
 def report(label: str, runs: int, seconds: float, size: int | None = None) -> None:
@@ -96,20 +90,6 @@ def main(argv: list[str] | None = None) -> int:
     runs, seconds = timed(lambda: Decklist.from_text(hostile), args.seconds)
     report(f"read 160 pathological lines ({len(hostile)} B)", runs, seconds)
     return 0
-
-
-def pathological_lines() -> list[str]:
-    """Lines that make a backtracking parser slow (kept linear by the reader)."""
-    return [
-        "a" + " " * 980 + "!",
-        "name" + " " * 980 + "x",
-        "1 x" + " []" * 320 + "x]",
-        "1 x" + " (AB)" * 190,
-        "1 x" + " *F*" * 240,
-        "// " + "(1)" * 320,
-        "1 " + "/ " * 490 + "x",
-        "#! a | {1} | A" + " " * 970 + "B",
-    ]
 
 
 if __name__ == "__main__":

@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from pyengine.cards import CardDB, CardFacts
 from pyengine.decklist import MAX_COUNT, MAX_LINE_LENGTH, Decklist, Entry, did_you_mean
+from tests.helpers import pathological_lines
 
 
 def summary(deck: Decklist) -> list[tuple[int, str, str]]:
@@ -396,16 +397,7 @@ def test_pathological_lines_are_read():
     codes, header counts) are read; a line over MAX_LINE_LENGTH is a problem unread.
 
     How fast they are read is measured in bench/bench_decklist.py (no timing in tests)."""
-    shapes = [
-        "a" + " " * 980 + "!",
-        "name" + " " * 980 + "x",
-        "1 x" + " []" * 320 + "x]",
-        "1 x" + " (AB)" * 190,
-        "1 x" + " *F*" * 240,
-        "// " + "(1)" * 320,
-        "1 " + "/ " * 490 + "x",
-        "#! a | {1} | A" + " " * 970 + "B",
-    ]
+    shapes = pathological_lines()
     text = "\n".join(shapes * 20)
     deck = Decklist.from_text(text)
     assert len(deck.entries) + len(deck.problems) > 0
