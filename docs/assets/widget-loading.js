@@ -20,10 +20,23 @@
     script.src = core;
     document.head.appendChild(script);
   }
-  // After the next frame has been painted; the timer also covers tabs opened in the background,
-  // where frames wait until the tab is shown.
-  requestAnimationFrame(function () { setTimeout(startPython, 0); });
-  setTimeout(startPython, 250);
+  // Once the browser reports the first contentful paint (a frame painted before the content
+  // is ready does not count). Where paint timing is not reported, after the next frame; the
+  // timer covers tabs opened in the background, which do not paint until shown.
+  var observes = "PerformanceObserver" in window &&
+    (PerformanceObserver.supportedEntryTypes || []).indexOf("paint") !== -1;
+  if (observes) {
+    new PerformanceObserver(function (list, observer) {
+      if (list.getEntriesByName("first-contentful-paint").length) {
+        observer.disconnect();
+        setTimeout(startPython, 0);
+      }
+    }).observe({type: "paint", buffered: true});
+    setTimeout(startPython, 1000);
+  } else {
+    requestAnimationFrame(function () { setTimeout(startPython, 0); });
+    setTimeout(startPython, 250);
+  }
 
   if (!lines.length) return;
   var cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
