@@ -106,12 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         else:
             bench_site.mkdocs_build(None, site, ROOT)
         server, base = bench_site.serve(site)
-        launch = {"args": bench_site.CHROMIUM_ARGS}
-        if bench_site.chromium_path():
-            launch["executable_path"] = bench_site.chromium_path()
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch)
+                browser = playwright.chromium.launch(**bench_site.launch_options())
                 context = browser.new_context(
                     viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
                     bypass_csp=True, service_workers="block",
@@ -146,10 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     failing = sum(1 for found in report["pages"].values() for v in found
                   if v["impact"] in FAILING)
     report["serious_or_critical"] = failing
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(report, indent=2) + "\n", encoding="utf-8")
-    print(f"{len(report['pages'])} pages, {failing} serious or critical violations; "
-          f"written to {args.output}")
+    bench_site.write_results(report, args.output)
+    print(f"{len(report['pages'])} pages, {failing} serious or critical violations")
     return 1 if failing else 0
 
 

@@ -441,9 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     results["warnings"] = warnings
     results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
     print_summary(results)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"written to {args.output}")
+    bench_site.write_results(results, args.output)
     return 0
 
 

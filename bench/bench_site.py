@@ -148,6 +148,21 @@ serve = site_server.start_server
 _Handler = site_server.SubPathHandler
 
 
+def launch_options() -> dict:
+    """Keyword arguments for ``playwright.chromium.launch``: the tests' Chromium and flags."""
+    options: dict = {"args": CHROMIUM_ARGS}
+    if chromium_path():
+        options["executable_path"] = chromium_path()
+    return options
+
+
+def write_results(results: dict, output: Path) -> None:
+    """Write a benchmark's results as JSON and say where."""
+    output.parent.mkdir(parents=True, exist_ok=True)
+    output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
+    print(f"written to {output}")
+
+
 def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
     command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
     if config is not None:
@@ -461,12 +476,9 @@ def main(argv: list[str] | None = None) -> int:
         mkdocs_build(twin_src / "mkdocs.yml", tmp_path / "twin-site", twin_src)
         urls = prepare_site(site, tmp_path / "plain-site", tmp_path / "twin-site", args.seconds)
         server, base = serve(site)
-        launch = {"args": CHROMIUM_ARGS}
-        if chromium_path():
-            launch["executable_path"] = chromium_path()
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch)
+                browser = playwright.chromium.launch(**launch_options())
                 results["browser"] = f"Chromium {browser.version}"
                 measure(browser, base, urls, args, results)
                 browser.close()
@@ -475,9 +487,7 @@ def main(argv: list[str] | None = None) -> int:
             server.server_close()
     results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
     print_summary(results)
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"written to {args.output}")
+    write_results(results, args.output)
     return 0
 
 

@@ -18,7 +18,6 @@ docs/performance.md ("Loading the play tools").
 from __future__ import annotations
 
 import argparse
-import json
 import shutil
 import statistics
 import sys
@@ -92,12 +91,9 @@ def main(argv: list[str] | None = None) -> int:
             **results["archive"]), flush=True)
         servers = [bench_site.serve(full), bench_site.serve(trimmed)]
         urls = {"full": servers[0][1], "trimmed": servers[1][1]}
-        launch = {"args": bench_site.CHROMIUM_ARGS}
-        if bench_site.chromium_path():
-            launch["executable_path"] = bench_site.chromium_path()
         try:
             with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch)
+                browser = playwright.chromium.launch(**bench_site.launch_options())
                 results["browser"] = f"Chromium {browser.version}"
                 for widget in WIDGETS:  # the trimmed archive must start every play page
                     bench_site.cold_ready(browser, urls["trimmed"] + f"play/{widget}.html")
@@ -128,9 +124,7 @@ def main(argv: list[str] | None = None) -> int:
                 server.shutdown()
                 server.server_close()
     results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    args.output.parent.mkdir(parents=True, exist_ok=True)
-    args.output.write_text(json.dumps(results, indent=2) + "\n", encoding="utf-8")
-    print(f"written to {args.output}")
+    bench_site.write_results(results, args.output)
     return 0
 
 
