@@ -59,12 +59,15 @@
     return ask("keep-runtime");
   }
 
+  // Resolves to whether the worker could be registered (never rejects).
   function register() {
     return navigator.serviceWorker.register(worker.href).then(function () {
       if (!root.hasAttribute("data-offline")) root.setAttribute("data-offline", "registered");
+      return true;
     }, function (error) {
       console.warn("Offline use is not available:", error);
       say("This page cannot be kept for use without signal here.");
+      return false;
     });
   }
 
@@ -90,14 +93,14 @@
 
   // Register when the browser is idle, so the page's own work comes first.
   function soon(then) {
-    function go() { register().then(then); }
+    function go() { register().then(function (ok) { if (ok) then(); }); }
     if ("requestIdleCallback" in window) requestIdleCallback(go, {timeout: 3000});
     else setTimeout(go, 0);
   }
 
   for (var i = 0; i < buttons.length; i++) {
     buttons[i].addEventListener("click", function () {
-      register().then(keepRuntime);
+      register().then(function (ok) { if (ok) keepRuntime(); });
     });
   }
 
