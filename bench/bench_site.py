@@ -17,7 +17,8 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   scripts: what Material alone would send for the same rules), uncompressed as served
   and gzip-compressed as GitHub Pages would send them (goal <= 1.10). For reference also vs a
   one-page Material site with only a heading (the theme alone), and what the first visit's
-  service worker fetches in the background to keep the site offline (never the runtime);
+  service worker fetches in the background to keep the site offline (with the Python runtime
+  on an ordinary connection, without it on a metered one);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
   100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
 * loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
@@ -379,17 +380,26 @@ def page_bytes(browser, url: str) -> dict[str, int]:
         context.close()
 
 
-def offline_copy_bytes(browser, url: str) -> dict:
+#: Makes pages see a metered connection ("save data" on mobile data).
+METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
+    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
+
+
+def offline_copy_bytes(browser, url: str, *, metered: bool) -> dict:
     """What the service worker fetches in the background on a first visit to ``url`` (the
-    offline copy of the site), by kind; the Python runtime must not be among them."""
+    offline copy of the site), and how much of it is the Python runtime: all of it on an
+    ordinary connection, none on a metered one (assets/sw-register.js)."""
     context = new_context(browser, service_worker=True)
+    if metered:
+        context.add_init_script(METERED)
     fetched: list = []
     context.on("requestfinished", lambda request: fetched.append(request)
                if request.service_worker is not None else None)
     try:
         page = context.new_page()
         page.goto(url)
-        page.wait_for_selector('html[data-offline="registered"]', state="attached",
+        state = "registered" if metered else "runtime-kept"
+        page.wait_for_selector(f'html[data-offline="{state}"]', state="attached",
                                timeout=TIMEOUT_MS)
         page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         total = runtime = 0
@@ -556,7 +566,8 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
     twin = page_bytes(browser, base + urls["twin"])
     plain = page_bytes(browser, base + urls["plain"])
     shuffler = page_bytes(browser, base + urls["shuffler"])
-    background = offline_copy_bytes(browser, base + urls["rules"])
+    background = offline_copy_bytes(browser, base + urls["rules"], metered=False)
+    background_metered = offline_copy_bytes(browser, base + urls["rules"], metered=True)
 
     def without_index(measured: dict, key: str) -> int:
         return measured[key] - sum(f[key] for f in measured["files"]
@@ -565,6 +576,7 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
     results["bytes"] = {
         "rules_page": urls["rules"], "rules": rules, "twin": twin, "plain": plain,
         "shuffler": shuffler, "offline_copy": background,
+        "offline_copy_metered": background_metered,
         "rules_vs_plain_bytes": ratio(rules["bytes"], twin["bytes"]),
         "rules_vs_plain_gzip": ratio(rules["gzip_bytes"], twin["gzip_bytes"]),
         # The theme alone: a one-page Material site whose only page is a heading.
@@ -671,10 +683,12 @@ def print_summary(results: dict) -> None:
     print(f"{'rules page vs a one-heading Material page':<42} "
           f"{weight['rules_vs_one_line_bytes']:>7.3f}  (gzip "
           f"{weight['rules_vs_one_line_gzip']:.3f}; the theme alone, for reference)")
-    copy = weight["offline_copy"]
-    print(f"first visit: the service worker keeps the site offline in the background: "
-          f"{copy['bytes']:,} bytes in {copy['requests']} requests, "
-          f"{copy['runtime_bytes']:,} of them Python runtime")
+    for key, label in (("offline_copy", "ordinary connection"),
+                       ("offline_copy_metered", "metered connection")):
+        copy = weight[key]
+        print(f"first visit to the rules page, {label}: the service worker stores "
+              f"{copy['bytes']:,} bytes in {copy['requests']} requests in the background, "
+              f"{copy['runtime_bytes']:,} of them Python runtime")
     print(f"shuffler page transfers {weight['shuffler']['bytes']:,} bytes "
           f"({weight['shuffler']['gzip_bytes']:,} gzip) in {weight['shuffler']['requests']} "
           "requests")

@@ -1,7 +1,9 @@
 // Registers the site's service worker (sw.js at the site root, written by hooks/offline.py),
-// which keeps every page for use without signal. The Python runtime (about 13 MB) is kept
-// only when a play page is ready or the reader presses a `[data-offline-keep]` button: reading
-// the rules never downloads it.
+// which keeps every page for use without signal. The Python runtime (about 14 MB, 7 MB
+// compressed) is kept once a play page is ready, when the reader presses a
+// `[data-offline-keep]` button, or in the background after any other page has loaded, unless
+// the connection is metered (mobile data, a slow connection, or "save data" asked for): then a
+// reader who only reads the rules never downloads it. No page but a play page runs Python.
 // On a play page it waits until the widget is ready, so the first download of the runtime is
 // not fetched twice at the same time; elsewhere it waits for the page to finish loading.
 // The state is shown on <html data-offline="…">: "registered", then on play pages (or after the
@@ -46,6 +48,14 @@
       }
     }
   });
+
+  // Mobile data, a slow connection or "save data": do not download Python unasked.
+  function metered() {
+    var connection = navigator.connection;
+    if (!connection) return false;
+    return !!connection.saveData || connection.type === "cellular" ||
+      /(^|-)(2g|3g)$/.test(connection.effectiveType || "");
+  }
 
   function ask(type) {
     return navigator.serviceWorker.ready.then(function (registration) {
@@ -108,7 +118,10 @@
     if (document.querySelector("[data-widget]")) {
       whenWidgetsReady(function () { soon(keepRuntime); });
     } else {
-      soon(function () { if (statuses.length) ask("runtime-status"); });
+      soon(function () {
+        if (!metered()) keepRuntime();
+        else if (statuses.length) ask("runtime-status");
+      });
     }
   }
 

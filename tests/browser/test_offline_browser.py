@@ -155,12 +155,42 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
         context.set_offline(False)
 
 
-def test_reading_the_rules_never_downloads_python_until_asked(
+#: Makes the page see a metered connection ("save data" on mobile data).
+METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
+    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
+
+
+def test_after_one_visit_to_a_rules_page_the_tools_work_offline_too(
+    page, context, site_url, built_site
+):
+    """The first visit is the home page, on an ordinary connection: once it has loaded, the
+    worker keeps the pages and, in the background, the runtime (the page itself runs no
+    Python); then, offline, rules pages reload and the shuffler and Swarm runner play."""
+    page.goto(site_url)
+    install_service_worker(page)
+    wait_offline_state(page, "runtime-kept")
+    expect(page.locator("[data-offline-status]")).to_contain_text("work without signal")
+    context.set_offline(True)
+    try:
+        page.goto(site_url + "swarm/index.html")
+        expect(page.locator("h1").first).to_be_visible()
+        page.goto(site_url + "play/swarm.html")
+        wait_ready(page, "swarm")
+        swarm_turn(page)
+        page.goto(site_url + "play/shuffler.html")
+        shuffle_golden(page)
+    finally:
+        context.set_offline(False)
+
+
+def test_on_mobile_data_reading_the_rules_never_downloads_python_until_asked(
     page, context, site_url, built_site, guard
 ):
-    """Rules pages visited first: every rules page works offline, no runtime file is requested
-    or kept, and a play page says clearly why it cannot start. The home page's "keep the play
-    tools" button then keeps the runtime, and the tool works offline."""
+    """Rules pages visited first on a metered connection (save data): every rules page works
+    offline, no runtime file is requested or kept, and a play page says clearly why it cannot
+    start. The home page's "keep the play tools" button then keeps the runtime, and the tool
+    works offline."""
+    context.add_init_script(METERED)
     seen = runtime_requests(context)
     page.goto(site_url)
     install_service_worker(page)
