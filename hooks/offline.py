@@ -3,9 +3,10 @@
 * ``on_post_build`` writes ``icons/icon-192.png`` and ``icons/icon-512.png`` (drawn here with
   ``zlib``/``struct``), ``manifest.webmanifest``, and ``sw.js`` at the site root: a service
   worker that precaches every page and asset at install, and keeps the Pyodide/PyScript runtime
-  and the engine zip (``runtime/``, about 13 MB) only once a play page asks for it
-  (``assets/sw-register.js`` posts ``keep-runtime`` when a widget is ready, or when the reader
-  presses a "keep the play tools" button), so reading the rules never downloads Python.
+  and the engine zip (``runtime/``, about 14 MB) only once a page asks for it:
+  ``assets/sw-register.js`` posts ``keep-runtime`` when a widget is ready, after any other page
+  has loaded unless the connection is metered, and when the reader presses a "keep the play
+  tools" button.
   Its cache is named after a hash of all precached files' contents, so a new release installs
   a new cache and deletes the old one (unchanged files are copied over, not downloaded again;
   a runtime kept before is kept again, updated files downloaded).
@@ -47,8 +48,8 @@ BACKGROUND_COLOR = "#ffffff"
 CACHE_PREFIX = "coop-magic"
 #: Site paths served cache-first (never change without changing the worker's version).
 RUNTIME_PREFIXES = ("runtime/", "assets/", "icons/", "search/")
-#: Site paths kept only once a play page asks (the Python runtime and the engine zip): a visit
-#: to the rules never downloads them. Once kept, each new release keeps them up to date.
+#: Site paths kept only once a page asks (the Python runtime and the engine zip; see
+#: assets/sw-register.js). Once kept, each new release keeps them up to date.
 ON_DEMAND_PREFIXES = ("runtime/",)
 #: Files not worth precaching: source maps, compressed sitemaps, sitemaps.
 SKIP_SUFFIXES = (".map", ".gz", ".xml")
@@ -138,8 +139,9 @@ async function precacheOne(cache, oldCaches, path, revision) {
 }
 
 // The shell (pages, styles, scripts, search) is kept at install. The Python runtime
-// (ON_DEMAND) is large, so it is only kept once a play page asks for it ("keep-runtime"):
-// reading the rules never downloads it. Once kept, a new release keeps it up to date.
+// (ON_DEMAND) is large, so it is only kept once a page asks for it ("keep-runtime"; the pages
+// do not on a metered connection unless a play tool is used). Once kept, a new release keeps
+// it up to date.
 function onDemand(path) {
   return ON_DEMAND.some((prefix) => path.startsWith(prefix));
 }
