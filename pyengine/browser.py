@@ -20,8 +20,8 @@ import importlib
 import os
 import traceback
 
-from js import Object, console, document, window  # type: ignore[import-not-found]
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from js import URL, Blob, Object, console, document, fetch, window  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from . import files
 from .widgets import FETCH_GAP_MS, Env, Fetch, View
@@ -141,9 +141,6 @@ def apply_view(root, name: str, view: View) -> None:
         window.history.replaceState(None, "", url + ("#" + view.url_hash if view.url_hash else ""))
     if view.download is not None:
         filename, text = view.download
-        from js import URL, Blob  # type: ignore[import-not-found]
-        from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
         blob = Blob.new(to_js([text]), to_js({"type": "application/json"},
                                              dict_converter=Object.fromEntries))
         link = document.createElement("a")
@@ -155,9 +152,6 @@ def apply_view(root, name: str, view: View) -> None:
 
 async def _do_fetch(request: Fetch) -> tuple[str, str]:
     """Make one request; return (status, body). ``"offline"`` when it could not be made."""
-    from js import Object, fetch  # type: ignore[import-not-found]
-    from pyodide.ffi import to_js  # type: ignore[import-not-found]
-
     options = {"method": request.method}
     if request.body is not None:
         options["body"] = request.body
