@@ -6,8 +6,8 @@
 // reader who only reads the rules never downloads it. No page but a play page runs Python.
 // On a play page it waits until the widget is ready, so the first download of the runtime is
 // not fetched twice at the same time; elsewhere it waits for the page to finish loading.
-// The state is shown on <html data-offline="…">: "registered", then on play pages (or after the
-// button) "keeping" and "runtime-kept" or "runtime-failed"; tests wait on it.
+// The state is shown on <html data-offline="…">: "registered", then, once the runtime is asked
+// for, "keeping" and "runtime-kept" or "runtime-failed"; tests wait on it.
 (function () {
   "use strict";
   if (!document.currentScript) return;
@@ -26,26 +26,19 @@
     for (var i = 0; i < statuses.length; i++) statuses[i].textContent = text;
   }
 
-  function fileCount(count, total) {
-    return count + " of " + total + " files";
-  }
+  var KEPT = "The play tools are kept on this device: they work without signal.";
 
   navigator.serviceWorker.addEventListener("message", function (event) {
     var data = event.data || {};
     if (data.type === "runtime-kept") {
       root.setAttribute("data-offline", "runtime-kept");
-      say("The play tools are kept on this device (" + fileCount(data.kept, data.total) +
-          "): they work without signal.");
+      say(KEPT);
     } else if (data.type === "runtime-failed") {
       root.setAttribute("data-offline", "runtime-failed");
-      say("The play tools could not be kept: " + data.error + ". Try again with a connection.");
+      console.warn("The play tools could not be kept:", data.error);
+      say("The play tools could not be kept on this device. Try again when you have signal.");
     } else if (data.type === "runtime-status") {
-      if (data.kept === data.total) {
-        say("The play tools are kept on this device: they work without signal.");
-      } else {
-        say("The play tools are not kept on this device yet (" +
-            fileCount(data.kept, data.total) + ").");
-      }
+      say(data.kept === data.total ? KEPT : "The play tools are not kept on this device yet.");
     }
   });
 

@@ -2,9 +2,9 @@
 // step under each widget's "Loading Python…" line. PyScript reports its steps as `py:progress`
 // events; the runtime files' downloads are seen through Resource Timing. pyengine.browser hides
 // the line when the widget is ready.
-// PyScript (this script's `data-core` module) is started just after the page's first paint:
-// starting Python holds the page's thread for seconds, and when the runtime is already on the
-// device nothing else would give the browser a moment to paint first. The runtime files are
+// PyScript (this script's `data-core` module) is started once the page's content has been
+// painted (or after a second at most): starting Python holds the page's thread for seconds,
+// and when the runtime is already on the device nothing else would let the browser paint first. The runtime files are
 // preloaded by the page meanwhile (overrides/widget.html), so no time is lost waiting for them.
 (function () {
   "use strict";
