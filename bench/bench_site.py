@@ -33,7 +33,6 @@ from __future__ import annotations
 import argparse
 import gzip
 import html
-import importlib.util
 import json
 import os
 import platform
@@ -54,6 +53,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 import engine_workloads  # noqa: E402
 
 from tests.browser import server as site_server  # noqa: E402
+from tests.helpers import load_hook  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 SUB_PATH = site_server.SUB_PATH
@@ -179,10 +179,7 @@ def write_twin_docs(docs: Path) -> None:
     hooks/rules.py generates from glossary/*.yml, so both sites have the same content (and the
     same search index, the master glossary left out of it in both)."""
     shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("assets"))
-    spec = importlib.util.spec_from_file_location("rules_hook", ROOT / "hooks" / "rules.py")
-    rules = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = rules  # dataclasses look their module up here
-    spec.loader.exec_module(rules)
+    rules = load_hook("rules")
     pages, _ = rules.glossary_pages(rules.load_glossaries(ROOT / "glossary"))
     for src_uri, markdown in pages.items():
         (docs / src_uri).write_text(markdown, encoding="utf-8")
@@ -380,18 +377,13 @@ def page_bytes(browser, url: str) -> dict[str, int]:
         context.close()
 
 
-#: Makes pages see a metered connection ("save data" on mobile data).
-METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
-    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
-
-
 def offline_copy_bytes(browser, url: str, *, metered: bool) -> dict:
     """What the service worker fetches in the background on a first visit to ``url`` (the
     offline copy of the site), and how much of it is the Python runtime: all of it on an
     ordinary connection, none on a metered one (assets/sw-register.js)."""
     context = new_context(browser, service_worker=True)
     if metered:
-        context.add_init_script(METERED)
+        context.add_init_script(site_server.METERED)
     fetched: list = []
     context.on("requestfinished", lambda request: fetched.append(request)
                if request.service_worker is not None else None)

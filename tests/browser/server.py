@@ -26,6 +26,11 @@ CHROMIUM_ARGS = [
     "--disable-dev-shm-usage",
 ]
 
+#: An init script that makes pages see a metered connection ("save data" on mobile data), for
+#: the service worker's download policy (docs/assets/sw-register.js).
+METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
+    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
+
 
 def chromium_path() -> str | None:
     """The Chromium to use: $CHROMIUM, then Debian's, else None (Playwright's own build)."""

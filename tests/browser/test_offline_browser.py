@@ -12,7 +12,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
-from tests.browser.server import SUB_PATH, serve_site
+from tests.browser.server import METERED, SUB_PATH, serve_site
 from tests.conftest import DATA
 from tests.helpers import load_hook
 
@@ -153,11 +153,6 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
         shuffle_golden(page)
     finally:
         context.set_offline(False)
-
-
-#: Makes the page see a metered connection ("save data" on mobile data).
-METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
-    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
 
 
 def test_after_one_visit_to_a_rules_page_the_tools_work_offline_too(
