@@ -52,9 +52,18 @@ states in its "How the play tools handle this" note under SW 6.
 * A draw never takes The Reckoning: only the Swarm Step and milling reach it (sw-6-4), so a
   draw takes the card below it.
 * A Swarm turn is driven by actions: ``turn`` (Beginning, Pre-Swarm Step and, in Hive Mind
-  Mode, the Swarm Step), ``swarm-step`` (Overlord Mode), ``combat``, ``graveyard-blocker``,
-  ``second-main`` and ``end``. Table inputs (``damage``, ``gain``, ``counter``, ``dies``, ...)
-  may come between any of them.
+  Mode, the Swarm Step unless the Pre-Swarm Step cast a card, see below), ``swarm-step``,
+  ``combat``, ``second-main`` and ``end``. Table inputs (``damage``, ``gain``, ``counter``,
+  ``dies``, ...) may come between any of them.
+* Pre-Swarm draws (sw-13-8, sw-13-9): in Hive Mind Mode, when the Pre-Swarm Step cast at least
+  one card, ``turn`` stops after it (any cast card could make The Swarm draw); a ``draw`` then
+  is cast in the same step, before ``swarm-step`` reveals anything. With nothing cast, nothing
+  could draw, and ``turn`` goes straight on to the Swarm Step.
+* Graveyard blocker (sw-13-12..sw-13-14): it belongs to combat in which the *Survivors* attack
+  The Swarm, between Swarm turns. ``survivor-attack`` opens such a combat (The Swarm's untapped
+  creatures block, the table assigns the blocks); then, while an attacking creature is still
+  unblocked, ``graveyard-blocker`` (once in that combat), or ``survivor-blocked`` when every
+  attacker is blocked. It is never part of The Swarm's own combat.
 * Tokens made during play are treated like token cards: they go to the graveyard when they die
   (sw-9-4).
 """
@@ -272,6 +281,9 @@ class SwarmGame(Game):
         self.survivor_rounds = 0
         self.activations = 0
         self.graveyard_blocker_used = False
+        #: A combat in which the Survivors attack The Swarm (sw-13-12): "" none, "open" (an
+        #: attacker may be unblocked), "blocked" (the table said every attacker is blocked).
+        self.survivor_combat = ""
         self.cast_this_turn: list[int] = []
         self.countered: list[int] = []
         self.attackers: list[int] = []
@@ -375,7 +387,7 @@ class SwarmGame(Game):
 
     def snapshot(self) -> dict[str, Any]:
         active = self.active_enforcer
-        return {
+        state = {
             "zones": self.zones.to_dict(),
             "life": self.life,
             "poison": self.poison,
@@ -393,6 +405,9 @@ class SwarmGame(Game):
             "countered": list(self.countered),
             "attackers": list(self.attackers),
         }
+        if self.survivor_combat:  # only when set, so saves made before it still load
+            state["survivor_combat"] = self.survivor_combat
+        return state
 
     def counts(self) -> dict[str, int]:
         return self.zones.counts()
@@ -577,6 +592,7 @@ class SwarmGame(Game):
         self.swarm_turn += 1
         self.activations = 0
         self.graveyard_blocker_used = False
+        self.survivor_combat = ""
         self.cast_this_turn = []
         self.attackers = []
         events.append(Event("turn", f"The Swarm's turn {self.swarm_turn} begins.",
@@ -764,13 +780,55 @@ class SwarmGame(Game):
                                                               "attackers": len(able)}))
         return events
 
+    def do_survivor_attack(self) -> list[Event]:
+        """sw-13-12: the Survivors attack The Swarm (between Swarm turns, Hive Mind Mode). Its
+        untapped creatures block, as is best for The Swarm; the table assigns the blocks. A new
+        combat: the graveyard blocker may come once in it (sw-13-14)."""
+        if self.mode != "hive":
+            raise ActionError("in Overlord Mode The Overlord blocks with The Swarm's creatures "
+                              "(sw-14-10)")
+        self._require_phase(SURVIVORS, what="the Survivors attacking The Swarm")
+        self.survivor_combat = "open"
+        self.graveyard_blocker_used = False
+        blockers = [c for c in self.zones["battlefield"] if self.is_creature(c) and not c.tapped]
+        if blockers:
+            who = ", ".join(self.label(c) for c in blockers)
+            text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "
+                    f"for The Swarm: {who}.")
+        else:
+            text = "The Survivors attack The Swarm. It has no untapped creature to block with."
+        return [
+            Event("survivor-attack", text, [c.name for c in blockers],
+                  data={"rule": "sw-13-12", "blockers": [c.id for c in blockers]}),
+            Event("survivor-attack", "If an attacking creature is still unblocked, use the "
+                  "graveyard blocker (once this combat).", data={"rule": "sw-13-13"}),
+        ]
+
+    def do_survivor_blocked(self) -> list[Event]:
+        """sw-13-13: every attacking Survivor creature is blocked: no graveyard blocker."""
+        self._require_phase(SURVIVORS, what="the blocks of the Survivors' attack")
+        if self.survivor_combat != "open":
+            raise ActionError("no attack by the Survivors is waiting for blocks")
+        self.survivor_combat = "blocked"
+        return [Event("survivor-blocked", "Every attacking creature is blocked: no graveyard "
+                      "blocker this combat.", data={"rule": "sw-13-13"})]
+
     def do_graveyard_blocker(self) -> list[Event]:
-        """sw-13-13, sw-13-14, sw-13-19: once per combat, in Hive Mind Mode."""
+        """sw-13-13, sw-13-14, sw-13-19: in Hive Mind Mode, once per combat in which the
+        Survivors attack The Swarm, while an attacking creature is still unblocked."""
         if self.mode != "hive":
             raise ActionError("the graveyard blocker is a Hive Mind Mode rule (sw-13-13)")
-        self._require_phase(COMBAT, what="the graveyard blocker")
+        self._require_playing()
+        if self.phase != SURVIVORS:
+            raise ActionError("the graveyard blocker is for combat in which the Survivors attack "
+                              "The Swarm, not The Swarm's own attack (sw-13-13)")
         if self.graveyard_blocker_used:
             raise ActionError("the graveyard blocker happens only once per combat (sw-13-14)")
+        if self.survivor_combat == "blocked":
+            raise ActionError("every attacking creature is blocked: no graveyard blocker "
+                              "(sw-13-13)")
+        if self.survivor_combat != "open":
+            raise ActionError("first tell the page the Survivors attack The Swarm (sw-13-12)")
         self.graveyard_blocker_used = True
         graveyard = self.zones["graveyard"]
         creatures = [c for c in graveyard if self.is_creature(c)]

@@ -184,8 +184,6 @@ def test_turn_only_between_swarm_turns():
     run(game, "turn")
     with pytest.raises(ActionError, match="new Swarm turn"):
         game.apply({"type": "turn"})
-    with pytest.raises(ActionError, match="Combat phase"):
-        game.apply({"type": "graveyard-blocker"})
     run(game, "second-main")
     with pytest.raises(ActionError, match="combat is for"):
         game.apply({"type": "combat"})
@@ -618,14 +616,22 @@ def test_no_rolls_without_attackable_permanents():
     assert game.rng._random.getstate() == Rng("swarm-2")._random.getstate()
 
 
-def test_graveyard_blocker_nontoken_creature_from_the_bottom():
-    """sw-13-13, sw-13-19: from the bottom of the graveyard up to the first nontoken creature
-    card; the cards turned over before it are shuffled back on top; it enters untapped."""
+def test_sw_13_13_graveyard_blocker_nontoken_creature_from_the_bottom():
+    """sw-13-13, sw-13-19: when the Survivors attack The Swarm and an attacker is unblocked, the
+    graveyard is turned over from the bottom up to the first nontoken creature card; the cards
+    turned over before it are shuffled back on top; it enters untapped."""
     game = new_game(["Syphon Flesh", "Zombie", "Walking Corpse", "Maggot Carrier", "Zombie",
                      "Blighted Bat"], seed="swarm-3")
-    run(game, {"type": "damage", "amount": 4}, "turn", "combat")
+    run(game, {"type": "damage", "amount": 4})
+    assert game.phase == "survivors"
     assert names(game, "graveyard") == ["Syphon Flesh", "Zombie", "Walking Corpse",
                                         "Maggot Carrier"]
+    events = run(game, "survivor-attack")
+    assert texts(events) == [
+        "The Survivors attack The Swarm. It has no untapped creature to block with.",
+        "If an attacking creature is still unblocked, use the graveyard blocker (once this "
+        "combat).",
+    ]
     passed = Rng("swarm-3").shuffled(["Syphon Flesh", "Zombie"])
     events = run(game, "graveyard-blocker")
     assert texts(events) == [
@@ -636,40 +642,95 @@ def test_graveyard_blocker_nontoken_creature_from_the_bottom():
         "Walking Corpse enters the battlefield untapped.",
     ]
     assert names(game, "graveyard") == ["Maggot Carrier", *passed]
+    assert names(game, "battlefield") == ["Walking Corpse"]
     assert not game.zones["battlefield"][-1].tapped
+    assert names(game, "library") == ["Zombie", "Blighted Bat"]
+    assert game.phase == "survivors"
 
 
-def test_graveyard_blocker_token_when_no_nontoken_creature():
+def test_sw_13_12_survivor_attack_lists_the_untapped_blockers():
+    """sw-13-12: when the Survivors attack, The Swarm's untapped creatures are its blockers."""
+    game = new_game(["Zombie", "Walking Corpse", "Vengeful Dead", "Zombie"])
+    run(game, "turn", "combat", "end")
+    corpse = next(c for c in game.zones["battlefield"] if c.name == "Walking Corpse")
+    corpse.tapped = False  # as if untapped by a card; the Zombie stays tapped from its attack
+    events = run(game, "survivor-attack")
+    assert texts(events)[0] == ("The Survivors attack The Swarm. Its untapped creatures block, "
+                                f"as is best for The Swarm: Walking Corpse (#{corpse.id}).")
+    assert events[0].data == {"rule": "sw-13-12", "blockers": [corpse.id]}
+
+
+def test_sw_13_13_graveyard_blocker_token_when_no_nontoken_creature():
     """sw-13-19, sw-13-13: with no nontoken creature card, the first token creature card."""
     game = new_game(["Syphon Flesh", "Zombie", "Blighted Bat"])
-    run(game, {"type": "damage", "amount": 2}, "turn", "combat")
+    run(game, {"type": "damage", "amount": 2}, "survivor-attack")
     events = run(game, "graveyard-blocker")
     assert [e.cards for e in events if e.kind == "blocker"] == [["Zombie"]]
     assert names(game, "graveyard") == ["Syphon Flesh"]
+    assert names(game, "battlefield") == ["Zombie"]
 
 
-def test_graveyard_blocker_none():
+def test_sw_13_13_graveyard_blocker_none():
     """sw-13-13: no creature card in the graveyard, no blocker."""
     game = new_game(["Syphon Flesh", "Blighted Bat"])
-    run(game, {"type": "damage", "amount": 1}, "turn", "combat")
+    run(game, {"type": "damage", "amount": 1}, "survivor-attack")
     events = run(game, "graveyard-blocker")
     assert texts(events) == ["No creature card in The Swarm's graveyard: no graveyard blocker "
                              "(the revealed cards are shuffled back)."]
+    assert names(game, "graveyard") == ["Syphon Flesh"]
 
 
-def test_graveyard_blocker_once_per_combat():
-    """sw-13-14: once per combat, however many attackers are unblocked; again next combat."""
+def test_sw_13_14_graveyard_blocker_once_per_combat():
+    """sw-13-14: once per combat in which the Survivors attack, however many attackers are
+    unblocked; again in their next combat."""
     game = new_game(["Zombie", "Walking Corpse", "Zombie", "Walking Corpse", "Blighted Bat"])
-    run(game, {"type": "damage", "amount": 2}, "turn", "combat", "graveyard-blocker")
+    run(game, {"type": "damage", "amount": 4}, "survivor-attack", "graveyard-blocker")
+    assert names(game, "battlefield") == ["Walking Corpse"]
     with pytest.raises(ActionError, match="once per combat"):
         game.apply({"type": "graveyard-blocker"})
-    run(game, "end", "turn", "combat", "graveyard-blocker")
+    run(game, "survivor-attack", "graveyard-blocker")
+    assert names(game, "battlefield") == ["Walking Corpse", "Walking Corpse"]
+    assert names(game, "graveyard") == ["Zombie", "Zombie"]
+
+
+def test_sw_13_13_graveyard_blocker_only_while_an_attacker_is_unblocked():
+    """sw-13-13: only while an attacking creature is unblocked; not before the Survivors
+    attack."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, {"type": "damage", "amount": 2})
+    with pytest.raises(ActionError, match="Survivors attack The Swarm"):
+        game.apply({"type": "graveyard-blocker"})
+    run(game, "survivor-attack", "survivor-blocked")
+    with pytest.raises(ActionError, match="every attacking creature is blocked"):
+        game.apply({"type": "graveyard-blocker"})
+    assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
+    with pytest.raises(ActionError, match="no attack by the Survivors"):
+        game.apply({"type": "survivor-blocked"})
+
+
+def test_sw_13_13_no_graveyard_blocker_in_the_swarms_own_combat():
+    """sw-13-13: the graveyard blocker is never part of The Swarm's own attack, and a
+    Survivors' combat does not carry over into The Swarm's turn."""
+    game = new_game(["Walking Corpse", "Zombie", "Zombie", "Blighted Bat"])
+    run(game, {"type": "damage", "amount": 1}, "survivor-attack")
+    run(game, "turn", "combat")
+    assert game.phase == "combat"
+    with pytest.raises(ActionError, match="not The Swarm's own attack"):
+        game.apply({"type": "graveyard-blocker"})
+    with pytest.raises(ActionError, match="Survivors' turns"):
+        game.apply({"type": "survivor-attack"})
+    run(game, "end")
+    with pytest.raises(ActionError, match="Survivors attack The Swarm"):
+        game.apply({"type": "graveyard-blocker"})
+    assert names(game, "graveyard") == ["Walking Corpse"]
 
 
 def test_graveyard_blocker_is_hive_mind_only():
     """sw-13-13, sw-14-10: in Overlord Mode The Overlord blocks; there is no graveyard blocker."""
     game = new_game(["Walking Corpse", "Zombie"], mode="overlord")
-    run(game, "turn", "swarm-step", "combat")
+    run(game, {"type": "damage", "amount": 1})
+    with pytest.raises(ActionError, match="Overlord"):
+        game.apply({"type": "survivor-attack"})
     with pytest.raises(ActionError, match="Hive Mind"):
         game.apply({"type": "graveyard-blocker"})
 
@@ -934,8 +995,9 @@ def sample_config(mode="hive", survivors=2):
 
 
 SESSION = [
-    {"type": "turn"}, {"type": "combat", "targets": ["Jace"]}, {"type": "graveyard-blocker"},
-    {"type": "end"}, {"type": "damage", "amount": 6}, {"type": "gain", "amount": 2},
+    {"type": "turn"}, {"type": "combat", "targets": ["Jace"]},
+    {"type": "end"}, {"type": "damage", "amount": 6}, {"type": "survivor-attack"},
+    {"type": "graveyard-blocker"}, {"type": "gain", "amount": 2},
     {"type": "turn"}, {"type": "combat"}, {"type": "end"}, {"type": "lose-life", "amount": 3},
     {"type": "draw", "amount": 2}, {"type": "turn"}, {"type": "discard", "amount": 1},
     {"type": "end"},
@@ -1022,7 +1084,8 @@ def test_docstring_anchors_exist():
     assert named and named <= anchors, sorted(named - anchors)
 
 
-KINDS = ["turn", "combat", "graveyard-blocker", "second-main", "end", "swarm-step", "damage",
+KINDS = ["turn", "combat", "graveyard-blocker", "survivor-attack", "survivor-blocked",
+         "second-main", "end", "swarm-step", "damage",
          "lose-life", "poison", "mill", "gain", "counter", "dies", "leave", "discard", "draw",
          "token", "activate", "cast", "life"]
 

@@ -53,7 +53,34 @@ def test_new_game_and_turn_match_the_engine():
     assert json.loads(view.attrs["log"]["data-events"]) == [e.text for e in game.events]
     assert view.text["dread"] == "0" and view.text["active"] == "Grave Titan"
     assert view.text["library"] == str(game.counts()["library"])
-    assert view.hidden["do-blocker"] is False and view.hidden["do-turn"] is True
+    # sw-13-13: never offered in The Swarm's own combat
+    assert view.hidden["do-blocker"] is True and view.hidden["do-turn"] is True
+    assert view.hidden["survivor-combat"] is True
+
+
+def test_graveyard_blocker_offered_in_the_survivors_combat_only():
+    """sw-13-12, sw-13-13, sw-13-14: between Swarm turns, once the Survivors attack, while an
+    attacker may be unblocked, once per combat; hidden again after it is used or every attacker
+    is blocked, and during The Swarm's turn."""
+    w = widget()
+    view = start_game(w)
+    assert view.hidden["survivor-combat"] is False
+    assert view.hidden["do-blocker"] is True
+    w.handle("damage", {"amount": "5"})
+    view = w.handle("survivor-attack", {})
+    assert view.hidden["do-blocker"] is False and view.hidden["do-all-blocked"] is False
+    assert view.lists["last"][0].text.startswith("The Survivors attack The Swarm.")
+    view = w.handle("graveyard-blocker", {})
+    assert view.error == ""
+    assert view.hidden["do-blocker"] is True and view.hidden["do-all-blocked"] is True
+    assert w.game.actions[-2:] == [{"type": "survivor-attack"}, {"type": "graveyard-blocker"}]
+    view = w.handle("survivor-attack", {})
+    assert view.hidden["do-blocker"] is False
+    view = w.handle("survivor-blocked", {})
+    assert view.hidden["do-blocker"] is True
+    w.handle("survivor-attack", {})
+    view = w.handle("turn", {})
+    assert view.hidden["survivor-combat"] is True and view.hidden["do-blocker"] is True
 
 
 def test_save_restores_exactly_and_undo():

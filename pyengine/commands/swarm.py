@@ -197,7 +197,10 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     combat = _add(sub, "combat", "declare The Swarm's attackers", keys=("targets",))
     combat.add_argument("--target", dest="targets", action="append", default=[],
                         help="an attackable non-player permanent in play (repeat)")
-    _add(sub, "blocker", "Hive Mind: the graveyard blocker", action="graveyard-blocker")
+    _add(sub, "survivor-attack", "Hive Mind: the Survivors attack The Swarm (it blocks)")
+    _add(sub, "blocker", "Hive Mind: an attacker of the Survivors is unblocked: the graveyard "
+         "blocker", action="graveyard-blocker")
+    _add(sub, "survivor-blocked", "Hive Mind: every attacker of the Survivors is blocked")
     _add(sub, "second-main", "go to the second main phase")
     _add(sub, "end", "end The Swarm's turn")
     for verb, text in (("damage", "damage dealt to The Swarm (mills)"),

@@ -9,8 +9,9 @@ address on another phone replays the same game. Undo drops the last action; rese
 Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests) plus any
 ``#!`` annotation lines in a pasted list.
 
-Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``graveyard-blocker``,
-``second-main``, ``end``, ``damage``, ``lose-life``, ``poison``, ``mill``, ``gain``,
+Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``second-main``,
+``end``, ``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
+``lose-life``, ``poison``, ``mill``, ``gain``,
 ``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``counter``, ``dies``,
 ``leave``, ``cast``, ``discard``, ``draw``, ``token``, ``activate``, ``undo``, ``reset``,
 ``reset-yes``, ``reset-no``, ``export``, ``show-setup``; ``import`` (a file, ``_file``);
@@ -40,10 +41,12 @@ LOG_LINES = 300
 HASH_PREFIX = "g="
 #: Event kinds shown in "What just happened" as the cards of a Swarm turn.
 CARD_KINDS = ("active", "reckoning-placed", "reveal", "cast", "reckoning", "enter", "stop",
-              "blocker", "return", "lair", "draw", "discard", "mill")
+              "blocker", "return", "lair", "draw", "discard", "mill", "survivor-attack",
+              "survivor-blocked")
 
 #: Buttons that send one engine action straight through; amount/card come from the form.
-SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate")
+SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate",
+          "survivor-attack", "survivor-blocked")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave")
 
@@ -391,11 +394,17 @@ class Widget(runner.RunnerBase):
         phase = game.phase
         over = bool(game.result)
         overlord = game.mode == "overlord"
+        blocker_closed = (over or phase != "survivors" or overlord
+                          or game.survivor_combat != "open" or game.graveyard_blocker_used)
         view.hidden.update({
             "do-turn": over or phase != "survivors",
             "do-swarm-step": over or phase != "pre-swarm",
             "do-combat": over or phase != "main1",
-            "do-blocker": over or phase != "combat" or overlord or game.graveyard_blocker_used,
+            # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
+            # while an attacker is unblocked; never in The Swarm's own combat.
+            "survivor-combat": over or phase != "survivors" or overlord,
+            "do-blocker": blocker_closed,
+            "do-all-blocked": blocker_closed,
             "do-second-main": over or phase not in ("main1", "combat"),
             "do-end": over or phase == "survivors",
             "overlord-box": not overlord,

@@ -81,11 +81,14 @@ def test_three_turns_reload_undo_share(phone_page, site_url, browser):
                                            "Infectious%20Host%22")
     page.fill("[data-field=targets]", "Jace\n" + HOSTILE)
     click(page, "combat")
-    click(page, "graveyard-blocker")
+    expect(by_id(page, "do-blocker")).to_be_hidden()
     click(page, "end")
     page.fill("[data-field=amount]", "3")
     click(page, "damage")
     expect(by_id(page, "graveyard")).to_have_text("3")
+    click(page, "survivor-attack")
+    click(page, "graveyard-blocker")
+    expect(by_id(page, "do-blocker")).to_be_hidden()
     click(page, "turn")
     expect(by_id(page, "dread")).to_have_text("1")
     click(page, "combat")
@@ -100,8 +103,9 @@ def test_three_turns_reload_undo_share(phone_page, site_url, browser):
 
     events, actions, seed = logged(page)
     assert seed == SEED
-    assert [a["type"] for a in actions] == ["turn", "combat", "graveyard-blocker", "end",
-                                            "damage", "turn", "combat", "end", "damage", "turn"]
+    assert [a["type"] for a in actions] == ["turn", "combat", "end", "damage",
+                                            "survivor-attack", "graveyard-blocker", "turn",
+                                            "combat", "end", "damage", "turn"]
     assert events == cpython_events(seed, actions)
 
     library = by_id(page, "library").inner_text()
@@ -115,7 +119,7 @@ def test_three_turns_reload_undo_share(phone_page, site_url, browser):
     expect(by_id(page, "last")).to_contain_text("Undone: turn.")
     expect(by_id(page, "turn")).to_have_text("2")
     events, actions, seed = logged(page)
-    assert len(actions) == 9 and events == cpython_events(seed, actions)
+    assert len(actions) == 10 and events == cpython_events(seed, actions)
 
     share_url = page.url
     assert "#g=" in share_url
