@@ -575,7 +575,9 @@ class SwarmGame(Game):
     # -- The Swarm's turn ------------------------------------------------------------------------
     def do_turn(self) -> list[Event]:
         """sw-3-4: Beginning phase (Emergence), First main phase: Pre-Swarm Step, then (in
-        Hive Mind Mode) the Swarm Step. In Overlord Mode the Pre-Swarm Step waits for
+        Hive Mind Mode, when the Pre-Swarm Step cast nothing) the Swarm Step. When it cast a
+        card, that card could make The Swarm draw (sw-13-8): the turn waits in the Pre-Swarm
+        Step for ``draw`` or ``swarm-step``. In Overlord Mode the Pre-Swarm Step waits for
         ``cast`` and ``swarm-step`` actions."""
         self._require_phase(SURVIVORS, what="a new Swarm turn")
         events: list[Event] = []
@@ -605,8 +607,12 @@ class SwarmGame(Game):
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
                             data={"rule": "sw-13-5" if self.mode == "hive" else "sw-14-5"}))
         if self.mode == "hive":
-            self._hive_pre_swarm(events)
-            self._swarm_step(events)
+            if self._hive_pre_swarm(events):
+                events.append(Event("pre-swarm-wait", "If a card cast in this step made The "
+                                    "Swarm draw, report the draw now: it is cast in this step. "
+                                    "Then start the Swarm Step.", data={"rule": "sw-13-8"}))
+            else:
+                self._swarm_step(events)
         else:
             self._overlord_forced_casts(self.zones["hand"], events)
             hand = self.zones["hand"]
@@ -641,8 +647,9 @@ class SwarmGame(Game):
         self._dread_changed(before, events)
         self._reveal_active(events)
 
-    def _hive_pre_swarm(self, events: list[Event]) -> None:
-        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty."""
+    def _hive_pre_swarm(self, events: list[Event]) -> int:
+        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty.
+        Returns the number of cards cast."""
         hand = self.zones["hand"]
         foretell = [card for card in hand if "foretell" in self.tags(card)]
         self.rng.shuffle(foretell)
@@ -650,16 +657,18 @@ class SwarmGame(Game):
             self._cast(card, events, where="Pre-Swarm Step (Foretell first)")
         if not hand:
             events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-13-9"}))
-            return
-        self._hive_cast_hand(events)
+            return len(foretell)
+        return len(foretell) + self._hive_cast_hand(events)
 
-    def _hive_cast_hand(self, events: list[Event]) -> None:
+    def _hive_cast_hand(self, events: list[Event]) -> int:
         hand = self.zones["hand"]
+        count = len(hand)
         self.rng.shuffle(hand)
         events.append(Event("shuffle", f"Shuffle The Swarm's hand ({len(hand)} cards); cast "
                             "them one at a time at random.", data={"rule": "sw-13-6"}))
         while hand:
             self._cast(hand[0], events, where="Pre-Swarm Step")
+        return count
 
     def _overlord_forced_casts(self, cards: list[Card], events: list[Event]) -> None:
         """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
@@ -696,12 +705,24 @@ class SwarmGame(Game):
                 return
 
     def do_swarm_step(self) -> list[Event]:
-        """Overlord Mode: end the Pre-Swarm Step and run the Swarm Step (sw-5)."""
+        """End the Pre-Swarm Step and run the Swarm Step (sw-5): in Overlord Mode when The
+        Overlord says so (sw-14-7); in Hive Mind Mode once the table has reported any draw
+        (sw-13-8, sw-13-9)."""
         self._require_phase(PRE_SWARM, what="the Swarm Step")
-        events = [Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
-                        f"{len(self.zones['hand'])} card(s).", data={"rule": "sw-14-7"})]
+        if self.mode == "hive":
+            events = [Event("pre-swarm", "The Pre-Swarm Step ends: The Swarm's hand is empty.",
+                            data={"rule": "sw-13-9"})]
+        else:
+            events = [Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
+                            f"{len(self.zones['hand'])} card(s).", data={"rule": "sw-14-7"})]
         self._swarm_step(events)
         return events
+
+    def _finish_hive_pre_swarm(self, events: list[Event]) -> None:
+        """Hive Mind Mode: a later step of the turn while the Pre-Swarm Step still waits for
+        draws means none came; the Swarm Step runs first (sw-13-9, sw-5-1)."""
+        if self.mode == "hive" and self.phase == PRE_SWARM:
+            events.extend(self.do_swarm_step())
 
     def do_cast(self, card: int) -> list[Event]:
         """Overlord Mode: cast a nontoken card from the hand in the Pre-Swarm Step (sw-14-7) or
@@ -726,12 +747,17 @@ class SwarmGame(Game):
         (planeswalkers, battles). In Hive Mind Mode each attacker then rolls a d6; on 5 or 6 it
         attacks one of them at random.
         """
-        self._require_phase(MAIN1, what="combat")
+        if self.mode == "hive":
+            self._require_phase(PRE_SWARM, MAIN1, what="combat")
+        else:
+            self._require_phase(MAIN1, what="combat")
         if targets is not None and not isinstance(targets, list):
             raise ActionError("targets are a list of the attackable permanents' names")
         targets = [str(t).strip() for t in (targets or []) if str(t).strip()]
+        events: list[Event] = []
+        self._finish_hive_pre_swarm(events)
         self.phase = COMBAT
-        events = [Event("phase", "Combat phase.", data={"rule": "sw-3-4"})]
+        events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
         able, unable = [], []
         for card in self.zones["battlefield"]:
             if not self.is_creature(card):
@@ -888,8 +914,12 @@ class SwarmGame(Game):
 
     def do_second_main(self) -> list[Event]:
         """sw-3-4: the Second main phase (sw-14-12 in Overlord Mode)."""
-        self._require_phase(MAIN1, COMBAT, what="the second main phase")
-        events = []
+        if self.mode == "hive":
+            self._require_phase(PRE_SWARM, MAIN1, COMBAT, what="the second main phase")
+        else:
+            self._require_phase(MAIN1, COMBAT, what="the second main phase")
+        events: list[Event] = []
+        self._finish_hive_pre_swarm(events)
         if self.phase == MAIN1:
             events.append(Event("phase", "Combat phase: skipped by the table.",
                                 data={"rule": "sw-3-4"}))
@@ -1077,11 +1107,19 @@ class SwarmGame(Game):
         return events
 
     def do_draw(self, amount: int = 1, pre_swarm: bool = False) -> list[Event]:
-        """The Swarm draws. ``pre_swarm``: drawn by a card cast in this turn's Pre-Swarm Step,
-        so the cards are cast in this step (sw-13-8; in Overlord Mode drawn tokens, sw-14-8)."""
+        """The Swarm draws. ``pre_swarm``: drawn during this turn's Pre-Swarm Step, so the
+        cards are cast in this step (sw-13-8; in Overlord Mode drawn tokens, sw-14-8). In Hive
+        Mind Mode every draw while the Pre-Swarm Step waits is one, and it is cast before the
+        Swarm Step reveals anything; once the Swarm Step has run it is too late."""
         self._require_playing()
         amount = self._amount(amount)
-        if pre_swarm and self.phase not in (PRE_SWARM, MAIN1):
+        if self.mode == "hive":
+            if self.phase == PRE_SWARM:
+                pre_swarm = True
+            elif pre_swarm:
+                raise ActionError("a card drawn in the Pre-Swarm Step is reported during that "
+                                  "step, before the Swarm Step (sw-13-8)")
+        elif pre_swarm and self.phase not in (PRE_SWARM, MAIN1):
             raise ActionError("cards drawn in the Pre-Swarm Step: only during The Swarm's first "
                               "main phase")
         library = self.zones["library"]

@@ -471,20 +471,73 @@ def test_hive_mind_pre_swarm_foretell_first_then_random():
         in texts(events)
     assert [e.cards[0] for e in events if e.kind == "cast"][1:5] == expected
     assert names(game, "hand") == []
+    # a cast card could make The Swarm draw: the turn waits in the Pre-Swarm Step (sw-13-8)
+    assert game.phase == "pre-swarm"
+    assert texts(events)[-1] == ("If a card cast in this step made The Swarm draw, report the "
+                                 "draw now: it is cast in this step. Then start the Swarm Step.")
+    events = run(game, "swarm-step")
+    assert texts(events)[:2] == ["The Pre-Swarm Step ends: The Swarm's hand is empty.",
+                                 "Swarm Step (Dread Level 0)."]
     # then the Swarm Step: Vengeful Dead stops it at Dread Level 0
-    assert casts[5] == "Swarm Step: The Swarm casts Vengeful Dead (mana value 4)."
+    assert [e.text for e in events if e.kind == "cast"] == [
+        "Swarm Step: The Swarm casts Vengeful Dead (mana value 4)."]
 
 
-def test_hive_mind_cards_drawn_in_pre_swarm_are_cast():
-    """sw-13-8: cards drawn during the Pre-Swarm Step join the hand and are cast this step."""
-    game = new_game(["Vengeful Dead", "Zombie", "Walking Corpse", "Blighted Bat"], seed="swarm-2")
-    run(game, "turn")
-    events = run(game, {"type": "draw", "amount": 2, "pre_swarm": True})
-    assert texts(events)[:3] == ["The Swarm draws Zombie.", "The Swarm draws Walking Corpse.",
+def test_sw_13_8_pre_swarm_draw_is_cast_before_the_swarm_step_reveals():
+    """sw-13-8, sw-13-9: a card The Swarm draws while it casts its hand in the Pre-Swarm Step
+    comes from the top of the deck, joins the hand, is shuffled in and cast in that same step;
+    only then does the Swarm Step reveal (from the new top)."""
+    deck = ["Walking Corpse", "Zombie", "Blighted Bat", "Vengeful Dead", "Maggot Carrier"]
+    game = new_game(deck, seed="swarm-2")
+    run(game, {"type": "draw", "amount": 1})  # between Swarm turns: Walking Corpse waits in hand
+    assert names(game, "hand") == ["Walking Corpse"]
+    events = run(game, "turn")
+    assert [e.text for e in events if e.kind == "cast"] == [
+        "Pre-Swarm Step: The Swarm casts Walking Corpse (mana value 2)."]
+    assert game.phase == "pre-swarm"
+    assert not [e for e in events if e.kind == "reveal"]
+    # the table reports: a card cast in the step made The Swarm draw 2 (a stacked deck)
+    events = run(game, {"type": "draw", "amount": 2})
+    assert texts(events)[:3] == ["The Swarm draws Zombie.", "The Swarm draws Blighted Bat.",
                                  "Shuffle The Swarm's hand (2 cards); cast them one at a time at "
                                  "random."]
-    assert sorted(e.cards[0] for e in events if e.kind == "cast") == ["Walking Corpse", "Zombie"]
+    order = Rng("swarm-2").shuffled(["Zombie", "Blighted Bat"])
+    assert [e.cards[0] for e in events if e.kind == "cast"] == order
+    assert all(e.text.startswith("Pre-Swarm Step: ") for e in events if e.kind == "cast")
     assert names(game, "hand") == []
+    assert names(game, "library") == ["Vengeful Dead", "Maggot Carrier"]
+    assert game.phase == "pre-swarm"
+    events = run(game, "swarm-step")
+    assert [e.text for e in events if e.kind == "reveal"] == ["Reveal Vengeful Dead."]
+    assert names(game, "battlefield") == ["Walking Corpse", *order, "Vengeful Dead"]
+    assert names(game, "library") == ["Maggot Carrier"]
+    assert game.phase == "main1"
+
+
+def test_sw_13_8_pre_swarm_draw_is_too_late_after_the_swarm_step():
+    """sw-13-8: once the Swarm Step has revealed, a Pre-Swarm draw can no longer be reported;
+    with an empty hand nothing was cast, nothing could draw, and the Swarm Step runs at once."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    events = run(game, "turn")
+    assert "The hand is empty." in texts(events)
+    assert game.phase == "main1"
+    with pytest.raises(ActionError, match="before the Swarm Step"):
+        game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
+    run(game, {"type": "draw", "amount": 1})
+    assert names(game, "hand") == ["Blighted Bat"]
+
+
+def test_sw_13_9_combat_after_a_waiting_pre_swarm_step_runs_the_swarm_step_first():
+    """sw-13-9, sw-5-1: going on to combat with no draw reported ends the Pre-Swarm Step and
+    runs the Swarm Step first."""
+    game = new_game(["Walking Corpse", "Zombie", "Vengeful Dead"])
+    run(game, {"type": "draw", "amount": 1}, "turn")
+    assert game.phase == "pre-swarm"
+    events = run(game, "combat")
+    assert texts(events)[:4] == ["The Pre-Swarm Step ends: The Swarm's hand is empty.",
+                                 "Swarm Step (Dread Level 0).", "Reveal Zombie.",
+                                 "Swarm Step: The Swarm casts Zombie (token card)."]
+    assert game.phase == "combat"
 
 
 def test_draw_outside_pre_swarm_keeps_cards_in_hand():
@@ -493,7 +546,7 @@ def test_draw_outside_pre_swarm_keeps_cards_in_hand():
     events = run(game, {"type": "draw", "amount": 1})
     assert texts(events) == ["The Swarm draws Zombie."]
     assert names(game, "hand") == ["Zombie"]
-    with pytest.raises(ActionError, match="first main phase"):
+    with pytest.raises(ActionError, match="before the Swarm Step"):
         game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
 
 

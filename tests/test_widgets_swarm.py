@@ -198,3 +198,22 @@ def test_card_buttons(action, form, kind):
     view = w.handle(action, {"card": card, **form})
     assert view.error == ""
     assert w.game.actions[-1] == {"type": action, "card": int(card)}
+
+
+def test_hive_pre_swarm_waits_for_draws_before_the_swarm_step():
+    """sw-13-8, sw-13-9: after a Pre-Swarm Step that cast a card, the page waits: a draw then
+    is cast in the step, before the Swarm Step the next button runs."""
+    w = widget()
+    start_game(w)
+    w.handle("draw", {"amount": "1"})
+    view = w.handle("turn", {})
+    assert w.game.phase == "pre-swarm"
+    assert view.hidden["do-swarm-step"] is False and view.hidden["do-combat"] is True
+    assert view.hidden["pre-swarm-box"] is True
+    assert view.lists["last"][-1].text.startswith("If a card cast in this step made The Swarm "
+                                                  "draw")
+    view = w.handle("draw", {"amount": "1"})
+    assert w.game.actions[-1] == {"type": "draw", "amount": 1}
+    assert w.game.zones["hand"] == [] and w.game.phase == "pre-swarm"
+    view = w.handle("swarm-step", {})
+    assert view.hidden["do-combat"] is False and w.game.phase == "main1"

@@ -191,7 +191,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.set_defaults(func=run_new)
 
     _add(sub, "turn", "The Swarm's turn: Emergence, Pre-Swarm Step, Swarm Step (Hive Mind)")
-    _add(sub, "swarm-step", "Overlord: end the Pre-Swarm Step and run the Swarm Step")
+    _add(sub, "swarm-step", "end the Pre-Swarm Step and run the Swarm Step (Overlord; Hive Mind "
+         "once any draw is reported)")
     _add(sub, "cast", "Overlord: cast a card from the hand", keys=("card",)).add_argument(
         "card", type=int, help="card number (#id)")
     combat = _add(sub, "combat", "declare The Swarm's attackers", keys=("targets",))

@@ -42,7 +42,7 @@ HASH_PREFIX = "g="
 #: Event kinds shown in "What just happened" as the cards of a Swarm turn.
 CARD_KINDS = ("active", "reckoning-placed", "reveal", "cast", "reckoning", "enter", "stop",
               "blocker", "return", "lair", "draw", "discard", "mill", "survivor-attack",
-              "survivor-blocked")
+              "survivor-blocked", "pre-swarm-wait", "pre-swarm", "shuffle")
 
 #: Buttons that send one engine action straight through; amount/card come from the form.
 SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate",
@@ -408,6 +408,8 @@ class Widget(runner.RunnerBase):
             "do-second-main": over or phase not in ("main1", "combat"),
             "do-end": over or phase == "survivors",
             "overlord-box": not overlord,
+            # Hive Mind: every draw while the Pre-Swarm Step waits is cast in it (sw-13-8)
+            "pre-swarm-box": not overlord,
             "inputs": over,
         })
         # Cards the table can point at: the battlefield, then this turn's spells elsewhere.
