@@ -151,9 +151,11 @@ class LimitedHorde(HordeGame):
         return self.survivors
 
     def _turn_event(self) -> Event:
-        if self.stage == "preparation":
+        if self.horde_turn == 0 and self.survivor_turn <= self.preparation:
             text = (f"Survivor turn {self.survivor_turn} (Preparation turn {self.survivor_turn} "
                     f"of {self.preparation})")
+            if self.stage == "epilogue":
+                text += ", in the Epilogue"
         else:
             text = f"Survivor turn {self.survivor_turn}"
         return Event("survivor-turn", text, [], {"turn": self.survivor_turn,
@@ -397,12 +399,16 @@ class LimitedHorde(HordeGame):
 
     # -- stages -----------------------------------------------------------------------------------
     def check_epilogue(self) -> list[Event]:
-        """lh-6-1: once the library is empty the Epilogue begins (after Preparation)."""
-        if self.stage in ("epilogue", "preparation") or self.zones["library"]:
+        """lh-6-1: the Epilogue begins the moment the library is empty, in any stage, even
+        during Preparation (then the Horde's first turn is an Epilogue turn: no Assault, no
+        Surge). While an effect looks at the Horde's hand its cards are still the top of the
+        library (lh-8-9), so the library is not empty then."""
+        if self.stage == "epilogue" or self.zones["library"] or self.looking:
             return []
+        during = " during Preparation" if self.stage == "preparation" else ""
         self.stage = "epilogue"
-        return [Event("stage", "Epilogue: the Horde's library is empty. It keeps attacking; "
-                      "Survivor creatures without defender gain Hunting", [],
+        return [Event("stage", f"Epilogue: the Horde's library is empty{during}. It keeps "
+                      "attacking; Survivor creatures without defender gain Hunting", [],
                       {"stage": "epilogue"})]
 
     def check_surge(self) -> list[Event]:
@@ -447,7 +453,9 @@ class LimitedHorde(HordeGame):
     def _horde_turn(self) -> list[Event]:
         """The Horde's turn (derived, lh-4-2): untap; upkeep Surge check; reveal and play until
         3 cards are played or a nontoken card is played, then 2 more in the Surge; the
-        Dreadnought check (lh-11-4); every untapped creature able to attack attacks."""
+        Dreadnought check (lh-11-4); every untapped creature able to attack attacks. After a
+        Preparation that emptied the library it is already the Epilogue (lh-6-1): no Assault
+        and no Surge are announced."""
         self.phase = "horde"
         self.horde_turn += 1
         self.turn_serial += 1

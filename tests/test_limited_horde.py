@@ -129,6 +129,46 @@ def test_epilogue_no_draws_keeps_attacking_and_hunting():
     assert events[0].data["damage_back"] == 2 and events[0].data["hunter_dies"] is False
 
 
+def test_lh_6_1_library_emptied_during_preparation_starts_the_epilogue_at_once():
+    """lh-6-1, lh-6-3, lh-2-1, lh-5-1: a library milled out during Preparation starts the
+    Epilogue that moment (Hunting for Survivor creatures without defender); the Preparation
+    turns still run out, and the Horde's first turn announces neither Assault nor Surge."""
+    g = game(["Walking Corpse", "Zombie", "Zombie Giant"])  # nightmare: 2 Preparation turns
+    assert g.stage == "preparation" and g.hunting() == "none"
+    events = act(g, "hit", n=6)
+    assert kinds(events) == ["hit", "mill"]
+    assert names(g.zones["graveyard"]) == ["Walking Corpse", "Zombie"]
+    assert g.stage == "preparation"
+    events = act(g, "hit", n=3)
+    assert kinds(events) == ["hit", "mill", "stage", "victory-ready"]
+    assert events[2].text == ("Epilogue: the Horde's library is empty during Preparation. It "
+                              "keeps attacking; Survivor creatures without defender gain "
+                              "Hunting")
+    assert g.stage == "epilogue" and g.hunting() == "all"
+    assert names(g.zones["library"]) == []
+    assert names(g.zones["graveyard"]) == ["Walking Corpse", "Zombie", "Zombie Giant"]
+    events = act(g, "end-survivor-turn")
+    assert [e.text for e in events if e.kind == "survivor-turn"] == [
+        "Survivor turn 2 (Preparation turn 2 of 2), in the Epilogue"]
+    events = act(g, "end-survivor-turn")
+    assert g.phase == "horde" and g.stage == "epilogue"
+    assert "stage" not in kinds(events)
+    assert not any("Surge" in e.text or "Assault" in e.text for e in events)
+    assert events[0].text == "Horde turn 1" and events[0].data["stage"] == "epilogue"
+    assert g.zones["battlefield"] == []
+
+
+def test_lh_8_9_looking_at_the_last_cards_is_not_the_epilogue():
+    """lh-8-9, lh-6-1: while an effect looks at the Horde's hand (its top library cards), the
+    library is not empty, so the Epilogue does not begin."""
+    g = game(["Walking Corpse", "Zombie"])
+    act(g, "look-hand")
+    events = act(g, "life", change=-1)
+    assert "stage" not in kinds(events) and g.stage == "preparation"
+    act(g, "end-look")
+    assert names(g.zones["library"]) and g.stage == "preparation"
+
+
 # -- tokens ---------------------------------------------------------------------------------
 def test_token_mana_value():
     """lh-3-4: ceil((power + toughness) / 2): Zombie 2, Giant 5, Goblin 1, Horror 3, Spawn 1."""
