@@ -27,6 +27,8 @@ from . import files
 from .widgets import FETCH_GAP_MS, Env, Fetch, View
 
 _PROXIES: list[object] = []  # keep event handlers alive for the page's lifetime
+#: Development build (mkdocs serve): log View keys with no element on the page.
+_DEV = {"on": False}
 
 
 def _storage_key(name: str) -> str:
@@ -76,7 +78,28 @@ def _set_value(root, name: str, value: str) -> None:
         element.value = value
 
 
+def _dev_build() -> bool:
+    """True when served by `mkdocs serve` (it injects a global ``livereload`` function)."""
+    try:
+        return bool(getattr(window, "livereload", None))
+    except Exception:
+        return False
+
+
+def _log_missing(root, name: str, view: View) -> None:
+    """Development builds: name every key of ``view`` with no element on the page (such a key
+    is silently skipped below; tests/test_widgets_pages.py checks the same without a browser)."""
+    keys = [*view.text, *view.lists, *view.hidden, *view.attrs]
+    gone = [k for k in keys if _find(root, k) is None]
+    gone += [k for k in [*view.values, *view.options]
+             if root.querySelector(f'[data-field="{k}"]') is None and _find(root, k) is None]
+    for key in dict.fromkeys(gone):
+        console.warn(f"{name}: the page has no element for '{key}'")
+
+
 def apply_view(root, name: str, view: View) -> None:
+    if _DEV["on"]:
+        _log_missing(root, name, view)
     for data_id, text in view.text.items():
         element = _find(root, data_id)
         if element is not None:
@@ -186,6 +209,7 @@ def boot(name: str) -> None:
     if root is None:
         console.warn(f"no [data-widget={name}] element on this page")
         return
+    _DEV["on"] = _dev_build()
     module = importlib.import_module(f"pyengine.widgets.{name}")
     widget = module.Widget(_env())
 

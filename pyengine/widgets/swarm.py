@@ -349,7 +349,6 @@ class Widget(runner.RunnerBase):
         if self.data_error:
             view.text["data-note"] = self.data_error
         if game is None:
-            view.text["status"] = "No game yet: choose the mode, the Survivors and the deck."
             view.lists["log"] = []
             view.lists["last"] = []
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
@@ -382,7 +381,6 @@ class Widget(runner.RunnerBase):
             "graveyard": str(counts["graveyard"]),
             "exile": str(counts["exile"]),
             "lair": str(counts["lair"]),
-            "status": f"Swarm turn {game.swarm_turn}: {PHASE_NAMES[game.phase]}.",
             "undo-info": (f"Undo takes back: {_describe(game.actions[-1])}."
                           if game.actions else "Nothing to undo yet."),
         })
