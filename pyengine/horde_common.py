@@ -426,7 +426,7 @@ class HordeGame(Game):
         self.zones.move(card.id, zone, position)
         return []
 
-    # -- puppet actions (HS 6.8 / the table handles the Horde's cards) ---------------------------
+    # -- puppet actions (hs-6-8 / the table handles the Horde's cards) ---------------------------
     def do_tap(self, card: int) -> list[Event]:
         """Tap a Horde permanent."""
         self.require_playing()

@@ -9,16 +9,16 @@ on the site (``"horde/#hs-1-1"``) and a severity. Pure: no I/O, nothing random.
 
 What is checked (rule anchors in brackets)
 
-* ``horde`` [HS 1.1, HS 1.4]: at least 40 cards; at most 4 copies of a card other than basic
+* ``horde`` [hs-1-1, hs-1-4]: at least 40 cards; at most 4 copies of a card other than basic
   lands and the any-number cards; no card from the Survivor ban list.
-* ``commander-horde`` [HS 1.2, HS 1.4]: the Commander deck rules (below), the Survivor ban list
-  and, since HS 1.2 asks for "an ordinary Commander deck", the official Commander list.
-* ``limited-horde`` [LH 1.5]: a Draft or Sealed deck: at least 40 cards, any number of copies, no
+* ``commander-horde`` [hs-1-2, hs-1-4]: the Commander deck rules (below), the Survivor ban list
+  and, since hs-1-2 asks for "an ordinary Commander deck", the official Commander list.
+* ``limited-horde`` [lh-1-5]: a Draft or Sealed deck: at least 40 cards, any number of copies, no
   ban list.
-* ``swarm`` [SW 2.1, SW 15.1]: the Commander deck rules and the official Commander list. Swarm
+* ``swarm`` [sw-2-1, sw-15-1]: the Commander deck rules and the official Commander list. Swarm
   publishes no ban list, only a principle; :attr:`Options.survivor_warnings` adds the Survivor
   list as warnings.
-* ``team-commander`` [TC 1.1 to TC 1.5, TC 5.1]: the Commander deck rules; the Team Commander
+* ``team-commander`` [tc-1-1 to tc-1-5, tc-5-1]: the Commander deck rules; the Team Commander
   list (the official list, Conspiracy and ante cards, extra-turn and take-over-a-turn cards,
   playgroup additions); a card banned only as a commander may be in the deck but not be the
   commander; no sideboard.

@@ -36,7 +36,7 @@ The Reckoning once it has resolved (sw-6-5).
 puts it face up at index ``floor(n / 2)`` of a Swarm deck of ``n`` cards (0 = top), counted
 before it is inserted. With 10 cards it becomes the 6th card from the top (index 5); with 11
 cards, also the 6th (index 5); with 0 cards it is the only card. This is the rule the site
-states in its "How the play tools handle this" note under SW 6.
+states in its "How the play tools handle this" note under sw-6.
 
 **Choices the source leaves open**, made here and shown in the log:
 

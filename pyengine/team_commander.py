@@ -3,13 +3,13 @@
 Three pieces, each following the rules page (``docs/team-commander/index.md``, anchors
 ``tc-2-2`` and so on):
 
-* :func:`draw_teams` and :func:`fixed_teams` (TC 2.2 to 2.4, TC 3.2): every die rolled is kept in
-  the result, in order, with rerolls marked and the reason for each reroll.
-* :class:`OpeningHand` (TC 3.3 to 3.5): one player's opening hand as a replayable game: seven
+* :func:`draw_teams` and :func:`fixed_teams` (tc-2-2 to tc-2-4, tc-3-2): every die rolled is
+  kept in the result, in order, with rerolls marked and the reason for each reroll.
+* :class:`OpeningHand` (tc-3-3 to tc-3-5): one player's opening hand as a replayable game: seven
   cards, the first mulligan free, later ones London style, no scry, commanders and companions
   revealed once the hand is kept.
-* :class:`TeamTracker` (TC 3.2, 3.3, 4.1 to 4.3, 5.1): shared life, poison and commander damage
-  per team, the loss thresholds, shared extra turns, with undo and saves from
+* :class:`TeamTracker` (tc-3-2, tc-3-3, tc-4-1 to tc-4-3, tc-5-1): shared life, poison and
+  commander damage per team, the loss thresholds, shared extra turns, with undo and saves from
   :class:`pyengine.game.Game`.
 
 Everything random goes through the :class:`~pyengine.rng.Rng` passed in (or the game's own).
@@ -23,23 +23,23 @@ from typing import Any
 from .game import ActionError, Event, Game, GameError, register
 from .rng import Rng
 
-#: Sides of the die each player rolls for teams (TC 2.2: a d20 is preferred).
+#: Sides of the die each player rolls for teams (tc-2-2: a d20 is preferred).
 DIE = 20
 #: Players per team: 2 (Two-Headed Giant) or 3 (Three-Headed Giant).
 TEAM_SIZES = (2, 3)
-#: Starting life of a team by team size (TC 3.3).
+#: Starting life of a team by team size (tc-3-3).
 STARTING_LIFE = {2: 40, 3: 50}
-#: Poison counters at which a team loses, by team size (TC 4.2).
+#: Poison counters at which a team loses, by team size (tc-4-2).
 POISON_TO_LOSE = {2: 15, 3: 20}
-#: Combat damage from one commander at which a team loses (TC 4.3).
+#: Combat damage from one commander at which a team loses (tc-4-3).
 COMMANDER_DAMAGE_TO_LOSE = 21
-#: Cards in an opening hand (TC 3.3).
+#: Cards in an opening hand (tc-3-3).
 HAND_SIZE = 7
-#: Games in a row with the same teammates after which teams must change (TC 2.3, optional).
+#: Games in a row with the same teammates after which teams must change (tc-2-3, optional).
 SAME_TEAMS_LIMIT = 3
 #: Longest player name accepted (names are shown as text; this keeps the page tidy).
 MAX_NAME_LENGTH = 40
-#: Safety bound on full redraws under TC 2.3 (each redraw succeeds with probability >= 2/3).
+#: Safety bound on full redraws under tc-2-3 (each redraw succeeds with probability >= 2/3).
 MAX_ATTEMPTS = 1000
 
 
@@ -96,7 +96,7 @@ def join_names(players: tuple[str, ...] | list[str]) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Teams (TC 2.2 to 2.4, TC 3.2)
+# Teams (tc-2-2 to tc-2-4, tc-3-2)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -108,9 +108,9 @@ class Roll:
     who: str
     #: The number rolled, 1 to :data:`DIE`.
     value: int
-    #: Which full draw this belongs to: 2 and up are redraws under TC 2.3.
+    #: Which full draw this belongs to: 2 and up are redraws under tc-2-3.
     attempt: int = 1
-    #: 1 for the draw's first roll; 2 and up for rerolls that break a tie (TC 2.2).
+    #: 1 for the draw's first roll; 2 and up for rerolls that break a tie (tc-2-2).
     round: int = 1
     #: Why this die was rolled again ("" for a first roll).
     reason: str = ""
@@ -146,9 +146,9 @@ class TeamDraw:
     first: int
     #: Every die rolled, in the order rolled.
     rolls: tuple[Roll, ...]
-    #: True when the teams were fixed in advance (TC 2.4) and only the start was rolled.
+    #: True when the teams were fixed in advance (tc-2-4) and only the start was rolled.
     fixed: bool = False
-    #: Readable notes on redraws (TC 2.3).
+    #: Readable notes on redraws (tc-2-3).
     notes: tuple[str, ...] = ()
 
     @property
@@ -207,7 +207,7 @@ def _rank(players: list[str], rng: Rng, attempt: int, rolls: list[Roll]) -> list
     """Players ordered highest roll first, with ties across the middle broken by rerolls.
 
     Each player's rolls form a key (first roll, then any rerolls); only the players whose key
-    equals the key on either side of the split reroll, so ties elsewhere never matter (TC 2.2).
+    equals the key on either side of the split reroll, so ties elsewhere never matter (tc-2-2).
     """
     keys: dict[str, list[int]] = {player: [] for player in players}
 
@@ -242,7 +242,7 @@ def team_key(team: list[str] | tuple[str, ...]) -> tuple[str, ...]:
 def repeated_teams(history: list[list[list[str]]] | None) -> list[tuple[str, ...]]:
     """Teams (as sorted name keys) that played together in each of the last
     :data:`SAME_TEAMS_LIMIT` games of ``history`` (oldest game first; a game is a list of teams,
-    a team a list of names). These may not play together again under TC 2.3."""
+    a team a list of names). These may not play together again under tc-2-3."""
     games = list(history or [])[-SAME_TEAMS_LIMIT:]
     if len(games) < SAME_TEAMS_LIMIT:
         return []
@@ -260,10 +260,10 @@ def draw_teams(
     history: list[list[list[str]]] | None = None,
     rotate: bool = False,
 ) -> TeamDraw:
-    """Random teams for 4 or 6 players (TC 2.2), optionally forcing a new line-up (TC 2.3).
+    """Random teams for 4 or 6 players (tc-2-2), optionally forcing a new line-up (tc-2-3).
 
     Every player rolls a d20 in the order given; the top half is one team, the bottom half the
-    other, and the team with the highest rolls starts (TC 3.2). Players tied across the split
+    other, and the team with the highest rolls starts (tc-3-2). Players tied across the split
     reroll until the split is clear. With ``rotate``, if a team in the draw has played together
     in each of the last three games of ``history``, everyone rolls again, as often as needed.
     """
@@ -286,7 +286,7 @@ def draw_teams(
 
 
 def fixed_teams(teams: list[list[str]], rng: Rng) -> TeamDraw:
-    """Teams agreed in advance (TC 2.4); a d20 per team decides who starts (TC 3.2).
+    """Teams agreed in advance (tc-2-4); a d20 per team decides who starts (tc-3-2).
 
     Equal rolls are rolled again by both teams until one is higher.
     """
@@ -319,7 +319,7 @@ def _ordinal(n: int) -> str:
 
 
 # ---------------------------------------------------------------------------------------------
-# Opening hands (TC 3.3 to 3.5)
+# Opening hands (tc-3-3 to tc-3-5)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -373,7 +373,7 @@ class OpeningHand(Game):
     @property
     def to_bottom(self) -> int:
         """Cards this hand must put on the bottom when kept: one per mulligan after the free
-        first one (TC 3.4)."""
+        first one (tc-3-4)."""
         return max(0, self.mulligans - 1)
 
     def hand(self) -> list[str]:
@@ -394,7 +394,7 @@ class OpeningHand(Game):
                      {"ids": [c.id for c in drawn]})
 
     def do_mulligan(self) -> list[Event]:
-        """Shuffle the hand back, draw seven (TC 3.4). The cards to bottom are chosen on keep."""
+        """Shuffle the hand back, draw seven (tc-3-4). The cards to bottom are chosen on keep."""
         if self.kept:
             raise ActionError("the hand is already kept")
         if self.to_bottom >= HAND_SIZE:
@@ -416,7 +416,7 @@ class OpeningHand(Game):
 
     def do_keep(self, bottom: list[int] | None = None) -> list[Event]:
         """Keep the hand, putting ``bottom`` (card ids from the hand, in order) on the bottom of
-        the library; then reveal commanders and companions (TC 3.4, 3.5). There is no scry."""
+        the library; then reveal commanders and companions (tc-3-4, tc-3-5). There is no scry."""
         if self.kept:
             raise ActionError("the hand is already kept")
         chosen = list(bottom or [])
@@ -456,7 +456,7 @@ class OpeningHand(Game):
 
 
 # ---------------------------------------------------------------------------------------------
-# The team tracker (TC 3.2, 3.3, 4.1 to 4.3, 5.1)
+# The team tracker (tc-3-2, tc-3-3, tc-4-1 to tc-4-3, tc-5-1)
 # ---------------------------------------------------------------------------------------------
 
 
@@ -469,7 +469,7 @@ class TeamState:
     poison: int = 0
     #: Combat damage dealt to this team by each commander, by commander index.
     commander_damage: dict[int, int] = field(default_factory=dict)
-    #: Why a player's loss or win was declared for the team (TC 4.1), if it was.
+    #: Why a player's loss or win was declared for the team (tc-4-1), if it was.
     declared_loss: str = ""
     declared_win: str = ""
 
@@ -690,7 +690,7 @@ class TeamTracker(Game):
                                                                "total": total})], before)
 
     def do_player_loses(self, player: str, reason: str = "") -> list[Event]:
-        """A player lost (drew from an empty library, conceded, ...): the team loses (TC 4.1)."""
+        """A player lost (drew from an empty library, conceded, ...): the team loses (tc-4-1)."""
         team, player = self._find_player(player)
         because = f" ({clean_name(reason)})" if clean_name(reason) else ""
         return self._declare(team, "loss", f"{player} lost{because}",
@@ -698,14 +698,14 @@ class TeamTracker(Game):
                              "(TC 4.1)")
 
     def do_team_loses(self, team: int, reason: str = "") -> list[Event]:
-        """The team loses because one of its players did, without saying who (TC 4.1)."""
+        """The team loses because one of its players did, without saying who (tc-4-1)."""
         team = self._team(team)
         because = clean_name(reason) or "a player lost the game"
         return self._declare(team, "loss", because,
                              f"{self.label(team)} loses the game: {because} (TC 4.1)")
 
     def do_player_wins(self, player: str, reason: str = "") -> list[Event]:
-        """A player won (a card says so): the whole team wins (TC 4.1)."""
+        """A player won (a card says so): the whole team wins (tc-4-1)."""
         team, player = self._find_player(player)
         because = f" ({clean_name(reason)})" if clean_name(reason) else ""
         return self._declare(team, "win", f"{player} won{because}",
@@ -720,7 +720,7 @@ class TeamTracker(Game):
         return self._with_result([Event(f"team-{kind}", text, data={"team": team})], before)
 
     def do_extra_turn(self, player: str) -> list[Event]:
-        """A player gets an extra turn: the whole team takes it (TC 5.1)."""
+        """A player gets an extra turn: the whole team takes it (tc-5-1)."""
         team, player = self._find_player(player)
         self.extra_turns.append(team)
         return [Event("extra-turn", f"{player} gets an extra turn, so "

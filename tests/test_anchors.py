@@ -10,11 +10,13 @@ To rewrite the list from the current docs: ``python tests/test_anchors.py``.
 
 from __future__ import annotations
 
+import io
 import os
 import re
 import subprocess
 import sys
 import tempfile
+import tokenize
 from pathlib import Path
 
 import pytest
@@ -123,6 +125,72 @@ def test_kept_list_is_sorted_and_unique():
     ]
     assert len(lines) == len(set(lines)), "rule_anchors.txt has repeated lines"
     assert KEPT.read_text(encoding="utf-8") == format_kept(read_kept())
+
+
+# -- rule references in the code --------------------------------------------------------------
+#: A rule anchor named in code or tests: ``sw-5-3``, ``tc-4-2``, a section ``lh-6``.
+CODE_ANCHOR_RE = re.compile(r"(?<![\w-])(?:sw|lh|hs|tc)-\d+(?:-\d+)*(?![\w-])")
+#: A rule number as people write it (user-facing text): ``SW 5.3``, ``TC 4.2``.
+HUMAN_RE = re.compile(r"\b(SW|LH|HS|TC) (\d+(?:\.\d+)?)\b")
+#: Files whose rule numbers are made up on purpose (tests of the anchor machinery itself).
+NOT_REFERENCES = {"tests/test_anchors.py", "tests/test_rules_hook.py"}
+
+
+def code_files() -> list[Path]:
+    files = sorted((ROOT / "pyengine").rglob("*.py")) + sorted((ROOT / "tests").rglob("*.py"))
+    return [f for f in files if f.relative_to(ROOT).as_posix() not in NOT_REFERENCES]
+
+
+def docs_and_comments(source: str) -> list[tokenize.TokenInfo]:
+    """The comments and docstrings (string statements) of a Python source."""
+    tokens = list(tokenize.generate_tokens(io.StringIO(source).readline))
+    found = []
+    skip = (tokenize.NL, tokenize.COMMENT)
+    starts = (tokenize.NEWLINE, tokenize.INDENT, tokenize.DEDENT, tokenize.ENCODING)
+    for i, token in enumerate(tokens):
+        if token.type == tokenize.COMMENT:
+            found.append(token)
+        elif token.type == tokenize.STRING:
+            j = i - 1
+            while j >= 0 and tokens[j].type in skip:
+                j -= 1
+            if (j < 0 or tokens[j].type in starts) and tokens[i + 1].type == tokenize.NEWLINE:
+                found.append(token)
+    return found
+
+
+def test_rule_references_in_code_and_tests_exist():
+    """Every rule named in pyengine/ and tests/ -- by anchor (``tc-4-2``) in docstrings and
+    comments, or by number (``TC 4.2``) in text the user reads -- is a rule anchor the site
+    keeps (Team Commander, legality and every engine included)."""
+    kept = {anchor for _, anchor in read_kept()}
+    unknown = []
+    for path in code_files():
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(ROOT).as_posix()
+        for anchor in CODE_ANCHOR_RE.findall(text):
+            if anchor not in kept:
+                unknown.append(f"{rel}: {anchor}")
+        for prefix, number in HUMAN_RE.findall(text):
+            anchor = f"{prefix.lower()}-{number.replace('.', '-')}"
+            if anchor not in kept:
+                unknown.append(f"{rel}: {prefix} {number}")
+    assert not unknown, "rule references with no rule on the site:\n" + "\n".join(unknown)
+
+
+def test_docstrings_and_comments_use_the_anchor_form():
+    """Docstrings and comments name rules by the site's anchor (``sw-5-3``), never as
+    ``SW 5.3``, except where they explain the two forms (``sw-5-3`` is rule SW 5.3) or quote a
+    marker (``[[SW 5.3]]``) or a label (``"HS 1.1"``)."""
+    explained = re.compile(r'\[\[[^\]]*$|\bis (?:rule )?$|"$')
+    wrong = []
+    for path in code_files():
+        for token in docs_and_comments(path.read_text(encoding="utf-8")):
+            for match in HUMAN_RE.finditer(token.string):
+                if not explained.search(token.string[: match.start()]):
+                    line = token.start[0] + token.string[: match.start()].count("\n")
+                    wrong.append(f"{path.relative_to(ROOT).as_posix()}:{line}: {match.group(0)}")
+    assert not wrong, "use the anchor form (sw-5-3) for these:\n" + "\n".join(wrong)
 
 
 if __name__ == "__main__":

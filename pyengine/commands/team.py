@@ -1,16 +1,16 @@
 """``pyengine team roll|mulligan|track``: Team Commander at the table.
 
 * ``team roll NAME NAME NAME NAME [NAME NAME] [--seed S] [--history FILE] [--fixed]
-  [--tracker FILE]``: random teams by d20 (TC 2.2), every die printed, rerolls marked; with
-  ``--history`` the optional rule TC 2.3 applies and the new line-up is added to the file; with
+  [--tracker FILE]``: random teams by d20 (tc-2-2), every die printed, rerolls marked; with
+  ``--history`` the optional rule tc-2-3 applies and the new line-up is added to the file; with
   ``--fixed`` the names are two fixed teams (first half, second half) and only the start is rolled
-  (TC 2.4, 3.2); ``--tracker`` writes a tracker save for ``team track``.
+  (tc-2-4, tc-3-2); ``--tracker`` writes a tracker save for ``team track``.
 * ``team mulligan DECK --seed S [--mulligans N] [--bottom 2,5] [--player NAME]``: an opening
-  hand with N mulligans, the first free, later ones London style (TC 3.4), keeping the hand with
+  hand with N mulligans, the first free, later ones London style (tc-3-4), keeping the hand with
   the cards at the given hand positions put on the bottom; commanders and companions are revealed
-  after the keep (TC 3.5).
+  after the keep (tc-3-5).
 * ``team track FILE new|show|life|poison|damage|lose|win|extra-turn|next-turn|undo ...``: the team
-  tracker (TC 3.3, 4.1 to 4.3, 5.1) on a saved JSON file.
+  tracker (tc-3-3, tc-4-1 to tc-4-3, tc-5-1) on a saved JSON file.
 
 Exit codes: 0 done, 2 a problem the user can fix (message on stderr).
 """
