@@ -775,8 +775,41 @@ def on_page_markdown(markdown: str, page, config, files: Files) -> str:
     return render_shortcodes(markdown, index, url_to, f"docs/{this.src_uri}", offset)
 
 
+#: A table that stacks on phones: ``<div class="stack-table" markdown>`` around it in a page.
+_STACK_TABLE = re.compile(r'(<div class="stack-table">)(.*?)(</div>)', re.DOTALL)
+_ROW = re.compile(r"<tr>(.*?)</tr>", re.DOTALL)
+_CELL = re.compile(r"<(td|th)([^>]*)>(.*?)</\1>", re.DOTALL)
+_HTML_TAG = re.compile(r"<[^>]+>")
+
+
+def label_stacked_cells(html_text: str) -> str:
+    """In each ``stack-table``, give every data cell after the first of its row a
+    ``data-label`` with the row's first cell as plain text, so that on a phone, where the
+    table is shown one column after another (``docs/assets/compare.css``), each cell still
+    says which row it belongs to. Attributes only: no inline style."""
+
+    def label_row(row: re.Match) -> str:
+        cells = list(_CELL.finditer(row.group(1)))
+        if not cells or cells[0].group(1) != "td":
+            return row.group(0)
+        label = " ".join(html.unescape(_HTML_TAG.sub("", cells[0].group(3))).split())
+        out = row.group(1)
+        for cell in reversed(cells[1:]):
+            tag, attrs, inner = cell.groups()
+            new = f'<{tag}{attrs} data-label="{html.escape(label, quote=True)}">{inner}</{tag}>'
+            out = out[: cell.start()] + new + out[cell.end():]
+        return f"<tr>{out}</tr>"
+
+    def table(block: re.Match) -> str:
+        return block.group(1) + _ROW.sub(label_row, block.group(2)) + block.group(3)
+
+    return _STACK_TABLE.sub(table, html_text)
+
+
 def on_page_content(html_text: str, page, config, files: Files) -> str:
-    """Link the first use of each term on the pages of a rulebook (not its glossary)."""
+    """Link the first use of each term on the pages of a rulebook (not its glossary); label
+    the cells of tables that stack on phones."""
+    html_text = label_stacked_cells(html_text)
     rulebook, _, name = page.file.src_uri.partition("/")
     entries = _state.get("glossaries", {}).get(rulebook)
     if not entries or name == "glossary.md" or "/" in name:

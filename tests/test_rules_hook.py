@@ -390,3 +390,27 @@ def test_build_makes_glossary_pages_and_term_links(tmp_path):
     assert page.count('class="term"') == 1
     assert 'href="glossary/#dread-level"' in page
     assert (tmp_path / "out" / "glossary" / "index.html").exists()
+
+
+def test_stacked_table_cells_are_labelled_with_their_row():
+    """Tables in a ``stack-table`` block (the compare page) get each data cell labelled with
+    its row's first cell, as plain text, for the phone layout that shows one column at a time;
+    other tables are left alone."""
+    table = ("<table><thead><tr><th>Topic</th><th>A</th></tr></thead><tbody>"
+             "<tr><td><strong>Life &amp; poison</strong></td><td>40 <a href=\"x\">SW 2.2</a></td>"
+             "</tr></tbody></table>")
+    out = rules.label_stacked_cells(f'<div class="stack-table">{table}</div><p>{table}</p>')
+    labelled, plain = out.split("<p>")
+    assert '<td data-label="Life &amp; poison">40 <a href="x">SW 2.2</a></td>' in labelled
+    assert "<td><strong>Life &amp; poison</strong></td>" in labelled
+    assert "<th>A</th>" in labelled
+    assert "data-label" not in plain
+
+
+def test_compare_page_stacks_on_phones():
+    """The compare page wraps its table for the phone layout and links that layout's CSS."""
+    page = (ROOT / "docs" / "compare.md").read_text(encoding="utf-8")
+    assert '<div class="stack-table" markdown>' in page
+    assert '<link rel="stylesheet" href="assets/compare.css">' in page
+    css = (ROOT / "docs" / "assets" / "compare.css").read_text(encoding="utf-8")
+    assert "data-label" in css and "max-width" in css
