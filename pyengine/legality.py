@@ -135,6 +135,10 @@ FORMATS: dict[str, Format] = {
         commander=False,
         deck_rule="horde/#hs-1-1",
         banlists=(("horde-survivor", "horde/#hs-1-4"),),
+        notes=(
+            "The source frees only basic lands from the 4-copy limit; cards whose own text "
+            "allows any number of copies are also allowed here, as in ordinary Magic.",
+        ),
     ),
     "commander-horde": Format(
         key="commander-horde",
@@ -142,12 +146,20 @@ FORMATS: dict[str, Format] = {
         commander=True,
         deck_rule="horde/#hs-1-2",
         banlists=(("horde-survivor", "horde/#hs-1-4"), ("commander", "horde/#hs-1-2")),
+        notes=(
+            "The source asks for an ordinary Commander deck and names only the Survivor ban "
+            "list; applying the official Commander list is this site's reading of 'ordinary'.",
+        ),
     ),
     "limited-horde": Format(
         key="limited-horde",
         title="Limited Horde 2.1 (Draft or Sealed deck)",
         commander=False,
         deck_rule="limited-horde/#lh-1-5",
+        notes=(
+            "The source asks only for a deck built under Draft or Sealed rules; the 40-card "
+            "minimum and any number of copies are the usual Limited deck rules, not its words.",
+        ),
     ),
     "swarm": Format(
         key="swarm",

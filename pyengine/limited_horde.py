@@ -21,8 +21,9 @@ implementation based on 2.1). Choices where every source is silent are marked **
 
 * **chosen**: Preparation turns are at least 1 after the set adjustment (the Survivors always
   take the first turn); the order is Survivor turns 1..P, Horde turn 1, Survivor turn P+1, ...
-* **chosen**: starting life is 20 per Survivor unless ``life`` is given; the Survivors lose as
-  soon as their life is 0 or less (the game is a duel, lh-1-1).
+* **chosen**: starting life is 20 per Survivor unless ``life`` is given; that is the original
+  2011 Horde Magic rule, not one of 2.1 (which sets no life total, lh-2-2). The Survivors lose
+  as soon as their life is 0 or less (the game is a duel, lh-1-1).
 * **chosen**: a Horde instant or sorcery waits on the ``stack`` zone until the table resolves it
   and sends ``done`` (the Horde's turn still plays its other cards meanwhile).
 * **chosen**: Coax from the Blind Eternities costs ``{2}`` (the errata removes its blue symbol,

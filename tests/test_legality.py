@@ -558,3 +558,14 @@ def test_every_rule_link_exists(db, banlists):
         used |= {f.rule for f in report.findings}
     missing = sorted(rule for rule in used if rule not in anchors)
     assert not missing, missing
+
+
+@pytest.mark.parametrize("fmt, words", [
+    ("horde", "frees only basic lands"),
+    ("commander-horde", "this site's reading"),
+    ("limited-horde", "not its words"),
+])
+def test_checks_beyond_the_source_are_labelled(fmt, words):
+    """hs-1-1, hs-1-2, lh-1-5: where the check applies more than the source says (any-number
+    cards, the official Commander list, Limited deck size and copies), the result says so."""
+    assert any(words in note for note in FORMATS[fmt].notes)
