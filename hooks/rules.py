@@ -19,6 +19,7 @@ validates them, generates ``<rulebook>/glossary.md`` for each rulebook and the m
 from __future__ import annotations
 
 import html
+import json
 import logging
 import re
 from collections.abc import Callable
@@ -817,6 +818,51 @@ def on_page_content(html_text: str, page, config, files: Files) -> str:
     glossary = files.get_file_from_path(f"{rulebook}/glossary.md")
     base = glossary.url_relative_to(page.file)
     return link_terms(html_text, entries, lambda e: f"{base}#{e.id}")
+
+
+#: A rule's own paragraph or list item in Material's search index text: "<p>SW 5.3 The …</p>".
+_INDEXED_RULE = re.compile(
+    r"<(p|li)>((?:SW|LH|HS|TC) \d+(?:\.\d+)+)\s+(.*?)</\1>", re.DOTALL
+)
+#: Characters of a rule's text kept in its own search entry.
+RULE_ENTRY_CHARS = 300
+
+
+def rule_search_entries(docs: list[dict], rules: RuleIndex) -> list[dict]:
+    """One search entry per rule, so that searching ``SW 5.3`` finds that rule first and opens
+    its page at the rule (``swarm/index.html#sw-5-3``): the rule number is the entry's title,
+    which the search weighs far above text. The rule's text comes from its section's entry."""
+    entries: list[dict] = []
+    seen: set[str] = set()
+    for doc in docs:
+        page = str(doc.get("location", "")).partition("#")[0]
+        for match in _INDEXED_RULE.finditer(str(doc.get("text", ""))):
+            number, text = match.group(2), match.group(3).strip()
+            anchor = anchor_for(number)
+            if anchor not in rules or anchor in seen:
+                continue
+            seen.add(anchor)
+            if len(text) > RULE_ENTRY_CHARS:
+                text = text[:RULE_ENTRY_CHARS].rsplit(" ", 1)[0] + " …"
+            entries.append({"location": f"{page}#{anchor}", "title": number,
+                            "text": f"<p>{text}</p>"})
+    return entries
+
+
+def on_post_build(config) -> None:
+    """Add one search entry per rule to the search index (the JSON, and the script copy the
+    offline plugin made of it)."""
+    folder = Path(config["site_dir"]) / "search"
+    path = folder / "search_index.json"
+    if "index" not in _state or not path.exists():
+        return
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["docs"] = data["docs"] + rule_search_entries(data["docs"], _state["index"])
+    text = json.dumps(data, ensure_ascii=False, separators=(",", ":"))
+    path.write_text(text, encoding="utf-8")
+    script = folder / "search_index.js"
+    if script.exists():
+        script.write_text(f"var __index = {text}", encoding="utf-8")
 
 
 def on_serve(server, config, builder):

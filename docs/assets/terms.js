@@ -5,6 +5,8 @@
  *   on the same term follows the link.
  * - a.rule-no: clicking a rule number moves to it (plain link) and copies its URL to the
  *   clipboard where the browser allows it.
+ * - the search box: a rule number typed as "sw5.3" is read as "SW 5.3", the title of that
+ *   rule's own search entry.
  */
 (function () {
   "use strict";
@@ -102,6 +104,42 @@
   document.addEventListener("keydown", function (event) {
     if (event.key === "Escape") close();
   });
+
+  // Search by rule number: each rule has its own search entry titled "SW 5.3" (hooks/rules.py).
+  // A number typed without its space or with dashes ("sw5.3", "SW-5-3") is read as "SW 5.3".
+  var RULE_QUERY = /^\s*(sw|lh|hs|tc)\s*-?\s*(\d+(?:[.-]\d+)*)\s*$/i;
+  document.addEventListener("input", function (event) {
+    var input = event.target;
+    if (!(input instanceof HTMLInputElement) || !input.matches("[data-md-component=search-query]")) {
+      return;
+    }
+    var match = RULE_QUERY.exec(input.value);
+    if (!match) return;
+    var wanted = match[1].toUpperCase() + " " + match[2].replace(/-/g, ".");
+    if (wanted !== input.value) input.value = wanted;
+  }, true);
+
+  // Enter on a rule number opens that rule (its page at the rule's anchor), not the top of the
+  // page that heads the first group of results.
+  document.addEventListener("keydown", function (event) {
+    var input = event.target;
+    if (event.key !== "Enter" || !(input instanceof HTMLInputElement) ||
+        !input.matches("[data-md-component=search-query]")) {
+      return;
+    }
+    var match = RULE_QUERY.exec(input.value);
+    if (!match) return;
+    var anchor = "#" + match[1].toLowerCase() + "-" + match[2].replace(/\./g, "-");
+    var links = document.querySelectorAll(".md-search-result__link");
+    for (var i = 0; i < links.length; i++) {
+      if (links[i].hash === anchor) {
+        event.preventDefault();
+        event.stopPropagation();
+        window.location.href = links[i].href;
+        return;
+      }
+    }
+  }, true);
   window.addEventListener("resize", close);
   window.addEventListener("scroll", close, { passive: true });
   if (window.document$ && typeof window.document$.subscribe === "function") {

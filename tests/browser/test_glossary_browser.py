@@ -101,18 +101,60 @@ def test_no_page_scrolls_sideways_on_a_phone(phone_page, site_url, built_site):
     assert not wide, "pages that scroll sideways at 360 px:\n" + "\n".join(wide)
 
 
-def test_compare_table_scrolls_in_its_own_box(phone_page, site_url):
-    """The side-by-side table is wider than a phone and scrolls inside its wrapper."""
+def test_compare_table_stacks_per_format_on_a_phone(phone_page, site_url):
+    """On a phone the side-by-side table is shown one format after another (no sideways
+    scrolling): each format's heading, then its cells, each labelled with its topic."""
     phone_page.goto(site_url + "compare.html")
     table = phone_page.locator("article table").first
     expect(table).to_be_visible()
-    scroller = table.evaluate(
-        """t => { for (let e = t.parentElement; e; e = e.parentElement) {
-                    const s = getComputedStyle(e).overflowX;
-                    if (s === 'auto' || s === 'scroll') return e.scrollWidth > e.clientWidth;
-                  } return null; }"""
+    assert table.evaluate("t => t.scrollWidth <= t.clientWidth + 1")
+    order = phone_page.evaluate(
+        """() => [...document.querySelectorAll('article table th, article table td')]
+                .filter(e => e.offsetParent !== null)
+                .sort((a, b) => a.getBoundingClientRect().top - b.getBoundingClientRect().top)
+                .map(e => e.tagName + ':' + (e.dataset.label || e.textContent.trim()))"""
     )
-    assert scroller is True
+    headings = [item for item in order if item.startswith("TH:")]
+    assert headings == ["TH:Swarm Mode", "TH:Limited Horde 2.1", "TH:SlingLab Horde",
+                        "TH:Team Commander"]
+    assert order[1] == "TD:Players"
+    swarm_cells = order[1:order.index("TH:Limited Horde 2.1")]
+    assert len(swarm_cells) == 12 and swarm_cells[-1] == "TD:Ban list"
+    before = table.locator("td[data-label='Players']").first.evaluate(
+        "td => getComputedStyle(td, '::before').content")
+    assert "Players" in before
+
+
+def test_a_tapped_term_shows_only_the_popover(phone_page, site_url):
+    """A tap on a glossary term shows the project's popover and not Material's tooltip too."""
+    phone_page.goto(site_url + "swarm/index.html")
+    term = phone_page.locator("article a.term").nth(3)
+    term.scroll_into_view_if_needed()
+    term.tap()
+    expect(phone_page.locator(".term-popover")).to_be_visible()
+    expect(phone_page.locator(".md-tooltip2, .md-tooltip")).not_to_be_visible()
+
+
+@pytest.mark.parametrize("query, anchor, page_path", [
+    ("SW 5.3", "#sw-5-3", "swarm/index.html"),
+    ("sw5.3", "#sw-5-3", "swarm/index.html"),
+    ("HS 9.2", "#hs-9-2", "horde/index.html"),
+])
+def test_search_finds_a_rule_by_number(page, site_url, query, anchor, page_path):
+    """Typing a rule number (also without its space) lists that rule first, under its page,
+    and Enter opens the page at the rule."""
+    page.goto(site_url + "index.html")
+    search = page.locator("input.md-search__input")
+    search.click()
+    search.press_sequentially(query)
+    links = page.locator(".md-search-result__item a.md-search-result__link")
+    expect(links.nth(1)).to_have_attribute("href", re.compile(re.escape(anchor) + "$"),
+                                            timeout=20_000)
+    expect(links.first).to_have_attribute("href", re.compile(re.escape(page_path)))
+    search.press("Enter")
+    expect(page).to_have_url(re.compile(re.escape(page_path) + r"\?.*" + re.escape(anchor)
+                                        + "$"))
+    expect(page.locator(f"a.rule-no[href='{anchor}']").first).to_be_in_viewport()
 
 
 @pytest.mark.parametrize("query", ["Dread Level"])
