@@ -398,7 +398,9 @@ class OpeningHand(Game):
         if self.kept:
             raise ActionError("the hand is already kept")
         if self.to_bottom >= HAND_SIZE:
-            raise ActionError("no more mulligans: the next hand would keep no cards")
+            raise ActionError(f"no more mulligans: after {self.mulligans} mulligans all "
+                              f"{HAND_SIZE} cards of this hand already go to the bottom, so "
+                              "another would change nothing; keep it")
         for card in list(self.zones["hand"]):
             self.zones.move(card.id, "library")
         self.mulligans += 1

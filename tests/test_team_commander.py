@@ -289,7 +289,8 @@ def test_mulligans_stop_when_nothing_would_be_kept():
     for _ in range(8):
         game.apply({"type": "mulligan"})
     assert game.to_bottom == 7
-    with pytest.raises(ActionError, match="no more mulligans"):
+    with pytest.raises(ActionError, match="no more mulligans: after 8 mulligans all 7 cards of "
+                       "this hand already go to the bottom"):
         game.apply({"type": "mulligan"})
     game.apply({"type": "keep", "bottom": [c.id for c in game.zones["hand"]]})
     assert game.hand() == []

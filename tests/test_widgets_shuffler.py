@@ -70,3 +70,18 @@ def test_huge_pastes_get_a_clear_answer_at_once():
         view = widget.handle("shuffle", {"deck": PASTE, "seed": "s", "paste": paste})
         assert "a page reads at most" in view.error
         assert "order" not in view.lists
+
+
+def test_drawing_more_than_the_deck_says_how_many_were_drawn():
+    """Asking for the top 100 of a 21-card deck draws (and says) all 21; a smaller draw says
+    "top N"."""
+    widget = Widget(env())
+    paste = "20 Swamp\n1 Gravecrawler\n"
+    view = widget.handle("shuffle", {"deck": PASTE, "paste": paste, "seed": "amber-otter-17",
+                                     "draw": "100"})
+    assert view.text["summary"] == ("21 cards shuffled with seed amber-otter-17; all 21 drawn "
+                                    "(100 asked for).")
+    assert len(view.lists["hand"]) == 21
+    view = widget.handle("shuffle", {"deck": PASTE, "paste": paste, "seed": "amber-otter-17",
+                                     "draw": "7"})
+    assert view.text["summary"].endswith("; top 7 drawn.")

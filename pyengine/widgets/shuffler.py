@@ -89,11 +89,14 @@ class Widget:
             view.lists["hand"] = []
             return view
         result = shuffle_cards(cards, seed)
+        hand = result.draw(draw)
         view.text["seed-shown"] = result.seed
-        view.text["summary"] = (
-            f"{len(cards)} cards shuffled with seed {result.seed}; top {draw} drawn."
-        )
-        view.lists["hand"] = [Item(name, href=scryfall_link(name)) for name in result.draw(draw)]
+        if len(hand) < draw:
+            drawn = f"all {len(hand)} drawn ({draw} asked for)"
+        else:
+            drawn = f"top {len(hand)} drawn"
+        view.text["summary"] = f"{len(cards)} cards shuffled with seed {result.seed}; {drawn}."
+        view.lists["hand"] = [Item(name, href=scryfall_link(name)) for name in hand]
         view.lists["order"] = [
             Item(f"{i}. {name}", href=scryfall_link(name)) for i, name in enumerate(result.order, 1)
         ]

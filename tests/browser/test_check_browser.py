@@ -142,3 +142,22 @@ def test_upload_on_a_phone(phone_page, site_url):
     expect(moat.locator("a")).to_have_attribute("href", "../horde/index.html#hs-1-4")
     width = page.evaluate("document.documentElement.scrollWidth")
     assert width <= 360
+
+
+def test_checkbox_sits_beside_its_label_on_a_phone(phone_page, site_url):
+    """sw-15-1: the Survivor-list checkbox (Swarm Mode) is on the same line as its label's
+    words, not on a line of its own."""
+    page = phone_page
+    open_check(page, site_url)
+    page.select_option("[data-field=format]", "swarm")
+    box = page.locator("[data-field=survivor]")
+    expect(box).to_be_visible()
+    check = box.bounding_box()
+    label = page.locator("label.check-box").bounding_box()
+    assert check["width"] < 40, check
+    assert label["y"] <= check["y"] and check["y"] + check["height"] <= label["y"] + label["height"]
+    words = page.locator("label.check-box").evaluate(
+        """l => { const r = document.createRange(); r.selectNodeContents(l.lastChild);
+                  return r.getBoundingClientRect().toJSON(); }""")
+    assert words["left"] >= check["x"] + check["width"], (words, check)
+    assert words["top"] < check["y"] + check["height"], (words, check)
