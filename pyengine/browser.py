@@ -53,8 +53,14 @@ def _store(name: str, value: str) -> None:
         console.warn("could not save to browser storage")
 
 
+def _found(element):
+    """``element``, or None when the page has none (Pyodide gives a JS ``null`` as ``jsnull``,
+    not None, so a missing element would otherwise slip past ``is None``)."""
+    return None if element is None or type(element).__name__ == "JsNull" else element
+
+
 def _find(root, data_id: str):
-    return root.querySelector(f'[data-id="{data_id}"]')
+    return _found(root.querySelector(f'[data-id="{data_id}"]'))
 
 
 def read_form(root) -> dict[str, str]:
@@ -92,7 +98,8 @@ def _log_missing(root, name: str, view: View) -> None:
     keys = [*view.text, *view.lists, *view.hidden, *view.attrs]
     gone = [k for k in keys if _find(root, k) is None]
     gone += [k for k in [*view.values, *view.options]
-             if root.querySelector(f'[data-field="{k}"]') is None and _find(root, k) is None]
+             if _found(root.querySelector(f'[data-field="{k}"]')) is None
+             and _find(root, k) is None]
     for key in dict.fromkeys(gone):
         console.warn(f"{name}: the page has no element for '{key}'")
 

@@ -177,3 +177,22 @@ def test_hostile_text_stays_text(phone_page, site_url):
     events, actions, seed = logged(page)
     assert events[-1] == ("The Survivors WIN: the Swarm deck and The Swarm's battlefield are "
                           "both empty.")
+
+
+def test_development_build_logs_a_key_with_no_element(page, site_url):
+    """In a development build (``mkdocs serve`` defines a global ``livereload``), a key the
+    widget writes that has no element on the page is named in the console. Here the page's
+    log element is taken away before Python starts."""
+    page.add_init_script("""
+        window.livereload = function () {};
+        new MutationObserver(() => {
+          const log = document.querySelector('[data-id="log"]');
+          if (log) log.removeAttribute('data-id');
+        }).observe(document, {childList: true, subtree: true});
+    """)
+    warnings = []
+    page.on("console", lambda message: warnings.append(message.text)
+            if message.type == "warning" else None)
+    open_page(page, site_url + "play/swarm.html")
+    assert "swarm: the page has no element for 'log'" in warnings
+    assert not any("'turn'" in text for text in warnings)  # present keys are not named
