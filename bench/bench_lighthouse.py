@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_site  # noqa: E402
 
-from tests.browser import server as site_server  # noqa: E402
+from devtools import server as site_server  # noqa: E402
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "coop-magic-bench"
 LIGHTHOUSE_VERSION = "13.5.0"

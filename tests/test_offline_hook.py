@@ -8,7 +8,6 @@ import hashlib
 import json
 import re
 import struct
-import sys
 import zlib
 from pathlib import Path
 
@@ -201,24 +200,6 @@ def test_page_without_styles_gets_no_unsafe_hashes():
 
 def test_page_without_the_csp_tag_is_left_alone():
     assert offline.complete_csp("<p>INLINE</p>") == "<p>INLINE</p>"
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    """The real site, built once with the project's mkdocs.yml (needs node_modules)."""
-    import os
-    import subprocess
-
-    if not (ROOT / "node_modules" / "pyodide").is_dir():
-        pytest.skip("node_modules missing: run npm ci")
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
-        cwd=ROOT, env=dict(os.environ, SITE_URL=""), capture_output=True, text=True,
-    )
-    if result.returncode != 0:
-        pytest.fail("mkdocs build failed:\n" + result.stdout + result.stderr)
-    return out
 
 
 def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
