@@ -18,7 +18,7 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   and gzip-compressed as GitHub Pages would send them (goal <= 1.10). For reference also vs a
   one-page Material site with only a heading (the theme alone), and what the first visit's
   service worker fetches in the background to keep the site offline (with the Python runtime
-  on an ordinary connection, without it on a metered one);
+  on a Wi-Fi connection, without it on a metered or unknown one);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
   100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
 * loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
@@ -376,11 +376,10 @@ def page_bytes(browser, url: str) -> dict[str, int]:
 
 def offline_copy_bytes(browser, url: str, *, metered: bool) -> dict:
     """What the service worker fetches in the background on a first visit to ``url`` (the
-    offline copy of the site), and how much of it is the Python runtime: all of it on an
-    ordinary connection, none on a metered one (assets/sw-register.js)."""
+    offline copy of the site), and how much of it is the Python runtime: all of it on a
+    connection the browser says is Wi-Fi, none on a metered one (assets/sw-register.js)."""
     context = new_context(browser, service_worker=True)
-    if metered:
-        context.add_init_script(dev_browser.METERED)
+    context.add_init_script(dev_browser.METERED if metered else dev_browser.UNMETERED)
     fetched: list = []
     context.on("requestfinished", lambda request: fetched.append(request)
                if request.service_worker is not None else None)
@@ -672,7 +671,7 @@ def print_summary(results: dict) -> None:
     print(f"{'rules page vs a one-heading Material page':<42} "
           f"{weight['rules_vs_one_line_bytes']:>7.3f}  (gzip "
           f"{weight['rules_vs_one_line_gzip']:.3f}; the theme alone, for reference)")
-    for key, label in (("offline_copy", "ordinary connection"),
+    for key, label in (("offline_copy", "Wi-Fi connection"),
                        ("offline_copy_metered", "metered connection")):
         copy = weight[key]
         print(f"first visit to the rules page, {label}: the service worker stores "

@@ -9,12 +9,14 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
-from tests.browser.server import METERED, SUB_PATH, serve_site
+from devtools.browser import METERED, NO_CONNECTION_INFO, UNMETERED
+from devtools.server import SUB_PATH, serve_site
 from tests.conftest import DATA
-from tests.helpers import load_hook
+from devtools.site import load_hook
 
 offline = load_hook("offline")
 GOLDEN = json.loads((DATA / "shuffle_golden.json").read_text(encoding="utf-8"))
@@ -158,9 +160,10 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
 def test_after_one_visit_to_a_rules_page_the_tools_work_offline_too(
     page, context, site_url, built_site
 ):
-    """The first visit is the home page, on an ordinary connection: once it has loaded, the
-    worker keeps the pages and, in the background, the runtime (the page itself runs no
-    Python); then, offline, rules pages reload and the shuffler and Swarm runner play."""
+    """The first visit is the home page, on a connection the browser says is Wi-Fi: once it
+    has loaded, the worker keeps the pages and, in the background, the runtime (the page itself
+    runs no Python); then, offline, rules pages reload and the shuffler and Swarm runner play."""
+    context.add_init_script(UNMETERED)
     page.goto(site_url)
     install_service_worker(page)
     wait_offline_state(page, "runtime-kept")
@@ -222,6 +225,49 @@ def test_on_mobile_data_reading_the_rules_never_downloads_python_until_asked(
         shuffle_golden(page)
     finally:
         context.set_offline(False)
+
+
+def runtime_bytes(context) -> dict:
+    """Count every finished request for the Python runtime and its body bytes, by the pages or
+    the service worker."""
+    seen = {"requests": 0, "bytes": 0}
+
+    def finished(request):
+        if "/runtime/" in request.url:
+            seen["requests"] += 1
+            seen["bytes"] += request.sizes()["responseBodySize"]
+
+    context.on("requestfinished", finished)
+    context.on("requestfailed", finished)
+    return seen
+
+
+@pytest.mark.parametrize("connection", [NO_CONNECTION_INFO, ""],
+                         ids=["no-connection-info", "chromium-no-connection-type"])
+def test_an_unknown_connection_counts_as_metered_rules_visit_fetches_no_runtime(
+    page, context, site_url, built_site, connection
+):
+    """A browser that exposes no connection information (Safari, Firefox), or one that gives
+    no connection type (desktop Chromium): a first visit that only reads rules pages fetches 0
+    bytes of the Python runtime; the worker still keeps the pages, and the home page says the
+    play tools are not kept yet."""
+    if connection:
+        context.add_init_script(connection)
+    seen = runtime_bytes(context)
+    page.goto(site_url)
+    assert page.evaluate("navigator.connection === undefined") == bool(connection)
+    install_service_worker(page)
+    for path in rules_pages(built_site)[:6]:
+        page.goto(site_url + path)
+        expect(page.locator("h1").first).to_be_visible()
+    page.goto(site_url)
+    # The page has decided (it asked the worker for the runtime's state instead of keeping it).
+    expect(page.locator("[data-offline-status]")).to_contain_text("not kept")
+    expect(page.locator("html")).to_have_attribute("data-offline", "registered")
+    kept = cached_paths(page, site_url)
+    assert "swarm/index.html" in kept
+    assert not any(path.startswith("runtime/") for path in kept)
+    assert seen == {"requests": 0, "bytes": 0}
 
 
 def update_worker(page) -> dict:
