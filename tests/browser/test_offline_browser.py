@@ -1,4 +1,4 @@
-"""Offline use and hardening in Chromium: the service worker (hooks/offline.py) keeps every page
+"""Offline use and hardening in Chromium: the service worker (sitebuild/sw.js) keeps every page
 and the Python runtime, served from a sub-path; the Content-Security-Policy (overrides/main.html)
 blocks injected scripts and still lets the widget boot."""
 
@@ -12,13 +12,12 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from devtools.browser import METERED, NO_CONNECTION_INFO, UNMETERED
 from devtools.server import SUB_PATH, serve_site
+from sitebuild import offline
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from tests.conftest import DATA
-from devtools.site import load_hook
 
-offline = load_hook("offline")
 GOLDEN = json.loads((DATA / "shuffle_golden.json").read_text(encoding="utf-8"))
 CSP_SELECTOR = 'meta[http-equiv="Content-Security-Policy"]'
 
@@ -41,6 +40,11 @@ def rules_pages(site: Path) -> list[str]:
             continue
         pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return pages
+
+
+def releases(names: list[str]) -> list[str]:
+    """The caches that hold a release of the site (not the worker's note of open pages)."""
+    return [name for name in names if name.startswith(offline.CACHE_PREFIX + ":")]
 
 
 def install_service_worker(page) -> dict:
@@ -132,7 +136,7 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
     state = install_service_worker(page)
     assert state["scope"] == site_url  # registered from the sub-path, scoped to it
     assert state["script"] == site_url + "sw.js"
-    assert len(state["caches"]) == 1 and SUB_PATH in state["caches"][0]
+    assert len(releases(state["caches"])) == 1 and SUB_PATH in releases(state["caches"])[0]
     wait_offline_state(page, "runtime-kept")
     kept = cached_paths(page, site_url)
     assert {"index.html", "swarm/index.html", "runtime/pyodide/pyodide.asm.wasm",
@@ -293,8 +297,9 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
     page, context, built_site, tmp_path
 ):
     """A release changes one page and one runtime file: the new worker installs a new cache,
-    deletes the old one, keeps the runtime it kept before, and downloads only the changed
-    files (the rest is copied from the old cache). The tool then works offline."""
+    keeps the runtime it kept before, and downloads only the changed files (the rest is copied
+    from the old cache); the old cache stays while the page loaded from it is open, and goes at
+    the next page load. The tool then works offline."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     with serve_site(site) as url:
@@ -308,13 +313,14 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
         rules = site / "swarm" / "index.html"
         rules.write_text(rules.read_text(encoding="utf-8") + "<!-- revised -->\n",
                          encoding="utf-8")
-        offline.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
-                               "site_description": "release 2"})
+        offline.write_offline_files(site, "Co-op Magic Rules", "release 2")
         seen: list[str] = []
         context.on("request", lambda request: seen.append(request.url))
         updated = update_worker(page)
         assert updated["state"] == "activated"
-        assert len(updated["caches"]) == 1 and updated["caches"] != first
+        assert releases(first)[0] in updated["caches"]  # the open page still uses it
+        new = [name for name in releases(updated["caches"]) if name not in first]
+        assert len(new) == 1
 
         downloaded = {u[len(url):] for u in seen if u.startswith(url)} - {"sw.js"}
         assert downloaded == {"swarm/index.html", "runtime/pyodide/pyodide-lock.json",
@@ -328,6 +334,7 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
             shuffle_golden(page)
             page.goto(url + "swarm/index.html")
             expect(page.locator("body")).to_contain_text("Swarm")
+            assert releases(page.evaluate("caches.keys()")) == new
         finally:
             context.set_offline(False)
 
