@@ -121,9 +121,14 @@ self.addEventListener("install", (event) => {
     const names = (await releaseCaches()).filter((name) => name !== CACHE);
     const oldCaches = await Promise.all(names.map((name) => caches.open(name)));
     const runtime = PRECACHE.filter(([path]) => onDemand(path));
-    // Any failure rejects the install: the previous release stays, the next load retries.
-    await keepFiles(cache, PRECACHE.filter(([path]) => !onDemand(path)), oldCaches);
-    if (await hasAny(oldCaches, runtime)) await keepFiles(cache, runtime, oldCaches);
+    try {
+      await keepFiles(cache, PRECACHE.filter(([path]) => !onDemand(path)), oldCaches);
+      if (await hasAny(oldCaches, runtime)) await keepFiles(cache, runtime, oldCaches);
+    } catch (error) {
+      // The install fails whole: the previous release stays, the next page load retries.
+      await caches.delete(CACHE);
+      throw error;
+    }
     await self.skipWaiting();
   })());
 });

@@ -274,6 +274,14 @@ def test_an_unknown_connection_counts_as_metered_rules_visit_fetches_no_runtime(
     assert seen == {"requests": 0, "bytes": 0}
 
 
+def wait_only_release(page, name: str) -> None:
+    """Wait until ``name`` is the only release cache left (older ones are deleted once no
+    open page uses them, after a page load)."""
+    page.wait_for_function(
+        "(name) => caches.keys().then((names) => "
+        "names.filter((n) => n.startsWith('coop-magic:')).join() === name)", arg=name)
+
+
 def update_worker(page) -> dict:
     """Ask the browser to look for a new sw.js and wait until it is active (or has failed)."""
     return page.evaluate(
@@ -334,7 +342,7 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
             shuffle_golden(page)
             page.goto(url + "swarm/index.html")
             expect(page.locator("body")).to_contain_text("Swarm")
-            assert releases(page.evaluate("caches.keys()")) == new
+            wait_only_release(page, new[0])
         finally:
             context.set_offline(False)
 
@@ -443,3 +451,111 @@ def test_widget_boots_under_the_csp_without_console_errors(page, site_url, built
     )
     assert injected is False
     _forgive_csp_reports(guard)
+
+
+# ---------------------------------------------------------------------------------------------
+# Releases never mix (sitebuild/sw.js)
+
+RELEASE_OF_PAGE = """() => {
+    const meta = document.querySelector('meta[name="test-release"]');
+    const css = getComputedStyle(document.documentElement).getPropertyValue("--test-release");
+    return {page: meta ? meta.content : "1", css: css.trim() || "1"};
+}"""
+
+
+def publish_release_two(site: Path) -> str:
+    """Release 2 changes the Swarm rules page and the site's stylesheet, which every page
+    uses; returns the name of the cache the new worker keeps it in."""
+    css = site / "assets" / "site.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n:root { --test-release: 2; }\n",
+                   encoding="utf-8")
+    rules = site / "swarm" / "index.html"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+    offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
+    version = offline.cache_version(offline.precache_entries(site))
+    return f"{offline.CACHE_PREFIX}:{SUB_PATH}:{version}"
+
+
+def test_the_first_load_after_a_release_never_shows_a_new_page_with_old_files(
+    page, built_site, tmp_path
+):
+    """issue 19: the worker of release 1 holds release 1; the server now has release 2. The
+    first load of a changed page gets release 2's page with release 2's stylesheet (not the
+    kept one), and so does a file the page fetches itself."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        install_service_worker(page)
+        page.reload()
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
+
+        publish_release_two(site)
+        page.goto(url + "swarm/index.html")
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        fetched = page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        assert "--test-release: 2" in fetched
+
+
+def test_a_page_open_while_a_release_arrives_keeps_its_own_release(page, built_site, tmp_path):
+    """A page of release 1 stays open while release 2's worker takes over: what the page
+    fetches afterwards is still release 1's (its cache is kept); the next load is release 2
+    throughout, and release 1's cache is then deleted."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        first = releases(install_service_worker(page)["caches"])
+        new = publish_release_two(site)
+        updated = update_worker(page)
+        assert updated["state"] == "activated"
+        assert set(releases(updated["caches"])) == {first[0], new}
+        fetched = page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        assert "--test-release" not in fetched
+
+        page.reload()
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        page.goto(url)  # a later load finds the release 1 page closed
+        wait_only_release(page, new)
+
+
+def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_next_load_retries(
+    page, context, built_site, tmp_path
+):
+    """Release 2's stylesheet cannot be fetched while the new worker installs: the install
+    fails, release 1 keeps working (offline too, page and stylesheet of release 1); once the
+    file is back, the next load installs release 2 whole."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        first = releases(install_service_worker(page)["caches"])
+        new = publish_release_two(site)
+        css = site / "assets" / "site.css"
+        held = css.read_bytes()
+        css.unlink()
+        failed = update_worker(page)
+        assert failed["state"] == "redundant"
+        assert releases(failed["caches"]) == first
+        context.set_offline(True)
+        try:
+            page.goto(url + "swarm/index.html")
+            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
+        finally:
+            context.set_offline(False)
+        assert releases(page.evaluate("caches.keys()")) == first
+
+        css.write_bytes(held)
+        page.goto(url + "swarm/index.html")  # the next load: the browser looks for a new worker
+        page.wait_for_function("(name) => caches.keys().then((names) => names.includes(name))",
+                               arg=new)
+        update_worker(page)  # waits for the retried install to finish, if it still runs
+        page.goto(url)
+        wait_only_release(page, new)
+        context.set_offline(True)
+        try:
+            page.goto(url + "swarm/index.html")
+            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        finally:
+            context.set_offline(False)
