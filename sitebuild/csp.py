@@ -1,6 +1,12 @@
 """Content-Security-Policy hashes: the policy in ``overrides/main.html`` allows no
 ``'unsafe-inline'``; ``complete_csp`` fills its tokens in with the hashes of the page's own inline
-scripts (Material's small boot scripts) and inline ``style`` attributes (table alignment)."""
+scripts (Material's small boot scripts) and inline ``style`` attributes (table alignment).
+
+Serving locally (``mkdocs serve``, ``scripts/serve.sh``) is the one exception: the development
+server adds a live-reload script to every page as it sends it, different each time, so there
+the policy allows inline scripts, and ``mark_dev_server`` marks the page so that
+``docs/assets/sw-register.js`` keeps no offline copy of a site that changes on every save. A built
+site never gets either."""
 
 from __future__ import annotations
 
@@ -49,13 +55,32 @@ def style_attribute_hashes(page_html: str) -> list[str]:
     return hashes
 
 
-def complete_csp(page_html: str) -> str:
-    """Fill the CSP meta tag's hash tokens in with this page's own hashes."""
+def complete_csp(page_html: str, *, dev_server: bool = False) -> str:
+    """Fill the CSP meta tag's hash tokens in with this page's own hashes.
+
+    ``dev_server``: the page is sent by the local development server, which adds an inline
+    live-reload script: inline scripts are allowed instead (hashes would switch that off).
+    """
     if SCRIPT_HASHES_TOKEN not in page_html:
         return page_html
-    scripts = " ".join(inline_script_hashes(page_html))
+    if dev_server:
+        scripts = "'unsafe-inline'"
+    else:
+        scripts = " ".join(inline_script_hashes(page_html))
     styles = style_attribute_hashes(page_html)
     style_sources = ("'unsafe-hashes' " + " ".join(styles)) if styles else ""
     return page_html.replace(SCRIPT_HASHES_TOKEN, scripts, 1).replace(
         STYLE_HASHES_TOKEN, style_sources, 1
     )
+
+
+#: The attribute ``mark_dev_server`` puts on ``<html>``; docs/assets/sw-register.js reads it.
+DEV_SERVER_ATTRIBUTE = "data-dev-server"
+_HTML_TAG = re.compile(r"<html\b", re.I)
+
+
+def mark_dev_server(page_html: str) -> str:
+    """Mark a page sent by the local development server (``<html data-dev-server>``)."""
+    if DEV_SERVER_ATTRIBUTE in page_html:
+        return page_html
+    return _HTML_TAG.sub(f"<html {DEV_SERVER_ATTRIBUTE}", page_html, count=1)

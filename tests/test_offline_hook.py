@@ -258,6 +258,18 @@ def test_page_without_styles_gets_no_unsafe_hashes():
     assert "'unsafe-hashes'" not in csp.complete_csp(page)
 
 
+def test_dev_server_pages_allow_inline_scripts_and_are_marked():
+    """Only under `mkdocs serve`: the live-reload script may run (no hashes, which would switch
+    'unsafe-inline' off), styles keep their hashes, and <html> is marked for sw-register.js."""
+    out = csp.complete_csp(csp.mark_dev_server(PAGE), dev_server=True)
+    policy = re.search(r'content="([^"]*)"', out).group(1)
+    assert policy.startswith("script-src 'self' 'unsafe-inline';")
+    assert _sha("text-align: right;") in policy
+    assert out.startswith("<!doctype html><html data-dev-server>")
+    assert csp.mark_dev_server(out) == out
+    assert "data-dev-server" not in csp.complete_csp(PAGE)
+
+
 def test_page_without_the_csp_tag_is_left_alone():
     assert csp.complete_csp("<p>INLINE</p>") == "<p>INLINE</p>"
 
@@ -273,6 +285,7 @@ def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
         assert rel in precache
         assert text.count('http-equiv="Content-Security-Policy"') == 1, rel
         assert "INLINE-HASHES" not in text and "STYLE-HASHES" not in text, rel
+        assert "'unsafe-inline'" not in text and "data-dev-server" not in text, rel
         # The policy comes before any script, so it governs all of them.
         assert text.index("Content-Security-Policy") < text.index("<script"), rel
     assert any(p.startswith("runtime/pyengine-") for p in precache)

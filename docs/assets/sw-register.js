@@ -16,6 +16,18 @@
   var root = document.documentElement;
   var buttons = document.querySelectorAll("[data-offline-keep]");
   var statuses = document.querySelectorAll("[data-offline-status]");
+  if (root.hasAttribute("data-dev-server")) {
+    // Served by `mkdocs serve` (scripts/serve.sh): the site changes on every save, so keep no
+    // offline copy, and drop one kept from an earlier build served at this address.
+    say("Not kept for use without signal while served for development.");
+    for (var d = 0; d < buttons.length; d++) buttons[d].disabled = true;
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.getRegistrations().then(function (registrations) {
+        for (var r = 0; r < registrations.length; r++) registrations[r].unregister();
+      });
+    }
+    return;
+  }
   if (!("serviceWorker" in navigator)) {
     say("This browser cannot keep the site for use without signal.");
     for (var b = 0; b < buttons.length; b++) buttons[b].disabled = true;
