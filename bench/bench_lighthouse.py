@@ -86,7 +86,7 @@ MAX_WAIT_FOR_LOAD_MS = 90_000
 
 
 class _GzipHandler(site_server.SubPathHandler):
-    """The shared sub-path server (tests/browser/server.py), gzip-compressing text, scripts
+    """The shared sub-path server (devtools/server.py), gzip-compressing text, scripts
     and WebAssembly."""
 
     _cache: dict[tuple[str, float], bytes] = {}
