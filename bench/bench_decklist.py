@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 from engine_workloads import _timed as timed  # noqa: E402
 
-from tests.helpers import pathological_lines  # noqa: E402
+from devtools.inputs import pathological_lines  # noqa: E402
 
 
 def report(label: str, runs: int, seconds: float, size: int | None = None) -> None:

@@ -50,7 +50,7 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_site  # noqa: E402
 
-from tests.browser import server as site_server  # noqa: E402
+from devtools import server as site_server  # noqa: E402
 
 CACHE = Path(os.environ.get("XDG_CACHE_HOME", Path.home() / ".cache")) / "coop-magic-bench"
 LIGHTHOUSE_VERSION = "13.5.0"
@@ -86,7 +86,7 @@ MAX_WAIT_FOR_LOAD_MS = 90_000
 
 
 class _GzipHandler(site_server.SubPathHandler):
-    """The shared sub-path server (tests/browser/server.py), gzip-compressing text, scripts
+    """The shared sub-path server (devtools/server.py), gzip-compressing text, scripts
     and WebAssembly."""
 
     _cache: dict[tuple[str, float], bytes] = {}

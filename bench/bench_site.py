@@ -18,7 +18,7 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   and gzip-compressed as GitHub Pages would send them (goal <= 1.10). For reference also vs a
   one-page Material site with only a heading (the theme alone), and what the first visit's
   service worker fetches in the background to keep the site offline (with the Python runtime
-  on an ordinary connection, without it on a metered one);
+  on a Wi-Fi connection, without it on a metered or unknown one);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
   100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
 * loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
@@ -39,7 +39,6 @@ import platform
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 from datetime import UTC, datetime
@@ -52,13 +51,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import engine_workloads  # noqa: E402
 
-from tests.browser import server as site_server  # noqa: E402
-from tests.helpers import load_hook  # noqa: E402
+from devtools import browser as dev_browser  # noqa: E402
+from devtools import server as site_server  # noqa: E402
+from devtools.site import BuildError, build_site, load_hook  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 SUB_PATH = site_server.SUB_PATH
 #: The browser tests' Chromium flags, plus headless for scripts that start Chromium themselves.
-CHROMIUM_ARGS = [*site_server.CHROMIUM_ARGS, "--headless"]
+CHROMIUM_ARGS = [*dev_browser.CHROMIUM_ARGS, "--headless"]
 TIMEOUT_MS = 180_000
 GOALS = {
     "widget_vs_bare": 1.15,
@@ -142,7 +142,7 @@ markdown_extensions:
 # Building and serving
 
 
-chromium_path = site_server.chromium_path
+chromium_path = dev_browser.chromium_path
 #: Serve a built site under the sub-path on a free port: ``(server, base URL)``.
 serve = site_server.start_server
 #: The request handler behind ``serve`` (static files under the sub-path only).
@@ -165,13 +165,10 @@ def write_results(results: dict, output: Path) -> None:
 
 
 def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
-    command = [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(site)]
-    if config is not None:
-        command += ["-f", str(config)]
-    result = subprocess.run(command, cwd=cwd, capture_output=True, text=True,
-                            env=dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1"))
-    if result.returncode != 0:
-        sys.exit("mkdocs build failed:\n" + result.stdout + result.stderr)
+    try:
+        build_site(site, strict=False, config=config, cwd=cwd)
+    except BuildError as error:
+        sys.exit(str(error))
 
 
 def write_twin_docs(docs: Path) -> None:
@@ -379,11 +376,10 @@ def page_bytes(browser, url: str) -> dict[str, int]:
 
 def offline_copy_bytes(browser, url: str, *, metered: bool) -> dict:
     """What the service worker fetches in the background on a first visit to ``url`` (the
-    offline copy of the site), and how much of it is the Python runtime: all of it on an
-    ordinary connection, none on a metered one (assets/sw-register.js)."""
+    offline copy of the site), and how much of it is the Python runtime: all of it on a
+    connection the browser says is Wi-Fi, none on a metered one (assets/sw-register.js)."""
     context = new_context(browser, service_worker=True)
-    if metered:
-        context.add_init_script(site_server.METERED)
+    context.add_init_script(dev_browser.METERED if metered else dev_browser.UNMETERED)
     fetched: list = []
     context.on("requestfinished", lambda request: fetched.append(request)
                if request.service_worker is not None else None)
@@ -675,7 +671,7 @@ def print_summary(results: dict) -> None:
     print(f"{'rules page vs a one-heading Material page':<42} "
           f"{weight['rules_vs_one_line_bytes']:>7.3f}  (gzip "
           f"{weight['rules_vs_one_line_gzip']:.3f}; the theme alone, for reference)")
-    for key, label in (("offline_copy", "ordinary connection"),
+    for key, label in (("offline_copy", "Wi-Fi connection"),
                        ("offline_copy_metered", "metered connection")):
         copy = weight[key]
         print(f"first visit to the rules page, {label}: the service worker stores "

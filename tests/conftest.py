@@ -1,8 +1,12 @@
-"""Shared test options."""
+"""Shared test options, and the real site built once per test session (``built_site``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+import pytest
+
+from devtools.site import BuildError, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
@@ -15,3 +19,15 @@ def pytest_addoption(parser):
         default=False,
         help="run the long fuzzing campaigns (100,000+ examples each)",
     )
+
+
+@pytest.fixture(scope="session")
+def built_site(tmp_path_factory) -> Path:
+    """The site, built once per test session with ``mkdocs build --strict`` (``SITE_URL``
+    empty). Every test that reads the real build uses this one: unit tests (anchors,
+    glossary, hooks) and browser tests alike."""
+    out = tmp_path_factory.mktemp("site")
+    try:
+        return build_site(out, strict=True)
+    except BuildError as error:
+        pytest.fail(str(error))

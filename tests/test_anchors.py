@@ -11,10 +11,7 @@ To rewrite the list from the current docs: ``python tests/test_anchors.py``.
 from __future__ import annotations
 
 import io
-import os
 import re
-import subprocess
-import sys
 import tempfile
 import tokenize
 from pathlib import Path
@@ -25,20 +22,6 @@ ROOT = Path(__file__).resolve().parent.parent
 KEPT = ROOT / "tests" / "data" / "rule_anchors.txt"
 RULEBOOK_DIRS = ("swarm", "limited-horde", "horde", "team-commander")
 ANCHOR_RE = re.compile(r'\sid="((?:sw|lh|hs|tc)(?:-[0-9a-z]+)+)"')
-
-
-def build(site_dir: Path) -> None:
-    """Build the site strictly into ``site_dir``."""
-    env = dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(site_dir)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        raise RuntimeError("mkdocs build --strict failed:\n" + result.stdout + result.stderr)
 
 
 def page_name(html_path: Path, site_dir: Path) -> str:
@@ -91,10 +74,8 @@ def format_kept(anchors: set[tuple[str, str]]) -> str:
 
 
 @pytest.fixture(scope="module")
-def built_anchors(tmp_path_factory) -> set[tuple[str, str]]:
-    site = tmp_path_factory.mktemp("anchors-site")
-    build(site)
-    return anchors_in(site)
+def built_anchors(built_site) -> set[tuple[str, str]]:
+    return anchors_in(built_site)
 
 
 def test_kept_anchors_still_exist(built_anchors):
@@ -194,8 +175,10 @@ def test_docstrings_and_comments_use_the_anchor_form():
 
 
 if __name__ == "__main__":
+    from devtools.site import build_site
+
     with tempfile.TemporaryDirectory() as tmp:
-        build(Path(tmp))
+        build_site(Path(tmp), strict=True)
         anchors = anchors_in(Path(tmp))
     KEPT.parent.mkdir(parents=True, exist_ok=True)
     KEPT.write_text(format_kept(anchors), encoding="utf-8")

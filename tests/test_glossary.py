@@ -1,19 +1,16 @@
 """The glossaries (glossary/*.yml) as built by hooks/rules.py: anchors, term links, related links.
 
-The module builds the site once, strictly, and reads the built pages.
+The module reads the pages of the site built once per test session (strictly).
 """
 
 from __future__ import annotations
 
 import posixpath
 import re
-import tempfile
 from pathlib import Path
 
 import pytest
 import yaml
-
-from tests.test_anchors import build
 
 ROOT = Path(__file__).resolve().parent.parent
 RULEBOOKS = ("swarm", "limited-horde", "horde", "team-commander")
@@ -30,10 +27,9 @@ def entries(rulebook: str) -> list[dict]:
 
 
 @pytest.fixture(scope="module")
-def site():
-    with tempfile.TemporaryDirectory() as tmp:
-        build(Path(tmp))
-        yield Path(tmp)
+def site(built_site):
+    """The real site, built once per test session (tests/conftest.py)."""
+    return built_site
 
 
 def html_of(site: Path, page: str) -> str:

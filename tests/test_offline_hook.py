@@ -1,4 +1,5 @@
-"""hooks/offline.py: the service worker's precache list and version, the manifest and icons,
+"""sitebuild/offline.py and sitebuild/csp.py (called by hooks/offline.py and hooks/csp.py): the
+service worker's precache list and version, its source sitebuild/sw.js, the manifest and icons,
 and the Content-Security-Policy hashes."""
 
 from __future__ import annotations
@@ -7,19 +8,19 @@ import base64
 import hashlib
 import json
 import re
+import shutil
 import struct
-import sys
+import subprocess
 import zlib
 from pathlib import Path
 
 import pytest
 
+from sitebuild import BuildError, csp, offline
 from tests.helpers import load_hook
 
 ROOT = Path(__file__).resolve().parent.parent
-
-
-offline = load_hook("offline")
+hook = load_hook("offline")
 
 PAGE = """<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy"
@@ -61,8 +62,9 @@ def make_site(root: Path) -> Path:
 
 
 def build(site: Path) -> None:
-    offline.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
-                           "site_description": "Rules and table tools."})
+    """What the hook does after a build (config as a plain mapping)."""
+    hook.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
+                        "site_description": "Rules and table tools."})
 
 
 def sw_precache(site: Path) -> list[str]:
@@ -128,13 +130,70 @@ def test_cache_version_changes_when_any_file_changes(tmp_path):
 
 
 def test_worker_deletes_old_caches_and_leaves_other_origins_alone():
-    """The worker deletes only its own older caches, and never answers cross-origin requests."""
+    """The worker deletes only its own releases' caches no open page uses, and never answers
+    cross-origin requests."""
     text = offline.service_worker_js([("index.html", "0" * 16)])
-    assert "caches.delete(name)" in text
-    assert "name.startsWith(PREFIX) && name !== CACHE" in text
+    assert "name.startsWith(PREFIX)" in text and "caches.delete(name)" in text
     assert "url.origin !== BASE.origin" in text
     assert "skipWaiting" in text and "clients.claim" in text
     assert "http://" not in text and "https://" not in text  # relative URLs only
+
+
+def test_worker_is_its_source_file_with_this_releases_values():
+    """sw.js is sitebuild/sw.js line for line, with each ``// @build`` line filled in."""
+    entries = [("index.html", "0" * 16), ("runtime/x.wasm", "1" * 16)]
+    text = offline.service_worker_js(entries)
+    source = offline.SW_SOURCE.read_text(encoding="utf-8")
+    assert len(text.splitlines()) == len(source.splitlines())
+    assert "// @build" in source and "// @build" not in text
+    assert json.loads(re.search(r"^const PRECACHE = (.*);$", text, re.M).group(1)) == [
+        list(entry) for entry in entries]
+    assert json.loads(re.search(r"^const VERSION = (.*);$", text, re.M).group(1)) == (
+        offline.cache_version(entries))
+    assert json.loads(re.search(r"^const ON_DEMAND = (.*);$", text, re.M).group(1)) == ["runtime/"]
+    changed = [line for line, original in zip(text.splitlines(), source.splitlines(),
+                                              strict=True) if line != original]
+    assert len(changed) == source.count("// @build")
+
+
+def test_worker_source_without_a_build_line_fails_clearly(tmp_path, monkeypatch):
+    source = tmp_path / "sw.js"
+    source.write_text(offline.SW_SOURCE.read_text(encoding="utf-8").replace(
+        "; // @build timeout", ";"), encoding="utf-8")
+    monkeypatch.setattr(offline, "SW_SOURCE", source)
+    with pytest.raises(BuildError, match="timeout"):
+        offline.service_worker_js([])
+
+
+@pytest.mark.skipif(shutil.which("node") is None, reason="needs Node (scripts/setup.sh)")
+@pytest.mark.parametrize("which", ["source", "built"])
+def test_worker_is_valid_javascript(tmp_path, which):
+    """The worker's source and the built sw.js both parse (``node --check``)."""
+    path = offline.SW_SOURCE
+    if which == "built":
+        path = tmp_path / "sw.js"
+        path.write_text(offline.service_worker_js([("index.html", "0" * 16)]), encoding="utf-8")
+    result = subprocess.run(["node", "--check", str(path)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_worker_revision_is_what_the_build_lists(tmp_path):
+    """The worker checks each download against its listed revision: the first 16 hex digits of
+    the file's SHA-256, computed the same way in JavaScript (run in Node) as in the build."""
+    if shutil.which("node") is None:
+        pytest.skip("needs Node")
+    source = offline.SW_SOURCE.read_text(encoding="utf-8")
+    function = source[source.index("async function revisionOf"):]
+    function = function[:function.index("\n}\n") + 3]
+    script = tmp_path / "rev.mjs"
+    script.write_text(function + "\nconsole.log(await revisionOf(new TextEncoder()"
+                      ".encode('<h1>Swarm</h1>')));\n", encoding="utf-8")
+    result = subprocess.run(["node", str(script)], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+    site = tmp_path / "site"
+    (site / "swarm").mkdir(parents=True)
+    (site / "swarm" / "index.html").write_text("<h1>Swarm</h1>", encoding="utf-8")
+    assert offline.precache_entries(site) == [("swarm/index.html", result.stdout.strip())]
 
 
 def test_manifest_is_valid_json_with_icons_that_exist(tmp_path):
@@ -178,12 +237,12 @@ def _sha(text: str) -> str:
 
 def test_csp_hashes_cover_only_the_pages_runnable_inline_scripts():
     """Inline classic and module scripts are hashed; JSON, Python and src scripts are not."""
-    assert offline.inline_script_hashes(PAGE) == [_sha("var a=1"), _sha('import "./y.js"')]
+    assert csp.inline_script_hashes(PAGE) == [_sha("var a=1"), _sha('import "./y.js"')]
 
 
 def test_csp_tokens_are_replaced_with_this_pages_hashes():
     """The meta tag ends up with script hashes and de-duplicated style-attribute hashes."""
-    out = offline.complete_csp(PAGE)
+    out = csp.complete_csp(PAGE)
     assert "INLINE-HASHES" not in out and "STYLE-HASHES" not in out
     policy = re.search(r'content="([^"]*)"', out).group(1)
     module = _sha('import "./y.js"')
@@ -196,35 +255,27 @@ def test_csp_tokens_are_replaced_with_this_pages_hashes():
 
 def test_page_without_styles_gets_no_unsafe_hashes():
     page = PAGE.split("<body>")[0] + "<body></body></html>"
-    assert "'unsafe-hashes'" not in offline.complete_csp(page)
+    assert "'unsafe-hashes'" not in csp.complete_csp(page)
+
+
+def test_dev_server_pages_allow_inline_scripts_and_are_marked():
+    """Only under `mkdocs serve`: the live-reload script may run (no hashes, which would switch
+    'unsafe-inline' off), styles keep their hashes, and <html> is marked for sw-register.js."""
+    out = csp.complete_csp(csp.mark_dev_server(PAGE), dev_server=True)
+    policy = re.search(r'content="([^"]*)"', out).group(1)
+    assert policy.startswith("script-src 'self' 'unsafe-inline';")
+    assert _sha("text-align: right;") in policy
+    assert out.startswith("<!doctype html><html data-dev-server>")
+    assert csp.mark_dev_server(out) == out
+    assert "data-dev-server" not in csp.complete_csp(PAGE)
 
 
 def test_page_without_the_csp_tag_is_left_alone():
-    assert offline.complete_csp("<p>INLINE</p>") == "<p>INLINE</p>"
-
-
-@pytest.fixture(scope="module")
-def built_site(tmp_path_factory):
-    """The real site, built once with the project's mkdocs.yml (needs node_modules)."""
-    import os
-    import subprocess
-
-    if not (ROOT / "node_modules" / "pyodide").is_dir():
-        pytest.skip("node_modules missing: run npm ci")
-    out = tmp_path_factory.mktemp("site")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--site-dir", str(out)],
-        cwd=ROOT, env=dict(os.environ, SITE_URL=""), capture_output=True, text=True,
-    )
-    if result.returncode != 0:
-        pytest.fail("mkdocs build failed:\n" + result.stdout + result.stderr)
-    return out
+    assert csp.complete_csp("<p>INLINE</p>") == "<p>INLINE</p>"
 
 
 def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
     """Each built page carries a CSP with no leftover tokens, and the worker precaches it."""
-    if "hooks/offline.py" not in (ROOT / "mkdocs.yml").read_text(encoding="utf-8"):
-        pytest.skip("hooks/offline.py is not listed in mkdocs.yml yet")
     precache = set(sw_precache(built_site))
     pages = [p for p in built_site.rglob("*.html") if "runtime" not in p.parts]
     assert pages
@@ -234,6 +285,7 @@ def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
         assert rel in precache
         assert text.count('http-equiv="Content-Security-Policy"') == 1, rel
         assert "INLINE-HASHES" not in text and "STYLE-HASHES" not in text, rel
+        assert "'unsafe-inline'" not in text and "data-dev-server" not in text, rel
         # The policy comes before any script, so it governs all of them.
         assert text.index("Content-Security-Policy") < text.index("<script"), rel
     assert any(p.startswith("runtime/pyengine-") for p in precache)

@@ -1,9 +1,11 @@
 // Registers the site's service worker (sw.js at the site root, written by hooks/offline.py),
 // which keeps every page for use without signal. The Python runtime (about 14 MB, 7 MB
-// compressed) is kept once a play page is ready, when the reader presses a
-// `[data-offline-keep]` button, or in the background after any other page has loaded, unless
-// the connection is metered (mobile data, a slow connection, or "save data" asked for): then a
-// reader who only reads the rules never downloads it. No page but a play page runs Python.
+// compressed) is never a surprise download: it is kept once a play page is ready, when the
+// reader presses a `[data-offline-keep]` button, or in the background after any other page has
+// loaded only when the browser says the connection is not metered (Wi-Fi or Ethernet, and no
+// "save data"). A connection the browser does not describe (Safari and Firefox expose none;
+// desktop Chromium gives no type) counts as metered: a reader who only reads the rules there
+// never downloads it. No page but a play page runs Python.
 // On a play page it waits until the widget is ready, so the first download of the runtime is
 // not fetched twice at the same time; elsewhere it waits for the page to finish loading.
 // The state is shown on <html data-offline="…">: "registered", then, once the runtime is asked
@@ -14,6 +16,18 @@
   var root = document.documentElement;
   var buttons = document.querySelectorAll("[data-offline-keep]");
   var statuses = document.querySelectorAll("[data-offline-status]");
+  if (root.hasAttribute("data-dev-server")) {
+    // Served by `mkdocs serve` (scripts/serve.sh): the site changes on every save, so keep no
+    // offline copy, and drop one kept from an earlier build served at this address.
+    say("Not kept for use without signal while served for development.");
+    for (var d = 0; d < buttons.length; d++) buttons[d].disabled = true;
+    if ("serviceWorker" in navigator) {
+      navigator.serviceWorker.getRegistrations().then(function (registrations) {
+        for (var r = 0; r < registrations.length; r++) registrations[r].unregister();
+      });
+    }
+    return;
+  }
   if (!("serviceWorker" in navigator)) {
     say("This browser cannot keep the site for use without signal.");
     for (var b = 0; b < buttons.length; b++) buttons[b].disabled = true;
@@ -42,12 +56,12 @@
     }
   });
 
-  // Mobile data, a slow connection or "save data": do not download Python unasked.
-  function metered() {
+  // Only a connection the browser says is Wi-Fi or Ethernet (without "save data") is free to
+  // use unasked; mobile data, a slow link or an unknown connection is not.
+  function unmetered() {
     var connection = navigator.connection;
-    if (!connection) return false;
-    return !!connection.saveData || connection.type === "cellular" ||
-      /(^|-)(2g|3g)$/.test(connection.effectiveType || "");
+    if (!connection || connection.saveData) return false;
+    return connection.type === "wifi" || connection.type === "ethernet";
   }
 
   function ask(type) {
@@ -112,7 +126,7 @@
       whenWidgetsReady(function () { soon(keepRuntime); });
     } else {
       soon(function () {
-        if (!metered()) keepRuntime();
+        if (unmetered()) keepRuntime();
         else if (statuses.length) ask("runtime-status");
       });
     }

@@ -1,5 +1,6 @@
-"""Browser-test fixtures: build the site once, serve it under a sub-path on a free port,
-and give tests pages that fail on outside requests, console errors and page errors.
+"""Browser-test fixtures: serve the site built once per session (``built_site``, in
+tests/conftest.py) under a sub-path on a free port, and give tests pages that fail on outside
+requests, console errors and page errors.
 
 Chromium comes from ``$CHROMIUM``, Debian's ``/usr/bin/chromium``, or Playwright's own build.
 """
@@ -7,15 +8,14 @@ Chromium comes from ``$CHROMIUM``, Debian's ``/usr/bin/chromium``, or Playwright
 from __future__ import annotations
 
 import os
-import subprocess
-import sys
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 
-from tests.browser.server import CHROMIUM_ARGS, chromium_path, serve_site
+from devtools.browser import CHROMIUM_ARGS, chromium_path
+from devtools.server import serve_site
 
 ROOT = Path(__file__).resolve().parents[2]
 #: How long the engine may take to start in a test (a generous bound, not a timing check).
@@ -30,23 +30,6 @@ def browser_type_launch_args(browser_type_launch_args):
         args["executable_path"] = executable
     args["args"] = list(args.get("args", [])) + CHROMIUM_ARGS
     return args
-
-
-@pytest.fixture(scope="session")
-def built_site(tmp_path_factory) -> Path:
-    """The site, built once per test session with ``mkdocs build --strict``."""
-    out = tmp_path_factory.mktemp("site")
-    env = dict(os.environ, SITE_URL="")
-    result = subprocess.run(
-        [sys.executable, "-m", "mkdocs", "build", "--strict", "--site-dir", str(out)],
-        cwd=ROOT,
-        env=env,
-        capture_output=True,
-        text=True,
-    )
-    if result.returncode != 0:
-        pytest.fail("mkdocs build --strict failed:\n" + result.stdout + result.stderr)
-    return out
 
 
 @pytest.fixture(scope="session")

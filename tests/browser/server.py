@@ -1,84 +1,13 @@
-"""Serving a built site the way GitHub Pages serves a project site, and finding Chromium:
-shared by the browser tests (tests/browser/conftest.py) and the benchmarks (bench/)."""
+"""The sub-path server and Chromium lookup, now in ``devtools`` (shared with ``bench/``).
 
-from __future__ import annotations
+Kept so that ``from tests.browser.server import ...`` in the browser tests keeps working.
+"""
 
-import contextlib
-import functools
-import http.server
-import os
-import threading
-from collections.abc import Iterator
-from pathlib import Path
-from urllib.parse import urlsplit
-
-#: The site is served from a sub-path, like a GitHub Pages project site.
-SUB_PATH = "/coop-magic/"
-#: Flags that keep Chromium quiet on a closed network (see the project's browser notes).
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-dev-shm-usage",
-]
-
-#: An init script that makes pages see a metered connection ("save data" on mobile data), for
-#: the service worker's download policy (docs/assets/sw-register.js).
-METERED = """Object.defineProperty(Navigator.prototype, "connection", {configurable: true,
-    get: () => ({saveData: true, type: "cellular", effectiveType: "4g"})});"""
-
-
-def chromium_path() -> str | None:
-    """The Chromium to use: $CHROMIUM, then Debian's, else None (Playwright's own build)."""
-    explicit = os.environ.get("CHROMIUM")
-    if explicit:
-        return explicit
-    for candidate in ("/usr/bin/chromium", "/usr/bin/chromium-browser"):
-        if Path(candidate).exists():
-            return candidate
-    return None
-
-
-class SubPathHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files under ``SUB_PATH`` only, with the content types the runtime needs."""
-
-    extensions_map = {
-        **http.server.SimpleHTTPRequestHandler.extensions_map,
-        ".mjs": "text/javascript",
-        ".js": "text/javascript",
-        ".wasm": "application/wasm",
-        ".json": "application/json",
-        ".webmanifest": "application/manifest+json",
-    }
-
-    def translate_path(self, path):
-        parsed = urlsplit(path).path
-        if not parsed.startswith(SUB_PATH):
-            return str(Path(self.directory) / "__outside_sub_path__")
-        return super().translate_path("/" + parsed[len(SUB_PATH):])
-
-    def log_message(self, format, *args):  # quiet
-        pass
-
-
-def start_server(directory: Path) -> tuple[http.server.ThreadingHTTPServer, str]:
-    """Serve ``directory`` under the sub-path on a free port: the server and its base URL."""
-    handler = functools.partial(SubPathHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}{SUB_PATH}"
-
-
-@contextlib.contextmanager
-def serve_site(directory: Path) -> Iterator[str]:
-    """Serve a built site for the duration of a ``with`` block; yields its base URL."""
-    server, url = start_server(directory)
-    try:
-        yield url
-    finally:
-        server.shutdown()
-        server.server_close()
+from devtools.browser import (  # noqa: F401
+    CHROMIUM_ARGS,
+    METERED,
+    NO_CONNECTION_INFO,
+    UNMETERED,
+    chromium_path,
+)
+from devtools.server import SUB_PATH, SubPathHandler, serve_site, start_server  # noqa: F401

@@ -1,4 +1,4 @@
-"""Offline use and hardening in Chromium: the service worker (hooks/offline.py) keeps every page
+"""Offline use and hardening in Chromium: the service worker (sitebuild/sw.js) keeps every page
 and the Python runtime, served from a sub-path; the Content-Security-Policy (overrides/main.html)
 blocks injected scripts and still lets the widget boot."""
 
@@ -9,14 +9,15 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
+from devtools.browser import METERED, NO_CONNECTION_INFO, UNMETERED
+from devtools.server import SUB_PATH, serve_site
+from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
-from tests.browser.server import METERED, SUB_PATH, serve_site
 from tests.conftest import DATA
-from tests.helpers import load_hook
 
-offline = load_hook("offline")
 GOLDEN = json.loads((DATA / "shuffle_golden.json").read_text(encoding="utf-8"))
 CSP_SELECTOR = 'meta[http-equiv="Content-Security-Policy"]'
 
@@ -39,6 +40,11 @@ def rules_pages(site: Path) -> list[str]:
             continue
         pages.append(rel[: -len("index.html")] if rel.endswith("index.html") else rel)
     return pages
+
+
+def releases(names: list[str]) -> list[str]:
+    """The caches that hold a release of the site (not the worker's note of open pages)."""
+    return [name for name in names if name.startswith(offline.CACHE_PREFIX + ":")]
 
 
 def install_service_worker(page) -> dict:
@@ -130,7 +136,7 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
     state = install_service_worker(page)
     assert state["scope"] == site_url  # registered from the sub-path, scoped to it
     assert state["script"] == site_url + "sw.js"
-    assert len(state["caches"]) == 1 and SUB_PATH in state["caches"][0]
+    assert len(releases(state["caches"])) == 1 and SUB_PATH in releases(state["caches"])[0]
     wait_offline_state(page, "runtime-kept")
     kept = cached_paths(page, site_url)
     assert {"index.html", "swarm/index.html", "runtime/pyodide/pyodide.asm.wasm",
@@ -158,9 +164,10 @@ def test_after_one_visit_to_a_play_page_every_page_and_tool_works_offline(
 def test_after_one_visit_to_a_rules_page_the_tools_work_offline_too(
     page, context, site_url, built_site
 ):
-    """The first visit is the home page, on an ordinary connection: once it has loaded, the
-    worker keeps the pages and, in the background, the runtime (the page itself runs no
-    Python); then, offline, rules pages reload and the shuffler and Swarm runner play."""
+    """The first visit is the home page, on a connection the browser says is Wi-Fi: once it
+    has loaded, the worker keeps the pages and, in the background, the runtime (the page itself
+    runs no Python); then, offline, rules pages reload and the shuffler and Swarm runner play."""
+    context.add_init_script(UNMETERED)
     page.goto(site_url)
     install_service_worker(page)
     wait_offline_state(page, "runtime-kept")
@@ -224,6 +231,57 @@ def test_on_mobile_data_reading_the_rules_never_downloads_python_until_asked(
         context.set_offline(False)
 
 
+def runtime_bytes(context) -> dict:
+    """Count every finished request for the Python runtime and its body bytes, by the pages or
+    the service worker."""
+    seen = {"requests": 0, "bytes": 0}
+
+    def finished(request):
+        if "/runtime/" in request.url:
+            seen["requests"] += 1
+            seen["bytes"] += request.sizes()["responseBodySize"]
+
+    context.on("requestfinished", finished)
+    context.on("requestfailed", finished)
+    return seen
+
+
+@pytest.mark.parametrize("connection", [NO_CONNECTION_INFO, ""],
+                         ids=["no-connection-info", "chromium-no-connection-type"])
+def test_an_unknown_connection_counts_as_metered_rules_visit_fetches_no_runtime(
+    page, context, site_url, built_site, connection
+):
+    """A browser that exposes no connection information (Safari, Firefox), or one that gives
+    no connection type (desktop Chromium): a first visit that only reads rules pages fetches 0
+    bytes of the Python runtime; the worker still keeps the pages, and the home page says the
+    play tools are not kept yet."""
+    if connection:
+        context.add_init_script(connection)
+    seen = runtime_bytes(context)
+    page.goto(site_url)
+    assert page.evaluate("navigator.connection === undefined") == bool(connection)
+    install_service_worker(page)
+    for path in rules_pages(built_site)[:6]:
+        page.goto(site_url + path)
+        expect(page.locator("h1").first).to_be_visible()
+    page.goto(site_url)
+    # The page has decided (it asked the worker for the runtime's state instead of keeping it).
+    expect(page.locator("[data-offline-status]")).to_contain_text("not kept")
+    expect(page.locator("html")).to_have_attribute("data-offline", "registered")
+    kept = cached_paths(page, site_url)
+    assert "swarm/index.html" in kept
+    assert not any(path.startswith("runtime/") for path in kept)
+    assert seen == {"requests": 0, "bytes": 0}
+
+
+def wait_only_release(page, name: str) -> None:
+    """Wait until ``name`` is the only release cache left (older ones are deleted once no
+    open page uses them, after a page load)."""
+    page.wait_for_function(
+        "(name) => caches.keys().then((names) => "
+        "names.filter((n) => n.startsWith('coop-magic:')).join() === name)", arg=name)
+
+
 def update_worker(page) -> dict:
     """Ask the browser to look for a new sw.js and wait until it is active (or has failed)."""
     return page.evaluate(
@@ -247,8 +305,9 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
     page, context, built_site, tmp_path
 ):
     """A release changes one page and one runtime file: the new worker installs a new cache,
-    deletes the old one, keeps the runtime it kept before, and downloads only the changed
-    files (the rest is copied from the old cache). The tool then works offline."""
+    keeps the runtime it kept before, and downloads only the changed files (the rest is copied
+    from the old cache); the old cache stays while the page loaded from it is open, and goes at
+    the next page load. The tool then works offline."""
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     with serve_site(site) as url:
@@ -262,13 +321,14 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
         rules = site / "swarm" / "index.html"
         rules.write_text(rules.read_text(encoding="utf-8") + "<!-- revised -->\n",
                          encoding="utf-8")
-        offline.on_post_build({"site_dir": str(site), "site_name": "Co-op Magic Rules",
-                               "site_description": "release 2"})
+        offline.write_offline_files(site, "Co-op Magic Rules", "release 2")
         seen: list[str] = []
         context.on("request", lambda request: seen.append(request.url))
         updated = update_worker(page)
         assert updated["state"] == "activated"
-        assert len(updated["caches"]) == 1 and updated["caches"] != first
+        assert releases(first)[0] in updated["caches"]  # the open page still uses it
+        new = [name for name in releases(updated["caches"]) if name not in first]
+        assert len(new) == 1
 
         downloaded = {u[len(url):] for u in seen if u.startswith(url)} - {"sw.js"}
         assert downloaded == {"swarm/index.html", "runtime/pyodide/pyodide-lock.json",
@@ -282,6 +342,7 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
             shuffle_golden(page)
             page.goto(url + "swarm/index.html")
             expect(page.locator("body")).to_contain_text("Swarm")
+            wait_only_release(page, new[0])
         finally:
             context.set_offline(False)
 
@@ -390,3 +451,111 @@ def test_widget_boots_under_the_csp_without_console_errors(page, site_url, built
     )
     assert injected is False
     _forgive_csp_reports(guard)
+
+
+# ---------------------------------------------------------------------------------------------
+# Releases never mix (sitebuild/sw.js)
+
+RELEASE_OF_PAGE = """() => {
+    const meta = document.querySelector('meta[name="test-release"]');
+    const css = getComputedStyle(document.documentElement).getPropertyValue("--test-release");
+    return {page: meta ? meta.content : "1", css: css.trim() || "1"};
+}"""
+
+
+def publish_release_two(site: Path) -> str:
+    """Release 2 changes the Swarm rules page and the site's stylesheet, which every page
+    uses; returns the name of the cache the new worker keeps it in."""
+    css = site / "assets" / "site.css"
+    css.write_text(css.read_text(encoding="utf-8") + "\n:root { --test-release: 2; }\n",
+                   encoding="utf-8")
+    rules = site / "swarm" / "index.html"
+    rules.write_text(rules.read_text(encoding="utf-8").replace(
+        "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+    offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
+    version = offline.cache_version(offline.precache_entries(site))
+    return f"{offline.CACHE_PREFIX}:{SUB_PATH}:{version}"
+
+
+def test_the_first_load_after_a_release_never_shows_a_new_page_with_old_files(
+    page, built_site, tmp_path
+):
+    """issue 19: the worker of release 1 holds release 1; the server now has release 2. The
+    first load of a changed page gets release 2's page with release 2's stylesheet (not the
+    kept one), and so does a file the page fetches itself."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        install_service_worker(page)
+        page.reload()
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
+
+        publish_release_two(site)
+        page.goto(url + "swarm/index.html")
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        fetched = page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        assert "--test-release: 2" in fetched
+
+
+def test_a_page_open_while_a_release_arrives_keeps_its_own_release(page, built_site, tmp_path):
+    """A page of release 1 stays open while release 2's worker takes over: what the page
+    fetches afterwards is still release 1's (its cache is kept); the next load is release 2
+    throughout, and release 1's cache is then deleted."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        first = releases(install_service_worker(page)["caches"])
+        new = publish_release_two(site)
+        updated = update_worker(page)
+        assert updated["state"] == "activated"
+        assert set(releases(updated["caches"])) == {first[0], new}
+        fetched = page.evaluate("fetch('../assets/site.css').then((r) => r.text())")
+        assert "--test-release" not in fetched
+
+        page.reload()
+        assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        page.goto(url)  # a later load finds the release 1 page closed
+        wait_only_release(page, new)
+
+
+def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_next_load_retries(
+    page, context, built_site, tmp_path
+):
+    """Release 2's stylesheet cannot be fetched while the new worker installs: the install
+    fails, release 1 keeps working (offline too, page and stylesheet of release 1); once the
+    file is back, the next load installs release 2 whole."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        first = releases(install_service_worker(page)["caches"])
+        new = publish_release_two(site)
+        css = site / "assets" / "site.css"
+        held = css.read_bytes()
+        css.unlink()
+        failed = update_worker(page)
+        assert failed["state"] == "redundant"
+        assert releases(failed["caches"]) == first
+        context.set_offline(True)
+        try:
+            page.goto(url + "swarm/index.html")
+            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
+        finally:
+            context.set_offline(False)
+        assert releases(page.evaluate("caches.keys()")) == first
+
+        css.write_bytes(held)
+        page.goto(url + "swarm/index.html")  # the next load: the browser looks for a new worker
+        page.wait_for_function("(name) => caches.keys().then((names) => names.includes(name))",
+                               arg=new)
+        update_worker(page)  # waits for the retried install to finish, if it still runs
+        page.goto(url)
+        wait_only_release(page, new)
+        context.set_offline(True)
+        try:
+            page.goto(url + "swarm/index.html")
+            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
+        finally:
+            context.set_offline(False)
