@@ -75,6 +75,8 @@ __all__ = [
     "Report",
     "cards_from_scryfall",
     "check",
+    "commander_tags",
+    "deck_building_tags",
     "find_format",
 ]
 
@@ -354,6 +356,26 @@ def commander_tags(oracle_text: str) -> tuple[str, ...]:
     if re.search(r"\bante\b", lowered):
         tags.append("ante")
     return tuple(tags)
+
+
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
+_UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
+
+
+def deck_building_tags(oracle_text: str) -> tuple[str, ...]:
+    """Deck-building exceptions read from Oracle text: ``any_number`` ("A deck can have any
+    number of cards named ...") or ``copy_limit=N`` ("... up to seven cards named ...")."""
+    if _ANY_NUMBER.search(oracle_text):
+        return ("any_number",)
+    match = _UP_TO.search(oracle_text)
+    if match:
+        word = match.group(1).casefold()
+        number = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+        if number:
+            return (f"copy_limit={number}",)
+    return ()
 
 
 def cards_from_scryfall(obj: Any) -> CardDB:

@@ -53,9 +53,9 @@ def test_bad_input_exits_2(tmp_path, capsys):
     assert main(["deck", "show", str(tmp_path / "missing.txt")]) == 2
     assert "no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
-    bad.write_text("4 Island\n0 Swamp\n", encoding="utf-8")
+    bad.write_text("4 Island\n-1 Swamp\n", encoding="utf-8")
     assert main(["deck", "show", str(bad)]) == 2
-    assert "line 2: count 0" in capsys.readouterr().err
+    assert "line 2: count -1 is negative" in capsys.readouterr().err
     binary = tmp_path / "binary.txt"
     binary.write_bytes(b"1 Caf\xe9\n")
     assert main(["deck", "show", str(binary)]) == 2

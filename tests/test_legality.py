@@ -367,13 +367,13 @@ def test_basic_lands_without_facts(db, banlists):
 
 def test_reader_problems_come_first(db, banlists):
     """sw-2-1: unreadable lines are listed first, with their line numbers."""
-    text = commander_list("Meren of Clan Nel Toth", ["Lightning Bolt"]) + "0 Sol Ring\n"
+    text = commander_list("Meren of Clan Nel Toth", ["Lightning Bolt"]) + "-1 Sol Ring\n"
     report = run(text, "swarm", db, banlists)
     first = report.findings[0]
     assert first.code == "reader" and first.line == text.count("\n")
     assert first.rule == READER_ANCHOR
     assert report.verdict == NOT_LEGAL
-    clean = run(commander_list("Meren of Clan Nel Toth", []) + "0 Sol Ring\n", "swarm", db,
+    clean = run(commander_list("Meren of Clan Nel Toth", []) + "-1 Sol Ring\n", "swarm", db,
                 banlists)
     assert clean.verdict == NOT_CHECKED
 

@@ -170,7 +170,7 @@ def test_playgroup_field():
 def test_reader_problems_and_empty_list():
     """tc-1-1: unreadable lines come first; an empty paste says so."""
     widget, _ = make()
-    view = widget.handle("check", {"format": "horde", "paste": "0 Sol Ring\n40 Island\n"})
+    view = widget.handle("check", {"format": "horde", "paste": "-1 Sol Ring\n40 Island\n"})
     first = view.lists["findings"][0]
     assert "Line 1" in first.text and "could not be read" in first.text
     empty = widget.handle("check", {"format": "horde", "paste": "  \n"})
