@@ -18,7 +18,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .names import FACE_SEPARATOR, faces, front_face, normalize
+from .names import FACE_SEPARATOR, NameIndex, faces, front_face, normalize
 
 __all__ = [
     "TSV_COLUMNS",
@@ -402,6 +402,9 @@ def _compact_card(row: str) -> CardFacts:
 # -- the database --------------------------------------------------------------------------
 
 
+_HINT_CACHE: dict[int, tuple[object, NameIndex]] = {}
+
+
 class CardDB:
     """Card facts by name. Lookups go through :func:`pyengine.names.normalize`; a split,
     adventure or two-faced card is also found by any one of its faces.
@@ -417,6 +420,9 @@ class CardDB:
         self._fronts: dict[str, str] = {}
         """Face keys (every face of a multi-faced card) to the card's key."""
         self._sorted: list[str] | None = None
+        self._rows_token: object | None = None
+        """Identity of the compact file the rows came from (the hint index is cached on it)."""
+        self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
         self.not_found: list[str] = list(not_found)
         """Names a Scryfall collection response could not find (``"not_found"``)."""
         self.meta: dict[str, str] = {}
@@ -502,6 +508,7 @@ class CardDB:
         if not isinstance(text, str):
             raise CardDataError("card data must be text")
         db = cls()
+        db._rows_token = object()
         lines = text.lstrip("\ufeff").split("\n")
         position = 0
         while position < len(lines) and lines[position].startswith("#"):
@@ -592,6 +599,11 @@ class CardDB:
         merged._rows = dict(self._rows)
         merged._fronts = dict(self._fronts)
         merged.meta = {**self.meta, **other.meta}
+        if self._rows and other._rows:
+            merged._rows_token = object() if self._rows_token is not other._rows_token \
+                else self._rows_token
+        else:
+            merged._rows_token = self._rows_token if self._rows else other._rows_token
         for key, row in other._rows.items():
             merged._rows[key] = row
             merged._cards.pop(key, None)
@@ -655,6 +667,41 @@ class CardDB:
             if name not in seen and self.get(name) is None:
                 seen[name] = None
         return list(seen)
+
+    def suggest(self, name: str, n: int = 3, cutoff: float = 0.75,
+                extra: Iterable[str] = ()) -> list[str]:
+        """Up to ``n`` known names close to ``name`` (and to ``extra`` names, e.g. the ban
+        lists'), best first, for a "did you mean" hint; never ``name`` itself.
+
+        Goes through a :class:`pyengine.names.NameIndex`: the one over the full card data is
+        built once per loaded file and cached; one over the other cards and ``extra`` is built
+        once per database. The work per name is bounded whatever the number of cards."""
+        scored: list[tuple[float, str]] = []
+        if self._rows:
+            token = self._rows_token
+            cached = _HINT_CACHE.get(id(token)) if token is not None else None
+            if cached is None or cached[0] is not token:
+                index = NameIndex([row[: row.find("\t")] if "\t" in row else row
+                                   for row in self._rows.values()])
+                if token is not None:
+                    _HINT_CACHE.clear()
+                    _HINT_CACHE[id(token)] = (token, index)
+            else:
+                index = cached[1]
+            scored += index.scored(name, cutoff)
+        extra = tuple(extra)
+        signature = (len(self._cards), extra)
+        if self._small_index is None or self._small_index[0] != signature:
+            others = [card.name for key, card in self._cards.items() if key not in self._rows]
+            self._small_index = (signature, NameIndex(others + [e for e in extra
+                                                                if self.get(e) is None]))
+        scored += self._small_index[1].scored(name, cutoff)
+        scored.sort(key=lambda item: -item[0])
+        found: list[str] = []
+        for _, shown in scored:
+            if shown not in found:
+                found.append(shown)
+        return found[:n]
 
     def names(self) -> list[str]:
         """All card names, sorted by their normalised key."""

@@ -31,7 +31,6 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
-from .names import NameIndex
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
@@ -378,6 +377,8 @@ class Decklist:
     """Lines left out on purpose (a count of 0, maybeboard cards), with why."""
     format: str = field(default="text", compare=False)
     """The export format the text looked like (a key of :data:`WRITE_FORMATS`)."""
+    blank_lines: list[int] = field(default_factory=list, compare=False)
+    """Line numbers of the blank lines (blocks of cards matter to some exports)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -406,6 +407,7 @@ class Decklist:
             line = raw.lstrip("\ufeff").replace("\t", " ").strip()
             if not line:
                 lines.append(_Line(number, raw, "blank"))
+                deck.blank_lines.append(number)
                 continue
             if len(line) > MAX_LINE_LENGTH:
                 message = f"line too long to be a card ({len(line)} characters)"
@@ -785,8 +787,9 @@ def _read_entry(body: str, section: str, number: int,
         if count > MAX_COUNT:
             return None, f"count {count} is too large; the limit is {MAX_COUNT}"
     set_code = number_text = None
+    # XMage "[SET:num] Name", Deckstats "[SET] Name"
     leading = _LEADING_SET.match(rest) if rest.startswith("[") else None
-    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("["):  # XMage "[SET:num] Name", Deckstats "[SET] Name"
+    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("["):
         set_code = leading.group("set").upper()
         number_text = leading.group("number") or None
         rest = rest[leading.end():]
@@ -891,21 +894,7 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) 
 def did_you_mean(name: str, db: CardDB, n: int = 3, cutoff: float = 0.75) -> list[str]:
     """Up to ``n`` names in ``db`` close to ``name`` (for a "did you mean" hint), best first.
 
-    Only a hint for people: the engine never swaps a name on its own. Uses the database's
-    :class:`pyengine.names.NameIndex` (built once per database), never a scan of every name.
+    Only a hint for people: the engine never swaps a name on its own. Goes through the
+    database's name index (:meth:`pyengine.cards.CardDB.suggest`), never a scan of every name.
     """
-    return name_index(db).close(name, n=n, cutoff=cutoff)
-
-
-_INDEXES: dict[int, tuple[CardDB, NameIndex]] = {}
-
-
-def name_index(db: CardDB) -> NameIndex:
-    """The "did you mean" index of ``db``'s names and face names (cached per database)."""
-    cached = _INDEXES.get(id(db))
-    if cached is not None and cached[0] is db and cached[1].size == len(db):
-        return cached[1]
-    index = NameIndex(db.names())
-    _INDEXES.clear()
-    _INDEXES[id(db)] = (db, index)
-    return index
+    return db.suggest(name, n=n, cutoff=cutoff)

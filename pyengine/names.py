@@ -121,6 +121,14 @@ class NameIndex:
 
     def close(self, name: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
         """Up to ``n`` indexed names close to ``name``, best first, never ``name`` itself."""
+        found: list[str] = []
+        for _, shown in self.scored(name, cutoff):
+            if shown not in found:
+                found.append(shown)
+        return found[:n]
+
+    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
+        """(ratio, name) for the indexed names close to ``name``, best first."""
         import difflib  # only when a hint is asked for
 
         key = normalize(name)[:200]
@@ -140,11 +148,7 @@ class NameIndex:
             matcher.set_seq1(candidate)
             if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
                 ratio = matcher.ratio()
-                if ratio >= cutoff:
+                if ratio >= cutoff and normalize(self._shown[number]) != key:
                     scored.append((ratio, self._shown[number]))
         scored.sort(key=lambda item: -item[0])
-        found: list[str] = []
-        for _, shown in scored:
-            if shown not in found and normalize(shown) != key:
-                found.append(shown)
-        return found[:n]
+        return scored
