@@ -54,7 +54,8 @@ MAX_LINE_LENGTH = 1000
 
 MAIN = "main"
 OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
-               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon")
+               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
+               "enforcers", "reckoning")
 """Sections whose cards are not part of the deck's library (the commander is counted towards a
 Commander deck's size by the checker, not here)."""
 

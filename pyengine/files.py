@@ -62,6 +62,8 @@ def _read(path: Path) -> str:
         raise DataFileError(f"{path}: is a folder, not a file") from None
     except OSError as error:
         raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if b"\x00" in data[:65536]:
+        raise DataFileError(f"{path}: not a text file (it looks like a binary file)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:

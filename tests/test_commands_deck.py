@@ -42,14 +42,14 @@ def test_show_file_with_annotations_and_unknown_cards(tmp_path, capsys):
     assert main(["deck", "show", str(path)]) == 0
     out = capsys.readouterr().out
     assert "main: 16 cards — 4 nontoken, 10 tokens, 2 unknown" in out
-    assert "unknown card: 2 Grave Titn (did you mean Grave Titan?)" in out
+    assert "unknown card: 2 Grave Titn (did you mean Grave Titan" in out
 
 
 def test_bad_input_exits_2(tmp_path, capsys):
     """An unknown deck id, a missing file, a list with problems and a non-UTF-8 file give a
     clear message and exit code 2."""
     assert main(["deck", "show", "no-such-deck"]) == 2
-    assert "unknown deck 'no-such-deck'" in capsys.readouterr().err
+    assert "'no-such-deck' is neither a file nor a shipped deck" in capsys.readouterr().err
     assert main(["deck", "show", str(tmp_path / "missing.txt")]) == 2
     assert "no such file" in capsys.readouterr().err
     bad = tmp_path / "bad.txt"
