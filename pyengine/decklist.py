@@ -99,6 +99,8 @@ _OUT_OF_DECK_CATEGORIES = {
     "companion": "companion",
 }
 _MAYBE = ("maybeboard",)
+MTGO_MAX_SIDEBOARD = 15
+"""The largest trailing block read as an MTGO sideboard."""
 
 _COUNT = re.compile(r"^(?P<count>[+-]?\d+)[xX×]?\s+(?P<rest>\S.*)$")
 _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
@@ -871,7 +873,9 @@ def _note_maybeboard(deck: Decklist) -> None:
 
 def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) -> None:
     """MTGO text: with no headers, ``SB:`` lines or comments and exactly two blocks of cards
-    separated by blank lines, the second block is the sideboard."""
+    separated by blank lines, the second block is the sideboard when it is smaller than the
+    first and at most :data:`MTGO_MAX_SIDEBOARD` cards (a one-card block first and 99 cards
+    after it is a commander and its deck, as Moxfield exports them)."""
     if saw_header or any(line.kind in ("sb", "comment") for line in lines):
         return
     blocks: list[list[_Line]] = []
@@ -886,6 +890,10 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) 
         blocks[-1].append(line)
     if len(blocks) != 2:
         return
+    first, second = ([line.entry.count for line in block if line.entry is not None]
+                     for block in blocks)
+    if sum(second) > MTGO_MAX_SIDEBOARD or sum(second) >= sum(first):
+        return  # a commander block first (Moxfield), or two halves of one deck
     seen.add("mtgo")
     for line in blocks[1]:
         if line.entry is not None and line.entry.section == MAIN:

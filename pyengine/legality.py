@@ -462,6 +462,10 @@ def cards_from_scryfall(obj: Any) -> CardDB:
 # -- the check -------------------------------------------------------------------------------
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 # -- commanders: marked, chosen or proposed -------------------------------------------------
 
 
@@ -654,6 +658,10 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
 # -- the check -------------------------------------------------------------------------------
 
 
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
+
+
 @dataclass
 class _Card:
     """All the entries of one card in the counted sections."""
@@ -806,18 +814,18 @@ class _Checker:
                          "deck", self.fmt.sideboard_rule, ERROR, "sideboard")
         elif sideboard and not commander_sideboard:
             self.add(sideboard[0].line, "",
-                     f"the sideboard ({sum(e.count for e in sideboard)} cards) is not part of "
+                     f"the sideboard ({_cards(sum(e.count for e in sideboard))}) is not part of "
                      "the deck and was not counted", self.fmt.deck_rule, INFO, "sideboard")
         maybe = self.deck.section("maybeboard")
         if maybe:
             self.add(maybe[0].line, "",
-                     f"the maybeboard ({sum(e.count for e in maybe)} cards) is not part of the "
+                     f"the maybeboard ({_cards(sum(e.count for e in maybe))}) is not part of the "
                      "deck: left out", self.fmt.deck_rule, INFO, "maybeboard")
         others = [e for e in self.deck.entries
                   if e.section in OUT_OF_DECK and e.section not in _OUTSIDE]
         if others:
             self.add(others[0].line, "",
-                     f"{sum(e.count for e in others)} cards in the {others[0].section} section "
+                     f"{_cards(sum(e.count for e in others))} in the {others[0].section} section "
                      "are not part of the deck: left out", self.fmt.deck_rule, INFO, "section")
 
     def unknown(self, card: _Card, why: str, rule: str) -> None:
@@ -873,7 +881,7 @@ class _Checker:
         size = sum(e.count for e in entries)
         self.report.size = size
         if size < HORDE_MIN_SIZE:
-            self.add(0, "", f"the deck has {size} cards; it needs at least {HORDE_MIN_SIZE}",
+            self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}",
                      fmt.deck_rule, ERROR, "size")
         grouped = self.group(entries)
         if fmt.key == "horde":
@@ -1001,7 +1009,7 @@ class _Checker:
         self.report.size = size
         self.report.commanders = [e.name for e in commanders]
         if size != COMMANDER_SIZE:
-            self.add(0, "", f"the deck has {size} cards counting the commander"
+            self.add(0, "", f"the deck has {_cards(size)} counting the commander"
                      f"{'s' if len(commanders) > 1 else ''}; it must have exactly "
                      f"{COMMANDER_SIZE}", rule, ERROR, "size")
         # singleton, over the deck and the command zone together

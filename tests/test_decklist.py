@@ -648,3 +648,14 @@ def test_to_text_round_trips_in_every_format(fmt, data):
 def test_unknown_write_format_is_a_value_error():
     with pytest.raises(ValueError):
         Decklist([]).to_text("xml")
+
+
+def test_commander_block_first_is_not_an_mtgo_sideboard():
+    """A one-card block, a blank line and 99 cards (Moxfield's plain export) stay in the deck;
+    only a smaller trailing block of at most 15 cards is an MTGO sideboard."""
+    deck = Decklist.from_text("1 Krenko, Mob Boss\n\n1 Sol Ring\n98 Mountain\n")
+    assert deck.sections() == ["main"] and deck.blank_lines == [2, 5]
+    two_halves = Decklist.from_text("20 Mountain\n\n20 Lightning Bolt\n")
+    assert two_halves.sections() == ["main"]
+    big_side = Decklist.from_text("40 Mountain\n\n16 Shock\n")
+    assert big_side.sections() == ["main"]
