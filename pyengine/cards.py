@@ -13,6 +13,7 @@ no I/O): the project's ``decks/cards.tsv`` (:meth:`CardDB.from_tsv`), Scryfall J
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
@@ -175,7 +176,7 @@ class CardFacts:
     def _front_type_line(self) -> str:
         return self.type_line.split(FACE_SEPARATOR.strip())[0].strip()
 
-    @property
+    @functools.cached_property
     def _type_halves(self) -> tuple[list[str], list[str]]:
         parts = _TYPE_DASH.split(self._front_type_line, maxsplit=1)
         left = parts[0].split()
@@ -420,6 +421,10 @@ class CardDB:
         self._fronts: dict[str, str] = {}
         """Face keys (every face of a multi-faced card) to the card's key."""
         self._sorted: list[str] | None = None
+        self._memo: dict[str, CardFacts | None] = {}
+        self._added = 0
+        """Cards added one by one (not rows of the compact file): the small hint index's key."""
+        """Lookups by name as written (cleared whenever a card is added)."""
         self._rows_token: object | None = None
         """Identity of the compact file the rows came from (the hint index is cached on it)."""
         self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
@@ -436,6 +441,8 @@ class CardDB:
         self._cards[key] = card
         self._rows.pop(key, None)
         self._sorted = None
+        self._memo.clear()
+        self._added += 1
         card_faces = faces(card.name)
         if len(card_faces) > 1:
             for face in card_faces:
@@ -446,6 +453,7 @@ class CardDB:
         self._rows[key] = row
         self._cards.pop(key, None)
         self._sorted = None
+        self._memo.clear()
         if "/" in name:
             for face in faces(name):
                 self._fronts.setdefault(normalize(face), key)
@@ -598,6 +606,7 @@ class CardDB:
         merged._cards = dict(self._cards)
         merged._rows = dict(self._rows)
         merged._fronts = dict(self._fronts)
+        merged._added = self._added
         merged.meta = {**self.meta, **other.meta}
         if self._rows and other._rows:
             merged._rows_token = object() if self._rows_token is not other._rows_token \
@@ -633,6 +642,16 @@ class CardDB:
         ``"Fire // Ice"``."""
         if not isinstance(name, str):
             return None
+        memo = self._memo
+        if name in memo:
+            return memo[name]
+        found = self._find(name)
+        if len(memo) > 50_000:
+            memo.clear()
+        memo[name] = found
+        return found
+
+    def _find(self, name: str) -> CardFacts | None:
         key = normalize(name)
         card = self._lookup(key)
         if card is not None:
@@ -640,6 +659,8 @@ class CardDB:
         front_key = self._fronts.get(key)
         if front_key is not None:
             return self._lookup(front_key)
+        if "/" not in name:
+            return None
         front = normalize(front_face(name))
         if front != key:
             card = self._lookup(front)
@@ -690,7 +711,7 @@ class CardDB:
                 index = cached[1]
             scored += index.scored(name, cutoff)
         extra = tuple(extra)
-        signature = (len(self._cards), extra)
+        signature = (self._added, extra)
         if self._small_index is None or self._small_index[0] != signature:
             others = [card.name for key, card in self._cards.items() if key not in self._rows]
             self._small_index = (signature, NameIndex(others + [e for e in extra

@@ -9,6 +9,7 @@ name as written in the card data.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -52,6 +53,7 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalize(name: str) -> str:
     """Return the lookup key of a card name.
 
@@ -100,19 +102,28 @@ class NameIndex:
         self._keys: list[str] = []
         self._shown: list[str] = []
         self._exact: dict[str, int] = {}
-        self._index: dict[str, list[int]] = {}
+        index: dict[str, list[int]] = {}
+        self._index = index
+        get = index.get
+        exact, keys_out, shown = self._exact, self._keys, self._shown
         for name in names:
-            parts = faces(name)
-            keys = [normalize(name)] + ([normalize(p) for p in parts] if len(parts) > 1 else [])
+            keys = [normalize(name)]
+            if "/" in name:
+                keys += [normalize(p) for p in faces(name)]
             for key in keys:
-                if key in self._exact:
+                if key in exact:
                     continue
-                number = len(self._keys)
-                self._exact[key] = number
-                self._keys.append(key)
-                self._shown.append(name)
-                for gram in self._grams(key):
-                    self._index.setdefault(gram, []).append(number)
+                number = len(keys_out)
+                exact[key] = number
+                keys_out.append(key)
+                shown.append(name)
+                padded = f" {key} "
+                for gram in {padded[i:i + 3] for i in range(len(padded) - 2)}:
+                    found = get(gram)
+                    if found is None:
+                        index[gram] = [number]
+                    else:
+                        found.append(number)
 
     @staticmethod
     def _grams(key: str) -> set[str]:

@@ -182,7 +182,7 @@ class Widget:
         #: (tests' ``data=`` without it).
         self.full_state = "fetch"
         self.full_error = ""
-        self._checked_db: tuple[int, CardDB] | None = None
+        self._checked_db: tuple[Any, CardDB] | None = None
         reader: Callable[[str], str] | None
         if data is not None:
             reader = data.__getitem__
@@ -225,19 +225,24 @@ class Widget:
         return True
 
     def card_db(self, deck: Decklist) -> CardDB:
+        """The facts for a check: full data, shipped facts, looked-up cards, the list's own
+        annotations. Built once and kept while those stay the same (a check then parses no
+        card twice)."""
+        key = (id(self.full), len(self.cache), tuple(sorted(self.cache)),
+               tuple(deck.annotations))
+        if self._checked_db is not None and self._checked_db[0] == key:
+            return self._checked_db[1]
         base = self.base or CardDB()
-        if self.full is not None:
-            if self._checked_db is None or self._checked_db[0] != id(self.full):
-                self._checked_db = (id(self.full), combine_card_data(self.full, base))
-            db = self._checked_db[1]
-        else:
-            db = base
+        db = combine_card_data(self.full, base) if self.full is not None else base
         if self.cache:
             try:
                 db = db.merge(cards_from_scryfall({"data": list(self.cache.values())}))
             except (CardDataError, ValueError, TypeError, AttributeError, RecursionError):
                 self.cache = {}
-        return db.merge(CardDB.from_annotations(deck))
+        if deck.annotations:
+            db = db.merge(CardDB.from_annotations(deck))
+        self._checked_db = (key, db)
+        return db
 
     def _needs_full(self) -> bool:
         return self.full_state == "fetch" or self.full_state == "failed"
