@@ -328,3 +328,17 @@ def test_malformed_scryfall_replies_leave_the_lookup_usable(body):
     else:
         assert result.hidden["lookup"] is False
     assert widget.handle("lookup", form).fetches  # usable again
+
+
+def test_deeply_nested_json_is_refused_before_parsing():
+    """Hardening: JSON nested deeper than MAX_JSON_DEPTH (which would overflow Pyodide's
+    stack inside the parser) is refused by a linear scan; strings do not count."""
+    from pyengine.widgets.check import MAX_JSON_DEPTH, json_depth_ok, load_json
+
+    assert json_depth_ok("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH)
+    assert not json_depth_ok("[" * (MAX_JSON_DEPTH + 1))
+    assert json_depth_ok('{"name": "[[[[[[\\"{{{{"}', limit=1)
+    with pytest.raises(ValueError):
+        load_json('{"a":' * 100_000)
+    _, view = make("[" * 100_000)
+    assert view.save == "" and "could not be read" in view.error

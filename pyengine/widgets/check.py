@@ -25,6 +25,7 @@ the checker propose again), ``forget``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
@@ -93,6 +94,36 @@ def trim_card(card: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
+#: Deepest JSON nesting read from storage or from Scryfall (their real data nests about 6 deep).
+#: Deeper JSON is refused before parsing: in Pyodide, the parser's recursion can overflow the
+#: WebAssembly stack and stop Python for good, before Python's own recursion limit is reached.
+MAX_JSON_DEPTH = 64
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def json_depth_ok(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True if the JSON text ``text`` nests no deeper than ``limit`` (strings skipped); a
+    linear scan that never recurses."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif token == "]" or token == "}":
+            depth -= 1
+    return True
+
+
+def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` for outside text: raises ``ValueError`` for text nested deeper than
+    ``limit`` instead of parsing it."""
+    if not json_depth_ok(text, limit):
+        raise ValueError("nested too deeply")
+    return json.loads(text)
+
+
 def _read_collection(body: str) -> tuple[list[Mapping[str, Any]], list[str]] | None:
     """The cards and the not-found names of a Scryfall collection answer, or None for an
     answer that is not one (too big, not JSON, nested too deep, the wrong shape, cards that
@@ -100,7 +131,7 @@ def _read_collection(body: str) -> tuple[list[Mapping[str, Any]], list[str]] | N
     if not isinstance(body, str) or len(body) > MAX_SCRYFALL_BODY:
         return None
     try:
-        data = json.loads(body)
+        data = load_json(body)
         if not isinstance(data, Mapping) or data.get("object") == "error":
             return None
         raw = data.get("data") or []
@@ -296,7 +327,7 @@ class Widget:
         view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
         if saved:
             try:
-                data = json.loads(saved)
+                data = load_json(saved)
                 if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
                     raise ValueError("unknown version")
                 form = data.get("form") or {}
