@@ -13,12 +13,13 @@ no I/O): the project's ``decks/cards.tsv`` (:meth:`CardDB.from_tsv`), Scryfall J
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .names import FACE_SEPARATOR, faces, front_face, normalize
+from .names import FACE_SEPARATOR, NameIndex, faces, front_face, normalize
 
 __all__ = [
     "TSV_COLUMNS",
@@ -26,6 +27,7 @@ __all__ = [
     "CardDataError",
     "CardFacts",
     "colors_of_cost",
+    "combine_card_data",
     "mana_value_of",
     "parse_annotation",
 ]
@@ -174,7 +176,7 @@ class CardFacts:
     def _front_type_line(self) -> str:
         return self.type_line.split(FACE_SEPARATOR.strip())[0].strip()
 
-    @property
+    @functools.cached_property
     def _type_halves(self) -> tuple[list[str], list[str]]:
         parts = _TYPE_DASH.split(self._front_type_line, maxsplit=1)
         left = parts[0].split()
@@ -375,22 +377,61 @@ def _scryfall_card(card: Mapping[str, Any]) -> CardFacts:
     )
 
 
+def _compact_card(row: str) -> CardFacts:
+    """One row of the compact card data (the columns of :data:`TSV_COLUMNS`)."""
+    cols = row.split("\t")
+    if len(cols) != len(TSV_COLUMNS):
+        raise CardDataError(f"a card-data row has {len(cols)} columns, not {len(TSV_COLUMNS)}: "
+                            f"{cols[0][:60]!r}")
+    name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
+    if not mv.isdigit() or len(mv) > 3:
+        raise CardDataError(f"{name!r}: mana_value {mv!r} is not a number")
+    return CardFacts(
+        name=name,
+        mana_cost=cost,
+        mana_value=int(mv),
+        type_line=type_line,
+        power_text=power,
+        toughness_text=toughness,
+        colors=colors,
+        color_identity=identity,
+        is_token=token == "1",
+        tags=tuple(t for t in tags.split(";") if t),
+    )
+
+
 # -- the database --------------------------------------------------------------------------
 
 
-class CardDB:
-    """Card facts by name. Lookups go through :func:`pyengine.names.normalize`; a split or
-    two-faced card is also found by its front face.
+_HINT_CACHE: dict[int, tuple[object, NameIndex]] = {}
 
-    Build one with :meth:`from_tsv`, :meth:`from_scryfall` or :meth:`from_annotations` and
-    combine them with :meth:`merge`.
+
+class CardDB:
+    """Card facts by name. Lookups go through :func:`pyengine.names.normalize`; a split,
+    adventure or two-faced card is also found by any one of its faces.
+
+    Build one with :meth:`from_tsv`, :meth:`from_compact` (the full card data, read lazily),
+    :meth:`from_scryfall` or :meth:`from_annotations` and combine them with :meth:`merge`.
     """
 
     def __init__(self, cards: Iterable[CardFacts] = (), not_found: Iterable[str] = ()) -> None:
         self._cards: dict[str, CardFacts] = {}
+        self._rows: dict[str, str] = {}
+        """Rows of the compact file not parsed yet, by key (parsed on first lookup)."""
         self._fronts: dict[str, str] = {}
+        """Face keys (every face of a multi-faced card) to the card's key."""
+        self._sorted: list[str] | None = None
+        self._memo: dict[str, CardFacts | None] = {}
+        self._added = 0
+        """Cards added one by one (not rows of the compact file): the small hint index's key."""
+        """Lookups by name as written (cleared whenever a card is added)."""
+        self._rows_token: object | None = None
+        """Identity of the compact file the rows came from (the hint index is cached on it)."""
+        self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
         self.not_found: list[str] = list(not_found)
         """Names a Scryfall collection response could not find (``"not_found"``)."""
+        self.meta: dict[str, str] = {}
+        """``# key: value`` header lines of a compact file (``source``, ``date``, ...)."""
         for card in cards:
             self.add(card)
 
@@ -398,9 +439,24 @@ class CardDB:
         """Add ``card``, replacing any card with the same normalised name."""
         key = normalize(card.name)
         self._cards[key] = card
+        self._rows.pop(key, None)
+        self._sorted = None
+        self._memo.clear()
+        self._added += 1
         card_faces = faces(card.name)
         if len(card_faces) > 1:
-            self._fronts.setdefault(normalize(card_faces[0]), key)
+            for face in card_faces:
+                self._fronts.setdefault(normalize(face), key)
+
+    def _add_row(self, name: str, row: str) -> None:
+        key = normalize(name)
+        self._rows[key] = row
+        self._cards.pop(key, None)
+        self._sorted = None
+        self._memo.clear()
+        if "/" in name:
+            for face in faces(name):
+                self._fronts.setdefault(normalize(face), key)
 
     # -- constructors ----------------------------------------------------------------------
 
@@ -446,6 +502,42 @@ class CardDB:
                 )
             )
         return db
+
+    @classmethod
+    def from_compact(cls, text: str) -> CardDB:
+        """Read the full card data (``decks/card-facts.tsv.gz``, decompressed): ``# key: value``
+        header lines (``source``, ``date``, ``cards``; kept in :attr:`meta`), the
+        :data:`TSV_COLUMNS` header, then one card a line.
+
+        Rows are parsed on first lookup, so reading 30,000 cards costs one pass over the names.
+        Raises :class:`CardDataError` if the column header is missing; a bad row is only found
+        when it is looked up (``scripts/import_scryfall.py`` and the tests read every row).
+        """
+        if not isinstance(text, str):
+            raise CardDataError("card data must be text")
+        db = cls()
+        db._rows_token = object()
+        lines = text.lstrip("\ufeff").split("\n")
+        position = 0
+        while position < len(lines) and lines[position].startswith("#"):
+            key, _, value = lines[position][1:].partition(":")
+            if value:
+                db.meta[key.strip()] = value.strip()
+            position += 1
+        header = lines[position].rstrip("\r") if position < len(lines) else ""
+        if tuple(header.split("\t")) != TSV_COLUMNS:
+            raise CardDataError(f"header should be {' '.join(TSV_COLUMNS)!r}", position + 1)
+        add = db._add_row
+        for line in lines[position + 1:]:
+            if line:
+                add(line[: line.index("\t")] if "\t" in line else line, line.rstrip("\r"))
+        return db
+
+    def check_rows(self) -> None:
+        """Parse every row not parsed yet; raises :class:`CardDataError` for a bad one."""
+        for key in list(self._rows):
+            if key not in self._cards:
+                self._lookup(key)
 
     @classmethod
     def from_scryfall(cls, obj: Any) -> CardDB:
@@ -507,33 +599,76 @@ class CardDB:
         return db
 
     def merge(self, other: CardDB) -> CardDB:
-        """A new database with the cards of both; ``other`` wins where both know a card."""
-        merged = CardDB(self, not_found=[*self.not_found, *other.not_found])
-        for card in other:
+        """A new database with the cards of both; ``other`` wins where both know a card.
+
+        Cheap even for the full card data: unparsed rows are shared, not parsed."""
+        merged = CardDB(not_found=[*self.not_found, *other.not_found])
+        merged._cards = dict(self._cards)
+        merged._rows = dict(self._rows)
+        merged._fronts = dict(self._fronts)
+        merged._added = self._added
+        merged.meta = {**self.meta, **other.meta}
+        if self._rows and other._rows:
+            merged._rows_token = object() if self._rows_token is not other._rows_token \
+                else self._rows_token
+        else:
+            merged._rows_token = self._rows_token if self._rows else other._rows_token
+        for key, row in other._rows.items():
+            merged._rows[key] = row
+            merged._cards.pop(key, None)
+        for key, face_key in other._fronts.items():
+            merged._fronts.setdefault(key, face_key)
+        for card in other._cards.values():
             merged.add(card)
         return merged
 
     # -- lookups ---------------------------------------------------------------------------
 
+    def _lookup(self, key: str) -> CardFacts | None:
+        card = self._cards.get(key)
+        if card is not None:
+            return card
+        row = self._rows.get(key)
+        if row is None:
+            return None
+        card = _compact_card(row)
+        self._cards[key] = card
+        return card
+
     def get(self, name: str) -> CardFacts | None:
         """The facts for ``name``, or ``None``. Matches ignoring case, accents, spacing, curly
-        quotes and ``Æ``; ``"Delver of Secrets"`` finds ``"Delver of Secrets // Insectile
-        Aberration"`` and ``"Fire/Ice"`` finds ``"Fire // Ice"``."""
+        quotes and ``Æ``; ``"Delver of Secrets"`` (or ``"Insectile Aberration"``) finds
+        ``"Delver of Secrets // Insectile Aberration"`` and ``"Fire/Ice"`` finds
+        ``"Fire // Ice"``."""
+        if not isinstance(name, str):
+            return None
+        memo = self._memo
+        if name in memo:
+            return memo[name]
+        found = self._find(name)
+        if len(memo) > 50_000:
+            memo.clear()
+        memo[name] = found
+        return found
+
+    def _find(self, name: str) -> CardFacts | None:
         key = normalize(name)
-        card = self._cards.get(key)
+        card = self._lookup(key)
         if card is not None:
             return card
         front_key = self._fronts.get(key)
         if front_key is not None:
-            return self._cards[front_key]
+            return self._lookup(front_key)
+        if "/" not in name:
+            return None
         front = normalize(front_face(name))
         if front != key:
-            card = self._cards.get(front)
+            card = self._lookup(front)
             if card is not None:
                 return card
             front_key = self._fronts.get(front)
             if front_key is not None:
-                return self._cards[front_key]
+                return self._lookup(front_key)
         return None
 
     def __getitem__(self, name: str) -> CardFacts:
@@ -554,19 +689,64 @@ class CardDB:
                 seen[name] = None
         return list(seen)
 
+    def suggest(self, name: str, n: int = 3, cutoff: float = 0.75,
+                extra: Iterable[str] = ()) -> list[str]:
+        """Up to ``n`` known names close to ``name`` (and to ``extra`` names, e.g. the ban
+        lists'), best first, for a "did you mean" hint; never ``name`` itself.
+
+        Goes through a :class:`pyengine.names.NameIndex`: the one over the full card data is
+        built once per loaded file and cached; one over the other cards and ``extra`` is built
+        once per database. The work per name is bounded whatever the number of cards."""
+        scored: list[tuple[float, str]] = []
+        if self._rows:
+            token = self._rows_token
+            cached = _HINT_CACHE.get(id(token)) if token is not None else None
+            if cached is None or cached[0] is not token:
+                index = NameIndex([row[: row.find("\t")] if "\t" in row else row
+                                   for row in self._rows.values()])
+                if token is not None:
+                    _HINT_CACHE.clear()
+                    _HINT_CACHE[id(token)] = (token, index)
+            else:
+                index = cached[1]
+            scored += index.scored(name, cutoff)
+        extra = tuple(extra)
+        signature = (self._added, extra)
+        if self._small_index is None or self._small_index[0] != signature:
+            others = [card.name for key, card in self._cards.items() if key not in self._rows]
+            self._small_index = (signature, NameIndex(others + [e for e in extra
+                                                                if self.get(e) is None]))
+        scored += self._small_index[1].scored(name, cutoff)
+        scored.sort(key=lambda item: -item[0])
+        found: list[str] = []
+        for _, shown in scored:
+            if shown not in found:
+                found.append(shown)
+        return found[:n]
+
     def names(self) -> list[str]:
         """All card names, sorted by their normalised key."""
-        return [self._cards[key].name for key in sorted(self._cards)]
+        out = []
+        for key in self.keys():
+            card = self._cards.get(key)
+            out.append(card.name if card is not None else self._rows[key].split("\t", 1)[0])
+        return out
 
     def keys(self) -> list[str]:
         """All normalised keys, sorted."""
-        return sorted(self._cards)
+        if self._sorted is None:
+            self._sorted = sorted(self._cards.keys() | self._rows.keys())
+        return list(self._sorted)
+
+    def face_keys(self) -> list[str]:
+        """Normalised face names of multi-faced cards (``"fire"``, ``"ice"``), sorted."""
+        return sorted(self._fronts)
 
     def __iter__(self) -> Iterator[CardFacts]:
-        return (self._cards[key] for key in sorted(self._cards))
+        return (self._lookup(key) for key in self.keys())  # type: ignore[misc]
 
     def __len__(self) -> int:
-        return len(self._cards)
+        return len(self.keys())
 
     def __repr__(self) -> str:
         return f"<CardDB {len(self)} cards>"
@@ -575,3 +755,18 @@ class CardDB:
         """The database as ``cards.tsv`` text, sorted by name."""
         rows = ["\t".join(TSV_COLUMNS), *(card.to_tsv_row() for card in self)]
         return "\n".join(rows) + "\n"
+
+
+def combine_card_data(full: CardDB, shipped: CardDB) -> CardDB:
+    """The full card data with the project's own facts on top: a card both know keeps the
+    shipped facts (automation tags, tokens) plus the full data's tags it lacks (``partner``,
+    ``any_number``, ``games=`` ...)."""
+    extra: list[CardFacts] = []
+    for card in shipped:
+        other = full.get(card.name)
+        if other is not None:
+            missing = tuple(t for t in other.tags if t not in card.tags)
+            if missing:
+                card = replace(card, tags=card.tags + missing)
+        extra.append(card)
+    return full.merge(CardDB(extra))

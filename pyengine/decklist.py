@@ -1,34 +1,64 @@
-"""Decklists: a forgiving reader and a writer for the text lists players paste.
+"""Decklists: a forgiving reader and a writer for the lists players paste or export.
 
-``Decklist.from_text`` reads the project's own format and what Moxfield, Archidekt, MTG Arena
-and MTGO export (see ``decks/README.md``). It never raises: lines it cannot read are collected
-in ``Decklist.problems`` with their 1-based line numbers, and the rest of the list is still read.
-``Decklist.to_text`` writes a list back so that ``Decklist.from_text(d.to_text()) == d``.
+``Decklist.from_text`` reads every common export, detected from the text itself (no format
+picker; the syntax of each is in ``decks/README.md``):
+
+* plain ``N Name`` / ``Nx Name`` (and a bare ``Name``), the project's ``// Section`` headers;
+* MTG Arena (``About`` / ``Name ...`` lines, ``Commander``, ``Companion``, ``Deck``,
+  ``Sideboard``, ``Maybeboard`` lines, ``N Name (SET) 123``);
+* MTGO text (``SB:`` lines, a trailing block after a blank line as the sideboard) and MTGO
+  ``.dek`` XML (``<Cards Quantity= Sideboard= Name=>``);
+* Moxfield (``*F*``, ``*E*``, collector numbers such as ``263a``, ``C21-263`` or ``123★``,
+  ``#Tag`` suffixes, ``# Commander`` / ``// Commander`` section headers);
+* Archidekt (``[Category]`` tags, ``[Commander{top}]``, lower-case set codes, ``^Tag^``);
+* TappedOut (``*CMDR*`` marks the commander) and Deckstats (``//Main``, ``# !Commander``);
+* Forge ``.dck`` (``[metadata]`` with ``Name=``, ``[Commander]``, ``[Main]``, ``[Sideboard]``,
+  lines ``N Name|SET|art``);
+* XMage ``.dck`` (``NAME:``, ``N [SET:num] Name``, ``SB:`` lines, ``LAYOUT`` lines);
+* Cockatrice ``.cod`` XML (``<zone name="main">``, ``<card number= name=>``).
+
+Windows line ends, a byte-order mark, tabs and trailing spaces are fine. It never raises: lines
+it cannot read are collected in ``Decklist.problems`` with their 1-based line numbers, and lines
+it leaves out on purpose (a count of 0, a maybeboard) in ``Decklist.notes``.
+``Decklist.to_text(fmt)`` writes a list in any of :data:`WRITE_FORMATS`, so that
+``Decklist.from_text(d.to_text(fmt))`` gives back what that format can hold.
 """
 
 from __future__ import annotations
 
-import difflib
 import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
-from .names import normalize
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
 
-__all__ = ["MAX_COUNT", "Decklist", "Entry", "Problem", "did_you_mean"]
+__all__ = [
+    "MAX_COUNT",
+    "OUT_OF_DECK",
+    "WRITE_FORMATS",
+    "Decklist",
+    "Entry",
+    "Problem",
+    "did_you_mean",
+]
 
 MAX_COUNT = 1000
 """The largest count a line may give; more is reported as a problem."""
 MAX_NAME_LENGTH = 200
+"""Longer "names" are reported as a problem (the longest card name is about 140 characters)."""
 MAX_LINE_LENGTH = 1000
 """Longer lines are reported as a problem without being read (this bounds the work per line)."""
-"""Longer "names" are reported as a problem (the longest card name is about 140 characters)."""
 
 MAIN = "main"
+OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
+               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
+               "enforcers", "reckoning")
+"""Sections whose cards are not part of the deck's library (the commander is counted towards a
+Commander deck's size by the checker, not here)."""
+
 _SECTION_ALIASES = {
     "main": MAIN,
     "deck": MAIN,
@@ -40,6 +70,7 @@ _SECTION_ALIASES = {
     "sb": "sideboard",
     "commander": "commander",
     "commanders": "commander",
+    "command zone": "commander",
     "companion": "companion",
     "companions": "companion",
     "maybeboard": "maybeboard",
@@ -67,20 +98,29 @@ _OUT_OF_DECK_CATEGORIES = {
     "considering": "maybeboard",
     "companion": "companion",
 }
+_MAYBE = ("maybeboard",)
+MTGO_MAX_SIDEBOARD = 15
+"""The largest trailing block read as an MTGO sideboard."""
 
 _COUNT = re.compile(r"^(?P<count>[+-]?\d+)[xX×]?\s+(?P<rest>\S.*)$")
 _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
 _SET = re.compile(r"\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
 _SPACES = re.compile(r"\s+")
 _FLAGS = re.compile(r"\{[^{}]*\}")
 _TRAILING_COUNT = re.compile(r"\(\s*\d+\s*\)$")
+_XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:")
+_FORGE_SECTION = re.compile(r"^\[(?P<name>[A-Za-z][A-Za-z _-]{0,30})\]$")
+_MARKERS = {"f": "foil", "e": "foil", "cmdr": "commander", "a": "", "pf": "foil"}
+#: Most trailing decorations (tags, categories, markers) read from one line.
+_MAX_SUFFIXES = 24
 
 
 @dataclass
 class Problem:
-    """A line of a decklist that could not be read."""
+    """A line of a decklist that could not be read, or (in ``Decklist.notes``) was left out."""
 
     line: int
     """1-based line number."""
@@ -158,8 +198,166 @@ def _has_control(text: str) -> bool:
 class _Line:
     number: int
     text: str
-    kind: str  # "blank", "comment", "header", "entry", "problem", "sb"
+    kind: str  # "blank", "comment", "header", "entry", "problem", "sb", "note"
     entry: Entry | None = None
+
+
+# -- XML exports (MTGO .dek, Cockatrice .cod) ------------------------------------------------
+
+_XML_ELEMENT = re.compile(
+    r"<\s*(?P<tag>[A-Za-z_][\w.-]{0,40})(?P<attrs>[^<>]{0,2000}?)(?P<close>/?)>")
+_XML_END = re.compile(r"<\s*/\s*(?P<tag>[A-Za-z_][\w.-]{0,40})\s*>")
+_XML_ATTR = re.compile(r"""([A-Za-z_][\w.:-]{0,40})\s*=\s*(?:"([^"]*)"|'([^']*)')""")
+_XML_ENTITY = re.compile(r"&(#x[0-9A-Fa-f]{1,6}|#\d{1,7}|amp|lt|gt|quot|apos);")
+_ENTITIES = {"amp": "&", "lt": "<", "gt": ">", "quot": '"', "apos": "'"}
+
+
+def _xml_unescape(text: str) -> str:
+    def one(match: re.Match[str]) -> str:
+        ref = match.group(1)
+        if ref.startswith("#"):
+            try:
+                code = int(ref[2:], 16) if ref[1:2] in "xX" and len(ref) > 2 else int(ref[1:])
+                return chr(code) if 0 < code < 0x110000 else ""
+            except ValueError:
+                return ""
+        return _ENTITIES[ref]
+
+    return _XML_ENTITY.sub(one, text)
+
+
+def _xml_escape(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;").replace("'", "&apos;"))
+
+
+def _looks_like_xml(text: str) -> str:
+    """``"dek"`` or ``"cockatrice"`` if the text is one of those XML exports, else ``""``."""
+    head = text.lstrip()[:4000]
+    if not head.startswith("<"):
+        return ""
+    lowered = head.casefold()
+    if "<cockatrice_deck" in lowered:
+        return "cockatrice"
+    if "<deck" in lowered and "<cards" in lowered:
+        return "dek"
+    return ""
+
+
+def _read_xml(deck: Decklist, text: str, kind: str) -> None:
+    """Read an MTGO ``.dek`` or Cockatrice ``.cod`` file (a small tolerant scanner: no DTDs,
+    no entity expansion beyond the five XML entities and character references)."""
+    newlines = [i for i, ch in enumerate(text) if ch == "\n"]
+
+    def line_of(position: int) -> int:
+        low, high = 0, len(newlines)
+        while low < high:
+            mid = (low + high) // 2
+            if newlines[mid] < position:
+                low = mid + 1
+            else:
+                high = mid
+        return low + 1
+
+    zone = MAIN
+    name_open = False
+    found_any = False
+    position = 0
+    for match in _XML_ELEMENT.finditer(text):
+        tag = match.group("tag").casefold()
+        attrs = {key.casefold(): _xml_unescape(a if a is not None else b)
+                 for key, a, b in _XML_ATTR.findall(match.group("attrs"))}
+        line = line_of(match.start())
+        if name_open:
+            between = text[position:match.start()]
+            end = _XML_END.search(between)
+            value = between[: end.start()] if end else between
+            if not deck.name:
+                deck.name = _SPACES.sub(" ", _xml_unescape(value)).strip()[:MAX_NAME_LENGTH]
+            name_open = False
+        position = match.end()
+        if kind == "cockatrice":
+            if tag == "zone":
+                zone_name = attrs.get("name", "main").casefold()
+                zone = {"side": "sideboard", "main": MAIN}.get(zone_name,
+                                                               _section_name(zone_name) or MAIN)
+                continue
+            if tag == "deckname" and not match.group("close"):
+                name_open = True
+                continue
+            if tag != "card":
+                continue
+            count_text, name, section = attrs.get("number", "1"), attrs.get("name", ""), zone
+            set_code = attrs.get("setshortname") or None
+            number = attrs.get("collectornumber") or None
+        else:
+            if tag != "cards":
+                continue
+            count_text, name = attrs.get("quantity", "1"), attrs.get("name", "")
+            side = attrs.get("sideboard", "false").casefold() == "true"
+            section = "sideboard" if side else MAIN
+            set_code = number = None
+        found_any = True
+        raw = match.group(0)
+        body = f"{count_text.strip()} {name.strip()}"
+        entry, message = _read_entry(body, section, line)
+        if entry is None:
+            if message.startswith("count 0"):
+                deck.notes.append(Problem(line, raw, "a count of 0: left out"))
+            else:
+                deck.problems.append(Problem(line, raw, message))
+            continue
+        if set_code and re.fullmatch(r"[A-Za-z0-9_-]{1,8}", set_code):
+            entry.set_code = set_code.upper()
+            if number and re.fullmatch(r"[^\s()\[\]]{1,12}", number):
+                entry.number = number
+        deck.entries.append(entry)
+    if not found_any:
+        deck.problems.append(Problem(1, text.lstrip()[:80], f"this {_FORMAT_TITLES[kind]} file "
+                                     "holds no cards"))
+
+
+# -- writers ---------------------------------------------------------------------------------
+
+WRITE_FORMATS = ("text", "arena", "mtgo", "dek", "moxfield", "archidekt", "tappedout",
+                 "deckstats", "forge", "xmage", "cockatrice")
+"""Formats :meth:`Decklist.to_text` writes (and :meth:`Decklist.from_text` reads)."""
+
+_FORMAT_TITLES = {
+    "text": "plain text",
+    "arena": "MTG Arena",
+    "mtgo": "MTGO text",
+    "dek": "MTGO .dek",
+    "moxfield": "Moxfield",
+    "archidekt": "Archidekt",
+    "tappedout": "TappedOut",
+    "deckstats": "Deckstats",
+    "forge": "Forge .dck",
+    "xmage": "XMage .dck",
+    "cockatrice": "Cockatrice .cod",
+}
+
+_ARENA_HEADERS = {MAIN: "Deck", "sideboard": "Sideboard", "commander": "Commander",
+                  "companion": "Companion", "maybeboard": "Maybeboard"}
+_FORGE_HEADERS = {MAIN: "Main", "sideboard": "Sideboard", "commander": "Commander"}
+
+
+def _by_section(entries: list[Entry], order: tuple[str, ...]) -> list[tuple[str, list[Entry]]]:
+    groups: dict[str, list[Entry]] = {}
+    for entry in entries:
+        groups.setdefault(entry.section, []).append(entry)
+    ordered = [s for s in order if s in groups] + [s for s in groups if s not in order]
+    return [(s, groups[s]) for s in ordered]
+
+
+def _printing(entry: Entry, lower: bool = False) -> str:
+    if not entry.set_code:
+        return ""
+    code = entry.set_code.lower() if lower else entry.set_code
+    return f" ({code})" + (f" {entry.number}" if entry.number else "")
+
+
+# -- the decklist ----------------------------------------------------------------------------
 
 
 @dataclass
@@ -167,7 +365,7 @@ class Decklist:
     """A decklist: entries in sections, plus the problems met while reading it.
 
     Equality compares the name and the entries (count, name, section, printing, category), not
-    line numbers, problems or annotations.
+    line numbers, problems, notes or annotations.
     """
 
     entries: list[Entry]
@@ -175,9 +373,15 @@ class Decklist:
     problems: list[Problem] = field(default_factory=list, compare=False)
     """Lines that could not be read, in order."""
     name: str = ""
-    """Deck name from a ``# name: ...`` or ``Name ...`` header line, or empty."""
+    """Deck name from a ``# name: ...``, ``Name ...``, ``Name=``, ``NAME:`` or ``<deckname>``."""
     annotations: list[str] = field(default_factory=list, compare=False)
     """Card-facts lines (``#! Name | cost | type | P/T | tags``) in the list, as written."""
+    notes: list[Problem] = field(default_factory=list, compare=False)
+    """Lines left out on purpose (a count of 0, maybeboard cards), with why."""
+    format: str = field(default="text", compare=False)
+    """The export format the text looked like (a key of :data:`WRITE_FORMATS`)."""
+    blank_lines: list[int] = field(default_factory=list, compare=False)
+    """Line numbers of the blank lines (blocks of cards matter to some exports)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -190,14 +394,23 @@ class Decklist:
         if text.startswith("\ufeff"):
             text = text[1:]
         deck = cls([])
+        xml = _looks_like_xml(text)
+        if xml:
+            deck.format = xml
+            _read_xml(deck, text, xml)
+            _note_maybeboard(deck)
+            return deck
         lines: list[_Line] = []
         section = MAIN
         saw_header = False
         saw_entry = False
+        metadata = False
+        seen: set[str] = set()
         for number, raw in enumerate(text.split("\n"), start=1):
             line = raw.lstrip("\ufeff").replace("\t", " ").strip()
             if not line:
                 lines.append(_Line(number, raw, "blank"))
+                deck.blank_lines.append(number)
                 continue
             if len(line) > MAX_LINE_LENGTH:
                 message = f"line too long to be a card ({len(line)} characters)"
@@ -217,6 +430,13 @@ class Decklist:
                 match = _COMMENT_NAME.match(line)
                 if match and not deck.name:
                     deck.name = _SPACES.sub(" ", match.group("name")).strip()
+                key = _header_key(line.lstrip("#").strip())
+                if key in _SECTION_ALIASES and not _has_control(line):
+                    section = _SECTION_ALIASES[key]
+                    saw_header = True
+                    seen.add("moxfield")
+                    lines.append(_Line(number, raw, "header"))
+                    continue
                 lines.append(_Line(number, raw, "comment"))
                 continue
             if line.startswith("//"):
@@ -238,21 +458,45 @@ class Decklist:
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
+            forge = _FORGE_SECTION.match(line)
+            if forge:
+                key = _section_name(forge.group("name"))
+                seen.add("forge")
+                saw_header = True
+                lines.append(_Line(number, raw, "header"))
+                metadata = key == "metadata"
+                if not metadata:
+                    section = key
+                continue
+            if metadata and "=" in line:
+                key, _, value = line.partition("=")
+                if key.strip().casefold() == "name" and not deck.name and not _has_control(value):
+                    deck.name = _SPACES.sub(" ", value).strip()
+                lines.append(_Line(number, raw, "comment"))
+                continue
+            if _XMAGE_LAYOUT.match(line):
+                seen.add("xmage")
+                lines.append(_Line(number, raw, "comment"))
+                continue
             if len(line) <= 40 and line[0].isascii() and line[0].isalpha():
                 key = _header_key(line)
                 if key in _BARE_HEADERS:
                     section = _BARE_HEADERS[key]
                     saw_header = True
+                    seen.add("arena")
                     lines.append(_Line(number, raw, "header"))
                     continue
                 if key == "about":
+                    seen.add("arena")
                     lines.append(_Line(number, raw, "comment"))
                     continue
             if not saw_entry:
                 match = _NAME_HEADER.match(line)
-                if match and line[:4].casefold() == "name":
+                if match and line[:4].casefold() == "name" and not _has_control(line):
                     if not deck.name:
                         deck.name = _SPACES.sub(" ", match.group("name")).strip()
+                    if line[:5] == "NAME:":
+                        seen.add("xmage")
                     lines.append(_Line(number, raw, "comment"))
                     continue
             entry_section = section
@@ -262,22 +506,41 @@ class Decklist:
                 body = body[3:].strip()
                 entry_section = "sideboard"
                 kind = "sb"
-            entry, message = _read_entry(body, entry_section, number)
+            entry, message = _read_entry(body, entry_section, number, seen)
             if entry is None:
+                if message.startswith("count 0"):
+                    deck.notes.append(Problem(number, raw, "a count of 0: left out"))
+                    lines.append(_Line(number, raw, "note"))
+                    continue
                 deck.problems.append(Problem(number, raw, message))
                 lines.append(_Line(number, raw, "problem"))
                 continue
             saw_entry = True
             lines.append(_Line(number, raw, kind, entry))
-        _apply_mtgo_sideboard(lines, saw_header)
+        _apply_mtgo_sideboard(lines, saw_header, seen)
         deck.entries = [line.entry for line in lines if line.entry is not None]
+        deck.format = _guess_format(seen, lines)
+        _note_maybeboard(deck)
         return deck
 
     # -- writing ---------------------------------------------------------------------------
 
-    def to_text(self) -> str:
-        """Write the list in the project's format: ``# name:``, annotations, then the entries
-        with a ``// Section`` header wherever the section changes."""
+    def to_text(self, fmt: str = "text") -> str:
+        """Write the list in ``fmt`` (one of :data:`WRITE_FORMATS`; default the project's own
+        format: ``# name:``, annotations, then the entries with a ``// Section`` header wherever
+        the section changes). Raises ``ValueError`` for an unknown format.
+
+        What a format cannot hold is left out: MTGO, XMage, ``.dek`` and Cockatrice keep only
+        the main deck and the sideboard (a commander goes to the sideboard, as those programs
+        do); Forge keeps set codes but not collector numbers; only Moxfield, Archidekt and the
+        project's format keep foil marks; only Archidekt and the project's keep categories."""
+        writer = _WRITERS.get(fmt)
+        if writer is None:
+            raise ValueError(f"unknown decklist format {fmt!r}; formats: "
+                             + ", ".join(WRITE_FORMATS))
+        return writer(self)
+
+    def _text(self) -> str:
         out: list[str] = []
         if self.name:
             out.append(f"# name: {self.name}")
@@ -291,6 +554,114 @@ class Decklist:
                 out.append(f"// {title}")
                 current = entry.section
             out.append(entry.to_line())
+        return "\n".join(out) + "\n"
+
+    def _arena(self) -> str:
+        out: list[str] = []
+        if self.name:
+            out += ["About", f"Name {self.name}", ""]
+        for section, entries in _by_section(self.entries, ("commander", "companion", MAIN,
+                                                           "sideboard", "maybeboard")):
+            out.append(_ARENA_HEADERS.get(section, section.title()))
+            out += [f"{e.count} {e.name}{_printing(e)}" for e in entries]
+            out.append("")
+        return "\n".join(out)
+
+    def _mtgo(self) -> str:
+        main = [e for e in self.entries if e.section == MAIN]
+        side = [e for e in self.entries if e.section in ("sideboard", "commander")]
+        return "".join(f"{e.count} {e.name}\n" for e in main) + "".join(
+            f"SB: {e.count} {e.name}\n" for e in side)
+
+    def _dek(self) -> str:
+        out = ['<?xml version="1.0" encoding="utf-8"?>',
+               '<Deck xmlns:xsd="http://www.w3.org/2001/XMLSchema" '
+               'xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">',
+               "  <NetDeckID>0</NetDeckID>", "  <PreconstructedDeckID>0</PreconstructedDeckID>"]
+        for entry in self.entries:
+            if entry.section not in (MAIN, "sideboard", "commander"):
+                continue
+            side = "false" if entry.section == MAIN else "true"
+            out.append(f'  <Cards CatID="0" Quantity="{entry.count}" Sideboard="{side}" '
+                       f'Name="{_xml_escape(entry.name)}" Annotation="0" />')
+        out.append("</Deck>")
+        return "\n".join(out) + "\n"
+
+    def _moxfield(self) -> str:
+        out: list[str] = []
+        for section, entries in _by_section(self.entries, ("commander", "companion", MAIN,
+                                                           "sideboard", "maybeboard")):
+            title = "Mainboard" if section == MAIN else section.title()
+            out.append(f"# {title}")
+            for e in entries:
+                out.append(f"{e.count} {e.name}{_printing(e)}" + (" *F*" if e.foil else ""))
+            out.append("")
+        return "\n".join(out)
+
+    def _archidekt(self) -> str:
+        out: list[str] = []
+        for e in self.entries:
+            labels = [] if e.section == MAIN else [e.section.title()]
+            if e.category:
+                labels.append(e.category)
+            line = f"{e.count}x {e.name}{_printing(e, lower=True)}" + (" *F*" if e.foil else "")
+            out.append(line + (f" [{','.join(labels)}]" if labels else ""))
+        return "\n".join(out) + "\n"
+
+    def _tappedout(self) -> str:
+        out: list[str] = []
+        for e in self.entries:
+            if e.section == "commander":
+                out.append(f"{e.count}x {e.name} *CMDR*")
+            elif e.section == "sideboard":
+                out.append(f"SB: {e.count}x {e.name}")
+            elif e.section == MAIN:
+                out.append(f"{e.count}x {e.name}")
+        return "\n".join(out) + "\n"
+
+    def _deckstats(self) -> str:
+        out = ["//Main"]
+        out += [f"{e.count} {e.name} # !Commander" for e in self.entries
+                if e.section == "commander"]
+        for section, entries in _by_section(self.entries, (MAIN, "sideboard", "maybeboard")):
+            if section == "commander":
+                continue
+            if section != MAIN:
+                out += ["", f"//{section.title() if section.isascii() else section}"]
+            out += [f"{e.count} {e.name}" for e in entries]
+        return "\n".join(out) + "\n"
+
+    def _forge(self) -> str:
+        out = ["[metadata]", f"Name={self.name}"]
+        for section, entries in _by_section(self.entries, ("commander", MAIN, "sideboard")):
+            out.append(f"[{_FORGE_HEADERS.get(section, section.title())}]")
+            out += [f"{e.count} {e.name}" + (f"|{e.set_code}" if e.set_code else "")
+                    for e in entries]
+        return "\n".join(out) + "\n"
+
+    def _xmage(self) -> str:
+        out = [f"NAME:{self.name}"] if self.name else []
+        for e in self.entries:
+            printing = f"[{e.set_code}:{e.number or ''}] " if e.set_code else ""
+            if e.section == MAIN:
+                out.append(f"{e.count} {printing}{e.name}")
+            elif e.section in ("sideboard", "commander"):
+                out.append(f"SB: {e.count} {printing}{e.name}")
+        out.append("LAYOUT MAIN:(1,1)(NONE,false,50)|([])")
+        return "\n".join(out) + "\n"
+
+    def _cockatrice(self) -> str:
+        out = ['<?xml version="1.0" encoding="UTF-8"?>', '<cockatrice_deck version="1">',
+               f"    <deckname>{_xml_escape(self.name)}</deckname>", "    <comments></comments>"]
+        for zone, sections in (("main", (MAIN,)), ("side", ("sideboard", "commander"))):
+            cards = [e for e in self.entries if e.section in sections]
+            if not cards:
+                continue
+            out.append(f'    <zone name="{zone}">')
+            out += [f'        <card number="{e.count}" name="{_xml_escape(e.name)}"/>'
+                    for e in cards]
+            out.append("    </zone>")
+        out.append("</cockatrice_deck>")
         return "\n".join(out) + "\n"
 
     # -- queries ---------------------------------------------------------------------------
@@ -308,6 +679,11 @@ class Decklist:
         """Number of cards in one section."""
         return sum(entry.count for entry in self.section(section))
 
+    def deck_entries(self) -> list[Entry]:
+        """The entries of the library: every section but those in :data:`OUT_OF_DECK`
+        (``// Creatures``-style group headers stay in the deck)."""
+        return [entry for entry in self.entries if entry.section not in OUT_OF_DECK]
+
     def sections(self) -> list[str]:
         """The sections that hold cards, in the order they first appear."""
         return list(dict.fromkeys(entry.section for entry in self.entries))
@@ -322,8 +698,79 @@ class Decklist:
         return f"<Decklist {label}{sizes or 'empty'}; {len(self.problems)} problems>"
 
 
-def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str]:
+_WRITERS = {
+    "text": Decklist._text,
+    "arena": Decklist._arena,
+    "mtgo": Decklist._mtgo,
+    "dek": Decklist._dek,
+    "moxfield": Decklist._moxfield,
+    "archidekt": Decklist._archidekt,
+    "tappedout": Decklist._tappedout,
+    "deckstats": Decklist._deckstats,
+    "forge": Decklist._forge,
+    "xmage": Decklist._xmage,
+    "cockatrice": Decklist._cockatrice,
+}
+
+
+def format_title(fmt: str) -> str:
+    """A format key as people say it: ``"arena"`` -> ``"MTG Arena"``."""
+    return _FORMAT_TITLES.get(fmt, fmt)
+
+
+def _strip_suffixes(rest: str) -> tuple[str, list[str], list[str]]:
+    """Trailing decorations of an entry, right to left: Archidekt ``^Tag^`` and ``[Category]``,
+    Moxfield ``#Tag``, Deckstats ``# !Commander``, markers ``*F*``/``*E*``/``*CMDR*``.
+    Returns (the rest, the [labels] in order, the markers: ``foil``, ``commander``)."""
+    labels: list[str] = []
+    markers: list[str] = []
+    for _ in range(_MAX_SUFFIXES):
+        rest = rest.rstrip()
+        if not rest:
+            break
+        last = rest[-1]
+        if last == "^":
+            start = rest.rfind("^", 0, len(rest) - 1)
+            if start < 0:
+                break
+            rest = rest[:start]
+            continue
+        if last == "]":
+            start = rest.rfind("[")
+            if start <= 0 or "]" in rest[start:-1]:
+                break
+            labels.insert(0, rest[start + 1 : -1])
+            rest = rest[:start]
+            continue
+        if last == "*":
+            start = rest.rfind("*", 0, len(rest) - 1)
+            marker = _MARKERS.get(rest[start + 1 : -1].casefold()) if start > 0 else None
+            if marker is None or not rest[start - 1].isspace():
+                break
+            if marker:
+                markers.append(marker)
+            rest = rest[:start]
+            continue
+        head, space, word = rest.rpartition(" ")
+        if not space:
+            break
+        if word.startswith("#") and len(word) > 1:
+            if word[1:].casefold() == "!commander":
+                markers.append("commander#")
+            rest = head
+            continue
+        if word.casefold() == "!commander" and head.rstrip().endswith(" #"):
+            markers.append("commander#")
+            rest = head.rstrip()[:-1]
+            continue
+        break
+    return rest.rstrip(), labels, markers
+
+
+def _read_entry(body: str, section: str, number: int,
+                seen: set[str] | None = None) -> tuple[Entry | None, str]:
     """Read ``body`` (a line without a ``SB:`` prefix) as an entry, or explain why not."""
+    seen = seen if seen is not None else set()
     if _COUNT_ONLY.match(body):
         return None, "a count with no card name"
     count = 1
@@ -342,23 +789,24 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
             return None, "count 0: leave the line out, or write 1 or more"
         if count > MAX_COUNT:
             return None, f"count {count} is too large; the limit is {MAX_COUNT}"
-    rest = rest.rstrip()
-    labels: list[str] = []
-    while True:  # trailing Archidekt tags (^Have^) and [categories], in any order
-        if rest.endswith("^"):
-            start = rest.rfind("^", 0, len(rest) - 1)
-            if start < 0:
-                break
-            rest = rest[:start].rstrip()
-            continue
-        if rest.endswith("]"):
-            start = rest.rfind("[")
-            if start < 0 or "]" in rest[start:-1]:
-                break
-            labels.insert(0, rest[start + 1 : -1])
-            rest = rest[:start].rstrip()
-            continue
-        break
+    set_code = number_text = None
+    # XMage "[SET:num] Name", Deckstats "[SET] Name"
+    leading = _LEADING_SET.match(rest) if rest.startswith("[") else None
+    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("["):
+        set_code = leading.group("set").upper()
+        number_text = leading.group("number") or None
+        rest = rest[leading.end():]
+        seen.add("xmage" if ":" in leading.group(0) else "deckstats")
+    if "|" in rest:  # Forge "Name|SET|art"
+        rest, _, printing = rest.partition("|")
+        code = printing.partition("|")[0].strip()
+        if re.fullmatch(r"[A-Za-z0-9_-]{1,8}", code):
+            set_code = code.upper()
+        seen.add("forge")
+    rest, labels, markers = _strip_suffixes(rest)
+    if "commander" in markers or "commander#" in markers:
+        section = "commander"
+        seen.add("tappedout" if "commander" in markers else "deckstats")
     kept: list[str] = []
     for part in ",".join(labels).split(","):
         label = _FLAGS.sub("", part).strip() if "{" in part else part.strip()
@@ -369,12 +817,10 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
             section = target
         else:
             kept.append(label)
+    if labels:
+        seen.add("archidekt")
     category = ",".join(kept) or None
-    foil = False
-    if rest[-3:] in ("*F*", "*f*", "*E*", "*e*") and rest[-4:-3].isspace():
-        foil = True
-        rest = rest[:-3].rstrip()
-    set_code = number_text = None
+    foil = "foil" in markers
     start = rest.rfind("(")
     if start > 0 and rest[start - 1].isspace():
         printing = _SET.fullmatch(rest, start)
@@ -406,9 +852,30 @@ def _read_entry(body: str, section: str, number: int) -> tuple[Entry | None, str
     )
 
 
-def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool) -> None:
+def _guess_format(seen: set[str], lines: list[_Line]) -> str:
+    for fmt in ("forge", "xmage", "deckstats", "tappedout", "archidekt", "moxfield", "arena",
+                "mtgo"):
+        if fmt in seen:
+            return fmt
+    if any(line.kind == "sb" for line in lines):
+        return "mtgo"
+    return "text"
+
+
+def _note_maybeboard(deck: Decklist) -> None:
+    maybe = [e for e in deck.entries if e.section in _MAYBE]
+    if maybe:
+        total = sum(e.count for e in maybe)
+        deck.notes.append(Problem(maybe[0].line, "", f"the maybeboard ({total} card"
+                                  f"{'s' if total != 1 else ''}) is not part of the deck: "
+                                  "left out"))
+
+
+def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) -> None:
     """MTGO text: with no headers, ``SB:`` lines or comments and exactly two blocks of cards
-    separated by blank lines, the second block is the sideboard."""
+    separated by blank lines, the second block is the sideboard when it is smaller than the
+    first and at most :data:`MTGO_MAX_SIDEBOARD` cards (a one-card block first and 99 cards
+    after it is a commander and its deck, as Moxfield exports them)."""
     if saw_header or any(line.kind in ("sb", "comment") for line in lines):
         return
     blocks: list[list[_Line]] = []
@@ -423,6 +890,11 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool) -> None:
         blocks[-1].append(line)
     if len(blocks) != 2:
         return
+    first, second = ([line.entry.count for line in block if line.entry is not None]
+                     for block in blocks)
+    if sum(second) > MTGO_MAX_SIDEBOARD or sum(second) >= sum(first):
+        return  # a commander block first (Moxfield), or two halves of one deck
+    seen.add("mtgo")
     for line in blocks[1]:
         if line.entry is not None and line.entry.section == MAIN:
             line.entry.section = "sideboard"
@@ -431,14 +903,7 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool) -> None:
 def did_you_mean(name: str, db: CardDB, n: int = 3, cutoff: float = 0.75) -> list[str]:
     """Up to ``n`` names in ``db`` close to ``name`` (for a "did you mean" hint), best first.
 
-    Only a hint for people: the engine never swaps a name on its own.
+    Only a hint for people: the engine never swaps a name on its own. Goes through the
+    database's name index (:meth:`pyengine.cards.CardDB.suggest`), never a scan of every name.
     """
-    key = normalize(name)
-    keys = db.keys()
-    close = difflib.get_close_matches(key, keys, n=n, cutoff=cutoff)
-    found = [db[k].name for k in close]
-    if not found:
-        fronts = {normalize(card.front_name): card.name for card in db}
-        close = difflib.get_close_matches(key, sorted(fronts), n=n, cutoff=cutoff)
-        found = [fronts[k] for k in close]
-    return found
+    return db.suggest(name, n=n, cutoff=cutoff)

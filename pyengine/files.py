@@ -10,13 +10,14 @@ Errors are :class:`DataFileError` (a ``ValueError``) with a message that names t
 
 from __future__ import annotations
 
+import gzip
 import json
 import os
 from pathlib import Path
 from typing import Any
 
 from .banlists import BanList
-from .cards import CardDataError, CardDB
+from .cards import CardDataError, CardDB, combine_card_data
 from .decklist import Decklist
 
 __all__ = [
@@ -25,12 +26,16 @@ __all__ = [
     "deck_entry",
     "load_banlist",
     "load_card_db",
+    "load_card_facts",
+    "load_full_card_db",
     "load_deck",
     "load_deck_index",
     "read_deck_file",
 ]
 
 ENV_VAR = "PYENGINE_DECKS"
+#: The full card data made by ``scripts/import_scryfall.py`` (gzip-compressed TSV).
+CARD_FACTS = "card-facts.tsv.gz"
 
 
 class DataFileError(ValueError):
@@ -57,6 +62,8 @@ def _read(path: Path) -> str:
         raise DataFileError(f"{path}: is a folder, not a file") from None
     except OSError as error:
         raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    if b"\x00" in data[:65536]:
+        raise DataFileError(f"{path}: not a text file (it looks like a binary file)")
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as error:
@@ -72,6 +79,28 @@ def load_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:
         return CardDB.from_tsv(_read(path))
     except CardDataError as error:
         raise DataFileError(f"{path}: {error}") from None
+
+
+def load_card_facts(root: str | os.PathLike[str] | None = None) -> CardDB:
+    """The full card data, ``decks/card-facts.tsv.gz`` (every card, read lazily; see
+    :meth:`CardDB.from_compact`). Its ``meta`` holds the source and its date."""
+    path = data_root(root) / CARD_FACTS
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        raise DataFileError(f"{path}: no such file; run scripts/import_scryfall.py") from None
+    except OSError as error:
+        raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    try:
+        return CardDB.from_compact(gzip.decompress(data).decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, CardDataError) as error:
+        raise DataFileError(f"{path}: not readable card data ({error})") from None
+
+
+def load_full_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:
+    """Every card: the full card data with the shipped ``cards.tsv`` (tokens, automation tags)
+    layered on top (see :func:`pyengine.cards.combine_card_data`)."""
+    return combine_card_data(load_card_facts(root), load_card_db(root))
 
 
 def load_deck_index(root: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:

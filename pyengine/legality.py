@@ -47,8 +47,6 @@ identity is listed as not checked, with a "did you mean" when a known name is cl
 
 from __future__ import annotations
 
-import difflib
-import heapq
 import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field, replace
@@ -56,7 +54,7 @@ from typing import Any
 
 from .banlists import BanList
 from .cards import CardDB, CardFacts
-from .decklist import Decklist, Entry
+from .decklist import OUT_OF_DECK, Decklist, Entry
 from .names import normalize
 
 __all__ = [
@@ -75,6 +73,8 @@ __all__ = [
     "Report",
     "cards_from_scryfall",
     "check",
+    "commander_tags",
+    "deck_building_tags",
     "find_format",
 ]
 
@@ -223,6 +223,9 @@ class Options:
     """Team Commander: the playgroup's own additions to the ban list."""
     playgroup_banned_as_commander: tuple[str, ...] = ()
     """Team Commander: cards the playgroup bans only as a commander."""
+    commanders: tuple[str, ...] = ()
+    """Commander formats: the commander(s) the player says they use (names as in the list);
+    empty to use the list's own marks or the checker's proposal."""
 
 
 @dataclass(frozen=True)
@@ -245,6 +248,13 @@ class Finding:
     """"Did you mean" names for a name the card data does not know."""
 
     @property
+    def group(self) -> str:
+        """The group this finding is shown in (a key of :data:`GROUPS`)."""
+        if self.severity == INFO:
+            return "read"
+        return _GROUP_OF.get(self.code, "other")
+
+    @property
     def rule_label(self) -> str:
         """The rule as people write it: ``"HS 1.1"`` for ``"horde/#hs-1-1"``."""
         anchor = self.rule.partition("#")[2]
@@ -262,6 +272,7 @@ class Finding:
             "rule": self.rule,
             "severity": self.severity,
             "code": self.code,
+            "group": self.group,
             "suggestions": list(self.suggestions),
         }
 
@@ -274,9 +285,36 @@ class Finding:
         return f"{where}:{card} {self.message}{hint}{label}"
 
 
+GROUPS = {
+    "banned": "Banned or not legal",
+    "identity": "Colour identity",
+    "copies": "Copies",
+    "size": "Deck size",
+    "commander": "Commander and companion",
+    "unknown": "Unknown cards",
+    "other": "Other",
+    "read": "How the list was read",
+}
+"""Finding groups, in the order they are shown: the problems, then what could not be checked,
+then how the list was read (lines skipped, assumptions made)."""
+_GROUP_OF = {
+    "banned": "banned", "banned-as-companion": "banned", "banned-as-commander": "banned",
+    "survivor-list": "banned", "not-legal": "banned", "digital-only": "banned",
+    "identity": "identity", "identity-skipped": "identity",
+    "copies": "copies",
+    "size": "size", "sideboard": "size",
+    "commander": "commander", "partner": "commander", "companion": "commander",
+    "companion-condition": "commander",
+    "unknown-card": "unknown", "unknown-name": "unknown", "no-facts": "unknown",
+    "reader": "read", "note": "read", "maybeboard": "read", "section": "read",
+"commander-from-sideboard": "read", "commander-assumed": "read",
+    "commander-chosen": "read", "banlist-missing": "other",
+}
+
+
 @dataclass
 class Report:
-    """The answer: a verdict and everything found, the reader's problems first."""
+    """The answer: a verdict and everything found, grouped (see :data:`GROUPS`)."""
 
     format: str
     """The format key."""
@@ -291,6 +329,12 @@ class Report:
     """Names whose card facts were missing, each once, in list order."""
     notes: list[str] = field(default_factory=list)
     """Plain sentences about the format (e.g. Swarm's ban philosophy)."""
+    commander_source: str = ""
+    """How the commanders were found: ``marked``, ``chosen``, ``sideboard``, ``assumed``, or
+    empty (none, or not a Commander format)."""
+    proposals: list[list[str]] = field(default_factory=list)
+    """Commander formats: the likely commanders (each a list of one or two names), best first,
+    for a "Is X your commander?" question when none was marked."""
 
     @property
     def legal(self) -> bool:
@@ -299,12 +343,23 @@ class Report:
     def errors(self) -> list[Finding]:
         return [f for f in self.findings if f.severity == ERROR]
 
+    def groups(self) -> list[tuple[str, str, list[Finding]]]:
+        """(key, title, findings) for every group with findings, in :data:`GROUPS` order."""
+        out = []
+        for key, title in GROUPS.items():
+            found = [f for f in self.findings if f.group == key]
+            if found:
+                out.append((key, title, found))
+        return out
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": self.format,
             "verdict": self.verdict,
             "size": self.size,
             "commanders": list(self.commanders),
+            "commander_source": self.commander_source,
+            "proposals": [list(p) for p in self.proposals],
             "unchecked": list(self.unchecked),
             "notes": list(self.notes),
             "findings": [f.to_dict() for f in self.findings],
@@ -314,8 +369,14 @@ class Report:
         title = FORMATS[self.format].title if self.format in FORMATS else self.format
         lines = [f"{title}: {self.verdict} ({self.size} cards)"]
         if self.commanders:
-            lines.append("commander: " + " + ".join(self.commanders))
-        lines.extend(f"  {f.severity}: {f.to_text()}" for f in self.findings)
+            how = {"assumed": " (assumed; see below)", "sideboard": " (from the sideboard)",
+                   "chosen": " (as you chose)"}.get(self.commander_source, "")
+            lines.append("commander: " + " + ".join(self.commanders) + how)
+        if self.verdict == NOT_CHECKED and self.unchecked:
+            lines.append("not checked: " + ", ".join(self.unchecked))
+        for _, group_title, findings in self.groups():
+            lines.append(f"{group_title}:")
+            lines.extend(f"  {f.severity}: {f.to_text()}" for f in findings)
         lines.extend(f"note: {note}" for note in self.notes)
         return "\n".join(lines) + "\n"
 
@@ -368,6 +429,26 @@ def commander_tags(oracle_text: str) -> tuple[str, ...]:
     return tuple(tags)
 
 
+_NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
+                 "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "fifteen": 15, "twenty": 20}
+_ANY_NUMBER = re.compile(r"a deck can have any number of cards named", re.IGNORECASE)
+_UP_TO = re.compile(r"a deck can have up to (\w+) cards named", re.IGNORECASE)
+
+
+def deck_building_tags(oracle_text: str) -> tuple[str, ...]:
+    """Deck-building exceptions read from Oracle text: ``any_number`` ("A deck can have any
+    number of cards named ...") or ``copy_limit=N`` ("... up to seven cards named ...")."""
+    if _ANY_NUMBER.search(oracle_text):
+        return ("any_number",)
+    match = _UP_TO.search(oracle_text)
+    if match:
+        word = match.group(1).casefold()
+        number = int(word) if word.isdigit() else _NUMBER_WORDS.get(word)
+        if number:
+            return (f"copy_limit={number}",)
+    return ()
+
+
 def cards_from_scryfall(obj: Any) -> CardDB:
     """Like :meth:`CardDB.from_scryfall`, plus the tags the checker reads from Oracle text
     (``can_be_commander``, ``partner_with=Name``, ...; see the module docstring). Raises
@@ -393,39 +474,204 @@ def cards_from_scryfall(obj: Any) -> CardDB:
 # -- the check -------------------------------------------------------------------------------
 
 
-class _Hints:
-    """"Did you mean" over a fixed list of names: the matching of ``difflib.get_close_matches``
-    (and :func:`pyengine.decklist.did_you_mean`), with a trigram index so that a list of a
-    hundred unknown names stays fast in the browser. Only names sharing a three-letter run with
-    the word are scored (all names for words shorter than three letters)."""
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
-    def __init__(self, names: list[str]) -> None:
-        self.names = names
-        self.index: dict[str, list[int]] = {}
-        for number, name in enumerate(names):
-            for gram in sorted(self._grams(name)):
-                self.index.setdefault(gram, []).append(number)
 
-    @staticmethod
-    def _grams(word: str) -> set[str]:
-        return {word[i:i + 3] for i in range(len(word) - 2)}
+# -- commanders: marked, chosen or proposed -------------------------------------------------
 
-    def close(self, word: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
-        grams = self._grams(word)
-        if grams:
-            numbers = sorted({i for gram in grams for i in self.index.get(gram, ())})
-        else:
-            numbers = list(range(len(self.names)))
-        matcher = difflib.SequenceMatcher()
-        matcher.set_seq2(word)
-        scored: list[tuple[float, str]] = []
-        for number in numbers:
-            candidate = self.names[number]
-            matcher.set_seq1(candidate)
-            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff \
-                    and matcher.ratio() >= cutoff:
-                scored.append((matcher.ratio(), candidate))
-        return [candidate for _, candidate in heapq.nlargest(n, scored)]
+
+def can_be_commander(facts: CardFacts | None) -> bool:
+    """True if the card may be a commander on its own: a legendary creature, a legendary
+    Vehicle or Spacecraft with power and toughness (since Edge of Eternities, 2025), or a card
+    that says it can be your commander. A Background needs a Choose a Background partner."""
+    if facts is None:
+        return False
+    if facts.has_tag("can_be_commander"):
+        return True
+    if facts.is_legendary and facts.is_creature:
+        return True
+    return bool(facts.is_legendary and facts.power_text and facts.toughness_text and any(
+        kind in facts.subtypes for kind in ("Vehicle", "Spacecraft")))
+
+
+def _is_background(facts: CardFacts) -> bool:
+    return facts.is_legendary and "Enchantment" in facts.types and "Background" in facts.subtypes
+
+
+def pair_problem(a: CardFacts, b: CardFacts, first: str = "", second: str = "") -> str:
+    """Why ``a`` and ``b`` cannot be commanders together, or ``""`` if they can."""
+    first = first or a.name
+    second = second or b.name
+
+    def partner_with(x: CardFacts, y: CardFacts) -> bool:
+        value = x.tag_value("partner_with")
+        return bool(value) and normalize(value) in (normalize(y.name), normalize(y.front_name))
+
+    if partner_with(a, b) and partner_with(b, a):
+        return ""
+    if a.tag_value("partner_with") is not None or b.tag_value("partner_with") is not None:
+        if a.has_tag("partner") and b.has_tag("partner"):
+            return ""
+        return (f"{first} and {second} are not partners: a card with 'Partner with' pairs only "
+                "with the card it names")
+    if a.tag_value("partner") == "" and b.tag_value("partner") == "":
+        return ""
+    ga, gb = a.tag_value("partner_group"), b.tag_value("partner_group")
+    if ga and gb and normalize(ga) == normalize(gb):
+        return ""
+    if a.has_tag("friends_forever") and b.has_tag("friends_forever"):
+        return ""
+    for x, y in ((a, b), (b, a)):
+        if x.has_tag("choose_a_background") and _is_background(y):
+            return ""
+        if x.has_tag("doctors_companion") and y.is_creature \
+                and "Time" in y.subtypes and "Doctor" in y.subtypes:
+            return ""
+    return (f"{first} and {second} cannot be commanders together: two commanders need Partner "
+            "(both), Partner with each other, Friends forever (both), Choose a Background with "
+            "a Background, or Doctor's companion with a Time Lord Doctor")
+
+
+@dataclass
+class CommanderReading:
+    """How the commander of a list was found (:func:`find_commanders`)."""
+
+    commanders: list[Entry]
+    """The commander entries (section ``commander``), as written in the list."""
+    library: list[Entry]
+    """The deck without them: the cards that go into the library."""
+    source: str
+    """``marked`` (a Commander section, ``[Commander]``, ``*CMDR*``, a Forge or Arena
+    section), ``chosen`` (the player named it), ``sideboard`` (MTGO, XMage and Cockatrice put
+    it there), ``assumed`` (proposed from the card data and the list's layout) or ``none``."""
+    reason: str = ""
+    """For ``assumed`` and ``sideboard``: why, in plain words."""
+    proposals: list[list[str]] = field(default_factory=list)
+    """Likely commanders (one or two names each), best first."""
+
+
+def _take(entries: list[Entry], chosen: list[Entry]) -> list[Entry]:
+    """``entries`` less one copy of each chosen entry."""
+    out: list[Entry] = []
+    remaining = {id(e) for e in chosen}
+    for entry in entries:
+        if id(entry) in remaining:
+            remaining.discard(id(entry))
+            if entry.count > 1:
+                out.append(replace(entry, count=entry.count - 1))
+            continue
+        out.append(entry)
+    return out
+
+
+def find_commanders(deck: Decklist, cards: CardDB | None = None,
+                    chosen: Iterable[str] = ()) -> CommanderReading:
+    """Find the commander(s) of ``deck``: the player's choice (``chosen`` names), else the
+    list's marks, else one or two sideboard cards (MTGO, XMage, Cockatrice), else a proposal
+    from the card data and the usual conventions (a lone block of one or two legendaries set
+    apart by a blank line, a legendary on the first line, the one legendary whose colour
+    identity covers every card). ``cards`` may be ``None``: then only marks, a choice and the
+    sideboard convention are used. Pure; used by the checker, the Team Commander table and the
+    shuffler."""
+    library = deck.deck_entries()
+    chosen_keys = [normalize(n) for n in chosen if isinstance(n, str) and n.strip()]
+    if chosen_keys:
+        picked: list[Entry] = []
+        for key in chosen_keys:
+            for entry in deck.entries:
+                if entry.section in ("maybeboard",) or entry in picked:
+                    continue
+                facts = cards.get(entry.name) if cards is not None else None
+                if normalize(entry.name) == key or (
+                        facts is not None and normalize(facts.name) == key):
+                    picked.append(entry)
+                    break
+        if picked:
+            in_library = [e for e in picked if e.section not in ("commander", "sideboard")]
+            return CommanderReading(
+                [replace(e, count=1, section="commander") for e in picked],
+                _take(library, in_library), "chosen", "you chose it")
+    marked = deck.section("commander")
+    if marked:
+        return CommanderReading(list(marked), library, "marked")
+    sideboard = deck.section("sideboard")
+    if sideboard and sum(e.count for e in sideboard) <= 2 and (cards is None or all(
+            cards.get(e.name) is None or can_be_commander(cards.get(e.name))
+            or _is_background(cards[e.name]) for e in sideboard)):
+        return CommanderReading([replace(e, section="commander") for e in sideboard], library,
+                                "sideboard", "MTGO, XMage and Cockatrice lists keep the "
+                                "commander in the sideboard")
+    if cards is None:
+        return CommanderReading([], library, "none")
+    return _propose(deck, library, cards)
+
+
+def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderReading:
+    possible = [e for e in library if e.count == 1 and can_be_commander(cards.get(e.name))]
+    backgrounds = [e for e in library if e.count == 1 and cards.get(e.name) is not None
+                   and _is_background(cards[e.name])]
+    if not possible:
+        return CommanderReading([], library, "none")
+    ordered = sorted(library, key=lambda e: e.line)
+    deck_identity = {ch for e in library if (f := cards.get(e.name)) is not None
+                     for ch in f.color_identity}
+
+    def identity(entries: list[Entry]) -> set[str]:
+        return {ch for e in entries for ch in cards[e.name].color_identity}
+
+    def pair_ok(a: Entry, b: Entry) -> bool:
+        return not pair_problem(cards[a.name], cards[b.name])
+
+    proposals: list[tuple[list[Entry], str]] = []
+    # a block of one or two legendaries set apart by blank lines, first or last
+    blanks = deck.blank_lines
+    if blanks and ordered:
+        first_blank = next((b for b in blanks if b > ordered[0].line), None)
+        last_blank = max((b for b in blanks if b < ordered[-1].line), default=None)
+        for block, where in (
+            ([e for e in ordered if first_blank is not None and e.line < first_blank], "first"),
+            ([e for e in ordered if last_blank is not None and e.line > last_blank], "last"),
+        ):
+            if 1 <= len(block) <= 2 and len(block) < len(ordered) and all(
+                    e in possible or (e in backgrounds and len(block) == 2) for e in block) \
+                    and (len(block) == 1 or pair_ok(block[0], block[1])):
+                proposals.append((block, f"the {where} block of the list, set apart by a blank "
+                                  "line, is where deck sites put the commander"))
+    # a legendary on the first line (with its partner on the second)
+    if ordered and ordered[0] in possible:
+        first = [ordered[0]]
+        if len(ordered) > 1 and (ordered[1] in possible or ordered[1] in backgrounds) \
+                and pair_ok(ordered[0], ordered[1]):
+            first.append(ordered[1])
+        proposals.append((first, "the first line is a card that can be a commander, and deck "
+                          "sites export the commander first"))
+    # the legendaries whose identity covers the whole deck
+    covering = [e for e in possible if identity([e]) >= deck_identity]
+    for entry in covering:
+        proposals.append(([entry], "its colour identity covers every card of the deck"))
+    for entry in possible:
+        proposals.append(([entry], "it can be a commander"))
+    seen: set[tuple[str, ...]] = set()
+    unique: list[tuple[list[Entry], str]] = []
+    for entries, why in proposals:
+        key = tuple(sorted(normalize(e.name) for e in entries))
+        if key not in seen:
+            seen.add(key)
+            unique.append((entries, why))
+    # the best proposal: one whose identity covers the deck, in the order above
+    best = next(((e, w) for e, w in unique if identity(e) >= deck_identity), unique[0])
+    names = [[e.name for e in entries] for entries, _ in unique][:8]
+    commanders, why = best
+    return CommanderReading([replace(e, section="commander") for e in commanders],
+                            _take(library, commanders), "assumed", why, names)
+
+
+# -- the check -------------------------------------------------------------------------------
+
+
+def _cards(n: int) -> str:
+    return f"{n} card" if n == 1 else f"{n} cards"
 
 
 @dataclass
@@ -445,6 +691,10 @@ class _Card:
         return self.entries[0].line
 
 
+#: Most "did you mean" hints computed in one check (the rest are reported without one).
+MAX_HINTS = 60
+
+
 class _Checker:
     def __init__(
         self,
@@ -462,7 +712,8 @@ class _Checker:
         self.findings: list[Finding] = []
         self.unchecked: dict[str, None] = {}
         self.report = Report(format=fmt.key, verdict=LEGAL, notes=list(fmt.notes))
-        self._hints: tuple[CardDB, _Hints, _Hints, dict[str, str]] | None = None
+        self._hint_names: tuple[str, ...] | None = None
+        self._hints_left = MAX_HINTS
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -498,12 +749,16 @@ class _Checker:
         return (facts is not None and facts.is_basic) or self.listed("basics", name)
 
     def copy_limit(self, name: str, default: int | None) -> int | None:
-        if self.is_basic(name) or self.listed("any-number", name, "any-number"):
+        facts = self.cards.get(name)
+        if self.is_basic(name) or self.listed("any-number", name, "any-number") or (
+                facts is not None and facts.has_tag("any_number")):
             return None
         note = None
         banlist = self.banlists.get("any-number")
         if banlist is not None:
             note = banlist.note(name, "limited")
+        if note is None and facts is not None:
+            note = facts.tag_value("copy_limit")
         if note is not None:
             try:
                 return int(note)
@@ -512,22 +767,15 @@ class _Checker:
         return default
 
     def hints(self, name: str) -> list[str]:
-        """Close names from the card data and the lists (never the name itself).
-
-        The same matching as :func:`pyengine.decklist.did_you_mean`, with the name lists built
-        once per check (a 100-card list of unknown names stays fast in the browser)."""
-        if self._hints is None:
-            extra = [CardFacts(name=n) for banlist in self.banlists.values()
-                     for n in banlist.names() if n not in self.cards]
-            db = self.cards.merge(CardDB(extra)) if extra else self.cards
-            fronts = {normalize(card.front_name): card.name for card in db}
-            self._hints = (db, _Hints(db.keys()), _Hints(sorted(fronts)), fronts)
-        db, names, front_names, fronts = self._hints
-        key = normalize(name)
-        found = [db[k].name for k in names.close(key)]
-        if not found:
-            found = [fronts[k] for k in front_names.close(key)]
-        return [n for n in found if normalize(n) != key]
+        """Close names from the card data and the ban lists (never the name itself), through
+        the card data's name index; at most :data:`MAX_HINTS` names get hints per check."""
+        if self._hints_left <= 0:
+            return []
+        self._hints_left -= 1
+        if self._hint_names is None:
+            self._hint_names = tuple(n for banlist in self.banlists.values()
+                                     for n in banlist.names())
+        return self.cards.suggest(name, extra=self._hint_names)
 
     def group(self, entries: Iterable[Entry]) -> list[_Card]:
         grouped: dict[str, _Card] = {}
@@ -545,15 +793,21 @@ class _Checker:
             self.add(problem.line, "", f"this line could not be read: {problem.message}"
                      + (f" — {problem.text.strip()}" if problem.text.strip() else ""),
                      READER_ANCHOR, UNCHECKED, "reader")
+        for note in self.deck.notes:
+            if "maybeboard" in note.message:
+                continue  # reported by note_sections
+            self.add(note.line, "", note.message
+                     + (f" — {note.text.strip()}" if note.text.strip() else ""),
+                     READER_ANCHOR, INFO, "note")
         if self.fmt.commander:
             self.commander_deck()
         else:
             self.sixty_deck()
         self.report.unchecked = list(self.unchecked)
-        reader = [f for f in self.findings if f.code == "reader"]
-        rest = [f for f in self.findings if f.code != "reader"]
-        rest.sort(key=lambda f: (_SEVERITY_ORDER[f.severity], f.line))
-        self.report.findings = reader + rest
+        order = list(GROUPS)
+        self.findings.sort(key=lambda f: (order.index(f.group) if f.group in order else 0,
+                                          _SEVERITY_ORDER[f.severity], f.line))
+        self.report.findings = self.findings
         severities = {f.severity for f in self.findings}
         if ERROR in severities:
             self.report.verdict = NOT_LEGAL
@@ -562,9 +816,6 @@ class _Checker:
         else:
             self.report.verdict = LEGAL
         return self.report
-
-    def deck_entries(self) -> list[Entry]:
-        return [e for e in self.deck.entries if e.section not in _OUTSIDE]
 
     def note_sections(self, commander_sideboard: bool) -> None:
         sideboard = self.deck.section("sideboard")
@@ -575,19 +826,59 @@ class _Checker:
                          "deck", self.fmt.sideboard_rule, ERROR, "sideboard")
         elif sideboard and not commander_sideboard:
             self.add(sideboard[0].line, "",
-                     f"the sideboard ({sum(e.count for e in sideboard)} cards) is not part of "
+                     f"the sideboard ({_cards(sum(e.count for e in sideboard))}) is not part of "
                      "the deck and was not counted", self.fmt.deck_rule, INFO, "sideboard")
         maybe = self.deck.section("maybeboard")
         if maybe:
             self.add(maybe[0].line, "",
-                     f"the maybeboard ({sum(e.count for e in maybe)} cards) was not checked",
-                     self.fmt.deck_rule, INFO, "maybeboard")
+                     f"the maybeboard ({_cards(sum(e.count for e in maybe))}) is not part of the "
+                     "deck: left out", self.fmt.deck_rule, INFO, "maybeboard")
+        others = [e for e in self.deck.entries
+                  if e.section in OUT_OF_DECK and e.section not in _OUTSIDE]
+        if others:
+            self.add(others[0].line, "",
+                     f"{_cards(sum(e.count for e in others))} in the {others[0].section} section "
+                     "are not part of the deck: left out", self.fmt.deck_rule, INFO, "section")
 
     def unknown(self, card: _Card, why: str, rule: str) -> None:
         """A card with no facts: listed as not checked, never passed."""
+        if card.name in self.unchecked:
+            return
         self.unchecked.setdefault(card.name, None)
-        self.add(card.line, card.name, why, rule, UNCHECKED, "unknown-card",
+        facts = self.cards.get(card.name)
+        if facts is not None and facts.has_tag("no_facts"):
+            self.add(card.line, card.name, "the card data has only its name: " + why, rule,
+                     UNCHECKED, "no-facts")
+            return
+        self.add(card.line, card.name, "unknown card: " + why, rule, UNCHECKED, "unknown-card",
                  self.hints(card.name))
+
+    def legal_status(self, card: _Card, commander_rules: bool) -> None:
+        """What the card data says about the card itself: digital only, not legal in
+        Commander or banned there by Scryfall's data."""
+        facts = card.facts
+        if facts is None:
+            return
+        games = facts.tag_value("games")
+        if games is not None and "p" not in games:
+            where = " and ".join(name for letter, name in (("a", "MTG Arena"), ("m", "MTGO"))
+                                 if letter in games) or "digital games"
+            self.add(card.line, card.name, f"exists only on {where}, so it is not legal in a "
+                     "paper game", self.fmt.deck_rule, ERROR, "digital-only")
+            return
+        status = facts.tag_value("commander")
+        if commander_rules and status in ("banned", "not_legal"):
+            ban_rule = next((rule for key, rule in self.fmt.banlists
+                             if key in ("commander", "team-commander")), self.fmt.deck_rule)
+            if status == "banned":
+                if not any(f.card == card.name and f.code == "banned" for f in self.findings):
+                    self.add(card.line, card.name, "banned in Commander (Scryfall's card data, "
+                             f"as of {self.cards.meta.get('date', 'its date')})", ban_rule,
+                             ERROR, "banned")
+            else:
+                self.add(card.line, card.name, "not legal in Commander (Scryfall's card data: "
+                         "not a tournament-legal card)", self.fmt.deck_rule, ERROR,
+                         "not-legal")
 
     # -- 40-card formats -------------------------------------------------------------------
 
@@ -602,7 +893,7 @@ class _Checker:
         size = sum(e.count for e in entries)
         self.report.size = size
         if size < HORDE_MIN_SIZE:
-            self.add(0, "", f"the deck has {size} cards; it needs at least {HORDE_MIN_SIZE}",
+            self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}",
                      fmt.deck_rule, ERROR, "size")
         grouped = self.group(entries)
         if fmt.key == "horde":
@@ -612,12 +903,13 @@ class _Checker:
                     self.copies(card, limit)
         for card in grouped:
             self.bans(card, "main")
-            if card.facts is None and not self.is_basic(card.name):
-                suggestions = self.hints(card.name)
-                if suggestions:
-                    self.add(card.line, card.name,
-                             "this name is not in the card data; it was checked as written",
-                             fmt.deck_rule, WARNING, "unknown-name", suggestions)
+            self.legal_status(card, False)
+            if card.facts is None:
+                self.unknown(card, "not in the card data, so it was not checked; check the "
+                             "spelling", fmt.deck_rule)
+
+    def deck_entries(self) -> list[Entry]:
+        return self.deck.deck_entries()
 
     def copies(self, card: _Card, limit: int) -> None:
         lines = ", ".join(str(e.line) for e in card.entries[1:] if e.line)
@@ -705,22 +997,31 @@ class _Checker:
     def commander_deck(self) -> None:
         fmt = self.fmt
         rule = fmt.deck_rule
-        commanders = self.deck.section("commander")
-        from_sideboard = False
-        sideboard = self.deck.section("sideboard")
-        if not commanders and sideboard and sum(e.count for e in sideboard) <= 2:
-            commanders = [replace(e, section="commander") for e in sideboard]
-            from_sideboard = True
-            self.add(sideboard[0].line, "",
-                     "no commander section: the sideboard card(s) were taken as the commander, "
-                     "as MTGO lists mark it", rule, INFO, "commander-from-sideboard")
-        self.note_sections(from_sideboard)
-        main = self.deck_entries()
+        reading = find_commanders(self.deck, self.cards, self.options.commanders)
+        commanders, main = reading.commanders, reading.library
+        self.report.commander_source = reading.source if commanders else ""
+        self.report.proposals = reading.proposals
+        names = " + ".join(e.name for e in commanders)
+        if reading.source == "sideboard":
+            self.add(commanders[0].line, "", f"{names} was taken as the commander: "
+                     f"{reading.reason}", rule, INFO, "commander-from-sideboard")
+        elif reading.source == "assumed":
+            others = [" + ".join(p) for p in reading.proposals
+                      if [normalize(n) for n in p] != [normalize(e.name) for e in commanders]]
+            self.add(commanders[0].line, "", f"no commander was marked, so {names} was assumed: "
+                     f"{reading.reason}" + (f" (other candidates: {', '.join(others[:4])})"
+                                            if others else "")
+                     + "; mark it in the list, or choose another", rule, INFO,
+                     "commander-assumed")
+        elif reading.source == "chosen":
+            self.add(commanders[0].line, "", f"{names} checked as the commander, as you chose",
+                     rule, INFO, "commander-chosen")
+        self.note_sections(reading.source == "sideboard")
         size = sum(e.count for e in main) + sum(e.count for e in commanders)
         self.report.size = size
         self.report.commanders = [e.name for e in commanders]
         if size != COMMANDER_SIZE:
-            self.add(0, "", f"the deck has {size} cards counting the commander"
+            self.add(0, "", f"the deck has {_cards(size)} counting the commander"
                      f"{'s' if len(commanders) > 1 else ''}; it must have exactly "
                      f"{COMMANDER_SIZE}", rule, ERROR, "size")
         # singleton, over the deck and the command zone together
@@ -738,6 +1039,8 @@ class _Checker:
             self.bans(card, "main")
         for card in companions:
             self.bans(card, "companion")
+        for card in commander_cards + main_cards + companions:
+            self.legal_status(card, True)
         identity = self.commanders(commander_cards)
         self.companions(companions, identity)
         self.identity(identity, main_cards, commander_cards, companions)
@@ -746,8 +1049,9 @@ class _Checker:
         """Check the commanders; return their combined identity, or None if unknown."""
         rule = self.fmt.deck_rule
         if not cards:
-            self.add(0, "", "no commander: name it in a Commander section (a 'Commander' line "
-                     "above it, or [Commander] after it)", rule, ERROR, "commander")
+            self.add(0, "", "no commander: nothing in the list can be a commander (a legendary "
+                     "creature, or a card that says it can be your commander); add one and "
+                     "mark it in a Commander section", rule, ERROR, "commander")
             return None
         if len(cards) > 2:
             self.add(cards[2].line, cards[2].name,
@@ -756,18 +1060,20 @@ class _Checker:
         known = True
         for card in cards:
             facts = card.facts
-            if facts is None:
+            if facts is None or facts.has_tag("no_facts"):
                 known = False
-                self.unknown(card, "no card data: whether it can be a commander, and its "
-                             "colour identity, were not checked", rule)
+                self.unknown(card, "whether it can be a commander, and its colour identity, "
+                             "were not checked", rule)
                 continue
             if not self.can_command(facts, cards):
                 self.add(card.line, card.name,
                          f"cannot be a commander: it is a {facts.type_line or 'card'}, not a "
                          "legendary creature, and does not say it can be your commander",
                          rule, ERROR, "commander")
-        if len(cards) == 2 and all(c.facts is not None for c in cards):
-            problem = self.pair_problem(cards[0], cards[1])
+        if len(cards) == 2 and all(c.facts is not None and not c.facts.has_tag("no_facts")
+                                   for c in cards):
+            problem = pair_problem(cards[0].facts, cards[1].facts,  # type: ignore[arg-type]
+                                   cards[0].name, cards[1].name)
             if problem:
                 self.add(cards[1].line, cards[1].name, problem, rule, ERROR, "partner")
         if not known:
@@ -775,58 +1081,14 @@ class _Checker:
         return "".join(sorted({ch for c in cards for ch in c.facts.color_identity},
                               key="WUBRG".index))
 
-    @staticmethod
-    def is_background(facts: CardFacts) -> bool:
-        return facts.is_legendary and "Enchantment" in facts.types \
-            and "Background" in facts.subtypes
-
     def can_command(self, facts: CardFacts, cards: list[_Card]) -> bool:
-        if facts.has_tag("can_be_commander"):
+        if can_be_commander(facts):
             return True
-        if facts.is_legendary and facts.is_creature:
-            return True
-        if facts.is_legendary and facts.power_text and facts.toughness_text and any(
-            kind in facts.subtypes for kind in ("Vehicle", "Spacecraft")
-        ):
-            return True  # since Edge of Eternities (2025)
-        if self.is_background(facts):
+        if _is_background(facts):
             # with a partner whose facts are missing, there is nothing to say yet
             return any(c.facts is None or c.facts.has_tag("choose_a_background")
                        for c in cards if c.facts is not facts)
         return False
-
-    def pair_problem(self, first: _Card, second: _Card) -> str:
-        a, b = first.facts, second.facts
-        assert a is not None and b is not None
-
-        def partner_with(x: CardFacts, y: CardFacts) -> bool:
-            value = x.tag_value("partner_with")
-            return bool(value) and normalize(value) in (normalize(y.name),
-                                                        normalize(y.front_name))
-
-        if partner_with(a, b) and partner_with(b, a):
-            return ""
-        if a.tag_value("partner_with") is not None or b.tag_value("partner_with") is not None:
-            if a.has_tag("partner") and b.has_tag("partner"):
-                return ""
-            return (f"{first.name} and {second.name} are not partners: a card with 'Partner "
-                    "with' pairs only with the card it names")
-        if a.tag_value("partner") == "" and b.tag_value("partner") == "":
-            return ""
-        ga, gb = a.tag_value("partner_group"), b.tag_value("partner_group")
-        if ga and gb and normalize(ga) == normalize(gb):
-            return ""
-        if a.has_tag("friends_forever") and b.has_tag("friends_forever"):
-            return ""
-        for x, y in ((a, b), (b, a)):
-            if x.has_tag("choose_a_background") and self.is_background(y):
-                return ""
-            if x.has_tag("doctors_companion") and y.is_creature \
-                    and "Time" in y.subtypes and "Doctor" in y.subtypes:
-                return ""
-        return (f"{first.name} and {second.name} cannot be commanders together: two commanders "
-                "need Partner (both), Partner with each other, Friends forever (both), Choose a "
-                "Background with a Background, or Doctor's companion with a Time Lord Doctor")
 
     def companions(self, cards: list[_Card], identity: str | None) -> None:
         rule = self.fmt.deck_rule
@@ -834,7 +1096,7 @@ class _Checker:
             self.add(cards[1].line if len(cards) > 1 else cards[0].line, "",
                      "more than one companion; a deck may have one", rule, ERROR, "companion")
         for card in cards:
-            if card.facts is None:
+            if card.facts is None or card.facts.has_tag("no_facts"):
                 continue  # reported by the identity step
             if not card.facts.has_tag("companion"):
                 self.add(card.line, card.name, "listed as a companion but has no companion "
@@ -848,19 +1110,25 @@ class _Checker:
                  companions: list[_Card]) -> None:
         rule = self.fmt.deck_rule
         others = [(c, "deck") for c in main] + [(c, "companion") for c in companions]
+
+        def missing(card: _Card) -> bool:
+            return card.facts is None or card.facts.has_tag("no_facts")
+
         if identity is None:
-            unknown = [c for c, _ in others if c.facts is None]
-            for card in unknown:
-                self.unknown(card, "no card data: its colour identity was not checked", rule)
-            if commanders and any(c.facts is not None for c, _ in others):
+            for card, _ in others:
+                if missing(card):
+                    self.unknown(card, "not in the card data, so its colour identity was not "
+                                 "checked", rule)
+            if commanders and any(not missing(c) for c, _ in others):
                 self.add(0, "", "colour identity not checked: the commander's card data is "
                          "missing", rule, UNCHECKED, "identity-skipped")
             return
         allowed = set(identity)
         shown = identity or "colourless"
         for card, where in others:
-            if card.facts is None:
-                self.unknown(card, "no card data: its colour identity was not checked", rule)
+            if missing(card):
+                self.unknown(card, "not in the card data, so its colour identity was not "
+                             "checked", rule)
                 continue
             outside = [ch for ch in card.facts.color_identity if ch not in allowed]
             if outside:
@@ -880,11 +1148,11 @@ def check(
 ) -> Report:
     """Check ``decklist`` against ``format`` (a key of :data:`FORMATS` or a :class:`Format`).
 
-    ``cards`` gives the card facts (shipped facts, Scryfall, the list's own annotations: merge
-    them first); ``banlists`` maps list keys (``horde-survivor``, ``commander``,
-    ``team-commander``, ``any-number``, ``basics``) to lists with their includes merged. A list
-    the format needs but ``banlists`` lacks is reported as not checked. Raises ``KeyError`` for
-    an unknown format; never for anything in the list.
+    ``cards`` gives the card facts (the full card data, the shipped facts, Scryfall, the list's
+    own annotations: merge them first); ``banlists`` maps list keys (``horde-survivor``,
+    ``commander``, ``team-commander``, ``any-number``, ``basics``) to lists with their includes
+    merged. A list the format needs but ``banlists`` lacks is reported as not checked. Raises
+    ``KeyError`` for an unknown format; never for anything in the list.
     """
     fmt = format if isinstance(format, Format) else find_format(format)
     return _Checker(decklist, fmt, cards, banlists, options or Options()).run()

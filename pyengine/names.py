@@ -9,10 +9,11 @@ name as written in the card data.
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
-__all__ = ["FACE_SEPARATOR", "faces", "front_face", "normalize"]
+__all__ = ["FACE_SEPARATOR", "NameIndex", "faces", "front_face", "normalize"]
 
 FACE_SEPARATOR = " // "
 """How the faces of a split or two-faced card are joined in a card's full name."""
@@ -52,6 +53,7 @@ def _fold(text: str) -> str:
     return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
 
 
+@functools.lru_cache(maxsize=1 << 16)
 def normalize(name: str) -> str:
     """Return the lookup key of a card name.
 
@@ -80,3 +82,84 @@ def faces(name: str) -> list[str]:
 def front_face(name: str) -> str:
     """The front face of a split or two-faced name, as written (``"A // B"`` -> ``"A"``)."""
     return faces(name)[0]
+
+
+class NameIndex:
+    """"Did you mean" over a list of card names, without a scan of every name.
+
+    Each name (and each face of a split or two-faced name) is indexed by its three-letter runs
+    (of :func:`normalize`\\ d text, padded with spaces). A query looks only at the names sharing
+    its rarest runs (at most :attr:`PROBE_GRAMS` of them), keeps the :attr:`SHORTLIST` names
+    sharing the most, and scores those with ``difflib``'s ratio (``cutoff`` as
+    ``difflib.get_close_matches``). The work per query is bounded whatever the list's size.
+    """
+
+    PROBE_GRAMS = 8
+    SHORTLIST = 40
+
+    def __init__(self, names: list[str]) -> None:
+        self.size = len(names)
+        self._keys: list[str] = []
+        self._shown: list[str] = []
+        self._exact: dict[str, int] = {}
+        index: dict[str, list[int]] = {}
+        self._index = index
+        get = index.get
+        exact, keys_out, shown = self._exact, self._keys, self._shown
+        for name in names:
+            keys = [normalize(name)]
+            if "/" in name:
+                keys += [normalize(p) for p in faces(name)]
+            for key in keys:
+                if key in exact:
+                    continue
+                number = len(keys_out)
+                exact[key] = number
+                keys_out.append(key)
+                shown.append(name)
+                padded = f" {key} "
+                for gram in {padded[i:i + 3] for i in range(len(padded) - 2)}:
+                    found = get(gram)
+                    if found is None:
+                        index[gram] = [number]
+                    else:
+                        found.append(number)
+
+    @staticmethod
+    def _grams(key: str) -> set[str]:
+        padded = f" {key} "
+        return {padded[i:i + 3] for i in range(len(padded) - 2)}
+
+    def close(self, name: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
+        """Up to ``n`` indexed names close to ``name``, best first, never ``name`` itself."""
+        found: list[str] = []
+        for _, shown in self.scored(name, cutoff):
+            if shown not in found:
+                found.append(shown)
+        return found[:n]
+
+    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
+        """(ratio, name) for the indexed names close to ``name``, best first."""
+        import difflib  # only when a hint is asked for
+
+        key = normalize(name)[:200]
+        grams = sorted(self._grams(key), key=lambda g: len(self._index.get(g, ())))
+        counts: dict[int, int] = {}
+        for gram in grams[: self.PROBE_GRAMS]:
+            for number in self._index.get(gram, ()):
+                counts[number] = counts.get(number, 0) + 1
+        shortlist = sorted(counts, key=lambda k: (-counts[k], k))[: self.SHORTLIST]
+        matcher = difflib.SequenceMatcher()
+        matcher.set_seq2(key)
+        scored: list[tuple[float, str]] = []
+        for number in shortlist:
+            candidate = self._keys[number]
+            if candidate == key:
+                continue
+            matcher.set_seq1(candidate)
+            if matcher.real_quick_ratio() >= cutoff and matcher.quick_ratio() >= cutoff:
+                ratio = matcher.ratio()
+                if ratio >= cutoff and normalize(self._shown[number]) != key:
+                    scored.append((ratio, self._shown[number]))
+        scored.sort(key=lambda item: -item[0])
+        return scored

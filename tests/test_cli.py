@@ -22,7 +22,7 @@ def test_shuffle_prints_the_seeded_order(capsys):
 
 def test_shuffle_of_a_file_with_problems_fails_clearly(tmp_path, capsys):
     deck = tmp_path / "deck.txt"
-    deck.write_text("4 Island\n0 Island\n", encoding="utf-8")
+    deck.write_text("4 Island\n-1 Island\n", encoding="utf-8")
     code = main(["shuffle", str(deck), "--seed", "a"])
     err = capsys.readouterr().err
     assert code == 2 and "line 2" in err
@@ -30,8 +30,89 @@ def test_shuffle_of_a_file_with_problems_fails_clearly(tmp_path, capsys):
 
 def test_unknown_deck_is_a_clear_error(capsys):
     assert main(["shuffle", "no-such-deck", "--seed", "a"]) == 2
-    assert "cannot read deck" in capsys.readouterr().err
+    assert "'no-such-deck' is neither a file nor a shipped deck" in capsys.readouterr().err
 
 
 def test_no_command_prints_help(capsys):
     assert main([]) == 2
+
+
+# -- no rough edges (every command, every input) -------------------------------------------
+
+
+def _one_clear_line(capsys) -> str:
+    captured = capsys.readouterr()
+    assert "Traceback" not in captured.err and captured.err.count("\n") == 1, captured.err
+    assert not any(ch in captured.err + captured.out for ch in "\x00\x1b\x07")
+    return captured.err
+
+
+def test_game_commands_refuse_bad_save_files_in_one_line(tmp_path, capsys):
+    """Non-UTF-8, binary, folder and 100,000-deep JSON saves give one plain line, exit 2."""
+    binary = tmp_path / "game.json"
+    binary.write_bytes(b"\xff\xfe\x00\x1b[31mPK\x03\x04")
+    latin = tmp_path / "latin.json"
+    latin.write_bytes('{"name": "Jötun"}'.encode("latin-1"))
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")
+    for path in (binary, latin, tmp_path, deep):
+        for argv in (["swarm", "end", str(path)], ["horde", "show", str(path)],
+                     ["team", "track", str(path), "show"]):
+            assert main(argv) == 2, argv
+            err = _one_clear_line(capsys)
+            assert "is not" in err or "folder" in err or "not a text file" in err
+
+
+def test_deck_arguments_folder_missing_and_binary(tmp_path, capsys):
+    """A folder or a missing path says so (not "unknown deck"); a binary file is one line."""
+    binary = tmp_path / "deck.dek"
+    binary.write_bytes(bytes(range(256)))
+    for argv, said in [(["shuffle", str(tmp_path)], "is a folder"),
+                       (["shuffle", str(tmp_path / "gone.txt")], "no such file"),
+                       (["deck", "show", str(binary)], "not a text file"),
+                       (["horde", "new", str(tmp_path / "g.json"), "--deck", str(tmp_path)],
+                        "is a folder")]:
+        assert main(argv) == 2, argv
+        assert said in _one_clear_line(capsys)
+
+
+def test_shuffle_refuses_negative_draw_and_empty_decks(tmp_path, capsys):
+    """--draw below 0 and a list with no cards are refused with a sentence."""
+    assert main(["shuffle", "limited-horde-goblins", "--draw", "-1"]) == 2
+    assert "cannot be negative" in _one_clear_line(capsys)
+    empty = tmp_path / "empty.txt"
+    empty.write_text("# only a comment\n", encoding="utf-8")
+    assert main(["shuffle", str(empty)]) == 2
+    assert "holds no cards" in _one_clear_line(capsys)
+
+
+def test_shuffle_sets_the_commander_aside(tmp_path, capsys):
+    """tc-3-4: a marked commander is not shuffled into the library."""
+    deck = tmp_path / "cmd.txt"
+    deck.write_text("Commander\n1 Krenko, Mob Boss\nDeck\n99 Mountain\n", encoding="utf-8")
+    assert main(["shuffle", str(deck), "--seed", "a"]) == 0
+    out = capsys.readouterr().out
+    assert out.splitlines()[0] == "commander (set aside): Krenko, Mob Boss"
+    assert "Krenko" not in "".join(out.splitlines()[2:])
+
+
+def test_an_unexpected_error_is_a_sentence_not_a_traceback(monkeypatch, capsys):
+    """A bug in a command still ends with a plain line and exit code 70."""
+    from pyengine.commands import shuffle
+
+    def broken(args):
+        raise ZeroDivisionError("secret internals")
+
+    monkeypatch.setattr(shuffle, "run", broken)
+    monkeypatch.delenv("PYENGINE_DEBUG", raising=False)
+    assert main(["shuffle", "limited-horde-goblins"]) == 70
+    err = _one_clear_line(capsys)
+    assert "secret internals" not in err and "ZeroDivisionError" not in err
+
+
+def test_terminal_safe_escapes_every_control_character():
+    """ESC, BEL, OSC/CSI (C1) and bidi overrides are escaped; newlines and tabs kept."""
+    from pyengine.cli import terminal_safe
+
+    text = "a\x1b]0;t\x07b\x9b2J\u202ec\td\n"
+    assert terminal_safe(text) == "a\\x1b]0;t\\x07b\\x9b2J\\u202ec\td\n"

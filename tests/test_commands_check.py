@@ -19,11 +19,14 @@ def write(tmp_path, text: str, name: str = "deck.txt") -> str:
 
 
 def test_legal_deck_exits_0(tmp_path, capsys):
-    """sw-2-1: a legal Commander deck with Scryfall card data: exit 0, verdict legal."""
-    code = main(["check", write(tmp_path, MEREN), "--format", "swarm", "--cards", CARDS])
-    out = capsys.readouterr().out
-    assert code == 0
-    assert out.startswith("Swarm Mode (Commander decks): legal (100 cards)")
+    """sw-2-1: a legal Commander deck, with the shipped full card data or Scryfall JSON given
+    too: exit 0, verdict legal, the format it was read as named."""
+    for extra in ([], ["--cards", CARDS]):
+        code = main(["check", write(tmp_path, MEREN), "--format", "swarm", *extra])
+        out = capsys.readouterr().out.splitlines()
+        assert code == 0
+        assert out[0].endswith("deck.txt': read as MTG Arena")
+        assert out[1] == "Swarm Mode (Commander decks): legal (100 cards)"
 
 
 def test_illegal_deck_exits_1(tmp_path, capsys):
@@ -37,12 +40,14 @@ def test_illegal_deck_exits_1(tmp_path, capsys):
 
 
 def test_unchecked_exits_1(tmp_path, capsys):
-    """sw-2-1: without card data the identity is not checked; that is not "legal" (exit 1)."""
-    code = main(["check", write(tmp_path, MEREN), "--format", "swarm"])
+    """sw-2-1: a card the data does not know is an unknown card; that is not "legal"
+    (exit 1), and the report names it with a suggestion."""
+    text = MEREN.replace("1 Cultivate", "1 Cultivait")
+    code = main(["check", write(tmp_path, text), "--format", "swarm"])
     out = capsys.readouterr().out
     assert code == 1
     assert "not everything could be checked" in out
-    assert "Meren of Clan Nel Toth" in out
+    assert "not checked: Cultivait" in out and "did you mean Cultivate" in out
 
 
 def test_json_output(tmp_path, capsys):
@@ -97,3 +102,54 @@ def test_annotations_supply_facts(tmp_path, capsys):
             "#! Sol Ring | {1} | Artifact\n#! Cultivate | {2}{G} | Sorcery\n" + MEREN)
     assert main(["check", write(tmp_path, text), "--format", "swarm"]) == 0
     assert "legal" in capsys.readouterr().out
+
+
+# -- no rough edges ----------------------------------------------------------------------------
+
+
+def test_folder_missing_binary_and_non_utf8_inputs(tmp_path, capsys):
+    """tc-1-1: a folder, a missing path, a binary file and a non-UTF-8 file each give one clear
+    line (exit 2): no traceback, no bytes of the file echoed."""
+    binary = tmp_path / "photo.png"
+    binary.write_bytes(b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x1b[31m" + bytes(range(256)))
+    latin = tmp_path / "latin.txt"
+    latin.write_bytes("1 Jötun Grunt\n".encode("latin-1"))
+    cases = [(str(tmp_path), "is a folder"), (str(tmp_path / "nope.txt"), "no such file"),
+             (str(binary), "is not a text file"), (str(latin), "is not UTF-8 text")]
+    for path, said in cases:
+        assert main(["check", path, "--format", "swarm"]) == 2
+        captured = capsys.readouterr()
+        assert said in captured.err and captured.out == ""
+        assert captured.err.count("\n") == 1 and "Traceback" not in captured.err
+        assert "IHDR" not in captured.err and "\x1b" not in captured.err
+
+
+def test_empty_list_is_refused(tmp_path, capsys):
+    """tc-1-1: a file with no cards is refused with a sentence."""
+    assert main(["check", write(tmp_path, "# nothing here\n\n"), "--format", "horde"]) == 2
+    assert "holds no cards" in capsys.readouterr().err
+
+
+def test_control_characters_never_reach_the_terminal(tmp_path, capsys):
+    """tc-1-1: ESC, BEL, OSC and C1 bytes in a list are printed escaped, in text and JSON."""
+    evil = "1 Sol Ring\x1b]0;owned\x07\n1 \x9b31mKrenko\n\x1b[2J1 Island\n40 Mountain\n"
+    path = write(tmp_path, evil)
+    for extra in ([], ["--json"]):
+        main(["check", path, "--format", "horde", *extra])
+        captured = capsys.readouterr()
+        for stream in (captured.out, captured.err):
+            assert not any(ch in stream for ch in "\x1b\x07\x9b")
+        assert "\\x1b" in captured.out or "\\u001b" in captured.out
+
+
+def test_commander_choice_and_proposal(tmp_path, capsys):
+    """sw-2-1: with no commander marked the CLI says which it assumed; --commander chooses."""
+    text = "1 Meren of Clan Nel Toth\n1 Sol Ring\n1 Cultivate\n97 Swamp\n"
+    path = write(tmp_path, text)
+    assert main(["check", path, "--format", "swarm"]) == 0
+    out = capsys.readouterr().out
+    assert "commander: Meren of Clan Nel Toth (assumed; see below)" in out
+    assert main(["check", path, "--format", "swarm", "--json", "--commander",
+                 "Meren of Clan Nel Toth"]) == 0
+    data = json.loads(capsys.readouterr().out)
+    assert data["commander_source"] == "chosen" and data["read_as"] == "text"

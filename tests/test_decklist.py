@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyengine.cards import CardDB, CardFacts
-from pyengine.decklist import MAX_COUNT, MAX_LINE_LENGTH, Decklist, Entry, did_you_mean
+from pyengine.decklist import (
+    MAX_COUNT,
+    MAX_LINE_LENGTH,
+    WRITE_FORMATS,
+    Decklist,
+    Entry,
+    did_you_mean,
+)
 from tests.helpers import pathological_lines
 
 
@@ -174,7 +183,7 @@ def test_blank_lines_in_commented_lists_mean_nothing():
 
 def test_problems_carry_line_numbers_and_the_rest_is_read():
     """Unreadable lines become problems with their 1-based line number and raw text; the other
-    lines are still read."""
+    lines are still read. A count of 0 is left out with a note, never an error."""
     text = "\n".join(
         [
             "4 Lightning Bolt",  # 1
@@ -189,8 +198,8 @@ def test_problems_carry_line_numbers_and_the_rest_is_read():
         ]
     )
     deck = Decklist.from_text(text)
-    assert problem_lines(deck) == [2, 3, 4, 5, 6, 7, 8]
-    assert deck.problems[0].text == "0 Island"
+    assert problem_lines(deck) == [3, 4, 5, 6, 7, 8]
+    assert [(n.line, n.text) for n in deck.notes] == [(2, "0 Island")]
     assert all(p.message for p in deck.problems)
     assert summary(deck) == [(4, "Lightning Bolt", "main"), (1, "Sol Ring", "main")]
 
@@ -255,7 +264,7 @@ def test_to_text_round_trip_keeps_printings_and_categories():
     """to_text writes set, number, foil mark and category so that reading it back gives the
     same decklist; problems are not part of equality."""
     deck = Decklist.from_text(
-        "# name: Test\n1x Atraxa [Commander]\n1 Sol Ring (CMM) 400 *F* [Ramp]\n0 Bad\n"
+        "# name: Test\n1x Atraxa [Commander]\n1 Sol Ring (CMM) 400 *F* [Ramp]\n-1 Bad\n"
         "SB: 2 Negate\n1 Island\n"
     )
     text = deck.to_text()
@@ -410,3 +419,243 @@ def test_huge_count_digits_do_not_raise(size):
     strings of over 4300 digits to int)."""
     deck = Decklist.from_text("9" * size + " Island")
     assert problem_lines(deck) == [1]
+
+
+# -- every export format: one hand-written fixture each (tests/data/decklists/) ----------------
+
+FIXTURES = Path(__file__).parent / "data" / "decklists"
+
+
+def read_fixture(name: str) -> Decklist:
+    return Decklist.from_text((FIXTURES / name).read_text(encoding="utf-8"))
+
+
+def full(deck: Decklist) -> list[tuple]:
+    return [(e.count, e.name, e.section, e.set_code, e.number, e.foil, e.category)
+            for e in deck.entries]
+
+
+def test_fixture_plain_text():
+    """Plain 'N Name' / 'Nx Name' / bare names; a count of 0 is left out with a note."""
+    deck = read_fixture("plain.txt")
+    assert deck.problems == [] and deck.format == "text"
+    assert summary(deck) == [(4, "Lightning Bolt", "main"), (2, "Counterspell", "main"),
+                             (1, "Sol Ring", "main"), (1, "Fire/Ice", "main"),
+                             (1, "Jotun Grunt", "main"), (1, "AEther Vial", "main"),
+                             (10, "Island", "main")]
+    assert [n.line for n in deck.notes] == [7]
+
+
+def test_fixture_arena():
+    """MTG Arena: CRLF, About/Name, Commander, Companion, Deck, Sideboard, Maybeboard."""
+    deck = read_fixture("arena.txt")
+    assert deck.problems == [] and deck.format == "arena" and deck.name == "Kenrith Test"
+    assert [(e.name, e.section) for e in deck.entries if e.section != "main"] == [
+        ("Kenrith, the Returned King", "commander"), ("Jegantha, the Wellspring", "companion"),
+        ("Disenchant", "sideboard"), ("Smothering Tithe", "maybeboard")]
+    assert deck.count() == 33
+    assert full(deck)[2] == (1, "Sol Ring", "main", "CMM", "400", False, None)
+    assert any("maybeboard" in n.message for n in deck.notes)
+
+
+def test_fixture_mtgo_text_trailing_block():
+    """MTGO text: the block after the blank line is the sideboard (the checker may take a lone
+    legendary there as the commander)."""
+    deck = read_fixture("mtgo.txt")
+    assert deck.problems == [] and deck.format == "mtgo"
+    assert deck.count() == 38
+    assert summary(deck)[-1] == (1, "Krenko, Mob Boss", "sideboard")
+
+
+def test_fixture_mtgo_dek_xml():
+    """MTGO .dek XML: Quantity, Sideboard="true", entities in names, line numbers."""
+    deck = read_fixture("mtgo.dek")
+    assert deck.problems == [] and deck.format == "dek"
+    assert summary(deck) == [(4, "Lightning Bolt", "main"), (20, "Mountain", "main"),
+                             (1, "Fire/Ice", "main"), (1, "Ach! Hans, Run!", "main"),
+                             (2, "Smash to Smithereens", "sideboard"),
+                             (1, "Jace's Defeat", "sideboard")]
+    assert deck.entries[0].line == 5
+
+
+def test_fixture_moxfield():
+    """Moxfield: '//' and '#' section headers, *F* and *E*, collector numbers with letters,
+    symbols and set prefixes, #Tag suffixes, '//' in two-faced names."""
+    deck = read_fixture("moxfield.txt")
+    assert deck.problems == [] and deck.format == "moxfield"
+    assert full(deck) == [
+        (1, "Atraxa, Praetors' Voice", "commander", "2X2", "190", True, None),
+        (1, "Sol Ring", "main", "PLST", "C21-263", False, None),
+        (1, "Arcane Signet", "main", "SLD", "1234★", True, None),
+        (1, "Delver of Secrets // Insectile Aberration", "main", "MID", "47", False, None),
+        (1, "Brazen Borrower // Petty Theft", "main", "ELD", "39a", False, None),
+        (1, "Lim-Dul's Vault", "main", "ALL", "141", False, None),
+        (25, "Forest", "main", "UNF", "235", False, None),
+        (1, "Negate", "sideboard", "M20", "69", False, None),
+        (1, "Cyclonic Rift", "maybeboard", "RTR", "35", False, None),
+    ]
+
+
+def test_fixture_archidekt():
+    """Archidekt: [Commander{top}], [Companion], [Maybeboard{noDeck}], lower-case sets, ^tags^."""
+    deck = read_fixture("archidekt.txt")
+    assert deck.problems == [] and deck.format == "archidekt"
+    assert [(e.name, e.section, e.category) for e in deck.entries] == [
+        ("Atraxa, Praetors' Voice", "commander", None), ("Sol Ring", "main", "Ramp"),
+        ("Arcane Signet", "main", "Ramp,Artifacts"), ("Lurrus of the Dream-Den", "companion", None),
+        ("Cyclonic Rift", "maybeboard", "Removal"), ("Negate", "sideboard", None),
+        ("Island", "main", "Land")]
+
+
+def test_fixture_tappedout():
+    """TappedOut: *CMDR* marks the commander, '//' group comments, 'SB:' lines, *f* foil."""
+    deck = read_fixture("tappedout.txt")
+    assert deck.problems == [] and deck.format == "tappedout"
+    assert summary(deck) == [(1, "Krenko, Mob Boss", "commander"), (1, "Sol Ring", "main"),
+                             (1, "Goblin Chieftain", "main"), (30, "Mountain", "lands"),
+                             (1, "Shatter", "sideboard")]
+    assert deck.entries[2].foil
+    assert sum(e.count for e in deck.deck_entries()) == 32
+
+
+def test_fixture_deckstats():
+    """Deckstats: //Main, //Sideboard, //Maybeboard, '# !Commander', '[SET] Name'."""
+    deck = read_fixture("deckstats.txt")
+    assert deck.problems == [] and deck.format == "deckstats"
+    assert summary(deck) == [(1, "Sol Ring", "main"), (1, "Krenko, Mob Boss", "commander"),
+                             (1, "Goblin Matron", "main"), (30, "Mountain", "main"),
+                             (1, "Pyroblast", "sideboard"), (1, "Goblin Lackey", "maybeboard")]
+    assert deck.entries[0].set_code == "M19"
+
+
+def test_fixture_forge():
+    """Forge .dck: [metadata] Name=, [Commander], [Main], [Sideboard], 'N Name|SET|art'."""
+    deck = read_fixture("forge.dck")
+    assert deck.problems == [] and deck.format == "forge" and deck.name == "Forge Goblins"
+    assert [(e.count, e.name, e.section, e.set_code) for e in deck.entries] == [
+        (1, "Krenko, Mob Boss", "commander", "DDN"), (1, "Sol Ring", "main", "C21"),
+        (1, "Fire // Ice", "main", "MH2"), (30, "Mountain", "main", "M19"),
+        (1, "Shatter", "sideboard", "MRD")]
+
+
+def test_fixture_xmage():
+    """XMage .dck: NAME:, 'N [SET:num] Name', the commander on an SB: line, LAYOUT lines."""
+    deck = read_fixture("xmage.dck")
+    assert deck.problems == [] and deck.format == "xmage" and deck.name == "XMage Goblins"
+    assert full(deck) == [
+        (1, "Sol Ring", "main", "C21", "263", False, None),
+        (1, "Fire // Ice", "main", "MH2", "290", False, None),
+        (30, "Mountain", "main", "M19", "275", False, None),
+        (1, "Krenko, Mob Boss", "sideboard", "DDN", "37", False, None),
+    ]
+
+
+def test_fixture_cockatrice():
+    """Cockatrice .cod: <deckname>, main and side zones, <card number= name=>; 0 left out."""
+    deck = read_fixture("cockatrice.cod")
+    assert deck.problems == [] and deck.format == "cockatrice"
+    assert deck.name == "Cockatrice & Goblins"
+    assert summary(deck) == [(1, "Sol Ring", "main"), (1, "Fire // Ice", "main"),
+                             (30, "Mountain", "main"), (1, "Krenko, Mob Boss", "sideboard")]
+    assert [n.message for n in deck.notes] == ["a count of 0: left out"]
+
+
+@pytest.mark.parametrize("text", ["<Deck><Cards Quantity='x' Name='A'/></Deck>",
+                                  "<?xml?><cockatrice_deck><zone name='main'>",
+                                  "<Deck><Cards " + "a" * 5000, "<" * 3000])
+def test_broken_xml_is_problems_not_errors(text):
+    """A cut-short or odd XML export gives problems, never an exception."""
+    deck = Decklist.from_text(text)
+    assert all(1 <= e.count <= MAX_COUNT for e in deck.entries)
+
+
+def test_names_fold_accents_legacy_spellings_and_faces():
+    """Jotun Grunt = Jötun Grunt; AEther Vial = Æther Vial = Aether Vial; each face of a
+    split or two-faced card, 'A/B' and 'A // B', finds the same card."""
+    db = CardDB([CardFacts("Jötun Grunt"), CardFacts("Aether Vial"), CardFacts("Fire // Ice"),
+                 CardFacts("Bonecrusher Giant // Stomp")])
+    for written, oracle in [("Jotun Grunt", "Jötun Grunt"), ("AEther Vial", "Aether Vial"),
+                            ("Æther Vial", "Aether Vial"), ("Fire/Ice", "Fire // Ice"),
+                            ("Ice", "Fire // Ice"), ("Stomp", "Bonecrusher Giant // Stomp"),
+                            ("bonecrusher giant", "Bonecrusher Giant // Stomp")]:
+        assert db[written].name == oracle
+
+
+# -- to_text in every format reads back --------------------------------------------------------
+
+STANDARD = ["main", "sideboard", "commander", "companion", "maybeboard"]
+#: What each format keeps: sections allowed (others are not generated), the order sections are
+#: written in (None: as listed), and which printing/foil/category/name survive.
+KEEPS = {
+    "text": dict(sections=SECTIONS, order=None, set=True, number=True, foil=True, cat=True,
+                 name=True),
+    "arena": dict(sections=STANDARD, order=["commander", "companion", "main", "sideboard",
+                                            "maybeboard"], set=True, number=True, name=True),
+    "mtgo": dict(sections=["main", "sideboard"], order=["main", "sideboard"]),
+    "dek": dict(sections=["main", "sideboard"], order=None),
+    "moxfield": dict(sections=STANDARD, order=["commander", "companion", "main", "sideboard",
+                                               "maybeboard"], set=True, number=True, foil=True),
+    "archidekt": dict(sections=STANDARD, order=None, set=True, number=True, foil=True, cat=True),
+    "tappedout": dict(sections=["main", "sideboard", "commander"], order=None),
+    "deckstats": dict(sections=["main", "sideboard", "commander", "maybeboard"],
+                      order=["commander", "main", "sideboard", "maybeboard"]),
+    "forge": dict(sections=["main", "sideboard", "commander"],
+                  order=["commander", "main", "sideboard"], set=True, name=True),
+    "xmage": dict(sections=["main", "sideboard"], order=None, set=True, number=True,
+                  name=True),
+    "cockatrice": dict(sections=["main", "sideboard"], order=["main", "sideboard"], name=True),
+}
+
+
+def _kept(entry: Entry, keeps: dict) -> Entry:
+    set_code = entry.set_code if keeps.get("set") else None
+    return Entry(entry.count, entry.name, entry.section, set_code=set_code,
+                 number=entry.number if set_code and keeps.get("number") else None,
+                 foil=entry.foil and bool(keeps.get("foil")),
+                 category=entry.category if keeps.get("cat") else None)
+
+
+@pytest.mark.parametrize("fmt", sorted(KEEPS))
+def test_every_format_has_a_writer(fmt):
+    assert fmt in WRITE_FORMATS
+
+
+@pytest.mark.parametrize("fmt", sorted(KEEPS))
+@given(data=st.data())
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+def test_to_text_round_trips_in_every_format(fmt, data):
+    """Decklist.from_text(d.to_text(fmt)) == d for what the format can hold (its sections,
+    printings, foil marks, categories, deck name)."""
+    keeps = KEEPS[fmt]
+    entries = data.draw(st.lists(ENTRIES, min_size=1, max_size=15))
+    sections = data.draw(st.lists(st.sampled_from(keeps["sections"]), min_size=len(entries),
+                                  max_size=len(entries)))
+    name = data.draw(st.text(NAME_CHARS, max_size=20)).strip() if keeps.get("name") else ""
+    if name.casefold().startswith(("name", "about")):
+        name = ""
+    kept = [_kept(Entry(e.count, e.name, s, set_code=e.set_code, number=e.number, foil=e.foil,
+                        category=e.category), keeps)
+            for e, s in zip(entries, sections, strict=True)]
+    deck = Decklist(kept, [], name)
+    again = Decklist.from_text(deck.to_text(fmt))
+    order = keeps["order"]
+    expected = sorted(kept, key=lambda e: order.index(e.section)) if order else kept
+    assert again.problems == []
+    assert again.entries == expected
+    assert again.name == name
+
+
+def test_unknown_write_format_is_a_value_error():
+    with pytest.raises(ValueError):
+        Decklist([]).to_text("xml")
+
+
+def test_commander_block_first_is_not_an_mtgo_sideboard():
+    """A one-card block, a blank line and 99 cards (Moxfield's plain export) stay in the deck;
+    only a smaller trailing block of at most 15 cards is an MTGO sideboard."""
+    deck = Decklist.from_text("1 Krenko, Mob Boss\n\n1 Sol Ring\n98 Mountain\n")
+    assert deck.sections() == ["main"] and deck.blank_lines == [2, 5]
+    two_halves = Decklist.from_text("20 Mountain\n\n20 Lightning Bolt\n")
+    assert two_halves.sections() == ["main"]
+    big_side = Decklist.from_text("40 Mountain\n\n16 Shock\n")
+    assert big_side.sections() == ["main"]

@@ -136,11 +136,13 @@ def test_horde_mtgo_two_blocks(db, banlists):
 
 
 def test_horde_near_miss_name(db, banlists):
-    """hs-1-4: a misspelt banned card gets a "did you mean" warning."""
+    """hs-1-4: a misspelt banned card is an unknown card with a "did you mean", and the deck
+    is never passed as legal."""
     report = run("1 Platinum Angle\n39 Plains\n", "horde", db, banlists)
-    (hint,) = find(report, "unknown-name")
-    assert hint.severity == WARNING and hint.suggestions == ("Platinum Angel",)
-    assert report.verdict == LEGAL
+    (hint,) = find(report, "unknown-card")
+    assert hint.severity == UNCHECKED and hint.suggestions == ("Platinum Angel",)
+    assert "unknown card" in hint.message
+    assert report.verdict == NOT_CHECKED and report.unchecked == ["Platinum Angle"]
 
 
 # -- Limited Horde ----------------------------------------------------------------------------
@@ -365,15 +367,18 @@ def test_basic_lands_without_facts(db, banlists):
     assert off.card == "Island"
 
 
-def test_reader_problems_come_first(db, banlists):
-    """sw-2-1: unreadable lines are listed first, with their line numbers."""
-    text = commander_list("Meren of Clan Nel Toth", ["Lightning Bolt"]) + "0 Sol Ring\n"
+def test_reader_problems_in_their_own_group(db, banlists):
+    """sw-2-1: unreadable lines are listed in the "how the list was read" group, after the
+    problems, with their line numbers."""
+    text = commander_list("Meren of Clan Nel Toth", ["Lightning Bolt"]) + "-1 Sol Ring\n"
     report = run(text, "swarm", db, banlists)
-    first = report.findings[0]
+    groups = report.groups()
+    assert [key for key, _, _ in groups] == ["identity", "read"]
+    first = groups[-1][2][0]
     assert first.code == "reader" and first.line == text.count("\n")
     assert first.rule == READER_ANCHOR
     assert report.verdict == NOT_LEGAL
-    clean = run(commander_list("Meren of Clan Nel Toth", []) + "0 Sol Ring\n", "swarm", db,
+    clean = run(commander_list("Meren of Clan Nel Toth", []) + "-1 Sol Ring\n", "swarm", db,
                 banlists)
     assert clean.verdict == NOT_CHECKED
 
@@ -569,3 +574,130 @@ def test_checks_beyond_the_source_are_labelled(fmt, words):
     """hs-1-1, hs-1-2, lh-1-5: where the check applies more than the source says (any-number
     cards, the official Commander list, Limited deck size and copies), the result says so."""
     assert any(words in note for note in FORMATS[fmt].notes)
+
+# -- with the full card data (decks/card-facts.tsv.gz) ----------------------------------------
+
+KRENKO = ROOT / "bench" / "data" / "krenko-commander.txt"
+
+
+@pytest.fixture(scope="module")
+def full_db() -> CardDB:
+    return files.load_full_card_db()
+
+
+def krenko_entries() -> list[str]:
+    deck = Decklist.from_text(KRENKO.read_text(encoding="utf-8"))
+    return [f"{e.count} {e.name}" for e in deck.entries]
+
+
+def test_real_commander_deck_is_legal_with_full_data(full_db, banlists):
+    """tc-1-1, sw-2-1: a real 100-card deck whose every card is in the full data is legal, with
+    its marked commander."""
+    report = run(KRENKO.read_text(encoding="utf-8"), "team-commander", full_db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    assert report.commanders == ["Krenko, Mob Boss"] and report.commander_source == "marked"
+    assert report.size == 100 and report.unchecked == []
+
+
+def test_commander_on_the_first_line_is_assumed_and_said(full_db, banlists):
+    """sw-2-1: an unmarked list whose first line is a legendary creature (Moxfield's plain
+    export) is checked with it as the commander, and the report says so and why."""
+    report = run("\n".join(krenko_entries()) + "\n", "swarm", full_db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    assert report.commanders == ["Krenko, Mob Boss"]
+    assert report.commander_source == "assumed"
+    (said,) = find(report, "commander-assumed")
+    assert said.severity == INFO and "first line" in said.message
+    assert report.proposals[0] == ["Krenko, Mob Boss"] and len(report.proposals) > 1
+
+
+def test_lone_block_after_a_blank_line_is_the_commander(full_db, banlists):
+    """sw-2-1: a lone card after a blank line at the end of the list is the commander."""
+    lines = krenko_entries()
+    text = "# exported\n" + "\n".join(lines[1:]) + "\n\n1 Krenko, Mob Boss\n"
+    report = run(text, "swarm", full_db, banlists)
+    assert report.verdict == LEGAL, report.to_text()
+    assert report.commanders == ["Krenko, Mob Boss"] and report.commander_source == "assumed"
+    assert "block" in find(report, "commander-assumed")[0].message
+
+
+def test_player_choice_overrides_the_proposal(full_db, banlists):
+    """tc-1-1: the player's "this is my commander" is checked as the commander."""
+    text = "\n".join(krenko_entries()) + "\n"
+    report = run(text, "team-commander", full_db, banlists,
+                 commanders=("Muxus, Goblin Grandee",))
+    assert report.commanders == ["Muxus, Goblin Grandee"]
+    assert report.commander_source == "chosen" and report.size == 100
+
+
+def test_no_commander_is_an_error_only_when_nothing_can_be_one(full_db, banlists):
+    """tc-1-1: with no legendary creature at all, "no commander" is an error."""
+    report = run("1 Sol Ring\n98 Mountain\n1 Lightning Bolt\n", "team-commander", full_db,
+                 banlists)
+    assert report.verdict == NOT_LEGAL
+    assert "commander" in codes(report, ERROR) and report.proposals == []
+
+
+def test_verdict_groups_and_rule_anchors(full_db, banlists):
+    """tc-1-1, tc-1-5: one line per problem, grouped banned / identity / copies / size, each
+    with its rule; Mana Crypt (known by name only) unknown; how the list was read last."""
+    text = ("Commander\n1 Krenko, Mob Boss\nDeck\n1 Mana Crypt\n1 Counterspell\n2 Sol Ring\n"
+            "0 Shock\n50 Mountain\n")
+    report = run(text, "team-commander", full_db, banlists)
+    keys = [key for key, _, _ in report.groups()]
+    assert keys == ["banned", "identity", "copies", "size", "unknown", "read"]
+    assert all(f.rule for f in report.findings)
+    assert report.verdict == NOT_LEGAL
+
+
+def test_unknown_cards_in_every_format(full_db, banlists):
+    """hs-1-1, lh-1-5, tc-1-1: a card the data does not know is an "unknown card" in every
+    format, with a hint, and the deck is never called legal."""
+    for fmt, text in [("horde", "1 Goblin Kingg\n39 Mountain\n"),
+                      ("limited-horde", "1 Goblin Kingg\n39 Mountain\n"),
+                      ("team-commander", "\n".join(krenko_entries()[:-1])
+                       + "\n13 Mountain\n1 Goblin Kingg\n")]:
+        report = run(text, fmt, full_db, banlists)
+        (unknown,) = find(report, "unknown-card")
+        assert "unknown card" in unknown.message and "Goblin King" in unknown.suggestions
+        assert report.verdict == NOT_CHECKED, (fmt, report.to_text())
+        assert report.unchecked == ["Goblin Kingg"]
+
+
+def test_banned_card_known_by_name_only(full_db, banlists):
+    """tc-1-5: a banned card the card data holds by name only is still banned; its identity
+    is reported as not checked, never passed."""
+    text = "Commander\n1 Krenko, Mob Boss\nDeck\n1 Black Lotus\n98 Mountain\n"
+    report = run(text, "team-commander", full_db, banlists)
+    assert "banned" in codes(report, ERROR)
+    assert "no-facts" in codes(report, UNCHECKED)
+
+
+def test_deck_building_exceptions_from_the_data(full_db, banlists):
+    """tc-1-1: 'any number of cards named' and 'up to seven' come from the card data."""
+    from pyengine.cards import CardFacts
+    extra = CardDB([CardFacts("Test Rat", type_line="Creature — Rat", color_identity="B",
+                              tags=("any_number",)),
+                    CardFacts("Test Dwarf", type_line="Creature — Dwarf", color_identity="R",
+                              tags=("copy_limit=7",))])
+    db = full_db.merge(extra)
+    text = "Commander\n1 Kardur, Doomscourge\nDeck\n30 Test Rat\n8 Test Dwarf\n61 Swamp\n"
+    report = run(text, "swarm", db, banlists)
+    (copies,) = find(report, "copies")
+    assert copies.card == "Test Dwarf" and "at most 7" in copies.message
+
+
+def test_digital_only_and_scryfall_banned(full_db, banlists):
+    """tc-1-1: a card that exists only on Arena or MTGO is not legal on paper; a card
+    Scryfall's legalities mark banned in Commander is banned even off the shipped list."""
+    from pyengine.cards import CardFacts
+    extra = CardDB([CardFacts("A-Test Card", type_line="Creature — Elf", color_identity="R",
+                              tags=("games=am",)),
+                    CardFacts("New Banned Card", type_line="Artifact",
+                              tags=("commander=banned",))])
+    text = ("Commander\n1 Krenko, Mob Boss\nDeck\n1 A-Test Card\n1 New Banned Card\n"
+            "97 Mountain\n")
+    report = run(text, "team-commander", full_db.merge(extra), banlists)
+    assert {f.card for f in find(report, "digital-only")} == {"A-Test Card"}
+    assert "MTG Arena and MTGO" in find(report, "digital-only")[0].message
+    assert {f.card for f in find(report, "banned")} == {"New Banned Card"}

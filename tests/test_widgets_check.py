@@ -59,7 +59,7 @@ def test_offline_check_lists_skipped_identity():
     view = widget.handle("check", {"format": "team-commander", "paste": MEREN})
     assert view.text["verdict"] == "Team Commander: not everything could be checked"
     assert view.attrs["verdict"]["data-verdict"] == "unchecked"
-    assert "Identity checks were skipped" in view.text["skipped"]
+    assert "cannot be called legal" in view.text["skipped"]
     assert view.hidden["lookup"] is False
     unknown = [item.text for item in view.lists["unknown"]]
     assert len(unknown) == 4 and "Meren of Clan Nel Toth" in unknown[0]
@@ -134,12 +134,14 @@ def test_bad_scryfall_answer_is_a_failure():
     """tc-1-1: an error page or broken JSON counts as a failed lookup, not a crash."""
     widget, _ = make()
     view = widget.handle("lookup", {"format": "swarm", "paste": MEREN})
-    for status, body in (("500", "oops"), ("200", "{not json")):
+    for status, body, said in (("500", "oops", "could not be reached"),
+                               ("200", "{not json", "could not read")):
         widget.lookup = {}
         result = widget.handle("scryfall", {"format": "swarm", "paste": MEREN,
                                             "_status": status, "_body": body,
                                             "_tag": view.fetches[0].tag})
-        assert "could not be reached" in result.text["lookup-status"]
+        assert said in result.text["lookup-status"]
+        assert result.hidden["lookup"] is False  # usable again
     assert widget.cache == {}
 
 
@@ -170,8 +172,9 @@ def test_playgroup_field():
 def test_reader_problems_and_empty_list():
     """tc-1-1: unreadable lines come first; an empty paste says so."""
     widget, _ = make()
-    view = widget.handle("check", {"format": "horde", "paste": "0 Sol Ring\n40 Island\n"})
-    first = view.lists["findings"][0]
+    view = widget.handle("check", {"format": "horde", "paste": "-1 Sol Ring\n40 Island\n"})
+    header, first = view.lists["findings"][:2]
+    assert header.text == "How the list was read"
     assert "Line 1" in first.text and "could not be read" in first.text
     empty = widget.handle("check", {"format": "horde", "paste": "  \n"})
     assert empty.text["verdict"].startswith("No cards found")
@@ -191,7 +194,10 @@ def test_missing_data_files_still_checks_sizes():
     widget = Widget(env)  # this Env has no read_data
     view = widget.start(None)
     assert "could not load" in view.error
-    result = widget.handle("check", {"format": "horde", "paste": "39 Island\n"})
+    asking = widget.handle("check", {"format": "horde", "paste": "39 Island\n"})
+    (fetch,) = asking.fetches
+    result = widget.handle(fetch.action, {"format": "horde", "paste": "39 Island\n",
+                                          "_status": "offline", "_body": ""})
     assert result.text["verdict"].endswith("not legal")
 
 
@@ -223,3 +229,116 @@ def test_huge_paste_is_refused_with_a_clear_message():
     widget, _ = make()
     view = widget.handle("check", {"format": "horde", "paste": "1 Island\n" * 100_000})
     assert "a page reads at most" in view.error and view.hidden["result"] is True
+
+
+# -- the full card data, fetched only when a check needs it -----------------------------------
+
+KRENKO = (ROOT / "bench" / "data" / "krenko-commander.txt").read_text("utf-8")
+
+
+@pytest.fixture(scope="module")
+def facts_text() -> str:
+    import gzip
+
+    return gzip.decompress((ROOT / "decks" / "card-facts.tsv.gz").read_bytes()).decode("utf-8")
+
+
+def browser_like():
+    """A widget as in the browser: data files through env.read_data, no card data there."""
+    files = data_files()
+    env = Env(decks=[], read_deck=lambda deck_id: "", entropy=lambda: 4,
+              read_data=lambda path: files[path])
+    widget = Widget(env)
+    return widget, widget.start(None)
+
+
+def test_card_data_is_fetched_once_when_a_check_needs_it(facts_text):
+    """tc-1-1: nothing is fetched at start; the first check asks for the site's own card data
+    file, and with it a real Commander deck is legal; later checks need no fetch."""
+    from pyengine.widgets.check import CARD_FACTS_URL
+
+    widget, view = browser_like()
+    assert view.fetches == []
+    form = {"format": "team-commander", "paste": KRENKO}
+    asking = widget.handle("check", form)
+    (fetch,) = asking.fetches
+    assert fetch.url == CARD_FACTS_URL == "../runtime/card-facts.tsv" and fetch.method == "GET"
+    assert "Loading the card data" in asking.text["lookup-status"]
+    assert widget.handle("check", form).fetches == []  # still loading: not asked twice
+    done = widget.handle(fetch.action, {**form, "_status": "200", "_body": facts_text})
+    assert done.text["verdict"] == "Team Commander: legal", done.lists["findings"]
+    assert "card data of 2025-09-25" in done.text["read-as"]
+    assert widget.handle("check", form).fetches == []
+
+
+def test_card_data_that_fails_to_load_is_said_plainly_and_retried():
+    """tc-1-1: offline without a kept copy, the check goes on with the shipped facts, says so,
+    and the next check asks again."""
+    widget, _ = browser_like()
+    form = {"format": "team-commander", "paste": KRENKO}
+    fetch = widget.handle("check", form).fetches[0]
+    result = widget.handle(fetch.action, {**form, "_status": "offline", "_body": ""})
+    assert "could not be loaded" in result.error
+    assert result.text["verdict"] == "Team Commander: not everything could be checked"
+    assert widget.handle("check", form).fetches  # tried again
+    garbled = widget.handle(fetch.action, {**form, "_status": "200", "_body": "<html>oops"})
+    assert "could not be read" in garbled.error
+
+
+def test_unmarked_commander_is_asked_not_failed(facts_text):
+    """tc-1-1: with no commander marked, the page asks "Is X your commander?" with one-tap
+    answers instead of a red "not legal"; the choice is checked and kept on reload."""
+    body = "\n".join(line for line in KRENKO.splitlines()
+                     if line not in ("Commander", "Deck") and not line.startswith("#"))
+    data = {**data_files(), "card-facts.tsv": facts_text}
+    widget, _ = make(data=data)
+    form = {"format": "swarm", "paste": body}
+    view = widget.handle("check", form)
+    assert view.text["verdict"] == "Swarm Mode (Commander decks): legal"
+    assert view.hidden["commander-box"] is False
+    assert view.text["commander-question"].startswith("No commander was marked")
+    assert "Is Krenko, Mob Boss your commander?" in view.text["commander-question"]
+    answers = view.lists["proposals"]
+    assert answers[0].action == "choose-commander" and answers[0].value == "Krenko, Mob Boss"
+    other = next(item for item in answers if "Muxus" in item.text)
+    chosen = widget.handle("choose-commander", {**form, "_item": other.value})
+    assert "commander: Muxus, Goblin Grandee" in chosen.text["summary"]
+    restored, again = make(chosen.save, data=data)
+    assert "commander: Muxus, Goblin Grandee" in again.text["summary"]
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 100_000 + "]" * 100_000, "null", "[]", "42", '{"data": 5}', '{"data": [5, "x"]}',
+    '{"object": "error", "details": "\\u001b[31mno"}', '{"data": [{"name": 7}]}',
+    '{"data": [{"name": "X", "cmc": "lots", "colors": 3}]}', '{"not_found": "x"}',
+    "\x00\x1b]0;x\x07", "x" * 5_000_000,
+])
+def test_malformed_scryfall_replies_leave_the_lookup_usable(body):
+    """tc-1-1: any reply that is not a readable collection gets a plain message, changes
+    nothing, and the lookup button comes back; no exception reaches the adapter."""
+    widget, _ = make()
+    form = {"format": "swarm", "paste": MEREN}
+    fetch = widget.handle("lookup", form).fetches[0]
+    result = widget.handle("scryfall", {**form, "_status": "200", "_body": body,
+                                        "_tag": fetch.tag})
+    status = result.text["lookup-status"]
+    assert "\x1b" not in status and "Traceback" not in status
+    if widget.cache:  # a reply with no usable card is fine too, but never a crash
+        assert all(isinstance(card, dict) for card in widget.cache.values())
+    else:
+        assert result.hidden["lookup"] is False
+    assert widget.handle("lookup", form).fetches  # usable again
+
+
+def test_deeply_nested_json_is_refused_before_parsing():
+    """Hardening: JSON nested deeper than MAX_JSON_DEPTH (which would overflow Pyodide's
+    stack inside the parser) is refused by a linear scan; strings do not count."""
+    from pyengine.widgets.check import MAX_JSON_DEPTH, json_depth_ok, load_json
+
+    assert json_depth_ok("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH)
+    assert not json_depth_ok("[" * (MAX_JSON_DEPTH + 1))
+    assert json_depth_ok('{"name": "[[[[[[\\"{{{{"}', limit=1)
+    with pytest.raises(ValueError):
+        load_json('{"a":' * 100_000)
+    _, view = make("[" * 100_000)
+    assert view.save == "" and "could not be read" in view.error

@@ -176,7 +176,7 @@ def test_hand_from_a_shipped_commander_deck_and_problems():
     view = widget.handle("hand-draw", form(**{"hand-deck": "cmd-sample"}))
     assert view.error == "" and len(view.lists["hand"]) == 7
     assert view.hidden["hand-paste-box"]
-    view = widget.handle("hand-draw", form(**{"hand-paste": "4 Island\n0 Bad\n"}))
+    view = widget.handle("hand-draw", form(**{"hand-paste": "4 Island\n-1 Bad\n"}))
     assert texts(view, "hand-problems")[0].startswith("Line 2:")
     view = widget.handle("hand-draw", form(**{"hand-paste": ""}))
     assert view.error.startswith("The deck has no cards to draw")

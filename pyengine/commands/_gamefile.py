@@ -13,6 +13,7 @@ from pathlib import Path
 
 from ..cli import CommandError
 from ..game import Game, SaveError, load_game
+from ._input import show
 
 __all__ = ["read_save", "write_text"]
 
@@ -20,20 +21,28 @@ __all__ = ["read_save", "write_text"]
 def read_save(path: str | Path, *, read_error: Callable[[OSError], str],
               save_error: Callable[[SaveError], str], not_text: str | None = None) -> Game:
     """The game saved at ``path``. An unreadable file raises ``read_error(error)``, a bad save
-    ``save_error(error)``; a file that is not UTF-8 text raises ``not_text`` when given (else
-    the ``UnicodeDecodeError`` goes on)."""
+    ``save_error(error)``; a folder, a binary or non-UTF-8 file raises ``not_text`` (or a
+    plain sentence); no Python error text or bytes of the file are ever shown."""
+    target = Path(path)
+    if target.is_dir():
+        raise CommandError(f"{show(str(path))} is a folder, not a save file")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        data = target.read_bytes()
     except OSError as error:
         raise CommandError(read_error(error)) from None
+    plain = not_text or f"{show(str(path))} is not a save file (not UTF-8 text)"
+    if b"\x00" in data[:65536]:
+        raise CommandError(plain)
+    try:
+        text = data.decode("utf-8-sig")
     except UnicodeDecodeError:
-        if not_text is None:
-            raise
-        raise CommandError(not_text) from None
+        raise CommandError(plain) from None
     try:
         return load_game(text)
     except SaveError as error:
         raise CommandError(save_error(error)) from None
+    except (ValueError, TypeError, KeyError, AttributeError, IndexError, RecursionError):
+        raise CommandError(f"{show(str(path))} is not a save this version can read") from None
 
 
 def write_text(path: str | Path, text: str, *, write_error: Callable[[OSError], str],

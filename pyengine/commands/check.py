@@ -5,23 +5,28 @@ on the site). Exit code: 0 legal, 1 not legal or not everything could be checked
 says which), 2 unreadable input (a missing or non-UTF-8 file, unreadable card data, a list with
 no cards at all).
 
-Card facts: the shipped ``decks/cards.tsv``, then a Scryfall JSON file if given (bulk data such
+Card facts: the full card data (``decks/card-facts.tsv.gz``, every card, from Scryfall's
+data) with the shipped ``decks/cards.tsv``, then a Scryfall JSON file if given (bulk data such
 as "Oracle Cards", a search or collection response, or one card), then the list's own ``#!``
-annotations. Without Scryfall data most cards of a player's deck are unknown, so colour identity
-is reported as not checked for them.
+annotations. A card none of them knows is an "unknown card", never passed.
+
+The list may be in any export format the reader knows (Arena, MTGO, Moxfield, Archidekt,
+TappedOut, Deckstats, Forge, XMage, Cockatrice); the output says which it was read as. With no
+commander marked, the checker proposes one and says so; ``--commander NAME`` chooses.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 
 from .. import files
 from ..banlists import BanList
 from ..cards import CardDataError, CardDB
 from ..cli import CommandError
+from ..decklist import Decklist, format_title
 from ..legality import FORMATS, Options, cards_from_scryfall, check, find_format
+from ._input import read_text, show
 
 #: Ban lists the checker may use, by file stem.
 BANLISTS = ("horde-survivor", "commander", "team-commander", "any-number", "basics")
@@ -37,18 +42,17 @@ def load_banlists() -> dict[str, BanList]:
 
 def load_scryfall(path: str) -> CardDB:
     """Card facts from a Scryfall JSON file; :class:`CommandError` if it cannot be read."""
-    try:
-        text = Path(path).read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as error:
-        raise CommandError(f"cannot read card data '{path}': {error}") from None
+    text = read_text(path, "card data file")
     try:
         return cards_from_scryfall(json.loads(text))
     except json.JSONDecodeError as error:
         raise CommandError(
-            f"card data '{path}' is not JSON (line {error.lineno}: {error.msg})"
+            f"card data {show(path)} is not JSON (line {error.lineno}: {error.msg})"
         ) from None
     except CardDataError as error:
-        raise CommandError(f"card data '{path}': {error}") from None
+        raise CommandError(f"card data {show(path)}: {error}") from None
+    except (RecursionError, ValueError, TypeError, AttributeError):
+        raise CommandError(f"card data {show(path)} is not Scryfall card data") from None
 
 
 def _names(values: list[str] | None) -> tuple[str, ...]:
@@ -63,15 +67,12 @@ def run(args: argparse.Namespace) -> int:
         fmt = find_format(args.format)
     except KeyError as error:
         raise CommandError(str(error.args[0])) from None
-    try:
-        deck = files.read_deck_file(args.file)
-    except files.DataFileError as error:
-        raise CommandError(f"cannot read deck: {error}") from None
+    deck = Decklist.from_text(read_text(args.file, "decklist file"))
     if not deck.entries:
         detail = f" ({len(deck.problems)} unreadable lines)" if deck.problems else ""
-        raise CommandError(f"'{args.file}' holds no cards{detail}")
+        raise CommandError(f"{show(args.file)} holds no cards{detail}")
     try:
-        cards = files.load_card_db()
+        cards = files.load_full_card_db()
     except files.DataFileError as error:
         raise CommandError(str(error)) from None
     if args.cards:
@@ -81,15 +82,22 @@ def run(args: argparse.Namespace) -> int:
         survivor_warnings=args.survivor_warnings,
         playgroup_banned=_names(args.playgroup),
         playgroup_banned_as_commander=_names(args.playgroup_commander),
+        commanders=_names(args.commander),
     )
     report = check(deck, fmt, cards, load_banlists(), options)
     if args.json:
-        data = {"file": str(args.file), **report.to_dict()}
+        data = {"file": str(args.file), "read_as": deck.format,
+                "card_data": dict(cards.meta), **report.to_dict()}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
+        print(f"{show(str(args.file))}: read as {format_title(deck.format)}")
         print(report.to_text(), end="")
+        if report.proposals and report.commander_source == "assumed":
+            print("(to check with another commander: --commander \"NAME\")")
         if report.findings:
             print("(rule addresses are pages of the rules site, e.g. horde/#hs-1-1)")
+        if cards.meta.get("date"):
+            print(f"(card data of {cards.meta['date']})")
     return 0 if report.legal else 1
 
 
@@ -111,6 +119,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--playgroup", action="append", metavar="CARD",
                         help="Team Commander: a card your playgroup bans (repeatable, or ';'-"
                         "separated)")
+    parser.add_argument("--commander", action="append", metavar="CARD",
+                        help="the deck's commander, when the list does not mark it (repeat "
+                        "for partners)")
     parser.add_argument("--playgroup-commander", action="append", metavar="CARD",
                         help="Team Commander: a card your playgroup bans as a commander only")
     parser.set_defaults(func=run)

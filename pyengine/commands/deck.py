@@ -1,7 +1,8 @@
 """``pyengine deck show DECK [--json]``: a deck's sections, counts, tokens and mana curve.
 
-DECK is a deck id from ``decks/index.json`` or a decklist file. Card facts come from the shipped
-``decks/cards.tsv`` plus the list's own ``#!`` annotations; cards without facts are listed as
+DECK is a deck id from ``decks/index.json`` or a decklist file (any export format the reader
+knows). Card facts come from the full card data (``decks/card-facts.tsv.gz``), the shipped
+``decks/cards.tsv`` and the list's own ``#!`` annotations; cards without facts are listed as
 unknown (with a "did you mean" hint), never guessed. Exit code 0, or 2 for a missing or
 unreadable file, an unknown deck id, or a list with problems (each printed with its line).
 """
@@ -10,13 +11,15 @@ from __future__ import annotations
 
 import argparse
 import json
-from pathlib import Path
 from typing import Any
 
 from .. import files
 from ..cards import CardDB
 from ..cli import CommandError
 from ..decklist import Decklist, did_you_mean
+from ..legality import MAX_HINTS
+from ._input import read_deck_spec
+from ._input import show as quoted
 
 CURVE_TOP = 7
 """Mana values from this up are counted together as ``7+``."""
@@ -28,20 +31,20 @@ def plural(n: int, word: str) -> str:
 
 def read(spec: str) -> tuple[Decklist, str]:
     """The deck named by ``spec`` (a file path or a deck id) and a label for it."""
-    path = Path(spec)
-    try:
-        if path.exists():
-            return files.read_deck_file(path), str(path)
-        return files.load_deck(spec), spec
-    except files.DataFileError as error:
-        if not path.exists() and ("/" in spec or spec.endswith(".txt")):
-            raise CommandError(f"{spec}: no such file or deck id") from None
-        raise CommandError(str(error)) from None
+    return read_deck_spec(spec, allow_problems=True)
 
 
 def summarise(deck: Decklist, db: CardDB) -> dict[str, Any]:
     """Counts, tokens, curve and unknown cards of every section, as plain data."""
     sections = []
+    hints_left = [MAX_HINTS]
+
+    def hint(card: str) -> list[str]:
+        if hints_left[0] <= 0:
+            return []
+        hints_left[0] -= 1
+        return did_you_mean(card, db)
+
     for name in deck.sections():
         cards = deck.cards(name)
         tokens: dict[str, int] = {}
@@ -71,7 +74,7 @@ def summarise(deck: Decklist, db: CardDB) -> dict[str, Any]:
                 "types": {k: types[k] for k in ("creature", "land", "other") if k in types},
                 "curve": {b: curve.get(b, 0) for b in buckets},
                 "unknown": {
-                    card: {"count": count, "did_you_mean": did_you_mean(card, db)}
+                    card: {"count": count, "did_you_mean": hint(card)}
                     for card, count in unknown.items()
                 },
             }
@@ -83,12 +86,11 @@ def summarise(deck: Decklist, db: CardDB) -> dict[str, Any]:
 def show(args: argparse.Namespace) -> int:
     deck, label = read(args.deck)
     if deck.problems:
-        lines = "\n".join(f"  line {p.line}: {p.message}: {p.text!r}" for p in deck.problems)
-        raise CommandError(f"{label}: the list has problems:\n{lines}")
-    if not deck.entries:
-        raise CommandError(f"{label}: the list holds no cards")
+        lines = "\n".join(f"  line {p.line}: {p.message}: {quoted(p.text)}"
+                          for p in deck.problems[:20])
+        raise CommandError(f"{quoted(label)}: the list has problems:\n{lines}")
     try:
-        db = files.load_card_db().merge(CardDB.from_annotations(deck))
+        db = files.load_full_card_db().merge(CardDB.from_annotations(deck))
     except files.DataFileError as error:
         raise CommandError(str(error)) from None
     summary = summarise(deck, db)

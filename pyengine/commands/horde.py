@@ -30,6 +30,7 @@ from ..horde import DIFFICULTIES, HordeSlingLab
 from ..horde_common import ConfigError, deck_config
 from ..rng import make_seed
 from ._gamefile import read_save, write_text
+from ._input import read_deck_spec
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -62,13 +63,7 @@ def write_game(path: str, game: Game) -> None:
 
 def read_deck_names(spec: str) -> list[str]:
     """Card names of a shipped deck id or a decklist file (main section)."""
-    try:
-        deck = files.read_deck_file(spec) if Path(spec).is_file() else files.load_deck(spec)
-    except (OSError, ValueError) as error:
-        raise CommandError(f"cannot read deck '{spec}': {error}") from None
-    if deck.problems:
-        lines = "\n".join(f"  line {p.line}: {p.message}: {p.text!r}" for p in deck.problems)
-        raise CommandError(f"deck '{spec}' has problems:\n{lines}")
+    deck, _ = read_deck_spec(spec)
     return deck.cards("main")
 
 

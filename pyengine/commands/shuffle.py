@@ -4,35 +4,32 @@ from __future__ import annotations
 
 import argparse
 import secrets
-from pathlib import Path
 
-from .. import files
 from ..cli import CommandError
 from ..decklist import Decklist
 from ..rng import make_seed
-from ..shuffler import HAND_SIZE, shuffle_cards
+from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
+from ._input import read_deck_spec, show
 
 
 def read_deck(spec: str) -> Decklist:
-    """A deck by id from ``decks/index.json``, or a decklist file; problems are an error."""
-    path = Path(spec)
-    try:
-        if path.is_file():
-            deck = Decklist.from_text(path.read_text(encoding="utf-8-sig", errors="replace"))
-        else:
-            deck = files.load_deck(spec)
-    except (OSError, KeyError, ValueError) as error:
-        raise CommandError(f"cannot read deck '{spec}': {error}") from None
-    if deck.problems:
-        lines = "\n".join(f"  line {p.line}: {p.message}: {p.text!r}" for p in deck.problems)
-        raise CommandError(f"deck '{spec}' has problems:\n{lines}")
-    return deck
+    """A deck by id from ``decks/index.json``, or a decklist file; problems, and a list with
+    no cards, are an error."""
+    return read_deck_spec(spec)[0]
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.draw < 0:
+        raise CommandError(f"--draw {args.draw}: the number of cards to draw cannot be "
+                           "negative")
     deck = read_deck(args.deck)
+    library, commanders = library_and_commanders(deck)
+    if not library:
+        raise CommandError(f"{show(args.deck)} has no cards to shuffle in its main deck")
     seed = args.seed or make_seed(secrets.randbits(32))
-    result = shuffle_cards(deck.cards("main"), seed)
+    if commanders:
+        print("commander (set aside): " + " + ".join(commanders))
+    result = shuffle_cards(library, seed)
     print(f"seed: {result.seed}")
     for position, name in enumerate(result.order, start=1):
         marker = " *" if position <= args.draw else ""

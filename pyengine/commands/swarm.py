@@ -23,18 +23,13 @@ from ..game import ActionError, Event, GameError
 from ..rng import make_seed
 from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from ._gamefile import read_save, write_text
+from ._input import read_deck_spec
 
 DEFAULT_DECK = "swarm-sample"
 
 
 def _read_decklist(spec: str) -> Decklist:
-    path = Path(spec)
-    try:
-        if path.is_file():
-            return files.read_deck_file(path)
-        return files.load_deck(spec)
-    except (OSError, KeyError, ValueError) as error:
-        raise CommandError(f"cannot read deck '{spec}': {error}") from None
+    return read_deck_spec(spec, allow_problems=True)[0]
 
 
 def _load(path: str) -> SwarmGame:

@@ -2,9 +2,13 @@
 
 Pure controller; :mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
 
-Card facts come from the shipped ``decks/cards.tsv``, from ``#!`` annotations in the list, and,
-only when the player presses "Look up unknown cards on Scryfall", from Scryfall's collection
-endpoint (``POST https://api.scryfall.com/cards/collection``, at most :data:`BATCH` names a
+Card facts come from the full card data (``runtime/card-facts.tsv`` on the site, published from
+``decks/card-facts.tsv.gz`` by ``hooks/card_facts.py``; fetched from the page's own site the
+first time a check needs it, never at start, and kept offline by the service worker with the
+Python runtime), the shipped ``decks/cards.tsv``, ``#!`` annotations in the list, and, only
+when the player presses "Look up unknown cards on Scryfall" (for cards newer than the data),
+from Scryfall's collection endpoint (``POST https://api.scryfall.com/cards/collection``, at
+most :data:`BATCH` names a
 request; the adapter keeps requests at least ``FETCH_GAP_MS`` apart). Looked-up cards are kept in
 the widget's saved state (browser storage), so the next check needs no network. Offline, every
 other rule is still checked and the page says which cards' colour identity was skipped.
@@ -13,18 +17,22 @@ Data files are read through ``env.read_data(path)`` (a path under ``decks/``: ``
 ``banlists/commander.txt``) when the adapter provides it; tests pass ``data=`` instead.
 
 Actions: ``check``, ``choose-format`` (change), ``upload`` (file input: ``_file``), ``lookup``,
-``scryfall`` (a fetch response: ``_status``, ``_body``, ``_tag``), ``forget``.
+``scryfall`` (a fetch response: ``_status``, ``_body``, ``_tag``), ``card-data`` (the card
+data's fetch response), ``choose-commander`` (``_item``: the names, one a line; empty to let
+the checker propose again), ``forget``.
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..banlists import BanList
-from ..cards import CardDataError, CardDB
-from ..decklist import Decklist
+from ..cards import CardDataError, CardDB, combine_card_data
+from ..decklist import Decklist, format_title
 from ..legality import (
     ERROR,
     FORMATS,
@@ -43,6 +51,14 @@ from ..names import normalize
 from . import Env, Fetch, Item, View, paste_too_big
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
+#: The full card data on this site, relative to this page (see hooks/card_facts.py).
+CARD_FACTS_URL = "../runtime/card-facts.tsv"
+#: Key of the full card data in a ``data=`` mapping (tests), its text decompressed.
+CARD_FACTS_KEY = "card-facts.tsv"
+#: Largest Scryfall answer read (a 75-card collection answer is about 0.3 MB).
+MAX_SCRYFALL_BODY = 4_000_000
+#: Most unknown cards listed one by one (the rest are counted).
+MAX_UNKNOWN_ITEMS = 200
 #: Scryfall's limit of identifiers per collection request.
 BATCH = 75
 #: Ban lists read from ``decks/banlists/``.
@@ -57,6 +73,8 @@ CARD_KEYS = ("object", "name", "layout", "mana_cost", "cmc", "type_line", "oracl
              "power", "toughness", "colors", "color_identity", "keywords")
 FACE_KEYS = ("name", "mana_cost", "type_line", "oracle_text", "power", "toughness", "colors")
 FORM_KEYS = ("format", "paste", "survivor", "playgroup")
+#: Saved with the form but not a page field: the commander(s) the player chose, one a line.
+CHOICE_KEY = "commander"
 DEFAULT_FORMAT = "team-commander"
 
 _VERDICT_CLASS = {LEGAL: "legal", NOT_LEGAL: "not-legal"}
@@ -74,6 +92,59 @@ def trim_card(card: Mapping[str, Any]) -> dict[str, Any]:
             for face in faces if isinstance(face, Mapping)
         ]
     return out
+
+
+#: Deepest JSON nesting read from storage or from Scryfall (their real data nests about 6 deep).
+#: Deeper JSON is refused before parsing: in Pyodide, the parser's recursion can overflow the
+#: WebAssembly stack and stop Python for good, before Python's own recursion limit is reached.
+MAX_JSON_DEPTH = 64
+_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
+
+
+def json_depth_ok(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
+    """True if the JSON text ``text`` nests no deeper than ``limit`` (strings skipped); a
+    linear scan that never recurses."""
+    depth = 0
+    for match in _JSON_TOKEN.finditer(text):
+        token = match.group()
+        if token == "[" or token == "{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif token == "]" or token == "}":
+            depth -= 1
+    return True
+
+
+def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
+    """``json.loads`` for outside text: raises ``ValueError`` for text nested deeper than
+    ``limit`` instead of parsing it."""
+    if not json_depth_ok(text, limit):
+        raise ValueError("nested too deeply")
+    return json.loads(text)
+
+
+def _read_collection(body: str) -> tuple[list[Mapping[str, Any]], list[str]] | None:
+    """The cards and the not-found names of a Scryfall collection answer, or None for an
+    answer that is not one (too big, not JSON, nested too deep, the wrong shape, cards that
+    cannot be read)."""
+    if not isinstance(body, str) or len(body) > MAX_SCRYFALL_BODY:
+        return None
+    try:
+        data = load_json(body)
+        if not isinstance(data, Mapping) or data.get("object") == "error":
+            return None
+        raw = data.get("data") or []
+        if not isinstance(raw, list):
+            return None
+        cards = [c for c in raw if isinstance(c, Mapping) and isinstance(c.get("name"), str)]
+        cards_from_scryfall({"data": [trim_card(c) for c in cards]})  # all readable?
+        missing = data.get("not_found") or []
+        names = [m["name"] for m in missing if isinstance(m, Mapping)
+                 and isinstance(m.get("name"), str)] if isinstance(missing, list) else []
+    except (ValueError, TypeError, AttributeError, KeyError, RecursionError, CardDataError):
+        return None
+    return cards, names
 
 
 def read_banlists(read: Callable[[str], str]) -> dict[str, BanList]:
@@ -134,10 +205,22 @@ class Widget:
         self.not_found: list[str] = []
         self.form: dict[str, str] = {"format": DEFAULT_FORMAT, "paste": "", "survivor": "",
                                      "playgroup": ""}
+        self.chosen: tuple[str, ...] = ()
         self.lookup: dict[str, Any] = {}
+        self.full: CardDB | None = None
+        #: The full card data: ``fetch`` (not asked yet), ``loading``, ``loaded``, ``failed``
+        #: (a check goes on with the shipped facts; the next check asks again) or ``absent``
+        #: (tests' ``data=`` without it).
+        self.full_state = "fetch"
+        self.full_error = ""
+        self._checked_db: tuple[Any, CardDB] | None = None
         reader: Callable[[str], str] | None
         if data is not None:
             reader = data.__getitem__
+            if CARD_FACTS_KEY in data:
+                self._take_full(data[CARD_FACTS_KEY])
+            else:
+                self.full_state = "absent"
         else:
             reader = getattr(env, "read_data", None)
         self._load(reader)
@@ -157,20 +240,78 @@ class Widget:
             self.data_error = f"The card facts or ban lists could not be read ({error})."
             self.base = self.base or CardDB()
 
+    def _take_full(self, text: str) -> bool:
+        """Read the full card data; False (and a plain message) if it cannot be read."""
+        try:
+            self.full = CardDB.from_compact(text)
+        except (CardDataError, ValueError, TypeError):
+            self.full = None
+            self.full_state = "failed"
+            self.full_error = ("The full card data could not be read, so cards outside this "
+                               "site's own decks are reported as unknown.")
+            return False
+        self.full_state = "loaded"
+        self.full_error = ""
+        self._checked_db = None
+        return True
+
     def card_db(self, deck: Decklist) -> CardDB:
-        db = self.base or CardDB()
+        """The facts for a check: full data, shipped facts, looked-up cards, the list's own
+        annotations. Built once and kept while those stay the same (a check then parses no
+        card twice)."""
+        key = (id(self.full), len(self.cache), tuple(sorted(self.cache)),
+               tuple(deck.annotations))
+        if self._checked_db is not None and self._checked_db[0] == key:
+            return self._checked_db[1]
+        base = self.base or CardDB()
+        db = combine_card_data(self.full, base) if self.full is not None else base
         if self.cache:
             try:
                 db = db.merge(cards_from_scryfall({"data": list(self.cache.values())}))
-            except CardDataError:
+            except (CardDataError, ValueError, TypeError, AttributeError, RecursionError):
                 self.cache = {}
-        return db.merge(CardDB.from_annotations(deck))
+        if deck.annotations:
+            db = db.merge(CardDB.from_annotations(deck))
+        self._checked_db = (key, db)
+        return db
+
+    def _needs_full(self) -> bool:
+        return self.full_state == "fetch" or self.full_state == "failed"
+
+    def _fetch_full(self) -> View:
+        self.full_state = "loading"
+        return View(
+            text={"lookup-status": "Loading the card data (about 0.5 MB, only the first "
+                  "time)…"},
+            attrs={"lookup-status": {"data-state": "busy"}},
+            hidden={"result": True},
+            fetches=[Fetch(url=CARD_FACTS_URL, action="card-data", method="GET",
+                           tag="card-data")],
+        )
+
+    def _full_response(self, form: Mapping[str, str]) -> View:
+        status, body = form.get("_status", ""), form.get("_body", "")
+        if status == "200" and body:
+            self._take_full(body)
+        else:
+            self.full_state = "failed"
+            self.full_error = ("The full card data could not be loaded (no connection?), so "
+                               "cards outside this site's own decks are reported as unknown. "
+                               "Check again to retry.")
+        view = self._check(fetch_full=False)
+        if self.full_state == "loaded":
+            view.text.setdefault("lookup-status", "")
+            view.attrs.setdefault("lookup-status", {"data-state": "done"})
+        return view
 
     # -- state -----------------------------------------------------------------------------
 
     def _save(self) -> str:
+        form = dict(self.form)
+        if self.chosen:
+            form[CHOICE_KEY] = "\n".join(self.chosen)
         return json.dumps(
-            {"v": STATE_VERSION, "form": self.form, "cache": self.cache,
+            {"v": STATE_VERSION, "form": form, "cache": self.cache,
              "not_found": self.not_found},
             ensure_ascii=False, sort_keys=True,
         )
@@ -186,7 +327,7 @@ class Widget:
         view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
         if saved:
             try:
-                data = json.loads(saved)
+                data = load_json(saved)
                 if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
                     raise ValueError("unknown version")
                 form = data.get("form") or {}
@@ -194,9 +335,15 @@ class Widget:
                 if not isinstance(form, dict) or not isinstance(cache, dict):
                     raise ValueError("bad shape")
                 self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
+                choice = form.get(CHOICE_KEY)
+                if isinstance(choice, str):
+                    self.chosen = tuple(n for n in choice.split("\n") if n.strip())[:2]
                 self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
-                self.not_found = [str(n) for n in data.get("not_found") or []]
-            except ValueError:
+                not_found = data.get("not_found") or []
+                if not isinstance(not_found, list):
+                    raise ValueError("bad shape")
+                self.not_found = [str(n) for n in not_found]
+            except (ValueError, TypeError, AttributeError, RecursionError):
                 view.error = "The saved deck check could not be read; starting fresh."
                 view.save = ""
         view.values.update(self.form)
@@ -206,7 +353,10 @@ class Widget:
         if self.data_error:
             view.error = self.data_error
         if self.form["paste"].strip():
-            view.merge(self._check())
+            if self._needs_full():
+                view.text["lookup-status"] = "Press Check deck to check the list again."
+            else:
+                view.merge(self._check())
         return view
 
     # -- actions ---------------------------------------------------------------------------
@@ -223,8 +373,15 @@ class Widget:
             return view
         if action == "upload":
             self.form["paste"] = form.get("_file", "")
+            self.chosen = ()
             view = View(values={"paste": self.form["paste"]})
             return view.merge(self._check())
+        if action == "card-data":
+            return self._full_response(form)
+        if action == "choose-commander":
+            choice = str(form.get("_item", ""))
+            self.chosen = tuple(n.strip() for n in choice.split("\n") if n.strip())[:2]
+            return self._check()
         if action == "lookup":
             return self._start_lookup()
         if action == "scryfall":
@@ -247,16 +404,25 @@ class Widget:
         banned, as_commander = parse_playgroup(self.form.get("playgroup", ""))
         options = Options(survivor_warnings=bool(self.form.get("survivor")),
                           playgroup_banned=banned, playgroup_banned_as_commander=as_commander)
+        options = replace(options, commanders=self.chosen)
         report = check(deck, self.form["format"], self.card_db(deck), self.banlists, options)
         return deck, report
 
-    def _check(self) -> View:
+    def _check(self, fetch_full: bool = True) -> View:
         too_big = paste_too_big(self.form["paste"])
         if too_big:
             return View(error=too_big, hidden={"result": True})
-        view = View(save=self._save(), error=self.data_error)
+        if fetch_full and self.form["paste"].strip():
+            if self.full_state == "loading":
+                return View(text={"lookup-status": "Still loading the card data…"})
+            if self._needs_full():
+                return self._fetch_full()
+        view = View(save=self._save(), error=self.data_error or self.full_error)
         deck, report = self._report()
         view.hidden["result"] = False
+        view.text["read-as"] = (f"Read as {format_title(deck.format)}"
+                                + (f" · card data of {report_date}" if (
+                                    report_date := self._data_date()) else "") + ".")
         if not deck.entries:
             view.text["verdict"] = "No cards found: paste a list, one card a line."
             view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
@@ -264,7 +430,9 @@ class Widget:
             view.lists["findings"] = [self._item(f) for f in report.findings
                                       if f.code == "reader"]
             view.lists["unknown"] = []
+            view.lists["proposals"] = []
             view.hidden["unknown-box"] = True
+            view.hidden["commander-box"] = True
             view.hidden["lookup"] = True
             view.text["skipped"] = ""
             return view
@@ -277,31 +445,77 @@ class Widget:
         summary = f"{report.size} cards"
         if report.commanders:
             summary += " · commander: " + " + ".join(report.commanders)
+            if report.commander_source == "assumed":
+                summary += " (assumed)"
         errors = len(report.errors())
         if errors:
             summary += f" · {errors} problem{'s' if errors != 1 else ''}"
         view.text["summary"] = summary
-        unknown = [f for f in report.findings if f.code == "unknown-card"]
-        view.lists["findings"] = [self._item(f) for f in report.findings
-                                  if f.code != "unknown-card"]
-        view.lists["unknown"] = [self._item(f) for f in unknown]
+        view.merge(self._commander_view(report))
+        unknown = [f for f in report.findings if f.group == "unknown"]
+        items: list[Item] = []
+        for key, title, findings in report.groups():
+            if key == "unknown":
+                continue
+            items.append(Item(title, cls=f"check-group check-group-{key}"))
+            items.extend(self._item(f) for f in findings)
+        view.lists["findings"] = items
+        shown = [self._item(f) for f in unknown[:MAX_UNKNOWN_ITEMS]]
+        if len(unknown) > MAX_UNKNOWN_ITEMS:
+            shown.append(Item(f"… and {len(unknown) - MAX_UNKNOWN_ITEMS} more unknown cards.",
+                              cls="finding finding-unchecked"))
+        view.lists["unknown"] = shown
         view.hidden["unknown-box"] = not unknown
         askable = self._askable(report)
         view.hidden["lookup"] = not askable
         if report.unchecked:
+            count = len(report.unchecked)
             view.text["unknown-summary"] = (
-                f"Colour identity not checked for {len(report.unchecked)} "
-                f"card{'s' if len(report.unchecked) != 1 else ''} (no card data)"
+                f"Not checked: {count} card{'s' if count != 1 else ''} the card data does not "
+                "know"
             )
             view.text["skipped"] = (
-                "Identity checks were skipped for the cards this page has no data for. "
-                + ("Look them up on Scryfall to check them too." if askable else
+                "The deck cannot be called legal until these are checked. "
+                + ("Check the spelling, or look them up on Scryfall (cards newer than the "
+                   "card data)." if askable else
                    "Scryfall did not know them either; check the spelling.")
             )
         else:
             view.text["unknown-summary"] = ""
             view.text["skipped"] = ""
         view.text["notes"] = " ".join(report.notes)
+        return view
+
+    def _data_date(self) -> str:
+        return self.full.meta.get("date", "") if self.full is not None else ""
+
+    def _commander_view(self, report: Report) -> View:
+        """The "Is X your commander?" question with one-tap answers, when the checker had to
+        assume the commander (or the player chose one and may change their mind)."""
+        view = View(lists={"proposals": []}, hidden={"commander-box": True})
+        if report.commander_source not in ("assumed", "chosen") or not report.commanders:
+            return view
+        names = " + ".join(report.commanders)
+        items: list[Item] = []
+        if report.commander_source == "assumed":
+            view.text["commander-question"] = (f"No commander was marked in the list. Is "
+                                               f"{names} your commander?")
+            items.append(Item(f"Yes, {names}", action="choose-commander",
+                              value="\n".join(report.commanders)))
+        else:
+            view.text["commander-question"] = f"Checked with {names} as the commander."
+            items.append(Item("Let the check propose one", action="choose-commander",
+                              value=""))
+        current = [n.casefold() for n in report.commanders]
+        for proposal in report.proposals:
+            if [n.casefold() for n in proposal] == current:
+                continue
+            items.append(Item(f"No, it is {' + '.join(proposal)}", action="choose-commander",
+                              value="\n".join(proposal)))
+            if len(items) >= 6:
+                break
+        view.lists["proposals"] = items
+        view.hidden["commander-box"] = False
         return view
 
     @staticmethod
@@ -355,24 +569,24 @@ class Widget:
         status = form.get("_status", "")
         state = self.lookup or {"total": 1, "done": 0, "failed": 0, "found": 0, "asked": 0,
                                 "missing": []}
+        if not isinstance(state, dict) or not all(
+                isinstance(state.get(k), int) for k in ("total", "done", "failed", "found")):
+            state = {"total": 1, "done": 0, "failed": 0, "found": 0, "asked": 0, "missing": []}
         state["done"] += 1
         if status == "200":
-            try:
-                data = json.loads(form.get("_body", ""))
-                cards = [c for c in data.get("data") or [] if isinstance(c, Mapping)]
-                cards_from_scryfall({"data": cards})  # reject anything unreadable
-            except (ValueError, AttributeError, CardDataError):
+            found = _read_collection(form.get("_body", ""))
+            if found is None:
                 state["failed"] += 1
+                state["malformed"] = True
             else:
+                cards, missing_names = found
                 for card in cards:
                     self.cache[normalize(str(card.get("name", "")))] = trim_card(card)
                 state["found"] += len(cards)
-                for missing in data.get("not_found") or []:
-                    name = missing.get("name") if isinstance(missing, Mapping) else None
-                    if isinstance(name, str):
-                        state["missing"].append(name)
-                        if name not in self.not_found:
-                            self.not_found.append(name)
+                for name in missing_names:
+                    state["missing"].append(name)
+                    if name not in self.not_found:
+                        self.not_found.append(name)
         else:
             state["failed"] += 1
         self.lookup = state
@@ -386,6 +600,11 @@ class Widget:
         if state["failed"]:
             message = ("Scryfall could not be reached, so identity checks were skipped for the "
                        "cards without data. Everything else was checked.")
+            if state.get("malformed"):
+                message = ("Scryfall sent an answer this page could not read, so nothing was "
+                           "added and the cards without data stay unchecked. Everything else "
+                           "was checked; you can look them up again.")
+            view.hidden["lookup"] = not self._askable(self._report()[1])
             if state["found"]:
                 message = (f"Found {state['found']} cards on Scryfall, but "
                            f"{state['failed']} of {state['total']} requests failed. " + message)

@@ -6,7 +6,7 @@ import json
 
 from ..decklist import Decklist
 from ..rng import make_seed, normalize_seed
-from ..shuffler import HAND_SIZE, shuffle_cards
+from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
 from . import Env, Item, View, paste_too_big, scryfall_link
 
 PASTE = "paste"
@@ -82,7 +82,7 @@ class Widget:
         view.lists["problems"] = [
             Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
         ]
-        cards = deck.cards("main")
+        cards, commanders = library_and_commanders(deck)
         if not cards:
             view.error = "The deck has no cards to shuffle."
             view.lists["order"] = []
@@ -95,7 +95,10 @@ class Widget:
             drawn = f"all {len(hand)} drawn ({draw} asked for)"
         else:
             drawn = f"top {len(hand)} drawn"
-        view.text["summary"] = f"{len(cards)} cards shuffled with seed {result.seed}; {drawn}."
+        view.text["summary"] = (
+            f"{len(cards)} cards shuffled with seed {result.seed}; {drawn}."
+            + (f" Commander set aside: {' + '.join(commanders)}." if commanders else "")
+        )
         view.lists["hand"] = [Item(name, href=scryfall_link(name)) for name in hand]
         view.lists["order"] = [
             Item(f"{i}. {name}", href=scryfall_link(name)) for i, name in enumerate(result.order, 1)

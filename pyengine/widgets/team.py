@@ -22,6 +22,7 @@ from typing import Any
 from ..decklist import Decklist
 from ..game import GameError, load_game
 from ..rng import Rng, make_seed, normalize_seed
+from ..shuffler import library_and_commanders
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
     OpeningHand,
@@ -273,11 +274,11 @@ class Widget:
         if too_big:
             raise ValueError(too_big)
         deck = Decklist.from_text(text)
-        cards = deck.cards("main")
+        cards, commanders = library_and_commanders(deck)  # as the deck check reads it
         if not cards:
             raise ValueError("the deck has no cards to draw: paste a list such as "
                              "'1 Sol Ring' one card a line")
-        config = {"deck": cards, "commanders": deck.cards("commander"),
+        config = {"deck": cards, "commanders": commanders,
                   "companions": deck.cards("companion"), "player": player}
         game = OpeningHand(config, make_seed(self.env.entropy()))
         self._push_undo(f"{player}'s new hand")

@@ -1,5 +1,6 @@
-"""The deck-check page in Chromium: offline checks, Scryfall look-ups served from fixtures
-through Playwright routes (never the real network), the offline path, uploads and phones."""
+"""The deck-check page in Chromium: the site's own card data loaded on the first check, the
+commander question, Scryfall look-ups served from fixtures through Playwright routes (never the
+real network), the offline path, malformed answers, uploads and phones."""
 
 from __future__ import annotations
 
@@ -59,11 +60,19 @@ def verdict(page):
     return page.locator("[data-id=verdict]")
 
 
-def test_offline_check_without_network(page, site_url):
-    """tc-1-3: with no network every other rule is checked; identity is said to be skipped."""
+def test_check_with_the_sites_card_data(page, site_url):
+    """tc-1-3, tc-1-1: the card data is fetched from the site on the first check only; every
+    rule is checked with it, and the cards it does not know are listed, never passed."""
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     open_check(page, site_url)
+    assert not [url for url in asked if "card-facts" in url]  # not at start
     run_check(page, "team-commander", MEREN + "\nSideboard\n1 Counterspell\n")
     expect(verdict(page)).to_have_text("Team Commander: not legal")
+    assert len([url for url in asked if url.endswith("runtime/card-facts.tsv")]) == 1
+    expect(page.locator("[data-id=read-as]")).to_contain_text("card data of")
+    bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
+    expect(bolt).to_contain_text("outside the commander's (BG)")
     expect(verdict(page)).to_have_attribute("data-verdict", "not-legal")
     side = page.locator("[data-id=findings] li", has_text="sideboards are not allowed")
     expect(side).to_have_count(1)
@@ -72,9 +81,27 @@ def test_offline_check_without_network(page, site_url):
     assert href == "../team-commander/index.html#tc-1-3"
     response = page.request.get(urljoin(page.url, href))
     assert response.ok and 'id="tc-1-3"' in response.text()
-    expect(page.locator("[data-id=skipped]")).to_contain_text("Identity checks were skipped")
+    expect(page.locator("[data-id=skipped]")).to_contain_text("cannot be called legal")
     expect(page.locator("[data-id=lookup]")).to_be_visible()
-    expect(page.locator("[data-id=unknown] li")).to_have_count(84)
+    expect(page.locator("[data-id=unknown] li")).to_have_count(80)
+    run_check(page, "horde", "40 Island\n")  # a second check fetches nothing
+    expect(verdict(page)).to_have_text("Horde (SlingLab rules): legal")
+    assert len([url for url in asked if "card-facts" in url]) == 1
+
+
+def test_unmarked_commander_is_asked(page, site_url):
+    """tc-1-1: a list with no commander marked is checked with the likeliest one, and the page
+    asks "Is X your commander?" with one-tap answers."""
+    open_check(page, site_url)
+    text = "1 Meren of Clan Nel Toth\n1 Sol Ring\n1 Cultivate\n1 Glissa Sunslayer\n" \
+        "96 Swamp\n"
+    run_check(page, "swarm", text)
+    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): legal")
+    question = page.locator("[data-id=commander-question]")
+    expect(question).to_contain_text("Is Meren of Clan Nel Toth your commander?")
+    page.click("[data-id=proposals] button:has-text('No, it is Glissa')")
+    expect(page.locator("[data-id=summary]")).to_contain_text("commander: Glissa Sunslayer")
+    expect(question).to_contain_text("Checked with Glissa Sunslayer")
 
 
 @pytest.mark.allow_hosts("api.scryfall.com")
@@ -85,26 +112,44 @@ def test_lookup_from_scryfall_fixtures(page, site_url):
     page.route("https://api.scryfall.com/**", scryfall)
     open_check(page, site_url)
     run_check(page, "team-commander", MEREN)
-    expect(verdict(page)).to_have_text("Team Commander: not everything could be checked")
+    expect(verdict(page)).to_have_text("Team Commander: not legal")
     assert scryfall.batches == []  # nothing is fetched until the player asks
     page.click("[data-id=lookup]")
     status = page.locator("[data-id=lookup-status]")
     expect(status).to_have_attribute("data-state", "done")
-    expect(status).to_contain_text("Found 4 of 84 cards on Scryfall.")
+    expect(status).to_contain_text("Found 0 of 80 cards on Scryfall.")
     expect(status).to_contain_text("Homebrew Card 0")
-    assert [len(batch) for batch in scryfall.batches] == [75, 9]
+    assert [len(batch) for batch in scryfall.batches] == [75, 5]
     assert scryfall.times[1] - scryfall.times[0] >= 0.1
     expect(verdict(page)).to_have_text("Team Commander: not legal")
     bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
-    expect(bolt).to_contain_text("outside the commander's (BG)")
     expect(bolt.locator("a")).to_have_attribute("href", "../team-commander/index.html#tc-1-1")
     expect(page.locator("[data-id=unknown] li")).to_have_count(80)
     # the Homebrew cards were not found: no second look-up is offered for them
     expect(page.locator("[data-id=lookup]")).to_be_hidden()
     page.reload()
     wait_ready(page, "check")
+    page.click("[data-action=check]")
     expect(verdict(page)).to_have_text("Team Commander: not legal")
-    assert len(scryfall.batches) == 2  # answered from the browser's cache
+    expect(page.locator("[data-id=lookup]")).to_be_hidden()  # remembered as not found
+    assert len(scryfall.batches) == 2
+
+
+@pytest.mark.allow_hosts("api.scryfall.com")
+@pytest.mark.parametrize("body", ["[" * 100_000, "null", '{"data": 5}', "<html>busy</html>"])
+def test_malformed_scryfall_answer(page, site_url, body):
+    """tc-1-1: an answer the page cannot read gets a plain message, changes nothing, and the
+    look-up button comes back."""
+    page.route("https://api.scryfall.com/**", lambda route: route.fulfill(
+        status=200, content_type="application/json",
+        headers={"Access-Control-Allow-Origin": "*"}, body=body))
+    open_check(page, site_url)
+    run_check(page, "swarm", MEREN)
+    page.click("[data-id=lookup]")
+    status = page.locator("[data-id=lookup-status]")
+    expect(status).to_contain_text("could not read")
+    expect(page.locator("[data-id=error]")).to_be_hidden()
+    expect(page.locator("[data-id=lookup]")).to_be_visible()
 
 
 @pytest.mark.allow_hosts("api.scryfall.com")
@@ -113,14 +158,12 @@ def test_lookup_when_scryfall_is_unreachable(page, site_url, guard):
     page.route("https://api.scryfall.com/**", lambda route: route.abort())
     open_check(page, site_url)
     run_check(page, "swarm", MEREN)
-    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not everything could be "
-                                       "checked")
+    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not legal")
     page.click("[data-id=lookup]")
     status = page.locator("[data-id=lookup-status]")
     expect(status).to_have_attribute("data-state", "offline")
     expect(status).to_contain_text("Scryfall could not be reached")
-    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not everything could be "
-                                       "checked")
+    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not legal")
     expect(page.locator("[data-id=lookup]")).to_be_visible()
     # Chromium logs the aborted request itself as a console error; that one is expected.
     guard.problems[:] = [p for p in guard.problems
@@ -137,7 +180,8 @@ def test_upload_on_a_phone(phone_page, site_url):
         {"name": "deck.txt", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
     expect(page.locator("[data-field=paste]")).to_have_value(text)
     expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal")
-    expect(page.locator("[data-id=findings] li")).to_have_count(3)
+    expect(page.locator("[data-id=findings] li.finding")).to_have_count(3)
+    expect(page.locator("[data-id=findings] li.check-group")).to_have_count(2)
     moat = page.locator("[data-id=findings] li", has_text="Moat")
     expect(moat.locator("a")).to_have_attribute("href", "../horde/index.html#hs-1-4")
     width = page.evaluate("document.documentElement.scrollWidth")

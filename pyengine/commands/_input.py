@@ -1,0 +1,87 @@
+"""Reading what a user names on the command line: text files and decklists, with plain
+sentences for every way it can go wrong (no Python exception text, no bytes echoed).
+
+No ``register()``: the command line's auto-discovery skips this module.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from .. import files
+from ..cli import CommandError
+from ..decklist import Decklist
+
+__all__ = ["MAX_FILE_BYTES", "looks_like_path", "read_deck_spec", "read_text", "show"]
+
+MAX_FILE_BYTES = 20 * 1024 * 1024
+"""Larger files are refused: no decklist or save comes near this."""
+_DECK_SUFFIXES = (".txt", ".dck", ".dek", ".cod", ".csv", ".json", ".mwdeck")
+
+
+def show(text: str, limit: int = 80) -> str:
+    """``text`` quoted for a message: control characters escaped, long text cut."""
+    out = "".join(ch if ch.isprintable() else f"\\x{ord(ch):02x}" if ord(ch) < 256
+                  else f"\\u{ord(ch):04x}" for ch in text[:limit])
+    return "'" + out + ("…" if len(text) > limit else "") + "'"
+
+
+def looks_like_path(spec: str) -> bool:
+    """True if ``spec`` is written like a file path rather than a deck id."""
+    return "/" in spec or "\\" in spec or spec.casefold().endswith(_DECK_SUFFIXES) \
+        or spec.startswith(".")
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """The UTF-8 text of ``path`` (a byte-order mark dropped). A missing path, a folder, a
+    file that cannot be opened, a binary or non-UTF-8 file, or one over
+    :data:`MAX_FILE_BYTES` is a :class:`CommandError` that says which, in one line."""
+    target = Path(path)
+    label = show(str(path))
+    try:
+        if target.is_dir():
+            raise CommandError(f"{label} is a folder, not a {what}")
+        if not target.exists():
+            raise CommandError(f"{label}: no such file")
+        if target.stat().st_size > MAX_FILE_BYTES:
+            raise CommandError(f"{label} is too large to be a {what} "
+                               f"(over {MAX_FILE_BYTES // (1024 * 1024)} MB)")
+        data = target.read_bytes()
+    except OSError as error:
+        raise CommandError(f"{label} cannot be read ({error.strerror or 'an error'})") from None
+    if b"\x00" in data[:65536]:
+        raise CommandError(f"{label} is not a text file (it looks like a binary file)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise CommandError(f"{label} is not UTF-8 text (byte {error.start} cannot be read); "
+                           "save it as UTF-8") from None
+
+
+def read_deck_spec(spec: str, *, allow_problems: bool = False) -> tuple[Decklist, str]:
+    """A decklist file or a shipped deck id, and a label for it. With ``allow_problems``
+    false, a list with unreadable lines is refused, each line named. An empty list is always
+    refused."""
+    path = Path(spec)
+    if path.exists() or looks_like_path(spec):
+        deck = Decklist.from_text(read_text(path, "decklist file"))
+        label = str(path)
+    else:
+        try:
+            deck = files.load_deck(spec)
+        except files.DataFileError:
+            try:
+                known = ", ".join(entry["id"] for entry in files.load_deck_index())
+            except files.DataFileError:
+                known = ""
+            raise CommandError(f"{show(spec)} is neither a file nor a shipped deck"
+                               + (f"; shipped decks: {known}" if known else "")) from None
+        label = spec
+    if deck.problems and not allow_problems:
+        lines = "\n".join(f"  line {p.line}: {p.message}: {show(p.text)}"
+                          for p in deck.problems[:20])
+        more = f"\n  … and {len(deck.problems) - 20} more" if len(deck.problems) > 20 else ""
+        raise CommandError(f"{show(label)}: the list has problems:\n{lines}{more}")
+    if not deck.entries:
+        raise CommandError(f"{show(label)} holds no cards")
+    return deck, label
