@@ -148,6 +148,10 @@ def apply_view(root, name: str, view: View) -> None:
         link.download = filename
         link.click()
         URL.revokeObjectURL(link.href)
+    if view.scroll:
+        target = _find(root, view.scroll)
+        if target is not None and not target.hidden:
+            target.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
 
 
 async def _do_fetch(request: Fetch) -> tuple[str, str]:

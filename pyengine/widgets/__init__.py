@@ -83,6 +83,9 @@ class View:
     url_hash: str | None = None
     #: Offer a file to save: (file name, text).
     download: tuple[str, str] | None = None
+    #: An element (by ``data-id``) to scroll to the top of the screen, e.g. the game after
+    #: Start, so the turn button and what just happened are on one screen.
+    scroll: str | None = None
 
     def merge(self, other: View) -> View:
         for name in ("text", "values", "lists", "options", "hidden", "attrs"):
@@ -95,6 +98,8 @@ class View:
             self.url_hash = other.url_hash
         if other.download is not None:
             self.download = other.download
+        if other.scroll is not None:
+            self.scroll = other.scroll
         return self
 
 

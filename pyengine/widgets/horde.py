@@ -34,7 +34,7 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, runner, scryfall_link
+from . import Env, Item, View, board, runner, scryfall_link
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -206,6 +206,8 @@ class Widget(runner.RunnerBase):
         view.save = self._save() if (self.game is not None or not notes) else ""
         if bad_link:
             view.url_hash = self.share_hash()
+        if self.game is not None:
+            view.scroll = "top"
         return view
 
     def _clear(self) -> None:
@@ -466,16 +468,58 @@ class Widget(runner.RunnerBase):
             card = self._item(form)
             self.selected = None if self.selected == card else card
             return False
+        if action == "close-panel":
+            self.selected = None
+            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
             return False
         if action == "undo":
             return self.undo(game, describe)
+        group = self._group_of(self.selected)
         self.last = game.apply(self._engine_action(action, form, game))
-        if self.selected is not None and not self._on_battlefield(self.selected):
-            self.selected = None
+        self.selected = self._next_in_group(group, action)
         return True
+
+    def _group_of(self, card_id: int | None) -> board.Group | None:
+        """The battlefield group the chosen card belongs to (the card panel follows it)."""
+        if self.game is None or card_id is None:
+            return None
+        groups = board.group_permanents(self.game.zones["battlefield"],
+                                        getattr(self.game, "flags", {}))
+        return next((g for g in groups if card_id in g.ids), None)
+
+    def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
+        """After a card-panel action the panel stays on the same group: the chosen card if it
+        is still there, else another card of the group (so "Destroy" three times destroys
+        three Zombies); after Tap, the next untapped one."""
+        if group is None or self.selected is None or self.game is None:
+            return None
+        here = {c.id: c for c in self.game.zones["battlefield"]}
+        if action == "tap" and self.selected in here and here[self.selected].tapped:
+            untapped = [i for i in group.ids if i in here and not here[i].tapped]
+            if untapped:
+                return untapped[0]
+        if self.selected in here:
+            return self.selected
+        left = [i for i in group.ids if i in here]
+        return left[0] if left else None
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
+        Start, an import or a turn button (one screen per turn), to the card panel after a
+        tap on the board, to the set-up when it is asked for."""
+        view = super().handle(action, form)
+        if view.error:
+            return view
+        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
+            view.scroll = "top"
+        elif action == "pick" and self.selected is not None:
+            view.scroll = "panel"
+        elif action == "show-setup":
+            view.scroll = "setup-box"
+        return view
 
     def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
         if action in LIMITED_ONLY and game.variant != LIMITED:
@@ -510,6 +554,12 @@ class Widget(runner.RunnerBase):
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
             return {"type": "untap" if tapped else "tap", "card": card}
+        if action == "untap-one":
+            group = self._group_of(self._chosen())
+            tapped = group.tapped if group is not None else []
+            if not tapped:
+                raise ActionError("none of these permanents is tapped")
+            return {"type": "untap", "card": tapped[0]}
         if action == "counter":
             return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
@@ -648,6 +698,7 @@ class Widget(runner.RunnerBase):
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
         view.hidden["play"] = game is None
+        view.hidden["tools"] = game is None
         view.hidden["setup-box"] = game is not None and not self.show_setup
         view.hidden["show-setup"] = game is None or self.show_setup
         view.hidden["hide-setup"] = game is None or not self.show_setup
@@ -659,6 +710,8 @@ class Widget(runner.RunnerBase):
                                    "Survivors, then Start.")
             view.lists["log"] = []
             view.lists["last"] = []
+            view.lists["wave"] = []
+            view.hidden["wave-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
             return view
@@ -678,6 +731,7 @@ class Widget(runner.RunnerBase):
         view.hidden["token-other-box"] = not limited
         view.hidden["lh-target"] = not limited
         view.text["life-shown"] = str(status["life"])
+        self._render_wave(game, view)
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \
             self._options_text(game, status)
@@ -711,27 +765,27 @@ class Widget(runner.RunnerBase):
             self._render_limited(game, status, view)
         else:
             self._render_slinglab(game, status, view)
-        # battlefield with coin flags, held spells
-        flags = getattr(game, "flags", {})
-        items = []
-        for card in game.zones["battlefield"]:
-            bits = [f"{card.name} #{card.id}"]
-            if card.tapped:
-                bits.append("tapped")
-            if card.counters:
-                bits.append(f"+{card.counters}/+{card.counters}")
-            if card.id in flags:
-                bits.append("coin: " + ("Yes" if flags[card.id] else "No"))
-            items.append(Item(" · ".join(bits), action="pick", value=str(card.id),
-                              pressed=card.id == self.selected))
-        view.lists["battlefield"] = items
-        view.hidden["no-battlefield"] = bool(items)
+        # the battlefield as a board: identical permanents grouped; one card panel
+        groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
+        view.lists["battlefield"] = [
+            Item(g.label(), action="pick", value=str(g.pick(self.selected)),
+                 pressed=self.selected in g.ids) for g in groups]
+        view.hidden["no-battlefield"] = bool(groups)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
-        view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if chosen
-                               else "Tap a permanent above to choose it.")
+        group = next((g for g in groups if self.selected in g.ids), None)
         view.hidden["card-buttons"] = chosen is None
-        if chosen is not None:
+        view.hidden["panel"] = chosen is None
+        if chosen is None or group is None:
+            view.text["chosen"] = "Tap a permanent above to choose it."
+        else:
+            this = "tapped" if chosen.tapped else "untapped"
+            view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if group.size == 1
+                                   else f"Chosen: {chosen.name} #{chosen.id} ({this}) of "
+                                   f"{group.label()}")
             view.text["tap"] = "Untap" if chosen.tapped else "Tap"
+            view.hidden["untap-one"] = not group.tapped or chosen.tapped
+            view.text["panel-facts"] = board.facts_text(self._facts(game)(chosen.name))
+            view.attrs["panel-link"] = {"href": scryfall_link(chosen.name)}
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -768,7 +822,7 @@ class Widget(runner.RunnerBase):
 
     def _render_slinglab(self, game: Game, status: dict[str, Any], view: View) -> None:
         nxt = status["next_surge_turn"]
-        view.text["wave"] = str(status["wave"])
+        view.text["wave-number"] = str(status["wave"])
         view.text["wave-size"] = str(status["wave_size"])
         view.text["surges"] = str(status["surges"])
         view.text["next-surge"] = f"Horde turn {nxt}" if nxt else "none"
@@ -818,3 +872,56 @@ class Widget(runner.RunnerBase):
         view.text["win-banner"] = "The Survivors win: the Horde's library is empty and it can " \
             "no longer deal damage."
         view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
+
+    @staticmethod
+    def _facts(game: Game) -> Any:
+        """``name -> facts dict`` (or None) from the game's own config facts."""
+
+        def lookup(name: str) -> dict[str, Any] | None:
+            try:
+                facts = game.facts(name)  # type: ignore[attr-defined]
+            except (GameError, KeyError, TypeError):
+                return None
+            return {"power": facts.power, "toughness": facts.toughness,
+                    "type_line": facts.type_line, "tags": list(facts.tags),
+                    "mana_cost": facts.mana_cost, "mana_value": facts.mana_value}
+
+        return lookup
+
+    def _render_wave(self, game: Game, view: View) -> None:
+        """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped
+        in order, the honest attack total and the revealed cards' trigger reminders."""
+        events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
+        if not events:
+            view.lists["wave"] = []
+            view.lists["reminders"] = []
+            view.text["attack"] = ""
+            view.hidden["wave-box"] = True
+            return
+        turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
+        number = turn if turn is not None else events[0].text.rpartition(" ")[2]
+        revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
+        on_board: dict[str, int] = {}
+        for card in game.zones["battlefield"]:
+            on_board.setdefault(card.name, card.id)
+        view.lists["wave"] = board.wave_items(revealed, on_board.get)
+        count = len(revealed)
+        view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
+                                   f"{'' if count == 1 else 's'}:" if count
+                                   else f"Horde turn {number} revealed no cards.")
+        facts = self._facts(game)
+        attack = next((e for e in reversed(events) if e.kind == "attack"), None)
+        if attack is None:
+            view.text["attack"] = ""
+        else:
+            ids = [i for i in attack.data.get("attackers", []) if isinstance(i, int)]
+            cards = {c.id: c for c in game.zones["battlefield"]}
+            attackers = [(i, cards[i].name, cards[i].counters) if i in cards
+                         else (i, name, 0)
+                         for i, name in zip(ids, attack.cards, strict=False)]
+            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
+            total, missing = board.attack_summary(attackers, board_cards, facts)
+            view.text["attack"] = board.attack_text(len(attackers), total, missing)
+        view.lists["reminders"] = [Item(line) for line in
+                                   board.trigger_reminders(revealed, facts)]
+        view.hidden["wave-box"] = False
