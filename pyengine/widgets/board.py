@@ -119,7 +119,7 @@ def _subtypes(type_line: str) -> set[str]:
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 
-def _number(text: Any) -> int | None:
+def number(text: Any) -> int | None:
     try:
         return int(str(text).strip())
     except ValueError:
@@ -142,7 +142,7 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
     for card_id, name, counters in attackers:
         entry = facts(name) or {}
         info[card_id] = (name, _subtypes(str(entry.get("type_line", ""))))
-        power = _number(entry.get("power", ""))
+        power = number(entry.get("power", ""))
         if power is None:
             printed = str(entry.get("power", "")).strip() or "?"
             toughness = str(entry.get("toughness", "")).strip() or "?"
@@ -171,7 +171,7 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
                     continue
                 if types and not subtypes.intersection(types):
                     continue
-                if _number((facts(name) or {}).get("power", "")) is None:
+                if number((facts(name) or {}).get("power", "")) is None:
                     continue
                 total += bonus
     return total, missing
