@@ -210,7 +210,7 @@ _WORDS = {"opp": "opponent", "opps": "opponents", "dmg": "damage", "gy": "gravey
 def _words(code: str) -> str:
     text = re.sub(r"([a-z])(\d)", r"\1 \2", code)
     text = re.sub(r"(\d)([a-z])", r"\1 \2", text)
-    text = text.replace("+", ", ").replace("_", " ")
+    text = re.sub(r"(?<=[A-Za-z0-9)])\+(?=[A-Za-z])", ", ", text).replace("_", " ")
     return " ".join(_WORDS.get(word, word) for word in text.split())
 
 
