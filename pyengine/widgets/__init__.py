@@ -86,9 +86,11 @@ class View:
     #: An element (by ``data-id``) to scroll to the top of the screen, e.g. the game after
     #: Start, so the turn button and what just happened are on one screen.
     scroll: str | None = None
+    #: QR codes to paint, by ``data-id`` of a ``<canvas>``: rows of ``#`` (dark) and ``.``.
+    qr: dict[str, list[str]] = field(default_factory=dict)
 
     def merge(self, other: View) -> View:
-        for name in ("text", "values", "lists", "options", "hidden", "attrs"):
+        for name in ("text", "values", "lists", "options", "hidden", "attrs", "qr"):
             getattr(self, name).update(getattr(other, name))
         if other.save is not None:
             self.save = other.save

@@ -34,7 +34,7 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, board, runner, scryfall_link
+from . import Env, Item, View, board, runner, scryfall_link, share_qr
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -510,7 +510,13 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint="Use Export to pass the game as a file instead.")
+            return view
         view = super().handle(action, form)
+        share_qr.hide_qr(view)
         if view.error:
             return view
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):

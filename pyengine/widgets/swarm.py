@@ -28,7 +28,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, paste_too_big, runner, scryfall_link
+from . import Env, Item, View, board, paste_too_big, runner, scryfall_link, share_qr
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -242,7 +242,13 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint="Use Export file to pass the game as a file instead.")
+            return view
         view = super().handle(action, form)
+        share_qr.hide_qr(view)
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
         elif not view.error and action == "show-setup":

@@ -217,3 +217,46 @@ def test_team_one_screen_per_turn(phone_page, site_url, players):
     assert_nothing_covers_controls(page, "[data-widget=team]")
     page.click("[data-action=show-setup]")
     expect(page.locator("[data-id=setup-box]")).to_be_visible()
+
+
+#: The modules painted on a QR canvas, read back from its pixels at each module's centre.
+READ_QR = """([id, n]) => {
+  const canvas = document.querySelector(`[data-id="${id}"]`);
+  const cells = n + 8, scale = canvas.width / cells;
+  const pixels = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height).data;
+  const rows = [];
+  for (let y = 0; y < n; y++) {
+    let row = '';
+    for (let x = 0; x < n; x++) {
+      const px = Math.floor((x + 4 + 0.5) * scale), py = Math.floor((y + 4 + 0.5) * scale);
+      row += pixels[(py * canvas.width + px) * 4] < 128 ? '#' : '.';
+    }
+    rows.push(row);
+  }
+  return [canvas.width, rows];
+}"""
+
+
+@pytest.mark.parametrize("runner", ["horde", "swarm"])
+def test_share_link_qr_code_is_drawn_on_the_phone(phone_page, site_url, runner):
+    """hs-2-1, sw-2-1: "Show as QR code" paints the share link's QR code on a canvas, offline
+    (no request leaves the server), exactly the symbol the CPython encoder makes for the
+    page's address."""
+    from pyengine import qr
+
+    page = phone_page
+    page.goto(site_url + f"play/{runner}.html")
+    wait_ready(page, runner)
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    page.click("[data-action=survivor-end]" if runner == "horde" else "[data-action=turn]")
+    page.click("[data-action=qr]")
+    canvas = page.locator('[data-widget] [data-id="qr-code"]')
+    expect(canvas).to_be_visible()
+    expected = qr.encode(page.url, "L").rows()
+    width, rows = page.evaluate(READ_QR, ["qr-code", len(expected)])
+    assert width % (len(expected) + 8) == 0
+    assert rows == expected
+    box = canvas.bounding_box()
+    assert box is not None and box["width"] <= 320 and box["x"] >= 0
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
