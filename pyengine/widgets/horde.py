@@ -743,8 +743,7 @@ class Widget(runner.RunnerBase):
             self._options_text(game, status)
         phase = status["phase"]
         if phase == "horde":
-            turn = f"Horde turn {status['horde_turn']}: the table handles the Horde's cards, " \
-                   "then ends its turn."
+            turn = f"Horde turn {status['horde_turn']}: play out its cards, then end its turn."
         elif phase == "over":
             turn = "The game is over."
         elif limited and status["stage"] == "preparation":
