@@ -11,7 +11,8 @@
   a new cache and deletes the old one (unchanged files are copied over, not downloaded again;
   a runtime kept before is kept again, updated files downloaded).
   Runtime files are served cache-first, pages network-first with a cache fallback; requests to
-  other origins (the opt-in Scryfall lookup) are never touched or cached. Every URL in the
+  other origins (the opt-in Scryfall lookup) are never touched or cached, except card images
+  from Scryfall's image host, each kept once seen (for offline). Every URL in the
   worker and the manifest is relative, so the site works from a sub-path.
 * ``on_post_page`` completes the Content-Security-Policy meta tag that ``overrides/main.html``
   writes: the token ``INLINE-HASHES`` in ``script-src`` becomes the SHA-256 hashes of the
@@ -264,6 +265,18 @@ self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
+  // Card images from Scryfall's image host (the runner pages' card panel, a setting turns them
+  // off): each one seen is kept in a cache of its own, so it shows again offline.
+  if (url.hostname === "cards.scryfall.io" && request.destination === "image") {
+    event.respondWith(caches.open("coop-magic-card-images").then(async (cache) => {
+      const hit = await cache.match(request.url);
+      if (hit) return hit;
+      const response = await fetch(request);
+      if (response.ok || response.type === "opaque") await cache.put(request.url, response.clone());
+      return response;
+    }));
+    return;
+  }
   // Other origins (the opt-in Scryfall lookup) go straight to the network, never cached.
   if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
   if (request.mode === "navigate" || request.destination === "document") {

@@ -210,6 +210,8 @@ def _env() -> Env:
         entropy=lambda: int.from_bytes(os.urandom(4), "big"),
         url_hash=fragment[1:] if fragment.startswith("#") else fragment,
         read_data=lambda path: (files.data_root() / path).read_text(encoding="utf-8"),
+        save_data=bool(getattr(getattr(window.navigator, "connection", None), "saveData",
+                               False)),
     )
 
 

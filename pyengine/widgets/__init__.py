@@ -26,6 +26,8 @@ class Env:
     url_hash: str = ""
     #: The text of a data file under ``decks/`` by relative path (card facts, ban lists).
     read_data: Callable[[str], str] | None = None
+    #: The browser asks to save data (``navigator.connection.saveData``): card images start off.
+    save_data: bool = False
 
 
 @dataclass

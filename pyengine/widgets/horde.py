@@ -34,7 +34,7 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, board, runner, scryfall_link, share_qr
+from . import Env, Item, View, board, card_images, runner, scryfall_link, share_qr
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -93,7 +93,7 @@ def fresh_form() -> dict[str, str]:
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-        "hunter-toughness": "", "hunter-defender": "",
+        "hunter-toughness": "", "hunter-defender": "", "images": "auto",
     }
 
 
@@ -167,6 +167,8 @@ class Widget(runner.RunnerBase):
         self.show_setup = False
         self.last: list[Event] = []
         self.note = ""
+        #: Card name -> small image URL on Scryfall's image host ("" when there is none).
+        self.images: dict[str, str] = {}
         self.db: CardDB | None
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts: saved, imported and "
@@ -471,6 +473,13 @@ class Widget(runner.RunnerBase):
         if action == "close-panel":
             self.selected = None
             return False
+        if action == "images":
+            return False
+        if action == card_images.ACTION:
+            url = card_images.image_url(str(form.get("_status", "")), str(form.get("_body", "")))
+            if url is not None:
+                self.images[str(form.get("_tag", ""))[:MAX_NAME * 2]] = url
+            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
@@ -523,6 +532,11 @@ class Widget(runner.RunnerBase):
             view.scroll = "top"
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
+        if action in ("pick", "images") and self.game is not None and self._images_on():
+            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
+                          None)
+            if chosen is not None and chosen.name not in self.images:
+                view.fetches.append(card_images.lookup(chosen.name))
         elif action == "show-setup":
             view.scroll = "setup-box"
         return view
@@ -696,6 +710,7 @@ class Widget(runner.RunnerBase):
             "target-effect": [("destroy", "Destroy"), ("exile", "Exile"), ("damage", "Damage")],
         })
         view.values.update(form)
+        view.values["images"] = "on" if self._images_on() else ""
         slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not slinglab
         view.hidden["lh-options"] = slinglab
@@ -791,6 +806,10 @@ class Widget(runner.RunnerBase):
             view.hidden["untap-one"] = not group.tapped or chosen.tapped
             view.text["panel-facts"] = board.facts_text(self._facts(game)(chosen.name))
             view.attrs["panel-link"] = {"href": scryfall_link(chosen.name)}
+            image = self.images.get(chosen.name, "") if self._images_on() else ""
+            view.hidden["panel-img"] = not image
+            if image:
+                view.attrs["panel-img"] = {"src": image, "alt": chosen.name}
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -877,6 +896,10 @@ class Widget(runner.RunnerBase):
         view.text["win-banner"] = "The Survivors win: the Horde's library is empty and it can " \
             "no longer deal damage."
         view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
+
+    def _images_on(self) -> bool:
+        return card_images.images_on(self.form.get("images", "auto"),
+                                     bool(getattr(self.env, "save_data", False)))
 
     @staticmethod
     def _facts(game: Game) -> Any:

@@ -6,10 +6,12 @@ Horde (SlingLab and Limited Edition 2.1), Swarm and Team Commander."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import Guard, wait_ready
 
 SEED = "amber-otter-17"
 
@@ -144,6 +146,7 @@ def test_horde_board_groups_and_card_panel(phone_page, site_url):
     page.click("[data-action=new]")
     page.fill("[data-field=token]", "Zombie")
     page.fill("[data-field=amount]", "3")
+    page.uncheck("[data-field=images]")  # no card pictures: nothing leaves the server
     page.click("[data-action=token]")
     board = page.locator("[data-id=battlefield] li")
     expect(board).to_have_count(1)
@@ -260,3 +263,55 @@ def test_share_link_qr_code_is_drawn_on_the_phone(phone_page, site_url, runner):
     box = canvas.bounding_box()
     assert box is not None and box["width"] <= 320 and box["x"] >= 0
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+#: A 1x1 PNG standing in for Scryfall's card image.
+PNG = bytes.fromhex("89504e470d0a1a0a0000000d4948445200000001000000010806000000"
+                    "1f15c4890000000d49444154789c6360f8cfc0f01f0005000201e2"
+                    "2a4c2a0000000049454e44ae426082")
+IMAGE = "https://cards.scryfall.io/small/front/0/0/00000000.jpg"
+
+
+@pytest.mark.allow_hosts("api.scryfall.com", "cards.scryfall.io")
+def test_card_panel_shows_the_card_image(browser, site_url):
+    """hs-6-8: with pictures on, opening the card panel looks the card up on Scryfall once and
+    shows its small image from Scryfall's image host (the page's CSP allows that host), lazy,
+    with the card's name as its text; the facts stay beside it. (Scryfall is stood in for.)"""
+    # The service worker would fetch the image itself, past the page's stand-in routes.
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    guard = Guard(("api.scryfall.com", "cards.scryfall.io"))
+    page = context.new_page()
+    lookups = []
+
+    def scryfall(route):
+        lookups.append(route.request.url)
+        route.fulfill(status=200, content_type="application/json",
+                      body=json.dumps({"name": "Zombie", "image_uris": {"small": IMAGE}}))
+
+    page.route("https://api.scryfall.com/**", scryfall)
+    page.route("https://cards.scryfall.io/**",
+               lambda route: route.fulfill(status=200, content_type="image/png", body=PNG,
+                                           headers={"Access-Control-Allow-Origin": "*"}))
+    guard.attach(context, page)
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    page.fill("[data-field=token]", "Zombie")
+    page.fill("[data-field=amount]", "2")
+    page.click("[data-action=token]")
+    expect(page.locator("[data-field=images]")).to_be_checked()
+    page.locator("[data-id=battlefield] li button").first.click()
+    image = page.locator('[data-id="panel-img"]')
+    expect(image).to_be_visible()
+    expect(image).to_have_attribute("src", IMAGE)
+    expect(image).to_have_attribute("alt", "Zombie")
+    expect(image).to_have_attribute("loading", "lazy")
+    page.wait_for_function("document.querySelector('[data-id=panel-img]').naturalWidth === 1")
+    expect(page.locator('[data-id="panel-facts"]')).to_contain_text("Token Creature — Zombie")
+    assert lookups == ["https://api.scryfall.com/cards/named?exact=Zombie"]
+    page.uncheck("[data-field=images]")
+    expect(image).to_be_hidden()
+    context.close()
+    guard.check()
