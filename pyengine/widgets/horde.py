@@ -34,7 +34,18 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, board, card_images, runner, scryfall_link, share_qr
+from . import (
+    MAX_PASTE_CHARS,
+    Env,
+    Item,
+    View,
+    board,
+    card_images,
+    own_deck,
+    runner,
+    scryfall_link,
+    share_qr,
+)
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -46,6 +57,8 @@ HASH_PREFIX = "h="
 SLINGLAB = "horde"
 LIMITED = "limited-horde"
 DEFAULT_DECK = "horde-knudson-zombies-2011"
+#: The deck choice for a pasted or uploaded list (SlingLab rules).
+OWN_DECK = "paste"
 #: The three Limited Horde 2.1 decks (lh-1-10): form value -> (deck id, label).
 LIMITED_DECKS = {
     "zombies": ("limited-horde-zombies", "Zombies"),
@@ -93,7 +106,7 @@ def fresh_form() -> dict[str, str]:
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-        "hunter-toughness": "", "hunter-defender": "", "images": "auto",
+        "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
     }
 
 
@@ -396,13 +409,37 @@ class Widget(runner.RunnerBase):
 
     def new_game(self) -> None:
         setup = self.setup_from_form()
-        config = self.config_from_setup(setup)
+        own = setup["variant"] == SLINGLAB and setup.get("deck") == OWN_DECK
+        config = self._own_config(setup) if own else self.config_from_setup(setup)
         seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
         self.game = self._class(setup["variant"])(config, seed)
-        self.setup = setup
+        # A game from the player's own list carries its whole config in saves and share
+        # links, so it replays with no other file.
+        self.setup = None if own else setup
         self.selected = None
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
+
+    def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The engine config of a set-up with the player's own pasted or uploaded list."""
+        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        config: dict[str, Any] = {"deck": deck, "facts": facts,
+                                  "survivors": setup.get("survivors", 1),
+                                  "difficulty": setup.get("difficulty"),
+                                  "life": setup.get("life")}
+        if "custom" in setup:
+            config["custom"] = setup["custom"]
+        if setup.get("names"):
+            config["survivor_names"] = setup["names"]
+        return config
+
+    def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
+        """The form's fields, each cut to ``limit``; a pasted deck may be as long as any
+        paste a page reads."""
+        paste = form.get("deck-paste")
+        super().apply_form(form, limit)
+        if paste is not None:
+            self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
 
     def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
@@ -474,6 +511,11 @@ class Widget(runner.RunnerBase):
             self.selected = None
             return False
         if action == "images":
+            return False
+        if action == "deck-file":
+            text = str(form.get("_file", ""))
+            self.form["deck-paste"] = text[:MAX_PASTE_CHARS + 1]
+            self.form["deck"] = OWN_DECK
             return False
         if action == card_images.ACTION:
             url = card_images.image_url(str(form.get("_status", "")), str(form.get("_body", "")))
@@ -687,6 +729,7 @@ class Widget(runner.RunnerBase):
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+        decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, "Horde — SlingLab rules")]
         if limited_horde is not None:
             variants.append((LIMITED, "Horde Magic Limited Edition 2.1"))
@@ -713,6 +756,7 @@ class Widget(runner.RunnerBase):
         view.values["images"] = "on" if self._images_on() else ""
         slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not slinglab
+        view.hidden["own-deck-box"] = not slinglab or form["deck"] != OWN_DECK
         view.hidden["lh-options"] = slinglab
         view.hidden["custom-box"] = not slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
