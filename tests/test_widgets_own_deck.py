@@ -65,3 +65,20 @@ def test_an_uploaded_list_fills_the_paste():
     view = w.handle("deck-file", {"_file": LIST})
     assert view.values["deck-paste"] == LIST and view.values["deck"] == "paste"
     assert view.hidden["own-deck-box"] is False
+
+
+def test_swarm_paste_reads_token_lines():
+    """sw-2-5: a pasted Swarm deck may write its tokens as 'N Zombie token' or with P/T."""
+    from pyengine.widgets.own_deck import token_lines
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    assert token_lines("30 Zombie token\n2 Zombie Token 2/2\n4 Zombie token 5/5\n", DB) == (
+        "30 Zombie\n2 Zombie\n4 Zombie 5/5\n\n"
+        "#! Zombie 5/5 |  | Token Creature — Zombie | 5/5 | token")
+    w = Swarm(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"deck": "paste", "seed": "amber-otter-17",
+                            "paste": "20 Zombie token\n4 Zombie Token 5/5\n",
+                            "paste-enforcers": "// Enforcers\n1 Grave Titan\n// Reckoning\n"
+                                               "1 Army of the Damned\n"})
+    assert view.error == "" and view.text["library"] == "24"

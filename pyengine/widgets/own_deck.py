@@ -15,7 +15,7 @@ from ..game import ActionError
 from ..horde_common import facts_entry
 from . import paste_too_big
 
-__all__ = ["read_own_deck"]
+__all__ = ["read_own_deck", "token_lines"]
 
 #: ``Zombie token``, ``Zombie Token 2/2``, ``Zombie token (2/2)``.
 _TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$",
@@ -86,3 +86,37 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
             "like '#! Name | {2}{B} | Creature — Zombie | 2/2': " + "; ".join(asks[:ASK_AT_MOST])
             + (f"; and {more} more" if more > 0 else ""))
     return cards, facts
+
+
+_TOKEN_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def token_lines(text: str, db: CardDB | None) -> str:
+    """A pasted list with its token lines written the way the engine reads them:
+    ``30 Zombie token`` becomes ``30 Zombie`` when the card data has that token, and
+    ``4 Zombie Token 5/5`` becomes ``4 Zombie 5/5`` with a ``#!`` line giving its facts. Other
+    lines are left as written (so their line numbers still match)."""
+    data = db or CardDB()
+    out: list[str] = []
+    extra: list[str] = []
+    for line in text.split("\n"):
+        match = _TOKEN_LINE.match(line.strip())
+        token = _TOKEN.match(match.group("rest").strip()) if match else None
+        if match is None or token is None or data.get(match.group("rest").strip()) is not None:
+            out.append(line)
+            continue
+        name, power, toughness = token.group("name").strip(), token.group("p"), token.group("t")
+        known = data.get(name)
+        if power is None:
+            out.append(f"{match.group('count')} {name}" if known is not None and known.is_token
+                       else line)
+            continue
+        if known is not None and known.is_token and (
+                str(known.power_text or known.power), str(known.toughness_text or known.toughness)
+        ) == (power, toughness):
+            out.append(f"{match.group('count')} {name}")
+            continue
+        kind = f"{name} {power}/{toughness}"
+        out.append(f"{match.group('count')} {kind}")
+        extra.append(f"#! {kind} |  | Token Creature — {name} | {power}/{toughness} | token")
+    return "\n".join(out + sorted(set(extra)))

@@ -28,7 +28,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, paste_too_big, runner, scryfall_link, share_qr
+from . import Env, Item, View, board, own_deck, paste_too_big, runner, scryfall_link, share_qr
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -197,6 +197,7 @@ class Widget(runner.RunnerBase):
         too_big = paste_too_big(deck) or paste_too_big(enforcers)
         if too_big:
             raise GameError(too_big)
+        deck = own_deck.token_lines(deck, self.db)  # "30 Zombie token" and the like
         return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
                                  enforcers=Decklist.from_text(enforcers), db=self.db)
 
