@@ -178,6 +178,39 @@ def apply_view(root, name: str, view: View) -> None:
         link.download = filename
         link.click()
         URL.revokeObjectURL(link.href)
+    for data_id, rows in view.qr.items():
+        _paint_qr(root, data_id, rows)
+    if view.scroll:
+        target = _find(root, view.scroll)
+        if target is not None and not target.hidden:
+            target.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
+
+
+def _paint_qr(root, data_id: str, rows: list[str]) -> None:
+    """Paint a QR code (rows of '#' and '.') on a canvas, with a 4-module quiet zone, dark on
+    white whatever the colour scheme, at whole device pixels per module."""
+    canvas = _find(root, data_id)
+    if canvas is None:
+        return
+    cells = len(rows) + 8
+    pixels = min(640, int(min(320, root.clientWidth or 320) * (window.devicePixelRatio or 1)))
+    scale = max(1, pixels // cells)
+    canvas.width = canvas.height = cells * scale
+    context = canvas.getContext("2d")
+    context.fillStyle = "#fff"
+    context.fillRect(0, 0, cells * scale, cells * scale)
+    context.fillStyle = "#000"
+    for y, row in enumerate(rows):
+        x = 0
+        while x < len(row):
+            if row[x] == "#":
+                end = x
+                while end < len(row) and row[end] == "#":
+                    end += 1
+                context.fillRect((x + 4) * scale, (y + 4) * scale, (end - x) * scale, scale)
+                x = end
+            else:
+                x += 1
 
 
 async def _do_fetch(request: Fetch) -> tuple[str, str]:
@@ -207,6 +240,8 @@ def _env() -> Env:
         entropy=lambda: int.from_bytes(os.urandom(4), "big"),
         url_hash=fragment[1:] if fragment.startswith("#") else fragment,
         read_data=lambda path: (files.data_root() / path).read_text(encoding="utf-8"),
+        save_data=bool(getattr(getattr(window.navigator, "connection", None), "saveData",
+                               False)),
     )
 
 
@@ -225,7 +260,8 @@ def boot(name: str) -> None:
 
     def run(action: str, extra: dict[str, str] | None = None) -> None:
         try:
-            view = widget.handle(action, {**read_form(root), **(extra or {})})
+            page = str(window.location.origin) + str(window.location.pathname)
+            view = widget.handle(action, {**read_form(root), "_page": page, **(extra or {})})
         except Exception as error:  # the page must never stay broken
             console.warn(traceback.format_exc())
             view = View(error=f"Something went wrong ({type(error).__name__}: {error}).")

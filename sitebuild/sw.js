@@ -20,7 +20,7 @@
 //   is kept until no page uses it.
 // * Pages come from the network first (from the cache when offline or slow); every other file
 //   of the release from the cache first. Other origins (the opt-in Scryfall lookup) are never
-//   touched or cached.
+//   touched or cached, except card images from Scryfall's image host, each kept once seen.
 "use strict";
 
 const VERSION = "development"; // @build version
@@ -317,10 +317,30 @@ async function file(event) {
   return response;
 }
 
+// Scryfall's card image host and the cache that keeps the images seen. The cache is not a
+// release's cache (its name does not start with PREFIX), so a new release keeps it.
+const IMAGE_HOST = "cards.scryfall.io";
+const IMAGES = CACHE_PREFIX + "-card-images:" + BASE.pathname;
+
+async function cardImage(request) {
+  const cache = await caches.open(IMAGES);
+  const hit = await cache.match(request.url);
+  if (hit) return hit;
+  const response = await fetch(request);
+  if (response.ok || response.type === "opaque") await cache.put(request.url, response.clone());
+  return response;
+}
+
 self.addEventListener("fetch", (event) => {
   const request = event.request;
   if (request.method !== "GET") return;
   const url = new URL(request.url);
+  // Card images from Scryfall's image host (the runners' card panel; a setting turns them off):
+  // each one seen is kept in a cache of its own, so it shows again offline.
+  if (url.hostname === IMAGE_HOST && request.destination === "image") {
+    event.respondWith(cardImage(request));
+    return;
+  }
   // Other origins (the opt-in Scryfall lookup) go straight to the network, never cached.
   if (url.origin !== BASE.origin || !url.pathname.startsWith(BASE.pathname)) return;
   if (request.mode === "navigate") {

@@ -175,14 +175,14 @@ def test_bad_setup_is_a_clear_message():
 def test_wave_and_surge_bar():
     """hs-9-4: the bar shows the wave number, the surges so far and the next surge turn."""
     w, view = started({"difficulty": "nightmare", "survivors": "1"})
-    assert (view.text["wave"], view.text["surges"], view.text["next-surge"]) == \
+    assert (view.text["wave-number"], view.text["surges"], view.text["next-surge"]) == \
         ("0", "0", "Horde turn 2")
     for _ in range(3):
         view = w.handle("survivor-end", {})
-    assert view.text["wave"] == "1"
+    assert view.text["wave-number"] == "1"
     view = w.handle("horde-end", {})
     view = w.handle("survivor-end", {})
-    assert (view.text["wave"], view.text["surges"], view.text["next-surge"]) == \
+    assert (view.text["wave-number"], view.text["surges"], view.text["next-surge"]) == \
         ("2", "1", "Horde turn 4")
     assert "The Horde surges (1 so far)" in " ".join(texts(view.lists["last"]))
 
@@ -268,7 +268,7 @@ def test_coin_flags_are_listed():
     view = w.handle("survivor-end", {})
     flag = w.game.flags[1]
     assert texts(view.lists["battlefield"])[0] == \
-        f"Ghoul Lord #1 · tapped · coin: {'Yes' if flag else 'No'}"
+        f"Ghoul Lord, tapped · coin: {'Yes' if flag else 'No'}"
     assert view.lists["battlefield"][0].action == "pick"
 
 
@@ -311,24 +311,31 @@ def test_puppet_buttons_need_a_chosen_card():
     view = w.handle("survivor-end", {})
     assert view.hidden["card-buttons"] is True
     assert w.handle("destroy", {}).error == "Tap a Horde permanent in the list first."
+    assert texts(view.lists["battlefield"])[0] == "Zombie ×2, all tapped"
     view = w.handle("pick", {"_item": "3"})
     assert view.text["chosen"] == "Chosen: Ghoul Lord #3"
-    assert [i.pressed for i in view.lists["battlefield"]] == [False, False, True]
+    assert view.hidden["panel"] is False
+    assert [i.pressed for i in view.lists["battlefield"]] == [False, True]
     assert view.text["tap"] == "Untap"
     view = w.handle("tap", {})
-    assert "Ghoul Lord #3 · coin" in texts(view.lists["battlefield"])[2]
+    assert texts(view.lists["battlefield"])[1].startswith("Ghoul Lord · coin")
     view = w.handle("counter", {})
-    assert "+1/+1" in texts(view.lists["battlefield"])[2]
+    assert "+1/+1" in texts(view.lists["battlefield"])[1]
     view = w.handle("to-top", {})
     assert w.game.zones["library"][0].id == 3 and view.hidden["card-buttons"] is True
-    w.handle("pick", {"_item": "1"})
+    assert view.hidden["panel"] is True
+    view = w.handle("pick", {"_item": "1"})
+    assert view.text["chosen"] == "Chosen: Zombie #1 (tapped) of Zombie ×2, all tapped"
+    view = w.handle("untap-one", {})
+    assert texts(view.lists["battlefield"])[0] == "Zombie ×2, 1 tapped"
     view = w.handle("exile", {})
     assert view.text["n-exile"] == "1"
-    w.handle("pick", {"_item": "2"})
+    assert view.text["chosen"] == "Chosen: Zombie #2"
     view = w.handle("bounce", {})
     assert view.text["n-hand"] == "1"
-    view = w.handle("pick", {"_item": "2"})
     assert view.text["chosen"] == "Tap a permanent above to choose it."
+    view = w.handle("pick", {"_item": "2"})
+    assert view.error == "" and view.hidden["panel"] is True
 
 
 def test_roll_for_the_horde_keeps_names_as_text():
@@ -641,7 +648,7 @@ def test_tokens_made_for_the_horde_cease_to_exist():
     view = w.handle("token", {"token": HOSTILE, "amount": "1", "token-power": "1",
                               "token-toughness": "1"})
     assert view.error == ""
-    assert f"{HOSTILE} #" in " ".join(texts(view.lists["battlefield"]))
+    assert HOSTILE in texts(view.lists["battlefield"])
     assert w.handle("token", {"token": " "}).error == "Name the token."
 
 

@@ -214,7 +214,8 @@ def test_tracker_buttons_loss_banner_and_undo():
         view = widget.handle("poison:1:1", form())
     assert view.text["t1-poison"] == "15 / 15"
     assert not view.hidden["t1-banner"]
-    assert view.text["t1-banner"] == ("Team 2 has lost: 15 poison counters, 15 lose (TC 4.2).")
+    assert view.text["t1-banner"] == ("Team 2 (Bob & Cara) has lost the game: 15 poison counters, "
+                                      "15 lose (TC 4.2).")
     assert view.text["result"] == "Team 1 (Dan & Alice) wins" and not view.hidden["result"]
     assert view.attrs["t1"]["data-lost"] == "true"
     assert view.text["undo-info"] == "Undo takes back poison +1 for Team 2."
@@ -232,11 +233,15 @@ def test_commander_damage_rows():
     assert view.text["t0-c0-name"] == "Commander damage from Bob's commander"
     assert view.text["t0-c1-name"] == "Commander damage from Cara's commander"
     assert view.hidden["t0-c2-row"]
-    for _ in range(21):
-        view = widget.handle("cmd:0:1:1", form())
+    for _ in range(4):
+        view = widget.handle("cmd:0:1:5", form())
+    assert view.text["t0-c1-value"] == "20 / 21"
+    view = widget.handle("cmd:0:1:1", form())
     assert view.text["t0-c1-value"] == "21 / 21" and view.text["t0-life"] == "19"
-    assert view.text["t0-banner"] == ("Team 1 has lost: 21 combat damage from Cara's commander, "
-                                      "21 lose (TC 4.3).")
+    assert view.text["t0-banner"] == ("Team 1 (Dan & Alice) has lost the game: 21 combat damage "
+                                      "from Cara's commander, 21 lose (TC 4.3).")
+    view = widget.handle("cmd:0:1:-5", form())
+    assert view.text["t0-c1-value"] == "16 / 21" and view.hidden["t0-banner"]
     assert widget.handle("cmd:0:2:1", form()).error == "There is no such commander."
 
 
@@ -249,7 +254,8 @@ def test_whole_team_loses_and_extra_turns():
     assert view.text["turn"] == "Turn 2: Team 2 (extra turn, TC 5.1)."
     assert view.attrs["t1"]["data-active"] == "true"
     view = widget.handle("lose:1", form())
-    assert view.text["t1-banner"] == ("Team 2 has lost: a player of the team lost or conceded "
+    assert view.text["t1-banner"] == ("Team 2 (Bob & Cara) has lost the game: a player of the "
+                                      "team lost or conceded "
                                       "(TC 4.1).")
     assert texts(view, "log")[:2] == [
         "Team 2 (Bob & Cara) loses the game together: a player of the team lost or conceded "

@@ -26,6 +26,8 @@ class Env:
     url_hash: str = ""
     #: The text of a data file under ``decks/`` by relative path (card facts, ban lists).
     read_data: Callable[[str], str] | None = None
+    #: The browser asks to save data (``navigator.connection.saveData``): card images start off.
+    save_data: bool = False
 
 
 @dataclass
@@ -83,9 +85,14 @@ class View:
     url_hash: str | None = None
     #: Offer a file to save: (file name, text).
     download: tuple[str, str] | None = None
+    #: An element (by ``data-id``) to scroll to the top of the screen, e.g. the game after
+    #: Start, so the turn button and what just happened are on one screen.
+    scroll: str | None = None
+    #: QR codes to paint, by ``data-id`` of a ``<canvas>``: rows of ``#`` (dark) and ``.``.
+    qr: dict[str, list[str]] = field(default_factory=dict)
 
     def merge(self, other: View) -> View:
-        for name in ("text", "values", "lists", "options", "hidden", "attrs"):
+        for name in ("text", "values", "lists", "options", "hidden", "attrs", "qr"):
             getattr(self, name).update(getattr(other, name))
         if other.save is not None:
             self.save = other.save
@@ -95,6 +102,8 @@ class View:
             self.url_hash = other.url_hash
         if other.download is not None:
             self.download = other.download
+        if other.scroll is not None:
+            self.scroll = other.scroll
         return self
 
 

@@ -34,7 +34,18 @@ from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
-from . import Env, Item, View, runner, scryfall_link
+from . import (
+    MAX_PASTE_CHARS,
+    Env,
+    Item,
+    View,
+    board,
+    card_images,
+    own_deck,
+    runner,
+    scryfall_link,
+    share_qr,
+)
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
@@ -46,6 +57,8 @@ HASH_PREFIX = "h="
 SLINGLAB = "horde"
 LIMITED = "limited-horde"
 DEFAULT_DECK = "horde-knudson-zombies-2011"
+#: The deck choice for a pasted or uploaded list (SlingLab rules).
+OWN_DECK = "paste"
 #: The three Limited Horde 2.1 decks (lh-1-10): form value -> (deck id, label).
 LIMITED_DECKS = {
     "zombies": ("limited-horde-zombies", "Zombies"),
@@ -93,7 +106,7 @@ def fresh_form() -> dict[str, str]:
         "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-        "hunter-toughness": "", "hunter-defender": "",
+        "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
     }
 
 
@@ -167,6 +180,8 @@ class Widget(runner.RunnerBase):
         self.show_setup = False
         self.last: list[Event] = []
         self.note = ""
+        #: Card name -> small image URL on Scryfall's image host ("" when there is none).
+        self.images: dict[str, str] = {}
         self.db: CardDB | None
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts: saved, imported and "
@@ -206,6 +221,8 @@ class Widget(runner.RunnerBase):
         view.save = self._save() if (self.game is not None or not notes) else ""
         if bad_link:
             view.url_hash = self.share_hash()
+        if self.game is not None:
+            view.scroll = "top"
         return view
 
     def _clear(self) -> None:
@@ -392,13 +409,37 @@ class Widget(runner.RunnerBase):
 
     def new_game(self) -> None:
         setup = self.setup_from_form()
-        config = self.config_from_setup(setup)
+        own = setup["variant"] == SLINGLAB and setup.get("deck") == OWN_DECK
+        config = self._own_config(setup) if own else self.config_from_setup(setup)
         seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
         self.game = self._class(setup["variant"])(config, seed)
-        self.setup = setup
+        # A game from the player's own list carries its whole config in saves and share
+        # links, so it replays with no other file.
+        self.setup = None if own else setup
         self.selected = None
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
+
+    def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The engine config of a set-up with the player's own pasted or uploaded list."""
+        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        config: dict[str, Any] = {"deck": deck, "facts": facts,
+                                  "survivors": setup.get("survivors", 1),
+                                  "difficulty": setup.get("difficulty"),
+                                  "life": setup.get("life")}
+        if "custom" in setup:
+            config["custom"] = setup["custom"]
+        if setup.get("names"):
+            config["survivor_names"] = setup["names"]
+        return config
+
+    def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
+        """The form's fields, each cut to ``limit``; a pasted deck may be as long as any
+        paste a page reads."""
+        paste = form.get("deck-paste")
+        super().apply_form(form, limit)
+        if paste is not None:
+            self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
 
     def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
@@ -466,16 +507,81 @@ class Widget(runner.RunnerBase):
             card = self._item(form)
             self.selected = None if self.selected == card else card
             return False
+        if action == "close-panel":
+            self.selected = None
+            return False
+        if action == "images":
+            return False
+        if action == "deck-file":
+            text = str(form.get("_file", ""))
+            self.form["deck-paste"] = text[:MAX_PASTE_CHARS + 1]
+            self.form["deck"] = OWN_DECK
+            return False
+        if action == card_images.ACTION:
+            url = card_images.image_url(str(form.get("_status", "")), str(form.get("_body", "")))
+            if url is not None:
+                self.images[str(form.get("_tag", ""))[:MAX_NAME * 2]] = url
+            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
             return False
         if action == "undo":
             return self.undo(game, describe)
+        group = self._group_of(self.selected)
         self.last = game.apply(self._engine_action(action, form, game))
-        if self.selected is not None and not self._on_battlefield(self.selected):
-            self.selected = None
+        self.selected = self._next_in_group(group, action)
         return True
+
+    def _group_of(self, card_id: int | None) -> board.Group | None:
+        """The battlefield group the chosen card belongs to (the card panel follows it)."""
+        if self.game is None or card_id is None:
+            return None
+        groups = board.group_permanents(self.game.zones["battlefield"],
+                                        getattr(self.game, "flags", {}))
+        return next((g for g in groups if card_id in g.ids), None)
+
+    def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
+        """After a card-panel action the panel stays on the same group: the chosen card if it
+        is still there, else another card of the group (so "Destroy" three times destroys
+        three Zombies); after Tap, the next untapped one."""
+        if group is None or self.selected is None or self.game is None:
+            return None
+        here = {c.id: c for c in self.game.zones["battlefield"]}
+        if action == "tap" and self.selected in here and here[self.selected].tapped:
+            untapped = [i for i in group.ids if i in here and not here[i].tapped]
+            if untapped:
+                return untapped[0]
+        if self.selected in here:
+            return self.selected
+        left = [i for i in group.ids if i in here]
+        return left[0] if left else None
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
+        Start, an import or a turn button (one screen per turn), to the card panel after a
+        tap on the board, to the set-up when it is asked for."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint="Use Export to pass the game as a file instead.")
+            return view
+        view = super().handle(action, form)
+        share_qr.hide_qr(view)
+        if view.error:
+            return view
+        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
+            view.scroll = "top"
+        elif action == "pick" and self.selected is not None:
+            view.scroll = "panel"
+        if action in ("pick", "images") and self.game is not None and self._images_on():
+            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
+                          None)
+            if chosen is not None and chosen.name not in self.images:
+                view.fetches.append(card_images.lookup(chosen.name))
+        elif action == "show-setup":
+            view.scroll = "setup-box"
+        return view
 
     def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
         if action in LIMITED_ONLY and game.variant != LIMITED:
@@ -510,6 +616,12 @@ class Widget(runner.RunnerBase):
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
             return {"type": "untap" if tapped else "tap", "card": card}
+        if action == "untap-one":
+            group = self._group_of(self._chosen())
+            tapped = group.tapped if group is not None else []
+            if not tapped:
+                raise ActionError("none of these permanents is tapped")
+            return {"type": "untap", "card": tapped[0]}
         if action == "counter":
             return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
@@ -617,6 +729,7 @@ class Widget(runner.RunnerBase):
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+        decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, "Horde — SlingLab rules")]
         if limited_horde is not None:
             variants.append((LIMITED, "Horde Magic Limited Edition 2.1"))
@@ -640,14 +753,17 @@ class Widget(runner.RunnerBase):
             "target-effect": [("destroy", "Destroy"), ("exile", "Exile"), ("damage", "Damage")],
         })
         view.values.update(form)
+        view.values["images"] = "on" if self._images_on() else ""
         slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not slinglab
+        view.hidden["own-deck-box"] = not slinglab or form["deck"] != OWN_DECK
         view.hidden["lh-options"] = slinglab
         view.hidden["custom-box"] = not slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
         view.hidden["play"] = game is None
+        view.hidden["tools"] = game is None
         view.hidden["setup-box"] = game is not None and not self.show_setup
         view.hidden["show-setup"] = game is None or self.show_setup
         view.hidden["hide-setup"] = game is None or not self.show_setup
@@ -659,6 +775,8 @@ class Widget(runner.RunnerBase):
                                    "Survivors, then Start.")
             view.lists["log"] = []
             view.lists["last"] = []
+            view.lists["wave"] = []
+            view.hidden["wave-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
             return view
@@ -678,13 +796,13 @@ class Widget(runner.RunnerBase):
         view.hidden["token-other-box"] = not limited
         view.hidden["lh-target"] = not limited
         view.text["life-shown"] = str(status["life"])
+        self._render_wave(game, view)
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \
             self._options_text(game, status)
         phase = status["phase"]
         if phase == "horde":
-            turn = f"Horde turn {status['horde_turn']}: the table handles the Horde's cards, " \
-                   "then ends its turn."
+            turn = f"Horde turn {status['horde_turn']}: play out its cards, then end its turn."
         elif phase == "over":
             turn = "The game is over."
         elif limited and status["stage"] == "preparation":
@@ -711,27 +829,31 @@ class Widget(runner.RunnerBase):
             self._render_limited(game, status, view)
         else:
             self._render_slinglab(game, status, view)
-        # battlefield with coin flags, held spells
-        flags = getattr(game, "flags", {})
-        items = []
-        for card in game.zones["battlefield"]:
-            bits = [f"{card.name} #{card.id}"]
-            if card.tapped:
-                bits.append("tapped")
-            if card.counters:
-                bits.append(f"+{card.counters}/+{card.counters}")
-            if card.id in flags:
-                bits.append("coin: " + ("Yes" if flags[card.id] else "No"))
-            items.append(Item(" · ".join(bits), action="pick", value=str(card.id),
-                              pressed=card.id == self.selected))
-        view.lists["battlefield"] = items
-        view.hidden["no-battlefield"] = bool(items)
+        # the battlefield as a board: identical permanents grouped; one card panel
+        groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
+        view.lists["battlefield"] = [
+            Item(g.label(), action="pick", value=str(g.pick(self.selected)),
+                 pressed=self.selected in g.ids) for g in groups]
+        view.hidden["no-battlefield"] = bool(groups)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
-        view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if chosen
-                               else "Tap a permanent above to choose it.")
+        group = next((g for g in groups if self.selected in g.ids), None)
         view.hidden["card-buttons"] = chosen is None
-        if chosen is not None:
+        view.hidden["panel"] = chosen is None
+        if chosen is None or group is None:
+            view.text["chosen"] = "Tap a permanent above to choose it."
+        else:
+            this = "tapped" if chosen.tapped else "untapped"
+            view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if group.size == 1
+                                   else f"Chosen: {chosen.name} #{chosen.id} ({this}) of "
+                                   f"{group.label()}")
             view.text["tap"] = "Untap" if chosen.tapped else "Tap"
+            view.hidden["untap-one"] = not group.tapped or chosen.tapped
+            view.text["panel-facts"] = board.facts_text(self._facts(game)(chosen.name))
+            view.attrs["panel-link"] = {"href": scryfall_link(chosen.name)}
+            image = self.images.get(chosen.name, "") if self._images_on() else ""
+            view.hidden["panel-img"] = not image
+            if image:
+                view.attrs["panel-img"] = {"src": image, "alt": chosen.name}
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -768,7 +890,7 @@ class Widget(runner.RunnerBase):
 
     def _render_slinglab(self, game: Game, status: dict[str, Any], view: View) -> None:
         nxt = status["next_surge_turn"]
-        view.text["wave"] = str(status["wave"])
+        view.text["wave-number"] = str(status["wave"])
         view.text["wave-size"] = str(status["wave_size"])
         view.text["surges"] = str(status["surges"])
         view.text["next-surge"] = f"Horde turn {nxt}" if nxt else "none"
@@ -818,3 +940,60 @@ class Widget(runner.RunnerBase):
         view.text["win-banner"] = "The Survivors win: the Horde's library is empty and it can " \
             "no longer deal damage."
         view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
+
+    def _images_on(self) -> bool:
+        return card_images.images_on(self.form.get("images", "auto"),
+                                     bool(getattr(self.env, "save_data", False)))
+
+    @staticmethod
+    def _facts(game: Game) -> Any:
+        """``name -> facts dict`` (or None) from the game's own config facts."""
+
+        def lookup(name: str) -> dict[str, Any] | None:
+            try:
+                facts = game.facts(name)  # type: ignore[attr-defined]
+            except (GameError, KeyError, TypeError):
+                return None
+            return {"power": facts.power, "toughness": facts.toughness,
+                    "type_line": facts.type_line, "tags": list(facts.tags),
+                    "mana_cost": facts.mana_cost, "mana_value": facts.mana_value}
+
+        return lookup
+
+    def _render_wave(self, game: Game, view: View) -> None:
+        """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped
+        in order, the honest attack total and the revealed cards' trigger reminders."""
+        events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
+        if not events:
+            view.lists["wave"] = []
+            view.lists["reminders"] = []
+            view.text["attack"] = ""
+            view.hidden["wave-box"] = True
+            return
+        turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
+        number = turn if turn is not None else events[0].text.rpartition(" ")[2]
+        revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
+        on_board: dict[str, int] = {}
+        for card in game.zones["battlefield"]:
+            on_board.setdefault(card.name, card.id)
+        view.lists["wave"] = board.wave_items(revealed, on_board.get)
+        count = len(revealed)
+        view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
+                                   f"{'' if count == 1 else 's'}:" if count
+                                   else f"Horde turn {number} revealed no cards.")
+        facts = self._facts(game)
+        attack = next((e for e in reversed(events) if e.kind == "attack"), None)
+        if attack is None:
+            view.text["attack"] = ""
+        else:
+            ids = [i for i in attack.data.get("attackers", []) if isinstance(i, int)]
+            cards = {c.id: c for c in game.zones["battlefield"]}
+            attackers = [(i, cards[i].name, cards[i].counters) if i in cards
+                         else (i, name, 0)
+                         for i, name in zip(ids, attack.cards, strict=False)]
+            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
+            total, missing = board.attack_summary(attackers, board_cards, facts)
+            view.text["attack"] = board.attack_text(len(attackers), total, missing)
+        view.lists["reminders"] = [Item(line) for line in
+                                   board.trigger_reminders(revealed, facts)]
+        view.hidden["wave-box"] = False

@@ -29,7 +29,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, paste_too_big, runner, scryfall_link
+from . import Env, Item, View, board, own_deck, paste_too_big, runner, scryfall_link, share_qr
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -121,6 +121,8 @@ class Widget(runner.RunnerBase):
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
         view.error = " ".join(notes)
+        if self.game is not None:
+            view.scroll = "top"
         if notes and self.game is None:
             view.save = ""
         elif notes:
@@ -198,6 +200,7 @@ class Widget(runner.RunnerBase):
         too_big = paste_too_big(deck) or paste_too_big(enforcers)
         if too_big:
             raise GameError(too_big)
+        deck = own_deck.token_lines(deck, self.db)  # "30 Zombie token" and the like
         return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
                                  enforcers=Decklist.from_text(enforcers), db=self.db)
 
@@ -235,6 +238,26 @@ class Widget(runner.RunnerBase):
         assert self.game is not None
         view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
         view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
+
+    #: Actions after which the page scrolls to the game (one screen per turn).
+    TURN_ACTIONS = ("new", "import", "turn", "swarm-step", "combat", "graveyard-blocker",
+                    "second-main", "end", "reset-yes")
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
+        Start, an import or a turn button, to the set-up when it is asked for."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint="Use Export file to pass the game as a file instead.")
+            return view
+        view = super().handle(action, form)
+        share_qr.hide_qr(view)
+        if not view.error and action in self.TURN_ACTIONS:
+            view.scroll = "top"
+        elif not view.error and action == "show-setup":
+            view.scroll = "setup"
+        return view
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
@@ -343,6 +366,7 @@ class Widget(runner.RunnerBase):
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
         view.hidden["play"] = game is None
+        view.hidden["tools"] = game is None
         view.hidden["no-game"] = game is not None
         view.hidden["setup"] = game is not None and not self.show_setup
         view.hidden["do-show-setup"] = game is None or self.show_setup
@@ -351,6 +375,8 @@ class Widget(runner.RunnerBase):
         if game is None:
             view.lists["log"] = []
             view.lists["last"] = []
+            view.lists["wave"] = []
+            view.hidden["wave-box"] = True
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
             return view
         self._render_game(game, view)
@@ -431,11 +457,8 @@ class Widget(runner.RunnerBase):
         hand_known = {value for value, _ in hand}
         view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
                                     else "")
-        view.lists["battlefield"] = [
-            Item(label, href=scryfall_link(game.card(int(value)).name))
-            for value, label in options[1:]
-            if game.zones.where(int(value))[0] == "battlefield"
-        ]
+        view.lists["battlefield"] = self._board(game)
+        self._render_wave(game, view)
         if overlord:
             view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
                                        for c in game.zones["hand"]]
@@ -458,6 +481,62 @@ class Widget(runner.RunnerBase):
         view.values["share"] = "#" + encode_share(share) if share else ""
 
 
+    @staticmethod
+    def _board(game: SwarmGame) -> list[Item]:
+        """The Swarm's battlefield as a board: identical permanents grouped (names as text)."""
+        enforcers = [c for c in game.zones["battlefield"] if game.is_enforcer(c)]
+        others = [c for c in game.zones["battlefield"] if not game.is_enforcer(c)]
+        items = [Item(g.label() + " · Enforcer") for g in board.group_permanents(enforcers)]
+        items += [Item(g.label()) for g in board.group_permanents(others)]
+        return items
+
+    def _render_wave(self, game: SwarmGame, view: View) -> None:
+        """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
+        (``wave``, grouped in order), what else the turn did, the honest attack total and the
+        revealed cards' trigger reminders."""
+        events = board.turn_events(game.events, "turn")
+        if not events:
+            view.lists["wave"] = []
+            view.lists["turn-notes"] = []
+            view.lists["reminders"] = []
+            view.text["attack"] = ""
+            view.hidden["wave-box"] = True
+            return
+        facts = game.config.get("facts", {}).get
+        revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
+        view.lists["wave"] = [Item(name + (f" ×{n}" if n > 1 else ""))
+                              for name, n in board.group_names(revealed)]
+        turn = events[0].data.get("turn", game.swarm_turn)
+        count = len(revealed)
+        view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
+                                   f"{'' if count == 1 else 's'}:" if count else
+                                   f"Swarm turn {turn}: nothing revealed yet.")
+        notes = [e.text for e in events
+                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair")
+                 or (e.kind == "emergence" and e.cards)]
+        view.lists["turn-notes"] = [Item(text) for text in notes]
+        attacks = [e for e in events if e.kind == "attack" and "card" in e.data
+                   and "target" not in e.data and game.mode == "hive"]
+        if attacks:
+            cards = {c.id: c for c in game.zones["battlefield"]}
+            attackers = []
+            for event in attacks:
+                card_id = event.data["card"]
+                name = cards[card_id].name if card_id in cards else event.cards[0]
+                printed = board.number((facts(name) or {}).get("power", ""))
+                power = event.data.get("power")
+                extra = power - printed if isinstance(power, int) and printed is not None else 0
+                attackers.append((card_id, name, extra))
+            total, missing = board.attack_summary(
+                attackers, [(c.id, c.name) for c in game.zones["battlefield"]], facts)
+            view.text["attack"] = board.attack_text(len(attackers), total, missing)
+        else:
+            view.text["attack"] = ""
+        view.lists["reminders"] = [Item(line) for line in board.trigger_reminders(
+            revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards],
+            facts)]
+        view.hidden["wave-box"] = False
+
 def _describe(action: dict[str, Any]) -> str:
     kind = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
@@ -470,3 +549,4 @@ def _sentence(text: str) -> str:
         return "That did not work."
     text = text[0].upper() + text[1:]
     return text if text.endswith((".", "!", "?", ")")) else text + "."
+

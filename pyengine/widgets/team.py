@@ -78,6 +78,8 @@ class Widget:
         self.env = env
         self.state = fresh_state()
         self.undo_stack: list[dict[str, Any]] = []
+        #: The players' set-up is shown while a game runs (folded away otherwise).
+        self.show_setup = False
 
     # -- storage ---------------------------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -100,6 +102,8 @@ class Widget:
         view = self.render()
         view.error = note
         view.save = "" if note else None
+        if self.state["tracker"] is not None:
+            view.scroll = "top"
         return view
 
     @staticmethod
@@ -132,9 +136,15 @@ class Widget:
             self._dispatch(action, form)
         except (TeamError, GameError, ValueError) as problem:
             error = _sentence(str(problem))
+        if action in ("roll", "new-game", "undo", "show-setup", "hide-setup") and not error:
+            self.show_setup = action == "show-setup"
         view = self.render()
         view.error = error
         view.save = self._save()
+        if not error and action in ("roll", "next-turn", "hide-setup"):
+            view.scroll = "top"
+        elif not error and action == "show-setup":
+            view.scroll = "setup-box"
         return view
 
     def _dispatch(self, action: str, form: dict[str, str]) -> None:
@@ -150,6 +160,8 @@ class Widget:
             "hand-mulligan": self.hand_mulligan,
             "hand-keep": self.hand_keep,
             "next-turn": lambda: self.track("Next turn", {"type": "next-turn"}),
+            "show-setup": lambda: None,
+            "hide-setup": lambda: None,
         }
         if name in simple and not args:
             simple[name]()
@@ -364,6 +376,11 @@ class Widget:
             names = "; ".join(" & ".join(team) for team in _pretty_teams(history[-1], streak))
             info += f" Three games running together: {names}."
         view.text["history-info"] = info
+        running = state["tracker"] is not None
+        view.hidden["setup-box"] = running and not self.show_setup
+        view.hidden["show-setup"] = not running or self.show_setup
+        view.hidden["hide-setup"] = not running or not self.show_setup
+        view.hidden["hands-box"] = state["draw"] is None
         self._render_draw(view)
         self._render_hands(view)
         self._render_tracker(view)
@@ -503,8 +520,8 @@ class Widget:
                                                  f"{COMMANDER_DAMAGE_TO_LOSE}")
             reasons = game.losses(team)
             view.hidden[f"{prefix}-banner"] = not reasons
-            view.text[f"{prefix}-banner"] = (f"Team {team + 1} has lost: {'; '.join(reasons)}."
-                                             if reasons else "")
+            view.text[f"{prefix}-banner"] = _loss_sentence(game.label(team), state.life,
+                                                           reasons)
             view.attrs[f"{prefix}"] = {"data-lost": "true" if reasons else "false",
                                        "data-active": "true" if game.active == team else "false"}
         result = game.result()
@@ -526,6 +543,17 @@ class Widget:
                 if names:
                     label += f" ({', '.join(names)})"
         return label
+
+
+def _loss_sentence(label: str, life: int, reasons: list[str]) -> str:
+    """The loss banner: the team by name and each reason with its rule, in a full sentence,
+    e.g. "Team 2 (Bo & Cy) has lost the game: 15 poison counters, 15 lose (TC 4.2)." A life
+    total at 0 or less is named as the shared life (the team loses together, TC 4.1)."""
+    if not reasons:
+        return ""
+    parts = [f"its shared life is {life}, and the whole team loses together (TC 4.1)"
+             if reason.startswith("life is ") else reason for reason in reasons]
+    return f"{label} has lost the game: {'; '.join(parts)}."
 
 
 def _team(text: str) -> int:

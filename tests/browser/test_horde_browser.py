@@ -101,7 +101,7 @@ def test_scripted_session_reload_undo_and_engine_events(phone_page, site_url):
 
     click(page, "survivor-end")
     expect(page.locator("[data-id=turn]")).to_contain_text("Horde turn 2")
-    expect(page.locator("[data-id=wave]")).to_have_text("2")
+    expect(page.locator("[data-id=wave-number]")).to_have_text("2")
     click(page, "horde-end")
     expected += [SETUP_END, HORDE_END]
     expect_actions(page, expected)

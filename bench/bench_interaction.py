@@ -1,0 +1,222 @@
+"""Interaction budget of the runner pages at the table (a script, not a test).
+
+    .venv/bin/python bench/bench_interaction.py [--site DIR] [--horde-turns 10]
+        [--swarm-turns 5] [--output bench/results/interaction.json]
+
+Builds the site (or takes a built one), serves it from a sub-path and plays, at phone size
+(360x740, touch), 10 Horde turns (SlingLab rules, Classic, two Survivors) and 5 Swarm turns
+(Hive Mind, two Survivors, the sample deck) through the page, the way a player taps:
+
+* **scrolls per turn** (goal 0): each tap on a control that is not wholly on screen (below the
+  site header, above the bottom edge) needs a scroll first, and so does a turn whose revealed
+  cards (``data-id="wave"``) end below the screen; the script then scrolls as a player would.
+* **taps per plain Horde turn** (goal at most 2): every tap from one Survivor turn to the next,
+  including any the Horde's cards ask for (held spells, graveyard offers).
+* **tap -> updated screen** (goal median at most 100 ms once the page is ready): from the tap
+  to the next painted frame after Python has updated the page (two animation frames); the
+  click handler's own time is shown beside it.
+
+Prints the numbers with the goals and writes them as JSON with the date and the machine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_site  # noqa: E402
+
+SEED = "amber-otter-17"
+GOALS = {"scrolls_per_turn": 0, "taps_per_plain_horde_turn": 2, "tap_to_update_ms": 100}
+
+#: Tap a control as a player would: time from the tap to the next painted frame.
+TAP = """async (selector) => {
+  const el = document.querySelector(selector);
+  const start = performance.now();
+  el.click();
+  const handled = performance.now();
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return [handled - start, performance.now() - start];
+}"""
+#: Is the element wholly on screen: below the site header and above the bottom edge?
+ON_SCREEN = """(selector) => {
+  const el = document.querySelector(selector);
+  if (!el || !el.getClientRects().length) return null;
+  const head = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const r = el.getBoundingClientRect();
+  return r.top >= head - 0.5 && r.bottom <= innerHeight + 0.5;
+}"""
+
+
+class Player:
+    """Taps through a runner page and counts scrolls, taps and times."""
+
+    def __init__(self, page, widget: str) -> None:
+        self.page, self.widget = page, widget
+        self.scrolls = 0
+        self.scrolled_for: list[str] = []
+        self.taps = 0
+        self.handler_ms: list[float] = []
+        self.update_ms: list[float] = []
+
+    def visible(self, selector: str) -> bool:
+        return bool(self.page.locator(selector).first.is_visible())
+
+    def look_at(self, selector: str) -> None:
+        """A player reads this element: a scroll if it is not wholly on screen."""
+        shown = self.page.evaluate(ON_SCREEN, selector)
+        if shown is False:
+            self.scrolls += 1
+            self.scrolled_for.append(f"to read {selector}")
+            self.page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'end'})",
+                               selector)
+
+    def tap(self, selector: str) -> None:
+        full = f"[data-widget={self.widget}] {selector}"
+        shown = self.page.evaluate(ON_SCREEN, full)
+        if shown is None:
+            raise RuntimeError(f"{full} is not on the page")
+        if not shown:
+            self.scrolls += 1
+            self.scrolled_for.append(f"to tap {selector}")
+            self.page.evaluate("(s) => document.querySelector(s).scrollIntoView({block: 'center'})",
+                               full)
+        handled, updated = self.page.evaluate(TAP, full)
+        self.taps += 1
+        self.handler_ms.append(handled)
+        self.update_ms.append(updated)
+
+
+def play_horde(page, base: str, turns: int) -> dict:
+    page.goto(base + "play/horde.html")
+    page.wait_for_selector("[data-widget=horde][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    player = Player(page, "horde")
+    player.tap("[data-action=new]")
+    while not player.visible("[data-id=horde-end]"):  # the set-up turns
+        player.tap("[data-action=survivor-end]")
+    per_turn = []
+    for _ in range(turns):
+        scrolls, taps = player.scrolls, player.taps
+        if not player.visible("[data-id=horde-end]"):
+            player.tap("[data-action=survivor-end]")
+        player.look_at("[data-widget=horde] [data-id=wave-box]")
+        for kind in ("offers", "stack"):
+            while player.visible(f"[data-id={kind}] .item-button"):
+                player.tap(f"[data-id={kind}] .item-button")
+        player.tap("[data-action=horde-end]")
+        per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
+        if player.visible("[data-id=loss-banner]") or player.visible("[data-id=win-banner]"):
+            break
+    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
+            "scrolled_for": player.scrolled_for}
+
+
+def play_swarm(page, base: str, turns: int) -> dict:
+    page.goto(base + "play/swarm.html")
+    page.wait_for_selector("[data-widget=swarm][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    player = Player(page, "swarm")
+    player.tap("[data-action=new]")
+    per_turn = []
+    for _ in range(turns):
+        scrolls, taps = player.scrolls, player.taps
+        player.tap("[data-action=turn]")
+        player.look_at("[data-widget=swarm] [data-id=wave-box]")
+        player.tap("[data-action=combat]")
+        player.look_at("[data-widget=swarm] [data-id=attack]")
+        player.tap("[data-action=end]")
+        per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
+        if player.visible("[data-id=win]") or player.visible("[data-id=loss]"):
+            break
+    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
+            "scrolled_for": player.scrolled_for}
+
+
+def summary(run: dict) -> dict:
+    turns = run["turns"]
+    return {
+        "turns": len(turns),
+        "scrolls_per_turn": round(sum(t["scrolls"] for t in turns) / max(1, len(turns)), 2),
+        "most_scrolls_in_a_turn": max((t["scrolls"] for t in turns), default=0),
+        "taps_per_turn_median": bench_site.median([t["taps"] for t in turns]),
+        "taps_per_turn_max": max((t["taps"] for t in turns), default=0),
+        "tap_to_update_ms_median": round(bench_site.median(run["update_ms"]), 1),
+        "tap_to_update_ms_max": round(max(run["update_ms"], default=float("nan")), 1),
+        "handler_ms_median": round(bench_site.median(run["handler_ms"]), 1),
+    }
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--horde-turns", type=int, default=10)
+    parser.add_argument("--swarm-turns", type=int, default=5)
+    parser.add_argument("--output", type=Path,
+                        default=bench_site.RESULTS / "interaction.json")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
+                    "machine": bench_site.machine(), "goals": GOALS,
+                    "viewport": "360x740, touch, device scale 2"}
+    with tempfile.TemporaryDirectory(prefix="bench-interaction-") as tmp:
+        site = Path(tmp) / "site"
+        if args.site:
+            shutil.copytree(args.site, site)
+        else:
+            bench_site.mkdocs_build(None, site, ROOT)
+        server, base = bench_site.serve(site)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**bench_site.launch_options())
+                for name, play, turns in (("horde", play_horde, args.horde_turns),
+                                          ("swarm", play_swarm, args.swarm_turns)):
+                    context = browser.new_context(
+                        viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                        is_mobile=True, has_touch=True, service_workers="block")
+                    run = play(context.new_page(), base, turns)
+                    context.close()
+                    report[name] = {**summary(run), "per_turn": run["turns"],
+                                    "scrolled_for": run["scrolled_for"]}
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    horde, swarm = report["horde"], report["swarm"]
+    print(f"{'':<34}{'Horde':>10}{'Swarm':>10}   goal")
+    rows = [("turns played", "turns", ""),
+            ("scrolls per turn", "scrolls_per_turn", "0"),
+            ("most scrolls in one turn", "most_scrolls_in_a_turn", "0"),
+            ("taps per turn (median)", "taps_per_turn_median", "≤ 2 (Horde)"),
+            ("taps per turn (most)", "taps_per_turn_max", ""),
+            ("tap → updated screen, ms (median)", "tap_to_update_ms_median", "≤ 100"),
+            ("tap → updated screen, ms (max)", "tap_to_update_ms_max", ""),
+            ("click handler, ms (median)", "handler_ms_median", "")]
+    for label, key, goal in rows:
+        print(f"{label:<34}{horde[key]!s:>10}{swarm[key]!s:>10}   {goal}")
+    met = (horde["scrolls_per_turn"] == 0 and swarm["scrolls_per_turn"] == 0
+           and horde["taps_per_turn_median"] <= GOALS["taps_per_plain_horde_turn"]
+           and max(horde["tap_to_update_ms_median"], swarm["tap_to_update_ms_median"])
+           <= GOALS["tap_to_update_ms"])
+    for name in ("horde", "swarm"):
+        for reason in report[name]["scrolled_for"]:
+            print(f"{name}: a scroll {reason}")
+    report["goals_met"] = met
+    print("every goal met" if met else "a goal was missed (see above)")
+    bench_site.write_results(report, args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,268 @@
+"""Board helpers shared by the runner pages' views: the battlefield grouped into identical
+permanents, the cards a turn revealed (grouped, in order), honest attack totals and trigger
+reminders from the card data's tags, and the facts line of the card panel.
+
+Pure and standard library only; the runner widgets call these from their ``render`` code.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from . import Item
+
+__all__ = [
+    "Group",
+    "attack_summary",
+    "attack_text",
+    "facts_text",
+    "group_names",
+    "group_permanents",
+    "trigger_reminders",
+    "turn_events",
+    "wave_items",
+]
+
+
+@dataclass
+class Group:
+    """Identical permanents: same name, counters and coin flag (tapped or not)."""
+
+    name: str
+    counters: int = 0
+    flag: bool | None = None
+    ids: list[int] = field(default_factory=list)
+    tapped: list[int] = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.ids)
+
+    def label(self) -> str:
+        """``Zombie ×9, 2 tapped`` / ``Yixlid Jailer, tapped · +1/+1 · coin: Yes``."""
+        text = self.name + (f" ×{self.size}" if self.size > 1 else "")
+        if self.tapped:
+            text += ", tapped" if self.size == 1 else (
+                ", all tapped" if len(self.tapped) == self.size else f", {len(self.tapped)} tapped")
+        if self.counters:
+            text += f" · +{self.counters}/+{self.counters}"
+        if self.flag is not None:
+            text += " · coin: " + ("Yes" if self.flag else "No")
+        return text
+
+    def pick(self, selected: int | None) -> int:
+        """The card a tap on the group chooses: the chosen one if it is in the group, else the
+        first untapped one, else the first."""
+        if selected in self.ids:
+            return selected  # type: ignore[return-value]
+        untapped = [i for i in self.ids if i not in self.tapped]
+        return (untapped or self.ids)[0]
+
+
+def group_permanents(cards: Iterable[Any], flags: Mapping[int, bool] | None = None
+                     ) -> list[Group]:
+    """The permanents (objects with ``id``, ``name``, ``tapped``, ``counters``) grouped, in the
+    order each group first appears."""
+    flags = flags or {}
+    groups: dict[tuple[str, int, bool | None], Group] = {}
+    for card in cards:
+        flag = flags.get(card.id)
+        key = (card.name, int(card.counters or 0), flag)
+        group = groups.get(key)
+        if group is None:
+            group = groups[key] = Group(card.name, int(card.counters or 0), flag)
+        group.ids.append(card.id)
+        if card.tapped:
+            group.tapped.append(card.id)
+    return list(groups.values())
+
+
+def group_names(names: Iterable[str]) -> list[tuple[str, int]]:
+    """Names with their counts, in the order each first appears: ``[("Zombie", 3), ...]``."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return list(counts.items())
+
+
+def turn_events(events: Sequence[Any], start_kind: str, end_kind: str | None = None) -> list[Any]:
+    """The events of the latest turn: from the last event of ``start_kind`` up to (not
+    including) the next ``end_kind`` event; ``[]`` when there is none yet."""
+    start = None
+    for index in range(len(events) - 1, -1, -1):
+        if events[index].kind == start_kind:
+            start = index
+            break
+    if start is None:
+        return []
+    out = []
+    for event in events[start:]:
+        if end_kind is not None and event.kind == end_kind:
+            break
+        out.append(event)
+    return out
+
+
+# -- numbers -------------------------------------------------------------------------------------
+_BOOST = re.compile(r"^(lord|anthem)=(other|your|all)_([a-z_]+?)\+(\d+)/\+(\d+)(.*)$")
+_PLURALS = {"zombies": ("Zombie",), "goblins": ("Goblin",), "skeletons": ("Skeleton",),
+            "zombies_and_skeletons": ("Zombie", "Skeleton"), "creatures": (),
+            "attacking_creatures": ()}
+
+
+def _subtypes(type_line: str) -> set[str]:
+    front = type_line.split("//")[0]
+    parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
+    return set(parts[1].split()) if len(parts) == 2 else set()
+
+
+def number(text: Any) -> int | None:
+    try:
+        return int(str(text).strip())
+    except ValueError:
+        return None
+
+
+def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tuple[int, str]],
+                   facts: Callable[[str], Mapping[str, Any] | None]) -> tuple[int, list[str]]:
+    """The power the attackers swing with: ``(at_least, not_counted)``.
+
+    ``attackers`` are ``(id, name, counters)``, ``board`` the ``(id, name)`` of every permanent
+    on the attackers' side (lords and anthems come from there), ``facts(name)`` a card's facts
+    (``power``, ``type_line``, ``tags``). Printed power plus counters is counted; a lord or
+    anthem the tags describe as ``lord=other_zombies+1/+1`` (other, your or all; Zombies,
+    Goblins, Skeletons, attacking creatures) adds its bonus; anything else is named in
+    ``not_counted``: ``Soulless One (*/*)``, ``Bad Moon (anthem)``."""
+    total = 0
+    missing: list[str] = []
+    info = {}
+    for card_id, name, counters in attackers:
+        entry = facts(name) or {}
+        info[card_id] = (name, _subtypes(str(entry.get("type_line", ""))))
+        power = number(entry.get("power", ""))
+        if power is None:
+            printed = str(entry.get("power", "")).strip() or "?"
+            toughness = str(entry.get("toughness", "")).strip() or "?"
+            note = f"{name} ({printed}/{toughness})"
+            if note not in missing:
+                missing.append(note)
+            continue
+        total += power + counters
+    for source_id, source in board:
+        entry = facts(source) or {}
+        for tag in entry.get("tags", []) or []:
+            tag = str(tag)
+            if not tag.startswith(("lord=", "anthem=")):
+                continue
+            match = _BOOST.match(tag)
+            kind = tag.split("=", 1)[0]
+            if match is None or match.group(3) not in _PLURALS:
+                note = f"{source} ({kind})"
+                if note not in missing:
+                    missing.append(note)
+                continue
+            who, plural, bonus = match.group(2), match.group(3), int(match.group(4))
+            types = _PLURALS[plural]
+            for card_id, (name, subtypes) in info.items():
+                if who == "other" and card_id == source_id:
+                    continue
+                if types and not subtypes.intersection(types):
+                    continue
+                if number((facts(name) or {}).get("power", "")) is None:
+                    continue
+                total += bonus
+    return total, missing
+
+
+def attack_text(count: int, total: int, missing: list[str], *, who: str = "the Survivors"
+                ) -> str:
+    """One line for the page: the honest total, or "at least N" and what is not counted."""
+    creatures = f"{count} creature" + ("" if count == 1 else "s")
+    if not missing:
+        return f"Attacking {who}: {creatures}, {total} power (counters and lords counted)."
+    return (f"Attacking {who}: {creatures}, at least {total} power — not counted: "
+            + ", ".join(missing) + ".")
+
+
+# -- trigger reminders ---------------------------------------------------------------------------
+_TRIGGERS = (
+    ("etb_or_attacks", "when it enters or attacks"),
+    ("attacks_or_blocks", "when it attacks or blocks"),
+    ("threshold_etb", "when it enters with threshold"),
+    ("cast_trigger", "when it is cast"),
+    ("begin_combat", "at the beginning of combat"),
+    ("each_upkeep", "at each upkeep"),
+    ("end_step", "at the end step"),
+    ("upkeep", "at its controller's upkeep"),
+    ("etb", "when it enters"),
+    ("attacks", "when it attacks"),
+    ("dies", "when it dies"),
+    ("tokens", "it makes tokens"),
+)
+_WORDS = {"opp": "opponent", "opps": "opponents", "dmg": "damage", "gy": "graveyard",
+          "bf": "battlefield", "eot": "until end of turn", "sacs": "sacrifices",
+          "sac": "sacrifice", "mv": "mana value", "etb": "enters"}
+
+
+def _words(code: str) -> str:
+    text = re.sub(r"([a-z])(\d)", r"\1 \2", code)
+    text = re.sub(r"(\d)([a-z])", r"\1 \2", text)
+    text = re.sub(r"(?<=[A-Za-z0-9)])\+(?=[A-Za-z])", ", ", text).replace("_", " ")
+    return " ".join(_WORDS.get(word, word) for word in text.split())
+
+
+def trigger_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None]
+                      ) -> list[str]:
+    """One plain line per revealed card whose card data tags a trigger: ``Cackling Fiend —
+    when it enters: each opponent discards 1``. Each name once, in order."""
+    lines: list[str] = []
+    seen: set[str] = set()
+    for name in names:
+        if name in seen:
+            continue
+        seen.add(name)
+        parts = []
+        for tag in (facts(name) or {}).get("tags", []) or []:
+            key, _, value = str(tag).partition("=")
+            for prefix, phrase in _TRIGGERS:
+                if key == prefix or key.startswith(prefix + "_"):
+                    rest = key[len(prefix) + 1:] if key != prefix else ""
+                    what = ", ".join(p for p in (_words(rest), _words(value)) if p)
+                    parts.append(f"{phrase}: {what}" if what else phrase)
+                    break
+        if parts:
+            lines.append(f"{name} — " + "; ".join(parts))
+    return lines
+
+
+def facts_text(entry: Mapping[str, Any] | None) -> str:
+    """The card panel's facts line: type, power/toughness, mana value, keywords (tags)."""
+    if not entry:
+        return "No card facts for this card."
+    bits = [str(entry.get("type_line", "")).strip() or "Card"]
+    power, toughness = str(entry.get("power", "")).strip(), str(entry.get("toughness", "")).strip()
+    if power or toughness:
+        bits.append(f"{power or '?'}/{toughness or '?'}")
+    cost = str(entry.get("mana_cost", "")).strip()
+    bits.append(f"mana value {int(entry.get('mana_value', 0) or 0)}" + (f" ({cost})" if cost
+                                                                         else ""))
+    tags = [_words(str(t).split("=", 1)[0]) for t in entry.get("tags", []) or []
+            if "=" not in str(t) and str(t) not in ("token",)]
+    if tags:
+        bits.append(", ".join(tags))
+    return " · ".join(bits)
+
+
+def wave_items(names: Iterable[str], pick: Callable[[str], int | None]) -> list[Item]:
+    """The revealed cards, grouped in order (``Zombie ×3``): a button opening the card panel
+    for a card still on the battlefield (``pick(name)`` gives its id), else plain text."""
+    items = []
+    for name, count in group_names(names):
+        text = name + (f" ×{count}" if count > 1 else "")
+        card = pick(name)
+        items.append(Item(text, action="pick", value=str(card)) if card is not None
+                     else Item(text))
+    return items

@@ -1,0 +1,122 @@
+"""A player's own Horde deck, pasted or uploaded: read with the project's decklist reader
+(:class:`pyengine.decklist.Decklist`, the check page's reader), card facts from the page's card
+data plus the list's own ``#!`` lines, tokens written as ``N Zombie token`` or ``N Zombie Token
+2/2`` recognised, and one short question for each card the engine must know about and cannot
+find. Pure; returns what a Horde engine config needs (``deck`` and ``facts``)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..cards import CardDB
+from ..decklist import Decklist
+from ..game import ActionError
+from ..horde_common import facts_entry
+from . import paste_too_big
+
+__all__ = ["read_own_deck", "token_lines"]
+
+#: ``Zombie token``, ``Zombie Token 2/2``, ``Zombie token (2/2)``.
+_TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$",
+                    re.IGNORECASE)
+#: How many unknown cards one message asks about before "and N more".
+ASK_AT_MOST = 12
+
+
+def _token_facts(name: str, power: str | None, toughness: str | None,
+                 db: CardDB) -> dict[str, Any] | None:
+    """Facts for a token line: the card data's token of that name, else a vanilla token
+    creature with the power and toughness the line gives (None when it gives none)."""
+    known = db.get(name)
+    if known is not None and known.is_token and power is None:
+        return facts_entry(known)
+    if power is None or toughness is None:
+        return None
+    return {"mana_cost": "", "mana_value": 0, "type_line": f"Token Creature — {name}",
+            "power": power, "toughness": toughness, "token": True, "tags": ["token"]}
+
+
+def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """``(deck, facts)`` for a Horde config from a pasted list, or ``ActionError`` naming the
+    lines it cannot read (with line numbers) or asking about each unknown card."""
+    too_big = paste_too_big(text)
+    if too_big:
+        raise ActionError(too_big)
+    deck = Decklist.from_text(text)
+    if deck.problems:
+        shown = "; ".join(f"line {p.line}: {p.message}" for p in deck.problems[:5])
+        more = len(deck.problems) - 5
+        raise ActionError("the pasted deck has lines the page cannot read: " + shown
+                          + (f" (and {more} more)" if more > 0 else ""))
+    names = deck.cards("main")
+    if not names:
+        raise ActionError("the pasted deck has no cards: one card a line, like '30 Zombie "
+                          "token' or '2 Cackling Fiend'")
+    data = (db or CardDB()).merge(CardDB.from_annotations(deck))
+    cards: list[str] = []
+    facts: dict[str, dict[str, Any]] = {}
+    unknown: dict[str, str] = {}
+    for written in names:
+        token = _TOKEN.match(written)
+        if token is not None and data.get(written) is None:
+            name = token.group("name").strip()
+            entry = _token_facts(name, token.group("p"), token.group("t"), data)
+            if entry is None:
+                unknown.setdefault(name, f"{name} token (power/toughness? write "
+                                         f"'{name} token 2/2')")
+                continue
+            # Two token kinds of one name with other P/T keep apart: "Zombie 5/5".
+            key = name if facts.get(name, entry) == entry else (
+                f"{name} {entry['power']}/{entry['toughness']}")
+            facts.setdefault(key, entry)
+            cards.append(key)
+            continue
+        card = data.get(written)
+        if card is None:
+            unknown.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
+            continue
+        facts.setdefault(card.name, facts_entry(card))
+        cards.append(card.name)
+    if unknown:
+        asks = list(unknown.values())
+        more = len(asks) - ASK_AT_MOST
+        raise ActionError(
+            "the page does not know these cards; tell it what each is with a line in the list "
+            "like '#! Name | {2}{B} | Creature — Zombie | 2/2': " + "; ".join(asks[:ASK_AT_MOST])
+            + (f"; and {more} more" if more > 0 else ""))
+    return cards, facts
+
+
+_TOKEN_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<rest>.+)$", re.IGNORECASE)
+
+
+def token_lines(text: str, db: CardDB | None) -> str:
+    """A pasted list with its token lines written the way the engine reads them:
+    ``30 Zombie token`` becomes ``30 Zombie`` when the card data has that token, and
+    ``4 Zombie Token 5/5`` becomes ``4 Zombie 5/5`` with a ``#!`` line giving its facts. Other
+    lines are left as written (so their line numbers still match)."""
+    data = db or CardDB()
+    out: list[str] = []
+    extra: list[str] = []
+    for line in text.split("\n"):
+        match = _TOKEN_LINE.match(line.strip())
+        token = _TOKEN.match(match.group("rest").strip()) if match else None
+        if match is None or token is None or data.get(match.group("rest").strip()) is not None:
+            out.append(line)
+            continue
+        name, power, toughness = token.group("name").strip(), token.group("p"), token.group("t")
+        known = data.get(name)
+        if power is None:
+            out.append(f"{match.group('count')} {name}" if known is not None and known.is_token
+                       else line)
+            continue
+        if known is not None and known.is_token and (
+                str(known.power_text or known.power), str(known.toughness_text or known.toughness)
+        ) == (power, toughness):
+            out.append(f"{match.group('count')} {name}")
+            continue
+        kind = f"{name} {power}/{toughness}"
+        out.append(f"{match.group('count')} {kind}")
+        extra.append(f"#! {kind} |  | Token Creature — {name} | {power}/{toughness} | token")
+    return "\n".join(out + sorted(set(extra)))

@@ -1,0 +1,110 @@
+"""The runner pages' board helpers (pyengine.widgets.board): grouped permanents, the revealed
+cards, honest attack totals with lords and */* creatures, trigger reminders from card tags."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pyengine import files
+from pyengine.game import Event
+from pyengine.horde_common import facts_entry
+from pyengine.widgets import board
+
+DB = files.load_card_db()
+
+
+def facts(name):
+    card = DB.get(name)
+    return facts_entry(card) if card is not None else None
+
+
+@dataclass
+class Card:
+    id: int
+    name: str
+    tapped: bool = False
+    counters: int = 0
+
+
+def test_identical_permanents_are_grouped():
+    """hs-6-8: "Zombie ×9, 2 tapped"; counters and coin flags keep cards apart."""
+    cards = [Card(i, "Zombie", tapped=i in (3, 5)) for i in range(1, 10)]
+    cards += [Card(20, "Ghoul", counters=1), Card(21, "Ghoul"), Card(22, "Ghoul", tapped=True)]
+    groups = board.group_permanents(cards, {21: True})
+    assert [g.label() for g in groups] == ["Zombie ×9, 2 tapped", "Ghoul · +1/+1",
+                                           "Ghoul · coin: Yes", "Ghoul, tapped"]
+    assert groups[0].pick(None) == 1 and groups[0].pick(5) == 5
+    assert board.group_permanents([Card(1, "Z", tapped=True), Card(2, "Z", tapped=True)]
+                                  )[0].label() == "Z ×2, all tapped"
+
+
+def test_revealed_names_grouped_in_order():
+    """hs-8-2: the wave's cards in the order first revealed, with counts."""
+    assert board.group_names(["Zombie", "Zombie", "Maggot Carrier", "Zombie", "Cackling Fiend"]
+                             ) == [("Zombie", 3), ("Maggot Carrier", 1), ("Cackling Fiend", 1)]
+    items = board.wave_items(["Zombie", "Zombie", "Gone"], {"Zombie": 7}.get)
+    assert [(i.text, i.action, i.value) for i in items] == [("Zombie ×2", "pick", "7"),
+                                                            ("Gone", None, "")]
+    assert all(i.href is None for i in items)
+
+
+def test_turn_events_are_the_latest_turn():
+    events = [Event("horde-turn", "Horde turn 1"), Event("reveal", "a", ["A"]),
+              Event("end-horde-turn", "ends"), Event("horde-turn", "Horde turn 2"),
+              Event("reveal", "b", ["B"]), Event("end-horde-turn", "ends"),
+              Event("survivor-turn", "Survivor turn 5")]
+    assert [e.text for e in board.turn_events(events, "horde-turn", "end-horde-turn")] == \
+        ["Horde turn 2", "b"]
+    assert board.turn_events(events[:0], "horde-turn") == []
+
+
+def test_attack_total_counts_lords():
+    """sw-9-2, hs-4-1: Undead Warchief gives every Zombie (itself too) +2 power; Diregraf
+    Captain gives the other Zombies +1: both are counted, so the total is honest."""
+    attackers = [(1, "Zombie", 0), (2, "Undead Warchief", 0), (3, "Diregraf Captain", 1)]
+    on_board = [(1, "Zombie"), (2, "Undead Warchief"), (3, "Diregraf Captain")]
+    total, missing = board.attack_summary(attackers, on_board, facts)
+    # printed 2 + 1 + 2, a counter +1, Warchief +2 x3, Captain +1 x2
+    assert (total, missing) == (2 + 1 + 2 + 1 + 6 + 2, [])
+    assert board.attack_text(3, total, missing) == (
+        "Attacking the Survivors: 3 creatures, 14 power (counters and lords counted).")
+
+
+def test_attack_total_says_what_it_cannot_count():
+    """A */* creature and an anthem the tags cannot size are named: "at least N — not
+    counted: Soulless One (*/*), Bad Moon (anthem)"."""
+    attackers = [(1, "Zombie", 0), (2, "Soulless One", 0)]
+    on_board = [(1, "Zombie"), (2, "Soulless One"), (3, "Bad Moon")]
+    total, missing = board.attack_summary(attackers, on_board, facts)
+    assert (total, missing) == (2, ["Soulless One (*/*)", "Bad Moon (anthem)"])
+    assert board.attack_text(2, total, missing) == (
+        "Attacking the Survivors: 2 creatures, at least 2 power — not counted: "
+        "Soulless One (*/*), Bad Moon (anthem).")
+
+
+def test_attacking_anthem_counts():
+    """Goblin Oriflamme: attacking creatures get +1/+0."""
+    attackers = [(1, "Goblin", 0), (2, "Goblin", 0)]
+    total, missing = board.attack_summary(attackers, [(9, "Goblin Oriflamme")], facts)
+    assert missing == [] and total == 2 * (int(facts("Goblin")["power"]) + 1)
+
+
+def test_trigger_reminders_in_plain_words():
+    """The revealed cards' tagged triggers (enters, attacks, upkeep, tokens), each card once."""
+    lines = board.trigger_reminders(["Cackling Fiend", "Zombie", "Cackling Fiend",
+                                     "Hollow Dogs", "Forsaken Wastes", "Abundant Maw",
+                                     "Grave Titan"], facts)
+    assert lines == [
+        "Cackling Fiend — when it enters: each opponent discards 1",
+        "Hollow Dogs — when it attacks: +2/+0",
+        "Forsaken Wastes — at each upkeep: lose 1",
+        "Abundant Maw — when it is cast: target opponent loses 3, you gain 3",
+        "Grave Titan — when it enters or attacks: 2 Zombie tokens",
+    ]
+
+
+def test_panel_facts_line():
+    """Offline, the card panel shows the facts the engine has."""
+    text = board.facts_text(facts("Cackling Fiend"))
+    assert text.startswith("Creature — Zombie · 2/1 · mana value 4 ({2}{B}{B})")
+    assert board.facts_text(None) == "No card facts for this card."

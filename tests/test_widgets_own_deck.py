@@ -1,0 +1,84 @@
+"""A player's own Horde deck in the runner (pyengine.widgets.own_deck, the Horde widget)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyengine import files
+from pyengine.game import ActionError
+from pyengine.widgets.horde import Widget, decode_share
+from pyengine.widgets.own_deck import read_own_deck
+from tests.helpers import CARD_DATA, runner_env
+
+DB = files.load_card_db()
+LIST = "30 Zombie token\n4 Zombie Token 5/5\n2 Cackling Fiend\n3 Spirit token 1/1\n"
+
+
+def test_tokens_are_recognised():
+    """hs-10-1: token lines in the usual spellings; one token kind per power and toughness."""
+    deck, facts = read_own_deck(LIST, DB)
+    assert len(deck) == 39 and deck.count("Zombie") == 30 and deck.count("Zombie 5/5") == 4
+    assert facts["Zombie 5/5"]["power"] == "5" and facts["Zombie 5/5"]["token"] is True
+    assert facts["Spirit"]["type_line"] == "Token Creature — Spirit"
+    assert facts["Cackling Fiend"]["mana_value"] == 4
+
+
+def test_unknown_cards_get_a_question_each():
+    with pytest.raises(ActionError) as error:
+        read_own_deck("2 Foo Bar\n1 Spirit token\n3 Zombie\n", DB)
+    assert str(error.value) == (
+        "the page does not know these cards; tell it what each is with a line in the list like "
+        "'#! Name | {2}{B} | Creature — Zombie | 2/2': Foo Bar (creature? power/toughness? mana "
+        "value?); Spirit token (power/toughness? write 'Spirit token 2/2')")
+    deck, facts = read_own_deck("#! Foo Bar | {2}{B} | Creature — Zombie | 2/2\n2 Foo Bar\n", DB)
+    assert deck == ["Foo Bar", "Foo Bar"] and facts["Foo Bar"]["power"] == "2"
+
+
+def test_bad_lines_are_named_with_their_numbers():
+    with pytest.raises(ActionError, match="line 2: "):
+        read_own_deck("3 Zombie\n0 Zombie\n", DB)
+    with pytest.raises(ActionError, match="has no cards"):
+        read_own_deck("# nothing\n", DB)
+
+
+def test_a_game_from_a_pasted_deck_replays_from_its_share_link():
+    """hs-2-1: the share link carries the whole config, so it replays with no other file."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"seed": "amber-otter-17", "deck": "paste", "deck-paste": LIST,
+                            "survivors": "1"})
+    assert view.error == "" and w.game.zones["library"] and w.setup is None
+    for _ in range(3):
+        w.handle("survivor-end", {})
+    link = w.share_hash()
+    assert "c" in decode_share(link)
+    other = Widget(runner_env(link), data=None)
+    view = other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+    view = w.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"})
+    assert view.error.startswith("The page does not know these cards")
+
+
+def test_an_uploaded_list_fills_the_paste():
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("deck-file", {"_file": LIST})
+    assert view.values["deck-paste"] == LIST and view.values["deck"] == "paste"
+    assert view.hidden["own-deck-box"] is False
+
+
+def test_swarm_paste_reads_token_lines():
+    """sw-2-5: a pasted Swarm deck may write its tokens as 'N Zombie token' or with P/T."""
+    from pyengine.widgets.own_deck import token_lines
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    assert token_lines("30 Zombie token\n2 Zombie Token 2/2\n4 Zombie token 5/5\n", DB) == (
+        "30 Zombie\n2 Zombie\n4 Zombie 5/5\n\n"
+        "#! Zombie 5/5 |  | Token Creature — Zombie | 5/5 | token")
+    w = Swarm(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"deck": "paste", "seed": "amber-otter-17",
+                            "paste": "20 Zombie token\n4 Zombie Token 5/5\n",
+                            "paste-enforcers": "// Enforcers\n1 Grave Titan\n// Reckoning\n"
+                                               "1 Army of the Damned\n"})
+    assert view.error == "" and view.text["library"] == "24"
