@@ -115,4 +115,4 @@ def test_terminal_safe_escapes_every_control_character():
     from pyengine.cli import terminal_safe
 
     text = "a\x1b]0;t\x07b\x9b2J\u202ec\td\n"
-    assert terminal_safe(text) == "a\\x1b]0;t\\x07b\\x9b2J\\u202ec\td\n"
+    assert terminal_safe(text) == "a\\u001b]0;t\\u0007b\\u009b2J\\u202ec\td\n"
