@@ -107,6 +107,11 @@ def workload(data: dict[str, str], texts: dict[str, str], min_seconds: float = 1
                         "first_ms": first_ms, "chars": len(text),
                         "lines": text.count("\n") + 1}
     results["verdicts"] = verdicts
+    # a page whose very first check is the near-miss flood: card data read, name index built
+    start = time.perf_counter()
+    Widget(env, data=data).handle("check", {"format": "team-commander",
+                                            "paste": texts["flood"]})
+    results["cold_flood_ms"] = (time.perf_counter() - start) * 1000
     return results
 
 
@@ -227,6 +232,12 @@ def main(argv: list[str] | None = None) -> int:
         print(f"Pyodide {pyodide['python']}: card data loaded in {pyodide['load_ms']:.0f} ms; "
               f"first check: real deck {pyodide['real']['first_ms']:.0f} ms, with unknown "
               f"names {pyodide['unknown20']['first_ms']:.0f} ms")
+    cold = f"cold page, the flood as its first check (card data read, name index built): " \
+        f"{cpython['cold_flood_ms']:.0f} ms CPython"
+    if pyodide:
+        cold += f", {pyodide['cold_flood_ms']:.0f} ms Pyodide"
+        met = met and pyodide["cold_flood_ms"] <= GOAL_PASTE_S * 1000
+    print(cold)
     print(f"command line on the same text as a {flood['chars'] // 1000} KB file: {cli_s:.2f} s"
           f" (goal {GOAL_PASTE_S:.0f} s, process start included; exit {cli_code})")
     met = met and cli_s <= GOAL_PASTE_S

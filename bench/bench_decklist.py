@@ -2,7 +2,9 @@
 
 Measures reading a 100-card list (the shipped Knudson Zombie Horde, and a 100-line Moxfield-style
 Commander paste), writing one back, looking all its names up in the card database, and reading a
-paste of about 1 MB. Prints operations per second and milliseconds per operation.
+paste of about 1 MB; then each export format's fixture (tests/data/decklists/), writing a
+100-card deck in every format, loading the full card data and a "did you mean" over it.
+Prints operations per second and milliseconds per operation.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine import files  # noqa: E402
-from pyengine.decklist import Decklist  # noqa: E402
+from pyengine.decklist import WRITE_FORMATS, Decklist  # noqa: E402
 
 sys.path.insert(0, str(ROOT / "bench"))
 
@@ -89,6 +91,27 @@ def main(argv: list[str] | None = None) -> int:
     hostile = "\n".join(pathological_lines() * 20)
     runs, seconds = timed(lambda: Decklist.from_text(hostile), args.seconds)
     report(f"read 160 pathological lines ({len(hostile)} B)", runs, seconds)
+
+    for path in sorted((ROOT / "tests" / "data" / "decklists").iterdir()):
+        text = path.read_text(encoding="utf-8")
+        runs, seconds = timed(lambda t=text: Decklist.from_text(t), args.seconds / 4)
+        report(f"read fixture {path.name} ({Decklist.from_text(text).format})", runs, seconds)
+    krenko = Decklist.from_text((ROOT / "bench" / "data" / "krenko-commander.txt")
+                                .read_text(encoding="utf-8"))
+    for fmt in WRITE_FORMATS:
+        text = krenko.to_text(fmt)
+        runs, seconds = timed(lambda t=text: Decklist.from_text(t), args.seconds / 4)
+        report(f"read the 100-card deck written as {fmt}", runs, seconds)
+    start = time.perf_counter()
+    full = files.load_full_card_db()
+    print(f"load the full card data ({len(full)} cards): "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms")
+    start = time.perf_counter()
+    full.suggest("Krenko, Mob Bos")
+    print(f"first 'did you mean' (builds the name index): "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms")
+    runs, seconds = timed(lambda: full.suggest("Goblin Matrn"), args.seconds)
+    report("one 'did you mean' over the full data", runs, seconds)
     return 0
 
 

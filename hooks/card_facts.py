@@ -4,7 +4,8 @@
 it from Scryfall before building) is written decompressed into the built site, beside the Python
 runtime: the check page fetches it only when a check needs it, and the service worker keeps it
 with the runtime (``runtime/`` is kept once a page asks for it). It is not part of the engine
-zip, so the other play pages never download it. A build without network uses the committed file.
+zip, so no other play page loads it into Python. A build without network uses the committed
+file.
 """
 
 from __future__ import annotations

@@ -26,10 +26,10 @@ _UNSAFE = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
 def terminal_safe(text: str) -> str:
-    """``text`` with every control character escaped (``ESC`` -> ``\\x1b``), newlines and tabs
-    kept: what this program prints can never drive the terminal, whatever the input held."""
-    return _UNSAFE.sub(lambda m: f"\\x{ord(m.group()):02x}" if ord(m.group()) < 256
-                       else f"\\u{ord(m.group()):04x}", text)
+    """``text`` with every control character escaped as ``\\uXXXX`` (``ESC`` -> ``\\u001b``),
+    newlines and tabs kept: what this program prints can never drive the terminal, whatever
+    the input held. The escape is JSON's own, so ``--json`` output stays valid JSON."""
+    return _UNSAFE.sub(lambda m: f"\\u{ord(m.group()):04x}", text)
 
 
 class _SafeStream:

@@ -345,12 +345,10 @@ class Report:
 
     def groups(self) -> list[tuple[str, str, list[Finding]]]:
         """(key, title, findings) for every group with findings, in :data:`GROUPS` order."""
-        out = []
-        for key, title in GROUPS.items():
-            found = [f for f in self.findings if f.group == key]
-            if found:
-                out.append((key, title, found))
-        return out
+        by_group: dict[str, list[Finding]] = {}
+        for finding in self.findings:
+            by_group.setdefault(finding.group, []).append(finding)
+        return [(key, title, by_group[key]) for key, title in GROUPS.items() if key in by_group]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -714,6 +712,7 @@ class _Checker:
         self.report = Report(format=fmt.key, verdict=LEGAL, notes=list(fmt.notes))
         self._hint_names: tuple[str, ...] | None = None
         self._hints_left = MAX_HINTS
+        self._basic: dict[str, bool] = {}
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -745,8 +744,12 @@ class _Checker:
         return banlist is not None and banlist.contains(name, section)
 
     def is_basic(self, name: str) -> bool:
-        facts = self.cards.get(name)
-        return (facts is not None and facts.is_basic) or self.listed("basics", name)
+        known = self._basic.get(name)
+        if known is None:
+            facts = self.cards.get(name)
+            known = (facts is not None and facts.is_basic) or self.listed("basics", name)
+            self._basic[name] = known
+        return known
 
     def copy_limit(self, name: str, default: int | None) -> int | None:
         facts = self.cards.get(name)
@@ -804,9 +807,9 @@ class _Checker:
         else:
             self.sixty_deck()
         self.report.unchecked = list(self.unchecked)
-        order = list(GROUPS)
-        self.findings.sort(key=lambda f: (order.index(f.group) if f.group in order else 0,
-                                          _SEVERITY_ORDER[f.severity], f.line))
+        order = {key: number for number, key in enumerate(GROUPS)}
+        self.findings.sort(key=lambda f: (order.get(f.group, 0), _SEVERITY_ORDER[f.severity],
+                                          f.line))
         self.report.findings = self.findings
         severities = {f.severity for f in self.findings}
         if ERROR in severities:
@@ -926,6 +929,9 @@ class _Checker:
         banlist = self.banlists.get(list_key)
         if banlist is None:
             return None
+        if not banlist.sections_containing(name) and (
+                facts is None or ("Conspiracy" not in facts.types and not facts.has_tag("ante"))):
+            return None  # not named by the list, and no category can take it
         label = banlist.name or list_key
         entry = banlist.find(name, section)
         if entry is not None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
 from pyengine import files
 from pyengine.cli import build_parser, main
 from pyengine.shuffler import shuffle_cards
@@ -115,4 +118,23 @@ def test_terminal_safe_escapes_every_control_character():
     from pyengine.cli import terminal_safe
 
     text = "a\x1b]0;t\x07b\x9b2J\u202ec\td\n"
-    assert terminal_safe(text) == "a\\x1b]0;t\\x07b\\x9b2J\\u202ec\td\n"
+    assert terminal_safe(text) == "a\\u001b]0;t\\u0007b\\u009b2J\\u202ec\td\n"
+
+
+@settings(max_examples=15, deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(data=st.binary(max_size=400) | st.text(max_size=300).map(lambda t: t.encode("utf-8")))
+def test_any_file_gives_an_answer_or_one_plain_line(tmp_path, capsys, data):
+    """Whatever bytes a file holds, check, deck show, shuffle and team roll --history answer
+    with exit 0, 1 or 2, never a traceback or an unexpected-error exit, and never print a
+    control character."""
+    path = tmp_path / "input.txt"
+    path.write_bytes(data)
+    for argv in (["check", str(path), "--format", "swarm"], ["deck", "show", str(path)],
+                 ["shuffle", str(path), "--seed", "a"],
+                 ["team", "roll", "A", "B", "C", "D", "--history", str(path)]):
+        code = main(argv)
+        captured = capsys.readouterr()
+        assert code in (0, 1, 2), (argv, code, captured.err)
+        assert "Traceback" not in captured.err
+        assert not any(ch in captured.out + captured.err for ch in "\x00\x1b\x07\x9b")

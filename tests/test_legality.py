@@ -7,6 +7,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from pyengine import files
 from pyengine.banlists import BanList
@@ -701,3 +703,34 @@ def test_digital_only_and_scryfall_banned(full_db, banlists):
     assert {f.card for f in find(report, "digital-only")} == {"A-Test Card"}
     assert "MTG Arena and MTGO" in find(report, "digital-only")[0].message
     assert {f.card for f in find(report, "banned")} == {"New Banned Card"}
+
+
+_NAMES = ["Krenko, Mob Boss", "Sol Ring", "Mountain", "Black Lotus", "Fire // Ice", "Ice",
+          "Lurrus of the Dream-Den", "Kraum, Ludevic's Opus", "Tymna the Weaver",
+          "Acolyte of Bahamut", "Wilson, Refined Grizzly", "Goblin Kingg", "Relentless Rats",
+          "Seven Dwarves", "Nazgûl", "Shorikai, Genesis Engine", "The Tenth Doctor",
+          "Amy Pond", "Backup Plan", "Zombie"]
+_LINES = st.one_of(
+    st.builds(lambda n, c: f"{c} {n}", st.sampled_from(_NAMES), st.integers(0, 120)),
+    st.sampled_from(["Commander", "Deck", "Sideboard", "Companion", "Maybeboard", "",
+                     "// Lands", "SB: 1 Sol Ring", "1x Tymna the Weaver [Commander]",
+                     "1 Krenko, Mob Boss *CMDR*", "[Main]", "#! Homebrew | {R} | Creature"]),
+    st.text(max_size=20),
+)
+
+
+@given(lines=st.lists(_LINES, max_size=25), fmt=st.sampled_from(sorted(FORMATS)),
+       chosen=st.lists(st.sampled_from(_NAMES), max_size=2))
+@settings(max_examples=150, deadline=None)
+def test_check_never_raises_and_never_passes_unknown_cards(full_db, banlists, lines, fmt,
+                                                           chosen):
+    """tc-1-1, hs-1-1: for any list in any format, with or without a chosen commander, the
+    check answers; a deck with an unknown card or an unreadable line is never "legal"."""
+    deck = Decklist.from_text("\n".join(lines))
+    db = full_db.merge(CardDB.from_annotations(deck))
+    report = check(deck, fmt, db, banlists, Options(commanders=tuple(chosen)))
+    assert report.verdict in (LEGAL, NOT_LEGAL, NOT_CHECKED)
+    if report.unchecked or deck.problems:
+        assert report.verdict != LEGAL
+    assert all(f.rule for f in report.findings)
+    json.dumps(report.to_dict())

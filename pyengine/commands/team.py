@@ -38,6 +38,7 @@ from ..team_commander import (
     tracker_config,
 )
 from ._gamefile import read_save, write_text
+from ._input import read_text, show
 from .shuffle import read_deck
 
 # ---------------------------------------------------------------------------------------------
@@ -52,10 +53,11 @@ def read_history(path: Path) -> list[list[list[str]]]:
     """
     if not path.exists():
         return []
+    text = read_text(path, "history file")
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CommandError(f"cannot read history file '{path}': {error}") from None
+        data = json.loads(text)
+    except (ValueError, RecursionError):
+        raise CommandError(f"history file {show(str(path))} is not JSON") from None
     games = data.get("games") if isinstance(data, dict) else data
     if not isinstance(games, list) or not all(
         isinstance(game, list)

@@ -205,3 +205,28 @@ def test_checkbox_sits_beside_its_label_on_a_phone(phone_page, site_url):
                   return r.getBoundingClientRect().toJSON(); }""")
     assert words["left"] >= check["x"] + check["width"], (words, check)
     assert words["top"] < check["y"] + check["height"], (words, check)
+
+
+def test_check_works_offline_once_the_tools_are_kept(page, context, site_url):
+    """tc-1-1: the service worker keeps the card data with the Python runtime, so after one
+    visit a real Commander deck is checked with the network off."""
+    from tests.browser.test_offline_browser import (
+        cached_paths,
+        install_service_worker,
+        wait_offline_state,
+    )
+    from tests.conftest import ROOT
+
+    open_check(page, site_url)
+    install_service_worker(page)
+    wait_offline_state(page, "runtime-kept")
+    assert "runtime/card-facts.tsv" in cached_paths(page, site_url)
+    krenko = (ROOT / "bench" / "data" / "krenko-commander.txt").read_text("utf-8")
+    context.set_offline(True)
+    try:
+        page.reload()
+        open_check(page, site_url)
+        run_check(page, "team-commander", krenko)
+        expect(verdict(page)).to_have_text("Team Commander: legal")
+    finally:
+        context.set_offline(False)

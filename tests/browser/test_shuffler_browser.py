@@ -49,7 +49,7 @@ def test_settings_survive_a_reload(page, site_url):
     assert page.evaluate(
         "performance.getEntriesByName('widget-ready:shuffler', 'mark').length") == 1
     page.select_option("[data-field=deck]", "paste")
-    page.fill("[data-field=paste]", "4 Lightning Bolt\n<b>x</b>\n0 Bad line\n3 Island")
+    page.fill("[data-field=paste]", "4 Lightning Bolt\n<b>x</b>\n-1 Bad line\n3 Island")
     page.fill("[data-field=seed]", "quiet-owl-05")
     page.click("[data-action=shuffle]")
     expect(page.locator("[data-id=problems] li")).to_have_count(1)
@@ -58,7 +58,7 @@ def test_settings_survive_a_reload(page, site_url):
     wait_ready(page, "shuffler")
     expect(page.locator("[data-field=seed]")).to_have_value("quiet-owl-05")
     expect(page.locator("[data-field=paste]")).to_have_value(
-        "4 Lightning Bolt\n<b>x</b>\n0 Bad line\n3 Island"
+        "4 Lightning Bolt\n<b>x</b>\n-1 Bad line\n3 Island"
     )
 
 

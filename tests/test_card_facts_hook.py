@@ -1,0 +1,44 @@
+"""hooks/card_facts.py: the full card data becomes a site file under runtime/, which the
+service worker keeps with the Python runtime, and which is not in the engine zip."""
+
+from __future__ import annotations
+
+import gzip
+import importlib.util
+import sys
+
+import pytest
+
+from tests.conftest import ROOT
+
+
+def load(name: str):
+    spec = importlib.util.spec_from_file_location(name, ROOT / "hooks" / f"{name}.py")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules.setdefault(f"_hook_{name}", module)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_post_build_writes_the_card_data_under_runtime(tmp_path):
+    """The built site gets runtime/card-facts.tsv, the committed file decompressed."""
+    hook = load("card_facts")
+    hook.on_post_build({"site_dir": str(tmp_path)})
+    written = (tmp_path / hook.SITE_PATH).read_bytes()
+    assert written == gzip.decompress((ROOT / "decks" / "card-facts.tsv.gz").read_bytes())
+    assert hook.SITE_PATH == "runtime/card-facts.tsv"
+
+
+def test_it_is_kept_offline_with_the_runtime_and_not_zipped():
+    """The service worker keeps runtime/ once a page asks (the check page does), so the card
+    data is there offline; the engine zip leaves .gz files out, so other pages never load it."""
+    offline = load("offline")
+    assert any(load("card_facts").SITE_PATH.startswith(p) for p in offline.ON_DEMAND_PREFIXES)
+    pytest.importorskip("mkdocs")
+    pyscript = load("pyscript")
+    import io
+    import zipfile
+
+    names = zipfile.ZipFile(io.BytesIO(pyscript.engine_zip_bytes())).namelist()
+    assert "decks/cards.tsv" in names
+    assert not any("card-facts" in name for name in names)
