@@ -250,42 +250,40 @@ async function navigate(event) {
   const request = event.request;
   const clientId = event.resultingClientId;
   const revision = REVISIONS.get(sitePath(request.url));
+  // Each way of answering says which release the page's files then come from; the page is
+  // pinned to the one actually served (a late network answer never changes it).
   const network = fetch(request).then(async (response) => {
-    if (!storable(response)) {
-      await pin(clientId, NETWORK);
-      return response;
-    }
+    if (!storable(response)) return {response, release: NETWORK};
     const body = await response.arrayBuffer();
-    if (revision && (await revisionOf(body)) === revision) {
-      await pin(clientId, CACHE);
-      const cache = await caches.open(CACHE);
-      if (!(await cache.match(cacheKey(request.url)))) {
-        await cache.put(cacheKey(request.url), stamped(body.slice(0), response, revision));
-      }
-    } else {
-      await pin(clientId, NETWORK);
+    if (!revision || (await revisionOf(body)) !== revision) {
+      return {response: new Response(body, response), release: NETWORK};
     }
-    return new Response(body, response);
+    const cache = await caches.open(CACHE);
+    if (!(await cache.match(cacheKey(request.url)))) {
+      await cache.put(cacheKey(request.url), stamped(body.slice(0), response, revision));
+    }
+    return {response: new Response(body, response), release: CACHE};
   });
   event.waitUntil(network.catch(() => undefined).then(() => collect(clientId)));
   const fromCache = async () => {
     const hit = await cached(CACHE, request);
-    if (hit) await pin(clientId, CACHE);
-    return hit;
+    return hit ? {response: hit, release: CACHE} : null;
   };
   const late = new Promise((resolve) => setTimeout(resolve, NETWORK_TIMEOUT_MS));
+  let answer;
   try {
     // Slow network: fall back to this release's copy after a while, if there is one.
-    const first = await Promise.race([network, late.then(fromCache)]);
-    if (first) return first;
-    return await network;
+    answer = (await Promise.race([network, late.then(fromCache)])) || (await network);
   } catch (error) {
-    const hit = await fromCache();
-    if (hit) return hit;
-    const missing = await (await caches.open(CACHE)).match(new URL("404.html", BASE).href);
-    if (missing) return missing;
-    throw error;
+    answer = await fromCache();
+    if (!answer) {
+      const missing = await (await caches.open(CACHE)).match(new URL("404.html", BASE).href);
+      if (!missing) throw error;
+      answer = {response: missing, release: CACHE};
+    }
   }
+  await pin(clientId, answer.release);
+  return answer.response;
 }
 
 // Any other file: from the page's own release, else from the network (and, when it is this
