@@ -25,6 +25,10 @@ QUICK_ARGS = {
     "bench_decklist.py": ["--seconds", "0.2"],
     "bench_lighthouse.py": ["--runs", "1", "--output", str(_TMP / "bench_lighthouse-quick.json")],
     "bench_stdlib_trim.py": ["--runs", "1", "--output", str(_TMP / "bench_stdlib_trim-quick.json")],
+    "bench_long_games.py": ["--seconds", "0.2", "--output", str(_TMP / "long_games-quick.json")],
+    "bench_phone.py": ["--runs", "1", "--output", str(_TMP / "phone-quick.json")],
+    "bench_snapshot.py": ["--runs", "1", "--output", str(_TMP / "snapshot-quick.json")],
+    "bench_worker.py": ["--runs", "1", "--output", str(_TMP / "worker-quick.json")],
 }
 
 

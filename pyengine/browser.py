@@ -59,6 +59,18 @@ def _found(element):
     return None if element is None or type(element).__name__ == "JsNull" else element
 
 
+def _saved_view(root, step: str) -> None:
+    """The last saved view (assets/widget-loading.js, ``window.coopMagicSavedView``): ``keep``
+    what the widget shows after a save, ``forget`` it when the save is cleared, ``revert`` the
+    copy shown before Python was ready. Never lets a page fail."""
+    try:
+        saved_view = getattr(window, "coopMagicSavedView", None)
+        if saved_view is not None:
+            getattr(saved_view, step)(root)
+    except Exception:
+        console.warn(f"saved view: {step} failed")
+
+
 def _find(root, data_id: str):
     return _found(root.querySelector(f'[data-id="{data_id}"]'))
 
@@ -169,6 +181,8 @@ def apply_view(root, name: str, view: View) -> None:
     if view.url_hash is not None:
         url = window.location.pathname + window.location.search
         window.history.replaceState(None, "", url + ("#" + view.url_hash if view.url_hash else ""))
+    if view.save is not None:  # after the address: the kept view records it
+        _saved_view(root, "keep" if view.save else "forget")
     if view.download is not None:
         filename, text = view.download
         blob = Blob.new(to_js([text]), to_js({"type": "application/json"},
@@ -321,14 +335,18 @@ def boot(name: str) -> None:
         _PROXIES.append(handler)
         element.addEventListener("change", handler)
 
+    saved = _load_saved(name)
     try:
-        view = widget.start(_load_saved(name))
+        view = widget.start(saved)
     except Exception as error:
         console.warn(traceback.format_exc())
         view = View(error=f"The saved state could not be restored ({error}); starting fresh.",
                     save="")
         view.merge(widget.start(None))
+    _saved_view(root, "revert")  # the page as built, then this widget's own first view
     apply_view(root, name, view)
+    if saved and view.save is None:
+        _saved_view(root, "keep")
     for element in root.querySelectorAll("[disabled][data-action]"):
         element.removeAttribute("disabled")
     loading = _find(root, "loading")

@@ -13,7 +13,12 @@ Formats subclass :class:`Game`, set ``variant``, implement :meth:`Game.setup` an
 
 from __future__ import annotations
 
+import copy
+import inspect
 import json
+import random
+import types
+import typing
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
@@ -162,41 +167,75 @@ class Game:
         return {"zones": self.zones.to_dict()}
 
     # -- actions --------------------------------------------------------------------------------
+    def check_end(self) -> list[Event]:
+        """The end-of-game check, run after every accepted action; its events (a win or a loss)
+        follow the action's own. Formats that can end override it; it must be idempotent."""
+        return []
+
     def apply(self, action: dict[str, Any]) -> list[Event]:
         """Apply one table action and return its events.
 
-        An invalid action raises :class:`ActionError` and leaves the game unchanged.
+        An invalid action raises :class:`ActionError` and leaves the game unchanged: the state
+        is captured in memory before the handler runs and put back if it fails (any error; one
+        that is not a :class:`GameError` is a bug and is raised again as it is).
         """
-        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-            raise ActionError("an action is an object with a 'type'")
-        handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)
-        if handler is None:
-            raise ActionError(f"{self.variant} has no action '{action['type']}'")
-        action = json.loads(json.dumps(action))
-        before = self.to_json()
+        handler, action, arguments = self._prepare(action)
+        before = _capture(self)
         try:
-            events = handler(**{k: v for k, v in action.items() if k != "type"})
-        except TypeError as error:
-            restored = load_game(before)
-            self.__dict__.update(restored.__dict__)
-            raise ActionError(f"bad arguments for '{action['type']}': {error}") from None
-        except GameError:
-            restored = load_game(before)
-            self.__dict__.update(restored.__dict__)
+            events = self._run(handler, arguments)
+        except BaseException:
+            _restore(self, before)
             raise
         self.actions.append(action)
         self.events.extend(events)
         return events
 
+    def _prepare(self, action: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
+        """The handler, a private JSON copy of the action and the handler's arguments, checked
+        against its signature before any call (:class:`ActionError` if they do not fit)."""
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise ActionError("an action is an object with a 'type'")
+        handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)
+        if handler is None:
+            raise ActionError(f"{self.variant} has no action '{action['type']}'")
+        try:
+            action = json.loads(json.dumps(action))
+        except (TypeError, ValueError):
+            raise ActionError(f"bad arguments for '{action['type']}': not plain data") from None
+        arguments = {k: v for k, v in action.items() if k != "type"}
+        problem = _signature(type(self), handler.__name__).check(arguments)
+        if problem:
+            raise ActionError(f"bad arguments for '{action['type']}': {problem}")
+        return handler, action, arguments
+
+    def _run(self, handler: Any, arguments: dict[str, Any]) -> list[Event]:
+        """Call the handler, then the end-of-game check. A TypeError from the handler is the
+        caller's when an argument does not fit the handler's annotations (refused as bad
+        arguments, as before), else a bug in the handler, raised as it is."""
+        try:
+            events = handler(**arguments)
+        except TypeError:
+            misfit = _signature(type(self), handler.__name__).misfit(arguments)
+            if not misfit:
+                raise
+            name = handler.__name__[3:].replace("_", "-")
+            raise ActionError(f"bad arguments for '{name}': {misfit}") from None
+        return events + self.check_end()
+
     @classmethod
     def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Game:
+        """The game ``actions`` lead to. Nothing is captured between actions: an action that
+        fails stops the replay with its error (the half-built game is dropped)."""
         game = cls(config, seed)
         for action in actions:
-            game.apply(action)
+            handler, action, arguments = game._prepare(action)
+            events = game._run(handler, arguments)
+            game.actions.append(action)
+            game.events.extend(events)
         return game
 
     def undo(self) -> Game:
-        """The same game without its last action (a new object)."""
+        """The same game without its last action (a new object, replayed)."""
         if not self.actions:
             raise ActionError("nothing to undo")
         return type(self).replay(self.config, self.seed, self.actions[:-1])
@@ -214,6 +253,165 @@ class Game:
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), sort_keys=True, separators=(",", ":"))
+
+
+# -- argument checks and the in-memory capture used by Game.apply ---------------------------------
+class _Signature:
+    """What a ``do_*`` handler accepts: parameter names, which are required (checked before
+    every call), and their types (from the annotations; an unannotated parameter takes
+    anything), which tell a caller's bad value from a bug when the handler raises TypeError."""
+
+    def __init__(self, function: Any) -> None:
+        parameters = inspect.signature(function).parameters
+        try:
+            hints = typing.get_type_hints(function)
+        except Exception:  # pragma: no cover - an annotation that cannot be evaluated
+            hints = {}
+        self.extra = any(p.kind is p.VAR_KEYWORD for p in parameters.values())
+        self.names = [name for name, p in parameters.items()
+                      if p.kind in (p.POSITIONAL_OR_KEYWORD, p.KEYWORD_ONLY) and name != "self"]
+        self.required = [name for name in self.names
+                         if parameters[name].default is inspect.Parameter.empty]
+        self.hints = {name: hints[name] for name in self.names if name in hints}
+
+    def check(self, arguments: dict[str, Any]) -> str:
+        """Empty if the handler can be called with ``arguments`` (names: none unknown, none
+        missing), else what is wrong, in plain words."""
+        unknown = [name for name in arguments if name not in self.names]
+        if unknown and not self.extra:
+            return "unexpected " + ", ".join(f"'{name}'" for name in unknown)
+        missing = [name for name in self.required if name not in arguments]
+        if missing:
+            return "missing " + ", ".join(f"'{name}'" for name in missing)
+        return ""
+
+    def misfit(self, arguments: dict[str, Any]) -> str:
+        """Empty if every argument fits its annotation, else the first that does not."""
+        for name, value in arguments.items():
+            hint = self.hints.get(name)
+            if hint is not None and not _fits(hint, value):
+                return f"'{name}' should be {_describe(hint)}"
+        return ""
+
+
+_SIGNATURES: dict[tuple[type, str], _Signature] = {}
+
+
+def _signature(cls: type, name: str) -> _Signature:
+    key = (cls, name)
+    found = _SIGNATURES.get(key)
+    if found is None:
+        found = _SIGNATURES[key] = _Signature(getattr(cls, name))
+    return found
+
+
+def _fits(hint: Any, value: Any) -> bool:
+    """Does a JSON value fit a handler's type annotation? (int takes bool, as Python does.)"""
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return any(_fits(arg, value) for arg in typing.get_args(hint))
+    if hint is None or hint is type(None):
+        return value is None
+    if origin is list:
+        args = typing.get_args(hint)
+        return isinstance(value, list) and (not args or all(_fits(args[0], v) for v in value))
+    if origin is dict:
+        args = typing.get_args(hint)
+        return isinstance(value, dict) and (len(args) < 2 or all(
+            _fits(args[0], k) and _fits(args[1], v) for k, v in value.items()))
+    if hint is float:
+        return isinstance(value, (int, float))
+    if isinstance(hint, type):
+        return isinstance(value, hint)
+    return True  # pragma: no cover - a kind of annotation handlers do not use
+
+
+def _describe(hint: Any) -> str:
+    origin = typing.get_origin(hint)
+    if origin is typing.Union or origin is types.UnionType:
+        return " or ".join(_describe(arg) for arg in typing.get_args(hint))
+    if hint is None or hint is type(None):
+        return "empty"
+    if origin is list:
+        return "a list"
+    if origin is dict or hint is dict:
+        return "an object"
+    return {int: "a whole number", str: "text", bool: "true or false",
+            float: "a number"}.get(hint, getattr(hint, "__name__", str(hint)))
+
+
+#: Attributes of a game that an action never changes in place (``actions`` and ``events`` only
+#: grow: :func:`_restore` cuts them back to their length).
+_KEPT = frozenset({"config", "seed", "actions", "events"})
+_ATOMIC = {str, int, float, bool, bytes, type(None)}
+_FROZEN: dict[type, bool] = {}
+
+
+def _copy(value: Any, memo: dict[int, Any]) -> Any:
+    """A copy of a game's state value: containers and plain objects are copied, immutable
+    values shared; an object reached twice is copied once (``memo``)."""
+    kind = type(value)
+    if kind in _ATOMIC:
+        return value
+    done = memo.get(id(value))
+    if done is not None:
+        return done
+    if kind is list:
+        new: Any = []
+        memo[id(value)] = new
+        new.extend([_copy(item, memo) for item in value])
+    elif kind is dict:
+        new = {}
+        memo[id(value)] = new
+        for key, item in value.items():
+            new[key] = _copy(item, memo)
+    elif kind is Card:
+        new = object.__new__(Card)
+        new.__dict__.update(value.__dict__)
+    elif kind is tuple:
+        new = tuple(_copy(item, memo) for item in value)
+    elif kind is random.Random:
+        new = random.Random()
+        new.setstate(value.getstate())
+    elif _frozen(kind):
+        return value
+    elif kind in (set, frozenset) or not hasattr(value, "__dict__"):
+        new = copy.deepcopy(value, {})
+    else:
+        new = object.__new__(kind)
+        memo[id(value)] = new
+        for key, item in value.__dict__.items():
+            new.__dict__[key] = _copy(item, memo)
+    memo[id(value)] = new
+    return new
+
+
+def _frozen(kind: type) -> bool:
+    """Values of this type are never changed in place: frozen dataclasses, functions, types."""
+    frozen = _FROZEN.get(kind)
+    if frozen is None:
+        params = getattr(kind, "__dataclass_params__", None)
+        frozen = bool(params and params.frozen) or issubclass(
+            kind, (type, types.FunctionType, types.MethodType, types.BuiltinFunctionType))
+        _FROZEN[kind] = frozen
+    return frozen
+
+
+def _capture(game: Game) -> tuple[dict[str, Any], int, int]:
+    memo: dict[int, Any] = {}
+    state = {key: value if key in _KEPT else _copy(value, memo)
+             for key, value in game.__dict__.items()}
+    return state, len(game.actions), len(game.events)
+
+
+def _restore(game: Game, captured: tuple[dict[str, Any], int, int]) -> None:
+    state, actions, events = captured
+    game.__dict__.clear()
+    game.__dict__.update(state)
+    del game.actions[actions:]
+    del game.events[events:]
 
 
 _VARIANTS: dict[str, type[Game]] = {}

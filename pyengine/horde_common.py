@@ -37,6 +37,7 @@ For a page (a runner widget) both games offer the same surface:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, Game, GameError
@@ -128,7 +129,13 @@ class Facts:
 
     def has_tag(self, tag: str) -> bool:
         """True if the card has ``tag``, bare or as ``tag=value``."""
-        return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+        if "=" in tag:
+            return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+        return tag in self._tag_keys
+
+    @cached_property
+    def _tag_keys(self) -> frozenset[str]:
+        return frozenset(t.split("=", 1)[0] for t in self.tags)
 
     def tag_value(self, tag: str) -> str | None:
         """The value of ``tag=value``, ``""`` for a bare tag, ``None`` if absent."""
@@ -139,19 +146,26 @@ class Facts:
                 return t[len(tag) + 1 :]
         return None
 
-    @property
+    # Cached (functools.cached_property writes the instance dict, which a frozen dataclass
+    # allows): long games ask these of every battlefield card after every action.
+    @cached_property
     def types(self) -> list[str]:
         """The words before the type line's dash (``["Token", "Creature"]``)."""
         return self.type_line.split("—")[0].split()
 
-    @property
+    @cached_property
     def subtypes(self) -> list[str]:
         parts = self.type_line.split("—", 1)
         return parts[1].split() if len(parts) > 1 else []
 
-    @property
+    @cached_property
     def is_creature(self) -> bool:
         return "Creature" in self.types
+
+    @cached_property
+    def coin_flag(self) -> bool:
+        """:func:`needs_coin_flag`, worked out once per card name."""
+        return needs_coin_flag(self)
 
     @property
     def is_spell_only(self) -> bool:
@@ -335,7 +349,7 @@ class HordeGame(Game):
         return events
 
     def flag_card(self, card: Card) -> list[Event]:
-        if card.made or not needs_coin_flag(self.facts(card)):
+        if card.made or not self.facts(card).coin_flag:
             return []
         yes = self.rng.coin()
         self.flags[card.id] = yes
@@ -589,6 +603,11 @@ class HordeGame(Game):
     def after_action(self) -> list[Event]:
         """Checks after every change (victory); subclasses override."""
         return []
+
+    def check_end(self) -> list[Event]:
+        """The end-of-game check :meth:`Game.apply` runs after every action: :meth:`after_action`
+        (idempotent: once the game is over it adds nothing)."""
+        return self.after_action()
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

@@ -884,6 +884,11 @@ class LimitedHorde(HordeGame):
             return effects
         return effects + super().do_done(card) + self._after_play()
 
+    def check_end(self) -> list[Event]:
+        """As :meth:`after_action`, except while the table looks at the Horde's hand: the cards
+        are only lent out of the library then (``end-look`` puts them back)."""
+        return [] if self.looking else self.after_action()
+
     def after_action(self) -> list[Event]:
         """After every change: the Epilogue check (lh-6-1), and lh-7-3: with an empty library
         and no Horde creature left, tell the table (once) it may confirm victory; the engine

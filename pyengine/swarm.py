@@ -563,14 +563,10 @@ class SwarmGame(Game):
             events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
                                 "battlefield are both empty.", data={"rule": "sw-12-1"}))
 
-    def apply(self, action: dict[str, Any]) -> list[Event]:
-        events = super().apply(action)
+    def check_end(self) -> list[Event]:
         end: list[Event] = []
         self._check_end(end)
-        if end:
-            events.extend(end)
-            self.events.extend(end)
-        return events
+        return end
 
     # -- The Swarm's turn ------------------------------------------------------------------------
     def do_turn(self) -> list[Event]:

@@ -1,0 +1,237 @@
+"""Play pages on a phone profile, and the saved game before Python (a script, not a test).
+
+    .venv/bin/python bench/bench_phone.py [--runs 3] [--site DIR] [--desktop-only]
+
+Issue 17, points 3 and 7. In one run, against one build of the site (served from a sub-path
+on 127.0.0.1, in headless Chromium), it measures:
+
+* phone profile: a 360x740 touch screen, the CPU slowed 4x (DevTools' CPU throttling) and a
+  mobile network (DevTools' "Fast 4G": 150 ms round trip, 9 Mbit/s down, 1.5 Mbit/s up) —
+  cold ready (fresh context, no service worker) and repeat ready (reload once the service
+  worker keeps the runtime) of the Swarm runner, each as a ratio against the bare PyScript page
+  (bench_site.py's copy of a play page whose Python only marks itself ready) in the same run;
+* saved game before Python: on a repeat visit to the Swarm runner with a saved game, the time
+  from navigation to the saved view on screen (the ``widget-saved-view:swarm`` mark) against
+  the time to ready (goals: <= 300 ms, ratio <= 0.15), on the desktop and the phone profile.
+
+Each figure is the median of ``--runs``. The machine is shared (2 cores for several people):
+absolute times are noisy; the ratios within one run are what to compare. Results go to
+bench/results/phone.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import html
+import json
+import shutil
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
+
+import bench_site  # noqa: E402
+
+CPU_SLOWDOWN = 4
+#: DevTools' "Fast 4G" preset (its round trip already multiplied as DevTools does).
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
+                 "uploadThroughput": 1.5e6 / 8}
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+GOALS = {"saved_view_ms": 300, "saved_view_vs_ready": 0.15}
+SAVED_MARK = "performance.getEntriesByName('widget-saved-view:swarm')[0]?.startTime ?? null"
+
+
+def context_for(browser, *, phone: bool, service_worker: bool):
+    context = browser.new_context(**(PHONE if phone else {}),
+                                  service_workers="allow" if service_worker else "block")
+    context.add_init_script(bench_site.READY_SCRIPT)
+    context.route("**/*", lambda route: route.continue_()
+                  if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                  else route.abort())
+    return context
+
+
+def throttle(context, page, *, phone: bool) -> None:
+    if not phone:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+
+
+def wait_kept(page) -> None:
+    page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+            await new Promise((resolve) => navigator.serviceWorker.addEventListener(
+                "controllerchange", resolve, {once: true}));
+        }
+    }""")
+    page.wait_for_selector('html[data-offline="runtime-kept"]', state="attached",
+                           timeout=bench_site.TIMEOUT_MS)
+
+
+def cold(browser, url: str, *, phone: bool) -> float:
+    context = context_for(browser, phone=phone, service_worker=False)
+    try:
+        page = context.new_page()
+        throttle(context, page, phone=phone)
+        page.goto(url, timeout=bench_site.TIMEOUT_MS)
+        return bench_site.ready_ms(page)
+    finally:
+        context.close()
+
+
+def repeat(browser, play: str, bare: str, *, phone: bool) -> dict[str, float]:
+    """One context: the play page until the runtime is kept, a reload (repeat ready), then the
+    bare page twice (its second load is its repeat ready, from the same kept runtime)."""
+    context = context_for(browser, phone=phone, service_worker=True)
+    try:
+        page = context.new_page()
+        throttle(context, page, phone=phone)
+        page.goto(play, timeout=bench_site.TIMEOUT_MS)
+        bench_site.ready_ms(page)
+        wait_kept(page)
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        play_ms = bench_site.ready_ms(page)
+        page.goto(bare, timeout=bench_site.TIMEOUT_MS)
+        bench_site.ready_ms(page)
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        return {"play": play_ms, "bare": bench_site.ready_ms(page)}
+    finally:
+        context.close()
+
+
+def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
+    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+    context = context_for(browser, phone=phone, service_worker=True)
+    try:
+        page = context.new_page()
+        throttle(context, page, phone=phone)
+        page.goto(url, timeout=bench_site.TIMEOUT_MS)
+        bench_site.ready_ms(page)
+        wait_kept(page)
+        page.select_option("[data-field=mode]", "hive")
+        page.fill("[data-field=seed]", "amber-otter-17")
+        page.locator("[data-widget=swarm] [data-action=new]").click()
+        page.locator("[data-widget=swarm] [data-action=turn]").click()
+        page.wait_for_selector('[data-widget=swarm] [data-id="turn"]:text("1")')
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        ready = bench_site.ready_ms(page)
+        shown = page.evaluate(SAVED_MARK)
+        if shown is None:
+            raise RuntimeError("the saved view was not shown")
+        paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]"
+                              "?.startTime ?? NaN")
+        return {"saved_view": float(shown), "first_paint": float(paint), "ready": ready}
+    finally:
+        context.close()
+
+
+def prepare(site: Path) -> dict[str, str]:
+    shuffler = bench_site.page_file(site, "play/shuffler")
+    text = shuffler.read_text(encoding="utf-8")
+    config = json.loads(html.unescape(bench_site._python_script(text).group("config")))
+    bare = bench_site.with_python(bench_site.without_preloads(text, engine_only=True),
+                                  {"interpreter": config["interpreter"]}, bench_site.BARE_PYTHON)
+    (shuffler.parent / "bench-bare.html").write_text(bare, encoding="utf-8")
+    return {"bare": bench_site.url_of(site, shuffler.parent / "bench-bare.html"),
+            "swarm": bench_site.url_of(site, bench_site.page_file(site, "play/swarm"))}
+
+
+def median_of(rows: list[dict[str, float]]) -> dict[str, float]:
+    return {key: bench_site.median([row[key] for row in rows]) for key in rows[0]}
+
+
+def measure(browser, base: str, urls: dict[str, str], runs: int, desktop_only: bool) -> dict:
+    play, bare = base + urls["swarm"], base + urls["bare"]
+    cold(browser, play, phone=False)  # warm the server's and the OS's caches, untimed
+    results: dict = {}
+    for profile in ("desktop",) if desktop_only else ("desktop", "phone"):
+        phone = profile == "phone"
+        print(f"{profile}: saved view vs ready…", flush=True)
+        views = median_of([saved_view(browser, play, phone=phone) for _ in range(runs)])
+        views["ratio"] = bench_site.ratio(views["saved_view"], views["ready"])
+        results[profile] = {"saved_view": views}
+        if not phone:
+            continue
+        print("phone: cold and repeat ready vs the bare page…", flush=True)
+        colds = {"play": bench_site.median([cold(browser, play, phone=True)
+                                            for _ in range(runs)]),
+                 "bare": bench_site.median([cold(browser, bare, phone=True)
+                                            for _ in range(runs)])}
+        colds["ratio"] = bench_site.ratio(colds["play"], colds["bare"])
+        repeats = median_of([repeat(browser, play, bare, phone=True) for _ in range(runs)])
+        repeats["ratio"] = bench_site.ratio(repeats["play"], repeats["bare"])
+        results["phone"].update(cold=colds, repeat=repeats)
+    return results
+
+
+def print_summary(results: dict) -> None:
+    print(f"\nmachine: {results['machine']['cpu']}, {results['machine']['cores']} cores, load "
+          f"{results['machine']['load_average_1min']} -> "
+          f"{results['machine'].get('load_average_1min_end')} (shared: absolute ms are noisy)")
+    for profile in ("desktop", "phone"):
+        if profile not in results:
+            continue
+        views = results[profile]["saved_view"]
+        verdict = "ok" if (views["saved_view"] <= GOALS["saved_view_ms"] and
+                           views["ratio"] <= GOALS["saved_view_vs_ready"]) else "MISSED"
+        print(f"{profile}: saved game shown at {views['saved_view']:.0f} ms (first paint "
+              f"{views['first_paint']:.0f} ms), ready at "
+              f"{views['ready']:.0f} ms: ratio {views['ratio']:.3f} (goals <= 300 ms, <= 0.15) "
+              f"{verdict}")
+    phone = results.get("phone", {})
+    for key in ("cold", "repeat"):
+        if key in phone:
+            row = phone[key]
+            print(f"phone {key} ready: Swarm runner {row['play']:.0f} ms, bare PyScript page "
+                  f"{row['bare']:.0f} ms: ratio {row['ratio']:.3f}")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=3, help="loads per figure (median)")
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser.add_argument("--desktop-only", action="store_true", help="skip the phone profile")
+    parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "phone.json")
+    args = parser.parse_args(argv)
+
+    from playwright.sync_api import sync_playwright
+
+    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
+                     "machine": bench_site.machine(), "runs": args.runs, "goals": GOALS,
+                     "phone_profile": {"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK,
+                                       **PHONE}}
+    with tempfile.TemporaryDirectory(prefix="bench-phone-") as tmp:
+        site = Path(tmp) / "site"
+        print("building the site…", flush=True)
+        if args.site:
+            shutil.copytree(args.site, site)
+        else:
+            bench_site.mkdocs_build(None, site, ROOT)
+        urls = prepare(site)
+        server, base = bench_site.serve(site)
+        try:
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(**bench_site.launch_options())
+                results["browser"] = f"Chromium {browser.version}"
+                results.update(measure(browser, base, urls, args.runs, args.desktop_only))
+                browser.close()
+        finally:
+            server.shutdown()
+            server.server_close()
+    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    print_summary(results)
+    bench_site.write_results(results, args.output)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
