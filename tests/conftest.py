@@ -5,11 +5,17 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 from devtools.site import BuildError, build_site
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).resolve().parent / "data"
+
+# No time limit per example: speed goals live in bench/, and a busy machine (CI's two cores)
+# must not turn a slow example into a failure.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 
 def pytest_addoption(parser):

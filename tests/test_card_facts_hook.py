@@ -32,7 +32,8 @@ def test_post_build_writes_the_card_data_under_runtime(tmp_path):
 def test_it_is_kept_offline_with_the_runtime_and_not_zipped():
     """The service worker keeps runtime/ once a page asks (the check page does), so the card
     data is there offline; the engine zip leaves .gz files out, so other pages never load it."""
-    offline = load("offline")
+    from sitebuild import offline
+
     assert any(load("card_facts").SITE_PATH.startswith(p) for p in offline.ON_DEMAND_PREFIXES)
     pytest.importorskip("mkdocs")
     pyscript = load("pyscript")

@@ -36,7 +36,7 @@ def test_unknown_cards_get_a_question_each():
 
 def test_bad_lines_are_named_with_their_numbers():
     with pytest.raises(ActionError, match="line 2: "):
-        read_own_deck("3 Zombie\n0 Zombie\n", DB)
+        read_own_deck("3 Zombie\n-1 Zombie\n", DB)
     with pytest.raises(ActionError, match="has no cards"):
         read_own_deck("# nothing\n", DB)
 

@@ -547,8 +547,9 @@ class Widget:
 
 def _loss_sentence(label: str, life: int, reasons: list[str]) -> str:
     """The loss banner: the team by name and each reason with its rule, in a full sentence,
-    e.g. "Team 2 (Bo & Cy) has lost the game: 15 poison counters, 15 lose (TC 4.2)." A life
-    total at 0 or less is named as the shared life (the team loses together, TC 4.1)."""
+    e.g. "Team 2 (Bo & Cy) has lost the game: 15 poison counters, 15 lose" with the rule of
+    tc-4-2. A life total at 0 or less is named as the shared life (the team loses together,
+    tc-4-1)."""
     if not reasons:
         return ""
     parts = [f"its shared life is {life}, and the whole team loses together (TC 4.1)"
