@@ -95,7 +95,7 @@ class NameIndex:
     """
 
     PROBE_GRAMS = 8
-    SHORTLIST = 40
+    SHORTLIST = 24
 
     def __init__(self, names: list[str]) -> None:
         self.size = len(names)

@@ -361,6 +361,7 @@ def _normalised(entry: Entry) -> Entry:
 
 
 @given(st.text())
+@settings(deadline=None)
 def test_from_text_never_raises_on_any_text(text):
     """from_text accepts any string without raising; every problem names a real line."""
     deck = Decklist.from_text(text)
@@ -370,7 +371,7 @@ def test_from_text_never_raises_on_any_text(text):
 
 
 @given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=200)
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=200, deadline=None)
 def test_from_text_never_raises_on_paste_like_text(lines, newline):
     """Paste-like text with control characters, huge counts, headers and annotations never
     makes from_text raise, and what it reads writes back and reads the same."""
@@ -379,6 +380,7 @@ def test_from_text_never_raises_on_paste_like_text(lines, newline):
 
 
 @given(st.lists(ENTRIES, max_size=25), st.text(NAME_CHARS, max_size=20))
+@settings(deadline=None)
 def test_to_text_round_trips_generated_decklists(entries, name):
     """from_text(d.to_text()) == d for generated decklists: counts, names, sections, set codes,
     collector numbers, foil marks and categories survive."""
@@ -622,7 +624,7 @@ def test_every_format_has_a_writer(fmt):
 
 @pytest.mark.parametrize("fmt", sorted(KEEPS))
 @given(data=st.data())
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
 def test_to_text_round_trips_in_every_format(fmt, data):
     """Decklist.from_text(d.to_text(fmt)) == d for what the format can hold (its sections,
     printings, foil marks, categories, deck name)."""

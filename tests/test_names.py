@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from pyengine.names import faces, front_face, normalize
@@ -61,6 +61,7 @@ def test_faces_and_front_face():
 
 
 @given(st.text())
+@settings(deadline=None)
 def test_normalize_never_raises_and_is_idempotent(text):
     """normalize accepts any text and normalising a key again changes nothing."""
     key = normalize(text)
