@@ -108,3 +108,31 @@ def test_panel_facts_line():
     text = board.facts_text(facts("Cackling Fiend"))
     assert text.startswith("Creature — Zombie · 2/1 · mana value 4 ({2}{B}{B})")
     assert board.facts_text(None) == "No card facts for this card."
+
+
+def test_swarm_board_tap_chooses_the_card():
+    """sw-9-4: the Swarm's battlefield is grouped; a tap on a group chooses one of its cards for
+    the card buttons and shows its facts and its Scryfall page; then one tap acts on it."""
+    from pyengine.widgets.swarm import Widget as Swarm
+    from tests.helpers import CARD_DATA, runner_env
+
+    w = Swarm(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    w.handle("new", {"seed": "amber-otter-17", "survivors": "2"})
+    for _ in range(3):
+        w.handle("turn", {})
+        w.handle("combat", {})
+        view = w.handle("end", {})
+    board_items = view.lists["battlefield"]
+    assert all(i.action == "pick-card" and i.href is None for i in board_items)
+    assert [i.text for i in board_items][:3] == [
+        "Grave Titan, tapped · Enforcer", "Diregraf Captain, tapped · Enforcer",
+        "Infectious Host, tapped"]
+    host = board_items[2]
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.values["card"] == host.value and view.scroll == "card-box"
+    assert view.hidden["card-facts"] is False and "1/1" in view.text["card-facts"]
+    assert view.attrs["card-link"]["href"].endswith("%21%22Infectious%20Host%22")
+    before = len(w.game.zones["battlefield"])
+    view = w.handle("dies", {"card": host.value})
+    assert view.error == "" and len(w.game.zones["battlefield"]) == before - 1

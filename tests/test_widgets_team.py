@@ -317,3 +317,16 @@ def test_undo_depth_new_game_and_nothing_to_undo():
 def test_module_has_no_browser_imports():
     """The controller stays pure: it never imports the adapter."""
     assert "browser" not in vars(team_widget)
+
+
+def test_life_loss_banner_is_a_full_sentence():
+    """tc-4-1: a team at 0 life has lost; the banner names the team and the rule."""
+    widget, view = rolled()
+    for _ in range(8):
+        view = widget.handle("life:1:-5", form())
+    assert view.text["t1-life"] == "0"
+    assert view.text["t1-banner"] == ("Team 2 (Bob & Cara) has lost the game: its shared life is "
+                                      "0, and the whole team loses together (TC 4.1).")
+    assert widget.handle("show-setup", form()).scroll == "setup-box"
+    view = widget.handle("hide-setup", form())
+    assert view.hidden["setup-box"] is True and view.scroll == "top"

@@ -246,6 +246,15 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
+        if action in ("pick-card", "choose-card"):
+            self.apply_form(form, self.field_limit)
+            if action == "pick-card":
+                self.form["card"] = str(form.get("_item", ""))[:20]
+            view = self.render()
+            view.save = self._save()
+            if action == "pick-card":
+                view.scroll = "card-box"
+            return view
         if action == "qr":
             view = self.render()
             share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
@@ -457,7 +466,15 @@ class Widget(runner.RunnerBase):
         hand_known = {value for value, _ in hand}
         view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
                                     else "")
-        view.lists["battlefield"] = self._board(game)
+        view.lists["battlefield"] = self._board(game, self.form["card"])
+        chosen = (game.card(int(view.values["card"])) if view.values["card"].isdigit()
+                  else None)
+        view.hidden["card-facts"] = chosen is None
+        view.hidden["card-link-box"] = chosen is None
+        if chosen is not None:
+            view.text["card-facts"] = board.facts_text(game.config.get("facts", {})
+                                                       .get(chosen.name))
+            view.attrs["card-link"] = {"href": scryfall_link(chosen.name)}
         self._render_wave(game, view)
         if overlord:
             view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
@@ -482,12 +499,17 @@ class Widget(runner.RunnerBase):
 
 
     @staticmethod
-    def _board(game: SwarmGame) -> list[Item]:
-        """The Swarm's battlefield as a board: identical permanents grouped (names as text)."""
+    def _board(game: SwarmGame, chosen: str = "") -> list[Item]:
+        """The Swarm's battlefield as a board: identical permanents grouped (names as text); a
+        tap chooses one of them for the card buttons ("A Swarm card")."""
+        selected = int(chosen) if chosen.isdigit() else None
         enforcers = [c for c in game.zones["battlefield"] if game.is_enforcer(c)]
         others = [c for c in game.zones["battlefield"] if not game.is_enforcer(c)]
-        items = [Item(g.label() + " · Enforcer") for g in board.group_permanents(enforcers)]
-        items += [Item(g.label()) for g in board.group_permanents(others)]
+        items = []
+        for group, suffix in [(g, " · Enforcer") for g in board.group_permanents(enforcers)] + [
+                (g, "") for g in board.group_permanents(others)]:
+            items.append(Item(group.label() + suffix, action="pick-card",
+                              value=str(group.pick(selected)), pressed=selected in group.ids))
         return items
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
