@@ -60,7 +60,7 @@ def _found(element):
 
 
 def _saved_view(root, step: str) -> None:
-    """The last saved view (assets/widget-loading.js, ``window.coopMagicSavedView``): ``keep``
+    """The last saved view (assets/saved-view.js, ``window.coopMagicSavedView``): ``keep``
     what the widget shows after a save, ``forget`` it when the save is cleared, ``revert`` the
     copy shown before Python was ready. Never lets a page fail."""
     try:

@@ -1,0 +1,144 @@
+// The saved game before Python (issue 17): after each save pyengine.browser calls
+// coopMagicSavedView.keep(root), which stores what the widget shows as plain data (each
+// [data-id] element's text or list items and whether it is hidden, and the fields' values).
+// On the next visit this script, loaded right after the widget's markup
+// (overrides/widget.html, not deferred), puts it back before the page is first painted and
+// long before Python is ready, always as text (textContent, never HTML); the buttons stay
+// disabled and are described by a line saying Python is starting. When Python starts,
+// pyengine.browser calls revert(root) just before it applies its own first view (in the same
+// task, so nothing is painted in between).
+(function () {
+  "use strict";
+  var savedView = (function () {
+    var NOTE = "Your saved game as you left it. The buttons work once Python has started.";
+    var undo = [];
+    // One small function for the storage key, kept in step with pyengine.browser's keys.
+    function viewKey(name) { return "coop-magic:" + name + ":view"; }
+    function selector(attr, value) {
+      return "[" + attr + "=\"" + String(value).replace(/["\\]/g, "\\$&") + "\"]";
+    }
+    function keep(root) {
+      var shown = {};
+      var fields = {};
+      root.querySelectorAll("[data-id]").forEach(function (el) {
+        var id = el.getAttribute("data-id");
+        if (id === "loading" || id === "error" || id === "saved-view-note") return;
+        var entry = {hidden: el.hidden};
+        if (el.tagName === "UL" || el.tagName === "OL") {
+          entry.items = Array.prototype.map.call(el.children, function (li) {
+            return [li.textContent, li.className];
+          });
+        } else if (!el.children.length && !/^(INPUT|SELECT|TEXTAREA|BUTTON)$/.test(el.tagName)) {
+          entry.text = el.textContent;
+        }
+        shown[id] = entry;
+      });
+      root.querySelectorAll("[data-field]").forEach(function (el) {
+        if (el.type === "file" || el.type === "password") return;
+        var option = el.tagName === "SELECT" && el.selectedIndex >= 0 ?
+          el.options[el.selectedIndex].textContent : null;
+        fields[el.getAttribute("data-field")] = el.type === "checkbox" ?
+          {checked: el.checked} : {value: el.value, label: option};
+      });
+      try {
+        localStorage.setItem(viewKey(root.getAttribute("data-widget")), JSON.stringify(
+          {v: 1, hash: location.hash, shown: shown, fields: fields}));
+      } catch (error) {
+        // Storage full or disabled: the next visit simply waits for Python.
+      }
+    }
+    function forget(root) {
+      try { localStorage.removeItem(viewKey(root.getAttribute("data-widget"))); } catch (e) {}
+    }
+    function show(root) {
+      var data = null;
+      try {
+        data = JSON.parse(localStorage.getItem(viewKey(root.getAttribute("data-widget"))));
+      } catch (error) {
+        data = null;
+      }
+      if (!data || data.v !== 1 || typeof data.shown !== "object") return false;
+      // An address naming another game (a share link) shows that game, not the saved one.
+      if (location.hash.length > 1 && location.hash !== data.hash) return false;
+      Object.keys(data.shown).forEach(function (id) {
+        var el = root.querySelector(selector("data-id", id));
+        var entry = data.shown[id];
+        if (!el || !entry) return;
+        undo.push({el: el, nodes: Array.prototype.slice.call(el.childNodes), hidden: el.hidden});
+        if (Array.isArray(entry.items)) {
+          el.replaceChildren.apply(el, entry.items.map(function (item) {
+            var li = document.createElement("li");
+            li.textContent = String(item[0]);
+            if (item[1]) li.className = String(item[1]);
+            return li;
+          }));
+        } else if (typeof entry.text === "string") {
+          el.textContent = entry.text;
+        }
+        el.hidden = !!entry.hidden;
+      });
+      Object.keys(data.fields || {}).forEach(function (name) {
+        var el = root.querySelector(selector("data-field", name));
+        var entry = data.fields[name];
+        if (!el || !entry) return;
+        var added = null;
+        if (el.tagName === "SELECT" && entry.label !== null &&
+            !Array.prototype.some.call(el.options, function (o) { return o.value === entry.value; })) {
+          added = document.createElement("option");
+          added.value = String(entry.value);
+          added.textContent = String(entry.label);
+          el.appendChild(added);
+        }
+        undo.push({field: el, value: el.value, checked: el.checked, added: added});
+        if ("checked" in entry) el.checked = !!entry.checked;
+        else el.value = String(entry.value);
+      });
+      var note = document.createElement("p");
+      note.className = "widget-saved-view-note";
+      note.setAttribute("data-id", "saved-view-note");
+      note.id = "saved-view-note-" + root.getAttribute("data-widget");
+      note.textContent = NOTE;
+      var loading = root.querySelector("[data-id=loading]");
+      if (loading) loading.after(note); else root.prepend(note);
+      root.querySelectorAll("[data-action][disabled]").forEach(function (button) {
+        // (No title attribute: Material's tooltips would take it over.)
+        undo.push({button: button, described: button.getAttribute("aria-describedby")});
+        button.setAttribute("aria-describedby", note.id);
+      });
+      undo.push({note: note});
+      root.setAttribute("data-saved-view", "shown");
+      performance.mark("widget-saved-view:" + root.getAttribute("data-widget"));
+      return true;
+    }
+    function revert(root) {
+      while (undo.length) {
+        var step = undo.pop();
+        if (step.note) {
+          step.note.remove();
+        } else if (step.button) {
+          if (step.described === null) step.button.removeAttribute("aria-describedby");
+          else step.button.setAttribute("aria-describedby", step.described);
+        } else if (step.field) {
+          if (step.added) step.added.remove();
+          step.field.value = step.value;
+          step.field.checked = step.checked;
+        } else {
+          step.el.replaceChildren.apply(step.el, step.nodes);
+          step.el.hidden = step.hidden;
+        }
+      }
+      if (root.getAttribute("data-saved-view") === "shown") {
+        root.setAttribute("data-saved-view", "replaced");
+      }
+    }
+    return {key: viewKey, keep: keep, forget: forget, show: show, revert: revert};
+  })();
+  window.coopMagicSavedView = savedView;
+  document.querySelectorAll("[data-widget]").forEach(function (root) {
+    try {
+      savedView.show(root);
+    } catch (error) {
+      savedView.revert(root);  // a damaged record: the page as built, Python will fill it
+    }
+  });
+})();
