@@ -7,7 +7,9 @@ import json
 import pytest
 
 from pyengine.widgets import Env
+from pyengine.widgets import check as check_module
 from pyengine.widgets.check import BATCH, SCRYFALL_COLLECTION, Widget, parse_playgroup
+from pyengine.widgets.saves import MemoryStorage, Session
 from tests.conftest import DATA, ROOT
 
 SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
@@ -179,10 +181,11 @@ def test_reader_problems_and_empty_list():
 
 def test_saved_state_survives_bad_data():
     """tc-1-1: unreadable saved state starts fresh with a message."""
-    _, view = make("{broken")
-    assert view.save == "" and "could not be read" in view.error
-    _, view = make(json.dumps({"v": 99}))
-    assert view.save == ""
+    for saved, words in (("{broken", "could not be read"), (json.dumps({"v": 99}), "newer")):
+        widget, _ = make(None)
+        session = Session("check", check_module, widget.env, MemoryStorage({"game": saved}))
+        view = session.start()
+        assert words in view.error and session.storage.get("aside") == saved
 
 
 def test_missing_data_files_still_checks_sizes():

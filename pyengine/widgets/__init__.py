@@ -26,6 +26,8 @@ class Env:
     url_hash: str = ""
     #: The text of a data file under ``decks/`` by relative path (card facts, ban lists).
     read_data: Callable[[str], str] | None = None
+    #: The page's own address without its fragment (a share field shows the whole link).
+    page_url: str = ""
 
 
 @dataclass
@@ -83,6 +85,8 @@ class View:
     url_hash: str | None = None
     #: Offer a file to save: (file name, text).
     download: tuple[str, str] | None = None
+    #: A note for the player (shown as a status, not an error), e.g. "Opened a shared game".
+    note: str = ""
 
     def merge(self, other: View) -> View:
         for name in ("text", "values", "lists", "options", "hidden", "attrs"):
@@ -90,6 +94,7 @@ class View:
         if other.save is not None:
             self.save = other.save
         self.error = other.error or self.error
+        self.note = other.note or self.note
         self.fetches.extend(other.fetches)
         if other.url_hash is not None:
             self.url_hash = other.url_hash

@@ -22,6 +22,7 @@ import json
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .. import safejson
 from ..banlists import BanList
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
@@ -184,21 +185,19 @@ class Widget:
 
     def start(self, saved: str | None) -> View:
         view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
-        if saved:
-            try:
-                data = json.loads(saved)
-                if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-                    raise ValueError("unknown version")
-                form = data.get("form") or {}
-                cache = data.get("cache") or {}
-                if not isinstance(form, dict) or not isinstance(cache, dict):
-                    raise ValueError("bad shape")
-                self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
-                self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
-                self.not_found = [str(n) for n in data.get("not_found") or []]
-            except ValueError:
-                view.error = "The saved deck check could not be read; starting fresh."
-                view.save = ""
+        if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
+            data = safejson.loads(saved, what="the save")
+            if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+                raise ValueError("it is not a saved deck check")
+            form = data.get("form") or {}
+            cache = data.get("cache") or {}
+            not_found = data.get("not_found") or []
+            if (not isinstance(form, dict) or not isinstance(cache, dict)
+                    or not isinstance(not_found, list)):
+                raise ValueError("its parts are not what the page writes")
+            self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
+            self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
+            self.not_found = [str(n) for n in not_found]
         view.values.update(self.form)
         view.merge(self._format_view())
         view.hidden["lookup"] = True
