@@ -345,12 +345,13 @@ def test_a_link_over_a_different_saved_game_asks_first(name):
     assert len(s.widget.game.actions) == 2 and view.error == ""
     assert view.text["saves-note"].startswith("Opened the shared game")
     assert s.storage.get(PREVIOUS) == saved and view.hidden["previous"] is False
-    assert view.values["share"] == PAGE + "#" + view.url_hash
+    if name == "swarm":  # the page with a share field
+        assert view.values["share"] == PAGE + "#" + view.url_hash
     # and going back swaps them
     view = s.handle("previous-restore", {})
     assert s.widget.game.to_json() == mine.widget.game.to_json()
     assert json.loads(s.storage.get(PREVIOUS)) and s.storage.get(MAIN) == saved
-    assert view.url_hash and view.values["share"].endswith(view.url_hash)
+    assert view.url_hash and (name == "horde" or view.values["share"] == PAGE + "#" + view.url_hash)
 
 
 @pytest.mark.parametrize("name", sorted(RUNNERS))
@@ -380,7 +381,9 @@ def test_a_link_to_the_same_game_or_onto_no_game_just_opens(name):
     view = fresh.start()
     assert view.error == "" and view.text["saves-note"].startswith("Opened a shared game")
     assert view.hidden["saves-note"] is False
-    assert view.values["share"] == PAGE + "#" + link and fresh.storage.get(MAIN)
+    assert view.url_hash == link and fresh.storage.get(MAIN)
+    if name == "swarm":  # the page with a share field
+        assert view.values["share"] == PAGE + "#" + link
 
 
 @pytest.mark.parametrize("name", sorted(RUNNERS))

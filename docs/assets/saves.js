@@ -82,10 +82,10 @@
     root.addEventListener("change", mark, true);
   }
 
-  // One tap, one action. A click's timeStamp is when the tap happened; a tap made before the
-  // previous action finished showing (plus a short moment) is a double tap or a tap on a
-  // button that moved under the finger.
-  var GAP_MS = 250;
+  // One tap, one action. A click whose count (event.detail) is 2 or more is the second tap of
+  // a double tap, wherever it lands (also on a button that moved under the finger); a click
+  // whose timeStamp (when the tap happened) is before the previous action finished was made
+  // while the page was still busy with that action. Both are dropped.
   var lastDone = -Infinity;
   var ACTIONS = "[data-action],[data-item-action]";
   function actionTarget(event) {
@@ -96,7 +96,7 @@
     if (!actionTarget(event)) return;
     var now = performance.now();
     var tapped = event.timeStamp || now;
-    if (tapped < lastDone + GAP_MS || event.detail > 1) {
+    if (tapped < lastDone || event.detail > 1) {
       event.stopImmediatePropagation();
       event.preventDefault();
       lastDone = Math.max(lastDone, now);

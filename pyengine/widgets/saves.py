@@ -5,7 +5,7 @@ Pure Python: the browser adapter (:mod:`pyengine.browser`) gives a :class:`Sessi
 Each page has these slots:
 
 * ``game``: what the page saved last (its game, table, settings);
-* ``aside`` (then ``aside-2``, ``aside-3``): a save the page could not read, or one written by
+* ``aside`` (then ``aside-2`` … ``aside-5``): a save the page could not read, or one written by
   a newer version of the site. It is never overwritten; only the player's "Discard it" clears
   it. The page offers to download it and to try it again (after an update);
 * ``previous``: the game a share link (or a kept save) replaced, so the player can go back.
@@ -34,7 +34,7 @@ from ..safejson import loads as safe_loads
 from . import View
 
 MAIN = "game"
-ASIDE = ("aside", "aside-2", "aside-3")
+ASIDE = ("aside", "aside-2", "aside-3", "aside-4", "aside-5")
 PREVIOUS = "previous"
 #: The largest save a page reads (a 1,000-action Swarm game with a pasted deck is ~0.5 MB).
 MAX_SAVE_CHARS = 4_000_000
@@ -272,7 +272,7 @@ class Session:
                 f"game: seed {getattr(game, 'seed', '?')}, {actions} action(s)). Open the shared "
                 "game, or keep yours? The one you do not open stays on this phone as the "
                 "previous game.")
-        if self.prefix is not None:
+        if self.prefix is not None and "share" in view.values:  # the page's share field
             page = str(getattr(self.env, "page_url", "") or "")
             if view.url_hash is not None:
                 view.values["share"] = (page + "#" + view.url_hash) if view.url_hash else ""
