@@ -485,3 +485,30 @@ def test_safejson_refuses_in_plain_words():
     assert safejson.loads(inside) == {"a": "[" * 100}
     assert safejson.nesting_depth('[{"x": "]]]"}, [[]]]') == 3
     assert safejson.deep([[[[]]]], 3) and not safejson.deep([[[]]], 3)
+
+
+# -- the command line --------------------------------------------------------------------------
+@pytest.mark.parametrize("text", [deep(100_000), "{not json", '{"a": 1}\x00', "null"])
+def test_the_command_line_refuses_bad_files_in_plain_words(tmp_path, capsys, text):
+    """hs-2-9, tc-2-2: a bad save or history file on the command line gets exit code 2 and a
+    plain message, never a traceback or Python's error text."""
+    from pyengine.cli import main
+
+    bad = tmp_path / "bad.json"
+    bad.write_text(text, encoding="utf-8")
+    for argv in (["horde", "show", str(bad)], ["swarm", "show", str(bad)],
+                 ["team", "roll", "Ann", "Bo", "Cy", "Di", "--history", str(bad),
+                  "--seed", SEED],
+                 ["horde", "act", _horde_file(tmp_path), text]):
+        code = main(argv)
+        out, err = capsys.readouterr()
+        if argv[:2] == ["team", "roll"] and text == "null":
+            continue  # an empty history ("null") is a valid file
+        assert code in (1, 2), (argv, out, err)  # 2: unreadable, 1: refused
+        assert err and plain(err) and "Traceback" not in err, err
+
+
+def _horde_file(tmp_path) -> str:
+    path = tmp_path / "game.json"
+    path.write_text(stored("horde-export-schema1.json"), encoding="utf-8")
+    return str(path)

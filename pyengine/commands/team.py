@@ -23,6 +23,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .. import safejson
 from ..cli import CommandError
 from ..game import GameError
 from ..rng import Rng, make_seed
@@ -53,9 +54,12 @@ def read_history(path: Path) -> list[list[list[str]]]:
     if not path.exists():
         return []
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError) as error:
-        raise CommandError(f"cannot read history file '{path}': {error}") from None
+        data = safejson.loads(path.read_text(encoding="utf-8"), what="it")
+    except OSError as error:
+        raise CommandError(f"cannot read history file '{path}': {error.strerror}") from None
+    except ValueError as error:  # safejson.BadJSON and UnicodeDecodeError: plain words
+        reason = str(error) if isinstance(error, safejson.BadJSON) else "it is not text"
+        raise CommandError(f"cannot read history file '{path}': {reason}") from None
     games = data.get("games") if isinstance(data, dict) else data
     if not isinstance(games, list) or not all(
         isinstance(game, list)
