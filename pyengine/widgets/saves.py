@@ -297,6 +297,9 @@ class Session:
             self._set(MAIN, None)
         error_text = problem_text(self.name, problem) if problem is not None else ""
         note = ""
+        if is_link and mine is not None and self._game_of(mine) is not None \
+                and self._share_hash(mine) == link:
+            is_link = False  # the page's own link (a reload): nothing to open, nothing to replay
         if is_link:
             theirs, shared_view, link_error = self._try_start(None, link)
             shared_game = self._game_of(theirs) if shared_view is not None else None
