@@ -237,6 +237,9 @@ class Session:
             return None
 
     def _render(self, widget: Any) -> View:
+        """The widget's whole page (runners, the Team table); others: only the slots change."""
+        if not hasattr(widget, "render"):
+            return View()
         try:
             return widget.render()
         except Exception as error:
