@@ -54,7 +54,8 @@ class _Storage:
         self.key = _storage_key(name)
         try:
             old = window.localStorage.getItem(f"coop-magic:{name}")
-            if isinstance(old, str) and old and window.localStorage.getItem(self.key) is None:
+            current = window.localStorage.getItem(self.key)  # null may arrive as JsNull
+            if isinstance(old, str) and old and not isinstance(current, str):
                 window.localStorage.setItem(self.key, old)
                 window.localStorage.removeItem(f"coop-magic:{name}")
         except Exception:
