@@ -25,22 +25,56 @@ from pyodide.ffi import create_proxy, to_js  # type: ignore[import-not-found]
 
 from . import files
 from .widgets import FETCH_GAP_MS, Env, Fetch, View
+from .widgets.saves import Session
 
 _PROXIES: list[object] = []  # keep event handlers alive for the page's lifetime
 #: Development build (mkdocs serve): log View keys with no element on the page.
 _DEV = {"on": False}
 
 
-def _storage_key(name: str) -> str:
-    return f"coop-magic:{name}"
-
-
-def _load_saved(name: str) -> str | None:
+def _scope() -> str:
+    """The site's own base path (e.g. ``/coop-magic/``), so two sites on one domain keep their
+    games apart. Material for MkDocs sets ``__md_scope`` (a URL) on every page."""
     try:
-        value = window.localStorage.getItem(_storage_key(name))
-    except Exception:  # storage can be disabled (private mode); the widget still works
-        return None
-    return value if isinstance(value, str) else None
+        scope = getattr(window, "__md_scope", None)
+        path = str(scope.pathname) if scope is not None else ""
+    except Exception:
+        path = ""
+    return path or "/"
+
+
+def _storage_key(name: str) -> str:
+    """The storage key of a page's save; docs/assets/saves.js builds the same key."""
+    return f"coop-magic:{_scope()}:{name}"
+
+
+class _Storage:
+    """A page's save slots in ``localStorage`` (see :mod:`pyengine.widgets.saves`). A save
+    stored under the key used before keys carried the base path moves over once."""
+
+    def __init__(self, name: str) -> None:
+        self.key = _storage_key(name)
+        try:
+            old = window.localStorage.getItem(f"coop-magic:{name}")
+            current = window.localStorage.getItem(self.key)  # null may arrive as JsNull
+            if isinstance(old, str) and old and not isinstance(current, str):
+                window.localStorage.setItem(self.key, old)
+                window.localStorage.removeItem(f"coop-magic:{name}")
+        except Exception:
+            pass
+
+    def _key(self, slot: str) -> str:
+        return self.key if slot == "game" else f"{self.key}:{slot}"
+
+    def get(self, slot: str) -> str | None:
+        value = window.localStorage.getItem(self._key(slot))
+        return value if isinstance(value, str) else None
+
+    def set(self, slot: str, value: str | None) -> None:
+        if value:
+            window.localStorage.setItem(self._key(slot), value)
+        else:
+            window.localStorage.removeItem(self._key(slot))
 
 
 def _store(name: str, value: str) -> None:
@@ -248,7 +282,10 @@ def _env() -> Env:
         return (files.data_root() / paths[deck_id]).read_text(encoding="utf-8")
 
     fragment = str(window.location.hash or "")
+    page_url = str(window.location.origin) + str(window.location.pathname) + str(
+        window.location.search or "")
     return Env(
+        page_url=page_url,
         decks=index,
         read_deck=read_deck,
         entropy=lambda: int.from_bytes(os.urandom(4), "big"),
@@ -267,7 +304,8 @@ def boot(name: str) -> None:
         return
     _DEV["on"] = _dev_build()
     module = importlib.import_module(f"pyengine.widgets.{name}")
-    widget = module.Widget(_env())
+    storage = _Storage(name)
+    session = Session(name, module, _env(), storage, log=lambda text: console.warn(text))
 
     queue: list[Fetch] = []
     busy = {"fetching": False}
@@ -275,10 +313,10 @@ def boot(name: str) -> None:
     def run(action: str, extra: dict[str, str] | None = None) -> None:
         try:
             page = str(window.location.origin) + str(window.location.pathname)
-            view = widget.handle(action, {**read_form(root), "_page": page, **(extra or {})})
-        except Exception as error:  # the page must never stay broken
+            view = session.handle(action, {**read_form(root), "_page": page, **(extra or {})})
+        except Exception:  # the page must never stay broken; the details go to the console
             console.warn(traceback.format_exc())
-            view = View(error=f"Something went wrong ({type(error).__name__}: {error}).")
+            view = View(error="Something unexpected went wrong with that; nothing was saved.")
         apply_view(root, name, view)
         if view.fetches:
             queue.extend(view.fetches)
@@ -335,18 +373,23 @@ def boot(name: str) -> None:
         _PROXIES.append(handler)
         element.addEventListener("change", handler)
 
-    saved = _load_saved(name)
+    # What the player typed while Python started is kept (docs/assets/saves.js marks it).
+    typed = {str(element.getAttribute("data-field")): str(element.value)
+             for element in root.querySelectorAll("[data-field][data-typed]")}
+    saved = storage.get("game")
     try:
-        view = widget.start(saved)
-    except Exception as error:
+        view = session.start()  # never raises; a bad save is kept aside (widgets/saves.py)
+    except Exception:
         console.warn(traceback.format_exc())
-        view = View(error=f"The saved state could not be restored ({error}); starting fresh.",
-                    save="")
-        view.merge(widget.start(None))
+        view = View(error="This page could not start. Reload it.")
+    for field_name in typed:
+        view.values.pop(field_name, None)
     _saved_view(root, "revert")  # the page as built, then this widget's own first view
     apply_view(root, name, view)
     if saved and view.save is None:
         _saved_view(root, "keep")
+    for element in root.querySelectorAll("[data-typed]"):
+        element.removeAttribute("data-typed")
     for element in root.querySelectorAll("[disabled][data-action]"):
         element.removeAttribute("disabled")
     loading = _find(root, "loading")

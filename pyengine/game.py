@@ -19,13 +19,15 @@ import json
 import random
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar
 
+from . import safejson
 from .rng import Rng
 
 #: Version of the save format. Bump it when a save written by an older version would no longer
-#: replay to the same state; :func:`load_game` then refuses old saves with a clear message.
+#: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
 SCHEMA_VERSION = 1
 
 
@@ -433,35 +435,95 @@ def find_variant(name: str) -> type[Game]:
         raise GameError(f"unknown game variant '{name}' (known: {known})") from None
 
 
-def load_game(data: str | dict[str, Any]) -> Game:
-    """Rebuild a game from a save (JSON text or its parsed object).
+#: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
+#: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
+#: is the first the site ever wrote, so there is none yet; a save written before versions
+#: existed does not exist either. Bumping SCHEMA_VERSION means adding the step here.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
 
-    Raises :class:`SaveError` with a plain explanation for anything that is not a good save.
+#: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
+#: small enough that no loop over it can freeze a page.
+MAX_NUMBER = 1_000_000
+
+
+class NewerSaveError(SaveError):
+    """A save written by a newer version of the site (keep it; an update can read it)."""
+
+
+def migrate(data: dict[str, Any]) -> dict[str, Any]:
+    """The save upgraded step by step to :data:`SCHEMA_VERSION`; :class:`NewerSaveError` if it
+    is newer, :class:`SaveError` if its version is unknown."""
+    schema = data.get("schema")
+    if isinstance(schema, bool) or not isinstance(schema, int) or schema < 0:
+        raise SaveError("the save does not say which version of the site wrote it")
+    if schema > SCHEMA_VERSION:
+        raise NewerSaveError("the save was written by a newer version of the site; update the "
+                             "site (reload the page) to open it")
+    while schema < SCHEMA_VERSION:
+        step = MIGRATIONS.get(schema)
+        if step is None:
+            raise SaveError("the save was written by a version of the site too old to read")
+        data = step(dict(data))
+        schema += 1
+        data["schema"] = schema
+    return data
+
+
+def _numbers_ok(value: Any) -> bool:
+    """False if any number in ``value`` is huge or not finite (iterative, no recursion)."""
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, bool) or item is None or isinstance(item, str):
+            continue
+        if isinstance(item, int):
+            if abs(item) > MAX_NUMBER:
+                return False
+        elif isinstance(item, float):
+            if not abs(item) <= MAX_NUMBER:  # also catches inf and nan
+                return False
+        elif isinstance(item, dict):
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return True
+
+
+def load_game(data: str | dict[str, Any]) -> Game:
+    """Rebuild a game from a save (JSON text or its parsed object), upgrading older schemas.
+
+    Raises :class:`SaveError` (:class:`NewerSaveError` for a save from a newer version) with a
+    plain explanation for anything that is not a good save; never Python's own error text.
     """
     if isinstance(data, str):
         try:
-            data = json.loads(data)
-        except ValueError as error:
-            raise SaveError(f"the save is not valid JSON ({error})") from None
+            data = safejson.loads(data, what="the save")
+        except safejson.BadJSON as error:
+            raise SaveError(str(error)) from None
+    elif safejson.deep(data):
+        raise SaveError("the save is nested far deeper than anything this site writes")
     if not isinstance(data, dict):
         raise SaveError("the save is not a game object")
-    schema = data.get("schema")
-    if schema != SCHEMA_VERSION:
-        raise SaveError(
-            f"the save has schema version {schema!r}; this version of the site reads version "
-            f"{SCHEMA_VERSION} only. Start a new game."
-        )
+    data = migrate(data)
     for key, kind in (("variant", str), ("seed", str), ("config", dict), ("actions", list)):
         if not isinstance(data.get(key), kind):
             raise SaveError(f"the save has no valid '{key}'")
+    if not _numbers_ok([data["config"], data["actions"]]):
+        raise SaveError("the save holds numbers far beyond any game (was it edited?)")
     try:
         cls = find_variant(data["variant"])
-    except GameError as error:
-        raise SaveError(str(error)) from None
+    except GameError:
+        raise SaveError(f"the save is a game this site does not know ({data['variant'][:40]!r})"
+                        ) from None
     try:
         game = cls.replay(data["config"], data["seed"], data["actions"])
-    except (GameError, ValueError, KeyError, TypeError, IndexError) as error:
-        raise SaveError(f"the save does not replay: {error}") from None
+    except GameError as error:
+        text = str(error)
+        if text.startswith("bad arguments"):  # Python's TypeError text follows: keep it out
+            text = "an action in it has settings this version does not know"
+        raise SaveError(f"the save does not replay: {text}") from None
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError, RecursionError):
+        raise SaveError("the save does not replay: its set-up or actions are damaged") from None
     state = data.get("state")
     if state is not None and json.loads(json.dumps(game.snapshot())) != state:
         raise SaveError("the save does not replay to the state it recorded (was it edited?)")

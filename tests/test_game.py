@@ -116,14 +116,14 @@ def test_invalid_action_changes_nothing():
 @pytest.mark.parametrize(
     "text, message",
     [
-        ("not json", "not valid JSON"),
+        ("not json", "not in the format this site writes"),
         ("[1, 2]", "not a game object"),
-        (json.dumps({"schema": 0}), "schema version 0"),
+        (json.dumps({"schema": 0}), "too old to read"),
         (json.dumps({"schema": SCHEMA_VERSION, "variant": "demo-test"}), "no valid 'seed'"),
         (
             json.dumps({"schema": SCHEMA_VERSION, "variant": "zzz", "seed": "s",
                         "config": {}, "actions": []}),
-            "unknown game variant",
+            "does not know",
         ),
         (
             json.dumps({"schema": SCHEMA_VERSION, "variant": "demo-test", "seed": "s",

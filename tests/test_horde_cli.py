@@ -64,7 +64,7 @@ def test_bad_files_and_refusals(tmp_path, capsys):
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     code, _, err = run(capsys, "horde", "turn", str(bad))
-    assert code == 2 and "not valid JSON" in err
+    assert code == 2 and "the save is cut short" in err
     path = str(tmp_path / "game.json")
     run(capsys, "horde", "new", path, "--seed", "s")
     code, _, err = run(capsys, "horde", "new", path)

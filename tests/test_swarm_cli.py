@@ -78,7 +78,7 @@ def test_bad_files_exit_2(tmp_path, capsys):
     garbage = tmp_path / "garbage.json"
     garbage.write_text("not json", encoding="utf-8")
     code, _, err = cli(capsys, "damage", garbage, 1)
-    assert code == 2 and "is not a good Swarm save: the save is not valid JSON" in err
+    assert code == 2 and "is not a good Swarm save: the save is cut short" in err
     save = tmp_path / "game.json"
     cli(capsys, "new", save, "--seed", "amber-otter-17")
     data = json.loads(save.read_text(encoding="utf-8"))

@@ -7,7 +7,9 @@ import json
 import pytest
 
 from pyengine.widgets import Env
+from pyengine.widgets import check as check_module
 from pyengine.widgets.check import BATCH, SCRYFALL_COLLECTION, Widget, parse_playgroup
+from pyengine.widgets.saves import MemoryStorage, Session
 from tests.conftest import DATA, ROOT
 
 SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
@@ -182,10 +184,11 @@ def test_reader_problems_and_empty_list():
 
 def test_saved_state_survives_bad_data():
     """tc-1-1: unreadable saved state starts fresh with a message."""
-    _, view = make("{broken")
-    assert view.save == "" and "could not be read" in view.error
-    _, view = make(json.dumps({"v": 99}))
-    assert view.save == ""
+    for saved, words in (("{broken", "could not be read"), (json.dumps({"v": 99}), "newer")):
+        widget, _ = make(None)
+        session = Session("check", check_module, widget.env, MemoryStorage({"game": saved}))
+        view = session.start()
+        assert words in view.error and session.storage.get("aside") == saved
 
 
 def test_missing_data_files_still_checks_sizes():
@@ -331,14 +334,16 @@ def test_malformed_scryfall_replies_leave_the_lookup_usable(body):
 
 
 def test_deeply_nested_json_is_refused_before_parsing():
-    """Hardening: JSON nested deeper than MAX_JSON_DEPTH (which would overflow Pyodide's
-    stack inside the parser) is refused by a linear scan; strings do not count."""
-    from pyengine.widgets.check import MAX_JSON_DEPTH, json_depth_ok, load_json
+    """Hardening: JSON nested deeper than anything the site writes (which would overflow
+    Pyodide's stack inside the parser) is refused by a linear scan, in a save as in a Scryfall
+    answer; strings do not count. The page's session keeps such a save aside
+    (tests/test_saves.py); the widget itself only refuses it, in plain words."""
+    from pyengine import safejson
 
-    assert json_depth_ok("[" * MAX_JSON_DEPTH + "]" * MAX_JSON_DEPTH)
-    assert not json_depth_ok("[" * (MAX_JSON_DEPTH + 1))
-    assert json_depth_ok('{"name": "[[[[[[\\"{{{{"}', limit=1)
-    with pytest.raises(ValueError):
-        load_json('{"a":' * 100_000)
-    _, view = make("[" * 100_000)
-    assert view.save == "" and "could not be read" in view.error
+    depth = safejson.MAX_DEPTH
+    assert safejson.nesting_depth("[" * depth + "]" * depth) == depth
+    assert safejson.nesting_depth('{"name": "[[[[[[\\"{{{{"}') == 1
+    with pytest.raises(safejson.BadJSON, match="nested far deeper"):
+        safejson.loads('{"a":' * 100_000)
+    with pytest.raises(ValueError, match="nested far deeper"):
+        make("[" * 100_000)

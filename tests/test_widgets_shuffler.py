@@ -7,6 +7,8 @@ import json
 from pyengine import files
 from pyengine.shuffler import shuffle_cards
 from pyengine.widgets import Env
+from pyengine.widgets import shuffler as shuffler_module
+from pyengine.widgets.saves import MemoryStorage, Session
 from pyengine.widgets.shuffler import PASTE, Widget
 
 
@@ -59,8 +61,9 @@ def test_saved_settings_come_back_and_corrupt_saves_start_fresh():
     view = widget.handle("new-seed", {"deck": PASTE, "seed": "", "paste": "1 Island", "draw": "7"})
     restored = Widget(env()).start(view.save)
     assert restored.values["paste"] == "1 Island" and restored.values["deck"] == PASTE
-    broken = Widget(env()).start("{not json")
-    assert "could not be read" in broken.error and broken.save == ""
+    session = Session("shuffler", shuffler_module, env(), MemoryStorage({"game": "{not json"}))
+    broken = session.start()
+    assert "could not be read" in broken.error and session.storage.get("aside") == "{not json"
 
 
 def test_huge_pastes_get_a_clear_answer_at_once():

@@ -7,7 +7,7 @@ import json
 import pytest
 
 from pyengine import files
-from pyengine.game import load_game
+from pyengine.game import GameError, load_game
 from pyengine.swarm import SwarmGame, config_from_decks
 from pyengine.widgets.swarm import Widget, decode_share, encode_share
 from tests.helpers import CARD_DATA, runner_env
@@ -100,13 +100,14 @@ def test_save_restores_exactly_and_undo():
 
 
 def test_corrupt_save_starts_fresh():
-    """A corrupt save gives a clear message and a fresh start; the page still works."""
+    """A corrupt save is refused in plain words (pyengine.widgets.saves keeps it aside and
+    starts afresh: tests/test_saves.py); a fresh page still works."""
     for bad in ("{not json", json.dumps({"v": 1, "game": {"schema": 1}}), "[]"):
+        with pytest.raises((ValueError, GameError)) as caught:
+            widget().start(bad)
+        assert "Error" not in str(caught.value)
         w = widget()
-        view = w.start(bad)
-        assert view.error.startswith("The saved game could not be restored")
-        assert view.save == ""
-        assert view.hidden["play"] is True
+        assert w.start(None).hidden["play"] is True
         assert start_game(w).error == ""
 
 
@@ -121,7 +122,8 @@ def test_share_link_reaches_the_same_game():
     assert data["d"] == "sample" and data["m"] == "overlord" and data["n"] == 3
     other = widget(url_hash=view.url_hash)
     shown = other.start(None)
-    assert shown.error == "Opened a shared game: seed amber-otter-17, 2 actions."
+    assert shown.error == ""
+    assert shown.note == "Opened a shared game: seed amber-otter-17, 2 actions."
     assert other.game.to_json() == w.game.to_json()
     broken = widget(url_hash="g=AAAA")
     assert "could not be opened" in broken.start(None).error

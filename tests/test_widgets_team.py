@@ -14,7 +14,9 @@ import pytest
 from pyengine.rng import Rng
 from pyengine.team_commander import draw_teams
 from pyengine.widgets import Env, View
+from pyengine.widgets import team as team_module
 from pyengine.widgets import team as team_widget
+from pyengine.widgets.saves import MemoryStorage, Session
 from pyengine.widgets.team import ITEM_BUTTONS, PASTE, UNDO_DEPTH, Widget
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -285,9 +287,11 @@ def test_a_broken_save_starts_fresh_with_a_message():
     """tc-2-2: a save that cannot be read never breaks the page."""
     for saved in ("not json", json.dumps({"state": {"v": 99}}),
                   json.dumps({"state": {"v": 1, "tracker": {"schema": 1}}})):
-        view = Widget(make_env()).start(saved)
-        assert view.error.startswith("The saved table could not be read")
-        assert view.save == "" and view.hidden["teams"]
+        session = Session("team", team_module, make_env(), MemoryStorage({"game": saved}))
+        view = session.start()
+        assert view.error.startswith("The table kept on this page")
+        assert session.storage.get("aside") == saved and session.storage.get("game") is None
+        assert view.hidden["teams"] and view.hidden["saves"] is False
 
 
 def test_hostile_names_stay_text():

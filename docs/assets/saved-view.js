@@ -12,8 +12,10 @@
   var savedView = (function () {
     var NOTE = "Your saved game as you left it. The buttons work once Python has started.";
     var undo = [];
-    // One small function for the storage key, kept in step with pyengine.browser's keys.
-    function viewKey(name) { return "coop-magic:" + name + ":view"; }
+    // One small function for the storage key, kept in step with pyengine.browser's keys: they
+    // carry the site's base path (Material's __md_scope), so two sites on one domain keep apart.
+    var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
+    function viewKey(name) { return "coop-magic:" + scope + ":" + name + ":view"; }
     function selector(attr, value) {
       return "[" + attr + "=\"" + String(value).replace(/["\\]/g, "\\$&") + "\"]";
     }

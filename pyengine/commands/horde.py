@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import files
+from .. import files, safejson
 from ..cli import CommandError
 from ..game import ActionError, Event, Game, GameError
 from ..horde import DIFFICULTIES, HordeSlingLab
@@ -256,9 +256,9 @@ def run_undo(args: argparse.Namespace) -> int:
 
 def run_act(args: argparse.Namespace) -> int:
     try:
-        action = json.loads(args.action)
-    except ValueError as error:
-        raise CommandError(f"the action is not JSON ({error})") from None
+        action = safejson.loads(args.action, what="the action")
+    except safejson.BadJSON as error:
+        raise CommandError(f"the action is not JSON: {error}") from None
     return apply_action(args, action)
 
 

@@ -23,6 +23,7 @@ import secrets
 from pathlib import Path
 from typing import Any
 
+from .. import safejson
 from ..cli import CommandError
 from ..game import GameError
 from ..rng import Rng, make_seed
@@ -55,9 +56,10 @@ def read_history(path: Path) -> list[list[list[str]]]:
         return []
     text = read_text(path, "history file")
     try:
-        data = json.loads(text)
-    except (ValueError, RecursionError):
-        raise CommandError(f"history file {show(str(path))} is not JSON") from None
+        data = safejson.loads(text, what="it")
+    except ValueError as error:  # safejson.BadJSON: plain words, never Python's text
+        reason = str(error) if isinstance(error, safejson.BadJSON) else "it is not JSON"
+        raise CommandError(f"cannot read history file {show(str(path))}: {reason}") from None
     games = data.get("games") if isinstance(data, dict) else data
     if not isinstance(games, list) or not all(
         isinstance(game, list)

@@ -28,6 +28,8 @@ class Env:
     read_data: Callable[[str], str] | None = None
     #: The browser asks to save data (``navigator.connection.saveData``): card images start off.
     save_data: bool = False
+    #: The page's own address without its fragment (a share field shows the whole link).
+    page_url: str = ""
 
 
 @dataclass
@@ -90,6 +92,8 @@ class View:
     scroll: str | None = None
     #: QR codes to paint, by ``data-id`` of a ``<canvas>``: rows of ``#`` (dark) and ``.``.
     qr: dict[str, list[str]] = field(default_factory=dict)
+    #: A note for the player (shown as a status, not an error), e.g. "Opened a shared game".
+    note: str = ""
 
     def merge(self, other: View) -> View:
         for name in ("text", "values", "lists", "options", "hidden", "attrs", "qr"):
@@ -97,6 +101,7 @@ class View:
         if other.save is not None:
             self.save = other.save
         self.error = other.error or self.error
+        self.note = other.note or self.note
         self.fetches.extend(other.fetches)
         if other.url_hash is not None:
             self.url_hash = other.url_hash

@@ -25,11 +25,11 @@ the checker propose again), ``forget``.
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from typing import Any
 
+from .. import safejson
 from ..banlists import BanList
 from ..cards import CardDataError, CardDB, combine_card_data
 from ..decklist import Decklist, format_title
@@ -94,36 +94,6 @@ def trim_card(card: Mapping[str, Any]) -> dict[str, Any]:
     return out
 
 
-#: Deepest JSON nesting read from storage or from Scryfall (their real data nests about 6 deep).
-#: Deeper JSON is refused before parsing: in Pyodide, the parser's recursion can overflow the
-#: WebAssembly stack and stop Python for good, before Python's own recursion limit is reached.
-MAX_JSON_DEPTH = 64
-_JSON_TOKEN = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"|[\[\]{}]')
-
-
-def json_depth_ok(text: str, limit: int = MAX_JSON_DEPTH) -> bool:
-    """True if the JSON text ``text`` nests no deeper than ``limit`` (strings skipped); a
-    linear scan that never recurses."""
-    depth = 0
-    for match in _JSON_TOKEN.finditer(text):
-        token = match.group()
-        if token == "[" or token == "{":
-            depth += 1
-            if depth > limit:
-                return False
-        elif token == "]" or token == "}":
-            depth -= 1
-    return True
-
-
-def load_json(text: str, limit: int = MAX_JSON_DEPTH) -> Any:
-    """``json.loads`` for outside text: raises ``ValueError`` for text nested deeper than
-    ``limit`` instead of parsing it."""
-    if not json_depth_ok(text, limit):
-        raise ValueError("nested too deeply")
-    return json.loads(text)
-
-
 def _read_collection(body: str) -> tuple[list[Mapping[str, Any]], list[str]] | None:
     """The cards and the not-found names of a Scryfall collection answer, or None for an
     answer that is not one (too big, not JSON, nested too deep, the wrong shape, cards that
@@ -131,7 +101,7 @@ def _read_collection(body: str) -> tuple[list[Mapping[str, Any]], list[str]] | N
     if not isinstance(body, str) or len(body) > MAX_SCRYFALL_BODY:
         return None
     try:
-        data = load_json(body)
+        data = safejson.loads(body, what="Scryfall's answer")
         if not isinstance(data, Mapping) or data.get("object") == "error":
             return None
         raw = data.get("data") or []
@@ -325,27 +295,22 @@ class Widget:
 
     def start(self, saved: str | None) -> View:
         view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
-        if saved:
-            try:
-                data = load_json(saved)
-                if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-                    raise ValueError("unknown version")
-                form = data.get("form") or {}
-                cache = data.get("cache") or {}
-                if not isinstance(form, dict) or not isinstance(cache, dict):
-                    raise ValueError("bad shape")
-                self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
-                choice = form.get(CHOICE_KEY)
-                if isinstance(choice, str):
-                    self.chosen = tuple(n for n in choice.split("\n") if n.strip())[:2]
-                self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
-                not_found = data.get("not_found") or []
-                if not isinstance(not_found, list):
-                    raise ValueError("bad shape")
-                self.not_found = [str(n) for n in not_found]
-            except (ValueError, TypeError, AttributeError, RecursionError):
-                view.error = "The saved deck check could not be read; starting fresh."
-                view.save = ""
+        if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
+            data = safejson.loads(saved, what="the save")
+            if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
+                raise ValueError("it is not a saved deck check")
+            form = data.get("form") or {}
+            cache = data.get("cache") or {}
+            not_found = data.get("not_found") or []
+            if (not isinstance(form, dict) or not isinstance(cache, dict)
+                    or not isinstance(not_found, list)):
+                raise ValueError("its parts are not what the page writes")
+            self._take_form({k: str(v) for k, v in form.items() if k in FORM_KEYS})
+            choice = form.get(CHOICE_KEY)
+            if isinstance(choice, str):
+                self.chosen = tuple(n for n in choice.split("\n") if n.strip())[:2]
+            self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
+            self.not_found = [str(n) for n in not_found]
         view.values.update(self.form)
         view.merge(self._format_view())
         view.hidden["lookup"] = True

@@ -28,6 +28,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
@@ -119,7 +120,7 @@ def decode_share(text: str) -> dict[str, Any]:
     """The data a share-link fragment carries; ``ValueError`` if it is not one."""
     return runner.decode_share(HASH_PREFIX, text, not_link="it is not a Horde runner link",
                                damaged="the link is damaged or incomplete",
-                               no_game="the link holds no game", limit=1 << 22)
+                               no_game="the link holds no game")
 
 
 def _sentence(text: str) -> str:
@@ -190,34 +191,41 @@ class Widget(runner.RunnerBase):
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
+        """The page from a save and the share link. A save that cannot be restored raises
+        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
+        starts afresh. A link that cannot be opened is a message; nothing changes."""
         notes: list[str] = []
+        note = ""
         if saved:
             try:
                 self._restore(saved)
-            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
-                notes.append(f"The saved game could not be restored ({error}). Starting fresh: "
-                             "set up a new game below.")
-                self._clear()
+            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
+                raise ValueError("the save is damaged") from None
         shared = str(getattr(self.env, "url_hash", "") or "").strip()
         bad_link = False
         if shared.startswith(HASH_PREFIX):
             try:
                 game, setup = self._from_share(decode_share(shared))
-            except (ValueError, KeyError, TypeError, GameError) as error:
-                notes.append(f"The share link could not be opened ({error}). Nothing was "
+            except (ValueError, GameError) as error:
+                notes.append(f"The share link could not be opened: {error}. Nothing was "
+                             "changed.")
+                bad_link = True
+            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
+                notes.append("The share link could not be opened: it is damaged. Nothing was "
                              "changed.")
                 bad_link = True
             else:
                 if self.game is None or game.to_json() != self.game.to_json():
                     self.game, self.setup, self.selected = game, setup, None
                     self._form_from_game(game, setup)
-                    notes.append(f"Opened a shared game: seed {game.seed}, "
-                                 f"{len(game.actions)} action(s).")
+                    note = (f"Opened a shared game: seed {game.seed}, "
+                            f"{len(game.actions)} action(s).")
                     self.last = list(game.events[-12:])
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
         view.error = " ".join(notes)
+        view.note = note
         view.save = self._save() if (self.game is not None or not notes) else ""
         if bad_link:
             view.url_hash = self.share_hash()
@@ -230,7 +238,7 @@ class Widget(runner.RunnerBase):
         self.last = []
 
     def _restore(self, saved: str) -> None:
-        data = json.loads(saved)
+        data = safejson.loads(saved, what="the save")
         if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
             raise ValueError("it is not a Horde runner save")
         form = fresh_form()
@@ -291,9 +299,8 @@ class Widget(runner.RunnerBase):
             setup = None
             if not isinstance(config, dict):
                 raise ValueError("it has no game set-up")
-        cls = self._class(variant)
-        game = cls.replay(config, seed, actions)
-        return game, setup
+        self._class(variant)
+        return runner.replay_shared(variant, config, seed, actions), setup
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod

@@ -17,11 +17,12 @@ import zlib
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from .. import safejson
 from ..cards import CardDB
-from ..game import ActionError, Event, Game, GameError
+from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed
 
-__all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db"]
+__all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db", "replay_shared"]
 
 
 def encode_share(prefix: str, data: dict[str, Any]) -> str:
@@ -30,30 +31,64 @@ def encode_share(prefix: str, data: dict[str, Any]) -> str:
     return prefix + base64.urlsafe_b64encode(zlib.compress(raw, 9)).decode("ascii").rstrip("=")
 
 
+#: The most a share link may inflate to, and the most actions it may carry: far beyond a long
+#: game (a four-hour Horde game is about 600 actions), small enough that opening the largest
+#: link stays quick on a phone (bench/bench_share_links.py measures it).
+MAX_SHARE_BYTES = 256 * 1024
+MAX_SHARE_ACTIONS = 3000
+#: A link longer than this is not read at all (far above MAX_SHARE_BYTES compressed).
+MAX_SHARE_CHARS = 400_000
+
+
 def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game: str,
-                 limit: int | None = None) -> dict[str, Any]:
-    """The data a share-link fragment carries; ``ValueError`` (with the given messages) if it
-    is not one. ``damaged`` is followed by the reason in brackets. With ``limit``, data that
-    inflates beyond ``limit`` bytes counts as damaged ("too large")."""
+                 limit: int | None = None, max_actions: int | None = None) -> dict[str, Any]:
+    """The data a share-link fragment carries; ``ValueError`` (plain words: the given
+    messages) if it is not one. Data that inflates beyond ``limit`` bytes (default
+    :data:`MAX_SHARE_BYTES`) or carries more than ``max_actions`` actions (key ``a``, default
+    :data:`MAX_SHARE_ACTIONS`) is refused with a message saying so."""
+    limit = MAX_SHARE_BYTES if limit is None else limit
+    max_actions = MAX_SHARE_ACTIONS if max_actions is None else max_actions
+    if not isinstance(text, str):
+        raise ValueError(not_link)
     text = text.strip()
     if not text.startswith(prefix):
         raise ValueError(not_link)
+    too_big = (f"the link holds more than this page opens (at most {limit // 1024:,} KB of "
+               "game data); export the game as a file and import it instead")
+    if len(text) > MAX_SHARE_CHARS:
+        raise ValueError(too_big)
     body = text[len(prefix):]
     try:
         packed = base64.urlsafe_b64decode(body + "=" * (-len(body) % 4))
-        if limit is None:
-            raw = zlib.decompress(packed, bufsize=1 << 16)
-        else:
-            decompressor = zlib.decompressobj()
-            raw = decompressor.decompress(packed, limit)
-            if decompressor.unconsumed_tail:
-                raise ValueError("too large")
-        data = json.loads(raw.decode("utf-8"))
-    except (ValueError, zlib.error, UnicodeDecodeError) as error:
-        raise ValueError(f"{damaged} ({error})") from None
+        decompressor = zlib.decompressobj()
+        raw = decompressor.decompress(packed, limit)
+        if decompressor.unconsumed_tail:
+            raise OverflowError
+    except OverflowError:
+        raise ValueError(too_big) from None
+    except (ValueError, zlib.error):
+        raise ValueError(damaged) from None
+    try:
+        data = safejson.loads(raw.decode("utf-8"), what="the link")
+    except (UnicodeDecodeError, safejson.BadJSON):
+        raise ValueError(damaged) from None
     if not isinstance(data, dict):
         raise ValueError(no_game)
+    actions = data.get("a")
+    if isinstance(actions, list) and len(actions) > max_actions:
+        raise ValueError(f"the link carries {len(actions):,} actions; a link opens at most "
+                         f"{max_actions:,}. Export the game as a file and import it instead")
     return data
+
+
+def replay_shared(variant: Any, config: Any, seed: Any, actions: Any) -> Game:
+    """The game a share link describes, checked like a save (numbers, replay); ``ValueError``
+    in plain words if it does not replay."""
+    try:
+        return load_game({"schema": SCHEMA_VERSION, "variant": variant, "seed": seed,
+                          "config": config, "actions": actions})
+    except SaveError as error:
+        raise ValueError(str(error).replace("the save", "the link")) from None
 
 
 def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+from .. import safejson
 from ..decklist import Decklist
 from ..rng import make_seed, normalize_seed
 from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
@@ -11,6 +12,22 @@ from . import Env, Item, View, paste_too_big, scryfall_link
 
 PASTE = "paste"
 MAX_DRAW = 100
+#: Version of the saved settings. Version 0 (no "v") is what the page saved before versions.
+STATE_VERSION = 1
+
+
+def _from_v0(data: dict) -> dict:
+    """Version 0 -> 1: the same four settings (as text, as the page keeps them), now with a
+    version."""
+    upgraded: dict = {k: str(data[k]) for k in ("deck", "seed", "paste", "draw") if k in data}
+    upgraded["v"] = 1
+    return upgraded
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS = {0: _from_v0}
+#: Versions start() reads (after the upgrades, only the current one).
+MIGRATIONS_DONE = (STATE_VERSION,)
 
 
 class Widget:
@@ -25,15 +42,11 @@ class Widget:
         view = View(options={"deck": self.deck_options()})
         form = {"deck": self.env.decks[0]["id"] if self.env.decks else PASTE, "seed": "",
                 "paste": "", "draw": str(HAND_SIZE)}
-        if saved:
-            try:
-                data = json.loads(saved)
-                if not isinstance(data, dict):
-                    raise ValueError("not an object")
-                form.update({k: str(v) for k, v in data.items() if k in form})
-            except ValueError:
-                view.error = "The saved shuffler settings could not be read; starting fresh."
-                view.save = ""
+        if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
+            data = safejson.loads(saved, what="the save")
+            if not isinstance(data, dict) or data.get("v", 0) not in MIGRATIONS_DONE:
+                raise ValueError("it is not saved shuffler settings")
+            form.update({k: str(v) for k, v in data.items() if k in form})
         if not form["seed"]:
             form["seed"] = make_seed(self.env.entropy())
         view.values.update(form)
@@ -51,7 +64,8 @@ class Widget:
         return View(error=f"Unknown action: {action}")
 
     def _save(self, form: dict[str, str]) -> str:
-        keep = {k: form.get(k, "") for k in ("deck", "seed", "paste", "draw")}
+        keep: dict[str, object] = {k: form.get(k, "") for k in ("deck", "seed", "paste", "draw")}
+        keep["v"] = STATE_VERSION
         return json.dumps(keep, sort_keys=True)
 
     def shuffle(self, form: dict[str, str]) -> View:

@@ -24,6 +24,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
+from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
@@ -97,40 +98,45 @@ class Widget(runner.RunnerBase):
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
+        """The page from a save and the share link. A save that cannot be restored raises
+        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
+        starts afresh. A link that cannot be opened is a message; nothing changes."""
         notes = []
+        note = ""
         if saved:
             try:
                 self._restore(saved)
-            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
-                notes.append(f"The saved game could not be restored ({error}). Starting fresh; "
-                             "set up a new game below.")
-                self.form, self.game, self.origin = fresh_form(), None, {}
+            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
+                raise ValueError("the save is damaged") from None
         shared = str(getattr(self.env, "url_hash", "") or "").strip()
         if shared.startswith(HASH_PREFIX):
             try:
                 game, origin, form = self._from_share(decode_share(shared))
-            except (ValueError, KeyError, TypeError, GameError) as error:
-                notes.append(f"The share link could not be opened ({error}).")
+            except (ValueError, GameError) as error:
+                notes.append(f"The share link could not be opened: {error}.")
+            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
+                notes.append("The share link could not be opened: it is damaged.")
             else:
                 if self.game is None or game.to_json() != self.game.to_json():
                     self.game, self.origin = game, origin
                     self.form.update(form)
-                    notes.append(f"Opened a shared game: seed {game.seed}, "
-                                 f"{len(game.actions)} actions.")
+                    note = (f"Opened a shared game: seed {game.seed}, "
+                            f"{len(game.actions)} actions.")
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
         view.error = " ".join(notes)
         if self.game is not None:
             view.scroll = "top"
+        view.note = note
         if notes and self.game is None:
             view.save = ""
-        elif notes:
+        elif notes or note:
             view.save = self._save()
         return view
 
     def _restore(self, saved: str) -> None:
-        data = json.loads(saved)
+        data = safejson.loads(saved, what="the save")
         if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
             raise ValueError("it is not a Swarm runner save")
         form = fresh_form()
@@ -177,7 +183,7 @@ class Widget(runner.RunnerBase):
             if not isinstance(config, dict):
                 raise ValueError("the share link has no decks")
             origin, form = {"c": True}, {"deck": PASTE}
-        game = SwarmGame.replay(config, seed, actions)
+        game = runner.replay_shared(SwarmGame.variant, config, seed, actions)
         if not isinstance(game, SwarmGame):  # pragma: no cover - replay returns its class
             raise ValueError("not a Swarm game")
         form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed)

@@ -19,6 +19,7 @@ import json
 from dataclasses import fields
 from typing import Any
 
+from .. import safejson
 from ..decklist import Decklist
 from ..game import GameError, load_game
 from ..rng import Rng, make_seed, normalize_seed
@@ -83,25 +84,28 @@ class Widget:
 
     # -- storage ---------------------------------------------------------------------------------
     def start(self, saved: str | None) -> View:
-        note = ""
+        """The table from a save. A save that cannot be restored raises (``ValueError`` or
+        ``GameError``): :mod:`.saves` keeps it aside and starts afresh."""
         if saved:
             try:
-                data = json.loads(saved)
+                data = safejson.loads(saved, what="the save")
                 if not isinstance(data, dict) or data.get("state", {}).get("v") != STATE_VERSION:
-                    raise ValueError("not a saved table")
+                    raise ValueError("it is not a saved table")
                 state = fresh_state()
                 state.update(data["state"])
                 self._check(state)
                 self.state = state
                 self.undo_stack = [s for s in data.get("undo", []) if isinstance(s, dict)]
-            except (ValueError, KeyError, TypeError, AttributeError, GameError) as error:
-                note = f"The saved table could not be read ({error}); starting fresh."
+                self.render()  # a state that does not show is not restored either
+            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
                 self.state, self.undo_stack = fresh_state(), []
+                raise ValueError("the save is damaged") from None
+            except (ValueError, GameError):
+                self.state, self.undo_stack = fresh_state(), []
+                raise
         if not self.state["seed"]:
             self.state["seed"] = make_seed(self.env.entropy())
         view = self.render()
-        view.error = note
-        view.save = "" if note else None
         if self.state["tracker"] is not None:
             view.scroll = "top"
         return view

@@ -161,7 +161,7 @@ def test_share_link_opens_the_same_game_in_a_fresh_browser(phone_page, site_url,
         guard.attach(context, other)
         other.goto(link)
         wait_ready(other, "horde")
-        expect(other.locator("[data-id=error]")).to_contain_text("Opened a shared game")
+        expect(other.locator("[data-id=saves-note]")).to_contain_text("Opened a shared game")
         expect_actions(other, expected)
         assert events_of(other) == events_of(page)
         assert other.locator(".hd-counts").inner_text() == \
@@ -181,7 +181,7 @@ def test_bad_share_link_and_corrupt_save_leave_a_working_page(phone_page, site_u
     page.reload()
     wait_ready(page, "horde")
     expect(page.locator("[data-id=error]")).to_contain_text(
-        "The saved game could not be restored")
+        "The game kept on this page could not be read")
     start_classic(page)
     click(page, "survivor-end")
     expect_actions(page, [SETUP_END])

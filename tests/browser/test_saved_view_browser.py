@@ -101,8 +101,8 @@ def test_saved_view_is_text_never_html(browser, site_url):
                                   "last": {"hidden": False, "items": [[HOSTILE, "x"]]}},
                 "fields": {"seed": {"value": HOSTILE, "label": None}}}
         page.goto(site_url + "play/swarm.html", wait_until="commit")
-        page.evaluate("([k, v]) => localStorage.setItem(k, v)",
-                      ["coop-magic:swarm:view", json.dumps(view)])
+        page.evaluate("v => localStorage.setItem(coopMagicSavedView.key('swarm'), v)",
+                      json.dumps(view))
         page.reload(wait_until="domcontentloaded")
         root = page.locator("[data-widget=swarm]")
         expect(root).to_have_attribute("data-saved-view", "shown")

@@ -128,7 +128,7 @@ def test_three_turns_reload_undo_share(phone_page, site_url, browser):
     try:
         other = other_context.new_page()
         open_page(other, share_url)
-        expect(by_id(other, "error")).to_contain_text("Opened a shared game")
+        expect(by_id(other, "saves-note")).to_contain_text("Opened a shared game")
         assert logged(other) == (events, actions, seed)
         expect(by_id(other, "turn")).to_have_text("2")
     finally:
@@ -142,7 +142,7 @@ def test_corrupt_save_gives_a_fresh_start(phone_page, site_url):
     page.evaluate("localStorage.setItem('coop-magic:swarm', '{broken')")
     page.goto(site_url + "play/swarm.html")
     wait_ready(page, "swarm")
-    expect(by_id(page, "error")).to_contain_text("The saved game could not be restored")
+    expect(by_id(page, "error")).to_contain_text("The game kept on this page could not be read")
     expect(by_id(page, "setup")).to_be_visible()
     page.fill("[data-field=seed]", SEED)
     click(page, "new")

@@ -1,0 +1,115 @@
+// Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
+// pyengine/browser.py). Runs before Python starts:
+// * adds to each widget the boxes the saves code fills: a save kept aside ("could not
+//   restore"), a note, the "Open the shared game / Keep mine" question, the previous game;
+// * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
+//   what was typed instead of overwriting it;
+// * one tap, one action: a second click on a widget button within a moment of the last one
+//   (a double tap, or a tap on a button that moved under the finger) is dropped;
+// * a share link opened in the tab already showing the page (only the #fragment changes, so
+//   the browser does not reload) reloads the page, which then asks before replacing a game.
+(function () {
+  "use strict";
+  // Storage keys carry the site's base path: pyengine/browser.py builds the same key.
+  var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
+  window.coopMagicSaveKey = function (name) { return "coop-magic:" + scope + ":" + name; };
+
+  function el(tag, attrs, text) {
+    var node = document.createElement(tag);
+    for (var key in attrs) node.setAttribute(key, attrs[key]);
+    if (text) node.textContent = text;
+    return node;
+  }
+  function button(action, text, primary) {
+    return el("button", {type: "button", "data-action": action, disabled: "",
+                         "class": "md-button" + (primary ? " md-button--primary" : "")}, text);
+  }
+  function buttons(list) {
+    var row = el("div", {"class": "widget-buttons"});
+    list.forEach(function (b) { row.appendChild(b); });
+    return row;
+  }
+
+  var roots = document.querySelectorAll("[data-widget]");
+  for (var i = 0; i < roots.length; i++) {
+    var root = roots[i];
+    var error = root.querySelector("[data-id=error]");
+    var box = el("div", {"class": "widget-saves"});
+
+    var aside = el("div", {"class": "widget-error widget-kept", "data-id": "saves", role: "alert",
+                           hidden: ""});
+    aside.appendChild(el("p", {"data-id": "saves-text"}));
+    var reload = el("button", {type: "button", "class": "md-button md-button--primary",
+                               "data-id": "saves-reload", hidden: ""}, "Reload to update");
+    reload.addEventListener("click", function () { location.reload(); });
+    aside.appendChild(buttons([reload, button("saves-download", "Download it"),
+                               button("saves-retry", "Try it again"),
+                               button("saves-discard", "Discard it")]));
+    box.appendChild(aside);
+
+    box.appendChild(el("p", {"class": "widget-note", "data-id": "saves-note", role: "status",
+                             hidden: ""}));
+
+    var ask = el("div", {"class": "widget-ask", "data-id": "shared-ask", role: "alert",
+                         hidden: ""});
+    ask.appendChild(el("p", {"data-id": "shared-ask-text"}));
+    ask.appendChild(buttons([button("shared-open", "Open the shared game", true),
+                             button("shared-keep", "Keep mine")]));
+    box.appendChild(ask);
+
+    var previous = el("div", {"class": "widget-note", "data-id": "previous", hidden: ""});
+    previous.appendChild(el("p", {"data-id": "previous-text"}));
+    previous.appendChild(buttons([button("previous-restore", "Go back to it"),
+                                  button("previous-discard", "Forget it")]));
+    box.appendChild(previous);
+
+    if (error && error.parentNode === root) {
+      root.insertBefore(box, error.nextSibling);
+    } else {
+      root.insertBefore(box, root.firstChild);
+    }
+
+    // Typed before Python was ready: keep it.
+    var mark = function (event) {
+      var target = event.target;
+      var owner = target && target.closest && target.closest("[data-widget]");
+      if (owner && owner.getAttribute("data-ready") !== "true" &&
+          target.hasAttribute("data-field")) {
+        target.setAttribute("data-typed", "");
+      }
+    };
+    root.addEventListener("input", mark, true);
+    root.addEventListener("change", mark, true);
+  }
+
+  // One tap, one action. A click whose count (event.detail) is 2 or more is the second tap of
+  // a double tap, wherever it lands (also on a button that moved under the finger); a click
+  // whose timeStamp (when the tap happened) is before the previous action finished was made
+  // while the page was still busy with that action. Both are dropped.
+  var lastDone = -Infinity;
+  var ACTIONS = "[data-action],[data-item-action]";
+  function actionTarget(event) {
+    var target = event.target && event.target.closest && event.target.closest(ACTIONS);
+    return target && target.closest("[data-widget]") ? target : null;
+  }
+  document.addEventListener("click", function (event) {
+    if (!actionTarget(event)) return;
+    var now = performance.now();
+    var tapped = event.timeStamp || now;
+    if (tapped < lastDone || event.detail > 1) {
+      event.stopImmediatePropagation();
+      event.preventDefault();
+      lastDone = Math.max(lastDone, now);
+    }
+  }, true);
+  document.addEventListener("click", function (event) {
+    if (actionTarget(event)) lastDone = performance.now();
+  }, false);
+
+  // A share link opened in this tab: start again from it (the page asks before replacing).
+  addEventListener("hashchange", function () {
+    if (/^#[a-z]=/.test(location.hash) && document.querySelector("[data-widget][data-ready]")) {
+      location.reload();
+    }
+  });
+})();

@@ -1,0 +1,454 @@
+"""What a play page keeps in browser storage, and how it starts from whatever it finds there.
+Pure Python: the browser adapter (:mod:`pyengine.browser`) gives a :class:`Session` a
+:class:`Storage` backed by ``localStorage``; tests give it a :class:`MemoryStorage`.
+
+Each page has these slots:
+
+* ``game``: what the page saved last (its game, table, settings);
+* ``aside`` (then ``aside-2`` … ``aside-5``): a save the page could not read, or one written by
+  a newer version of the site. It is never overwritten; only the player's "Discard it" clears
+  it. The page offers to download it and to try it again (after an update);
+* ``previous``: the game a share link (or a kept save) replaced, so the player can go back.
+
+A :class:`Session` always starts: whatever the storage, the share link or an imported file
+holds, :meth:`Session.start` returns a page and never raises. Messages are plain words; Python's
+own error text is never shown (it goes to the console through the adapter's log only).
+
+Share links (pages whose widget module has ``HASH_PREFIX``): opening a link while a different
+game is saved asks first ("Open the shared game" / "Keep mine"); the game not chosen goes to the
+``previous`` slot. The share field (``data-field="share"``) always holds the whole link.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, Protocol
+
+from ..game import NewerSaveError, SaveError
+from ..safejson import BadJSON
+from ..safejson import loads as safe_loads
+from . import View
+
+MAIN = "game"
+ASIDE = ("aside", "aside-2", "aside-3", "aside-4", "aside-5")
+PREVIOUS = "previous"
+#: The largest save a page reads (a 1,000-action Swarm game with a pasted deck is ~0.5 MB).
+MAX_SAVE_CHARS = 4_000_000
+
+#: What each page calls the thing it saves.
+WHAT = {"horde": "game", "swarm": "game", "team": "table", "check": "deck check",
+        "shuffler": "shuffler settings"}
+
+#: Actions the session handles itself (the elements come from docs/assets/saves.js).
+ACTIONS = ("saves-download", "saves-retry", "saves-discard", "shared-open", "shared-keep",
+           "previous-restore", "previous-discard")
+
+
+class Storage(Protocol):
+    def get(self, slot: str) -> str | None: ...
+
+    def set(self, slot: str, value: str | None) -> None: ...
+
+
+class MemoryStorage:
+    """A storage in a dict (tests, and the adapter when the browser refuses storage)."""
+
+    def __init__(self, slots: dict[str, str] | None = None) -> None:
+        self.slots: dict[str, str] = dict(slots or {})
+
+    def get(self, slot: str) -> str | None:
+        return self.slots.get(slot)
+
+    def set(self, slot: str, value: str | None) -> None:
+        if value:
+            self.slots[slot] = value
+        else:
+            self.slots.pop(slot, None)
+
+
+@dataclass
+class Problem:
+    """Why a save was kept aside: ``kind`` is "unreadable" or "newer"."""
+
+    kind: str
+    reason: str = ""
+
+
+def _version_of(name: str, data: dict[str, Any]) -> Any:
+    if name == "team":
+        state = data.get("state")
+        return state.get("v") if isinstance(state, dict) else None
+    if name == "shuffler":
+        return data.get("v", 0)  # saves from before versions (see the shuffler's MIGRATIONS)
+    return data.get("v")
+
+
+def prepare(name: str, module: ModuleType, text: str | None) -> tuple[str | None, Problem | None]:
+    """The save text a widget can start from (older page versions upgraded), or a problem."""
+    if text is None or text == "":
+        return None, None
+    try:
+        data = safe_loads(text, max_chars=MAX_SAVE_CHARS, what="it")
+    except BadJSON as error:
+        return None, Problem("unreadable", str(error))
+    if not isinstance(data, dict):
+        return None, Problem("unreadable", f"it is not a saved {WHAT.get(name, 'game')}")
+    current = getattr(module, "STATE_VERSION", 1)
+    version = _version_of(name, data)
+    if isinstance(version, bool) or not isinstance(version, int):
+        return None, Problem("unreadable", "it does not say which version of the site wrote it")
+    if version > current:
+        return None, Problem("newer")
+    if version < current:
+        steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]]
+        steps = getattr(module, "MIGRATIONS", {})
+        while version < current:
+            step = steps.get(version)
+            if step is None:
+                return None, Problem("unreadable", "it was written by a version of the site too "
+                                                   "old to read")
+            try:
+                data = step(data)
+            except (ValueError, KeyError, TypeError, AttributeError):
+                return None, Problem("unreadable", "it could not be upgraded to this version")
+            version += 1
+        return json.dumps(data, sort_keys=True, ensure_ascii=False, separators=(",", ":")), None
+    return text, None
+
+
+def problem_of(error: BaseException) -> Problem:
+    """A problem in plain words for an error raised while restoring a save."""
+    if isinstance(error, NewerSaveError):
+        return Problem("newer")
+    if isinstance(error, (SaveError, BadJSON)):
+        return Problem("unreadable", str(error))
+    return Problem("unreadable", "")
+
+
+def problem_text(name: str, problem: Problem, *, started_fresh: bool = True) -> str:
+    what = WHAT.get(name, "game")
+    fresh = ", so the page started afresh" if started_fresh else ""
+    if problem.kind == "newer":
+        return (f"The {what} kept on this page was saved by a newer version of the site, "
+                f"which this copy of the page cannot read yet{fresh}. It is kept aside, not "
+                "lost: reload the page to get the update and then try it again, or download "
+                "it as a file, or discard it.")
+    reason = f" ({problem.reason})" if problem.reason else " (it is damaged or was changed)"
+    return (f"The {what} kept on this page could not be read{reason}{fresh}. It is kept "
+            "aside, not lost: download it as a file, try it again after the site updates, "
+            "or discard it.")
+
+
+def _problem_slot(reason_kind: str, reason: str) -> str:
+    return json.dumps({"kind": reason_kind, "reason": reason})
+
+
+class Session:
+    """One play page's widget plus its storage slots (see the module docstring)."""
+
+    def __init__(self, name: str, module: ModuleType, env: Any, storage: Storage,
+                 log: Callable[[str], None] | None = None) -> None:
+        self.name = name
+        self.module = module
+        self.env = env
+        self.storage = storage
+        self.log = log or (lambda text: None)
+        self.widget: Any = None
+        #: A widget holding a shared game while the page asks whether to open it.
+        self.pending: Any = None
+        self.prefix: str | None = getattr(module, "HASH_PREFIX", None)
+
+    # -- helpers ---------------------------------------------------------------------------------
+    def _new(self, url_hash: str = "") -> Any:
+        env = dataclasses.replace(self.env, url_hash=url_hash) \
+            if dataclasses.is_dataclass(self.env) else self.env
+        return self.module.Widget(env)
+
+    def _try_start(self, text: str | None, url_hash: str = "") -> tuple[Any, View | None,
+                                                                         BaseException | None]:
+        widget = None
+        try:
+            widget = self._new(url_hash)
+            return widget, widget.start(text), None
+        except Exception as error:  # a save or link no code path expected: keep the page up
+            self.log(f"{self.name}: could not start from a save or link: {error!r}")
+            return widget, None, error
+
+    def _get(self, slot: str) -> str | None:
+        try:
+            value = self.storage.get(slot)
+        except Exception:  # storage refused (private mode): the page still works
+            return None
+        return value if isinstance(value, str) and value else None
+
+    def _set(self, slot: str, value: str | None) -> None:
+        try:
+            self.storage.set(slot, value or None)
+        except Exception:
+            self.log(f"{self.name}: could not write browser storage")
+
+    def _put_aside(self, text: str, problem: Problem) -> None:
+        for slot in ASIDE:
+            kept = self._get(slot)
+            if kept == text:
+                return
+            if kept is None:
+                self._set(slot, text)
+                self._set(slot + "-why", _problem_slot(problem.kind, problem.reason))
+                return
+        self.log(f"{self.name}: every aside slot is taken; the newest unreadable save stays "
+                 "in the main slot")
+
+    def _aside(self) -> tuple[str, str, Problem] | None:
+        for slot in ASIDE:
+            text = self._get(slot)
+            if text is not None:
+                problem = Problem("unreadable")
+                try:
+                    why = json.loads(self._get(slot + "-why") or "{}")
+                    if isinstance(why, dict) and why.get("kind") in ("unreadable", "newer"):
+                        problem = Problem(str(why["kind"]), str(why.get("reason") or "")[:200])
+                except (ValueError, RecursionError):
+                    pass
+                return slot, text, problem
+        return None
+
+    def _game_of(self, widget: Any) -> Any:
+        return getattr(widget, "game", None) if widget is not None else None
+
+    def _share_hash(self, widget: Any) -> str:
+        if self.prefix is None or widget is None:
+            return ""
+        try:
+            return str(widget.share_hash())
+        except Exception as error:
+            self.log(f"{self.name}: no share link: {error!r}")
+            return ""
+
+    def _widget_save(self, widget: Any) -> str | None:
+        try:
+            return str(widget._save())
+        except Exception as error:
+            self.log(f"{self.name}: could not save: {error!r}")
+            return None
+
+    def _render(self, widget: Any) -> View:
+        """The widget's whole page (runners, the Team table); others: only the slots change."""
+        if not hasattr(widget, "render"):
+            return View()
+        try:
+            return widget.render()
+        except Exception as error:
+            self.log(f"{self.name}: could not show the page: {error!r}")
+            return View()
+
+    def _finish(self, view: View, note: str = "") -> View:
+        """Write the view's save to the main slot, show the slots and the share link."""
+        if view.save is not None:
+            self._set(MAIN, view.save)
+            view.save = None
+        note = note or getattr(view, "note", "")
+        view.note = ""
+        view.text["saves-note"] = note
+        view.hidden["saves-note"] = not note
+        aside = self._aside()
+        view.hidden["saves"] = aside is None
+        if aside is not None:
+            _, _, problem = aside
+            view.text["saves-text"] = problem_text(self.name, problem, started_fresh=False)
+            view.hidden["saves-reload"] = problem.kind != "newer"
+        previous = self._get(PREVIOUS)
+        view.hidden["previous"] = previous is None or self.pending is not None
+        if previous is not None:
+            view.text["previous-text"] = (f"The {WHAT.get(self.name, 'game')} you had before "
+                                          "is kept on this phone.")
+        view.hidden["shared-ask"] = self.pending is None
+        if self.pending is not None:
+            game = self._game_of(self.pending)
+            actions = len(getattr(game, "actions", []) or [])
+            view.text["shared-ask-text"] = (
+                "This link holds a different game from the one saved on this phone (shared "
+                f"game: seed {getattr(game, 'seed', '?')}, {actions} action(s)). Open the shared "
+                "game, or keep yours? The one you do not open stays on this phone as the "
+                "previous game.")
+        if self.prefix is not None and "share" in view.values:  # the page's share field
+            page = str(getattr(self.env, "page_url", "") or "")
+            if view.url_hash is not None:
+                view.values["share"] = (page + "#" + view.url_hash) if view.url_hash else ""
+            elif view.values.get("share", "").startswith("#"):  # a widget's own fragment
+                view.values["share"] = page + view.values["share"]
+        return view
+
+    # -- start -------------------------------------------------------------------------------------
+    def start(self) -> View:
+        """The page as it starts from storage and the share link: never raises."""
+        saved = self._get(MAIN)
+        link = str(getattr(self.env, "url_hash", "") or "").strip()
+        is_link = self.prefix is not None and link.startswith(self.prefix)
+        text, problem = prepare(self.name, self.module, saved)
+        mine = view = None
+        if text is not None:
+            mine, view, error = self._try_start(text)
+            if error is not None:
+                mine, view, problem = None, None, problem_of(error)
+        if problem is not None and saved is not None:
+            self._put_aside(saved, problem)
+            self._set(MAIN, None)
+        error_text = problem_text(self.name, problem) if problem is not None else ""
+        note = ""
+        if is_link and mine is not None and self._game_of(mine) is not None \
+                and self._share_hash(mine) == link:
+            is_link = False  # the page's own link (a reload): nothing to open, nothing to replay
+        if is_link:
+            theirs, shared_view, link_error = self._try_start(None, link)
+            shared_game = self._game_of(theirs) if shared_view is not None else None
+            if shared_game is None:
+                message = (shared_view.error if shared_view is not None and shared_view.error
+                           else "The share link could not be opened; nothing was changed.")
+                if mine is None or view is None:
+                    mine, view = theirs, shared_view
+                    if view is None:
+                        mine, view, _ = self._try_start(None)
+                view = view or View()
+                view.error = " ".join(t for t in (error_text, message) if t)
+                view.url_hash = self._share_hash(mine)
+                self.widget = mine
+                return self._finish(view)
+            if mine is None or self._game_of(mine) is None:
+                self.widget = theirs
+                assert shared_view is not None
+                shared_view.error = error_text
+                shared_view.save = self._widget_save(theirs)
+                shared_view.url_hash = self._share_hash(theirs)
+                return self._finish(shared_view)
+            if self._share_hash(mine) == self._share_hash(theirs):
+                note = ""
+            else:
+                self.pending = theirs
+        if mine is None or view is None:
+            mine, view, error = self._try_start(None)
+            if view is None:
+                view = View(error="This page could not start. Reload it; if that does not help, "
+                                  "the site may be updating.")
+        self.widget = mine
+        view.error = " ".join(t for t in (error_text, view.error) if t)
+        if self.prefix is not None:
+            view.url_hash = self._share_hash(mine)
+        return self._finish(view, note)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        """Run one page action; never raises."""
+        if action in ACTIONS:
+            try:
+                return self._finish(self._slot_action(action))
+            except Exception as error:
+                self.log(f"{self.name}: {action} failed: {error!r}")
+                return self._finish(View(error="That did not work; nothing was changed."))
+        if self.widget is None:
+            return self._finish(View(error="This page could not start. Reload it."))
+        if self.pending is not None:
+            self._keep_mine()
+        try:
+            view = self.widget.handle(action, form)
+        except Exception as error:
+            self.log(f"{self.name}: {action} failed: {error!r}")
+            return self._finish(View(error="Something unexpected went wrong with that; it was "
+                                     "not saved. Reload the page to go on from the last save."))
+        return self._finish(view)
+
+    def _keep_mine(self) -> None:
+        """Drop the shared game, keeping it restorable as the previous game."""
+        if self.pending is not None:
+            self._set(PREVIOUS, self._widget_save(self.pending))
+            self.pending = None
+
+    def _adopt(self, widget: Any, view: View, previous: str | None) -> View:
+        self._set(PREVIOUS, previous)
+        self.widget = widget
+        view.save = self._widget_save(widget)
+        view.error = ""
+        if self.prefix is not None:
+            view.url_hash = self._share_hash(widget)
+        return view
+
+    def _slot_action(self, action: str) -> View:
+        aside = self._aside()
+        if action == "saves-download":
+            view = self._render(self.widget)
+            if aside is not None:
+                view.download = (f"{self.name}-kept-save.json", aside[1])
+            return view
+        if action == "saves-discard":
+            if aside is not None:
+                self._set(aside[0], None)
+                self._set(aside[0] + "-why", None)
+            view = self._render(self.widget)
+            view.note = "The kept save was discarded." if aside is not None else ""
+            return view
+        if action == "saves-retry":
+            if aside is None:
+                return self._render(self.widget)
+            text, problem = prepare(self.name, self.module, aside[1])
+            widget = view = None
+            if text is not None:
+                widget, view, error = self._try_start(text)
+                if error is not None:
+                    problem = problem_of(error)
+            if view is None or problem is not None:
+                view = self._render(self.widget)
+                view.note = ("It still cannot be read by this version of the page; it stays "
+                             "kept aside.")
+                return view
+            self._set(aside[0], None)
+            self._set(aside[0] + "-why", None)
+            view = self._adopt(widget, view, self._get(MAIN))
+            view.note = ("The kept save is back. What the page had before is kept as the "
+                         "previous one.")
+            return view
+        if action == "shared-open":
+            if self.pending is None:
+                return self._render(self.widget)
+            pending, self.pending = self.pending, None
+            view = self._adopt(pending, self._render(pending), self._widget_save(self.widget))
+            view.note = ("Opened the shared game. Your game is kept on this phone: "
+                         "\u201cGo back to it\u201d restores it.")
+            return view
+        if action == "shared-keep":
+            self._keep_mine()
+            view = self._render(self.widget)
+            view.url_hash = self._share_hash(self.widget)
+            view.note = ("Kept your game. The shared game is kept as the previous game, if "
+                         "you want it later.")
+            return view
+        if action == "previous-restore":
+            previous = self._get(PREVIOUS)
+            if previous is None:
+                return self._render(self.widget)
+            text, problem = prepare(self.name, self.module, previous)
+            widget = view = None
+            if text is not None:
+                widget, view, error = self._try_start(text)
+                if error is not None:
+                    problem = problem_of(error)
+            if view is None or problem is not None:
+                self._set(PREVIOUS, None)
+                self._put_aside(previous, problem or Problem("unreadable"))
+                view = self._render(self.widget)
+                view.error = problem_text(self.name, problem or Problem("unreadable"),
+                                          started_fresh=False)
+                return view
+            view = self._adopt(widget, view, self._get(MAIN))
+            view.note = ("Back to the previous game. The one you left is now the previous "
+                         "game.")
+            return view
+        if action == "previous-discard":
+            self._set(PREVIOUS, None)
+            view = self._render(self.widget)
+            view.note = "The previous game was forgotten."
+            return view
+        raise ValueError(action)  # pragma: no cover - ACTIONS lists them all

@@ -1,0 +1,255 @@
+"""Saves in Chromium: every play page starts from whatever its storage holds (the bad save is
+kept aside and a new game plays), share links ask before replacing a game (also in the tab
+already showing the page), two sites on one server keep their games apart, a double tap is one
+action, and what is typed while Python starts is kept (pyengine/widgets/saves.py,
+pyengine/browser.py, docs/assets/saves.js)."""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import json
+import threading
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.browser.conftest import wait_ready
+
+SEED = "amber-otter-17"
+#: Words of Python's own error texts that must never reach a player.
+PYTHON_WORDS = ("Error", "Traceback", "line 1 column", "object has no attribute", "NoneType")
+#: Stored texts no page reads: nested 100,000 deep, NUL bytes, null, cut short.
+CORPUS = ["[" * 100_000 + "]" * 100_000, '{"v": 1}\u0000\u0000', "null", '{"v": 1, "form": {"s']
+
+
+def play_new(page, name: str) -> None:
+    """Start something new on the page and check it shows."""
+    if name == "horde":
+        page.fill("[data-field=seed]", SEED)
+        page.click("[data-action=new]")
+        expect(page.locator("[data-id=play]")).to_be_visible()
+    elif name == "swarm":
+        page.fill("[data-field=seed]", SEED)
+        page.click("[data-action=new]")
+        expect(page.locator("[data-id=play]")).to_be_visible()
+    elif name == "team":
+        for number, player in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
+            page.fill(f"[data-field=name{number}]", player)
+        page.click("[data-action=roll]")
+        expect(page.locator("[data-id=teams]")).to_be_visible()
+    elif name == "check":
+        page.fill("[data-field=paste]", "40 Island\n")
+        page.click("[data-action=check]")
+        expect(page.locator("[data-id=result]")).to_be_visible()
+    else:
+        page.click("[data-action=shuffle]")
+        expect(page.locator("[data-id=hand] li").first).to_be_visible()
+
+
+def storage(page, name: str, slot: str = "game"):
+    return page.evaluate("([name, slot]) => localStorage.getItem(window.coopMagicSaveKey(name)"
+                         " + (slot === 'game' ? '' : ':' + slot))", [name, slot])
+
+
+def put(page, name: str, text: str) -> None:
+    page.evaluate("([name, text]) => localStorage.setItem(window.coopMagicSaveKey(name), text)",
+                  [name, text])
+
+
+def kept(page, name: str) -> list:
+    return [storage(page, name, slot) for slot in ("aside", "aside-2", "aside-3", "aside-4")]
+
+
+@pytest.mark.parametrize("name", ["horde", "swarm", "team", "check", "shuffler"])
+def test_every_page_starts_from_any_stored_text(page, site_url, name):
+    """hs-2-9, sw-3-4, tc-2-2, tc-1-1: whatever storage holds, the page gets ready with a plain
+    message, keeps the bad save aside, and a new game plays; the kept saves stay."""
+    url = site_url + f"play/{name}.html"
+    page.goto(url)
+    wait_ready(page, name)
+    for number, bad in enumerate(CORPUS):
+        put(page, name, bad)
+        page.goto(url)  # without the share link the last game left in the address
+        wait_ready(page, name)
+        error = page.locator(f"[data-widget={name}] [data-id=error]")
+        expect(error).to_be_visible()
+        text = error.text_content()
+        assert "kept aside" in text and not any(word in text for word in PYTHON_WORDS), text
+        expect(page.locator("[data-id=saves]")).to_be_visible()
+        assert kept(page, name)[number] == bad
+        play_new(page, name)
+        assert storage(page, name) not in (None, bad)
+        assert kept(page, name)[number] == bad
+    # the first kept save can be discarded; the next one then shows
+    page.click("[data-action=saves-discard]")
+    expect(page.locator("[data-id=saves-note]")).to_have_text("The kept save was discarded.")
+    assert kept(page, name)[0] is None and kept(page, name)[1] == CORPUS[1]
+
+
+def start_horde(page, seed: str) -> None:
+    page.fill("[data-field=seed]", seed)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    expect(page.locator("[data-id=seed-shown]")).to_have_text(seed)
+
+
+def start_swarm(page, seed: str) -> None:
+    page.click("[data-action=show-setup]") if page.locator(
+        "[data-action=show-setup]").is_visible() else None
+    page.fill("[data-field=seed]", seed)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+
+
+@pytest.mark.parametrize("name", ["horde", "swarm"])
+def test_a_share_link_asks_before_replacing_a_game(page, site_url, name):
+    """hs-2-9, sw-3-4: a link to another game, opened in the tab already showing the page,
+    asks "Open the shared game / Keep mine"; the game not opened stays as the previous game;
+    the opened-game message is a note, not an error; the share field holds the whole link."""
+    url = site_url + f"play/{name}.html"
+    page.goto(url)
+    wait_ready(page, name)
+    if name == "horde":
+        start_horde(page, "first-game-01")
+        page.click("[data-action=survivor-end]")
+    else:
+        start_swarm(page, "first-game-01")
+        page.click("[data-action=turn]")
+    link = urlsplit(page.url).fragment
+    assert link.startswith(("h=", "g="))
+    # a different game is now saved on this phone
+    page.click("[data-action=reset]")
+    page.click("[data-action=reset-yes]")
+    if name == "horde":
+        start_horde(page, "second-game-02")
+    else:
+        start_swarm(page, "second-game-02")
+    mine = storage(page, name)
+    # the friend's link, opened in this very tab: only the fragment changes
+    with page.expect_navigation():
+        page.evaluate("(hash) => { location.hash = hash; }", link)
+    wait_ready(page, name)
+    ask = page.locator("[data-id=shared-ask]")
+    expect(ask).to_be_visible()
+    assert "different game" in page.locator("[data-id=shared-ask-text]").text_content()
+    assert storage(page, name) == mine
+    page.click("[data-action=shared-open]")
+    expect(ask).to_be_hidden()
+    note = page.locator("[data-id=saves-note]")
+    expect(note).to_contain_text("Opened the shared game")
+    expect(page.locator(f"[data-widget={name}] [data-id=error]")).to_be_hidden()
+    assert storage(page, name, "previous") == mine
+    if name == "swarm":
+        share = page.locator("[data-field=share]").input_value()
+        assert share == url + "#" + link
+    # and back again
+    page.click("[data-action=previous-restore]")
+    expect(note).to_contain_text("Back to the previous game")
+    assert storage(page, name) == mine
+    # a fresh tab with no game: the link just opens, as a note
+    other = page.context.new_page()
+    other.goto(url + "#" + link)
+    wait_ready(other, name)
+    other.evaluate("(name) => localStorage.removeItem(window.coopMagicSaveKey(name))", name)
+    other.reload()
+    wait_ready(other, name)
+    expect(other.locator("[data-id=saves-note]")).to_contain_text("Opened a shared game")
+    expect(other.locator(f"[data-widget={name}] [data-id=error]")).to_be_hidden()
+    expect(other.locator("[data-id=shared-ask]")).to_be_hidden()
+    other.close()
+
+
+def actions_saved(page, name: str) -> list:
+    game = json.loads(storage(page, name))["game"]
+    return (json.loads(game) if isinstance(game, str) else game)["actions"]
+
+
+@pytest.mark.parametrize("name, action, then", [("horde", "survivor-end", "survivor-end"),
+                                                ("swarm", "turn", "damage")])
+def test_a_double_tap_is_one_action(page, site_url, name, action, then):
+    """hs-2-9, sw-3-4: a double tap on a game button applies one action, not two."""
+    page.goto(site_url + f"play/{name}.html")
+    wait_ready(page, name)
+    if name == "horde":
+        start_horde(page, SEED)
+    else:
+        start_swarm(page, SEED)
+    assert actions_saved(page, name) == []
+    page.dblclick(f"[data-action={action}]")
+    assert [a["type"] for a in actions_saved(page, name)] == [
+        "end-survivor-turn" if name == "horde" else "turn"]
+    # the next single tap still works
+    page.click(f"[data-action={then}]")
+    assert len(actions_saved(page, name)) == 2
+
+
+def test_what_is_typed_while_python_starts_is_kept(page, site_url):
+    """tc-1-1: a seed typed before the page is ready is still there when it is."""
+    held = []
+    page.route("**/pyscript/core.js", lambda route: held.append(route))
+    page.goto(site_url + "play/shuffler.html", wait_until="domcontentloaded")
+    page.fill("[data-field=seed]", "typed-before-ready")
+    page.wait_for_function("() => true")
+    for route in held:
+        route.continue_()
+    page.unroute("**/pyscript/core.js")
+    wait_ready(page, "shuffler")
+    assert held, "Python started before the test could type"
+    assert page.input_value("[data-field=seed]") == "typed-before-ready"
+    page.click("[data-action=shuffle]")
+    expect(page.locator("[data-id=hand] li").first).to_be_visible()
+    assert "typed-before-ready" in storage(page, "shuffler")
+
+
+class TwoSitesHandler(http.server.SimpleHTTPRequestHandler):
+    """The same built site under /one/ and /two/, like two project sites on one domain."""
+
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map,
+                      ".mjs": "text/javascript", ".js": "text/javascript",
+                      ".wasm": "application/wasm", ".json": "application/json",
+                      ".webmanifest": "application/manifest+json"}
+
+    def translate_path(self, path):
+        parsed = urlsplit(path).path
+        for prefix in ("/one/", "/two/"):
+            if parsed.startswith(prefix):
+                return super().translate_path("/" + parsed[len(prefix):])
+        return super().translate_path("/__outside__")
+
+    def log_message(self, format, *args):
+        pass
+
+
+@pytest.fixture
+def two_sites(built_site):
+    handler = functools.partial(TwoSitesHandler, directory=str(built_site))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+    yield base + "/one/", base + "/two/"
+    server.shutdown()
+    server.server_close()
+
+
+def test_two_sites_on_one_server_keep_their_games_apart(page, two_sites):
+    """tc-2-2: storage keys carry the site's base path; one site never reads the other's."""
+    one, two = two_sites
+    page.goto(one + "play/shuffler.html")
+    wait_ready(page, "shuffler")
+    page.fill("[data-field=seed]", "site-one-seed")
+    page.click("[data-action=shuffle]")
+    expect(page.locator("[data-id=hand] li").first).to_be_visible()
+    assert page.evaluate("window.coopMagicSaveKey('shuffler')") == "coop-magic:/one/:shuffler"
+    page.goto(two + "play/shuffler.html")
+    wait_ready(page, "shuffler")
+    assert page.input_value("[data-field=seed]") != "site-one-seed"
+    page.fill("[data-field=seed]", "site-two-seed")
+    page.click("[data-action=shuffle]")
+    expect(page.locator("[data-id=hand] li").first).to_be_visible()
+    page.goto(one + "play/shuffler.html")
+    wait_ready(page, "shuffler")
+    assert page.input_value("[data-field=seed]") == "site-one-seed"
+    keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('coop-magic:'))")
+    assert set(keys) >= {"coop-magic:/one/:shuffler", "coop-magic:/two/:shuffler"}
