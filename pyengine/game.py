@@ -28,7 +28,8 @@ from .rng import Rng
 
 #: Version of the save format. Bump it when a save written by an older version would no longer
 #: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
-SCHEMA_VERSION = 1
+#: 2: three rules were corrected (sw-13-13, sw-13-8, lh-6-1); see :func:`_upgrade_from_1`.
+SCHEMA_VERSION = 2
 
 
 class GameError(ValueError):
@@ -150,6 +151,8 @@ class Game:
         self.actions: list[dict[str, Any]] = []
         #: Every event so far, in order.
         self.events: list[Event] = []
+        #: Actions left out when :func:`load_game` upgraded an older save (_upgrade_from_1).
+        self.upgrade_dropped = 0
         self.zones = Zones(list(self.zone_names))
         self._next_id = 1
         self.events.extend(self.setup())
@@ -435,11 +438,47 @@ def find_variant(name: str) -> type[Game]:
         raise GameError(f"unknown game variant '{name}' (known: {known})") from None
 
 
+def _upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 1 to 2. Schema 2 came with three corrected rules: The Swarm's graveyard blocker
+    belongs to combat in which the Survivors attack it, never to The Swarm's own attack
+    (sw-13-13); a card The Swarm draws while casting in the Pre-Swarm Step is cast in that step,
+    before the Swarm Step (sw-13-8); a Limited Horde library emptied during Preparation starts
+    the Epilogue at once (lh-6-1). A schema 1 save whose actions still replay to the state it
+    recorded is unchanged. Any other is replayed action by action under the corrected rules:
+    an action they no longer allow is left out (``upgrade_dropped`` counts them, for the page
+    to say so), and the recorded state, reached under the old reading, is not checked. A save
+    too damaged to replay at all is left as it is, for :func:`load_game` to explain."""
+    try:
+        cls = _VARIANTS[data["variant"]]
+        config, seed, actions = data["config"], data["seed"], data["actions"]
+        if not (isinstance(config, dict) and isinstance(seed, str) and isinstance(actions, list)
+                and _numbers_ok([config, actions])):
+            return data
+        try:
+            game = cls.replay(config, seed, actions)
+            state = data.get("state")
+            if state is None or json.loads(json.dumps(game.snapshot())) == state:
+                return data
+        except GameError:
+            pass
+        game, dropped = cls(config, seed), 0
+        for action in actions:
+            try:
+                game.apply(action)
+            except GameError:
+                dropped += 1
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
+        return data
+    upgraded = dict(data, actions=game.actions, upgrade_dropped=dropped)
+    upgraded.pop("state", None)
+    return upgraded
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
-#: is the first the site ever wrote, so there is none yet; a save written before versions
-#: existed does not exist either. Bumping SCHEMA_VERSION means adding the step here.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {}
+#: is the first the site ever wrote; a save written before versions existed does not exist.
+#: Bumping SCHEMA_VERSION means adding the step here.
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_from_1}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.
@@ -527,4 +566,6 @@ def load_game(data: str | dict[str, Any]) -> Game:
     state = data.get("state")
     if state is not None and json.loads(json.dumps(game.snapshot())) != state:
         raise SaveError("the save does not replay to the state it recorded (was it edited?)")
+    dropped = data.get("upgrade_dropped")
+    game.upgrade_dropped = dropped if isinstance(dropped, int) and dropped > 0 else 0
     return game

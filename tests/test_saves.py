@@ -7,6 +7,7 @@ links, sw-3-4 for the Swarm runner's, tc-2-2 for the Team table, tc-1-1 for the 
 
 from __future__ import annotations
 
+import gzip
 import json
 import zlib
 from pathlib import Path
@@ -17,7 +18,7 @@ from hypothesis import strategies as st
 
 from pyengine import files, game, safejson
 from pyengine.game import NewerSaveError, SaveError, load_game
-from pyengine.widgets import Env, check, horde, runner, shuffler, swarm, team
+from pyengine.widgets import Env, View, check, horde, runner, shuffler, swarm, team
 from pyengine.widgets.saves import ASIDE, MAIN, PREVIOUS, MemoryStorage, Session, prepare
 
 SAVES = Path(__file__).resolve().parent / "data" / "saves"
@@ -62,11 +63,21 @@ def plain(text: str) -> bool:
     return not any(word in text for word in PYTHON_WORDS)
 
 
+def play_once(s: Session, name: str) -> View:
+    """The page's PLAY action; the check page's card data is answered as the site serves it."""
+    action, form = PLAY[name]
+    view = s.handle(action, dict(form))
+    for fetch in list(view.fetches):
+        body = gzip.decompress((files.data_root() / "card-facts.tsv.gz").read_bytes())
+        view = s.handle(fetch.action, {**form, "_status": "200", "_body": body.decode("utf-8"),
+                                       "_tag": fetch.tag})
+    return view
+
+
 def played(name: str) -> Session:
     s = session(name)
     s.start()
-    action, form = PLAY[name]
-    view = s.handle(action, dict(form))
+    view = play_once(s, name)
     assert view.error == "", view.error
     return s
 
@@ -143,8 +154,7 @@ def test_every_page_starts_from_any_stored_text_and_keeps_it_aside(name):
         assert "kept aside" in view.error
         assert s.storage.get("aside") == bad and s.storage.get(MAIN) != bad
         assert view.hidden["saves"] is False and "kept aside" in view.text["saves-text"]
-        action, form = PLAY[name]
-        played_view = s.handle(action, dict(form))
+        played_view = play_once(s, name)
         assert played_view.error == "", played_view.error
         assert s.storage.get("aside") == bad  # a new game does not touch the kept save
         assert s.storage.get(MAIN)
@@ -512,3 +522,34 @@ def _horde_file(tmp_path) -> str:
     path = tmp_path / "game.json"
     path.write_text(stored("horde-export-schema1.json"), encoding="utf-8")
     return str(path)
+
+
+def test_a_schema_1_game_the_corrected_rules_refuse_is_upgraded_not_lost():
+    """sw-13-13: a Hive Mind game saved before the graveyard blocker was moved to the
+    Survivors' attack (it used one in The Swarm's own combat) still restores: the action the
+    corrected rule refuses is left out, every other action is kept, and the page says so."""
+    text = stored("swarm-v1-blocker-in-swarm-combat.json")
+    old = json.loads(text)["game"]
+    assert old["schema"] == 1 and {"type": "graveyard-blocker"} in old["actions"]
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 1
+    assert upgraded.actions == [a for a in old["actions"] if a["type"] != "graveyard-blocker"]
+    s = session("swarm", {MAIN: text})
+    view = s.start()
+    assert view.error == "" and s.storage.get("aside") is None
+    note = view.text["saves-note"]
+    assert "rules correction" in note and "1 of its action(s)" in note
+    saved = json.loads(s.storage.get(MAIN))["game"]
+    assert saved["schema"] == game.SCHEMA_VERSION and "upgrade_dropped" not in saved
+    assert load_game(saved).upgrade_dropped == 0
+
+
+def test_a_schema_1_game_that_still_replays_is_unchanged():
+    """Every stored schema 1 game that replays to its recorded state under today's rules is
+    upgraded without any change to its actions."""
+    for name in ("swarm-v1.json", "horde-v1.json", "limited-horde-v1.json"):
+        old = json.loads(stored(name))["game"]
+        old = json.loads(old) if isinstance(old, str) else old
+        migrated = game.migrate(dict(old))
+        assert migrated["actions"] == old["actions"] and "upgrade_dropped" not in migrated
+        assert load_game(old).upgrade_dropped == 0

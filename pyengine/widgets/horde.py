@@ -201,6 +201,7 @@ class Widget(runner.RunnerBase):
                 self._restore(saved)
             except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
                 raise ValueError("the save is damaged") from None
+            note = runner.upgrade_note(self.game)
         shared = str(getattr(self.env, "url_hash", "") or "").strip()
         bad_link = False
         if shared.startswith(HASH_PREFIX):

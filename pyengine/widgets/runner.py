@@ -81,6 +81,17 @@ def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game
     return data
 
 
+def upgrade_note(game: Game | None) -> str:
+    """A note for a game restored from a save written before a rules correction, when some of
+    its actions were left out (:func:`pyengine.game.load_game`); "" otherwise."""
+    dropped = getattr(game, "upgrade_dropped", 0)
+    if not dropped:
+        return ""
+    return (f"This game was saved before a rules correction on this site; {dropped} of its "
+            f"action(s) that the corrected rules do not allow were left out. Check the board "
+            f"against the table.")
+
+
 def replay_shared(variant: Any, config: Any, seed: Any, actions: Any) -> Game:
     """The game a share link describes, checked like a save (numbers, replay); ``ValueError``
     in plain words if it does not replay."""

@@ -108,6 +108,7 @@ class Widget(runner.RunnerBase):
                 self._restore(saved)
             except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
                 raise ValueError("the save is damaged") from None
+            note = runner.upgrade_note(self.game)
         shared = str(getattr(self.env, "url_hash", "") or "").strip()
         if shared.startswith(HASH_PREFIX):
             try:
