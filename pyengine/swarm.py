@@ -73,7 +73,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import CardDB, CardFacts
+from .cards import CardDB, CardFacts, config_facts
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, register
 
@@ -159,8 +159,7 @@ def make_config(
 
 def facts_of(card: CardFacts) -> dict[str, Any]:
     """The facts a Swarm config keeps for one card, from :class:`~pyengine.cards.CardFacts`."""
-    return fact_entry(card.mana_value, card.type_line, card.power_text, card.toughness_text,
-                      card.is_token, list(card.tags))
+    return config_facts(card, mana_cost=False)
 
 
 def config_from_decks(
