@@ -28,8 +28,10 @@ __all__ = [
     "CardFacts",
     "colors_of_cost",
     "combine_card_data",
+    "config_facts",
     "mana_value_of",
     "parse_annotation",
+    "parse_cost",
 ]
 
 TSV_COLUMNS = (
@@ -105,6 +107,31 @@ def mana_value_of(cost: str) -> int:
                 values.append(1)
         total += max(values) if values else 0
     return total
+
+
+def parse_cost(cost: str) -> tuple[int, dict[str, int]]:
+    """A mana cost as (generic amount, {symbol: count}): ``"{5}{B}{B}"`` -> ``(5, {"B": 2})``.
+
+    Hybrid and other symbols count as one coloured symbol of their own text (``"W/U"``).
+    ``X`` counts as 0.
+    """
+    generic = 0
+    colored: dict[str, int] = {}
+    text = cost or ""
+    while "{" in text:
+        start = text.index("{")
+        end = text.find("}", start)
+        if end < 0:
+            break
+        symbol = text[start + 1 : end].upper()
+        text = text[end + 1 :]
+        if symbol.isdigit():
+            generic += int(symbol)
+        elif symbol in ("X", "Y", "Z", ""):
+            continue
+        else:
+            colored[symbol] = colored.get(symbol, 0) + 1
+    return generic, colored
 
 
 def colors_of_cost(cost: str) -> str:
@@ -398,6 +425,38 @@ def _compact_card(row: str) -> CardFacts:
         is_token=token == "1",
         tags=tuple(t for t in tags.split(";") if t),
     )
+
+
+def config_facts(card: Any, *, mana_cost: bool = True) -> dict[str, Any]:
+    """One card's ``facts`` entry in a game config, from a :class:`CardFacts`-like object or a
+    dict with the ``decks/cards.tsv`` column names: the one writer of config facts for every
+    engine (the Horde engines read it back with :meth:`pyengine.horde_common.Facts.from_dict`).
+    ``mana_cost=False`` leaves the cost out, as Swarm configs have always done (its rules
+    use only the mana value), so their saves and share links stay the same."""
+
+    def get(key: str, default: Any = None) -> Any:
+        if isinstance(card, dict):
+            return card.get(key, default)
+        return getattr(card, key, default)
+
+    tags = get("tags", ()) or ()
+    if isinstance(tags, str):
+        tags = [t for t in tags.split(";") if t]
+    power = get("power_text", None) or get("power", "")
+    toughness = get("toughness_text", None) or get("toughness", "")
+    token = get("is_token", False)
+    if isinstance(token, str):
+        token = token.strip() == "1"
+    entry: dict[str, Any] = {"mana_cost": get("mana_cost", "") or ""} if mana_cost else {}
+    entry.update({
+        "mana_value": int(get("mana_value", 0) or 0),
+        "type_line": get("type_line", "") or "",
+        "power": "" if power is None else str(power),
+        "toughness": "" if toughness is None else str(toughness),
+        "token": bool(token),
+        "tags": list(tags),
+    })
+    return entry
 
 
 # -- the database --------------------------------------------------------------------------

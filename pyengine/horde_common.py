@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
+from .cards import config_facts, parse_cost  # noqa: F401 - parse_cost re-exported
 from .game import ActionError, Card, Event, Game, GameError
 
 __all__ = [
@@ -54,31 +55,6 @@ __all__ = [
 
 class ConfigError(GameError):
     """A game config that cannot start a game (an unknown option, a card without facts)."""
-
-
-def parse_cost(cost: str) -> tuple[int, dict[str, int]]:
-    """A mana cost as (generic amount, {symbol: count}): ``"{5}{B}{B}"`` -> ``(5, {"B": 2})``.
-
-    Hybrid and other symbols count as one coloured symbol of their own text (``"W/U"``).
-    ``X`` counts as 0.
-    """
-    generic = 0
-    colored: dict[str, int] = {}
-    text = cost or ""
-    while "{" in text:
-        start = text.index("{")
-        end = text.find("}", start)
-        if end < 0:
-            break
-        symbol = text[start + 1 : end].upper()
-        text = text[end + 1 :]
-        if symbol.isdigit():
-            generic += int(symbol)
-        elif symbol in ("X", "Y", "Z", ""):
-            continue
-        else:
-            colored[symbol] = colored.get(symbol, 0) + 1
-    return generic, colored
 
 
 def _int_or_none(value: Any) -> int | None:
@@ -182,32 +158,8 @@ class Facts:
         return _int_or_none(self.toughness) or 0
 
 
-def facts_entry(card: Any) -> dict[str, Any]:
-    """One config ``facts`` entry from a :class:`pyengine.cards.CardFacts`-like object or a dict
-    with the ``decks/cards.tsv`` column names."""
-
-    def get(key: str, default: Any = None) -> Any:
-        if isinstance(card, dict):
-            return card.get(key, default)
-        return getattr(card, key, default)
-
-    tags = get("tags", ()) or ()
-    if isinstance(tags, str):
-        tags = [t for t in tags.split(";") if t]
-    power = get("power_text", None) or get("power", "")
-    toughness = get("toughness_text", None) or get("toughness", "")
-    token = get("is_token", False)
-    if isinstance(token, str):
-        token = token.strip() == "1"
-    return {
-        "mana_cost": get("mana_cost", "") or "",
-        "mana_value": int(get("mana_value", 0) or 0),
-        "type_line": get("type_line", "") or "",
-        "power": "" if power is None else str(power),
-        "toughness": "" if toughness is None else str(toughness),
-        "token": bool(token),
-        "tags": list(tags),
-    }
+#: One config ``facts`` entry (see :func:`pyengine.cards.config_facts`).
+facts_entry = config_facts
 
 
 #: Tag keys that mean an activated ability the Horde could use (besides ``activated`` and any

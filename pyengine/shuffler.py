@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from .legality import find_commanders
+from .commanders import find_commanders
 from .rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -46,7 +46,7 @@ def library_and_commanders(deck: Decklist, cards: CardDB | None = None,
                            chosen: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
     """The cards that go into the library (one name per copy, in list order) and the
     commander(s) set aside, read as the deck check reads them
-    (:func:`pyengine.legality.find_commanders`).
+    (:func:`pyengine.commanders.find_commanders`).
 
     A marked or ``chosen`` commander is always set aside. An unmarked one (one or two
     sideboard cards, or with ``cards`` the checker's proposal) only when the list has the 100

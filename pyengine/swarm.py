@@ -73,7 +73,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import CardDB, CardFacts
+from .cards import CardDB, CardFacts, config_facts
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, register
 
@@ -159,8 +159,7 @@ def make_config(
 
 def facts_of(card: CardFacts) -> dict[str, Any]:
     """The facts a Swarm config keeps for one card, from :class:`~pyengine.cards.CardFacts`."""
-    return fact_entry(card.mana_value, card.type_line, card.power_text, card.toughness_text,
-                      card.is_token, list(card.tags))
+    return config_facts(card, mana_cost=False)
 
 
 def config_from_decks(
@@ -237,6 +236,220 @@ def lethal_order(
     if left and result:
         result[-1]["assigned"] += left
     return result
+
+
+# -- Hive Mind and Overlord: what differs between the modes -------------------------------------
+
+
+class HiveMind:
+    """Hive Mind Mode (sw-13): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
+    policy (:attr:`SwarmGame.policy`) wherever the two modes differ; the policy holds no state."""
+
+    key = "hive"
+    #: The rule of the Pre-Swarm Step.
+    pre_swarm_rule = "sw-13-5"
+    #: Where combat and the Second main phase may begin: a Pre-Swarm Step still waiting for
+    #: draws means none came (sw-13-9), and the Swarm Step runs first.
+    combat_phases = (PRE_SWARM, MAIN1)
+    second_main_phases = (PRE_SWARM, MAIN1, COMBAT)
+    #: The attack ends with the power attacking the Survivors.
+    announces_attack_total = True
+    #: Added to a damage assignment order.
+    damage_order_note = ""
+
+    def require_cast(self) -> None:
+        raise ActionError("in Hive Mind Mode The Swarm casts its hand by itself (sw-13-7)")
+
+    def require_survivor_attack(self) -> None:
+        """sw-13-12: the Survivors' attack and its blocks are a Hive Mind Mode input."""
+
+    def require_graveyard_blocker(self) -> None:
+        """sw-13-13: the graveyard blocker is a Hive Mind Mode rule."""
+
+    def require_activate(self) -> None:
+        raise ActionError("in Hive Mind Mode optional costs of triggered abilities are never "
+                          "paid (sw-13-17)")
+
+    def pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+        """sw-13-5..sw-13-9: the hand is cast by itself; when that cast a card, the turn waits
+        for any draw it made (sw-13-8), else the Swarm Step runs at once."""
+        if self.cast_pre_swarm(game, events):
+            events.append(Event("pre-swarm-wait", "If a card cast in this step made The "
+                                "Swarm draw, report the draw now: it is cast in this step. "
+                                "Then start the Swarm Step.", data={"rule": "sw-13-8"}))
+        else:
+            game._swarm_step(events)
+
+    def cast_pre_swarm(self, game: SwarmGame, events: list[Event]) -> int:
+        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty.
+        Returns the number of cards cast."""
+        hand = game.zones["hand"]
+        foretell = [card for card in hand if "foretell" in game.tags(card)]
+        game.rng.shuffle(foretell)
+        for card in foretell:
+            game._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+        if not hand:
+            events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-13-9"}))
+            return len(foretell)
+        return len(foretell) + self.cast_hand(game, events)
+
+    def cast_hand(self, game: SwarmGame, events: list[Event]) -> int:
+        hand = game.zones["hand"]
+        count = len(hand)
+        game.rng.shuffle(hand)
+        events.append(Event("shuffle", f"Shuffle The Swarm's hand ({len(hand)} cards); cast "
+                            "them one at a time at random.", data={"rule": "sw-13-6"}))
+        while hand:
+            game._cast(hand[0], events, where="Pre-Swarm Step")
+        return count
+
+    def end_pre_swarm(self, game: SwarmGame) -> Event:
+        return Event("pre-swarm", "The Pre-Swarm Step ends: The Swarm's hand is empty.",
+                     data={"rule": "sw-13-9"})
+
+    def finish_pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+        """A later step of the turn while the Pre-Swarm Step still waits for draws means none
+        came; the Swarm Step runs first (sw-13-9, sw-5-1)."""
+        if game.phase == PRE_SWARM:
+            events.extend(game.do_swarm_step())
+
+    def attack_target(self, game: SwarmGame, targets: list[str], data: dict[str, Any]) -> str:
+        """sw-13-11: with attackable permanents in play, a d6 per attacker; on 5 or 6 it
+        attacks one of them at random."""
+        target = "the Survivors"
+        if targets:
+            roll = game.rng.die(6)
+            data.update(rule="sw-13-11", roll=roll)
+            if roll >= 5:
+                target = game.rng.choice(targets)
+                data["target"] = target
+            target = f"{target} (d6: {roll})"
+        return target
+
+    def second_main_event(self) -> Event:
+        return Event("phase", "Second main phase.", data={"rule": "sw-3-4"})
+
+    def discard(self, game: SwarmGame, amount: int, cards: list[int] | None) -> list[Event]:
+        """sw-13-4: random discard."""
+        if cards:
+            raise ActionError("in Hive Mind Mode discards are random (sw-13-4)")
+        hand = game.zones["hand"]
+        events: list[Event] = []
+        amount = game._amount(amount)
+        for _ in range(min(amount, len(hand))):
+            card = game.rng.choice(hand)
+            game.zones.move(card.id, "graveyard")
+            events.append(Event("discard", f"The Swarm discards {card.name} at random.",
+                                [card.name], data={"rule": "sw-13-4", "card": card.id}))
+        if amount > len(events):
+            events.append(Event("discard", "The Swarm's hand is empty.",
+                                data={"rule": "sw-13-4"}))
+        return events
+
+    def drawn_in_pre_swarm(self, game: SwarmGame, pre_swarm: bool) -> bool:
+        """sw-13-8: every draw while the Pre-Swarm Step waits is one; once the Swarm Step has
+        run it is too late."""
+        if game.phase == PRE_SWARM:
+            return True
+        if pre_swarm:
+            raise ActionError("a card drawn in the Pre-Swarm Step is reported during that "
+                              "step, before the Swarm Step (sw-13-8)")
+        return pre_swarm
+
+    def cast_drawn(self, game: SwarmGame, drawn: list[Card], events: list[Event]) -> None:
+        """sw-13-8: cards drawn in the Pre-Swarm Step are cast in it (the whole hand)."""
+        self.cast_hand(game, events)
+
+
+class Overlord:
+    """Overlord Mode (sw-14): a player, The Overlord, makes The Swarm's choices; the engine
+    enforces what is forced and counts what is limited."""
+
+    key = "overlord"
+    pre_swarm_rule = "sw-14-5"
+    combat_phases = (MAIN1,)
+    second_main_phases = (MAIN1, COMBAT)
+    announces_attack_total = False
+    damage_order_note = " (The Overlord may choose another order, sw-14-11)"
+
+    def require_cast(self) -> None:
+        """sw-14-7, sw-14-12: The Overlord casts from the hand."""
+
+    def require_survivor_attack(self) -> None:
+        raise ActionError("in Overlord Mode The Overlord blocks with The Swarm's creatures "
+                          "(sw-14-10)")
+
+    def require_graveyard_blocker(self) -> None:
+        raise ActionError("the graveyard blocker is a Hive Mind Mode rule (sw-13-13)")
+
+    def require_activate(self) -> None:
+        """sw-14-14: The Overlord may pay optional costs."""
+
+    def pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+        """sw-14-5..sw-14-7: forced casts, then the Pre-Swarm Step waits for ``cast`` and
+        ``swarm-step``."""
+        self.forced_casts(game, game.zones["hand"], events)
+        hand = game.zones["hand"]
+        if hand:
+            events.append(Event("choose", "The Overlord may cast nontoken cards from the "
+                                "hand in any order, or hold them; then start the Swarm Step.",
+                                [c.name for c in hand], data={"rule": "sw-14-7"}))
+        else:
+            events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-14-7"}))
+
+    def forced_casts(self, game: SwarmGame, cards: list[Card], events: list[Event]) -> None:
+        """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
+        foretell = [card for card in cards if "foretell" in game.tags(card)]
+        for card in foretell:
+            game._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+        tokens = [card for card in cards if card.token and card in game.zones["hand"]]
+        for card in tokens:
+            game._cast(card, events, where="Pre-Swarm Step (token cards first)")
+
+    def end_pre_swarm(self, game: SwarmGame) -> Event:
+        return Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
+                     f"{len(game.zones['hand'])} card(s).", data={"rule": "sw-14-7"})
+
+    def finish_pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+        """The Overlord ends the Pre-Swarm Step by itself (``swarm-step``)."""
+
+    def attack_target(self, game: SwarmGame, targets: list[str], data: dict[str, Any]) -> str:
+        """sw-14-9: The Overlord chooses what each attacker attacks."""
+        data["rule"] = "sw-14-9"
+        return "whatever The Overlord chooses"
+
+    def second_main_event(self) -> Event:
+        return Event("phase", "Second main phase: The Overlord may cast nontoken "
+                     "cards from the hand.", data={"rule": "sw-14-12"})
+
+    def discard(self, game: SwarmGame, amount: int, cards: list[int] | None) -> list[Event]:
+        """sw-14-4: The Overlord picks ``cards``."""
+        if not cards or not isinstance(cards, list):
+            raise ActionError("The Overlord picks the cards to discard (sw-14-4)")
+        events: list[Event] = []
+        for card_id in cards:
+            card = game.card(card_id)
+            if game.zone_of(card) != "hand":
+                raise ActionError(f"{game.label(card)} is not in The Swarm's hand")
+            game.zones.move(card.id, "graveyard")
+            events.append(Event("discard", f"The Overlord discards {card.name}.", [card.name],
+                                data={"rule": "sw-14-4", "card": card.id}))
+        return events
+
+    def drawn_in_pre_swarm(self, game: SwarmGame, pre_swarm: bool) -> bool:
+        """sw-14-8: the table says a draw was in the Pre-Swarm Step (first main phase only)."""
+        if pre_swarm and game.phase not in (PRE_SWARM, MAIN1):
+            raise ActionError("cards drawn in the Pre-Swarm Step: only during The Swarm's first "
+                              "main phase")
+        return pre_swarm
+
+    def cast_drawn(self, game: SwarmGame, drawn: list[Card], events: list[Event]) -> None:
+        """sw-14-8: drawn token (and Foretell) cards are cast at once."""
+        self.forced_casts(game, drawn, events)
+
+
+#: The mode policies by config key.
+POLICIES: dict[str, HiveMind | Overlord] = {"hive": HiveMind(), "overlord": Overlord()}
 
 
 @register
@@ -327,6 +540,11 @@ class SwarmGame(Game):
         ]
 
     # -- facts and queries ----------------------------------------------------------------------
+    @property
+    def policy(self) -> HiveMind | Overlord:
+        """What the mode decides (:class:`HiveMind` or :class:`Overlord`)."""
+        return POLICIES[self.mode]
+
     def facts(self, name: str) -> dict[str, Any]:
         return self.config["facts"].get(name) or fact_entry(0, "Token Creature", token=True)
 
@@ -601,23 +819,8 @@ class SwarmGame(Game):
         self._emergence(first, events)
         self.phase = PRE_SWARM
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
-                            data={"rule": "sw-13-5" if self.mode == "hive" else "sw-14-5"}))
-        if self.mode == "hive":
-            if self._hive_pre_swarm(events):
-                events.append(Event("pre-swarm-wait", "If a card cast in this step made The "
-                                    "Swarm draw, report the draw now: it is cast in this step. "
-                                    "Then start the Swarm Step.", data={"rule": "sw-13-8"}))
-            else:
-                self._swarm_step(events)
-        else:
-            self._overlord_forced_casts(self.zones["hand"], events)
-            hand = self.zones["hand"]
-            if hand:
-                events.append(Event("choose", "The Overlord may cast nontoken cards from the "
-                                    "hand in any order, or hold them; then start the Swarm Step.",
-                                    [c.name for c in hand], data={"rule": "sw-14-7"}))
-            else:
-                events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-14-7"}))
+                            data={"rule": self.policy.pre_swarm_rule}))
+        self.policy.pre_swarm(self, events)
         return events
 
     def _emergence(self, first: bool, events: list[Event]) -> None:
@@ -642,38 +845,6 @@ class SwarmGame(Game):
         self._enter(active, events)
         self._dread_changed(before, events)
         self._reveal_active(events)
-
-    def _hive_pre_swarm(self, events: list[Event]) -> int:
-        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty.
-        Returns the number of cards cast."""
-        hand = self.zones["hand"]
-        foretell = [card for card in hand if "foretell" in self.tags(card)]
-        self.rng.shuffle(foretell)
-        for card in foretell:
-            self._cast(card, events, where="Pre-Swarm Step (Foretell first)")
-        if not hand:
-            events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-13-9"}))
-            return len(foretell)
-        return len(foretell) + self._hive_cast_hand(events)
-
-    def _hive_cast_hand(self, events: list[Event]) -> int:
-        hand = self.zones["hand"]
-        count = len(hand)
-        self.rng.shuffle(hand)
-        events.append(Event("shuffle", f"Shuffle The Swarm's hand ({len(hand)} cards); cast "
-                            "them one at a time at random.", data={"rule": "sw-13-6"}))
-        while hand:
-            self._cast(hand[0], events, where="Pre-Swarm Step")
-        return count
-
-    def _overlord_forced_casts(self, cards: list[Card], events: list[Event]) -> None:
-        """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
-        foretell = [card for card in cards if "foretell" in self.tags(card)]
-        for card in foretell:
-            self._cast(card, events, where="Pre-Swarm Step (Foretell first)")
-        tokens = [card for card in cards if card.token and card in self.zones["hand"]]
-        for card in tokens:
-            self._cast(card, events, where="Pre-Swarm Step (token cards first)")
 
     def _swarm_step(self, events: list[Event]) -> None:
         """sw-5: reveal and resolve until a nontoken card above the Dread Level is cast."""
@@ -705,26 +876,14 @@ class SwarmGame(Game):
         Overlord says so (sw-14-7); in Hive Mind Mode once the table has reported any draw
         (sw-13-8, sw-13-9)."""
         self._require_phase(PRE_SWARM, what="the Swarm Step")
-        if self.mode == "hive":
-            events = [Event("pre-swarm", "The Pre-Swarm Step ends: The Swarm's hand is empty.",
-                            data={"rule": "sw-13-9"})]
-        else:
-            events = [Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
-                            f"{len(self.zones['hand'])} card(s).", data={"rule": "sw-14-7"})]
+        events = [self.policy.end_pre_swarm(self)]
         self._swarm_step(events)
         return events
-
-    def _finish_hive_pre_swarm(self, events: list[Event]) -> None:
-        """Hive Mind Mode: a later step of the turn while the Pre-Swarm Step still waits for
-        draws means none came; the Swarm Step runs first (sw-13-9, sw-5-1)."""
-        if self.mode == "hive" and self.phase == PRE_SWARM:
-            events.extend(self.do_swarm_step())
 
     def do_cast(self, card: int) -> list[Event]:
         """Overlord Mode: cast a nontoken card from the hand in the Pre-Swarm Step (sw-14-7) or
         the Second main phase (sw-14-12)."""
-        if self.mode != "overlord":
-            raise ActionError("in Hive Mind Mode The Swarm casts its hand by itself (sw-13-7)")
+        self.policy.require_cast()
         self._require_phase(PRE_SWARM, MAIN2, what="casting from the hand")
         chosen = self.card(card)
         if self.zone_of(chosen) != "hand":
@@ -743,15 +902,12 @@ class SwarmGame(Game):
         (planeswalkers, battles). In Hive Mind Mode each attacker then rolls a d6; on 5 or 6 it
         attacks one of them at random.
         """
-        if self.mode == "hive":
-            self._require_phase(PRE_SWARM, MAIN1, what="combat")
-        else:
-            self._require_phase(MAIN1, what="combat")
+        self._require_phase(*self.policy.combat_phases, what="combat")
         if targets is not None and not isinstance(targets, list):
             raise ActionError("targets are a list of the attackable permanents' names")
         targets = [str(t).strip() for t in (targets or []) if str(t).strip()]
         events: list[Event] = []
-        self._finish_hive_pre_swarm(events)
+        self.policy.finish_pre_swarm(self, events)
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
         able, unable = [], []
@@ -775,18 +931,8 @@ class SwarmGame(Game):
         for card in able:
             power = self.power(card)
             shown = "?" if power is None else str(power)
-            target = "the Survivors"
             data: dict[str, Any] = {"rule": "sw-9-2", "card": card.id, "power": power}
-            if targets and self.mode == "hive":
-                roll = self.rng.die(6)
-                data.update(rule="sw-13-11", roll=roll)
-                if roll >= 5:
-                    target = self.rng.choice(targets)
-                    data["target"] = target
-                target = f"{target} (d6: {roll})"
-            elif self.mode == "overlord":
-                target = "whatever The Overlord chooses"
-                data["rule"] = "sw-14-9"
+            target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
             if "vigilance" not in self.tags(card):
@@ -796,7 +942,7 @@ class SwarmGame(Game):
         if not able:
             events.append(Event("attack", "No Swarm creature can attack.",
                                 data={"rule": "sw-9-2"}))
-        elif self.mode == "hive":
+        elif self.policy.announces_attack_total:
             events.append(Event("attack-total", f"{len(able)} attacker(s); power attacking the "
                                 f"Survivors: {total}.", data={"total": total,
                                                               "attackers": len(able)}))
@@ -806,9 +952,7 @@ class SwarmGame(Game):
         """sw-13-12: the Survivors attack The Swarm (between Swarm turns, Hive Mind Mode). Its
         untapped creatures block, as is best for The Swarm; the table assigns the blocks. A new
         combat: the graveyard blocker may come once in it (sw-13-14)."""
-        if self.mode != "hive":
-            raise ActionError("in Overlord Mode The Overlord blocks with The Swarm's creatures "
-                              "(sw-14-10)")
+        self.policy.require_survivor_attack()
         self._require_phase(SURVIVORS, what="the Survivors attacking The Swarm")
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
@@ -838,8 +982,7 @@ class SwarmGame(Game):
     def do_graveyard_blocker(self) -> list[Event]:
         """sw-13-13, sw-13-14, sw-13-19: in Hive Mind Mode, once per combat in which the
         Survivors attack The Swarm, while an attacking creature is still unblocked."""
-        if self.mode != "hive":
-            raise ActionError("the graveyard blocker is a Hive Mind Mode rule (sw-13-13)")
+        self.policy.require_graveyard_blocker()
         self._require_playing()
         if self.phase != SURVIVORS:
             raise ActionError("the graveyard blocker is for combat in which the Survivors attack "
@@ -899,10 +1042,7 @@ class SwarmGame(Game):
                                  deathtouch="deathtouch" in self.tags(card))
         except (KeyError, TypeError, ValueError):
             raise ActionError("each blocker needs a name and a whole-number toughness") from None
-        if self.mode == "overlord":
-            note = " (The Overlord may choose another order, sw-14-11)"
-        else:
-            note = ""
+        note = self.policy.damage_order_note
         text = "; ".join(f"{b['assigned']} to {b['name']} (toughness {b['toughness']})"
                          for b in order)
         return [Event("damage-order", f"{card.name} assigns damage{note}: {text}.", [card.name],
@@ -910,22 +1050,15 @@ class SwarmGame(Game):
 
     def do_second_main(self) -> list[Event]:
         """sw-3-4: the Second main phase (sw-14-12 in Overlord Mode)."""
-        if self.mode == "hive":
-            self._require_phase(PRE_SWARM, MAIN1, COMBAT, what="the second main phase")
-        else:
-            self._require_phase(MAIN1, COMBAT, what="the second main phase")
+        self._require_phase(*self.policy.second_main_phases, what="the second main phase")
         events: list[Event] = []
-        self._finish_hive_pre_swarm(events)
+        self.policy.finish_pre_swarm(self, events)
         if self.phase == MAIN1:
             events.append(Event("phase", "Combat phase: skipped by the table.",
                                 data={"rule": "sw-3-4"}))
         self.phase = MAIN2
         self.attackers = []
-        if self.mode == "overlord":
-            events.append(Event("phase", "Second main phase: The Overlord may cast nontoken "
-                                "cards from the hand.", data={"rule": "sw-14-12"}))
-        else:
-            events.append(Event("phase", "Second main phase.", data={"rule": "sw-3-4"}))
+        events.append(self.policy.second_main_event())
         return events
 
     def do_end(self) -> list[Event]:
@@ -1076,31 +1209,7 @@ class SwarmGame(Game):
     def do_discard(self, amount: int = 1, cards: list[int] | None = None) -> list[Event]:
         """sw-13-4: random discard in Hive Mind Mode; sw-14-4: The Overlord picks ``cards``."""
         self._require_playing()
-        hand = self.zones["hand"]
-        events: list[Event] = []
-        if self.mode == "hive":
-            if cards:
-                raise ActionError("in Hive Mind Mode discards are random (sw-13-4)")
-            amount = self._amount(amount)
-            for _ in range(min(amount, len(hand))):
-                card = self.rng.choice(hand)
-                self.zones.move(card.id, "graveyard")
-                events.append(Event("discard", f"The Swarm discards {card.name} at random.",
-                                    [card.name], data={"rule": "sw-13-4", "card": card.id}))
-            if amount > len(events):
-                events.append(Event("discard", "The Swarm's hand is empty.",
-                                    data={"rule": "sw-13-4"}))
-            return events
-        if not cards or not isinstance(cards, list):
-            raise ActionError("The Overlord picks the cards to discard (sw-14-4)")
-        for card_id in cards:
-            card = self.card(card_id)
-            if self.zone_of(card) != "hand":
-                raise ActionError(f"{self.label(card)} is not in The Swarm's hand")
-            self.zones.move(card.id, "graveyard")
-            events.append(Event("discard", f"The Overlord discards {card.name}.", [card.name],
-                                data={"rule": "sw-14-4", "card": card.id}))
-        return events
+        return self.policy.discard(self, amount, cards)
 
     def do_draw(self, amount: int = 1, pre_swarm: bool = False) -> list[Event]:
         """The Swarm draws. ``pre_swarm``: drawn during this turn's Pre-Swarm Step, so the
@@ -1109,15 +1218,7 @@ class SwarmGame(Game):
         Swarm Step reveals anything; once the Swarm Step has run it is too late."""
         self._require_playing()
         amount = self._amount(amount)
-        if self.mode == "hive":
-            if self.phase == PRE_SWARM:
-                pre_swarm = True
-            elif pre_swarm:
-                raise ActionError("a card drawn in the Pre-Swarm Step is reported during that "
-                                  "step, before the Swarm Step (sw-13-8)")
-        elif pre_swarm and self.phase not in (PRE_SWARM, MAIN1):
-            raise ActionError("cards drawn in the Pre-Swarm Step: only during The Swarm's first "
-                              "main phase")
+        pre_swarm = self.policy.drawn_in_pre_swarm(self, pre_swarm)
         library = self.zones["library"]
         events: list[Event] = []
         drawn: list[Card] = []
@@ -1140,10 +1241,7 @@ class SwarmGame(Game):
             events.append(Event("draw", f"The Swarm draws {card.name}.", [card.name],
                                 data={"card": card.id}))
         if pre_swarm and drawn:
-            if self.mode == "hive":
-                self._hive_cast_hand(events)
-            else:
-                self._overlord_forced_casts(drawn, events)
+            self.policy.cast_drawn(self, drawn, events)
         return events
 
     def do_token(self, name: str, amount: int = 1) -> list[Event]:
@@ -1164,9 +1262,7 @@ class SwarmGame(Game):
     def do_activate(self, note: str = "") -> list[Event]:
         """sw-14-14: The Overlord pays an optional cost, at most Dread Level times a turn."""
         self._require_phase(*SWARM_TURN_PHASES, SURVIVORS, what="an optional-cost ability")
-        if self.mode != "overlord":
-            raise ActionError("in Hive Mind Mode optional costs of triggered abilities are never "
-                              "paid (sw-13-17)")
+        self.policy.require_activate()
         if self.activations >= self.dread_level:
             raise ActionError(f"optional-cost abilities: at most Dread Level "
                               f"({self.dread_level}) a turn, already used {self.activations} "

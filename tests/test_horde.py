@@ -720,7 +720,9 @@ def test_docstrings_name_rule_anchors_that_exist():
         for prefix, number in re.findall(r"\[\[(HS|LH) ([0-9.]+)\]\]", text):
             anchors.add(f"{prefix.lower()}-{number.replace('.', '-')}")
         anchors.update(re.findall(r"\{ #((?:hs|lh)-[0-9-]+) \}", text))
-    paths = ["pyengine/horde.py", "pyengine/limited_horde.py", "pyengine/horde_common.py",
+    paths = ["pyengine/horde.py", "pyengine/horde_common.py",
+             *sorted(p.relative_to(root).as_posix()
+                     for p in (root / "pyengine" / "limited_horde").glob("*.py")),
              "tests/test_horde.py", "tests/test_limited_horde.py", "tests/test_horde_cli.py"]
     for path in paths:
         text = (root / path).read_text(encoding="utf-8")

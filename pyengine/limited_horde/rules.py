@@ -1,0 +1,38 @@
+"""Limited Horde 2.1: the numbers of the rules (difficulty, set adjustment, per-card rates) and
+the two small formulas every part of the engine uses (lh-2-4, lh-2-6, lh-3-4)."""
+
+from __future__ import annotations
+
+from ..horde_common import ConfigError
+
+#: Preparation turns by difficulty (lh-2-4).
+LEVELS = {"nightmare": 2, "hard": 3, "normal": 4, "easy": 5, "story": 6}
+#: Set adjustments run from -2 to +2 (lh-2-6).
+ADJUSTMENTS = range(-2, 3)
+#: Cards the Assault reveal may play at most (derived, lh-4-2).
+ASSAULT_CARDS = 3
+#: Extra cards in the Surge (derived, lh-5-3).
+SURGE_EXTRA = 2
+#: Damage (or life gain) per milled (or drawn) card (lh-8-3, lh-8-5); Aggro Mode mills 1:1.
+DAMAGE_PER_CARD = 3
+LIFE_PER_CARD = 3
+SPAWN = "Eldrazi Spawn"
+COAX = "Coax from the Blind Eternities"
+HORRID_SWARM = "It of the Horrid Swarm"
+#: Coax's cost after its errata (chosen reading of lh-11-17).
+COAX_COST = "{2}"
+STAGES = ("preparation", "assault", "surge", "epilogue")
+
+
+def preparation_turns(difficulty: str, adjustment: int = 0) -> int:
+    """Preparation turns (lh-2-4, lh-2-6): by difficulty, plus the set adjustment, at least 1."""
+    if difficulty not in LEVELS:
+        raise ConfigError("difficulty is one of: " + ", ".join(LEVELS))
+    if adjustment not in ADJUSTMENTS:
+        raise ConfigError("the set adjustment is -2 to +2")
+    return max(1, LEVELS[difficulty] + adjustment)
+
+
+def token_mana_value(power: int, toughness: int) -> int:
+    """lh-3-4: a Horde token's mana value is (power + toughness) / 2, rounded up."""
+    return -(-(power + toughness) // 2)

@@ -1,0 +1,121 @@
+"""Limited Horde 2.1: whom the Horde targets (lh-3-13 to lh-3-16) and Survivor creatures hunting
+Horde creatures (lh-8-11, lh-8-12, lh-11-6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..game import ActionError, Event
+from ..horde_common import HordeGame
+from .rules import SPAWN
+
+
+class Targeting(HordeGame):
+    """The Horde's targets and Hunting (part of :class:`LimitedHorde`)."""
+
+    def hunting(self) -> str:
+        """Which Horde creatures Survivor creatures may hunt (lh-8-12): ``"all"`` (Epilogue
+        or Aggro Mode; the Epilogue excludes Survivor creatures with defender), ``"spawn"``
+        (against the Eldrazi) or ``"none"``."""
+        if self.aggro or self.stage == "epilogue":
+            return "all"
+        if self.eldrazi:
+            return "spawn"
+        return "none"
+
+    def do_hunt(self, card: int, power: int, toughness: int | None = None,
+                defender: bool = False) -> list[Event]:
+        """A Survivor creature with Hunting fights a Horde creature (lh-8-11, lh-8-12): the
+        Horde creature takes ``power`` damage (it dies if that reaches its toughness plus
+        counters); the event reports the damage the hunter takes. Against the Eldrazi only
+        Spawn may be hunted until the Epilogue or in Aggro Mode (lh-11-6); the Epilogue's
+        Hunting is only for creatures without defender (lh-6-3)."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        if not self.is_creature(target):
+            raise ActionError(f"{target.name} is not a creature")
+        mode = self.hunting()
+        if mode == "none":
+            raise ActionError("Survivor creatures have no Hunting now (Epilogue, Eldrazi Spawn "
+                              "or Aggro Mode only)")
+        if mode == "spawn" and target.name != SPAWN:
+            raise ActionError("against the Eldrazi, Hunting may only target Eldrazi Spawn")
+        if defender and not self.aggro and not (self.eldrazi and target.name == SPAWN):
+            raise ActionError("in the Epilogue only Survivor creatures without defender hunt")
+        if not isinstance(power, int) or power < 0:
+            raise ActionError("the hunter's power is a whole number")
+        facts = self.facts(target)
+        toughness_left = facts.toughness_value + target.counters
+        back = facts.power_value + target.counters
+        events = [Event("hunt", f"A Survivor creature (power {power}) fights {target.name}; it "
+                        f"takes {back} damage back", [target.name],
+                        {"card": target.id, "damage_back": back,
+                         "hunter_dies": toughness is not None and back >= toughness > 0})]
+        if power >= toughness_left:
+            events.append(Event("dies", f"{target.name} dies", [target.name],
+                                {"card": target.id}))
+            events += self.leave_battlefield(target, "graveyard")
+        return events + self.after_action()
+
+    # -- targeting ------------------------------------------------------------------------------
+    def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
+                  amount: int = 0, player: bool = True, divided: bool = False) -> list[Event]:
+        """The Horde's target (lh-3-13 to lh-3-16), among Survivor permanents the table lists.
+
+        ``destroy`` / ``exile``: the highest mana value (``mv``), random among ties.
+        ``damage``: the Survivors' life when ``player`` is allowed; otherwise, of creatures
+        given as ``toughness`` and ``damage`` already marked: the one with the greatest
+        toughness that ``amount`` kills; with ``divided`` damage, the most creatures it can
+        kill (smallest remaining toughness first); if none can die, the creature brought
+        nearest to lethal. Ties at random.
+        """
+        self.require_playing()
+        items = permanents or []
+        if effect in ("destroy", "exile"):
+            if not items:
+                raise ActionError("list the Survivors' permanents with their mana values")
+            try:
+                values = [int(p["mv"]) for p in items]
+            except (KeyError, TypeError, ValueError):
+                raise ActionError("each permanent needs a name and 'mv'") from None
+            top = max(values)
+            tied = [p for p, v in zip(items, values, strict=True) if v == top]
+            pick = self.rng.choice(tied)
+            return [Event("target", f"The Horde's {effect} targets {pick['name']} (mana value "
+                          f"{top}{', random among ties' if len(tied) > 1 else ''})",
+                          [pick["name"]], {"effect": effect, "pick": pick["name"],
+                                           "tied": [p["name"] for p in tied]})]
+        if effect != "damage":
+            raise ActionError("effect is destroy, exile or damage")
+        if player:
+            return [Event("target", "The Horde's damage goes to the Survivors' life", [],
+                          {"effect": effect, "pick": "survivors"})]
+        if not items or not isinstance(amount, int) or amount < 1:
+            raise ActionError("give the damage amount and the Survivors' creatures")
+        try:
+            left = [(p, int(p["toughness"]) - int(p.get("damage", 0))) for p in items]
+        except (KeyError, TypeError, ValueError):
+            raise ActionError("each creature needs a name and 'toughness'") from None
+        killable = [(p, rest) for p, rest in left if rest <= amount]
+        if divided and killable:
+            budget = amount
+            chosen = []
+            for p, rest in sorted(killable, key=lambda pr: pr[1]):
+                if max(rest, 1) <= budget:
+                    chosen.append(p["name"])
+                    budget -= max(rest, 1)
+            return [Event("target", "The Horde divides its damage to kill "
+                          + ", ".join(chosen), chosen, {"effect": effect, "picks": chosen,
+                                                         "rule": "most-creatures"})]
+        if killable:
+            top = max(int(p["toughness"]) for p, _ in killable)
+            tied = [p for p, _ in killable if int(p["toughness"]) == top]
+            rule = "highest-toughness-lethal"
+        else:
+            nearest = min(rest - amount for _, rest in left)
+            tied = [p for p, rest in left if rest - amount == nearest]
+            rule = "nearest-to-lethal"
+        pick = self.rng.choice(tied)
+        return [Event("target", f"The Horde's damage targets {pick['name']}", [pick["name"]],
+                      {"effect": effect, "pick": pick["name"], "rule": rule,
+                       "tied": [p["name"] for p in tied]})]
