@@ -77,16 +77,6 @@ class _Storage:
             window.localStorage.removeItem(self._key(slot))
 
 
-def _store(name: str, value: str) -> None:
-    try:
-        if value:
-            window.localStorage.setItem(_storage_key(name), value)
-        else:
-            window.localStorage.removeItem(_storage_key(name))
-    except Exception:
-        console.warn("could not save to browser storage")
-
-
 def _found(element):
     """``element``, or None when the page has none (Pyodide gives a JS ``null`` as ``jsnull``,
     not None, so a missing element would otherwise slip past ``is None``)."""
@@ -210,8 +200,6 @@ def apply_view(root, name: str, view: View) -> None:
     if error_box is not None:
         error_box.textContent = view.error
         error_box.hidden = not view.error
-    if view.save is not None:
-        _store(name, view.save)
     if view.url_hash is not None:
         url = window.location.pathname + window.location.search
         window.history.replaceState(None, "", url + ("#" + view.url_hash if view.url_hash else ""))

@@ -247,10 +247,11 @@ class Session:
             return View()
 
     def _finish(self, view: View, note: str = "") -> View:
-        """Write the view's save to the main slot, show the slots and the share link."""
+        """Write the view's save to the main slot, show the slots and the share link. The
+        session owns storage: ``view.save`` stays set only to tell the adapter that the save
+        changed (it then refreshes the copy shown before Python, docs/assets/saved-view.js)."""
         if view.save is not None:
             self._set(MAIN, view.save)
-            view.save = None
         note = note or getattr(view, "note", "")
         view.note = ""
         view.text["saves-note"] = note

@@ -101,7 +101,9 @@ def test_saved_view_is_text_never_html(browser, site_url):
                                   "last": {"hidden": False, "items": [[HOSTILE, "x"]]}},
                 "fields": {"seed": {"value": HOSTILE, "label": None}}}
         page.goto(site_url + "play/swarm.html", wait_until="commit")
-        page.evaluate("v => localStorage.setItem(coopMagicSavedView.key('swarm'), v)",
+        # The key carries the site's base path (Material's __md_scope: ".." from a play page).
+        page.evaluate("v => localStorage.setItem("
+                      "'coop-magic:' + new URL('..', location).pathname + ':swarm:view', v)",
                       json.dumps(view))
         page.reload(wait_until="domcontentloaded")
         root = page.locator("[data-widget=swarm]")
