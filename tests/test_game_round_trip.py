@@ -18,7 +18,8 @@ STEPS = 40
 
 def test_every_registered_variant_has_a_scenario():
     """A new variant gets a starting game in tests/scenarios.py, and with it these tests."""
-    registered = set(game_module._VARIANTS)
+    registered = {name for name, cls in game_module._VARIANTS.items()
+                  if cls.__module__.startswith("pyengine.")}  # tests register their own too
     assert registered == set(scenarios.STARTS), registered ^ set(scenarios.STARTS)
     for variant in registered:
         assert game_module.find_variant(variant).variant == variant
