@@ -27,6 +27,12 @@ def pytest_addoption(parser):
     )
 
 
+def pytest_configure(config):
+    from tests import helpers
+
+    helpers.LONG_FUZZ = bool(config.getoption("--long-fuzz", default=False))
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once per test session with ``mkdocs build --strict`` (``SITE_URL``
