@@ -7,8 +7,9 @@
 * :func:`run`, :func:`run_to` - apply actions; advance with the variant's own turn actions until
   a phase is reached.
 * :func:`zones`, :func:`assert_zones` - the card names in zones, and a check of some of them.
-* :func:`kinds`, :func:`of_kind` - event kinds, so tests assert what happened rather than how
-  the log words it (``tests/data/golden_logs/`` keeps the wording honest).
+* :func:`kinds`, :func:`of_kind`, :func:`anchors`, :func:`trace` - event kinds, cards and rule
+  anchors, so tests assert what happened rather than how the log words it
+  (``tests/data/golden_logs/`` keeps the wording honest).
 * :func:`walk` - a seeded random walk that picks action types from the engine's own
   ``legal_actions()`` (any ``do_*`` action for a variant without it).
 """
@@ -210,6 +211,18 @@ def kinds(events: Iterable[Event]) -> list[str]:
 
 def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
     return [event for event in events if event.kind == kind]
+
+
+def anchors(events: Iterable[Event]) -> list[str]:
+    """The rule anchors the events name (``data["rule"]``), in order."""
+    return [event.data["rule"] for event in events if event.data.get("rule")]
+
+
+def trace(events: Iterable[Event]) -> list[tuple[str, str, str]]:
+    """Each event as ``(kind, its cards joined by ", ", its rule anchor or "")``: what
+    happened, to which cards, under which rule, without pinning the sentence."""
+    return [(event.kind, ", ".join(event.cards), str(event.data.get("rule", "")))
+            for event in events]
 
 
 # -- random walks over the engine's own legal actions ------------------------------------------

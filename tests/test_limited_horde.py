@@ -7,35 +7,29 @@ from collections import Counter
 
 import pytest
 
-from pyengine import files
 from pyengine.game import ActionError, load_game
-from pyengine.horde_common import ConfigError, deck_config
+from pyengine.horde_common import ConfigError
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
 from pyengine.rng import Rng
+from tests import scenarios
 from tests.helpers import act, kinds, names, to_horde_turn
 
 SEED = "amber-otter-17"
-DB = files.load_card_db()
+DB = scenarios.card_db()
 
 
 def facts_for(names):
-    return deck_config(list(names), DB.get)[1]
+    return scenarios.facts(names)
 
 
 def game(deck, *, dreadnought=None, seed=SEED, stack=True, **extra):
-    names = list(deck) + list(dreadnought or [])
-    config = {"deck": list(deck), "facts": facts_for(names), "stack": stack,
-              "difficulty": "nightmare", **extra}
+    """A Limited Horde game on nightmare, its library exactly ``deck`` (top first)."""
     if dreadnought is not None:
-        config["dreadnought"] = list(dreadnought)
-    return LimitedHorde(config, seed)
+        extra["dreadnought"] = list(dreadnought)
+    return scenarios.stacked("limited-horde", deck, seed=seed, stack=stack, **extra)
 
 
-
-
-def shipped(deck_id):
-    return files.load_deck(deck_id).cards("main")
-
+shipped = scenarios.shipped
 
 FILLER = ["Zombie"] * 10 + ["Walking Corpse"] * 10
 SPAWN = "Eldrazi Spawn"
