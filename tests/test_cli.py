@@ -122,17 +122,7 @@ def test_terminal_safe_escapes_every_control_character():
     assert terminal_safe(text) == "a\\u001b]0;t\\u0007b\\u009b2J\\u202ec\td\n"
 
 
-@pytest.fixture
-def card_facts_read_once(monkeypatch):
-    """The full card data, read from disk once for the test (``check`` still merges it with
-    the shipped facts and checks as always): the test is about answers to odd files."""
-    read = files.load_card_facts
-    facts = read()
-    monkeypatch.setattr(files, "load_card_facts",
-                        lambda root=None: facts if root is None else read(root))
-
-
-@pytest.mark.usefixtures("card_facts_read_once")
+@pytest.mark.usefixtures("card_data_read_once")
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=400) | st.text(max_size=300).map(lambda t: t.encode("utf-8")))
