@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import inspect
+import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
@@ -213,16 +214,27 @@ def of_kind(events: Iterable[Event], kind: str) -> list[Event]:
     return [event for event in events if event.kind == kind]
 
 
+_CITATION = re.compile(r"\((?:see )?((?:SW|LH|HS|TC) \d+(?:\.\d+)*[a-z]?)\)")
+
+
+def rule_of(event: Event) -> str:
+    """The rule anchor an event names: its ``data["rule"]``, else the last rule number it
+    cites in its text ("... (TC 4.1)" -> ``"tc-4-1"``); ``""`` for none."""
+    if event.data.get("rule"):
+        return str(event.data["rule"])
+    cited = _CITATION.findall(event.text)
+    return re.sub(r"[ .]", "-", cited[-1].lower()) if cited else ""
+
+
 def anchors(events: Iterable[Event]) -> list[str]:
-    """The rule anchors the events name (``data["rule"]``), in order."""
-    return [event.data["rule"] for event in events if event.data.get("rule")]
+    """The rule anchors the events name, in order (events naming none left out)."""
+    return [rule for rule in map(rule_of, events) if rule]
 
 
 def trace(events: Iterable[Event]) -> list[tuple[str, str, str]]:
     """Each event as ``(kind, its cards joined by ", ", its rule anchor or "")``: what
     happened, to which cards, under which rule, without pinning the sentence."""
-    return [(event.kind, ", ".join(event.cards), str(event.data.get("rule", "")))
-            for event in events]
+    return [(event.kind, ", ".join(event.cards), rule_of(event)) for event in events]
 
 
 # -- random walks over the engine's own legal actions ------------------------------------------
