@@ -45,8 +45,9 @@ def test_preparation_turns_by_difficulty(level, turns):
     g = game(FILLER, difficulty=level)
     assert g.status()["preparation_turns"] == turns
     for turn in range(1, turns):
-        assert act(g, "end-survivor-turn")[0].text == (
-            f"Survivor turn {turn + 1} (Preparation turn {turn + 1} of {turns})")
+        [event] = act(g, "end-survivor-turn")
+        assert (event.kind, event.data) == ("survivor-turn",
+                                            {"turn": turn + 1, "stage": "preparation"})
     events = act(g, "end-survivor-turn")
     assert kinds(events)[:2] == ["stage", "horde-turn"]
     assert g.stage == "assault"
@@ -135,20 +136,18 @@ def test_lh_6_1_library_emptied_during_preparation_starts_the_epilogue_at_once()
     assert g.stage == "preparation"
     events = act(g, "hit", n=3)
     assert kinds(events) == ["hit", "mill", "stage", "victory-ready"]
-    assert events[2].text == ("Epilogue: the Horde's library is empty during Preparation. It "
-                              "keeps attacking; Survivor creatures without defender gain "
-                              "Hunting")
+    assert events[2].data == {"stage": "epilogue"}
     assert g.stage == "epilogue" and g.hunting() == "all"
     assert names(g.zones["library"]) == []
     assert names(g.zones["graveyard"]) == ["Walking Corpse", "Zombie", "Zombie Giant"]
     events = act(g, "end-survivor-turn")
-    assert [e.text for e in events if e.kind == "survivor-turn"] == [
-        "Survivor turn 2 (Preparation turn 2 of 2), in the Epilogue"]
+    assert [e.data for e in events if e.kind == "survivor-turn"] == [
+        {"turn": 2, "stage": "epilogue"}]
     events = act(g, "end-survivor-turn")
     assert g.phase == "horde" and g.stage == "epilogue"
     assert "stage" not in kinds(events)
     assert not any("Surge" in e.text or "Assault" in e.text for e in events)
-    assert events[0].text == "Horde turn 1" and events[0].data["stage"] == "epilogue"
+    assert (events[0].kind, events[0].data) == ("horde-turn", {"turn": 1, "stage": "epilogue"})
     assert g.zones["battlefield"] == []
 
 
