@@ -219,7 +219,8 @@ _CITATION = re.compile(r"\((?:see )?((?:SW|LH|HS|TC) \d+(?:\.\d+)*[a-z]?)\)")
 
 def rule_of(event: Event) -> str:
     """The rule anchor an event names: its ``data["rule"]``, else the last rule number it
-    cites in its text ("... (TC 4.1)" -> ``"tc-4-1"``); ``""`` for none."""
+    cites in parentheses at the end of a clause of its text, as its anchor (tc-4-1); ``""``
+    for none."""
     if event.data.get("rule"):
         return str(event.data["rule"])
     cited = _CITATION.findall(event.text)
