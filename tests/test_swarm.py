@@ -203,23 +203,22 @@ def test_emergence_from_the_second_turn():
                     reckoning_at=2)
     run(game, "turn", "end")
     events = run(game, "turn")
-    assert texts(events)[2:9] == [
-        "Beginning phase.",
-        "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered).",
-        "Grave Titan enters the battlefield untapped.",
-        "Dread Level is now 1 (was 0).",
-        "Death Baron is the Active Enforcer.",
-        "First main phase: Pre-Swarm Step.",
-        "The hand is empty.",
+    assert scenarios.trace(events)[2:9] == [
+        ("phase", "", "sw-3-4"), ("emergence", "Grave Titan", "sw-4-10"),
+        ("enter", "Grave Titan", "sw-9-1"), ("dread", "", "sw-4-2"),
+        ("active", "Death Baron", "sw-4-6"), ("phase", "", "sw-13-5"),
+        ("pre-swarm", "", "sw-13-9"),
     ]
+    assert events[5].data == {"rule": "sw-4-2", "dread": 1, "was": 0}
     assert game.dread_level == 1
     run(game, "end")
     events = run(game, "turn")
-    assert "Dread Level is now 2 (was 1)." in texts(events)
+    assert {"rule": "sw-4-2", "dread": 2, "was": 1} in [e.data for e in events]
     assert game.dread_level == 2
     # The Reckoning was next: it went into the deck and the Lair is empty.
     assert game.active_enforcer is None
-    assert texts(events)[7] == "The Lair is empty: there is no Active Enforcer."
+    assert scenarios.trace(events)[6:8] == [("reckoning-placed", "Army of the Damned", "sw-6-2"),
+                                            ("active", "", "sw-4-12")]
 
 
 def test_empty_lair_no_emergence_until_one_returns():
@@ -229,19 +228,16 @@ def test_empty_lair_no_emergence_until_one_returns():
     run(game, "turn", "end", "turn", "end")  # Titan in; Reckoning into the deck; Lair empty
     assert game.active_enforcer is None and game.dread_level == 1
     events = run(game, "turn")
-    assert texts(events)[3] == "Emergence: The Lair is empty, no Enforcer enters."
+    assert scenarios.trace(events)[3] == ("emergence", "", "sw-4-12")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
     events = game.apply({"type": "dies", "card": titan.id})
-    assert texts(events) == [
-        "Grave Titan dies: it goes to the bottom of The Lair.",
-        "Grave Titan is the Active Enforcer.",
-        "Dread Level is now 0 (was 1).",
-    ]
+    assert scenarios.trace(events) == [("lair", "Grave Titan", "sw-4-4"),
+                                       ("active", "Grave Titan", "sw-4-12"),
+                                       ("dread", "", "sw-4-2")]
     assert game.active_enforcer.id == titan.id
     run(game, "end")
     events = run(game, "turn")
-    assert "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered)." \
-        in texts(events)
+    assert ("emergence", "Grave Titan", "sw-4-10") in scenarios.trace(events)
 
 
 @pytest.mark.parametrize("to", ["exile", "hand", "library-top", "graveyard"])
