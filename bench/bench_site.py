@@ -53,7 +53,7 @@ import engine_workloads  # noqa: E402
 
 from devtools import browser as dev_browser  # noqa: E402
 from devtools import server as site_server  # noqa: E402
-from devtools.site import BuildError, build_site, load_hook  # noqa: E402
+from devtools.site import BuildError, build_site  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 SUB_PATH = site_server.SUB_PATH
@@ -176,7 +176,7 @@ def write_twin_docs(docs: Path) -> None:
     hooks/rules.py generates from glossary/*.yml, so both sites have the same content (and the
     same search index, the master glossary left out of it in both)."""
     shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("assets"))
-    rules = load_hook("rules")
+    from sitebuild import rules
     pages, _ = rules.glossary_pages(rules.load_glossaries(ROOT / "glossary"))
     for src_uri, markdown in pages.items():
         (docs / src_uri).write_text(markdown, encoding="utf-8")

@@ -1,103 +1,28 @@
-"""MkDocs hook: run the project's Python engine in the browser on the pages that ask for it.
+"""MkDocs hook: run the project's Python engine in the browser on the pages that ask for it
+(plain functions in sitebuild/pyscript.py, described there).
 
-* Checks that ``node_modules`` holds exactly the Pyodide and PyScript versions that
-  ``package.json`` pins, and fails the build with a clear message otherwise.
-* Copies only the runtime files of both into ``<site>/runtime/`` (no source maps, no xterm,
-  no codemirror), and the iframe-worker shim that Material's offline search uses into
-  ``<site>/assets/vendor/`` (Material would otherwise load it from a CDN).
-* Packs ``pyengine/`` and ``decks/`` into one zip, named by its content hash, that PyScript
-  unpacks onto ``sys.path``; the zip is made from the package itself, so it cannot drift.
-* Gives a page the ``widget.html`` template and a PyScript config only when its front matter
-  says ``widget: <name>``; every other page loads no Python at all.
+* ``on_config``: checks the pinned runtime packages and the shim polyfill, packs the engine zip;
+* ``on_page_markdown``: a page whose front matter says ``widget: <name>`` gets the
+  ``widget.html`` template and a PyScript config; every other page loads no Python at all;
+* ``on_post_build``: copies the runtime files, the shim and the engine zip into the site.
 """
 
 from __future__ import annotations
 
-import hashlib
-import io
-import json
-import posixpath
-import shutil
-import zipfile
+import sys
 from pathlib import Path
 
-from mkdocs.exceptions import PluginError
+ROOT = str(Path(__file__).resolve().parent.parent)
+if ROOT not in sys.path:
+    sys.path.insert(0, ROOT)  # the sitebuild package
 
-ROOT = Path(__file__).resolve().parent.parent
-RUNTIME_DIR = "runtime"
+from mkdocs.exceptions import PluginError  # noqa: E402
 
-#: Pyodide files needed at run time (the rest of the npm package is source maps, typings and
-#: consoles).
-PYODIDE_FILES = (
-    "pyodide.mjs",
-    "pyodide.asm.mjs",
-    "pyodide.asm.wasm",
-    "python_stdlib.zip",
-    "pyodide-lock.json",
-)
-#: PyScript chunks that are never needed by our pages (the editor and terminal plugins load
-#: these only when a page uses them; their small entry chunks are still imported at start).
-PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
-PYSCRIPT_SKIP_FILES = ("service-worker.js",)
+from sitebuild import BuildError, pyscript  # noqa: E402
 
-#: Files of the engine that travel to the browser.
-ENGINE_PACKAGES = ("pyengine",)
-DATA_DIRS = ("decks",)
-ENGINE_SUFFIXES = (".py",)
-DATA_SUFFIXES = (".txt", ".tsv", ".json", ".md")
+SHIM_PATH = pyscript.SHIM_PATH
 
 _state: dict[str, object] = {}
-
-
-def _pinned_versions(root: Path = ROOT) -> dict[str, str]:
-    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
-    deps = package.get("dependencies", {})
-    return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker")}
-
-
-def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
-    """The installed runtime packages, after checking their versions against package.json."""
-    pinned = _pinned_versions(root)
-    found: dict[str, Path] = {}
-    for name, version in pinned.items():
-        package_dir = root / "node_modules" / name
-        manifest = package_dir / "package.json"
-        if not manifest.is_file():
-            raise PluginError(
-                f"node_modules/{name} is missing: run `npm ci` in {root} before building "
-                "(the site copies Pyodide and PyScript from there)."
-            )
-        installed = json.loads(manifest.read_text(encoding="utf-8")).get("version")
-        if installed != version:
-            raise PluginError(
-                f"node_modules/{name} is version {installed}, but package.json pins {version}: "
-                "run `npm ci` to install the pinned versions."
-            )
-        found[name] = package_dir
-    return found
-
-
-def engine_zip_bytes(root: Path = ROOT) -> bytes:
-    """A deterministic zip of the engine package and its data (fixed order and timestamps)."""
-    members: list[tuple[str, Path]] = []
-    for top, suffixes in [(p, ENGINE_SUFFIXES) for p in ENGINE_PACKAGES] + [
-        (d, DATA_SUFFIXES) for d in DATA_DIRS
-    ]:
-        for path in sorted((root / top).rglob("*")):
-            if (
-                path.is_file()
-                and path.suffix in suffixes
-                and "__pycache__" not in path.parts
-            ):
-                members.append((path.relative_to(root).as_posix(), path))
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, path in members:
-            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
-            info.compress_type = zipfile.ZIP_DEFLATED
-            info.external_attr = 0o644 << 16
-            archive.writestr(info, path.read_bytes())
-    return buffer.getvalue()
 
 
 def runtime_paths() -> dict[str, str]:
@@ -105,70 +30,31 @@ def runtime_paths() -> dict[str, str]:
     return dict(_state.get("paths", {}))  # type: ignore[arg-type]
 
 
-#: Where the iframe-worker shim goes; mkdocs.yml lists it under extra.polyfills so that
-#: Material's offline plugin does not add its CDN copy.
-SHIM_PATH = "assets/vendor/iframe-worker-shim.js"
-
-
 def on_config(config):
-    check_node_modules()
-    polyfills = config.extra.get("polyfills") or []
-    if SHIM_PATH not in polyfills:
-        raise PluginError(f"mkdocs.yml must list {SHIM_PATH} under extra.polyfills")
-    data = engine_zip_bytes()
-    digest = hashlib.sha256(data).hexdigest()[:12]
+    try:
+        pyscript.check_node_modules()
+        pyscript.check_polyfills(config.extra.get("polyfills"))
+    except BuildError as error:
+        raise PluginError(str(error)) from error
+    data = pyscript.engine_zip_bytes()
     _state["zip"] = data
-    _state["paths"] = {
-        "pyodide": f"{RUNTIME_DIR}/pyodide/pyodide.mjs",
-        "core_js": f"{RUNTIME_DIR}/pyscript/core.js",
-        "core_css": f"{RUNTIME_DIR}/pyscript/core.css",
-        "engine_zip": f"{RUNTIME_DIR}/pyengine-{digest}.zip",
-        "widget_css": "assets/widgets.css",
-    }
+    _state["paths"] = pyscript.runtime_paths(data)
     return config
 
 
-def _relative(page_url: str, target: str) -> str:
-    """A URL for ``target`` (site-relative) as seen from the page at ``page_url``."""
-    page_dir = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
-    rel = posixpath.relpath(target, page_dir.rstrip("/") or ".")
-    return rel if rel.startswith(".") else "./" + rel
-
-
 def on_page_markdown(markdown, page, config, files):
-    widget = page.meta.get("widget")
-    if not widget:
-        return markdown
-    if not isinstance(widget, str) or not widget.isidentifier():
-        raise PluginError(f"{page.file.src_uri}: front matter 'widget' must be a Python name")
-    urls = {key: _relative(page.url, value) for key, value in runtime_paths().items()}
-    page.meta["template"] = "widget.html"
-    page.meta["runtime"] = urls
-    page.meta["pyscript_config"] = json.dumps(
-        {"interpreter": urls["pyodide"], "files": {urls["engine_zip"]: "./*"}},
-        separators=(",", ":"),
-    )
+    try:
+        meta = pyscript.widget_page(page.meta.get("widget"), page.url, runtime_paths(),
+                                    page.file.src_uri)
+    except BuildError as error:
+        raise PluginError(str(error)) from error
+    page.meta.update(meta)
     return markdown
 
 
 def on_post_build(config):
-    site = Path(config["site_dir"])
-    found = check_node_modules()
-    pyodide_out = site / RUNTIME_DIR / "pyodide"
-    pyodide_out.mkdir(parents=True, exist_ok=True)
-    for name in PYODIDE_FILES:
-        shutil.copyfile(found["pyodide"] / name, pyodide_out / name)
-    pyscript_out = site / RUNTIME_DIR / "pyscript"
-    pyscript_out.mkdir(parents=True, exist_ok=True)
-    for path in sorted((found["@pyscript/core"] / "dist").iterdir()):
-        if (
-            path.suffix not in (".js", ".css")
-            or path.name.startswith(PYSCRIPT_SKIP_PREFIXES)
-            or path.name in PYSCRIPT_SKIP_FILES
-        ):
-            continue
-        shutil.copyfile(path, pyscript_out / path.name)
-    shim = site / SHIM_PATH
-    shim.parent.mkdir(parents=True, exist_ok=True)
-    shutil.copyfile(found["iframe-worker"] / "shim" / "index.js", shim)
-    (site / runtime_paths()["engine_zip"]).write_bytes(_state["zip"])  # type: ignore[arg-type]
+    try:
+        pyscript.copy_runtime(Path(config["site_dir"]), _state["zip"],  # type: ignore[arg-type]
+                              runtime_paths())
+    except BuildError as error:
+        raise PluginError(str(error)) from error

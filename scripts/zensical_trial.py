@@ -8,12 +8,13 @@ hooks. So the trial builds the site three ways and compares each with the MkDocs
 
 1. ``plain``: Zensical on the project as it is (no hooks at all);
 2. ``with-sitebuild``: the build's own logic run around Zensical as plain functions, the way a
-   move would do it: before, rule markers and references (hooks/rules.py ``render_shortcodes``)
+   move would do it: before, rule markers and references (sitebuild/rules.py ``render_shortcodes``)
    and the generated glossary pages (``glossary_pages``) are written into a copy of ``docs/``,
    and play pages get the ``widget.html`` template and their runtime URLs in front matter
    (hooks/pyscript.py); after, over the built HTML, glossary term links (``link_terms``), table
-   regions and the search dialog's name (sitebuild/a11y.py), the runtime copy (hooks/pyscript.py),
-   the CSP hashes (sitebuild/csp.py) and the offline files (sitebuild/offline.py).
+   regions and the search dialog's name (sitebuild/a11y.py), the runtime copy
+   (sitebuild/pyscript.py), the CSP hashes (sitebuild/csp.py) and the offline files
+   (sitebuild/offline.py).
 
 Zensical is installed from PyPI into ``~/.cache/coop-magic-zensical`` (outside the project) unless
 ``--zensical`` names a ``zensical`` executable. The report (Markdown) is printed and, with
@@ -106,7 +107,7 @@ def relative_url(from_src: str, to_src: str) -> str:
 def prepare_markdown(project: Path) -> dict:
     """Rule markers, references and glossary pages written into the copy's ``docs/``; widget
     pages get their template and runtime URLs in front matter. Returns the glossaries."""
-    rules = load_hook("rules")
+    from sitebuild import rules
     pyscript = load_hook("pyscript")
     docs = project / "docs"
     pages = {p.relative_to(docs).as_posix(): p for p in sorted(docs.rglob("*.md"))}
@@ -153,7 +154,7 @@ class _Page:
 
 def finish_html(site: Path, glossaries: dict) -> dict:
     """Term links, table regions, search dialog name, runtime copy, CSP, offline files."""
-    rules = load_hook("rules")
+    from sitebuild import rules
     pyscript = load_hook("pyscript")
     problems: dict[str, str] = {}
     for path in sorted(site.rglob("*.html")):

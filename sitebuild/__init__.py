@@ -8,9 +8,10 @@ events, so another builder (Zensical, see ``scripts/zensical_trial.py``) can cal
 * ``sitebuild.csp`` - the Content-Security-Policy hashes of a page's inline scripts and styles.
 * ``sitebuild.a11y`` - accessibility fixes on built pages: focusable table regions, the search
   dialog's name.
-
-``hooks/rules.py`` (rule anchors, glossary links) and ``hooks/pyscript.py`` (runtime copy, engine
-zip) keep their plain functions in the hook file itself, above its "MkDocs events" section.
+* ``sitebuild.rules`` - rule markers and references, the glossaries and their pages, first-use
+  term links, stacked table labels, one search entry per rule.
+* ``sitebuild.pyscript`` - the runtime checks and copy, the engine zip, widget pages' front
+  matter.
 """
 
 from __future__ import annotations

@@ -27,6 +27,12 @@ def pytest_addoption(parser):
     )
 
 
+def pytest_configure(config):
+    from tests import helpers
+
+    helpers.LONG_FUZZ = bool(config.getoption("--long-fuzz", default=False))
+
+
 @pytest.fixture(scope="session")
 def built_site(tmp_path_factory) -> Path:
     """The site, built once per test session with ``mkdocs build --strict`` (``SITE_URL``
@@ -37,3 +43,17 @@ def built_site(tmp_path_factory) -> Path:
         return build_site(out, strict=True)
     except BuildError as error:
         pytest.fail(str(error))
+
+
+@pytest.fixture
+def card_data_read_once(monkeypatch):
+    """Every card (``files.load_full_card_db()``), read from disk once for the test instead
+    of once per command run; the commands still look cards up and check as always. For tests
+    about the commands' answers; reading the card data has its own tests (test_files.py,
+    test_import_scryfall.py)."""
+    from pyengine import files
+
+    read = files.load_full_card_db
+    cards = read()
+    monkeypatch.setattr(files, "load_full_card_db",
+                        lambda root=None: cards if root is None else read(root))

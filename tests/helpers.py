@@ -7,6 +7,16 @@ from devtools.site import HOOKS, load_hook  # noqa: F401  (shared with bench/)
 from pyengine import files
 from pyengine.widgets import Env
 
+#: Set by tests/conftest.py when pytest runs with ``--long-fuzz``.
+LONG_FUZZ = False
+
+
+def examples(quick: int, long: int = 10_000) -> int:
+    """A hypothesis example count: ``quick`` in the everyday suite, ``long`` with
+    ``--long-fuzz`` (known at collection time, when the ``@settings`` decorators run)."""
+    return long if LONG_FUZZ else quick
+
+
 #: The project's card facts, as a runner widget's ``data`` mapping.
 CARD_DATA = {"cards.tsv": (files.data_root() / "cards.tsv").read_text(encoding="utf-8")}
 

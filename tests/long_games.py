@@ -16,58 +16,36 @@ import inspect
 import json
 from typing import Any
 
-from pyengine import files
 from pyengine.game import Game, GameError
 from pyengine.horde import HordeSlingLab
 from pyengine.horde_common import deck_config
-from pyengine.limited_horde import LimitedHorde
 from pyengine.rng import Rng
-from pyengine.swarm import SwarmGame, config_from_decks
-from pyengine.team_commander import OpeningHand, TeamTracker
+from tests import scenarios
 
 JUNK = [None, -1, 0, 10_000, "", "x", "<b>Zombie</b>", "Zombie", "Goblin", "Team 1", [0, -1]]
 
 
-def swarm(seed: str) -> Game:
-    db = files.load_card_db()
-    config = config_from_decks(mode="hive", survivors=2, deck=files.load_deck("swarm-sample"),
-                               enforcers=files.load_deck("swarm-sample-enforcers"), db=db)
-    return SwarmGame(config, seed)
-
-
 def slinglab(seed: str) -> Game:
-    db = files.load_card_db()
-    deck, facts = deck_config(files.load_deck("horde-knudson-zombies-2011").cards("main"), db.get)
+    deck, facts = deck_config(scenarios.shipped("horde-knudson-zombies-2011"),
+                              scenarios.card_db().get)
     # Four Survivors: the SlingLab Horde has 250 cards (hs-8-1).
     return HordeSlingLab({"deck": deck, "facts": facts, "survivors": 4,
                           "difficulty": "classic"}, seed)
 
 
-def limited(seed: str) -> Game:
-    db = files.load_card_db()
-    deck, facts = deck_config(files.load_deck("limited-horde-goblins").cards("main"), db.get)
-    return LimitedHorde({"deck": deck, "facts": facts, "difficulty": "normal"}, seed)
-
-
-def opening_hand(seed: str) -> Game:
-    return OpeningHand({"deck": files.load_deck("horde-knudson-zombies-2011").cards("main")[:99],
-                        "commanders": ["Grave Titan"]}, seed)
-
-
-def tracker(seed: str) -> Game:
-    return TeamTracker({"teams": [["Ann", "Bo"], ["Cy", "Di"]], "first": 0}, seed)
-
-
-#: Every registered variant: a starting game, the actions that move it on (a variant with
+#: Every registered variant: a starting game (tests/scenarios.py's, but a four-Survivor classic
+#: SlingLab game), the actions that move it on (a variant with
 #: ``legal_actions`` adds its own) and the actions that end it, tried only now and then.
 VARIANTS = {
-    "swarm": (swarm, ["turn", "swarm-step", "combat", "second-main", "end"],
+    "swarm": (scenarios.STARTS["swarm"], ["turn", "swarm-step", "combat", "second-main", "end"],
               ["deck-out", "poison", "survivor-poison", "damage", "lose-life"]),
     "horde": (slinglab, ["end-survivor-turn", "end-horde-turn", "done", "skip-offer"], ["life"]),
-    "limited-horde": (limited, ["end-survivor-turn", "end-horde-turn", "end-step", "done"],
+    "limited-horde": (scenarios.STARTS["limited-horde"],
+                      ["end-survivor-turn", "end-horde-turn", "end-step", "done"],
                       ["life", "confirm-victory"]),
-    "team-commander-hand": (opening_hand, ["mulligan"], ["keep"]),
-    "team-commander": (tracker, ["next-turn", "life", "commander-damage"],
+    "team-commander-hand": (scenarios.STARTS["team-commander-hand"], ["mulligan"], ["keep"]),
+    "team-commander": (scenarios.STARTS["team-commander"],
+                       ["next-turn", "life", "commander-damage"],
                        ["player-loses", "team-loses", "player-wins"]),
 }
 

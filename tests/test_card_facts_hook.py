@@ -7,8 +7,6 @@ import gzip
 import importlib.util
 import sys
 
-import pytest
-
 from tests.conftest import ROOT
 
 
@@ -35,10 +33,10 @@ def test_it_is_kept_offline_with_the_runtime_and_not_zipped():
     from sitebuild import offline
 
     assert any(load("card_facts").SITE_PATH.startswith(p) for p in offline.ON_DEMAND_PREFIXES)
-    pytest.importorskip("mkdocs")
-    pyscript = load("pyscript")
     import io
     import zipfile
+
+    from sitebuild import pyscript
 
     names = zipfile.ZipFile(io.BytesIO(pyscript.engine_zip_bytes())).namelist()
     assert "decks/cards.tsv" in names

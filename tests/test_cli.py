@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -122,6 +123,7 @@ def test_terminal_safe_escapes_every_control_character():
     assert terminal_safe(text) == "a\\u001b]0;t\\u0007b\\u009b2J\\u202ec\td\n"
 
 
+@pytest.mark.usefixtures("card_data_read_once")
 @settings(max_examples=15, deadline=None,
           suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(data=st.binary(max_size=400) | st.text(max_size=300).map(lambda t: t.encode("utf-8")))

@@ -4,8 +4,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from pyengine.cli import main
 from tests.conftest import DATA
+
+#: The commands read the card data once per test, not once per run (tests/conftest.py).
+pytestmark = pytest.mark.usefixtures("card_data_read_once")
 
 CARDS = str(DATA / "scryfall" / "legality_cards.json")
 

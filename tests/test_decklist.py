@@ -17,7 +17,7 @@ from pyengine.decklist import (
     Entry,
     did_you_mean,
 )
-from tests.helpers import pathological_lines
+from tests.helpers import examples, pathological_lines
 
 
 def summary(deck: Decklist) -> list[tuple[int, str, str]]:
@@ -371,7 +371,7 @@ def test_from_text_never_raises_on_any_text(text):
 
 
 @given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
-@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=200, deadline=None)
+@settings(suppress_health_check=[HealthCheck.too_slow], max_examples=examples(80))
 def test_from_text_never_raises_on_paste_like_text(lines, newline):
     """Paste-like text with control characters, huge counts, headers and annotations never
     makes from_text raise, and what it reads writes back and reads the same."""
@@ -624,7 +624,7 @@ def test_every_format_has_a_writer(fmt):
 
 @pytest.mark.parametrize("fmt", sorted(KEEPS))
 @given(data=st.data())
-@settings(max_examples=60, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@settings(max_examples=examples(20), suppress_health_check=[HealthCheck.too_slow])
 def test_to_text_round_trips_in_every_format(fmt, data):
     """Decklist.from_text(d.to_text(fmt)) == d for what the format can hold (its sections,
     printings, foil marks, categories, deck name)."""

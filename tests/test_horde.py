@@ -222,16 +222,20 @@ def test_random_exile_before_the_first_turn():
 def test_turn_order_setup_then_alternate():
     """hs-2-2, hs-2-3: three set-up turns, then Horde and Survivor turns alternate."""
     g = game(FILLER)
-    assert act(g, "end-survivor-turn")[0].text == "Survivor turn 2 (set-up turn 2 of 3)"
-    assert act(g, "end-survivor-turn")[0].text == "Survivor turn 3 (set-up turn 3 of 3)"
+    for turn in (2, 3):
+        [event] = act(g, "end-survivor-turn")
+        assert (event.kind, event.data) == ("survivor-turn", {"turn": turn, "setup": True})
     events = act(g, "end-survivor-turn")
-    assert events[0].text == "Horde turn 1"
+    assert (events[0].kind, events[0].data) == ("horde-turn", {"turn": 1})
     assert g.phase == "horde"
     with pytest.raises(ActionError, match="Horde's turn"):
         act(g, "end-survivor-turn")
-    assert kinds(act(g, "end-horde-turn")) == ["end-horde-turn", "survivor-turn"]
+    events = act(g, "end-horde-turn")
+    assert kinds(events) == ["end-horde-turn", "survivor-turn"]
+    assert events[1].data == {"turn": 4, "setup": False}
     assert g.survivor_turn == 4 and g.phase == "survivors"
-    assert act(g, "end-survivor-turn")[0].text == "Horde turn 2"
+    events = act(g, "end-survivor-turn")
+    assert (events[0].kind, events[0].data) == ("horde-turn", {"turn": 2})
 
 
 def test_wave_reveals_until_a_nontoken_card():

@@ -33,6 +33,7 @@ from pyengine.legality import (
     find_format,
 )
 from tests.conftest import DATA, ROOT
+from tests.helpers import examples
 
 BANLIST_KEYS = ("horde-survivor", "commander", "team-commander", "any-number", "basics")
 
@@ -721,7 +722,7 @@ _LINES = st.one_of(
 
 @given(lines=st.lists(_LINES, max_size=25), fmt=st.sampled_from(sorted(FORMATS)),
        chosen=st.lists(st.sampled_from(_NAMES), max_size=2))
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 def test_check_never_raises_and_never_passes_unknown_cards(full_db, banlists, lines, fmt,
                                                            chosen):
     """tc-1-1, hs-1-1: for any list in any format, with or without a chosen commander, the

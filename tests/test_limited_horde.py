@@ -7,35 +7,29 @@ from collections import Counter
 
 import pytest
 
-from pyengine import files
 from pyengine.game import ActionError, load_game
-from pyengine.horde_common import ConfigError, deck_config
+from pyengine.horde_common import ConfigError
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
 from pyengine.rng import Rng
+from tests import scenarios
 from tests.helpers import act, kinds, names, to_horde_turn
 
 SEED = "amber-otter-17"
-DB = files.load_card_db()
+DB = scenarios.card_db()
 
 
 def facts_for(names):
-    return deck_config(list(names), DB.get)[1]
+    return scenarios.facts(names)
 
 
 def game(deck, *, dreadnought=None, seed=SEED, stack=True, **extra):
-    names = list(deck) + list(dreadnought or [])
-    config = {"deck": list(deck), "facts": facts_for(names), "stack": stack,
-              "difficulty": "nightmare", **extra}
+    """A Limited Horde game on nightmare, its library exactly ``deck`` (top first)."""
     if dreadnought is not None:
-        config["dreadnought"] = list(dreadnought)
-    return LimitedHorde(config, seed)
+        extra["dreadnought"] = list(dreadnought)
+    return scenarios.stacked("limited-horde", deck, seed=seed, stack=stack, **extra)
 
 
-
-
-def shipped(deck_id):
-    return files.load_deck(deck_id).cards("main")
-
+shipped = scenarios.shipped
 
 FILLER = ["Zombie"] * 10 + ["Walking Corpse"] * 10
 SPAWN = "Eldrazi Spawn"
@@ -51,8 +45,9 @@ def test_preparation_turns_by_difficulty(level, turns):
     g = game(FILLER, difficulty=level)
     assert g.status()["preparation_turns"] == turns
     for turn in range(1, turns):
-        assert act(g, "end-survivor-turn")[0].text == (
-            f"Survivor turn {turn + 1} (Preparation turn {turn + 1} of {turns})")
+        [event] = act(g, "end-survivor-turn")
+        assert (event.kind, event.data) == ("survivor-turn",
+                                            {"turn": turn + 1, "stage": "preparation"})
     events = act(g, "end-survivor-turn")
     assert kinds(events)[:2] == ["stage", "horde-turn"]
     assert g.stage == "assault"
@@ -141,20 +136,18 @@ def test_lh_6_1_library_emptied_during_preparation_starts_the_epilogue_at_once()
     assert g.stage == "preparation"
     events = act(g, "hit", n=3)
     assert kinds(events) == ["hit", "mill", "stage", "victory-ready"]
-    assert events[2].text == ("Epilogue: the Horde's library is empty during Preparation. It "
-                              "keeps attacking; Survivor creatures without defender gain "
-                              "Hunting")
+    assert events[2].data == {"stage": "epilogue"}
     assert g.stage == "epilogue" and g.hunting() == "all"
     assert names(g.zones["library"]) == []
     assert names(g.zones["graveyard"]) == ["Walking Corpse", "Zombie", "Zombie Giant"]
     events = act(g, "end-survivor-turn")
-    assert [e.text for e in events if e.kind == "survivor-turn"] == [
-        "Survivor turn 2 (Preparation turn 2 of 2), in the Epilogue"]
+    assert [e.data for e in events if e.kind == "survivor-turn"] == [
+        {"turn": 2, "stage": "epilogue"}]
     events = act(g, "end-survivor-turn")
     assert g.phase == "horde" and g.stage == "epilogue"
     assert "stage" not in kinds(events)
     assert not any("Surge" in e.text or "Assault" in e.text for e in events)
-    assert events[0].text == "Horde turn 1" and events[0].data["stage"] == "epilogue"
+    assert (events[0].kind, events[0].data) == ("horde-turn", {"turn": 1, "stage": "epilogue"})
     assert g.zones["battlefield"] == []
 
 

@@ -1,4 +1,5 @@
-"""The PyScript build hook (hooks/pyscript.py): runtime checks, the engine zip, widget pages."""
+"""The PyScript build: plain functions in sitebuild/pyscript.py (runtime checks, the engine zip,
+widget pages) and the hook (hooks/pyscript.py) that calls them."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from types import SimpleNamespace
 import pytest
 from mkdocs.exceptions import PluginError
 
+from sitebuild import BuildError, pyscript
 from tests.helpers import load_hook
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -34,21 +36,21 @@ def fake_project(tmp_path: Path, installed: dict[str, str | None]) -> Path:
 def test_missing_node_modules_fails_with_a_clear_message(tmp_path):
     root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": None,
                                    "iframe-worker": "1.0.4"})
-    with pytest.raises(PluginError, match=r"node_modules/@pyscript/core is missing.*npm ci"):
-        hook.check_node_modules(root)
+    with pytest.raises(BuildError, match=r"node_modules/@pyscript/core is missing.*npm ci"):
+        pyscript.check_node_modules(root)
 
 
 def test_version_drift_fails_with_a_clear_message(tmp_path):
     root = fake_project(tmp_path, {"pyodide": "314.0.6", "@pyscript/core": "0.7.31",
                                    "iframe-worker": "1.0.4"})
-    with pytest.raises(PluginError, match=r"pyodide is version 314.0.6.*pins 314.0.7"):
-        hook.check_node_modules(root)
+    with pytest.raises(BuildError, match=r"pyodide is version 314.0.6.*pins 314.0.7"):
+        pyscript.check_node_modules(root)
 
 
 def test_pinned_versions_are_accepted(tmp_path):
     root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": "0.7.31",
                                    "iframe-worker": "1.0.4"})
-    assert set(hook.check_node_modules(root)) == {"pyodide", "@pyscript/core", "iframe-worker"}
+    assert set(pyscript.check_node_modules(root)) == {"pyodide", "@pyscript/core", "iframe-worker"}
 
 
 def test_package_json_pins_exact_versions():
@@ -58,7 +60,7 @@ def test_package_json_pins_exact_versions():
 
 
 def test_engine_zip_is_deterministic_and_holds_engine_and_decks():
-    first, second = hook.engine_zip_bytes(), hook.engine_zip_bytes()
+    first, second = pyscript.engine_zip_bytes(), pyscript.engine_zip_bytes()
     assert first == second
     names = zipfile.ZipFile(io.BytesIO(first)).namelist()
     engine = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "pyengine").rglob("*.py")
@@ -78,7 +80,7 @@ def test_engine_zip_is_deterministic_and_holds_engine_and_decks():
 )
 def test_runtime_urls_are_page_relative(page_url, target, expected):
     """Relative URLs keep working when the site is served from a sub-path."""
-    assert hook._relative(page_url, target) == expected
+    assert pyscript.relative(page_url, target) == expected
 
 
 def test_only_pages_that_ask_get_pyscript():
@@ -107,3 +109,27 @@ def test_bad_widget_name_fails_the_build():
 def test_missing_shim_polyfill_fails_the_build():
     with pytest.raises(PluginError, match="extra.polyfills"):
         hook.on_config(SimpleNamespace(extra={}))
+
+
+def test_widget_page_front_matter_is_a_plain_function():
+    """The widget page's front matter comes from page text alone: no MkDocs objects needed."""
+    paths = pyscript.runtime_paths(b"engine")
+    assert pyscript.widget_page(None, "swarm/index.html", paths, "swarm/index.md") == {}
+    meta = pyscript.widget_page("swarm", "play/swarm.html", paths, "play/swarm.md")
+    assert meta["template"] == "widget.html"
+    assert meta["runtime"]["core_js"] == "../runtime/pyscript/core.js"
+    with pytest.raises(BuildError, match=r"play/x.md: front matter 'widget'"):
+        pyscript.widget_page("not a name", "play/x.html", paths, "play/x.md")
+
+
+def test_engine_zip_is_named_by_its_content():
+    first = pyscript.runtime_paths(b"one")["engine_zip"]
+    assert first == pyscript.runtime_paths(b"one")["engine_zip"]
+    assert first != pyscript.runtime_paths(b"two")["engine_zip"]
+    assert first.startswith("runtime/pyengine-") and first.endswith(".zip")
+
+
+def test_polyfill_check_is_a_plain_function():
+    pyscript.check_polyfills([pyscript.SHIM_PATH])
+    with pytest.raises(BuildError, match="extra.polyfills"):
+        pyscript.check_polyfills(None)

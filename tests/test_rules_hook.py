@@ -1,24 +1,22 @@
-"""hooks/rules.py: rule markers, rule references, glossary data and first-use term links."""
+"""sitebuild/rules.py (called by hooks/rules.py): rule markers, rule references, glossary data
+and first-use term links."""
 
 from __future__ import annotations
 
-import os
+import json
+import logging
 import re
-import subprocess
-import sys
 import textwrap
 from pathlib import Path
 
 import pytest
-from mkdocs.exceptions import PluginError
+from mkdocs.exceptions import Abort
 
-from tests.helpers import load_hook
+from sitebuild import BuildError, rules
 
 ROOT = Path(__file__).resolve().parent.parent
 HOOK = ROOT / "hooks" / "rules.py"
 
-
-rules = load_hook("rules")
 
 
 def index_of(pages: dict[str, str]):
@@ -99,7 +97,7 @@ def test_duplicate_rule_number_fails_with_both_places():
     """A rule number defined twice fails the build, naming file and line of each."""
     pages = {"swarm/index.md": "[[SW 1.1]] One.\n", "swarm/quick.md": "Intro.\n\n[[SW 1.1]] Two.\n"}
     where = r"docs/swarm/quick.md:3: .*SW 1.1.*docs/swarm/index.md:1"
-    with pytest.raises(PluginError, match=where):
+    with pytest.raises(BuildError, match=where):
         index_of(pages)
 
 
@@ -107,21 +105,21 @@ def test_heading_anchor_counts_as_rule_and_clashes_with_marker():
     """`## 5. Title { #sw-5 }` can be referred to; a marker [[SW 5]] beside it is a duplicate."""
     index = index_of({"swarm/index.md": "## 5. The Swarm Step { #sw-5 }\n"})
     assert "sw-5" in index
-    with pytest.raises(PluginError, match="already defined"):
+    with pytest.raises(BuildError, match="already defined"):
         index_of({"swarm/index.md": "## 5. The Swarm Step { #sw-5 }\n\n[[SW 5]] Text.\n"})
 
 
 def test_unknown_shortcode_fails_with_file_and_line():
     """An unknown `[[...]]` fails the build instead of passing through."""
-    with pytest.raises(PluginError, match=r"docs/horde/index.md:2: unknown shortcode \[\[HS\]\]"):
+    with pytest.raises(BuildError, match=r"docs/horde/index.md:2: unknown shortcode \[\[HS\]\]"):
         index_of({"horde/index.md": "Fine.\nBroken [[HS]] here.\n"})
-    with pytest.raises(PluginError, match="unknown shortcode"):
+    with pytest.raises(BuildError, match="unknown shortcode"):
         index_of({"horde/index.md": "[[XX 1.1]] Unknown prefix.\n"})
 
 
 def test_marker_in_mid_sentence_fails():
     """A rule marker must start a paragraph or list item; elsewhere it is an error."""
-    with pytest.raises(PluginError, match=r"docs/a.md:1: .*must start a paragraph.*see HS 1.1"):
+    with pytest.raises(BuildError, match=r"docs/a.md:1: .*must start a paragraph.*see HS 1.1"):
         index_of({"a.md": "Text [[HS 1.1]] more.\n"})
 
 
@@ -129,7 +127,7 @@ def test_unknown_reference_fails():
     """`[[see ...]]` to a rule no page defines fails the build with file and line."""
     index = index_of({"a.md": "[[TC 1.1]] Rule.\n"})
     codes = rules.find_shortcodes("One.\n\nSee [[see TC 1.2]].\n")
-    with pytest.raises(PluginError, match=r"docs/b.md:3: \[\[see TC 1.2\]\] refers to a rule"):
+    with pytest.raises(BuildError, match=r"docs/b.md:3: \[\[see TC 1.2\]\] refers to a rule"):
         rules.check_references(index, "b.md", codes)
 
 
@@ -154,7 +152,7 @@ def test_render_reports_lines_after_front_matter():
     source = "---\ntitle: X\n---\n\nBody.\n[[nonsense]]\n"
     offset = rules.front_matter_lines(source)
     body = source.split("---\n", 2)[2]
-    with pytest.raises(PluginError, match=r"docs/x.md:6:"):
+    with pytest.raises(BuildError, match=r"docs/x.md:6:"):
         rules.render_shortcodes(body, rules.RuleIndex(), lambda uri: "", "docs/x.md", offset)
 
 
@@ -168,7 +166,7 @@ def entry(rulebook="swarm", id="dread-level", term="Dread Level", **kw):
 
 def test_glossary_duplicate_id_fails():
     """Entry ids are unique within a rulebook."""
-    with pytest.raises(PluginError, match="id 'dread-level' is already used"):
+    with pytest.raises(BuildError, match="id 'dread-level' is already used"):
         rules.validate_glossaries({"swarm": [entry(), entry(term="Dread")]}, rules.RuleIndex())
 
 
@@ -176,7 +174,7 @@ def test_glossary_same_alias_twice_fails():
     """A word may name only one entry, or first-use links would be ambiguous."""
     a = entry(aliases=["dread"])
     b = entry(id="dread-2", term="Dread")
-    with pytest.raises(PluginError, match="'Dread' is already the term or an alias"):
+    with pytest.raises(BuildError, match="'Dread' is already the term or an alias"):
         rules.validate_glossaries({"swarm": [a, b]}, rules.RuleIndex())
 
 
@@ -184,7 +182,7 @@ def test_glossary_rules_must_exist():
     """Every number under `rules:` must be defined by some page."""
     index = index_of({"swarm/index.md": "[[SW 4.2]] Dread.\n"})
     rules.validate_glossaries({"swarm": [entry(rules=["SW 4.2"])]}, index)
-    with pytest.raises(PluginError, match="lists rule SW 4.3, which no page defines"):
+    with pytest.raises(BuildError, match="lists rule SW 4.3, which no page defines"):
         rules.validate_glossaries({"swarm": [entry(rules=["SW 4.3"])]}, index)
 
 
@@ -194,7 +192,7 @@ def test_glossary_related_must_exist_unless_rulebook_missing():
     ok = {"swarm": [entry(related=["horde:surge"])], "horde": [surge]}
     assert rules.validate_glossaries(ok, rules.RuleIndex()) == []
     bad = {"swarm": [entry(related=["horde:rally"])], "horde": [surge]}
-    with pytest.raises(PluginError, match="related 'horde:rally' is not a glossary entry"):
+    with pytest.raises(BuildError, match="related 'horde:rally' is not a glossary entry"):
         rules.validate_glossaries(bad, rules.RuleIndex())
     partial = {"swarm": [entry(related=["team-commander:team"])]}
     notices = rules.validate_glossaries(partial, rules.RuleIndex())
@@ -206,10 +204,10 @@ def test_load_glossary_checks_shape(tmp_path):
     path = tmp_path / "swarm.yml"
     path.write_text("- id: ok\n  term: Ok\n  definition: Fine.\n- id: bad\n  term: Bad\n")
     where = r"glossary/swarm.yml:4: entry needs a non-empty 'definition'"
-    with pytest.raises(PluginError, match=where):
+    with pytest.raises(BuildError, match=where):
         rules.load_glossary(path, "swarm")
     path.write_text("- id: Bad_Id\n  term: X\n  definition: Y.\n")
-    with pytest.raises(PluginError, match="must be lower-case words"):
+    with pytest.raises(BuildError, match="must be lower-case words"):
         rules.load_glossary(path, "swarm")
 
 
@@ -324,11 +322,13 @@ def test_markup_is_never_changed():
 # Builds
 
 
-def _mkdocs(*args: str, cwd: Path) -> subprocess.CompletedProcess:
-    env = dict(os.environ, SITE_URL="", NO_MKDOCS_2_WARNING="1")
-    return subprocess.run(
-        [sys.executable, "-m", "mkdocs", *args], cwd=cwd, env=env, capture_output=True, text=True
-    )
+def _build(site: Path, out: Path, *, strict: bool = False) -> None:
+    """Build a small site in this process (the hook as MkDocs loads it, without starting
+    another Python); a failing build raises MkDocs' ``Abort`` and logs the hook's error."""
+    from mkdocs.commands.build import build
+    from mkdocs.config import load_config
+
+    build(load_config(str(site / "mkdocs.yml"), site_dir=str(out), strict=strict))
 
 
 def test_site_builds_strict(built_site):
@@ -352,7 +352,7 @@ def _tiny_site(tmp_path: Path, pages: dict[str, str]) -> Path:
     return tmp_path
 
 
-def test_build_fails_on_unknown_reference(tmp_path):
+def test_build_fails_on_unknown_reference(tmp_path, caplog):
     """A build with a reference to an undefined rule stops and names the file and line."""
     site = _tiny_site(
         tmp_path,
@@ -361,9 +361,9 @@ def test_build_fails_on_unknown_reference(tmp_path):
             "swarm/index.md": "# S\n\n[[SW 1.1]] A rule.\n\nSee [[see SW 1.2]].\n",
         },
     )
-    result = _mkdocs("build", "--site-dir", str(tmp_path / "out"), cwd=site)
-    assert result.returncode != 0
-    assert "docs/swarm/index.md:5" in result.stdout + result.stderr
+    with caplog.at_level(logging.ERROR), pytest.raises(Abort):
+        _build(site, tmp_path / "out")
+    assert "docs/swarm/index.md:5" in caplog.text
 
 
 def test_build_makes_glossary_pages_and_term_links(tmp_path):
@@ -380,8 +380,7 @@ def test_build_makes_glossary_pages_and_term_links(tmp_path):
         "- id: dread-level\n  term: Dread Level\n  definition: Enforcers in play.\n"
         "  rules: [SW 4.2]\n"
     )
-    result = _mkdocs("build", "--strict", "--site-dir", str(tmp_path / "out"), cwd=site)
-    assert result.returncode == 0, result.stdout + result.stderr
+    _build(site, tmp_path / "out", strict=True)
     glossary = (tmp_path / "out" / "swarm" / "glossary" / "index.html").read_text()
     assert 'id="dread-level"' in glossary
     assert 'href="../#sw-4-2"' in glossary
@@ -404,6 +403,38 @@ def test_stacked_table_cells_are_labelled_with_their_row():
     assert "<td><strong>Life &amp; poison</strong></td>" in labelled
     assert "<th>A</th>" in labelled
     assert "data-label" not in plain
+
+
+def test_scan_pages_indexes_every_page_then_checks_references():
+    """A reference may point to a page scanned after it; an unknown one fails with its place."""
+    index = rules.scan_pages({"a.md": "See [[see SW 1.1]].\n", "b.md": "[[SW 1.1]] Rule.\n"})
+    assert index.where == {"sw-1-1": ("b.md", 1)}
+    with pytest.raises(BuildError, match=r"docs/a.md:1: \[\[see SW 1.2\]\]"):
+        rules.scan_pages({"a.md": "See [[see SW 1.2]].\n", "b.md": "[[SW 1.1]] Rule.\n"})
+
+
+def test_term_links_only_on_the_top_pages_of_a_rulebook_with_a_glossary():
+    glossaries = {"swarm": [entry()], "horde": []}
+    assert rules.term_links_apply("swarm/index.md", glossaries) == "swarm"
+    assert rules.term_links_apply("swarm/glossary.md", glossaries) is None
+    assert rules.term_links_apply("swarm/deep/page.md", glossaries) is None
+    assert rules.term_links_apply("horde/index.md", glossaries) is None
+    assert rules.term_links_apply("compare.md", glossaries) is None
+
+
+def test_each_defined_rule_gets_one_search_entry():
+    """Searching "SW 5.3" opens that rule: its number is the title of an entry at its anchor."""
+    index = index_of({"swarm/index.md": "[[SW 5.3]] Enforcers attack.\n"})
+    search = ('{"config":{},"docs":[{"location":"swarm/#turns","title":"Turns","text":'
+              '"<p>SW 5.3 Enforcers attack.</p><p>SW 9.9 Not defined.</p>"}]}')
+    out = json.loads(rules.with_rule_search_entries(search, index))
+    assert out["docs"][1:] == [{"location": "swarm/#sw-5-3", "title": "SW 5.3",
+                                "text": "<p>Enforcers attack.</p>"}]
+
+
+def test_a_generated_glossary_page_in_docs_is_an_error():
+    error = rules.generated_page_in_docs("swarm/glossary.md")
+    assert isinstance(error, BuildError) and "docs/swarm/glossary.md is generated" in str(error)
 
 
 def test_compare_page_stacks_on_phones():

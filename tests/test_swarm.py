@@ -20,13 +20,12 @@ from pyengine.swarm import (
     SwarmGame,
     config_from_decks,
     fact_entry,
-    facts_of,
     lethal_order,
-    make_config,
 )
+from tests import scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
-DB = files.load_card_db()
+DB = scenarios.card_db()
 
 #: Cards the shipped facts do not have, for rules the sample deck cannot show.
 EXTRA = {
@@ -38,21 +37,15 @@ EXTRA = {
 
 
 def facts_for(names):
-    facts = {}
-    for name in names:
-        facts[name] = EXTRA[name] if name in EXTRA else facts_of(DB[name])
-    return facts
+    return scenarios.facts(names, EXTRA, "swarm")
 
 
 def new_game(deck, enforcers=("Grave Titan", "Death Baron"), *, reckoning="Army of the Damned",
              reckoning_at=None, mode="hive", survivors=1, seed="test-seed"):
     """A stacked game: deck and Lair exactly in the order given (top first)."""
-    names = [*deck, *enforcers, reckoning, "Zombie"]
-    config = make_config(mode=mode, survivors=survivors, deck=list(deck),
-                         enforcers=list(enforcers), reckoning=reckoning,
-                         facts=facts_for(dict.fromkeys(names)), stack=True,
-                         reckoning_at=reckoning_at)
-    return SwarmGame(config, seed)
+    return scenarios.stacked("swarm", deck, seed=seed, extra_facts=EXTRA, enforcers=enforcers,
+                             reckoning=reckoning, reckoning_at=reckoning_at, mode=mode,
+                             survivors=survivors)
 
 
 def texts(events):
@@ -67,13 +60,14 @@ def ids(game, zone):
     return [card.id for card in game.zones[zone]]
 
 
-def run(game, *actions):
-    events = []
-    for action in actions:
-        if isinstance(action, str):
-            action = {"type": action}
-        events.extend(game.apply(action))
-    return events
+run = scenarios.run
+
+
+def swarm_step(events):
+    """The Swarm Step's events as ``(kind, cards, rule anchor)`` (scenarios.trace), from the
+    step's start (sw-5-1) on."""
+    start = next(i for i, e in enumerate(events) if e.data.get("rule") == "sw-5-1")
+    return scenarios.trace(events[start + 1:])
 
 
 def turn_events(events):
@@ -209,23 +203,22 @@ def test_emergence_from_the_second_turn():
                     reckoning_at=2)
     run(game, "turn", "end")
     events = run(game, "turn")
-    assert texts(events)[2:9] == [
-        "Beginning phase.",
-        "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered).",
-        "Grave Titan enters the battlefield untapped.",
-        "Dread Level is now 1 (was 0).",
-        "Death Baron is the Active Enforcer.",
-        "First main phase: Pre-Swarm Step.",
-        "The hand is empty.",
+    assert scenarios.trace(events)[2:9] == [
+        ("phase", "", "sw-3-4"), ("emergence", "Grave Titan", "sw-4-10"),
+        ("enter", "Grave Titan", "sw-9-1"), ("dread", "", "sw-4-2"),
+        ("active", "Death Baron", "sw-4-6"), ("phase", "", "sw-13-5"),
+        ("pre-swarm", "", "sw-13-9"),
     ]
+    assert events[5].data == {"rule": "sw-4-2", "dread": 1, "was": 0}
     assert game.dread_level == 1
     run(game, "end")
     events = run(game, "turn")
-    assert "Dread Level is now 2 (was 1)." in texts(events)
+    assert {"rule": "sw-4-2", "dread": 2, "was": 1} in [e.data for e in events]
     assert game.dread_level == 2
     # The Reckoning was next: it went into the deck and the Lair is empty.
     assert game.active_enforcer is None
-    assert texts(events)[7] == "The Lair is empty: there is no Active Enforcer."
+    assert scenarios.trace(events)[6:8] == [("reckoning-placed", "Army of the Damned", "sw-6-2"),
+                                            ("active", "", "sw-4-12")]
 
 
 def test_empty_lair_no_emergence_until_one_returns():
@@ -235,19 +228,16 @@ def test_empty_lair_no_emergence_until_one_returns():
     run(game, "turn", "end", "turn", "end")  # Titan in; Reckoning into the deck; Lair empty
     assert game.active_enforcer is None and game.dread_level == 1
     events = run(game, "turn")
-    assert texts(events)[3] == "Emergence: The Lair is empty, no Enforcer enters."
+    assert scenarios.trace(events)[3] == ("emergence", "", "sw-4-12")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
     events = game.apply({"type": "dies", "card": titan.id})
-    assert texts(events) == [
-        "Grave Titan dies: it goes to the bottom of The Lair.",
-        "Grave Titan is the Active Enforcer.",
-        "Dread Level is now 0 (was 1).",
-    ]
+    assert scenarios.trace(events) == [("lair", "Grave Titan", "sw-4-4"),
+                                       ("active", "Grave Titan", "sw-4-12"),
+                                       ("dread", "", "sw-4-2")]
     assert game.active_enforcer.id == titan.id
     run(game, "end")
     events = run(game, "turn")
-    assert "Emergence: Grave Titan enters the battlefield (not cast; it cannot be countered)." \
-        in texts(events)
+    assert ("emergence", "Grave Titan", "sw-4-10") in scenarios.trace(events)
 
 
 @pytest.mark.parametrize("to", ["exile", "hand", "library-top", "graveyard"])
@@ -343,22 +333,13 @@ def test_reckoning_reached_in_swarm_step_resolves_and_leaves():
     game = new_game(["Zombie", "Zombie", "Walking Corpse", "Walking Corpse"], reckoning_at=0)
     events = run(game, "turn")
     # the deck became [Zombie, Zombie, Reckoning, Walking Corpse, Walking Corpse]
-    assert turn_events(events) == [
-        "Swarm Step (Dread Level 0).",
-        "Reveal Zombie.",
-        "Swarm Step: The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-        "Reveal Zombie.",
-        "Swarm Step: The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-        "Reveal Army of the Damned.",
-        "THE RECKONING: Army of the Damned is reached in the Swarm Step and resolves now; it "
-        "cannot be countered. Play it out, then it leaves the game.",
-        "Reveal Walking Corpse.",
-        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
-        "Walking Corpse enters the battlefield untapped.",
-        "Walking Corpse is a nontoken card with mana value 2, above Dread Level 0: the Swarm "
-        "Step ends.",
+    assert swarm_step(events) == [
+        ("reveal", "Zombie", "sw-5-2"), ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1"),
+        ("reveal", "Zombie", "sw-5-2"), ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1"),
+        ("reveal", "Army of the Damned", "sw-5-2"),
+        ("reckoning", "Army of the Damned", "sw-6-4"),  # resolves, not cast: the step goes on
+        ("reveal", "Walking Corpse", "sw-5-2"), ("cast", "Walking Corpse", ""),
+        ("enter", "Walking Corpse", "sw-9-1"), ("stop", "Walking Corpse", "sw-5-3"),
     ]
     assert names(game, "library") == ["Walking Corpse"]
     assert names(game, "removed") == ["Army of the Damned"]
@@ -371,16 +352,12 @@ def test_reckoning_milled_resolves():
     run(game, "turn")  # deck of 5: Reckoning at index 2; Walking Corpse cast → index 1
     assert game.reckoning_position == 1
     events = run(game, {"type": "damage", "amount": 3})
-    assert texts(events) == [
-        "The Swarm is dealt 3 damage: mill 3.",
-        "Milled Walking Corpse.",
-        "THE RECKONING: Army of the Damned is milled and resolves now; it cannot be countered. "
-        "Play it out, then it leaves the game.",
-        "Milled Walking Corpse.",
+    assert scenarios.trace(events) == [
+        ("damage", "", "sw-8-1"), ("mill", "Walking Corpse", "sw-8-1"),
+        ("reckoning", "Army of the Damned", "sw-6-4"), ("mill", "Walking Corpse", "sw-8-1"),
     ]
-    assert names(game, "removed") == ["Army of the Damned"]
-    assert names(game, "graveyard") == ["Walking Corpse", "Walking Corpse"]
-    assert events[2].data["rule"] == "sw-6-4"
+    scenarios.assert_zones(game, removed=["Army of the Damned"],
+                           graveyard=["Walking Corpse", "Walking Corpse"])
 
 
 # -- The Swarm Step --------------------------------------------------------------------------------
@@ -391,22 +368,17 @@ def test_swarm_step_stops_above_dread_level_zero():
     value 1 or more does."""
     game = new_game(["Zombie", "Zombie Giant", "Maggot Carrier", "Walking Corpse"])
     events = run(game, "turn")
-    assert turn_events(events) == [
-        "Swarm Step (Dread Level 0).",
-        "Reveal Zombie.",
-        "Swarm Step: The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-        "Reveal Zombie Giant.",
-        "Swarm Step: The Swarm casts Zombie Giant (token card).",
-        "Zombie Giant enters the battlefield untapped.",
-        "Reveal Maggot Carrier.",
-        "Swarm Step: The Swarm casts Maggot Carrier (mana value 1).",
-        "Maggot Carrier enters the battlefield untapped.",
-        "Maggot Carrier is a nontoken card with mana value 1, above Dread Level 0: the Swarm Step "
-        "ends.",
+    assert [e.data for e in scenarios.of_kind(events, "phase")][-1]["dread"] == 0
+    assert swarm_step(events) == [
+        ("reveal", "Zombie", "sw-5-2"), ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1"),
+        ("reveal", "Zombie Giant", "sw-5-2"), ("cast", "Zombie Giant", ""),
+        ("enter", "Zombie Giant", "sw-9-1"),
+        ("reveal", "Maggot Carrier", "sw-5-2"), ("cast", "Maggot Carrier", ""),
+        ("enter", "Maggot Carrier", "sw-9-1"), ("stop", "Maggot Carrier", "sw-5-3"),
     ]
-    assert names(game, "library") == ["Walking Corpse"]
-    assert events[-1].data["rule"] == "sw-5-3"
+    assert [(e.data["mana_value"], e.data["token"]) for e in scenarios.of_kind(events, "cast")] \
+        == [(0, True), (0, True), (1, False)]
+    scenarios.assert_zones(game, library=["Walking Corpse"])
 
 
 def test_swarm_step_example_dread_level_two():
@@ -418,28 +390,20 @@ def test_swarm_step_example_dread_level_two():
     run(game, "turn", "end", "turn", "end")
     events = run(game, "turn")
     assert game.dread_level == 2
-    assert [t for t in turn_events(events) if t.startswith(("Reveal", "Swarm Step", "Blighted Bat "
-                                                            "is"))] == [
-        "Swarm Step (Dread Level 2).",
-        "Reveal Zombie.",
-        "Swarm Step: The Swarm casts Zombie (token card).",
-        "Reveal Maggot Carrier.",
-        "Swarm Step: The Swarm casts Maggot Carrier (mana value 1).",
-        "Reveal Walking Corpse.",
-        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
-        "Reveal Blighted Bat.",
-        "Swarm Step: The Swarm casts Blighted Bat (mana value 3).",
-        "Blighted Bat is a nontoken card with mana value 3, above Dread Level 2: the Swarm Step "
-        "ends.",
-    ]
-    assert names(game, "library") == ["Vengeful Dead"]
+    step = [t for t in swarm_step(events) if t[0] in ("cast", "stop")]
+    assert step == [("cast", "Zombie", ""), ("cast", "Maggot Carrier", ""),
+                    ("cast", "Walking Corpse", ""), ("cast", "Blighted Bat", ""),
+                    ("stop", "Blighted Bat", "sw-5-3")]
+    casts = scenarios.of_kind(events, "cast")[-4:]
+    assert [e.data["mana_value"] for e in casts] == [0, 1, 2, 3]
+    scenarios.assert_zones(game, library=["Vengeful Dead"])
 
 
 def test_swarm_step_ends_on_empty_deck():
     """sw-5: an empty Swarm deck ends the Swarm Step (the source leaves this open)."""
     game = new_game(["Zombie", "Zombie"])
     events = run(game, "turn")
-    assert turn_events(events)[-1] == "The Swarm deck is empty: the Swarm Step ends."
+    assert swarm_step(events)[-1] == ("stop", "", "sw-5")
     assert game.phase == "main1"
 
 
@@ -447,8 +411,10 @@ def test_sorcery_resolves_to_graveyard():
     """sw-5-2: a noncreature spell revealed is cast and resolves; it goes to the graveyard."""
     game = new_game(["Syphon Flesh", "Zombie"])
     events = run(game, "turn")
-    assert "Syphon Flesh resolves and goes to the graveyard." in texts(events)
-    assert names(game, "graveyard") == ["Syphon Flesh"]
+    assert swarm_step(events)[:3] == [("reveal", "Syphon Flesh", "sw-5-2"),
+                                      ("cast", "Syphon Flesh", ""),
+                                      ("resolve", "Syphon Flesh", "")]
+    scenarios.assert_zones(game, graveyard=["Syphon Flesh"])
 
 
 # -- Pre-Swarm Step --------------------------------------------------------------------------------

@@ -29,6 +29,7 @@ from pyengine.team_commander import (
     repeated_teams,
     tracker_config,
 )
+from tests import scenarios
 
 FOUR = ["Alice", "Bob", "Cara", "Dan"]
 SIX = ["Alice", "Bob", "Cara", "Dan", "Eve", "Finn"]
@@ -375,7 +376,8 @@ def test_twenty_one_combat_damage_from_one_commander_loses():
     assert game.teams[1].life == 10 and game.losses(1) == []
     events = game.apply({"type": "commander-damage", "team": 1, "commander": 1, "amount": 1})
     assert game.losses(1) == ["21 combat damage from Bob's commander, 21 lose (TC 4.3)"]
-    assert events[-1].text.startswith("Team 2 (Cara & Dan) loses the game together")
+    assert scenarios.trace(events) == [("commander-damage", "", ""), ("loss", "", "tc-4-3")]
+    assert events[0].data == {"team": 1, "commander": 1, "total": 21}
     with pytest.raises(ActionError, match="not on the other team"):
         game.apply({"type": "commander-damage", "team": 1, "commander": 2, "amount": 1})
 
@@ -396,8 +398,8 @@ def test_team_wins_and_loses_together():
     game = tracker()
     events = game.apply({"type": "player-loses", "player": "dan",
                          "reason": "drew from an empty library"})
-    assert events[0].text == ("Dan loses the game (drew from an empty library): the whole team "
-                              "loses with them (TC 4.1)")
+    assert scenarios.trace(events) == [("team-loss", "", "tc-4-1"), ("loss", "", "tc-4-1")]
+    assert [e.data["team"] for e in events] == [1, 1]
     assert game.losses(1) == ["Dan lost (drew from an empty library) (TC 4.1)"]
     assert game.result() == "Team 1 (Alice & Bob) wins"
     game = game.undo()
@@ -406,8 +408,8 @@ def test_team_wins_and_loses_together():
     assert game.losses(0) == ["the other team won: Cara won (Approach of the Second Sun) (TC 4.1)"]
     game = game.undo()
     events = game.apply({"type": "team-loses", "team": 0})
-    assert events[0].text == ("Team 1 (Alice & Bob) loses the game: a player lost the game "
-                              "(TC 4.1)")
+    assert scenarios.trace(events) == [("team-loss", "", "tc-4-1"), ("loss", "", "tc-4-1")]
+    assert [e.data["team"] for e in events] == [0, 0]
     assert game.result() == "Team 2 (Cara & Dan) wins"
     with pytest.raises(ActionError, match="no player called"):
         game.apply({"type": "player-loses", "player": "Zed"})
@@ -429,8 +431,8 @@ def test_extra_turns_are_taken_by_the_whole_team():
     after the current turn; then the normal order resumes."""
     game = tracker()
     events = game.apply({"type": "extra-turn", "player": "Dan"})
-    assert events[0].text == ("Dan gets an extra turn, so Team 2 (Cara & Dan) takes it together "
-                              "(TC 5.1)")
+    assert scenarios.trace(events) == [("extra-turn", "", "tc-5-1")]
+    assert events[0].data == {"team": 1}
     turns = []
     for _ in range(3):
         game.apply({"type": "next-turn"})

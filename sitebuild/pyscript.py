@@ -1,0 +1,172 @@
+"""The Python runtime of the play pages, as plain functions (``hooks/pyscript.py`` only calls
+them from MkDocs events).
+
+* ``check_node_modules``: ``node_modules`` must hold exactly the Pyodide and PyScript versions
+  that ``package.json`` pins; the build fails with a clear message otherwise.
+* ``copy_runtime``: copies only the runtime files of both into ``<site>/runtime/`` (no source
+  maps, no xterm, no codemirror), and the iframe-worker shim that Material's offline search uses
+  into ``<site>/assets/vendor/`` (Material would otherwise load it from a CDN).
+* ``engine_zip_bytes``: packs ``pyengine/`` and ``decks/`` into one zip, named by its content
+  hash (``runtime_paths``), that PyScript unpacks onto ``sys.path``; the zip is made from the
+  package itself, so it cannot drift.
+* ``widget_page``: a page gets the ``widget.html`` template and a PyScript config only when its
+  front matter says ``widget: <name>``; every other page loads no Python at all.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import posixpath
+import shutil
+import zipfile
+from pathlib import Path
+
+from sitebuild import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNTIME_DIR = "runtime"
+
+#: Pyodide files needed at run time (the rest of the npm package is source maps, typings and
+#: consoles).
+PYODIDE_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "pyodide-lock.json",
+)
+#: PyScript chunks that are never needed by our pages (the editor and terminal plugins load
+#: these only when a page uses them; their small entry chunks are still imported at start).
+PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
+PYSCRIPT_SKIP_FILES = ("service-worker.js",)
+
+#: Files of the engine that travel to the browser.
+ENGINE_PACKAGES = ("pyengine",)
+DATA_DIRS = ("decks",)
+ENGINE_SUFFIXES = (".py",)
+DATA_SUFFIXES = (".txt", ".tsv", ".json", ".md")
+
+#: Where the iframe-worker shim goes; mkdocs.yml lists it under extra.polyfills so that
+#: Material's offline plugin does not add its CDN copy.
+SHIM_PATH = "assets/vendor/iframe-worker-shim.js"
+
+
+def _pinned_versions(root: Path = ROOT) -> dict[str, str]:
+    package = json.loads((root / "package.json").read_text(encoding="utf-8"))
+    deps = package.get("dependencies", {})
+    return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker")}
+
+
+def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
+    """The installed runtime packages, after checking their versions against package.json."""
+    pinned = _pinned_versions(root)
+    found: dict[str, Path] = {}
+    for name, version in pinned.items():
+        package_dir = root / "node_modules" / name
+        manifest = package_dir / "package.json"
+        if not manifest.is_file():
+            raise BuildError(
+                f"node_modules/{name} is missing: run `npm ci` in {root} before building "
+                "(the site copies Pyodide and PyScript from there)."
+            )
+        installed = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+        if installed != version:
+            raise BuildError(
+                f"node_modules/{name} is version {installed}, but package.json pins {version}: "
+                "run `npm ci` to install the pinned versions."
+            )
+        found[name] = package_dir
+    return found
+
+
+def check_polyfills(polyfills: list[str] | None) -> None:
+    """mkdocs.yml's ``extra.polyfills`` must list the shim this build serves."""
+    if SHIM_PATH not in (polyfills or []):
+        raise BuildError(f"mkdocs.yml must list {SHIM_PATH} under extra.polyfills")
+
+
+def engine_zip_bytes(root: Path = ROOT) -> bytes:
+    """A deterministic zip of the engine package and its data (fixed order and timestamps)."""
+    members: list[tuple[str, Path]] = []
+    for top, suffixes in [(p, ENGINE_SUFFIXES) for p in ENGINE_PACKAGES] + [
+        (d, DATA_SUFFIXES) for d in DATA_DIRS
+    ]:
+        for path in sorted((root / top).rglob("*")):
+            if (
+                path.is_file()
+                and path.suffix in suffixes
+                and "__pycache__" not in path.parts
+            ):
+                members.append((path.relative_to(root).as_posix(), path))
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, path in members:
+            info = zipfile.ZipInfo(name, date_time=(2020, 1, 1, 0, 0, 0))
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, path.read_bytes())
+    return buffer.getvalue()
+
+
+def runtime_paths(engine_zip: bytes) -> dict[str, str]:
+    """Site-relative paths of the runtime files a widget page needs; the engine zip is named by
+    its content hash."""
+    digest = hashlib.sha256(engine_zip).hexdigest()[:12]
+    return {
+        "pyodide": f"{RUNTIME_DIR}/pyodide/pyodide.mjs",
+        "core_js": f"{RUNTIME_DIR}/pyscript/core.js",
+        "core_css": f"{RUNTIME_DIR}/pyscript/core.css",
+        "engine_zip": f"{RUNTIME_DIR}/pyengine-{digest}.zip",
+        "widget_css": "assets/widgets.css",
+    }
+
+
+def relative(page_url: str, target: str) -> str:
+    """A URL for ``target`` (site-relative) as seen from the page at ``page_url``."""
+    page_dir = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
+    rel = posixpath.relpath(target, page_dir.rstrip("/") or ".")
+    return rel if rel.startswith(".") else "./" + rel
+
+
+def widget_page(widget: object, page_url: str, paths: dict[str, str],
+                src_uri: str) -> dict[str, object]:
+    """The front matter a page asking for ``widget`` gets: the ``widget.html`` template, its
+    runtime URLs and the PyScript config (empty for a page without a widget)."""
+    if not widget:
+        return {}
+    if not isinstance(widget, str) or not widget.isidentifier():
+        raise BuildError(f"{src_uri}: front matter 'widget' must be a Python name")
+    urls = {key: relative(page_url, value) for key, value in paths.items()}
+    return {
+        "template": "widget.html",
+        "runtime": urls,
+        "pyscript_config": json.dumps(
+            {"interpreter": urls["pyodide"], "files": {urls["engine_zip"]: "./*"}},
+            separators=(",", ":"),
+        ),
+    }
+
+
+def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Path = ROOT) -> None:
+    """Copy the runtime files, the shim and the engine zip into the built ``site``."""
+    found = check_node_modules(root)
+    pyodide_out = site / RUNTIME_DIR / "pyodide"
+    pyodide_out.mkdir(parents=True, exist_ok=True)
+    for name in PYODIDE_FILES:
+        shutil.copyfile(found["pyodide"] / name, pyodide_out / name)
+    pyscript_out = site / RUNTIME_DIR / "pyscript"
+    pyscript_out.mkdir(parents=True, exist_ok=True)
+    for path in sorted((found["@pyscript/core"] / "dist").iterdir()):
+        if (
+            path.suffix not in (".js", ".css")
+            or path.name.startswith(PYSCRIPT_SKIP_PREFIXES)
+            or path.name in PYSCRIPT_SKIP_FILES
+        ):
+            continue
+        shutil.copyfile(path, pyscript_out / path.name)
+    shim = site / SHIM_PATH
+    shim.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(found["iframe-worker"] / "shim" / "index.js", shim)
+    (site / paths["engine_zip"]).write_bytes(engine_zip)
