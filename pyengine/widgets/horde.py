@@ -43,6 +43,7 @@ from . import (
     board,
     card_images,
     own_deck,
+    plumbing,
     runner,
     scryfall_link,
     share_qr,
@@ -123,28 +124,12 @@ def decode_share(text: str) -> dict[str, Any]:
                                no_game="the link holds no game")
 
 
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _int(value: Any, label: str, low: int, high: int) -> int:
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise ActionError(f"{label} must be a whole number") from None
-    if not low <= number <= high:
-        raise ActionError(f"{label} must be {low} to {high}")
-    return number
+_int = plumbing.whole_number
 
 
 def _names(text: str, limit: int = 30) -> list[str]:
     """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
-    parts = [p.strip()[:MAX_NAME] for p in str(text).replace("\n", ",").split(",")]
-    return [p for p in parts if p][:limit]
+    return plumbing.names(text, limit, MAX_NAME)
 
 
 def event_items(event: Event, *, expand: bool = False) -> list[Item]:
@@ -194,34 +179,19 @@ class Widget(runner.RunnerBase):
         """The page from a save and the share link. A save that cannot be restored raises
         (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
         starts afresh. A link that cannot be opened is a message; nothing changes."""
-        notes: list[str] = []
-        note = ""
-        if saved:
-            try:
-                self._restore(saved)
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                raise ValueError("the save is damaged") from None
-            note = runner.upgrade_note(self.game)
-        shared = str(getattr(self.env, "url_hash", "") or "").strip()
-        bad_link = False
-        if shared.startswith(HASH_PREFIX):
-            try:
-                game, setup = self._from_share(decode_share(shared))
-            except (ValueError, GameError) as error:
-                notes.append(f"The share link could not be opened: {error}. Nothing was "
-                             "changed.")
-                bad_link = True
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                notes.append("The share link could not be opened: it is damaged. Nothing was "
-                             "changed.")
-                bad_link = True
-            else:
-                if self.game is None or game.to_json() != self.game.to_json():
-                    self.game, self.setup, self.selected = game, setup, None
-                    self._form_from_game(game, setup)
-                    note = (f"Opened a shared game: seed {game.seed}, "
-                            f"{len(game.actions)} action(s).")
-                    self.last = list(game.events[-12:])
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)),
+                                          after=" Nothing was changed.")
+        notes = [problem] if problem else []
+        bad_link = bool(problem)
+        if shared is not None:
+            game, setup = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.game, self.setup, self.selected = game, setup, None
+                self._form_from_game(game, setup)
+                note = (f"Opened a shared game: seed {game.seed}, "
+                        f"{len(game.actions)} action(s).")
+                self.last = list(game.events[-12:])
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
@@ -370,10 +340,7 @@ class Widget(runner.RunnerBase):
         return setup
 
     def _deck_names(self, deck_id: str) -> list[str]:
-        known = {deck["id"] for deck in self.env.decks}
-        if deck_id not in known:
-            raise GameError(f"there is no shipped deck called {deck_id!r}")
-        deck = Decklist.from_text(self.env.read_deck(deck_id))
+        deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
         cards = deck.cards("main")
         if deck.problems or not cards:
             raise GameError(f"the deck {deck_id!r} could not be read")
@@ -494,7 +461,7 @@ class Widget(runner.RunnerBase):
         self.note = ""
 
     def sentence(self, text: str) -> str:
-        return _sentence(text)
+        return plumbing.sentence(text)
 
     def export_view(self, view: View) -> None:
         assert self.game is not None

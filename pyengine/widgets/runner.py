@@ -21,6 +21,7 @@ from .. import safejson
 from ..cards import CardDB
 from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed
+from . import plumbing
 
 __all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db", "replay_shared"]
 
@@ -165,6 +166,30 @@ class RunnerBase:
 
     def export_view(self, view: Any) -> None:
         """Offer the game as a file (``export``, when there is a game and no error)."""
+
+    def restore_saved(self, saved: str | None) -> str:
+        """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
+        damaged"); the note for a save upgraded past a rules correction, else ""."""
+        if not saved:
+            return ""
+        plumbing.restore(self._restore, saved)
+        return upgrade_note(self.game)
+
+    def open_share(self, read: Callable[[str], Any], *, after: str = "") -> tuple[Any, str]:
+        """``(read(link), "")`` for the page's share link, ``(None, "")`` without one, or
+        ``(None, message)`` (ending in ``after``) when it cannot be opened."""
+        shared = str(getattr(self.env, "url_hash", "") or "").strip()
+        if not shared.startswith(self.hash_prefix):
+            return None, ""
+        try:
+            return read(shared), ""
+        except (ValueError, GameError) as error:
+            return None, f"The share link could not be opened: {error}.{after}"
+        except plumbing.DAMAGED:
+            return None, f"The share link could not be opened: it is damaged.{after}"
+
+    def _restore(self, saved: str) -> None:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
 
     def share_hash(self) -> str:
         """The share-link fragment of the current game, ``""`` without one."""

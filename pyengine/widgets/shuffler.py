@@ -6,9 +6,10 @@ import json
 
 from .. import safejson
 from ..decklist import Decklist
+from ..game import GameError
 from ..rng import make_seed, normalize_seed
 from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
-from . import Env, Item, View, paste_too_big, scryfall_link
+from . import Env, Item, View, paste_too_big, plumbing, scryfall_link
 
 PASTE = "paste"
 MAX_DRAW = 100
@@ -88,11 +89,11 @@ class Widget:
                 return view
             deck = Decklist.from_text(form.get("paste", ""))
         else:
-            known = {deck["id"] for deck in self.env.decks}
-            if deck_id not in known:
-                view.error = f"There is no shipped deck called {deck_id!r}."
+            try:
+                deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
+            except GameError as error:
+                view.error = plumbing.sentence(str(error))
                 return view
-            deck = Decklist.from_text(self.env.read_deck(deck_id))
         view.lists["problems"] = [
             Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
         ]

@@ -30,7 +30,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, paste_too_big, runner, scryfall_link, share_qr
+from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link, share_qr
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -101,28 +101,16 @@ class Widget(runner.RunnerBase):
         """The page from a save and the share link. A save that cannot be restored raises
         (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
         starts afresh. A link that cannot be opened is a message; nothing changes."""
-        notes = []
-        note = ""
-        if saved:
-            try:
-                self._restore(saved)
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                raise ValueError("the save is damaged") from None
-            note = runner.upgrade_note(self.game)
-        shared = str(getattr(self.env, "url_hash", "") or "").strip()
-        if shared.startswith(HASH_PREFIX):
-            try:
-                game, origin, form = self._from_share(decode_share(shared))
-            except (ValueError, GameError) as error:
-                notes.append(f"The share link could not be opened: {error}.")
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                notes.append("The share link could not be opened: it is damaged.")
-            else:
-                if self.game is None or game.to_json() != self.game.to_json():
-                    self.game, self.origin = game, origin
-                    self.form.update(form)
-                    note = (f"Opened a shared game: seed {game.seed}, "
-                            f"{len(game.actions)} actions.")
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)))
+        notes = [problem] if problem else []
+        if shared is not None:
+            game, origin, form = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.game, self.origin = game, origin
+                self.form.update(form)
+                note = (f"Opened a shared game: seed {game.seed}, "
+                        f"{len(game.actions)} actions.")
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
@@ -204,9 +192,7 @@ class Widget(runner.RunnerBase):
             count = int(survivors)
         except (TypeError, ValueError):
             raise GameError("choose 1 to 5 Survivors") from None
-        too_big = paste_too_big(deck) or paste_too_big(enforcers)
-        if too_big:
-            raise GameError(too_big)
+        plumbing.guard_paste(deck, enforcers, error=GameError)
         deck = own_deck.token_lines(deck, self.db)  # "30 Zombie token" and the like
         return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
                                  enforcers=Decklist.from_text(enforcers), db=self.db)
@@ -239,7 +225,8 @@ class Widget(runner.RunnerBase):
         self.last = []
 
     def sentence(self, text: str) -> str:
-        return _sentence(text)
+        return plumbing.sentence(text, empty="That did not work.",
+                                 endings=(*plumbing.ENDINGS, ")"))
 
     def export_view(self, view: View) -> None:
         assert self.game is not None
@@ -329,13 +316,7 @@ class Widget(runner.RunnerBase):
         self.game, self.origin = None, {}
 
     def _amount(self) -> int:
-        try:
-            amount = int(self.form["amount"].strip())
-        except ValueError:
-            raise ActionError("the amount must be a whole number") from None
-        if not 1 <= amount <= 1000:
-            raise ActionError("the amount must be 1 to 1000")
-        return amount
+        return plumbing.whole_number(self.form["amount"], "the amount", 1, 1000)
 
     @staticmethod
     def _card_id(value: str, message: str) -> int:
@@ -570,12 +551,4 @@ def _describe(action: dict[str, Any]) -> str:
     kind = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
     return kind + (f" ({', '.join(extra)})" if extra else "")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return "That did not work."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 
