@@ -112,16 +112,11 @@ def fresh_form() -> dict[str, str]:
     }
 
 
-def encode_share(data: dict[str, Any]) -> str:
-    """A share-link fragment: ``h=`` + base64url(zlib(JSON))."""
-    return runner.encode_share(HASH_PREFIX, data)
-
-
-def decode_share(text: str) -> dict[str, Any]:
-    """The data a share-link fragment carries; ``ValueError`` if it is not one."""
-    return runner.decode_share(HASH_PREFIX, text, not_link="it is not a Horde runner link",
-                               damaged="the link is damaged or incomplete",
-                               no_game="the link holds no game")
+#: ``encode_share(data)``: a share-link fragment, ``h=`` + base64url(zlib(JSON));
+#: ``decode_share(text)``: the data it carries, ``ValueError`` if it is not one.
+encode_share, decode_share = runner.share_codec(
+    HASH_PREFIX, not_link="it is not a Horde runner link",
+    damaged="the link is damaged or incomplete", no_game="the link holds no game")
 
 
 _int = plumbing.whole_number

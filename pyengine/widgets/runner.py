@@ -82,6 +82,22 @@ def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game
     return data
 
 
+def share_codec(prefix: str, *, not_link: str, damaged: str, no_game: str
+                ) -> tuple[Callable[[dict[str, Any]], str], Callable[[str], dict[str, Any]]]:
+    """A runner's ``(encode_share, decode_share)`` pair for its ``prefix``, with its own
+    messages for :func:`decode_share` (``ValueError``)."""
+
+    def encode(data: dict[str, Any]) -> str:
+        """A share-link fragment: the prefix + base64url(zlib(JSON))."""
+        return encode_share(prefix, data)
+
+    def decode(text: str) -> dict[str, Any]:
+        """The data a share-link fragment carries; ``ValueError`` if it is not one."""
+        return decode_share(prefix, text, not_link=not_link, damaged=damaged, no_game=no_game)
+
+    return encode, decode
+
+
 def upgrade_note(game: Game | None) -> str:
     """A note for a game restored from a save written before a rules correction, when some of
     its actions were left out (:func:`pyengine.game.load_game`); "" otherwise."""

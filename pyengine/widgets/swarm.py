@@ -58,15 +58,11 @@ def fresh_form() -> dict[str, str]:
             "hand-card": "", "token": "Zombie", "pre-swarm": ""}
 
 
-def encode_share(data: dict[str, Any]) -> str:
-    return runner.encode_share(HASH_PREFIX, data)
-
-
-def decode_share(text: str) -> dict[str, Any]:
-    """The game a share link carries; ValueError if it is not one."""
-    return runner.decode_share(HASH_PREFIX, text, not_link="not a Swarm share link",
-                               damaged="the share link is damaged",
-                               no_game="the share link holds no game")
+#: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
+#: ``decode_share(text)``: the game it carries, ``ValueError`` if it is not one.
+encode_share, decode_share = runner.share_codec(
+    HASH_PREFIX, not_link="not a Swarm share link", damaged="the share link is damaged",
+    no_game="the share link holds no game")
 
 
 def ordinal(n: int) -> str:
