@@ -46,7 +46,6 @@ from . import (
     plumbing,
     runner,
     scryfall_link,
-    share_qr,
 )
 
 try:  # the Limited Edition engine registers itself on import
@@ -450,6 +449,7 @@ class Widget(runner.RunnerBase):
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    qr_hint = "Use Export to pass the game as a file instead."
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -531,13 +531,7 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint="Use Export to pass the game as a file instead.")
-            return view
         view = super().handle(action, form)
-        share_qr.hide_qr(view)
         if view.error:
             return view
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):

@@ -21,7 +21,7 @@ from .. import safejson
 from ..cards import CardDB
 from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed
-from . import plumbing
+from . import plumbing, share_qr
 
 __all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db", "replay_shared"]
 
@@ -160,6 +160,8 @@ class RunnerBase:
     hash_prefix = ""
     #: Longest text kept from one form field.
     field_limit = 2000
+    #: What the share QR code says about passing a game another way.
+    qr_hint = ""
 
     def render(self) -> Any:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
@@ -214,7 +216,13 @@ class RunnerBase:
 
     def handle(self, action: str, form: dict[str, str]) -> Any:
         """Run one page action and return the page's new View: the error (as a sentence), the
-        saved state, the export download and, when the game changed, a new share link."""
+        saved state, the export download and, when the game changed, a new share link.
+        ``qr`` shows the share link as a QR code; any other action hides it."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint=self.qr_hint)
+            return view
         self.apply_form(form, self.field_limit)
         self.before_action()
         error = ""
@@ -230,6 +238,7 @@ class RunnerBase:
             self.export_view(view)
         if changed:
             view.url_hash = self.share_hash()
+        share_qr.hide_qr(view)
         return view
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:

@@ -30,7 +30,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link, share_qr
+from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -215,6 +215,7 @@ class Widget(runner.RunnerBase):
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    qr_hint = "Use Export file to pass the game as a file instead."
     field_limit = 20000
 
     def before_action(self) -> None:
@@ -245,13 +246,7 @@ class Widget(runner.RunnerBase):
             if action == "pick-card":
                 view.scroll = "card-box"
             return view
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint="Use Export file to pass the game as a file instead.")
-            return view
         view = super().handle(action, form)
-        share_qr.hide_qr(view)
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
         elif not view.error and action == "show-setup":
