@@ -462,8 +462,7 @@ class Widget(runner.RunnerBase):
         if action in ("gain", "draw", "discard"):
             return {"type": action, "n": self._amount()}
         if action in ("life-down", "life-up"):
-            amount = self._amount()
-            return {"type": "life", "change": -amount if action == "life-down" else amount}
+            return {"type": "life", "change": self.life_change(action)}
         if action == "roll-survivor":
             return {"type": "roll", "kind": "survivor"}
         if action == "roll-creature":

@@ -276,6 +276,14 @@ class RunnerBase:
             return True
         return None
 
+    def _amount(self) -> int:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def life_change(self, action: str) -> int:
+        """The form's amount as a change of life: lost for ``life-down``, gained otherwise."""
+        amount = self._amount()
+        return -amount if action == "life-down" else amount
+
     def _game(self) -> Any:
         """The game, or ``ActionError`` when none is started."""
         if self.game is None:

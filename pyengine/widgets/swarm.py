@@ -272,8 +272,7 @@ class Widget(runner.RunnerBase):
         if action in AMOUNT:
             return {"type": action, "amount": self._amount()}
         if action in ("life-down", "life-up"):
-            amount = self._amount()
-            return {"type": "life", "amount": -amount if action == "life-down" else amount}
+            return {"type": "life", "amount": self.life_change(action)}
         if action == "deck-out":
             return {"type": "deck-out", "player": "A Survivor"}
         if action == "combat":
