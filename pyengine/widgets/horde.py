@@ -30,7 +30,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
@@ -188,9 +187,7 @@ class Widget(runner.RunnerBase):
         self.last = []
 
     def _restore(self, saved: str) -> None:
-        data = safejson.loads(saved, what="the save")
-        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-            raise ValueError("it is not a Horde runner save")
+        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Horde runner save")
         form = fresh_form()
         ui = data.get("ui") or {}
         if not isinstance(ui, dict):

@@ -3,6 +3,7 @@
 * :func:`sentence`: an error (an exception's text) as the page shows it.
 * :data:`DAMAGED` and :func:`restore`: what a broken save raises, and the one wrapper that
   turns it into "the save is damaged".
+* :func:`saved_state`: a widget's stored state, refused unless it is this widget's own.
 * :func:`shipped_deck`: the text of a shipped deck by id, refused if the page does not list it.
 * :func:`whole_number`: a whole number from a form field, within bounds.
 * :func:`names`: names from a comma- or line-separated field.
@@ -11,9 +12,10 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from typing import Any
 
+from .. import safejson
 from ..game import ActionError, GameError
 from . import paste_too_big
 
@@ -43,6 +45,16 @@ def restore(read: Callable[[str], Any], saved: str) -> Any:
         return read(saved)
     except DAMAGED:
         raise ValueError("the save is damaged") from None
+
+
+def saved_state(saved: str, versions: Container[Any], not_ours: str, *,
+                missing: Any = None) -> dict[str, Any]:
+    """The object a widget stored (safe JSON); ``ValueError`` ``not_ours`` unless it is an
+    object whose ``"v"`` (``missing`` when absent) is one of ``versions``."""
+    data = safejson.loads(saved, what="the save")
+    if not isinstance(data, dict) or data.get("v", missing) not in versions:
+        raise ValueError(not_ours)
+    return data
 
 
 def shipped_deck(env: Any, deck_id: str, *, decks: Iterable[dict[str, Any]] | None = None,

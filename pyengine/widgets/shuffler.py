@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 
-from .. import safejson
 from ..decklist import Decklist
 from ..game import GameError
 from ..rng import make_seed, normalize_seed
@@ -44,9 +43,8 @@ class Widget:
         form = {"deck": self.env.decks[0]["id"] if self.env.decks else PASTE, "seed": "",
                 "paste": "", "draw": str(HAND_SIZE)}
         if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
-            data = safejson.loads(saved, what="the save")
-            if not isinstance(data, dict) or data.get("v", 0) not in MIGRATIONS_DONE:
-                raise ValueError("it is not saved shuffler settings")
+            data = plumbing.saved_state(saved, MIGRATIONS_DONE,
+                                        "it is not saved shuffler settings", missing=0)
             form.update({k: str(v) for k, v in data.items() if k in form})
         if not form["seed"]:
             form["seed"] = make_seed(self.env.entropy())

@@ -24,7 +24,6 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
@@ -121,9 +120,7 @@ class Widget(runner.RunnerBase):
         return view
 
     def _restore(self, saved: str) -> None:
-        data = safejson.loads(saved, what="the save")
-        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-            raise ValueError("it is not a Swarm runner save")
+        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Swarm runner save")
         form = fresh_form()
         form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
         game = None
