@@ -48,7 +48,7 @@ from ..legality import (
     check,
 )
 from ..names import normalize
-from . import Env, Fetch, Item, View, paste_too_big
+from . import Env, Fetch, Item, View, paste_too_big, plumbing
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
@@ -296,9 +296,7 @@ class Widget:
     def start(self, saved: str | None) -> View:
         view = View(options={"format": [(key, fmt.title) for key, fmt in FORMATS.items()]})
         if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
-            data = safejson.loads(saved, what="the save")
-            if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-                raise ValueError("it is not a saved deck check")
+            data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a saved deck check")
             form = data.get("form") or {}
             cache = data.get("cache") or {}
             not_found = data.get("not_found") or []

@@ -3,7 +3,9 @@
 
 Two rule sets: Horde under the SlingLab rules (:mod:`pyengine.horde`, every preset and Custom
 option) and Horde Magic Limited Edition 2.1 (:mod:`pyengine.limited_horde`, its three decks and
-difficulty). A game is its config, its seed and the actions the table took. After every action
+difficulty); what differs between them lives in one panel module each
+(:mod:`.horde_slinglab`, :mod:`.horde_limited`, listed in :data:`PANELS`), this module keeps
+what they share. A game is its config, its seed and the actions the table took. After every action
 the page stores the game and the page settings (browser storage) and puts a share link in the
 address (``#h=`` + the set-up, seed and actions, zlib-compressed, base64url); opening that
 address on another phone replays the same game. Undo drops the last action; reset asks first;
@@ -28,11 +30,9 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
-from ..horde import HordeSlingLab
 from ..horde_common import deck_config
 from ..rng import make_seed, normalize_seed
 from . import (
@@ -43,36 +43,21 @@ from . import (
     board,
     card_images,
     own_deck,
+    plumbing,
     runner,
     scryfall_link,
-    share_qr,
 )
-
-try:  # the Limited Edition engine registers itself on import
-    from .. import limited_horde
-except ImportError:  # pragma: no cover - only while that engine is missing
-    limited_horde = None  # type: ignore[assignment]
+from . import horde_limited as limited
+from . import horde_slinglab as slinglab
+from .horde_limited import LIMITED_DECKS as LIMITED_DECKS  # the page's names, re-exported
+from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
 STATE_VERSION = 1
 HASH_PREFIX = "h="
-SLINGLAB = "horde"
-LIMITED = "limited-horde"
-DEFAULT_DECK = "horde-knudson-zombies-2011"
-#: The deck choice for a pasted or uploaded list (SlingLab rules).
-OWN_DECK = "paste"
-#: The three Limited Horde 2.1 decks (lh-1-10): form value -> (deck id, label).
-LIMITED_DECKS = {
-    "zombies": ("limited-horde-zombies", "Zombies"),
-    "goblins": ("limited-horde-goblins", "Goblins"),
-    "eldrazi": ("limited-horde-eldrazi-vanguard", "Eldrazi Vanguard + Dreadnought"),
-}
-DREADNOUGHT_DECK = "limited-horde-eldrazi-dreadnought"
-DIFFICULTY_LABELS = [("story", "Story"), ("classic", "Classic"), ("nightmare", "Nightmare"),
-                     ("custom", "Custom")]
-LEVEL_LABELS = [("nightmare", "Nightmare (2 Preparation turns)"),
-                ("hard", "Hard (3)"), ("normal", "Normal (4)"), ("easy", "Easy (5)"),
-                ("story", "Story (6)")]
-STAGES = ("preparation", "assault", "surge", "epilogue")
+SLINGLAB = slinglab.VARIANT
+LIMITED = limited.VARIANT
+#: Each rule set's panel: its set-up, config, status and rule-set-only actions.
+PANELS: dict[str, Any] = {SLINGLAB: slinglab, LIMITED: limited}
 #: Log lines shown, newest first.
 LOG_LINES = 400
 #: Longest text accepted from a form field (names, lists).
@@ -91,9 +76,8 @@ SIMPLE = {
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Page actions that only exist in one rule set.
-LIMITED_ONLY = {"draw", "discard", "look-hand", "end-look", "end-step", "hunt",
-                "confirm-victory", "target"}
-SLINGLAB_ONLY = {"cast-offer", "skip-offer"}
+LIMITED_ONLY = limited.ONLY
+SLINGLAB_ONLY = slinglab.ONLY
 
 
 def fresh_form() -> dict[str, str]:
@@ -111,40 +95,19 @@ def fresh_form() -> dict[str, str]:
     }
 
 
-def encode_share(data: dict[str, Any]) -> str:
-    """A share-link fragment: ``h=`` + base64url(zlib(JSON))."""
-    return runner.encode_share(HASH_PREFIX, data)
+#: ``encode_share(data)``: a share-link fragment, ``h=`` + base64url(zlib(JSON));
+#: ``decode_share(text)``: the data it carries, ``ValueError`` if it is not one.
+encode_share, decode_share = runner.share_codec(
+    HASH_PREFIX, not_link="it is not a Horde runner link",
+    damaged="the link is damaged or incomplete", no_game="the link holds no game")
 
 
-def decode_share(text: str) -> dict[str, Any]:
-    """The data a share-link fragment carries; ``ValueError`` if it is not one."""
-    return runner.decode_share(HASH_PREFIX, text, not_link="it is not a Horde runner link",
-                               damaged="the link is damaged or incomplete",
-                               no_game="the link holds no game")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return text
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."
-
-
-def _int(value: Any, label: str, low: int, high: int) -> int:
-    try:
-        number = int(str(value).strip())
-    except ValueError:
-        raise ActionError(f"{label} must be a whole number") from None
-    if not low <= number <= high:
-        raise ActionError(f"{label} must be {low} to {high}")
-    return number
+_int = plumbing.whole_number
 
 
 def _names(text: str, limit: int = 30) -> list[str]:
     """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
-    parts = [p.strip()[:MAX_NAME] for p in str(text).replace("\n", ",").split(",")]
-    return [p for p in parts if p][:limit]
+    return plumbing.names(text, limit, MAX_NAME)
 
 
 def event_items(event: Event, *, expand: bool = False) -> list[Item]:
@@ -194,34 +157,19 @@ class Widget(runner.RunnerBase):
         """The page from a save and the share link. A save that cannot be restored raises
         (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
         starts afresh. A link that cannot be opened is a message; nothing changes."""
-        notes: list[str] = []
-        note = ""
-        if saved:
-            try:
-                self._restore(saved)
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                raise ValueError("the save is damaged") from None
-            note = runner.upgrade_note(self.game)
-        shared = str(getattr(self.env, "url_hash", "") or "").strip()
-        bad_link = False
-        if shared.startswith(HASH_PREFIX):
-            try:
-                game, setup = self._from_share(decode_share(shared))
-            except (ValueError, GameError) as error:
-                notes.append(f"The share link could not be opened: {error}. Nothing was "
-                             "changed.")
-                bad_link = True
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                notes.append("The share link could not be opened: it is damaged. Nothing was "
-                             "changed.")
-                bad_link = True
-            else:
-                if self.game is None or game.to_json() != self.game.to_json():
-                    self.game, self.setup, self.selected = game, setup, None
-                    self._form_from_game(game, setup)
-                    note = (f"Opened a shared game: seed {game.seed}, "
-                            f"{len(game.actions)} action(s).")
-                    self.last = list(game.events[-12:])
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)),
+                                          after=" Nothing was changed.")
+        notes = [problem] if problem else []
+        bad_link = bool(problem)
+        if shared is not None:
+            game, setup = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.game, self.setup, self.selected = game, setup, None
+                self._form_from_game(game, setup)
+                note = (f"Opened a shared game: seed {game.seed}, "
+                        f"{len(game.actions)} action(s).")
+                self.last = list(game.events[-12:])
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
@@ -239,9 +187,7 @@ class Widget(runner.RunnerBase):
         self.last = []
 
     def _restore(self, saved: str) -> None:
-        data = safejson.loads(saved, what="the save")
-        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-            raise ValueError("it is not a Horde runner save")
+        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Horde runner save")
         form = fresh_form()
         ui = data.get("ui") or {}
         if not isinstance(ui, dict):
@@ -305,18 +251,19 @@ class Widget(runner.RunnerBase):
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod
-    def _class(variant: Any) -> type[Game]:
-        if variant == SLINGLAB:
-            return HordeSlingLab
-        if variant == LIMITED:
-            if limited_horde is None:  # pragma: no cover
-                raise GameError("Limited Horde 2.1 is not available on this page yet")
-            return limited_horde.LimitedHorde
+    def _panel(variant: Any) -> Any:
+        """The panel of a rule set (:mod:`.horde_slinglab`, :mod:`.horde_limited`)."""
+        if variant in PANELS:
+            return PANELS[variant]
         raise GameError(f"unknown rule set {variant!r}")
+
+    @classmethod
+    def _class(cls, variant: Any) -> type[Game]:
+        return cls._panel(variant).game_class()
 
     @staticmethod
     def _check_variant(game: Game) -> None:
-        if game.variant not in (SLINGLAB, LIMITED):
+        if game.variant not in PANELS:
             raise ValueError(f"it holds a {game.variant!r} game, not a Horde game")
 
     def setup_from_form(self) -> dict[str, Any]:
@@ -327,89 +274,30 @@ class Widget(runner.RunnerBase):
         names = _names(form["names"], 4)
         if names and len(names) != survivors:
             raise ActionError(f"give {survivors} Survivor name(s), or none")
-        if variant == SLINGLAB:
-            setup: dict[str, Any] = {"variant": SLINGLAB, "deck": form["deck"],
-                                     "difficulty": form["difficulty"],
-                                     "survivors": survivors}
-            mode = form["life-mode"]
-            if mode == "100-minus-15":
-                setup["life"] = {"mode": mode}
-            elif mode in ("per-survivor", "fixed"):
-                setup["life"] = {"mode": mode,
-                                 "amount": _int(form["life"], "Life", 1, 9999)}
-            else:
-                raise ActionError("choose a life option")
-            if form["difficulty"] == "custom":
-                custom: dict[str, Any] = {
-                    "setup_turns": _int(form["setup-turns"], "Set-up turns", 1, 6),
-                    "exile_percent": _int(form["exile"], "Exile", 0, 40),
-                    "setup_attacks": bool(form["setup-attacks"]),
-                    "flashback": form["flashback"],
-                    "rally": bool(form["rally"]),
-                }
-                size = form["library-size"].strip().lower()
-                custom["library_size"] = "auto" if size in ("", "auto") else _int(
-                    size, "Deck size", 100, 1000)
-                wave = form["wave"]
-                custom["wave"] = "auto" if wave == "auto" else _int(wave, "Wave size", 1, 10)
-                surge = form["surge"]
-                custom["surge"] = "off" if surge == "off" else _int(surge, "Surge", 2, 5)
-                setup["custom"] = custom
-        elif variant == LIMITED:
-            if form["lh-deck"] not in LIMITED_DECKS:
-                raise ActionError("choose one of the three Limited Horde decks")
-            setup = {"variant": LIMITED, "deck": form["lh-deck"], "difficulty": form["level"],
-                     "adjustment": _int(form["adjustment"], "Set adjustment", -2, 2),
-                     "aggro": bool(form["aggro"]), "survivors": survivors}
-            if form["lh-life"].strip():
-                setup["life"] = _int(form["lh-life"], "Starting life", 1, 9999)
-        else:
+        if variant not in PANELS:
             raise ActionError("choose SlingLab or Limited 2.1")
+        setup = PANELS[variant].setup(form, survivors)
         if names:
             setup["names"] = names
         return setup
 
     def _deck_names(self, deck_id: str) -> list[str]:
-        known = {deck["id"] for deck in self.env.decks}
-        if deck_id not in known:
-            raise GameError(f"there is no shipped deck called {deck_id!r}")
-        deck = Decklist.from_text(self.env.read_deck(deck_id))
+        deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
         cards = deck.cards("main")
         if deck.problems or not cards:
             raise GameError(f"the deck {deck_id!r} could not be read")
         return cards
 
+    def _shipped(self, deck_id: str) -> tuple[list[str], dict[str, Any]]:
+        """A shipped deck's engine config part: its card names and their facts."""
+        assert self.db is not None
+        return deck_config(self._deck_names(deck_id), self.db.get)
+
     def config_from_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        variant = setup.get("variant")
-        survivors = setup.get("survivors", 1)
-        if variant == SLINGLAB:
-            deck, facts = deck_config(self._deck_names(str(setup.get("deck"))), self.db.get)
-            config: dict[str, Any] = {"deck": deck, "facts": facts, "survivors": survivors,
-                                      "difficulty": setup.get("difficulty"),
-                                      "life": setup.get("life")}
-            if "custom" in setup:
-                config["custom"] = setup["custom"]
-        elif variant == LIMITED:
-            key = setup.get("deck")
-            if key not in LIMITED_DECKS:
-                raise GameError(f"unknown Limited Horde deck {key!r}")
-            deck, facts = deck_config(self._deck_names(LIMITED_DECKS[key][0]), self.db.get)
-            config = {"deck": deck, "facts": facts, "survivors": survivors,
-                      "difficulty": setup.get("difficulty"),
-                      "adjustment": setup.get("adjustment", 0),
-                      "aggro": bool(setup.get("aggro"))}
-            if key == "eldrazi":
-                dread, dread_facts = deck_config(self._deck_names(DREADNOUGHT_DECK),
-                                                 self.db.get)
-                config["dreadnought"] = dread
-                config["facts"] = {**facts, **dread_facts}
-            if "life" in setup:
-                config["life"] = setup["life"]
-        else:
-            raise GameError(f"unknown rule set {variant!r}")
+        config = self._panel(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -431,12 +319,7 @@ class Widget(runner.RunnerBase):
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list."""
         deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.db)
-        config: dict[str, Any] = {"deck": deck, "facts": facts,
-                                  "survivors": setup.get("survivors", 1),
-                                  "difficulty": setup.get("difficulty"),
-                                  "life": setup.get("life")}
-        if "custom" in setup:
-            config["custom"] = setup["custom"]
+        config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
         return config
@@ -459,42 +342,19 @@ class Widget(runner.RunnerBase):
             return
         names = setup.get("names") or []
         form["names"] = ", ".join(str(n) for n in names)
-        if game.variant == SLINGLAB:
-            form["deck"] = str(setup.get("deck", DEFAULT_DECK))
-            form["difficulty"] = str(setup.get("difficulty", "classic"))
-            life = setup.get("life") or {}
-            form["life-mode"] = str(life.get("mode", "per-survivor"))
-            if "amount" in life:
-                form["life"] = str(life["amount"])
-            custom = setup.get("custom") or {}
-            pairs = (("setup-turns", "setup_turns"), ("exile", "exile_percent"),
-                     ("flashback", "flashback"), ("wave", "wave"), ("surge", "surge"))
-            for field_name, key in pairs:
-                if key in custom:
-                    form[field_name] = str(custom[key])
-            if "library_size" in custom:
-                size = custom["library_size"]
-                form["library-size"] = "" if size == "auto" else str(size)
-            for field_name, key in (("setup-attacks", "setup_attacks"), ("rally", "rally")):
-                if key in custom:
-                    form[field_name] = "on" if custom[key] else ""
-        else:
-            form["lh-deck"] = str(setup.get("deck", "zombies"))
-            form["level"] = str(setup.get("difficulty", "normal"))
-            form["adjustment"] = str(setup.get("adjustment", 0))
-            form["aggro"] = "on" if setup.get("aggro") else ""
-            form["lh-life"] = str(setup["life"]) if "life" in setup else ""
+        self._panel(game.variant).form_from_setup(form, setup)
 
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    qr_hint = "Use Export to pass the game as a file instead."
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
         self.note = ""
 
     def sentence(self, text: str) -> str:
-        return _sentence(text)
+        return plumbing.sentence(text)
 
     def export_view(self, view: View) -> None:
         assert self.game is not None
@@ -569,13 +429,7 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint="Use Export to pass the game as a file instead.")
-            return view
         view = super().handle(action, form)
-        share_qr.hide_qr(view)
         if view.error:
             return view
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
@@ -592,10 +446,9 @@ class Widget(runner.RunnerBase):
         return view
 
     def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
-        if action in LIMITED_ONLY and game.variant != LIMITED:
-            raise ActionError("that button belongs to Limited Horde 2.1")
-        if action in SLINGLAB_ONLY and game.variant != SLINGLAB:
-            raise ActionError("that button belongs to the SlingLab rules")
+        for panel in PANELS.values():
+            if action in panel.ONLY and game.variant != panel.VARIANT:
+                raise ActionError(panel.WRONG_BUTTON)
         if action in SIMPLE:
             return {"type": SIMPLE[action]}
         if action == "hit":
@@ -606,8 +459,7 @@ class Widget(runner.RunnerBase):
         if action in ("gain", "draw", "discard"):
             return {"type": action, "n": self._amount()}
         if action in ("life-down", "life-up"):
-            amount = self._amount()
-            return {"type": "life", "change": -amount if action == "life-down" else amount}
+            return {"type": "life", "change": self.life_change(action)}
         if action == "roll-survivor":
             return {"type": "roll", "kind": "survivor"}
         if action == "roll-creature":
@@ -635,16 +487,9 @@ class Widget(runner.RunnerBase):
         if action == "token":
             return self._token_action(game)
         if action == "target":
-            return self._target_action()
+            return limited.target_action(self.form, self._amount)
         if action == "hunt":
-            data = {"type": "hunt", "card": self._chosen(),
-                    "power": _int(self.form["power"], "The hunter's power", 0, 99)}
-            if self.form["hunter-toughness"].strip():
-                data["toughness"] = _int(self.form["hunter-toughness"], "The hunter's toughness",
-                                         0, 99)
-            if self.form["hunter-defender"]:
-                data["defender"] = True
-            return data
+            return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
 
     def _token_action(self, game: Game) -> dict[str, Any]:
@@ -662,32 +507,6 @@ class Widget(runner.RunnerBase):
             value = self.form[field_name].strip()
             if value:
                 data[key] = _int(value, f"The token's {key}", 0, 99)
-        return data
-
-    def _target_action(self) -> dict[str, Any]:
-        """The Horde's target (lh-3-13 to lh-3-16) among Survivor permanents typed as
-        ``Name 5`` (mana value, for destroy/exile) or ``Name 4/1`` (toughness and damage
-        already marked, for damage), separated by commas."""
-        effect = self.form["target-effect"]
-        if effect not in ("destroy", "exile", "damage"):
-            raise ActionError("choose destroy, exile or damage")
-        permanents: list[dict[str, Any]] = []
-        for entry in _names(self.form["targets"], 40):
-            name, _, number = entry.rpartition(" ")
-            if not name.strip():
-                raise ActionError(f"give {entry!r} a name and a number, like 'Serra Angel 5'")
-            if effect == "damage":
-                toughness, _, marked = number.partition("/")
-                permanents.append({"name": name.strip(),
-                                   "toughness": _int(toughness, f"the toughness of {name}", 0, 99),
-                                   "damage": _int(marked or "0", f"the damage on {name}", 0, 99)})
-            else:
-                permanents.append({"name": name.strip(),
-                                   "mv": _int(number, f"the mana value of {name}", 0, 99)})
-        data: dict[str, Any] = {"type": "target", "effect": effect, "permanents": permanents}
-        if effect == "damage":
-            data.update(amount=self._amount(), player=bool(self.form["target-player"]),
-                        divided=bool(self.form["target-divided"]))
         return data
 
     def clear_game(self) -> None:
@@ -738,35 +557,23 @@ class Widget(runner.RunnerBase):
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
-        variants = [(SLINGLAB, "Horde — SlingLab rules")]
-        if limited_horde is not None:
-            variants.append((LIMITED, "Horde Magic Limited Edition 2.1"))
+        variants = [(SLINGLAB, slinglab.LABEL)]
+        if limited.available():
+            variants.append((LIMITED, limited.LABEL))
         view = View(options={
             "variant": variants,
             "deck": decks,
-            "difficulty": DIFFICULTY_LABELS,
             "survivors": [(str(n), str(n)) for n in range(1, 5)],
-            "life-mode": [("per-survivor", "An amount per Survivor"),
-                          ("100-minus-15", "100, minus 15 per extra Survivor"),
-                          ("fixed", "One fixed total")],
-            "setup-turns": [(str(n), str(n)) for n in range(1, 7)],
-            "exile": [(str(n), f"{n} %") for n in (0, 10, 25, 40)],
-            "flashback": [("never", "Never"), ("coin", "On a coin"), ("always", "Always")],
-            "wave": [("auto", "Auto (as Classic)")] + [(str(n), str(n)) for n in range(1, 11)],
-            "surge": [(str(n), f"Every {n} Horde turns") for n in (2, 3, 4, 5)]
-            + [("off", "Off")],
-            "lh-deck": [(k, label) for k, (_, label) in LIMITED_DECKS.items()],
-            "level": LEVEL_LABELS,
-            "adjustment": [(str(n), f"{n:+d}" if n else "0") for n in range(-2, 3)],
-            "target-effect": [("destroy", "Destroy"), ("exile", "Exile"), ("damage", "Damage")],
+            **slinglab.OPTIONS,
+            **limited.OPTIONS,
         })
         view.values.update(form)
         view.values["images"] = "on" if self._images_on() else ""
-        slinglab = form["variant"] == SLINGLAB
-        view.hidden["sl-options"] = not slinglab
-        view.hidden["own-deck-box"] = not slinglab or form["deck"] != OWN_DECK
-        view.hidden["lh-options"] = slinglab
-        view.hidden["custom-box"] = not slinglab or form["difficulty"] != "custom"
+        is_slinglab = form["variant"] == SLINGLAB
+        view.hidden["sl-options"] = not is_slinglab
+        view.hidden["own-deck-box"] = not is_slinglab or form["deck"] != OWN_DECK
+        view.hidden["lh-options"] = is_slinglab
+        view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
@@ -794,49 +601,41 @@ class Widget(runner.RunnerBase):
 
     def _render_game(self, game: Game, view: View) -> None:
         status = game.status()  # type: ignore[attr-defined]
-        limited = game.variant == LIMITED
+        panel = self._panel(game.variant)
+        is_limited = game.variant == LIMITED
         counts = status["counts"]
         for zone in ("library", "hand", "graveyard", "exile", "battlefield", "stack",
                      "dreadnought"):
             view.text[f"n-{zone}"] = str(counts.get(zone, 0))
         view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(
             "dreadnought")
-        view.hidden["token-other-box"] = not limited
-        view.hidden["lh-target"] = not limited
+        view.hidden["token-other-box"] = not is_limited
+        view.hidden["lh-target"] = not is_limited
         view.text["life-shown"] = str(status["life"])
         self._render_wave(game, view)
         view.text["seed-shown"] = game.seed
-        view.text["rules-shown"] = ("Limited Horde 2.1" if limited else "SlingLab") + ", " + \
-            self._options_text(game, status)
+        view.text["rules-shown"] = panel.SHORT + ", " + panel.options_text(status)
         phase = status["phase"]
         if phase == "horde":
             turn = f"Horde turn {status['horde_turn']}: play out its cards, then end its turn."
         elif phase == "over":
             turn = "The game is over."
-        elif limited and status["stage"] == "preparation":
-            turn = (f"Survivor turn {status['survivor_turn']} (Preparation turn "
-                    f"{status['survivor_turn']} of {status['preparation_turns']}).")
-        elif not limited and status["horde_turn"] == 0:
-            turn = (f"Survivor turn {status['survivor_turn']} (set-up turn "
-                    f"{status['survivor_turn']} of {status['setup_turns']}).")
+        elif panel.early(status):
+            turn = panel.early_turn(status)
         else:
             turn = f"Survivor turn {status['survivor_turn']}."
         view.text["turn"] = turn
         view.hidden["survivor-end"] = phase != "survivors"
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
-            "End the Survivors' turn" if (limited and status["stage"] == "preparation")
-            or (not limited and status["horde_turn"] == 0) else "Horde turn")
+            "End the Survivors' turn" if panel.early(status) else "Horde turn")
         winner = status["winner"]
         view.hidden["win-banner"] = winner != "survivors"
         view.hidden["loss-banner"] = winner != "horde"
         view.hidden["controls"] = phase == "over"
-        view.hidden["sl-controls"] = limited
-        view.hidden["lh-controls"] = not limited
-        if limited:
-            self._render_limited(game, status, view)
-        else:
-            self._render_slinglab(game, status, view)
+        view.hidden["sl-controls"] = is_limited
+        view.hidden["lh-controls"] = not is_limited
+        panel.render(game, status, view)
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
         view.lists["battlefield"] = [
@@ -886,68 +685,6 @@ class Widget(runner.RunnerBase):
         }
         view.text["undo-info"] = (f"{len(game.actions)} action(s) so far."
                                   if game.actions else "Nothing to undo yet.")
-
-    @staticmethod
-    def _options_text(game: Game, status: dict[str, Any]) -> str:
-        if game.variant == LIMITED:
-            text = f"{status['difficulty']}, {status['preparation_turns']} Preparation turn(s)"
-            return text + (", Aggro Mode" if status.get("aggro") else "")
-        return (f"{status['difficulty']}, {status['survivors']} Survivor(s), "
-                f"{status['setup_turns']} set-up turn(s), flashback {status['flashback']}"
-                + (", Rally" if status["rally"] else ""))
-
-    def _render_slinglab(self, game: Game, status: dict[str, Any], view: View) -> None:
-        nxt = status["next_surge_turn"]
-        view.text["wave-number"] = str(status["wave"])
-        view.text["wave-size"] = str(status["wave_size"])
-        view.text["surges"] = str(status["surges"])
-        view.text["next-surge"] = f"Horde turn {nxt}" if nxt else "none"
-        view.hidden["wave-bar"] = False
-        view.hidden["stage-bar"] = True
-        view.hidden["lh-status"] = True
-        offers = []
-        for offer in status["offers"]:
-            card = game.find(offer["card"])  # type: ignore[attr-defined]
-            word = "Cast" if offer["yes"] else "Skip"
-            offers.append(Item(f"Cast {card.name} #{card.id} (coin says {word})",
-                               action="cast-offer", value=str(card.id),
-                               pressed=bool(offer["yes"])))
-            offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
-                               value=str(card.id), pressed=not offer["yes"]))
-        view.lists["offers"] = offers
-        view.hidden["offers-box"] = not offers
-        view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
-            "creatures left."
-        view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
-
-    def _render_limited(self, game: Game, status: dict[str, Any], view: View) -> None:
-        view.hidden["wave-bar"] = True
-        view.hidden["stage-bar"] = False
-        view.hidden["lh-status"] = False
-        view.hidden["offers-box"] = True
-        view.lists["offers"] = []
-        stage = status["stage"]
-        view.text["stage"] = stage.title()
-        for name in STAGES:
-            view.attrs[f"stage-{name}"] = {"data-current": "true" if name == stage else "false"}
-        check = status["surge_check"]
-        parts = [f"Damage carried: {status['damage']}", f"life gain floating: {status['gained']}",
-                 f"graveyard + exile {check['graveyard_and_exile']} vs library {check['library']}",
-                 {"all": "Survivor creatures may hunt any Horde creature",
-                  "spawn": "Survivor creatures may hunt Eldrazi Spawn",
-                  "none": "no Hunting"}[status["hunting"]]]
-        top = status.get("dreadnought_top")
-        if top:
-            parts.append(f"Dreadnought top: {top['name']} ({top['cost']}, "
-                         f"{top['spawn_needed']} Spawn; {status['spawn']} on the battlefield)")
-        view.text["lh-status"] = "; ".join(parts) + "."
-        view.hidden["look-hand"] = bool(status["looking"])
-        view.hidden["end-look"] = not status["looking"]
-        view.hidden["confirm-victory"] = not status["victory_possible"]
-        view.hidden["hunt-box"] = status["hunting"] == "none"
-        view.text["win-banner"] = "The Survivors win: the Horde's library is empty and it can " \
-            "no longer deal damage."
-        view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
 
     def _images_on(self) -> bool:
         return card_images.images_on(self.form.get("images", "auto"),

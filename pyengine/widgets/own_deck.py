@@ -13,7 +13,7 @@ from ..cards import CardDB
 from ..decklist import Decklist
 from ..game import ActionError
 from ..horde_common import facts_entry
-from . import paste_too_big
+from . import plumbing
 
 __all__ = ["read_own_deck", "token_lines"]
 
@@ -40,9 +40,7 @@ def _token_facts(name: str, power: str | None, toughness: str | None,
 def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, dict[str, Any]]]:
     """``(deck, facts)`` for a Horde config from a pasted list, or ``ActionError`` naming the
     lines it cannot read (with line numbers) or asking about each unknown card."""
-    too_big = paste_too_big(text)
-    if too_big:
-        raise ActionError(too_big)
+    plumbing.guard_paste(text)
     deck = Decklist.from_text(text)
     if deck.problems:
         shown = "; ".join(f"line {p.line}: {p.message}" for p in deck.problems[:5])

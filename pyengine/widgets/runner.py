@@ -21,6 +21,7 @@ from .. import safejson
 from ..cards import CardDB
 from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed
+from . import plumbing, share_qr
 
 __all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db", "replay_shared"]
 
@@ -79,6 +80,22 @@ def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game
         raise ValueError(f"the link carries {len(actions):,} actions; a link opens at most "
                          f"{max_actions:,}. Export the game as a file and import it instead")
     return data
+
+
+def share_codec(prefix: str, *, not_link: str, damaged: str, no_game: str
+                ) -> tuple[Callable[[dict[str, Any]], str], Callable[[str], dict[str, Any]]]:
+    """A runner's ``(encode_share, decode_share)`` pair for its ``prefix``, with its own
+    messages for :func:`decode_share` (``ValueError``)."""
+
+    def encode(data: dict[str, Any]) -> str:
+        """A share-link fragment: the prefix + base64url(zlib(JSON))."""
+        return encode_share(prefix, data)
+
+    def decode(text: str) -> dict[str, Any]:
+        """The data a share-link fragment carries; ``ValueError`` if it is not one."""
+        return decode_share(prefix, text, not_link=not_link, damaged=damaged, no_game=no_game)
+
+    return encode, decode
 
 
 def upgrade_note(game: Game | None) -> str:
@@ -143,6 +160,8 @@ class RunnerBase:
     hash_prefix = ""
     #: Longest text kept from one form field.
     field_limit = 2000
+    #: What the share QR code says about passing a game another way.
+    qr_hint = ""
 
     def render(self) -> Any:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
@@ -166,6 +185,30 @@ class RunnerBase:
     def export_view(self, view: Any) -> None:
         """Offer the game as a file (``export``, when there is a game and no error)."""
 
+    def restore_saved(self, saved: str | None) -> str:
+        """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
+        damaged"); the note for a save upgraded past a rules correction, else ""."""
+        if not saved:
+            return ""
+        plumbing.restore(self._restore, saved)
+        return upgrade_note(self.game)
+
+    def open_share(self, read: Callable[[str], Any], *, after: str = "") -> tuple[Any, str]:
+        """``(read(link), "")`` for the page's share link, ``(None, "")`` without one, or
+        ``(None, message)`` (ending in ``after``) when it cannot be opened."""
+        shared = str(getattr(self.env, "url_hash", "") or "").strip()
+        if not shared.startswith(self.hash_prefix):
+            return None, ""
+        try:
+            return read(shared), ""
+        except (ValueError, GameError) as error:
+            return None, f"The share link could not be opened: {error}.{after}"
+        except plumbing.DAMAGED:
+            return None, f"The share link could not be opened: it is damaged.{after}"
+
+    def _restore(self, saved: str) -> None:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
     def share_hash(self) -> str:
         """The share-link fragment of the current game, ``""`` without one."""
         data = self.share_data()
@@ -173,7 +216,13 @@ class RunnerBase:
 
     def handle(self, action: str, form: dict[str, str]) -> Any:
         """Run one page action and return the page's new View: the error (as a sentence), the
-        saved state, the export download and, when the game changed, a new share link."""
+        saved state, the export download and, when the game changed, a new share link.
+        ``qr`` shows the share link as a QR code; any other action hides it."""
+        if action == "qr":
+            view = self.render()
+            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
+                             export_hint=self.qr_hint)
+            return view
         self.apply_form(form, self.field_limit)
         self.before_action()
         error = ""
@@ -189,6 +238,7 @@ class RunnerBase:
             self.export_view(view)
         if changed:
             view.url_hash = self.share_hash()
+        share_qr.hide_qr(view)
         return view
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
@@ -225,6 +275,14 @@ class RunnerBase:
             self._import(form.get("_file", ""))
             return True
         return None
+
+    def _amount(self) -> int:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def life_change(self, action: str) -> int:
+        """The form's amount as a change of life: lost for ``life-down``, gained otherwise."""
+        amount = self._amount()
+        return -amount if action == "life-down" else amount
 
     def _game(self) -> Any:
         """The game, or ``ActionError`` when none is started."""

@@ -178,6 +178,17 @@ class Session:
             self.log(f"{self.name}: could not start from a save or link: {error!r}")
             return widget, None, error
 
+    def _open_saved(self, saved: str | None) -> tuple[Any, View | None, Problem | None]:
+        """A widget started from a stored save (upgraded by :func:`prepare`): ``(widget, view,
+        problem)``, or ``(None, None, problem)`` when it cannot be read or started."""
+        text, problem = prepare(self.name, self.module, saved)
+        if text is None:
+            return None, None, problem
+        widget, view, error = self._try_start(text)
+        if error is not None:
+            return None, None, problem_of(error)
+        return widget, view, problem
+
     def _get(self, slot: str) -> str | None:
         try:
             value = self.storage.get(slot)
@@ -290,12 +301,7 @@ class Session:
         saved = self._get(MAIN)
         link = str(getattr(self.env, "url_hash", "") or "").strip()
         is_link = self.prefix is not None and link.startswith(self.prefix)
-        text, problem = prepare(self.name, self.module, saved)
-        mine = view = None
-        if text is not None:
-            mine, view, error = self._try_start(text)
-            if error is not None:
-                mine, view, problem = None, None, problem_of(error)
+        mine, view, problem = self._open_saved(saved)
         if problem is not None and saved is not None:
             self._put_aside(saved, problem)
             self._set(MAIN, None)
@@ -394,12 +400,7 @@ class Session:
         if action == "saves-retry":
             if aside is None:
                 return self._render(self.widget)
-            text, problem = prepare(self.name, self.module, aside[1])
-            widget = view = None
-            if text is not None:
-                widget, view, error = self._try_start(text)
-                if error is not None:
-                    problem = problem_of(error)
+            widget, view, problem = self._open_saved(aside[1])
             if view is None or problem is not None:
                 view = self._render(self.widget)
                 view.note = ("It still cannot be read by this version of the page; it stays "
@@ -430,12 +431,7 @@ class Session:
             previous = self._get(PREVIOUS)
             if previous is None:
                 return self._render(self.widget)
-            text, problem = prepare(self.name, self.module, previous)
-            widget = view = None
-            if text is not None:
-                widget, view, error = self._try_start(text)
-                if error is not None:
-                    problem = problem_of(error)
+            widget, view, problem = self._open_saved(previous)
             if view is None or problem is not None:
                 self._set(PREVIOUS, None)
                 self._put_aside(previous, problem or Problem("unreadable"))

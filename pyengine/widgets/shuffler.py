@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import json
 
-from .. import safejson
 from ..decklist import Decklist
+from ..game import GameError
 from ..rng import make_seed, normalize_seed
 from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
-from . import Env, Item, View, paste_too_big, scryfall_link
+from . import Env, Item, View, paste_too_big, plumbing, scryfall_link
 
 PASTE = "paste"
 MAX_DRAW = 100
@@ -43,9 +43,8 @@ class Widget:
         form = {"deck": self.env.decks[0]["id"] if self.env.decks else PASTE, "seed": "",
                 "paste": "", "draw": str(HAND_SIZE)}
         if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
-            data = safejson.loads(saved, what="the save")
-            if not isinstance(data, dict) or data.get("v", 0) not in MIGRATIONS_DONE:
-                raise ValueError("it is not saved shuffler settings")
+            data = plumbing.saved_state(saved, MIGRATIONS_DONE,
+                                        "it is not saved shuffler settings", missing=0)
             form.update({k: str(v) for k, v in data.items() if k in form})
         if not form["seed"]:
             form["seed"] = make_seed(self.env.entropy())
@@ -88,11 +87,11 @@ class Widget:
                 return view
             deck = Decklist.from_text(form.get("paste", ""))
         else:
-            known = {deck["id"] for deck in self.env.decks}
-            if deck_id not in known:
-                view.error = f"There is no shipped deck called {deck_id!r}."
+            try:
+                deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
+            except GameError as error:
+                view.error = plumbing.sentence(str(error))
                 return view
-            deck = Decklist.from_text(self.env.read_deck(deck_id))
         view.lists["problems"] = [
             Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
         ]

@@ -24,13 +24,12 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, paste_too_big, runner, scryfall_link, share_qr
+from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -58,15 +57,11 @@ def fresh_form() -> dict[str, str]:
             "hand-card": "", "token": "Zombie", "pre-swarm": ""}
 
 
-def encode_share(data: dict[str, Any]) -> str:
-    return runner.encode_share(HASH_PREFIX, data)
-
-
-def decode_share(text: str) -> dict[str, Any]:
-    """The game a share link carries; ValueError if it is not one."""
-    return runner.decode_share(HASH_PREFIX, text, not_link="not a Swarm share link",
-                               damaged="the share link is damaged",
-                               no_game="the share link holds no game")
+#: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
+#: ``decode_share(text)``: the game it carries, ``ValueError`` if it is not one.
+encode_share, decode_share = runner.share_codec(
+    HASH_PREFIX, not_link="not a Swarm share link", damaged="the share link is damaged",
+    no_game="the share link holds no game")
 
 
 def ordinal(n: int) -> str:
@@ -101,28 +96,16 @@ class Widget(runner.RunnerBase):
         """The page from a save and the share link. A save that cannot be restored raises
         (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
         starts afresh. A link that cannot be opened is a message; nothing changes."""
-        notes = []
-        note = ""
-        if saved:
-            try:
-                self._restore(saved)
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                raise ValueError("the save is damaged") from None
-            note = runner.upgrade_note(self.game)
-        shared = str(getattr(self.env, "url_hash", "") or "").strip()
-        if shared.startswith(HASH_PREFIX):
-            try:
-                game, origin, form = self._from_share(decode_share(shared))
-            except (ValueError, GameError) as error:
-                notes.append(f"The share link could not be opened: {error}.")
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
-                notes.append("The share link could not be opened: it is damaged.")
-            else:
-                if self.game is None or game.to_json() != self.game.to_json():
-                    self.game, self.origin = game, origin
-                    self.form.update(form)
-                    note = (f"Opened a shared game: seed {game.seed}, "
-                            f"{len(game.actions)} actions.")
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)))
+        notes = [problem] if problem else []
+        if shared is not None:
+            game, origin, form = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.game, self.origin = game, origin
+                self.form.update(form)
+                note = (f"Opened a shared game: seed {game.seed}, "
+                        f"{len(game.actions)} actions.")
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
@@ -137,9 +120,7 @@ class Widget(runner.RunnerBase):
         return view
 
     def _restore(self, saved: str) -> None:
-        data = safejson.loads(saved, what="the save")
-        if not isinstance(data, dict) or data.get("v") != STATE_VERSION:
-            raise ValueError("it is not a Swarm runner save")
+        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Swarm runner save")
         form = fresh_form()
         form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
         game = None
@@ -204,9 +185,7 @@ class Widget(runner.RunnerBase):
             count = int(survivors)
         except (TypeError, ValueError):
             raise GameError("choose 1 to 5 Survivors") from None
-        too_big = paste_too_big(deck) or paste_too_big(enforcers)
-        if too_big:
-            raise GameError(too_big)
+        plumbing.guard_paste(deck, enforcers, error=GameError)
         deck = own_deck.token_lines(deck, self.db)  # "30 Zombie token" and the like
         return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
                                  enforcers=Decklist.from_text(enforcers), db=self.db)
@@ -233,13 +212,15 @@ class Widget(runner.RunnerBase):
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    qr_hint = "Use Export file to pass the game as a file instead."
     field_limit = 20000
 
     def before_action(self) -> None:
         self.last = []
 
     def sentence(self, text: str) -> str:
-        return _sentence(text)
+        return plumbing.sentence(text, empty="That did not work.",
+                                 endings=(*plumbing.ENDINGS, ")"))
 
     def export_view(self, view: View) -> None:
         assert self.game is not None
@@ -262,13 +243,7 @@ class Widget(runner.RunnerBase):
             if action == "pick-card":
                 view.scroll = "card-box"
             return view
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint="Use Export file to pass the game as a file instead.")
-            return view
         view = super().handle(action, form)
-        share_qr.hide_qr(view)
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
         elif not view.error and action == "show-setup":
@@ -294,8 +269,7 @@ class Widget(runner.RunnerBase):
         if action in AMOUNT:
             return {"type": action, "amount": self._amount()}
         if action in ("life-down", "life-up"):
-            amount = self._amount()
-            return {"type": "life", "amount": -amount if action == "life-down" else amount}
+            return {"type": "life", "amount": self.life_change(action)}
         if action == "deck-out":
             return {"type": "deck-out", "player": "A Survivor"}
         if action == "combat":
@@ -329,13 +303,7 @@ class Widget(runner.RunnerBase):
         self.game, self.origin = None, {}
 
     def _amount(self) -> int:
-        try:
-            amount = int(self.form["amount"].strip())
-        except ValueError:
-            raise ActionError("the amount must be a whole number") from None
-        if not 1 <= amount <= 1000:
-            raise ActionError("the amount must be 1 to 1000")
-        return amount
+        return plumbing.whole_number(self.form["amount"], "the amount", 1, 1000)
 
     @staticmethod
     def _card_id(value: str, message: str) -> int:
@@ -570,12 +538,4 @@ def _describe(action: dict[str, Any]) -> str:
     kind = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
     return kind + (f" ({', '.join(extra)})" if extra else "")
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return "That did not work."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?", ")")) else text + "."
 

@@ -37,7 +37,7 @@ from ..team_commander import (
     team_key,
     tracker_config,
 )
-from . import Env, Item, View, paste_too_big
+from . import Env, Item, View, plumbing
 
 PASTE = "paste"
 #: Shipped decks offered for an opening hand: only Commander decks make sense here.
@@ -97,7 +97,7 @@ class Widget:
                 self.state = state
                 self.undo_stack = [s for s in data.get("undo", []) if isinstance(s, dict)]
                 self.render()  # a state that does not show is not restored either
-            except (KeyError, TypeError, AttributeError, IndexError, RecursionError):
+            except plumbing.DAMAGED:
                 self.state, self.undo_stack = fresh_state(), []
                 raise ValueError("the save is damaged") from None
             except (ValueError, GameError):
@@ -139,7 +139,7 @@ class Widget:
         try:
             self._dispatch(action, form)
         except (TeamError, GameError, ValueError) as problem:
-            error = _sentence(str(problem))
+            error = plumbing.sentence(str(problem), empty="Something went wrong.")
         if action in ("roll", "new-game", "undo", "show-setup", "hide-setup") and not error:
             self.show_setup = action == "show-setup"
         view = self.render()
@@ -283,12 +283,9 @@ class Widget:
         if deck_id == PASTE:
             text = self.state["hand_paste"]
         else:
-            if deck_id not in {deck["id"] for deck in self.hand_decks()}:
-                raise ValueError(f"there is no shipped Commander deck called {deck_id!r}")
-            text = self.env.read_deck(deck_id)
-        too_big = paste_too_big(text)
-        if too_big:
-            raise ValueError(too_big)
+            text = plumbing.shipped_deck(self.env, deck_id, decks=self.hand_decks(),
+                                         kind="Commander", error=ValueError)
+        plumbing.guard_paste(text, error=ValueError)
         deck = Decklist.from_text(text)
         cards, commanders = library_and_commanders(deck)  # as the deck check reads it
         if not cards:
@@ -599,11 +596,3 @@ def _positions(text: str, size: int, *, strict: bool = True) -> list[int]:
 
 def _pretty_teams(game: list[list[str]], keys: list[tuple[str, ...]]) -> list[list[str]]:
     return [team for team in game if team_key(team) in keys]
-
-
-def _sentence(text: str) -> str:
-    text = text.strip()
-    if not text:
-        return "Something went wrong."
-    text = text[0].upper() + text[1:]
-    return text if text.endswith((".", "!", "?")) else text + "."

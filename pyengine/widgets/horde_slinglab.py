@@ -1,0 +1,158 @@
+"""The Horde runner's panel for the SlingLab rules (:mod:`pyengine.horde`): what
+:mod:`pyengine.widgets.horde` asks of a rule set — its set-up fields and their checks, the
+engine config, the form a game's set-up shows, its status lines, Cast/Skip offers and banners.
+Pure; the widget keeps everything both rule sets share.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..game import ActionError, Game
+from ..horde import HordeSlingLab
+from . import Item, View, plumbing
+
+VARIANT = "horde"
+LABEL = "Horde — SlingLab rules"
+#: The rule set's name on the status line.
+SHORT = "SlingLab"
+DEFAULT_DECK = "horde-knudson-zombies-2011"
+#: The deck choice for a pasted or uploaded list.
+OWN_DECK = "paste"
+DIFFICULTY_LABELS = [("story", "Story"), ("classic", "Classic"), ("nightmare", "Nightmare"),
+                     ("custom", "Custom")]
+#: The choices of this rule set's set-up fields.
+OPTIONS: dict[str, list[tuple[str, str]]] = {
+    "difficulty": DIFFICULTY_LABELS,
+    "life-mode": [("per-survivor", "An amount per Survivor"),
+                  ("100-minus-15", "100, minus 15 per extra Survivor"),
+                  ("fixed", "One fixed total")],
+    "setup-turns": [(str(n), str(n)) for n in range(1, 7)],
+    "exile": [(str(n), f"{n} %") for n in (0, 10, 25, 40)],
+    "flashback": [("never", "Never"), ("coin", "On a coin"), ("always", "Always")],
+    "wave": [("auto", "Auto (as Classic)")] + [(str(n), str(n)) for n in range(1, 11)],
+    "surge": [(str(n), f"Every {n} Horde turns") for n in (2, 3, 4, 5)] + [("off", "Off")],
+}
+#: Page actions only this rule set has, and what pressing one in the other says.
+ONLY = {"cast-offer", "skip-offer"}
+WRONG_BUTTON = "that button belongs to the SlingLab rules"
+
+#: A shipped deck by id -> (card names, card facts) for an engine config.
+ShippedDeck = Callable[[str], tuple[list[str], dict[str, Any]]]
+
+
+def game_class() -> type[Game]:
+    return HordeSlingLab
+
+
+def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
+    """The set-up the SlingLab fields describe (what a share link carries), checked."""
+    whole = plumbing.whole_number
+    result: dict[str, Any] = {"variant": VARIANT, "deck": form["deck"],
+                              "difficulty": form["difficulty"], "survivors": survivors}
+    mode = form["life-mode"]
+    if mode == "100-minus-15":
+        result["life"] = {"mode": mode}
+    elif mode in ("per-survivor", "fixed"):
+        result["life"] = {"mode": mode, "amount": whole(form["life"], "Life", 1, 9999)}
+    else:
+        raise ActionError("choose a life option")
+    if form["difficulty"] == "custom":
+        custom: dict[str, Any] = {
+            "setup_turns": whole(form["setup-turns"], "Set-up turns", 1, 6),
+            "exile_percent": whole(form["exile"], "Exile", 0, 40),
+            "setup_attacks": bool(form["setup-attacks"]),
+            "flashback": form["flashback"],
+            "rally": bool(form["rally"]),
+        }
+        size = form["library-size"].strip().lower()
+        custom["library_size"] = "auto" if size in ("", "auto") else whole(
+            size, "Deck size", 100, 1000)
+        wave = form["wave"]
+        custom["wave"] = "auto" if wave == "auto" else whole(wave, "Wave size", 1, 10)
+        surge = form["surge"]
+        custom["surge"] = "off" if surge == "off" else whole(surge, "Surge", 2, 5)
+        result["custom"] = custom
+    return result
+
+
+def game_config(setup: dict[str, Any], deck: list[str],
+                facts: dict[str, Any]) -> dict[str, Any]:
+    """The engine config of a set-up played with ``deck`` (a shipped one or the player's own)."""
+    config: dict[str, Any] = {"deck": deck, "facts": facts,
+                              "survivors": setup.get("survivors", 1),
+                              "difficulty": setup.get("difficulty"), "life": setup.get("life")}
+    if "custom" in setup:
+        config["custom"] = setup["custom"]
+    return config
+
+
+def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
+    """The engine config of a set-up with a shipped deck."""
+    deck, facts = shipped(str(setup.get("deck")))
+    return game_config(setup, deck, facts)
+
+
+def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
+    """Show a game's set-up in the SlingLab fields."""
+    form["deck"] = str(setup.get("deck", DEFAULT_DECK))
+    form["difficulty"] = str(setup.get("difficulty", "classic"))
+    life = setup.get("life") or {}
+    form["life-mode"] = str(life.get("mode", "per-survivor"))
+    if "amount" in life:
+        form["life"] = str(life["amount"])
+    custom = setup.get("custom") or {}
+    pairs = (("setup-turns", "setup_turns"), ("exile", "exile_percent"),
+             ("flashback", "flashback"), ("wave", "wave"), ("surge", "surge"))
+    for field_name, key in pairs:
+        if key in custom:
+            form[field_name] = str(custom[key])
+    if "library_size" in custom:
+        size = custom["library_size"]
+        form["library-size"] = "" if size == "auto" else str(size)
+    for field_name, key in (("setup-attacks", "setup_attacks"), ("rally", "rally")):
+        if key in custom:
+            form[field_name] = "on" if custom[key] else ""
+
+
+def early(status: dict[str, Any]) -> bool:
+    """Still in the set-up turns (before the first Horde turn)."""
+    return status["horde_turn"] == 0
+
+
+def early_turn(status: dict[str, Any]) -> str:
+    return (f"Survivor turn {status['survivor_turn']} (set-up turn "
+            f"{status['survivor_turn']} of {status['setup_turns']}).")
+
+
+def options_text(status: dict[str, Any]) -> str:
+    return (f"{status['difficulty']}, {status['survivors']} Survivor(s), "
+            f"{status['setup_turns']} set-up turn(s), flashback {status['flashback']}"
+            + (", Rally" if status["rally"] else ""))
+
+
+def render(game: Game, status: dict[str, Any], view: View) -> None:
+    """The wave bar, the Cast/Skip offers and the banners."""
+    nxt = status["next_surge_turn"]
+    view.text["wave-number"] = str(status["wave"])
+    view.text["wave-size"] = str(status["wave_size"])
+    view.text["surges"] = str(status["surges"])
+    view.text["next-surge"] = f"Horde turn {nxt}" if nxt else "none"
+    view.hidden["wave-bar"] = False
+    view.hidden["stage-bar"] = True
+    view.hidden["lh-status"] = True
+    offers = []
+    for offer in status["offers"]:
+        card = game.find(offer["card"])  # type: ignore[attr-defined]
+        word = "Cast" if offer["yes"] else "Skip"
+        offers.append(Item(f"Cast {card.name} #{card.id} (coin says {word})",
+                           action="cast-offer", value=str(card.id),
+                           pressed=bool(offer["yes"])))
+        offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
+                           value=str(card.id), pressed=not offer["yes"]))
+    view.lists["offers"] = offers
+    view.hidden["offers-box"] = not offers
+    view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
+        "creatures left."
+    view.text["loss-banner"] = f"The Horde wins: the Survivors' life is {status['life']}."
