@@ -151,6 +151,9 @@ class Widget(runner.RunnerBase):
             env, data, missing="This page could not load the card facts: saved, imported and "
             "shared games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
+        #: The full card data, fetched the first time a pasted list names a card the shipped
+        #: facts do not know.
+        self.full = own_deck.FullData(data)
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -318,7 +321,7 @@ class Widget(runner.RunnerBase):
 
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list."""
-        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
@@ -429,7 +432,18 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
+        if action == own_deck.FULL_ACTION:
+            self.full.response(form)
+            action, form = "new", {}
+        elif action == "new" and self._needs_full(form):
+            view = self.render()
+            view.values["deck-paste"] = self.form["deck-paste"]
+            view.text["note"] = "Loading the card data (about 0.5 MB, only the first time)…"
+            view.fetches.append(self.full.fetch())
+            return view
         view = super().handle(action, form)
+        if self.full.error and action == "new" and self.form["deck"] == OWN_DECK:
+            view.error = " ".join(filter(None, (view.error, self.full.error)))
         if view.error:
             return view
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
@@ -444,6 +458,19 @@ class Widget(runner.RunnerBase):
         elif action == "show-setup":
             view.scroll = "setup-box"
         return view
+
+    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+        """True when Start with a pasted list must first fetch the full card data: the list
+        names a card the shipped facts and its ``#!`` lines do not know."""
+        self.apply_form(form, self.field_limit)
+        if (self.form["variant"] != SLINGLAB or self.form["deck"] != OWN_DECK
+                or not self.full.wanted() or self.db is None):
+            return False
+        try:
+            own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        except ActionError as problem:
+            return str(problem).startswith("the page does not know")
+        return False
 
     def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
         for panel in PANELS.values():
