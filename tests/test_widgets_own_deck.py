@@ -138,3 +138,46 @@ def test_card_data_that_cannot_load_is_said_and_retried():
     assert w.game is None and "Gravecrawler" in view.error
     assert "could not be loaded (no connection?)" in view.error
     assert len(w.handle("new", {}).fetches) == 1
+
+
+def test_decks_are_saved_on_the_device_listed_removed_and_exported():
+    """hs-10: a pasted deck kept under a name, next to the shipped decks; it survives a
+    reload, starts a game, is exported as a list and can be removed."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST, "deck-name": ""})
+    assert view.error == "Give the deck a name to save it under."
+    view = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST,
+                                  "deck-name": "  Spirit  Zombies "})
+    assert view.error == "" and w.own_decks == {"Spirit Zombies": LIST}
+    assert view.values["deck"] == "mine:Spirit Zombies" and not view.hidden["deck-remove"]
+    options = [value for value, _ in view.options["deck"]]
+    assert options.index("mine:Spirit Zombies") == len(options) - 2 and options[-1] == "paste"
+    assert options[0] != "mine:Spirit Zombies"
+    other = Widget(runner_env(""), data=CARD_DATA)
+    view = other.start(view.save)
+    assert other.own_decks == {"Spirit Zombies": LIST}
+    # Another choice and back: the saved list returns to the box.
+    other.handle("setup", {"deck": "paste", "deck-paste": "3 Zombie\n"})
+    view = other.handle("setup", {"deck": "mine:Spirit Zombies", "deck-paste": "3 Zombie\n"})
+    assert view.values["deck-paste"] == LIST and view.values["deck-name"] == "Spirit Zombies"
+    view = other.handle("new", {"seed": "amber-otter-17", "survivors": "1"})
+    assert view.error == "" and len(other.game.zones["library"]) > 0 and other.setup is None
+    view = other.handle("deck-export", {})
+    assert view.download == ("spirit-zombies.txt", LIST)
+    view = other.handle("deck-remove", {})
+    assert other.own_decks == {} and view.values["deck"] == "paste"
+    assert view.hidden["deck-remove"] and view.values["deck-paste"] == LIST
+    assert w.handle("deck-remove", {"deck": "paste"}).error.startswith("Choose one of your")
+
+
+def test_a_bad_saved_deck_list_is_refused():
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    save = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST, "deck-name": "A"}).save
+    import json
+    data = json.loads(save)
+    data["ui"]["decks"] = ["not", "an", "object"]
+    with pytest.raises(ValueError, match="saved decks"):
+        Widget(runner_env(""), data=CARD_DATA).start(json.dumps(data))
+    assert w.handle("deck-export", {"deck-paste": " "}).error == "Paste or upload a list first."
