@@ -21,7 +21,10 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``counter``, ``token``, ``target``, ``draw``, ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
-(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``.
+(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
+``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
+this widget's saved state, ``mine:`` + name in the deck select) and ``card-data`` (the full card
+data's response, fetched when a pasted list names a card the shipped facts do not know).
 """
 
 from __future__ import annotations
@@ -508,8 +511,8 @@ class Widget(runner.RunnerBase):
             view.fetches.append(self.full.fetch())
             return view
         view = super().handle(action, form)
-        if self.full.error and action == "new" and is_own(self.form["deck"]):
-            view.error = " ".join(filter(None, (view.error, self.full.error)))
+        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
+            view.error = f"{view.error} {self.full.error}"
         if view.error:
             return view
         if action == "deck-export":

@@ -15,7 +15,8 @@ from ..game import ActionError
 from ..horde_common import facts_entry
 from . import Fetch, plumbing
 
-__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "read_own_deck",
+__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "ask_about",
+           "read_own_deck",
            "token_lines"]
 
 #: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
@@ -143,13 +144,29 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         facts.setdefault(card.name, facts_entry(card))
         cards.append(card.name)
     if unknown:
-        asks = list(unknown.values())
-        more = len(asks) - ASK_AT_MOST
-        raise ActionError(
-            "the page does not know these cards; tell it what each is with a line in the list "
+        raise ActionError(_ask(list(unknown.values())))
+    return cards, facts
+
+
+def _ask(asks: list[str]) -> str:
+    more = len(asks) - ASK_AT_MOST
+    return ("the page does not know these cards; tell it what each is with a line in the list "
             "like '#! Name | {2}{B} | Creature — Zombie | 2/2': " + "; ".join(asks[:ASK_AT_MOST])
             + (f"; and {more} more" if more > 0 else ""))
-    return cards, facts
+
+
+def ask_about(names: list[str]) -> str:
+    """One short question for each card the engine must know about and cannot find (a token
+    line is asked for its power and toughness)."""
+    asks: dict[str, str] = {}
+    for written in names:
+        token = _TOKEN.match(written)
+        if token is not None:
+            name = token.group("name").strip()
+            asks.setdefault(name, f"{name} token (power/toughness? write '{name} token 2/2')")
+        else:
+            asks.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
+    return _ask(list(asks.values()))
 
 
 _TOKEN_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<rest>.+)$", re.IGNORECASE)
