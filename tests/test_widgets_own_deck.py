@@ -180,4 +180,8 @@ def test_a_bad_saved_deck_list_is_refused():
     data["ui"]["decks"] = ["not", "an", "object"]
     with pytest.raises(ValueError, match="saved decks"):
         Widget(runner_env(""), data=CARD_DATA).start(json.dumps(data))
+    data["ui"]["decks"] = {}
+    other = Widget(runner_env(""), data=CARD_DATA)
+    view = other.start(json.dumps(data))
+    assert view.values["deck"] == "paste" and view.values["deck-paste"] == LIST
     assert w.handle("deck-export", {"deck-paste": " "}).error == "Paste or upload a list first."

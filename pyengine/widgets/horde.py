@@ -235,6 +235,8 @@ class Widget(runner.RunnerBase):
             raise ValueError("its saved decks are not an object")
         self.own_decks = {str(k)[:MAX_NAME]: str(v)[:MAX_PASTE_CHARS]
                           for k, v in list(own.items())[:MAX_OWN_DECKS]}
+        if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in self.own_decks:
+            form["deck"] = OWN_DECK  # a deck removed in another tab: its list stays in the box
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
