@@ -82,3 +82,106 @@ def test_swarm_paste_reads_token_lines():
                             "paste-enforcers": "// Enforcers\n1 Grave Titan\n// Reckoning\n"
                                                "1 Army of the Damned\n"})
     assert view.error == "" and view.text["library"] == "24"
+
+
+def _full_text():
+    import gzip
+    return gzip.decompress((files.data_root() / files.CARD_FACTS).read_bytes()).decode("utf-8")
+
+
+def _site_env():
+    """A runner Env reading the shipped facts as the site does (the full data is fetched)."""
+    from dataclasses import replace
+    return replace(runner_env(""), read_data=CARD_DATA.__getitem__)
+
+
+REAL = "20 Zombie token\n4 Gravecrawler\n4 Diregraf Ghoul\n2 Grave Titan\n"
+
+
+def test_real_cards_need_no_annotation_lines():
+    """hs-2-1: a pasted deck of real cards is read with the full card data, shipped facts on
+    top (Grave Titan keeps the shipped facts' tags)."""
+    from pyengine.widgets.own_deck import FullData
+    full = FullData({"card-facts.tsv": _full_text()})
+    assert full.state == "loaded"
+    deck, facts = read_own_deck(REAL, full.db(DB))
+    assert deck.count("Gravecrawler") == 4 and facts["Diregraf Ghoul"]["power"] == "2"
+    assert facts["Grave Titan"] == read_own_deck("1 Grave Titan\n", DB)[1]["Grave Titan"]
+    with pytest.raises(ActionError, match="Gravecrawler"):
+        read_own_deck(REAL, DB)
+
+
+def test_start_fetches_the_full_card_data_once_then_starts():
+    """hs-2-1: Start with an unknown card asks the site for the full card data, then starts;
+    a list the shipped facts know starts with no request."""
+    from pyengine.widgets.own_deck import CARD_FACTS_URL, FULL_ACTION
+    w = Widget(_site_env(), data=None)
+    w.start(None)
+    view = w.handle("new", {"deck": "paste", "deck-paste": LIST, "survivors": "1"})
+    assert view.fetches == [] and w.game is not None and view.error == ""
+    w.game = None
+    view = w.handle("new", {"deck": "paste", "deck-paste": REAL, "survivors": "1"})
+    assert w.game is None and [f.url for f in view.fetches] == [CARD_FACTS_URL]
+    assert view.fetches[0].action == FULL_ACTION and w.full.state == "loading"
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert view.error == "" and w.game is not None and w.setup is None
+    assert sum(c.name == "Gravecrawler" for c in w.game.zones["library"]) == 4
+    assert w.handle("new", {}).fetches == []
+
+
+def test_card_data_that_cannot_load_is_said_and_retried():
+    from pyengine.widgets.own_deck import FULL_ACTION
+    w = Widget(_site_env(), data=None)
+    w.start(None)
+    w.handle("new", {"deck": "paste", "deck-paste": REAL, "survivors": "1"})
+    view = w.handle(FULL_ACTION, {"_status": "offline", "_body": "", "_tag": FULL_ACTION})
+    assert w.game is None and "Gravecrawler" in view.error
+    assert "could not be loaded (no connection?)" in view.error
+    assert len(w.handle("new", {}).fetches) == 1
+
+
+def test_decks_are_saved_on_the_device_listed_removed_and_exported():
+    """hs-10: a pasted deck kept under a name, next to the shipped decks; it survives a
+    reload, starts a game, is exported as a list and can be removed."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST, "deck-name": ""})
+    assert view.error == "Give the deck a name to save it under."
+    view = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST,
+                                  "deck-name": "  Spirit  Zombies "})
+    assert view.error == "" and w.own_decks == {"Spirit Zombies": LIST}
+    assert view.values["deck"] == "mine:Spirit Zombies" and not view.hidden["deck-remove"]
+    options = [value for value, _ in view.options["deck"]]
+    assert options.index("mine:Spirit Zombies") == len(options) - 2 and options[-1] == "paste"
+    assert options[0] != "mine:Spirit Zombies"
+    other = Widget(runner_env(""), data=CARD_DATA)
+    view = other.start(view.save)
+    assert other.own_decks == {"Spirit Zombies": LIST}
+    # Another choice and back: the saved list returns to the box.
+    other.handle("setup", {"deck": "paste", "deck-paste": "3 Zombie\n"})
+    view = other.handle("setup", {"deck": "mine:Spirit Zombies", "deck-paste": "3 Zombie\n"})
+    assert view.values["deck-paste"] == LIST and view.values["deck-name"] == "Spirit Zombies"
+    view = other.handle("new", {"seed": "amber-otter-17", "survivors": "1"})
+    assert view.error == "" and len(other.game.zones["library"]) > 0 and other.setup is None
+    view = other.handle("deck-export", {})
+    assert view.download == ("spirit-zombies.txt", LIST)
+    view = other.handle("deck-remove", {})
+    assert other.own_decks == {} and view.values["deck"] == "paste"
+    assert view.hidden["deck-remove"] and view.values["deck-paste"] == LIST
+    assert w.handle("deck-remove", {"deck": "paste"}).error.startswith("Choose one of your")
+
+
+def test_a_bad_saved_deck_list_is_refused():
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    save = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST, "deck-name": "A"}).save
+    import json
+    data = json.loads(save)
+    data["ui"]["decks"] = ["not", "an", "object"]
+    with pytest.raises(ValueError, match="saved decks"):
+        Widget(runner_env(""), data=CARD_DATA).start(json.dumps(data))
+    data["ui"]["decks"] = {}
+    other = Widget(runner_env(""), data=CARD_DATA)
+    view = other.start(json.dumps(data))
+    assert view.values["deck"] == "paste" and view.values["deck-paste"] == LIST
+    assert w.handle("deck-export", {"deck-paste": " "}).error == "Paste or upload a list first."

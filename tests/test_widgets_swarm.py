@@ -219,3 +219,52 @@ def test_hive_pre_swarm_waits_for_draws_before_the_swarm_step():
     assert w.game.zones["hand"] == [] and w.game.phase == "pre-swarm"
     view = w.handle("swarm-step", {})
     assert view.hidden["do-combat"] is False and w.game.phase == "main1"
+
+
+def _full_text():
+    import gzip
+    return gzip.decompress((files.data_root() / files.CARD_FACTS).read_bytes()).decode("utf-8")
+
+
+def _site_widget():
+    """A Swarm widget reading the shipped facts as the site does (the full data is fetched)."""
+    from dataclasses import replace
+    return Widget(replace(env(""), read_data=CARD_DATA.__getitem__), data=None)
+
+
+REAL_DECK = "20 Zombie token\n4 Gravecrawler\n4 Diregraf Ghoul\n"
+REAL_ENFORCERS = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+
+
+def test_pasted_deck_reads_the_full_card_data_and_asks_about_unknown_cards():
+    """sw-2-7: a pasted Swarm deck of real cards is read with the full card data (fetched
+    the first time, shipped facts on top); a card nobody knows gets one short question."""
+    from pyengine.widgets.own_deck import CARD_FACTS_URL, FULL_ACTION
+    w = _site_widget()
+    w.start(None)
+    form = {"deck": "paste", "paste": REAL_DECK, "paste-enforcers": REAL_ENFORCERS,
+            "seed": "amber-otter-17"}
+    view = w.handle("new", form)
+    assert w.game is None and [f.url for f in view.fetches] == [CARD_FACTS_URL]
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert view.error == "" and w.game is not None
+    assert w.game.config["facts"]["Gravecrawler"]["power"] == "2"
+    assert w.game.config["deck"].count("Zombie") == 20
+    view = w.handle("new", {**form, "paste": "3 Foo Bar\n2 Spirit token\n"})
+    assert view.fetches == [] and "no card facts" not in view.error
+    assert view.error == (
+        "The page does not know these cards; tell it what each is with a line in the list "
+        "like '#! Name | {2}{B} | Creature — Zombie | 2/2': Foo Bar (creature? power/toughness? "
+        "mana value?); Spirit token (power/toughness? write 'Spirit token 2/2')")
+
+
+def test_card_data_offline_is_said_and_shipped_cards_still_start():
+    from pyengine.widgets.own_deck import FULL_ACTION
+    w = _site_widget()
+    w.start(None)
+    form = {"deck": "paste", "paste": REAL_DECK, "paste-enforcers": REAL_ENFORCERS}
+    w.handle("new", form)
+    view = w.handle(FULL_ACTION, {"_status": "offline", "_body": "", "_tag": FULL_ACTION})
+    assert w.game is None and "Gravecrawler" in view.error and "no connection" in view.error
+    view = w.handle("new", {**form, "paste": "20 Zombie token\n"})
+    assert view.fetches == [] and view.error == "" and w.game is not None

@@ -21,7 +21,10 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``counter``, ``token``, ``target``, ``draw``, ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
-(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``.
+(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
+``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
+this widget's saved state, ``mine:`` + name in the deck select) and ``card-data`` (the full card
+data's response, fetched when a pasted list names a card the shipped facts do not know).
 """
 
 from __future__ import annotations
@@ -64,6 +67,23 @@ LOG_LINES = 400
 MAX_FIELD = 2000
 MAX_NAME = 80
 
+#: A deck the player saved on this device: ``mine:`` + its name in the deck select.
+MINE = "mine:"
+#: How many own decks one device keeps.
+MAX_OWN_DECKS = 30
+
+
+def is_own(deck: Any) -> bool:
+    """True for the deck choice of a pasted list or a deck saved on this device."""
+    return deck == OWN_DECK or (isinstance(deck, str) and deck.startswith(MINE))
+
+
+def deck_file_name(name: str) -> str:
+    """The export file name of a deck: its name in plain letters, digits and hyphens."""
+    slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+    return f"{slug or 'horde-deck'}.txt"
+
+
 #: Page actions that are one engine action with no arguments.
 SIMPLE = {
     "survivor-end": "end-survivor-turn",
@@ -92,6 +112,7 @@ def fresh_form() -> dict[str, str]:
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
+        "deck-name": "",
     }
 
 
@@ -151,6 +172,13 @@ class Widget(runner.RunnerBase):
             env, data, missing="This page could not load the card facts: saved, imported and "
             "shared games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
+        #: The full card data, fetched the first time a pasted list names a card the shipped
+        #: facts do not know.
+        self.full = own_deck.FullData(data)
+        #: The player's own decks saved on this device: name -> list text.
+        self.own_decks: dict[str, str] = {}
+        #: The deck choice before the current action (a new choice loads a saved list).
+        self._deck_was = ""
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -202,6 +230,13 @@ class Widget(runner.RunnerBase):
         if setup is not None and not isinstance(setup, dict):
             raise ValueError("its set-up is not an object")
         selected = ui.get("selected")
+        own = ui.get("decks") or {}
+        if not isinstance(own, dict):
+            raise ValueError("its saved decks are not an object")
+        self.own_decks = {str(k)[:MAX_NAME]: str(v)[:MAX_PASTE_CHARS]
+                          for k, v in list(own.items())[:MAX_OWN_DECKS]}
+        if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in self.own_decks:
+            form["deck"] = OWN_DECK  # a deck removed in another tab: its list stays in the box
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
@@ -217,7 +252,7 @@ class Widget(runner.RunnerBase):
              "game": self.game.to_json() if self.game else None,
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
-                    "show_setup": self.show_setup,
+                    "show_setup": self.show_setup, "decks": self.own_decks,
                     "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
             sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -305,7 +340,7 @@ class Widget(runner.RunnerBase):
 
     def new_game(self) -> None:
         setup = self.setup_from_form()
-        own = setup["variant"] == SLINGLAB and setup.get("deck") == OWN_DECK
+        own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
         config = self._own_config(setup) if own else self.config_from_setup(setup)
         seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
         self.game = self._class(setup["variant"])(config, seed)
@@ -318,7 +353,7 @@ class Widget(runner.RunnerBase):
 
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list."""
-        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
@@ -362,6 +397,10 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
+        if action in ("setup", "deck-save", "deck-remove", "deck-export"):
+            self._own_deck_action(action)
+            if action != "setup":
+                return False
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -401,6 +440,40 @@ class Widget(runner.RunnerBase):
         self.selected = self._next_in_group(group, action)
         return True
 
+    def _own_deck_action(self, action: str) -> None:
+        """Choose, save, remove or export one of the player's own decks on this device."""
+        form = self.form
+        chosen = form["deck"][len(MINE):] if form["deck"].startswith(MINE) else None
+        if action == "setup":
+            if chosen is not None and chosen in self.own_decks and form["deck"] != self._deck_was:
+                form["deck-paste"], form["deck-name"] = self.own_decks[chosen], chosen
+            elif chosen is not None:
+                form["deck"] = OWN_DECK
+            return
+        if action == "deck-remove":
+            if chosen is None or chosen not in self.own_decks:
+                raise ActionError("choose one of your saved decks to remove")
+            del self.own_decks[chosen]
+            form["deck"] = OWN_DECK
+            self.note = (f"Removed the deck “{chosen}” from this device; its list stays in the "
+                         "box until you change it.")
+            return
+        if not form["deck-paste"].strip():
+            raise ActionError("paste or upload a list first")
+        if action == "deck-export":
+            self.note = f"The list was saved as {deck_file_name(form['deck-name'])}."
+            return
+        name = " ".join(form["deck-name"].split())[:MAX_NAME]
+        if not name:
+            raise ActionError("give the deck a name to save it under")
+        if name not in self.own_decks and len(self.own_decks) >= MAX_OWN_DECKS:
+            raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one "
+                              "first")
+        plumbing.guard_paste(form["deck-paste"])
+        self.own_decks[name] = form["deck-paste"][:MAX_PASTE_CHARS]
+        form["deck"], form["deck-name"] = MINE + name, name
+        self.note = f"Saved the deck “{name}” on this device."
+
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
         if self.game is None or card_id is None:
@@ -429,9 +502,23 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
+        self._deck_was = self.form["deck"]
+        if action == own_deck.FULL_ACTION:
+            self.full.response(form)
+            action, form = "new", {}
+        elif action == "new" and self._needs_full(form):
+            view = self.render()
+            view.values["deck-paste"] = self.form["deck-paste"]
+            view.text["note"] = "Loading the card data (about 0.5 MB, only the first time)…"
+            view.fetches.append(self.full.fetch())
+            return view
         view = super().handle(action, form)
+        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
+            view.error = f"{view.error} {self.full.error}"
         if view.error:
             return view
+        if action == "deck-export":
+            view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
             view.scroll = "top"
         elif action == "pick" and self.selected is not None:
@@ -444,6 +531,19 @@ class Widget(runner.RunnerBase):
         elif action == "show-setup":
             view.scroll = "setup-box"
         return view
+
+    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+        """True when Start with a pasted list must first fetch the full card data: the list
+        names a card the shipped facts and its ``#!`` lines do not know."""
+        self.apply_form(form, self.field_limit)
+        if (self.form["variant"] != SLINGLAB or not is_own(self.form["deck"])
+                or not self.full.wanted() or self.db is None):
+            return False
+        try:
+            own_deck.read_own_deck(self.form["deck-paste"], self.db)
+        except ActionError as problem:
+            return str(problem).startswith("the page does not know")
+        return False
 
     def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
         for panel in PANELS.values():
@@ -556,6 +656,8 @@ class Widget(runner.RunnerBase):
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+        decks.extend((MINE + name, f"{name} (yours, on this device)")
+                     for name in sorted(self.own_decks, key=str.casefold))
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, slinglab.LABEL)]
         if limited.available():
@@ -571,7 +673,8 @@ class Widget(runner.RunnerBase):
         view.values["images"] = "on" if self._images_on() else ""
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
-        view.hidden["own-deck-box"] = not is_slinglab or form["deck"] != OWN_DECK
+        view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
+        view.hidden["deck-remove"] = not form["deck"].startswith(MINE)
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"

@@ -9,19 +9,86 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import CardDB
+from ..cards import CardDataError, CardDB, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
 from ..horde_common import facts_entry
-from . import plumbing
+from . import Fetch, plumbing
 
-__all__ = ["read_own_deck", "token_lines"]
+__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "ask_about",
+           "read_own_deck",
+           "token_lines"]
+
+#: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
+CARD_FACTS_URL = "../runtime/card-facts.tsv"
+#: Its key in a test's ``data`` mapping.
+CARD_FACTS_KEY = "card-facts.tsv"
+#: The action the adapter calls with its response.
+FULL_ACTION = "card-data"
 
 #: ``Zombie token``, ``Zombie Token 2/2``, ``Zombie token (2/2)``.
 _TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$",
                     re.IGNORECASE)
 #: How many unknown cards one message asks about before "and N more".
 ASK_AT_MOST = 12
+
+
+class FullData:
+    """The full card data for a pasted deck, asked for only when a list names a card the
+    shipped facts do not know: ``state`` is ``fetch`` (not asked yet), ``loading``, ``loaded``,
+    ``failed`` (the next Start asks again) or ``absent`` (a test's ``data`` without it). The
+    shipped facts stay on top (:func:`pyengine.cards.combine_card_data`)."""
+
+    def __init__(self, data: Any = None) -> None:
+        self.full: CardDB | None = None
+        self.state = "fetch"
+        self.error = ""
+        self._combined: tuple[Any, CardDB] | None = None
+        if data is not None:
+            if CARD_FACTS_KEY in data:
+                self.take(str(data[CARD_FACTS_KEY]))
+            else:
+                self.state = "absent"
+
+    def take(self, text: str) -> bool:
+        """Read the full card data; False (and a plain message) if it cannot be read."""
+        try:
+            self.full = CardDB.from_compact(text)
+        except (CardDataError, ValueError, TypeError):
+            self.full, self.state = None, "failed"
+            self.error = ("The full card data could not be read, so only the cards of this "
+                          "site's own decks and the list's '#!' lines are known.")
+            return False
+        self.state, self.error, self._combined = "loaded", "", None
+        return True
+
+    def response(self, form: Any) -> None:
+        """Take the adapter's answer to :meth:`fetch` (``_status``, ``_body``)."""
+        if str(form.get("_status", "")) == "200" and form.get("_body"):
+            self.take(str(form.get("_body")))
+            return
+        self.state = "failed"
+        self.error = ("The full card data could not be loaded (no connection?), so only the "
+                      "cards of this site's own decks and the list's '#!' lines are known; "
+                      "Start again to retry.")
+
+    def wanted(self) -> bool:
+        """True while the full data may still be asked for."""
+        return self.state in ("fetch", "failed")
+
+    def fetch(self) -> Fetch:
+        self.state = "loading"
+        return Fetch(url=CARD_FACTS_URL, action=FULL_ACTION, method="GET", tag=FULL_ACTION)
+
+    def db(self, shipped: CardDB | None) -> CardDB | None:
+        """The facts to read a pasted list with: full data under the shipped facts, or the
+        shipped facts alone until the full data is loaded."""
+        if self.full is None:
+            return shipped
+        key = id(shipped)
+        if self._combined is None or self._combined[0] != key:
+            self._combined = (key, combine_card_data(self.full, shipped or CardDB()))
+        return self._combined[1]
 
 
 def _token_facts(name: str, power: str | None, toughness: str | None,
@@ -77,13 +144,29 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         facts.setdefault(card.name, facts_entry(card))
         cards.append(card.name)
     if unknown:
-        asks = list(unknown.values())
-        more = len(asks) - ASK_AT_MOST
-        raise ActionError(
-            "the page does not know these cards; tell it what each is with a line in the list "
+        raise ActionError(_ask(list(unknown.values())))
+    return cards, facts
+
+
+def _ask(asks: list[str]) -> str:
+    more = len(asks) - ASK_AT_MOST
+    return ("the page does not know these cards; tell it what each is with a line in the list "
             "like '#! Name | {2}{B} | Creature — Zombie | 2/2': " + "; ".join(asks[:ASK_AT_MOST])
             + (f"; and {more} more" if more > 0 else ""))
-    return cards, facts
+
+
+def ask_about(names: list[str]) -> str:
+    """One short question for each card the engine must know about and cannot find (a token
+    line is asked for its power and toughness)."""
+    asks: dict[str, str] = {}
+    for written in names:
+        token = _TOKEN.match(written)
+        if token is not None:
+            name = token.group("name").strip()
+            asks.setdefault(name, f"{name} token (power/toughness? write '{name} token 2/2')")
+        else:
+            asks.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
+    return _ask(list(asks.values()))
 
 
 _TOKEN_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<rest>.+)$", re.IGNORECASE)

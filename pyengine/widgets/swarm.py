@@ -7,7 +7,8 @@ a share link in the address (``#g=`` + the game, zlib-compressed, base64url); op
 address on another phone replays the same game. Undo drops the last action; reset asks first.
 
 Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests) plus any
-``#!`` annotation lines in a pasted list.
+``#!`` annotation lines in a pasted list; a pasted list naming a card those do not know first
+fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
 
 Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``second-main``,
 ``end``, ``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
@@ -90,6 +91,9 @@ class Widget(runner.RunnerBase):
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts; only saved games work.",
             errors=(OSError, KeyError, CardDataError))
+        #: The full card data, fetched the first time a pasted list names a card the shipped
+        #: facts do not know.
+        self.full = own_deck.FullData(data)
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -186,9 +190,34 @@ class Widget(runner.RunnerBase):
         except (TypeError, ValueError):
             raise GameError("choose 1 to 5 Survivors") from None
         plumbing.guard_paste(deck, enforcers, error=GameError)
-        deck = own_deck.token_lines(deck, self.db)  # "30 Zombie token" and the like
-        return config_from_decks(mode=mode, survivors=count, deck=Decklist.from_text(deck),
-                                 enforcers=Decklist.from_text(enforcers), db=self.db)
+        db = self.full.db(self.db) or self.db
+        deck = own_deck.token_lines(deck, db)  # "30 Zombie token" and the like
+        lists = Decklist.from_text(deck), Decklist.from_text(enforcers)
+        unknown = self._unknown(lists, db)
+        if unknown:
+            raise GameError(own_deck.ask_about(unknown))
+        return config_from_decks(mode=mode, survivors=count, deck=lists[0],
+                                 enforcers=lists[1], db=db)
+
+    @staticmethod
+    def _unknown(lists: tuple[Decklist, Decklist], db: CardDB) -> list[str]:
+        """The cards of two readable lists that neither the facts nor their ``#!`` lines know
+        (none while a list has lines it cannot read: those are reported first)."""
+        deck, enforcers = lists
+        if deck.problems or enforcers.problems:
+            return []
+        db = db.merge(CardDB.from_annotations(deck)).merge(CardDB.from_annotations(enforcers))
+        return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
+                           *enforcers.cards("reckoning")])
+
+    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+        """True when Start with pasted lists must first fetch the full card data."""
+        self.apply_form(form, self.field_limit)
+        if self.form["deck"] != PASTE or not self.full.wanted() or self.db is None:
+            return False
+        text = own_deck.token_lines(self.form["paste"], self.db)
+        lists = Decklist.from_text(text), Decklist.from_text(self.form["paste-enforcers"])
+        return bool(self._unknown(lists, self.db))
 
     def new_game(self) -> None:
         form = self.form
@@ -243,7 +272,18 @@ class Widget(runner.RunnerBase):
             if action == "pick-card":
                 view.scroll = "card-box"
             return view
+        if action == own_deck.FULL_ACTION:
+            self.full.response(form)
+            action, form = "new", {}
+        elif action == "new" and self._needs_full(form):
+            view = self.render()
+            view.text["data-note"] = ("Loading the card data (about 0.5 MB, only the first "
+                                      "time)…")
+            view.fetches.append(self.full.fetch())
+            return view
         view = super().handle(action, form)
+        if view.error and self.full.error and action == "new" and self.form["deck"] == PASTE:
+            view.error = f"{view.error} {self.full.error}"
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
         elif not view.error and action == "show-setup":
@@ -354,8 +394,7 @@ class Widget(runner.RunnerBase):
         view.hidden["no-game"] = game is not None
         view.hidden["setup"] = game is not None and not self.show_setup
         view.hidden["do-show-setup"] = game is None or self.show_setup
-        if self.data_error:
-            view.text["data-note"] = self.data_error
+        view.text["data-note"] = self.data_error
         if game is None:
             view.lists["log"] = []
             view.lists["last"] = []

@@ -261,3 +261,29 @@ def test_limited_mode_shows_its_stage(phone_page, site_url):
     expect(page.locator("[data-id=stage]")).to_have_text("Assault")
     expect(page.locator("[data-id=stage-assault]")).to_have_attribute("data-current", "true")
     expect(page.locator("[data-id=wave-bar]")).to_be_hidden()
+
+
+def test_own_deck_of_real_cards_is_saved_listed_and_played(phone_page, site_url):
+    """hs-10: a pasted deck of real cards starts with facts from the site's full card data
+    (no '#!' lines), is kept on the device under a name across a reload, with 44 px
+    controls and no sideways scroll."""
+    page = phone_page
+    open_page(page, site_url)
+    page.select_option("[data-field=deck]", "paste")
+    expect(page.locator("[data-id=own-deck-box]")).to_be_visible()
+    page.fill("[data-field=deck-paste]", "20 Zombie token\n4 Gravecrawler\n4 Diregraf Ghoul\n")
+    page.fill("[data-field=deck-name]", "Crawlers")
+    click(page, "deck-save")
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Crawlers")
+    for name in ("deck-save", "deck-export", "deck-remove", "deck-name"):
+        box = page.locator(f"[data-action={name}], [data-field={name}]").bounding_box()
+        assert box["height"] >= 44 and box["width"] >= 44, name
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.reload()
+    wait_ready(page, "horde")
+    expect(page.locator("[data-field=deck] option[value='mine:Crawlers']")).to_have_count(1)
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Crawlers")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    expect(page.locator("[data-id=error]")).to_have_text("")
