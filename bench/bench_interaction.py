@@ -22,10 +22,8 @@ Prints the numbers with the goals and writes them as JSON with the date and the 
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -165,34 +163,20 @@ def main(argv: list[str] | None = None) -> int:
                         default=bench_site.RESULTS / "interaction.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                    "machine": bench_site.machine(), "goals": GOALS,
-                    "viewport": "360x740, touch, device scale 2"}
+    report = bench_site.new_results(goals=GOALS, viewport="360x740, touch, device scale 2")
     with tempfile.TemporaryDirectory(prefix="bench-interaction-") as tmp:
         site = Path(tmp) / "site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                for name, play, turns in (("horde", play_horde, args.horde_turns),
-                                          ("swarm", play_swarm, args.swarm_turns)):
-                    context = browser.new_context(
-                        viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                        is_mobile=True, has_touch=True, service_workers="block")
-                    run = play(context.new_page(), base, turns)
-                    context.close()
-                    report[name] = {**summary(run), "per_turn": run["turns"],
-                                    "scrolled_for": run["scrolled_for"]}
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        bench_site.copy_or_build(args.site, site, announce=False)
+        with bench_site.served_chromium(site) as (browser, base):
+            for name, play, turns in (("horde", play_horde, args.horde_turns),
+                                      ("swarm", play_swarm, args.swarm_turns)):
+                context = browser.new_context(
+                    viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                    is_mobile=True, has_touch=True, service_workers="block")
+                run = play(context.new_page(), base, turns)
+                context.close()
+                report[name] = {**summary(run), "per_turn": run["turns"],
+                                "scrolled_for": run["scrolled_for"]}
     horde, swarm = report["horde"], report["swarm"]
     print(f"{'':<34}{'Horde':>10}{'Swarm':>10}   goal")
     rows = [("turns played", "turns", ""),

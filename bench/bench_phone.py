@@ -24,10 +24,8 @@ from __future__ import annotations
 import argparse
 import html
 import json
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -203,34 +201,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "phone.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "goals": GOALS,
-                     "phone_profile": {"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK,
-                                       **PHONE}}
+    results = bench_site.new_results(
+        runs=args.runs, goals=GOALS,
+        phone_profile={"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK, **PHONE})
     with tempfile.TemporaryDirectory(prefix="bench-phone-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         urls = prepare(site)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                results["browser"] = f"Chromium {browser.version}"
-                results.update(measure(browser, base, urls, args.runs, args.desktop_only))
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    print_summary(results)
-    bench_site.write_results(results, args.output)
-    return 0
+        with bench_site.served_chromium(site) as (browser, base):
+            results["browser"] = f"Chromium {browser.version}"
+            results.update(measure(browser, base, urls, args.runs, args.desktop_only))
+    return bench_site.finish(results, args.output, print_summary)
 
 
 if __name__ == "__main__":

@@ -31,6 +31,7 @@ Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import html
 import json
@@ -41,6 +42,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -169,6 +171,44 @@ def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
         build_site(site, strict=False, config=config, cwd=cwd)
     except BuildError as error:
         sys.exit(str(error))
+
+
+def new_results(**fields) -> dict:
+    """A benchmark's results: the date and the machine first, then ``fields`` in their order."""
+    return {"date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
+            **fields}
+
+
+def copy_or_build(source: Path | None, site: Path, *, announce: bool = True) -> None:
+    """Copy an already built site from ``source``, or build this checkout's site into ``site``."""
+    if announce:
+        print("building the site…", flush=True)
+    if source:
+        shutil.copytree(source, site)
+    else:
+        mkdocs_build(None, site, ROOT)
+
+
+@contextlib.contextmanager
+def served_chromium(site: Path) -> Iterator[tuple[object, str]]:
+    """Serve ``site`` on 127.0.0.1 and launch the tests' headless Chromium; yield the browser
+    and the site's base URL, then close the browser and stop the server."""
+
+    with served_chromium(site) as (browser, base):
+        yield browser, base
+
+
+def mark_end(results: dict) -> None:
+    """Note the machine's load at the end of a run (the start is in ``results["machine"]``)."""
+    results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
+
+
+def finish(results: dict, output: Path, print_summary) -> int:
+    """Note the end load, print the summary, write the results; the script's exit code."""
+    mark_end(results)
+    print_summary(results)
+    write_results(results, output)
+    return 0
 
 
 def write_twin_docs(docs: Path) -> None:
@@ -453,16 +493,11 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": machine(), "runs": args.runs, "goals": GOALS}
+    results = new_results(runs=args.runs, goals=GOALS)
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         tmp_path = Path(tmp)
         site = tmp_path / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            mkdocs_build(None, site, ROOT)
+        copy_or_build(args.site, site)
         plain_src = tmp_path / "plain"
         (plain_src / "docs").mkdir(parents=True)
         (plain_src / "docs" / "index.md").write_text("# A plain page\n", encoding="utf-8")
@@ -483,10 +518,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.shutdown()
             server.server_close()
-    results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
-    print_summary(results)
-    write_results(results, args.output)
-    return 0
+    return finish(results, args.output, print_summary)
 
 
 def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> None:

@@ -23,7 +23,6 @@ import statistics
 import sys
 import tempfile
 import zipfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -77,14 +76,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "networks": {}}
+    results = bench_site.new_results(runs=args.runs, networks={})
     with tempfile.TemporaryDirectory(prefix="bench-trim-") as tmp:
         full, trimmed = Path(tmp) / "full", Path(tmp) / "trimmed"
-        if args.site:
-            shutil.copytree(args.site, full)
-        else:
-            bench_site.mkdocs_build(None, full, bench_site.ROOT)
+        bench_site.copy_or_build(args.site, full, announce=False)
         shutil.copytree(full, trimmed)
         results["archive"] = trim(full / ARCHIVE, trimmed / ARCHIVE)
         print("archive: {full_bytes:,} bytes, trimmed {trimmed_bytes:,}".format(
@@ -123,7 +118,7 @@ def main(argv: list[str] | None = None) -> int:
             for server, _ in servers:
                 server.shutdown()
                 server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    bench_site.mark_end(results)
     bench_site.write_results(results, args.output)
     return 0
 

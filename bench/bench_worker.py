@@ -24,10 +24,8 @@ import argparse
 import html
 import json
 import re
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -98,15 +96,10 @@ def main(argv: list[str] | None = None) -> int:
 
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "pages": {}}
+    results = bench_site.new_results(runs=args.runs, pages={})
     with tempfile.TemporaryDirectory(prefix="bench-worker-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         urls = prepare(site)
         server, base = bench_lighthouse.serve(site, compress=True)
         try:
@@ -154,7 +147,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.shutdown()
             server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    bench_site.mark_end(results)
     print(f"machine load {results['machine']['load_average_1min']} -> "
           f"{results['machine']['load_average_1min_end']} (shared: compare within this run)")
     bench_site.write_results(results, args.output)
