@@ -193,9 +193,19 @@ def copy_or_build(source: Path | None, site: Path, *, announce: bool = True) -> 
 def served_chromium(site: Path) -> Iterator[tuple[object, str]]:
     """Serve ``site`` on 127.0.0.1 and launch the tests' headless Chromium; yield the browser
     and the site's base URL, then close the browser and stop the server."""
+    from playwright.sync_api import sync_playwright
 
-    with served_chromium(site) as (browser, base):
-        yield browser, base
+    server, base = serve(site)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            try:
+                yield browser, base
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def mark_end(results: dict) -> None:
@@ -491,8 +501,6 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
     results = new_results(runs=args.runs, goals=GOALS)
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         tmp_path = Path(tmp)
@@ -508,16 +516,9 @@ def main(argv: list[str] | None = None) -> int:
         (twin_src / "mkdocs.yml").write_text(PLAIN_TWIN_MKDOCS, encoding="utf-8")
         mkdocs_build(twin_src / "mkdocs.yml", tmp_path / "twin-site", twin_src)
         urls = prepare_site(site, tmp_path / "plain-site", tmp_path / "twin-site", args.seconds)
-        server, base = serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch_options())
-                results["browser"] = f"Chromium {browser.version}"
-                measure(browser, base, urls, args, results)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with served_chromium(site) as (browser, base):
+            results["browser"] = f"Chromium {browser.version}"
+            measure(browser, base, urls, args, results)
     return finish(results, args.output, print_summary)
 
 
