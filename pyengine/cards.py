@@ -409,6 +409,12 @@ def _compact_card(row: str) -> CardFacts:
     name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
     if not mv.isdigit() or len(mv) > 3:
         raise CardDataError(f"{name!r}: mana_value {mv!r} is not a number")
+    return _tsv_facts(cols)
+
+
+def _tsv_facts(cols: list[str]) -> CardFacts:
+    """The card of one checked ``cards.tsv`` row (columns :data:`TSV_COLUMNS`)."""
+    name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
     return CardFacts(
         name=name,
         mana_cost=cost,
@@ -542,20 +548,7 @@ class CardDB:
                 raise CardDataError(f"is_token must be 0 or 1, not {token!r}", number)
             if normalize(name) in db._cards:
                 raise CardDataError(f"{name!r} appears twice", number)
-            db.add(
-                CardFacts(
-                    name=name,
-                    mana_cost=cost,
-                    mana_value=int(mv),
-                    type_line=type_line,
-                    power_text=power,
-                    toughness_text=toughness,
-                    colors=colors,
-                    color_identity=identity,
-                    is_token=token == "1",
-                    tags=tuple(t for t in tags.split(";") if t),
-                )
-            )
+            db.add(_tsv_facts(cols))
         return db
 
     @classmethod

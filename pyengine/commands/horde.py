@@ -115,8 +115,7 @@ def print_state(game: Game) -> None:
 # -- running one action ----------------------------------------------------------------------
 def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
     game = read_game(args.game, args.variant)
-    events = attempt(lambda: game.apply(action), "refused")
-    if events is None:
+    if (events := attempt(lambda: game.apply(action), "refused")) is None:
         return 1
     write_game(args.game, game)
     print_events(events)

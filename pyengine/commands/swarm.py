@@ -117,8 +117,7 @@ def _action(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_action(args: argparse.Namespace) -> int:
     game = _load(args.file)
-    events = attempt(lambda: game.apply(_action(args)), "not allowed")
-    if events is None:
+    if (events := attempt(lambda: game.apply(_action(args)), "not allowed")) is None:
         return 1
     _write(args.file, game)
     _print_events(events)
