@@ -91,14 +91,26 @@ class Player:
         self.handler_ms.append(handled)
         self.update_ms.append(updated)
 
+    def run(self, per_turn: list[dict]) -> dict:
+        """A played game: per-turn scrolls and taps, and the timings of every tap."""
+        return {"turns": per_turn, "handler_ms": self.handler_ms, "update_ms": self.update_ms,
+                "scrolled_for": self.scrolled_for}
 
-def play_horde(page, base: str, turns: int) -> dict:
-    page.goto(base + "play/horde.html")
-    page.wait_for_selector("[data-widget=horde][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
+
+def new_game(page, base: str, name: str) -> Player:
+    """Open the ``name`` play page, set two Survivors and the seed, start a game."""
+    page.goto(base + f"play/{name}.html")
+    page.wait_for_selector(f"[data-widget={name}][data-ready=true]",
+                           timeout=bench_site.TIMEOUT_MS)
     page.select_option("[data-field=survivors]", "2")
     page.fill("[data-field=seed]", SEED)
-    player = Player(page, "horde")
+    player = Player(page, name)
     player.tap("[data-action=new]")
+    return player
+
+
+def play_horde(page, base: str, turns: int) -> dict:
+    player = new_game(page, base, "horde")
     while not player.visible("[data-id=horde-end]"):  # the set-up turns
         player.tap("[data-action=survivor-end]")
     per_turn = []
@@ -114,17 +126,11 @@ def play_horde(page, base: str, turns: int) -> dict:
         per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
         if player.visible("[data-id=loss-banner]") or player.visible("[data-id=win-banner]"):
             break
-    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
-            "scrolled_for": player.scrolled_for}
+    return player.run(per_turn)
 
 
 def play_swarm(page, base: str, turns: int) -> dict:
-    page.goto(base + "play/swarm.html")
-    page.wait_for_selector("[data-widget=swarm][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-field=seed]", SEED)
-    player = Player(page, "swarm")
-    player.tap("[data-action=new]")
+    player = new_game(page, base, "swarm")
     per_turn = []
     for _ in range(turns):
         scrolls, taps = player.scrolls, player.taps
@@ -136,8 +142,7 @@ def play_swarm(page, base: str, turns: int) -> dict:
         per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
         if player.visible("[data-id=win]") or player.visible("[data-id=loss]"):
             break
-    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
-            "scrolled_for": player.scrolled_for}
+    return player.run(per_turn)
 
 
 def summary(run: dict) -> dict:
