@@ -22,10 +22,12 @@ bench/results/phone.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import html
 import json
 import sys
 import tempfile
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -86,28 +88,10 @@ def cold(browser, url: str, *, phone: bool) -> float:
         context.close()
 
 
-def repeat(browser, play: str, bare: str, *, phone: bool) -> dict[str, float]:
-    """One context: the play page until the runtime is kept, a reload (repeat ready), then the
-    bare page twice (its second load is its repeat ready, from the same kept runtime)."""
-    context = context_for(browser, phone=phone, service_worker=True)
-    try:
-        page = context.new_page()
-        throttle(context, page, phone=phone)
-        page.goto(play, timeout=bench_site.TIMEOUT_MS)
-        bench_site.ready_ms(page)
-        wait_kept(page)
-        page.reload(timeout=bench_site.TIMEOUT_MS)
-        play_ms = bench_site.ready_ms(page)
-        page.goto(bare, timeout=bench_site.TIMEOUT_MS)
-        bench_site.ready_ms(page)
-        page.reload(timeout=bench_site.TIMEOUT_MS)
-        return {"play": play_ms, "bare": bench_site.ready_ms(page)}
-    finally:
-        context.close()
-
-
-def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
-    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+@contextlib.contextmanager
+def kept_page(browser, url: str, *, phone: bool) -> Iterator:
+    """A fresh context (service worker on) whose page opened ``url``, is ready and has the
+    runtime kept by the service worker; the context closes afterwards."""
     context = context_for(browser, phone=phone, service_worker=True)
     try:
         page = context.new_page()
@@ -115,6 +99,26 @@ def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
         page.goto(url, timeout=bench_site.TIMEOUT_MS)
         bench_site.ready_ms(page)
         wait_kept(page)
+        yield page
+    finally:
+        context.close()
+
+
+def repeat(browser, play: str, bare: str, *, phone: bool) -> dict[str, float]:
+    """One context: the play page until the runtime is kept, a reload (repeat ready), then the
+    bare page twice (its second load is its repeat ready, from the same kept runtime)."""
+    with kept_page(browser, play, phone=phone) as page:
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        play_ms = bench_site.ready_ms(page)
+        page.goto(bare, timeout=bench_site.TIMEOUT_MS)
+        bench_site.ready_ms(page)
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        return {"play": play_ms, "bare": bench_site.ready_ms(page)}
+
+
+def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
+    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+    with kept_page(browser, url, phone=phone) as page:
         page.select_option("[data-field=mode]", "hive")
         page.fill("[data-field=seed]", "amber-otter-17")
         page.locator("[data-widget=swarm] [data-action=new]").click()
@@ -128,8 +132,6 @@ def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
         paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]"
                               "?.startTime ?? NaN")
         return {"saved_view": float(shown), "first_paint": float(paint), "ready": ready}
-    finally:
-        context.close()
 
 
 def prepare(site: Path) -> dict[str, str]:

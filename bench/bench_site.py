@@ -352,13 +352,22 @@ def cold_ready(browser, url: str, network: dict | None = None) -> float:
         context.close()
 
 
-def repeat_visits(browser, url: str) -> dict[str, float]:
-    """Cold visit, then reloads from the service worker's cache, online and offline."""
-    context = new_context(browser, service_worker=True)
+@contextlib.contextmanager
+def cold_visit(browser, url: str, *, service_worker: bool) -> Iterator[tuple[object, float]]:
+    """A fresh context's page after a first (cold) visit to ``url``, and its ready time;
+    the context closes afterwards."""
+    context = new_context(browser, service_worker=service_worker)
     try:
         page = context.new_page()
         page.goto(url)
-        cold = ready_ms(page)
+        yield page, ready_ms(page)
+    finally:
+        context.close()
+
+
+def repeat_visits(browser, url: str) -> dict[str, float]:
+    """Cold visit, then reloads from the service worker's cache, online and offline."""
+    with cold_visit(browser, url, service_worker=True) as (page, cold):
         page.evaluate(
             """async () => {
                 await navigator.serviceWorker.ready;
@@ -375,25 +384,17 @@ def repeat_visits(browser, url: str) -> dict[str, float]:
         warm = ready_ms(page)
         page.reload()
         again = ready_ms(page)
-        context.set_offline(True)
+        page.context.set_offline(True)
         page.reload()
         offline = ready_ms(page)
         return {"cold": cold, "cache": warm, "cache_again": again, "offline": offline}
-    finally:
-        context.close()
 
 
 def http_cache_visit(browser, url: str) -> dict[str, float]:
     """Cold visit and a reload with only the HTTP cache (service worker blocked)."""
-    context = new_context(browser, service_worker=False)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        cold = ready_ms(page)
+    with cold_visit(browser, url, service_worker=False) as (page, cold):
         page.goto(url)  # a navigation, not reload(): reload revalidates every file
         return {"cold": cold, "http_cache": ready_ms(page)}
-    finally:
-        context.close()
 
 
 def page_bytes(browser, url: str) -> dict[str, int]:
