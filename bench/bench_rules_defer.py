@@ -64,11 +64,8 @@ def main(argv: list[str] | None = None) -> int:
         results["pages"][name] = {"median": med, "runs": page_rows}
         print(f"rules page, {name}: performance {med['performance']}, TBT {med['tbt_ms']:.0f} ms,"
               f" FCP {med['fcp_ms'] / 1000:.1f} s, LCP {med['lcp_ms'] / 1000:.1f} s")
-    bench_site.mark_end(results)
-    print(f"machine load {results['machine']['load_average_1min']} -> "
-          f"{results['machine']['load_average_1min_end']} (shared: compare within this run)")
-    bench_site.write_results(results, args.output)
-    return 0
+    return bench_site.finish(results, args.output, lambda r: print(
+        bench_site.load_note(r, "shared: compare within this run")))
 
 
 if __name__ == "__main__":

@@ -213,6 +213,12 @@ def mark_end(results: dict) -> None:
     results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
 
 
+def load_note(results: dict, note: str) -> str:
+    """``machine load <start> -> <end> (<note>)`` of a finished run."""
+    m = results["machine"]
+    return f"machine load {m['load_average_1min']} -> {m['load_average_1min_end']} ({note})"
+
+
 def finish(results: dict, output: Path, print_summary) -> int:
     """Note the end load, print the summary, write the results; the script's exit code."""
     mark_end(results)

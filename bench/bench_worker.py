@@ -147,11 +147,8 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.shutdown()
             server.server_close()
-    bench_site.mark_end(results)
-    print(f"machine load {results['machine']['load_average_1min']} -> "
-          f"{results['machine']['load_average_1min_end']} (shared: compare within this run)")
-    bench_site.write_results(results, args.output)
-    return 0
+    return bench_site.finish(results, args.output, lambda r: print(
+        bench_site.load_note(r, "shared: compare within this run")))
 
 
 if __name__ == "__main__":
