@@ -82,11 +82,13 @@ def horde_counts(page) -> list[str]:
     return ["life-shown", "n-library", "n-battlefield", "n-graveyard"]
 
 
-def start_game(page, site_url: str, widget: str) -> None:
-    """Open the ``widget`` play page and start a two-Survivor game with :data:`SEED`."""
+def start_game(page, site_url: str, widget: str, *, survivors: str | None = "2") -> None:
+    """Open the ``widget`` play page and start a game with :data:`SEED` (and ``survivors``
+    Survivors chosen; None keeps the page's default)."""
     page.goto(site_url + f"play/{widget}.html")
     wait_ready(page, widget)
-    page.select_option("[data-field=survivors]", "2")
+    if survivors is not None:
+        page.select_option("[data-field=survivors]", survivors)
     page.fill("[data-field=seed]", SEED)
     page.click("[data-action=new]")
 
@@ -145,10 +147,7 @@ def test_horde_board_groups_and_card_panel(phone_page, site_url):
     """hs-6-8: identical permanents are one board entry; one tap opens the card panel (names
     as text, the Scryfall link in the panel), one tap acts."""
     page = phone_page
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "horde", survivors=None)
     page.fill("[data-field=token]", "Zombie")
     page.fill("[data-field=amount]", "3")
     page.uncheck("[data-field=images]")  # no card pictures: nothing leaves the server
@@ -295,10 +294,7 @@ def test_card_panel_shows_the_card_image(browser, site_url):
                lambda route: route.fulfill(status=200, content_type="image/png", body=PNG,
                                            headers={"Access-Control-Allow-Origin": "*"}))
     guard.attach(context, page)
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "horde", survivors=None)
     page.fill("[data-field=token]", "Zombie")
     page.fill("[data-field=amount]", "2")
     page.click("[data-action=token]")

@@ -479,6 +479,16 @@ def publish_release_two(site: Path) -> str:
     return f"{offline.CACHE_PREFIX}:{SUB_PATH}:{version}"
 
 
+def release_offline(page, context, url: str) -> dict:
+    """The release of the Swarm rules page and of its stylesheet, loaded with no network."""
+    context.set_offline(True)
+    try:
+        page.goto(url + "swarm/index.html")
+        return page.evaluate(RELEASE_OF_PAGE)
+    finally:
+        context.set_offline(False)
+
+
 @contextlib.contextmanager
 def release_two_waiting(page, built_site: Path, tmp_path: Path) -> Iterator[tuple]:
     """A copy of the site served, release 1's worker installed by ``page``, then release 2
@@ -544,12 +554,7 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
         failed = update_worker(page)
         assert failed["state"] == "redundant"
         assert releases(failed["caches"]) == first
-        context.set_offline(True)
-        try:
-            page.goto(url + "swarm/index.html")
-            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
-        finally:
-            context.set_offline(False)
+        assert release_offline(page, context, url) == {"page": "1", "css": "1"}
         assert releases(page.evaluate("caches.keys()")) == first
 
         css.write_bytes(held)
@@ -559,9 +564,4 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
         update_worker(page)  # waits for the retried install to finish, if it still runs
         page.goto(url)
         wait_only_release(page, new)
-        context.set_offline(True)
-        try:
-            page.goto(url + "swarm/index.html")
-            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
-        finally:
-            context.set_offline(False)
+        assert release_offline(page, context, url) == {"page": "2", "css": "2"}
