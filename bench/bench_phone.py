@@ -21,7 +21,6 @@ bench/results/phone.json.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import html
 import json
@@ -196,9 +195,7 @@ def print_summary(results: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="loads per figure (median)")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=3, runs_help="loads per figure (median)")
     parser.add_argument("--desktop-only", action="store_true", help="skip the phone profile")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "phone.json")
     args = parser.parse_args(argv)

@@ -12,7 +12,6 @@ compare the two pages within one run. Results: bench/results/rules_defer.json.
 
 from __future__ import annotations
 
-import argparse
 import re
 import sys
 import tempfile
@@ -29,9 +28,7 @@ _SCRIPT = re.compile(r'<script src="([^"]*(?:bundle\.[0-9a-f]+\.min|terms|sw-reg
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=2)
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "rules_defer.json")
     args = parser.parse_args(argv)
     results = bench_site.new_results(runs=args.runs, pages={})

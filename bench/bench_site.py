@@ -173,6 +173,16 @@ def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
         sys.exit(str(error))
 
 
+def site_parser(doc: str, *, runs: int, runs_help: str | None = None
+                ) -> argparse.ArgumentParser:
+    """A bench script's parser with ``--runs`` and ``--site`` (its first line of ``doc`` as the
+    description); the script adds its own options and ``--output``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=runs, help=runs_help)
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    return parser
+
+
 def new_results(**fields) -> dict:
     """A benchmark's results: the date and the machine first, then ``fields`` in their order."""
     return {"date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),

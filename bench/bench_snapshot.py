@@ -19,7 +19,6 @@ Results go to bench/results/snapshot.json.
 
 from __future__ import annotations
 
-import argparse
 import sys
 import tempfile
 from pathlib import Path
@@ -134,9 +133,7 @@ def visit(page, url: str) -> tuple[float, dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="repeat visits per mode (median)")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=5, runs_help="repeat visits per mode (median)")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "snapshot.json")
     args = parser.parse_args(argv)
 

@@ -17,7 +17,6 @@ docs/performance.md ("Loading the play tools").
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import statistics
 import sys
@@ -68,9 +67,7 @@ def trim(source: Path, target: Path) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=6, help="pairs of cold loads per network")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=6, runs_help="pairs of cold loads per network")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "stdlib_trim.json")
     args = parser.parse_args(argv)
 

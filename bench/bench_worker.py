@@ -20,7 +20,6 @@ The machine is shared: compare the two pages within one run. Results: bench/resu
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
@@ -87,9 +86,7 @@ def prepare(site: Path) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=3)
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "worker.json")
     args = parser.parse_args(argv)
