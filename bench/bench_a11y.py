@@ -23,7 +23,6 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import shutil
 import subprocess
 import sys
 import tempfile
@@ -93,53 +92,41 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     source = axe_source(args.axe_version)
 
-    from playwright.sync_api import sync_playwright
-
     report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
                     "axe_core": args.axe_version,
                     "site": str(args.site) if args.site else "built from mkdocs.yml",
                     "pages": {}}
     with tempfile.TemporaryDirectory(prefix="bench-a11y-") as tmp:
         site = Path(tmp) / "site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                context = browser.new_context(
-                    viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
-                    bypass_csp=True, service_workers="block",
-                )
-                for path in pages(site):
-                    page = context.new_page()
-                    page.goto(base + path)
-                    if page.locator("[data-widget]").count():
-                        page.wait_for_selector("[data-widget][data-ready=true]",
-                                               timeout=bench_site.TIMEOUT_MS)
-                    page.add_script_tag(content=source)
-                    found = run_axe(page, {"type": "tag", "values": TAGS}, "light")
-                    # Material's palette, switched as a script would (a pointer would leave
-                    # a tooltip fading in), then back: Material remembers it for the next page.
-                    page.locator("input[data-md-color-scheme=slate]").dispatch_event("click")
-                    page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
-                    found += run_axe(page, {"type": "rule", "values": COLOUR_RULES}, "dark")
-                    page.locator("input[data-md-color-scheme=default]").dispatch_event("click")
-                    page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
-                    report["pages"][path] = found
-                    worst = [v for v in found if v["impact"] in FAILING]
-                    print(f"{path:<40} {len(found):>3} violations, {len(worst)} serious or "
-                          "critical", flush=True)
-                    for v in found:
-                        print(f"    {v['impact'] or '?':<9} {v['id']} ({v['scheme']}): {v['help']} "
-                              f"({v['nodes']} elements, e.g. {v['targets'][:1]})")
-                    page.close()
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        bench_site.copy_or_build(args.site, site, announce=False)
+        with bench_site.served_chromium(site) as (browser, base):
+            context = browser.new_context(
+                viewport={"width": 360, "height": 740}, is_mobile=True, has_touch=True,
+                bypass_csp=True, service_workers="block",
+            )
+            for path in pages(site):
+                page = context.new_page()
+                page.goto(base + path)
+                if page.locator("[data-widget]").count():
+                    page.wait_for_selector("[data-widget][data-ready=true]",
+                                           timeout=bench_site.TIMEOUT_MS)
+                page.add_script_tag(content=source)
+                found = run_axe(page, {"type": "tag", "values": TAGS}, "light")
+                # Material's palette, switched as a script would (a pointer would leave
+                # a tooltip fading in), then back: Material remembers it for the next page.
+                page.locator("input[data-md-color-scheme=slate]").dispatch_event("click")
+                page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+                found += run_axe(page, {"type": "rule", "values": COLOUR_RULES}, "dark")
+                page.locator("input[data-md-color-scheme=default]").dispatch_event("click")
+                page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+                report["pages"][path] = found
+                worst = [v for v in found if v["impact"] in FAILING]
+                print(f"{path:<40} {len(found):>3} violations, {len(worst)} serious or "
+                      "critical", flush=True)
+                for v in found:
+                    print(f"    {v['impact'] or '?':<9} {v['id']} ({v['scheme']}): {v['help']} "
+                          f"({v['nodes']} elements, e.g. {v['targets'][:1]})")
+                page.close()
     failing = sum(1 for found in report["pages"].values() for v in found
                   if v["impact"] in FAILING)
     report["serious_or_critical"] = failing

@@ -22,10 +22,8 @@ Prints the numbers with the goals and writes them as JSON with the date and the 
 from __future__ import annotations
 
 import argparse
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -93,14 +91,26 @@ class Player:
         self.handler_ms.append(handled)
         self.update_ms.append(updated)
 
+    def run(self, per_turn: list[dict]) -> dict:
+        """A played game: per-turn scrolls and taps, and the timings of every tap."""
+        return {"turns": per_turn, "handler_ms": self.handler_ms, "update_ms": self.update_ms,
+                "scrolled_for": self.scrolled_for}
 
-def play_horde(page, base: str, turns: int) -> dict:
-    page.goto(base + "play/horde.html")
-    page.wait_for_selector("[data-widget=horde][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
+
+def new_game(page, base: str, name: str) -> Player:
+    """Open the ``name`` play page, set two Survivors and the seed, start a game."""
+    page.goto(base + f"play/{name}.html")
+    page.wait_for_selector(f"[data-widget={name}][data-ready=true]",
+                           timeout=bench_site.TIMEOUT_MS)
     page.select_option("[data-field=survivors]", "2")
     page.fill("[data-field=seed]", SEED)
-    player = Player(page, "horde")
+    player = Player(page, name)
     player.tap("[data-action=new]")
+    return player
+
+
+def play_horde(page, base: str, turns: int) -> dict:
+    player = new_game(page, base, "horde")
     while not player.visible("[data-id=horde-end]"):  # the set-up turns
         player.tap("[data-action=survivor-end]")
     per_turn = []
@@ -116,17 +126,11 @@ def play_horde(page, base: str, turns: int) -> dict:
         per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
         if player.visible("[data-id=loss-banner]") or player.visible("[data-id=win-banner]"):
             break
-    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
-            "scrolled_for": player.scrolled_for}
+    return player.run(per_turn)
 
 
 def play_swarm(page, base: str, turns: int) -> dict:
-    page.goto(base + "play/swarm.html")
-    page.wait_for_selector("[data-widget=swarm][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-field=seed]", SEED)
-    player = Player(page, "swarm")
-    player.tap("[data-action=new]")
+    player = new_game(page, base, "swarm")
     per_turn = []
     for _ in range(turns):
         scrolls, taps = player.scrolls, player.taps
@@ -138,8 +142,7 @@ def play_swarm(page, base: str, turns: int) -> dict:
         per_turn.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps})
         if player.visible("[data-id=win]") or player.visible("[data-id=loss]"):
             break
-    return {"turns": per_turn, "handler_ms": player.handler_ms, "update_ms": player.update_ms,
-            "scrolled_for": player.scrolled_for}
+    return player.run(per_turn)
 
 
 def summary(run: dict) -> dict:
@@ -165,34 +168,20 @@ def main(argv: list[str] | None = None) -> int:
                         default=bench_site.RESULTS / "interaction.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    report: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                    "machine": bench_site.machine(), "goals": GOALS,
-                    "viewport": "360x740, touch, device scale 2"}
+    report = bench_site.new_results(goals=GOALS, viewport="360x740, touch, device scale 2")
     with tempfile.TemporaryDirectory(prefix="bench-interaction-") as tmp:
         site = Path(tmp) / "site"
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                for name, play, turns in (("horde", play_horde, args.horde_turns),
-                                          ("swarm", play_swarm, args.swarm_turns)):
-                    context = browser.new_context(
-                        viewport={"width": 360, "height": 740}, device_scale_factor=2,
-                        is_mobile=True, has_touch=True, service_workers="block")
-                    run = play(context.new_page(), base, turns)
-                    context.close()
-                    report[name] = {**summary(run), "per_turn": run["turns"],
-                                    "scrolled_for": run["scrolled_for"]}
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        bench_site.copy_or_build(args.site, site, announce=False)
+        with bench_site.served_chromium(site) as (browser, base):
+            for name, play, turns in (("horde", play_horde, args.horde_turns),
+                                      ("swarm", play_swarm, args.swarm_turns)):
+                context = browser.new_context(
+                    viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                    is_mobile=True, has_touch=True, service_workers="block")
+                run = play(context.new_page(), base, turns)
+                context.close()
+                report[name] = {**summary(run), "per_turn": run["turns"],
+                                "scrolled_for": run["scrolled_for"]}
     horde, swarm = report["horde"], report["swarm"]
     print(f"{'':<34}{'Horde':>10}{'Swarm':>10}   goal")
     rows = [("turns played", "turns", ""),

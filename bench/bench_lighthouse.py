@@ -439,10 +439,7 @@ def main(argv: list[str] | None = None) -> int:
             "runs": page_runs,
         }
     results["warnings"] = warnings
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    print_summary(results)
-    bench_site.write_results(results, args.output)
-    return 0
+    return bench_site.finish(results, args.output, print_summary)
 
 
 if __name__ == "__main__":

@@ -26,7 +26,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -65,8 +64,6 @@ print(json.dumps(long_game_workloads.run(saves, float(sys.argv[4]), cpu=True)))
 
 
 def pyodide_run(saves: dict, seconds: float) -> dict:
-    from playwright.sync_api import sync_playwright
-
     with tempfile.TemporaryDirectory(prefix="bench-long-") as tmp:
         site = Path(tmp) / "site"
         print("building the site…", flush=True)
@@ -84,21 +81,12 @@ def pyodide_run(saves: dict, seconds: float) -> dict:
         (folder / "bench-long.html").write_text(
             bench_site.with_python(text, config, PAGE_PYTHON % {"seconds": seconds}),
             encoding="utf-8")
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                try:
-                    result = bench_site.pyodide_engine(
-                        browser, base + bench_site.url_of(site, folder / "bench-long.html"))
-                    if "error" in result:
-                        sys.exit("the workloads failed in Pyodide:\n" + result["error"])
-                    return dict(result, browser=f"Chromium {browser.version}")
-                finally:
-                    browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with bench_site.served_chromium(site) as (browser, base):
+            result = bench_site.pyodide_engine(
+                browser, base + bench_site.url_of(site, folder / "bench-long.html"))
+            if "error" in result:
+                sys.exit("the workloads failed in Pyodide:\n" + result["error"])
+            return dict(result, browser=f"Chromium {browser.version}")
 
 
 def baseline_run(rev: str, saves: dict, seconds: float) -> dict:
@@ -152,9 +140,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path,
                         default=bench_site.RESULTS / "long_games.json")
     args = parser.parse_args(argv)
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "goals": {"cpython_ms": GOAL_MS,
-                                                               "pyodide_vs_cpython": GOAL_RATIO}}
+    results = bench_site.new_results(goals={"cpython_ms": GOAL_MS,
+                                            "pyodide_vs_cpython": GOAL_RATIO})
     print("building the long games…", flush=True)
     saves = long_game_workloads.build_saves()
     results["cpython_cpu"] = long_game_workloads.run(saves, args.seconds, cpu=True)
@@ -164,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.baseline:
         results["baseline"] = dict(baseline_run(args.baseline, saves, args.seconds),
                                    rev=args.baseline)
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    bench_site.mark_end(results)
     print(f"machine: {results['machine']['cpu']}, {results['machine']['cores']} cores, load "
           f"{results['machine']['load_average_1min']} -> "
           f"{results['machine']['load_average_1min_end']} (shared: absolute ms are noisy)")

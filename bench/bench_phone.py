@@ -21,13 +21,12 @@ bench/results/phone.json.
 
 from __future__ import annotations
 
-import argparse
+import contextlib
 import html
 import json
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
+from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -88,28 +87,10 @@ def cold(browser, url: str, *, phone: bool) -> float:
         context.close()
 
 
-def repeat(browser, play: str, bare: str, *, phone: bool) -> dict[str, float]:
-    """One context: the play page until the runtime is kept, a reload (repeat ready), then the
-    bare page twice (its second load is its repeat ready, from the same kept runtime)."""
-    context = context_for(browser, phone=phone, service_worker=True)
-    try:
-        page = context.new_page()
-        throttle(context, page, phone=phone)
-        page.goto(play, timeout=bench_site.TIMEOUT_MS)
-        bench_site.ready_ms(page)
-        wait_kept(page)
-        page.reload(timeout=bench_site.TIMEOUT_MS)
-        play_ms = bench_site.ready_ms(page)
-        page.goto(bare, timeout=bench_site.TIMEOUT_MS)
-        bench_site.ready_ms(page)
-        page.reload(timeout=bench_site.TIMEOUT_MS)
-        return {"play": play_ms, "bare": bench_site.ready_ms(page)}
-    finally:
-        context.close()
-
-
-def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
-    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+@contextlib.contextmanager
+def kept_page(browser, url: str, *, phone: bool) -> Iterator:
+    """A fresh context (service worker on) whose page opened ``url``, is ready and has the
+    runtime kept by the service worker; the context closes afterwards."""
     context = context_for(browser, phone=phone, service_worker=True)
     try:
         page = context.new_page()
@@ -117,6 +98,26 @@ def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
         page.goto(url, timeout=bench_site.TIMEOUT_MS)
         bench_site.ready_ms(page)
         wait_kept(page)
+        yield page
+    finally:
+        context.close()
+
+
+def repeat(browser, play: str, bare: str, *, phone: bool) -> dict[str, float]:
+    """One context: the play page until the runtime is kept, a reload (repeat ready), then the
+    bare page twice (its second load is its repeat ready, from the same kept runtime)."""
+    with kept_page(browser, play, phone=phone) as page:
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        play_ms = bench_site.ready_ms(page)
+        page.goto(bare, timeout=bench_site.TIMEOUT_MS)
+        bench_site.ready_ms(page)
+        page.reload(timeout=bench_site.TIMEOUT_MS)
+        return {"play": play_ms, "bare": bench_site.ready_ms(page)}
+
+
+def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
+    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+    with kept_page(browser, url, phone=phone) as page:
         page.select_option("[data-field=mode]", "hive")
         page.fill("[data-field=seed]", "amber-otter-17")
         page.locator("[data-widget=swarm] [data-action=new]").click()
@@ -130,8 +131,6 @@ def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
         paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]"
                               "?.startTime ?? NaN")
         return {"saved_view": float(shown), "first_paint": float(paint), "ready": ready}
-    finally:
-        context.close()
 
 
 def prepare(site: Path) -> dict[str, str]:
@@ -196,41 +195,22 @@ def print_summary(results: dict) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3, help="loads per figure (median)")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=3, runs_help="loads per figure (median)")
     parser.add_argument("--desktop-only", action="store_true", help="skip the phone profile")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "phone.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "goals": GOALS,
-                     "phone_profile": {"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK,
-                                       **PHONE}}
+    results = bench_site.new_results(
+        runs=args.runs, goals=GOALS,
+        phone_profile={"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK, **PHONE})
     with tempfile.TemporaryDirectory(prefix="bench-phone-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         urls = prepare(site)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                results["browser"] = f"Chromium {browser.version}"
-                results.update(measure(browser, base, urls, args.runs, args.desktop_only))
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    print_summary(results)
-    bench_site.write_results(results, args.output)
-    return 0
+        with bench_site.served_chromium(site) as (browser, base):
+            results["browser"] = f"Chromium {browser.version}"
+            results.update(measure(browser, base, urls, args.runs, args.desktop_only))
+    return bench_site.finish(results, args.output, print_summary)
 
 
 if __name__ == "__main__":

@@ -12,12 +12,9 @@ compare the two pages within one run. Results: bench/results/rules_defer.json.
 
 from __future__ import annotations
 
-import argparse
 import re
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -31,20 +28,13 @@ _SCRIPT = re.compile(r'<script src="([^"]*(?:bundle\.[0-9a-f]+\.min|terms|sw-reg
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=2)
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=2)
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "rules_defer.json")
     args = parser.parse_args(argv)
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "pages": {}}
+    results = bench_site.new_results(runs=args.runs, pages={})
     with tempfile.TemporaryDirectory(prefix="bench-defer-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         rules = bench_site.page_file(site, "swarm/index")
         text = rules.read_text(encoding="utf-8")
         deferred, count = _SCRIPT.subn(r'<script src="\1" defer>', text)
@@ -71,11 +61,8 @@ def main(argv: list[str] | None = None) -> int:
         results["pages"][name] = {"median": med, "runs": page_rows}
         print(f"rules page, {name}: performance {med['performance']}, TBT {med['tbt_ms']:.0f} ms,"
               f" FCP {med['fcp_ms'] / 1000:.1f} s, LCP {med['lcp_ms'] / 1000:.1f} s")
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    print(f"machine load {results['machine']['load_average_1min']} -> "
-          f"{results['machine']['load_average_1min_end']} (shared: compare within this run)")
-    bench_site.write_results(results, args.output)
-    return 0
+    return bench_site.finish(results, args.output, lambda r: print(
+        bench_site.load_note(r, "shared: compare within this run")))
 
 
 if __name__ == "__main__":

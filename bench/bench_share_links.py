@@ -79,43 +79,32 @@ def main() -> None:
 def browser_run(rounds: int = 3) -> None:
     """Time to ready of each runner page with and without the largest allowed link."""
     import bench_site
-    from playwright.sync_api import sync_playwright
-
     print(f"opening a link of {runner.MAX_SHARE_ACTIONS} actions in Chromium (goal < 2 s):")
     with tempfile.TemporaryDirectory(prefix="bench-links-") as tmp:
         site = Path(tmp) / "site"
         bench_site.mkdocs_build(None, site, Path(__file__).resolve().parents[1])
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                try:
-                    for name in ("horde", "swarm"):
-                        url = base + bench_site.url_of(site, bench_site.page_file(site,
-                                                                                 f"play/{name}"))
-                        text = link(name, runner.MAX_SHARE_ACTIONS)
-                        times: dict[str, list[float]] = {"plain": [], "link": []}
-                        for _ in range(rounds):
-                            for kind, target in (("plain", url), ("link", f"{url}#{text}")):
-                                context = bench_site.new_context(browser, service_worker=False)
-                                page = context.new_page()
-                                page.goto(target)
-                                times[kind].append(bench_site.ready_ms(page))
-                                if kind == "link":
-                                    note = page.locator(f"[data-widget={name}] "
-                                                        "[data-id=saves-note]").inner_text()
-                                    assert "shared game" in note, note
-                                context.close()
-                        plain = statistics.median(times["plain"])
-                        linked = statistics.median(times["link"])
-                        print(f"{name:6} ready {plain:6.0f} ms plain, {linked:6.0f} ms with the "
-                              f"link: opening it costs {(linked - plain) / 1000:.2f} s "
-                              f"(median of {rounds})")
-                finally:
-                    browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+        with bench_site.served_chromium(site) as (browser, base):
+            for name in ("horde", "swarm"):
+                url = base + bench_site.url_of(site, bench_site.page_file(site,
+                                                                         f"play/{name}"))
+                text = link(name, runner.MAX_SHARE_ACTIONS)
+                times: dict[str, list[float]] = {"plain": [], "link": []}
+                for _ in range(rounds):
+                    for kind, target in (("plain", url), ("link", f"{url}#{text}")):
+                        context = bench_site.new_context(browser, service_worker=False)
+                        page = context.new_page()
+                        page.goto(target)
+                        times[kind].append(bench_site.ready_ms(page))
+                        if kind == "link":
+                            note = page.locator(f"[data-widget={name}] "
+                                                "[data-id=saves-note]").inner_text()
+                            assert "shared game" in note, note
+                        context.close()
+                plain = statistics.median(times["plain"])
+                linked = statistics.median(times["link"])
+                print(f"{name:6} ready {plain:6.0f} ms plain, {linked:6.0f} ms with the "
+                      f"link: opening it costs {(linked - plain) / 1000:.2f} s "
+                      f"(median of {rounds})")
 
 
 if __name__ == "__main__":

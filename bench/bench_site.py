@@ -31,6 +31,7 @@ Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gzip
 import html
 import json
@@ -41,6 +42,7 @@ import shutil
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -169,6 +171,70 @@ def mkdocs_build(config: Path | None, site: Path, cwd: Path) -> None:
         build_site(site, strict=False, config=config, cwd=cwd)
     except BuildError as error:
         sys.exit(str(error))
+
+
+def site_parser(doc: str, *, runs: int, runs_help: str | None = None
+                ) -> argparse.ArgumentParser:
+    """A bench script's parser with ``--runs`` and ``--site`` (its first line of ``doc`` as the
+    description); the script adds its own options and ``--output``."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--runs", type=int, default=runs, help=runs_help)
+    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    return parser
+
+
+def new_results(**fields) -> dict:
+    """A benchmark's results: the date and the machine first, then ``fields`` in their order."""
+    return {"date": datetime.now(UTC).isoformat(timespec="seconds"), "machine": machine(),
+            **fields}
+
+
+def copy_or_build(source: Path | None, site: Path, *, announce: bool = True) -> None:
+    """Copy an already built site from ``source``, or build this checkout's site into ``site``."""
+    if announce:
+        print("building the site…", flush=True)
+    if source:
+        shutil.copytree(source, site)
+    else:
+        mkdocs_build(None, site, ROOT)
+
+
+@contextlib.contextmanager
+def served_chromium(site: Path) -> Iterator[tuple[object, str]]:
+    """Serve ``site`` on 127.0.0.1 and launch the tests' headless Chromium; yield the browser
+    and the site's base URL, then close the browser and stop the server."""
+    from playwright.sync_api import sync_playwright
+
+    server, base = serve(site)
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(**launch_options())
+            try:
+                yield browser, base
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def mark_end(results: dict) -> None:
+    """Note the machine's load at the end of a run (the start is in ``results["machine"]``)."""
+    results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
+
+
+def load_note(results: dict, note: str) -> str:
+    """``machine load <start> -> <end> (<note>)`` of a finished run."""
+    m = results["machine"]
+    return f"machine load {m['load_average_1min']} -> {m['load_average_1min_end']} ({note})"
+
+
+def finish(results: dict, output: Path, print_summary) -> int:
+    """Note the end load, print the summary, write the results; the script's exit code."""
+    mark_end(results)
+    print_summary(results)
+    write_results(results, output)
+    return 0
 
 
 def write_twin_docs(docs: Path) -> None:
@@ -302,13 +368,22 @@ def cold_ready(browser, url: str, network: dict | None = None) -> float:
         context.close()
 
 
-def repeat_visits(browser, url: str) -> dict[str, float]:
-    """Cold visit, then reloads from the service worker's cache, online and offline."""
-    context = new_context(browser, service_worker=True)
+@contextlib.contextmanager
+def cold_visit(browser, url: str, *, service_worker: bool) -> Iterator[tuple[object, float]]:
+    """A fresh context's page after a first (cold) visit to ``url``, and its ready time;
+    the context closes afterwards."""
+    context = new_context(browser, service_worker=service_worker)
     try:
         page = context.new_page()
         page.goto(url)
-        cold = ready_ms(page)
+        yield page, ready_ms(page)
+    finally:
+        context.close()
+
+
+def repeat_visits(browser, url: str) -> dict[str, float]:
+    """Cold visit, then reloads from the service worker's cache, online and offline."""
+    with cold_visit(browser, url, service_worker=True) as (page, cold):
         page.evaluate(
             """async () => {
                 await navigator.serviceWorker.ready;
@@ -325,25 +400,17 @@ def repeat_visits(browser, url: str) -> dict[str, float]:
         warm = ready_ms(page)
         page.reload()
         again = ready_ms(page)
-        context.set_offline(True)
+        page.context.set_offline(True)
         page.reload()
         offline = ready_ms(page)
         return {"cold": cold, "cache": warm, "cache_again": again, "offline": offline}
-    finally:
-        context.close()
 
 
 def http_cache_visit(browser, url: str) -> dict[str, float]:
     """Cold visit and a reload with only the HTTP cache (service worker blocked)."""
-    context = new_context(browser, service_worker=False)
-    try:
-        page = context.new_page()
-        page.goto(url)
-        cold = ready_ms(page)
+    with cold_visit(browser, url, service_worker=False) as (page, cold):
         page.goto(url)  # a navigation, not reload(): reload revalidates every file
         return {"cold": cold, "http_cache": ready_ms(page)}
-    finally:
-        context.close()
 
 
 def page_bytes(browser, url: str) -> dict[str, int]:
@@ -451,18 +518,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--output", type=Path, default=RESULTS / "latest.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": machine(), "runs": args.runs, "goals": GOALS}
+    results = new_results(runs=args.runs, goals=GOALS)
     with tempfile.TemporaryDirectory(prefix="bench-site-") as tmp:
         tmp_path = Path(tmp)
         site = tmp_path / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            mkdocs_build(None, site, ROOT)
+        copy_or_build(args.site, site)
         plain_src = tmp_path / "plain"
         (plain_src / "docs").mkdir(parents=True)
         (plain_src / "docs" / "index.md").write_text("# A plain page\n", encoding="utf-8")
@@ -473,20 +533,10 @@ def main(argv: list[str] | None = None) -> int:
         (twin_src / "mkdocs.yml").write_text(PLAIN_TWIN_MKDOCS, encoding="utf-8")
         mkdocs_build(twin_src / "mkdocs.yml", tmp_path / "twin-site", twin_src)
         urls = prepare_site(site, tmp_path / "plain-site", tmp_path / "twin-site", args.seconds)
-        server, base = serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**launch_options())
-                results["browser"] = f"Chromium {browser.version}"
-                measure(browser, base, urls, args, results)
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
-    results["machine"]["load_average_1min_end"] = machine()["load_average_1min"]
-    print_summary(results)
-    write_results(results, args.output)
-    return 0
+        with served_chromium(site) as (browser, base):
+            results["browser"] = f"Chromium {browser.version}"
+            measure(browser, base, urls, args, results)
+    return finish(results, args.output, print_summary)
 
 
 def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> None:

@@ -19,11 +19,8 @@ Results go to bench/results/snapshot.json.
 
 from __future__ import annotations
 
-import argparse
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -136,68 +133,52 @@ def visit(page, url: str) -> tuple[float, dict]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=5, help="repeat visits per mode (median)")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=5, runs_help="repeat visits per mode (median)")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "snapshot.json")
     args = parser.parse_args(argv)
 
-    from playwright.sync_api import sync_playwright
-
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "keep_at": KEEP_AT}
+    results = bench_site.new_results(runs=args.runs, keep_at=KEEP_AT)
     with tempfile.TemporaryDirectory(prefix="bench-snapshot-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         zip_name = next((site / "runtime").glob("pyengine-*.zip")).name
         (site / "bench-snapshot.html").write_text(
             PAGE % {"zip": f"runtime/{zip_name}", "imports": IMPORTS}, encoding="utf-8")
         pages = pyscript_pages(site, zip_name)
-        server, base = bench_site.serve(site)
-        try:
-            with sync_playwright() as playwright:
-                browser = playwright.chromium.launch(**bench_site.launch_options())
-                results["browser"] = f"Chromium {browser.version}"
+        with bench_site.served_chromium(site) as (browser, base):
+            results["browser"] = f"Chromium {browser.version}"
+            context = bench_site.new_context(browser, service_worker=False)
+            page = context.new_page()
+            url = base + "bench-snapshot.html?mode="
+            visit(page, url + "plain")  # the HTTP cache filled, untimed
+            plain = [visit(page, url + "plain")[0] for _ in range(args.runs)]
+            made_ms, made = visit(page, url + "make")
+            loads = []
+            for _ in range(args.runs):
+                ms, data = visit(page, url + "load")
+                if data.get("engine") != "True":
+                    raise RuntimeError("the snapshot did not hold the engine")
+                loads.append(ms)
+            context.close()
+            through = {}
+            for name in ("pyscript-plain", "pyscript-snapshot"):
                 context = bench_site.new_context(browser, service_worker=False)
                 page = context.new_page()
-                url = base + "bench-snapshot.html?mode="
-                visit(page, url + "plain")  # the HTTP cache filled, untimed
-                plain = [visit(page, url + "plain")[0] for _ in range(args.runs)]
-                made_ms, made = visit(page, url + "make")
-                loads = []
-                for _ in range(args.runs):
-                    ms, data = visit(page, url + "load")
-                    if data.get("engine") != "True":
-                        raise RuntimeError("the snapshot did not hold the engine")
-                    loads.append(ms)
-                context.close()
-                through = {}
-                for name in ("pyscript-plain", "pyscript-snapshot"):
-                    context = bench_site.new_context(browser, service_worker=False)
-                    page = context.new_page()
-                    page.on("console", lambda m: print("  console:", m.text[:700])
-                            if m.type == "error" else None)
-                    try:
-                        visit(page, base + pages[name])  # first visit: makes the snapshot
-                        runs = []
-                        for _ in range(args.runs):
-                            ms, data = visit(page, base + pages[name])
-                            if data.get("engine") != "True":
-                                raise RuntimeError(f"{name}: the engine was not imported")
-                            runs.append(ms)
-                        through[name] = runs
-                    except Exception as error:  # the experiment may fail: say how
-                        through[name] = f"failed: {error}"[:500]
-                    finally:
-                        context.close()
-                browser.close()
-        finally:
-            server.shutdown()
-            server.server_close()
+                page.on("console", lambda m: print("  console:", m.text[:700])
+                        if m.type == "error" else None)
+                try:
+                    visit(page, base + pages[name])  # first visit: makes the snapshot
+                    runs = []
+                    for _ in range(args.runs):
+                        ms, data = visit(page, base + pages[name])
+                        if data.get("engine") != "True":
+                            raise RuntimeError(f"{name}: the engine was not imported")
+                        runs.append(ms)
+                    through[name] = runs
+                except Exception as error:  # the experiment may fail: say how
+                    through[name] = f"failed: {error}"[:500]
+                finally:
+                    context.close()
     results.update(plain_ms=bench_site.median(plain), snapshot_ms=bench_site.median(loads),
                    make_ms=made_ms, snapshot_bytes=int(made["snapshotBytes"]),
                    plain_runs=plain, snapshot_runs=loads)
@@ -207,7 +188,7 @@ def main(argv: list[str] | None = None) -> int:
         plain_ps = bench_site.median(through["pyscript-plain"])
         snap_ps = bench_site.median(through["pyscript-snapshot"])
         results["pyscript_speedup"] = bench_site.ratio(plain_ps, snap_ps)
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    bench_site.mark_end(results)
     print(f"machine: {results['machine']['cpu']}, load {results['machine']['load_average_1min']}"
           f" -> {results['machine']['load_average_1min_end']} (shared: absolute ms are noisy)")
     print(f"plain start + engine import (repeat visit): {results['plain_ms']:.0f} ms")

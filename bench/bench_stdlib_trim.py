@@ -17,13 +17,11 @@ docs/performance.md ("Loading the play tools").
 
 from __future__ import annotations
 
-import argparse
 import shutil
 import statistics
 import sys
 import tempfile
 import zipfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -69,22 +67,16 @@ def trim(source: Path, target: Path) -> dict[str, int]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=6, help="pairs of cold loads per network")
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=6, runs_help="pairs of cold loads per network")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "stdlib_trim.json")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "networks": {}}
+    results = bench_site.new_results(runs=args.runs, networks={})
     with tempfile.TemporaryDirectory(prefix="bench-trim-") as tmp:
         full, trimmed = Path(tmp) / "full", Path(tmp) / "trimmed"
-        if args.site:
-            shutil.copytree(args.site, full)
-        else:
-            bench_site.mkdocs_build(None, full, bench_site.ROOT)
+        bench_site.copy_or_build(args.site, full, announce=False)
         shutil.copytree(full, trimmed)
         results["archive"] = trim(full / ARCHIVE, trimmed / ARCHIVE)
         print("archive: {full_bytes:,} bytes, trimmed {trimmed_bytes:,}".format(
@@ -123,7 +115,7 @@ def main(argv: list[str] | None = None) -> int:
             for server, _ in servers:
                 server.shutdown()
                 server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
+    bench_site.mark_end(results)
     bench_site.write_results(results, args.output)
     return 0
 

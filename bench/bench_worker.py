@@ -20,14 +20,11 @@ The machine is shared: compare the two pages within one run. Results: bench/resu
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import re
-import shutil
 import sys
 import tempfile
-from datetime import UTC, datetime
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -89,24 +86,17 @@ def prepare(site: Path) -> dict[str, str]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--site", type=Path, help="an already built site (default: build one)")
+    parser = bench_site.site_parser(__doc__, runs=3)
     parser.add_argument("--no-lighthouse", action="store_true")
     parser.add_argument("--output", type=Path, default=bench_site.RESULTS / "worker.json")
     args = parser.parse_args(argv)
 
     from playwright.sync_api import sync_playwright
 
-    results: dict = {"date": datetime.now(UTC).isoformat(timespec="seconds"),
-                     "machine": bench_site.machine(), "runs": args.runs, "pages": {}}
+    results = bench_site.new_results(runs=args.runs, pages={})
     with tempfile.TemporaryDirectory(prefix="bench-worker-") as tmp:
         site = Path(tmp) / "site"
-        print("building the site…", flush=True)
-        if args.site:
-            shutil.copytree(args.site, site)
-        else:
-            bench_site.mkdocs_build(None, site, ROOT)
+        bench_site.copy_or_build(args.site, site)
         urls = prepare(site)
         server, base = bench_lighthouse.serve(site, compress=True)
         try:
@@ -154,11 +144,8 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             server.shutdown()
             server.server_close()
-    results["machine"]["load_average_1min_end"] = bench_site.machine()["load_average_1min"]
-    print(f"machine load {results['machine']['load_average_1min']} -> "
-          f"{results['machine']['load_average_1min_end']} (shared: compare within this run)")
-    bench_site.write_results(results, args.output)
-    return 0
+    return bench_site.finish(results, args.output, lambda r: print(
+        bench_site.load_note(r, "shared: compare within this run")))
 
 
 if __name__ == "__main__":

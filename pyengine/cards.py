@@ -152,6 +152,21 @@ def _pt_value(text: str) -> int | None:
     return None
 
 
+def tag_value(tags: Iterable[str], tag: str) -> str | None:
+    """The value of ``tag=value`` among ``tags``, ``""`` for a bare tag, ``None`` if absent."""
+    for t in tags:
+        if t == tag:
+            return ""
+        if t.startswith(tag + "="):
+            return t[len(tag) + 1 :]
+    return None
+
+
+def _word_in(attribute: str, word: str, doc: str) -> property:
+    """A read-only property: True if ``word`` is among the card's ``attribute`` words."""
+    return property(lambda self: word in getattr(self, attribute), doc=doc)
+
+
 @dataclass(frozen=True)
 class CardFacts:
     """The printed facts of one card (or token), as in ``decks/cards.tsv``.
@@ -225,25 +240,11 @@ class CardFacts:
         """Subtypes of the front face, e.g. ``("Zombie", "Giant")``."""
         return tuple(self._type_halves[1])
 
-    @property
-    def is_creature(self) -> bool:
-        """True if the front face is a creature."""
-        return "Creature" in self.types
-
-    @property
-    def is_land(self) -> bool:
-        """True if the front face is a land."""
-        return "Land" in self.types
-
-    @property
-    def is_basic(self) -> bool:
-        """True for a basic land (any card with the Basic supertype)."""
-        return "Basic" in self.supertypes
-
-    @property
-    def is_legendary(self) -> bool:
-        """True if the front face is legendary."""
-        return "Legendary" in self.supertypes
+    is_creature = _word_in("types", "Creature", "True if the front face is a creature.")
+    is_land = _word_in("types", "Land", "True if the front face is a land.")
+    is_basic = _word_in("supertypes", "Basic",
+                        "True for a basic land (any card with the Basic supertype).")
+    is_legendary = _word_in("supertypes", "Legendary", "True if the front face is legendary.")
 
     @property
     def front_name(self) -> str:
@@ -259,12 +260,7 @@ class CardFacts:
     def tag_value(self, tag: str) -> str | None:
         """The value of ``tag=value`` (``"{6}{B}"`` for ``emerge``), ``""`` for a bare tag,
         ``None`` if the card lacks the tag."""
-        for t in self.tags:
-            if t == tag:
-                return ""
-            if t.startswith(tag + "="):
-                return t[len(tag) + 1 :]
-        return None
+        return tag_value(self.tags, tag)
 
     # -- text ------------------------------------------------------------------------------
 
@@ -413,6 +409,12 @@ def _compact_card(row: str) -> CardFacts:
     name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
     if not mv.isdigit() or len(mv) > 3:
         raise CardDataError(f"{name!r}: mana_value {mv!r} is not a number")
+    return _tsv_facts(cols)
+
+
+def _tsv_facts(cols: list[str]) -> CardFacts:
+    """The card of one checked ``cards.tsv`` row (columns :data:`TSV_COLUMNS`)."""
+    name, cost, mv, type_line, power, toughness, colors, identity, token, tags = cols
     return CardFacts(
         name=name,
         mana_cost=cost,
@@ -546,20 +548,7 @@ class CardDB:
                 raise CardDataError(f"is_token must be 0 or 1, not {token!r}", number)
             if normalize(name) in db._cards:
                 raise CardDataError(f"{name!r} appears twice", number)
-            db.add(
-                CardFacts(
-                    name=name,
-                    mana_cost=cost,
-                    mana_value=int(mv),
-                    type_line=type_line,
-                    power_text=power,
-                    toughness_text=toughness,
-                    colors=colors,
-                    color_identity=identity,
-                    is_token=token == "1",
-                    tags=tuple(t for t in tags.split(";") if t),
-                )
-            )
+            db.add(_tsv_facts(cols))
         return db
 
     @classmethod

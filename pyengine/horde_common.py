@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any, ClassVar
 
-from .cards import config_facts, parse_cost  # noqa: F401 - parse_cost re-exported
+from .cards import config_facts, parse_cost, tag_value  # noqa: F401 - parse_cost re-exported
 from .game import ActionError, Card, Event, Game, GameError
 
 __all__ = [
@@ -115,12 +115,7 @@ class Facts:
 
     def tag_value(self, tag: str) -> str | None:
         """The value of ``tag=value``, ``""`` for a bare tag, ``None`` if absent."""
-        for t in self.tags:
-            if t == tag:
-                return ""
-            if t.startswith(tag + "="):
-                return t[len(tag) + 1 :]
-        return None
+        return tag_value(self.tags, tag)
 
     # Cached (functools.cached_property writes the instance dict, which a frozen dataclass
     # allows): long games ask these of every battlefield card after every action.

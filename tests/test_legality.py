@@ -64,6 +64,18 @@ def find(report: Report, code: str) -> list[Finding]:
     return [f for f in report.findings if f.code == code]
 
 
+def rejected(text: str, fmt: str, code: str, db: CardDB, banlists
+             ) -> tuple[Report, list[Finding]]:
+    """The report on a deck ``fmt`` must reject, and its findings ``code``."""
+    report = run(text, fmt, db, banlists)
+    assert report.verdict == NOT_LEGAL
+    return report, find(report, code)
+
+
+def lines_and_cards(findings: list[Finding]) -> list[tuple[int, str]]:
+    return [(f.line, f.card) for f in findings]
+
+
 def commander_list(commander: str, cards: list[str], basic: str = "Swamp",
                    total: int = 100, style: str = "arena") -> str:
     """A Commander list of ``total`` cards: the commander, ``cards`` (one each) and basics."""
@@ -99,11 +111,8 @@ def test_horde_legal_sixty(db, banlists):
 def test_horde_too_many_copies(db, banlists):
     """hs-1-1: a fifth copy, an eighth Seven Dwarves and a tenth Nazgûl break the limits."""
     text = "4 Lightning Bolt (M10) 146\n1 Lightning Bolt\n8 Seven Dwarves\n10 Nazgûl\n30 Island\n"
-    report = run(text, "horde", db, banlists)
-    assert report.verdict == NOT_LEGAL
-    copies = find(report, "copies")
-    assert [(f.line, f.card) for f in copies] == [
-        (1, "Lightning Bolt"), (3, "Seven Dwarves"), (4, "Nazgûl")]
+    report, copies = rejected(text, "horde", "copies", db, banlists)
+    assert lines_and_cards(copies) == [(1, "Lightning Bolt"), (3, "Seven Dwarves"), (4, "Nazgûl")]
     assert "5 copies (also on line 2); at most 4" in copies[0].message
     assert "at most 7" in copies[1].message and "at most 9" in copies[2].message
     assert all(f.rule == "horde/#hs-1-1" for f in copies)
@@ -120,11 +129,8 @@ def test_horde_too_small(db, banlists):
 def test_horde_survivor_ban_list(db, banlists):
     """hs-1-4: cards on the Survivor ban list, in any spelling (AEther, Æther), are banned."""
     text = "SB: 1 Naturalize\n1 Moat\n1 AEther Flash\n1 Tainted Æther\n37 Plains\n"
-    report = run(text, "horde", db, banlists)
-    assert report.verdict == NOT_LEGAL
-    banned = find(report, "banned")
-    assert [(f.line, f.card) for f in banned] == [
-        (2, "Moat"), (3, "AEther Flash"), (4, "Tainted Æther")]
+    report, banned = rejected(text, "horde", "banned", db, banlists)
+    assert lines_and_cards(banned) == [(2, "Moat"), (3, "AEther Flash"), (4, "Tainted Æther")]
     assert all(f.rule == "horde/#hs-1-4" and f.severity == ERROR for f in banned)
     assert "Horde Survivor ban list" in banned[0].message
     assert "sideboard" in codes(report, INFO)

@@ -8,14 +8,18 @@ No ``register()``: the command line's auto-discovery skips this module.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
+from typing import TypeVar
 
 from ..cli import CommandError
-from ..game import Game, SaveError, load_game
+from ..game import ActionError, Game, SaveError, load_game
 from ._input import show
 
-__all__ = ["read_save", "write_text"]
+__all__ = ["attempt", "read_save", "write_text"]
+
+T = TypeVar("T")
 
 
 def read_save(path: str | Path, *, read_error: Callable[[OSError], str],
@@ -59,3 +63,13 @@ def write_text(path: str | Path, text: str, *, write_error: Callable[[OSError], 
             target.write_text(text, encoding="utf-8")
     except OSError as error:
         raise CommandError(write_error(error)) from None
+
+
+def attempt(step: Callable[[], T], refusal: str) -> T | None:
+    """``step()`` (an action or an undo on a game); if the game refuses it, print
+    ``pyengine: <refusal>: <reason>`` to standard error and return None."""
+    try:
+        return step()
+    except ActionError as error:
+        print(f"pyengine: {refusal}: {error}", file=sys.stderr)
+        return None

@@ -18,18 +18,17 @@ from __future__ import annotations
 import argparse
 import json
 import secrets
-import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import files, safejson
 from ..cli import CommandError
-from ..game import ActionError, Event, Game, GameError
+from ..game import Event, Game, GameError
 from ..horde import DIFFICULTIES, HordeSlingLab
 from ..horde_common import ConfigError, deck_config
 from ..rng import make_seed
-from ._gamefile import read_save, write_text
+from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
 try:  # the Limited Edition engine registers itself on import
@@ -116,10 +115,7 @@ def print_state(game: Game) -> None:
 # -- running one action ----------------------------------------------------------------------
 def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
     game = read_game(args.game, args.variant)
-    try:
-        events = game.apply(action)
-    except ActionError as error:
-        print(f"pyengine: refused: {error}", file=sys.stderr)
+    if (events := attempt(lambda: game.apply(action), "refused")) is None:
         return 1
     write_game(args.game, game)
     print_events(events)
@@ -244,10 +240,8 @@ def run_log(args: argparse.Namespace) -> int:
 
 def run_undo(args: argparse.Namespace) -> int:
     game = read_game(args.game, args.variant)
-    try:
-        previous = game.undo()
-    except ActionError as error:
-        print(f"pyengine: refused: {error}", file=sys.stderr)
+    previous = attempt(game.undo, "refused")
+    if previous is None:
         return 1
     write_game(args.game, previous)
     print(f"undid: {json.dumps(game.actions[-1])}")

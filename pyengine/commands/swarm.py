@@ -12,17 +12,16 @@ from __future__ import annotations
 
 import argparse
 import secrets
-import sys
 from pathlib import Path
 from typing import Any
 
 from .. import files
 from ..cli import CommandError
 from ..decklist import Decklist
-from ..game import ActionError, Event, GameError
+from ..game import Event, GameError
 from ..rng import make_seed
 from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from ._gamefile import read_save, write_text
+from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
 DEFAULT_DECK = "swarm-sample"
@@ -118,10 +117,7 @@ def _action(args: argparse.Namespace) -> dict[str, Any]:
 
 def run_action(args: argparse.Namespace) -> int:
     game = _load(args.file)
-    try:
-        events = game.apply(_action(args))
-    except ActionError as error:
-        print(f"pyengine: not allowed: {error}", file=sys.stderr)
+    if (events := attempt(lambda: game.apply(_action(args)), "not allowed")) is None:
         return 1
     _write(args.file, game)
     _print_events(events)
@@ -131,12 +127,11 @@ def run_action(args: argparse.Namespace) -> int:
 
 def run_undo(args: argparse.Namespace) -> int:
     game = _load(args.file)
-    try:
-        last = game.actions[-1] if game.actions else None
-        game = game.undo()
-    except ActionError as error:
-        print(f"pyengine: not allowed: {error}", file=sys.stderr)
+    last = game.actions[-1] if game.actions else None
+    undone = attempt(game.undo, "not allowed")
+    if undone is None:
         return 1
+    game = undone
     _write(args.file, game)
     print(f"  undid: {last}")
     print(status_line(game))

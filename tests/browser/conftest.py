@@ -95,13 +95,18 @@ def guard(request) -> Guard:
     return Guard(_allowed_hosts(request))
 
 
-@pytest.fixture
-def page(context, guard):
-    """A desktop-size page that fails the test on outside requests and console/page errors."""
+def _guarded_page(context, guard):
+    """A new page of ``context`` watched by ``guard``, checked when the test ends."""
     page = context.new_page()
     guard.attach(context, page)
     yield page
     guard.check()
+
+
+@pytest.fixture
+def page(context, guard):
+    """A desktop-size page that fails the test on outside requests and console/page errors."""
+    yield from _guarded_page(context, guard)
 
 
 @pytest.fixture
@@ -119,10 +124,7 @@ def phone_context(browser):
 @pytest.fixture
 def phone_page(phone_context, guard):
     """A 360x740 touch page with the same guards as ``page``."""
-    page = phone_context.new_page()
-    guard.attach(phone_context, page)
-    yield page
-    guard.check()
+    yield from _guarded_page(phone_context, guard)
 
 
 def wait_ready(page, widget: str) -> None:

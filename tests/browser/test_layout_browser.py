@@ -82,15 +82,22 @@ def horde_counts(page) -> list[str]:
     return ["life-shown", "n-library", "n-battlefield", "n-graveyard"]
 
 
+def start_game(page, site_url: str, widget: str, *, survivors: str | None = "2") -> None:
+    """Open the ``widget`` play page and start a game with :data:`SEED` (and ``survivors``
+    Survivors chosen; None keeps the page's default)."""
+    page.goto(site_url + f"play/{widget}.html")
+    wait_ready(page, widget)
+    if survivors is not None:
+        page.select_option("[data-field=survivors]", survivors)
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+
+
 def test_horde_slinglab_one_screen_per_turn(phone_page, site_url):
     """hs-3-1, hs-4-3: after Start and after each of the Survivors' and the Horde's turns, the
     turn text, life, counts, the turn button and the revealed wave are on one screen."""
     page = phone_page
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "horde")
     expect(page.locator("[data-id=play]")).to_be_visible()
     expect(page.locator("[data-id=setup-box]")).to_be_hidden()
     assert_on_screen(page, ["turn", "survivor-end", *horde_counts(page)], step="Start")
@@ -140,10 +147,7 @@ def test_horde_board_groups_and_card_panel(phone_page, site_url):
     """hs-6-8: identical permanents are one board entry; one tap opens the card panel (names
     as text, the Scryfall link in the panel), one tap acts."""
     page = phone_page
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "horde", survivors=None)
     page.fill("[data-field=token]", "Zombie")
     page.fill("[data-field=amount]", "3")
     page.uncheck("[data-field=images]")  # no card pictures: nothing leaves the server
@@ -168,11 +172,7 @@ def test_swarm_one_screen_per_turn(phone_page, site_url):
     (turn, life, Dread Level, library), the next button and the Swarm Step's cards are on one
     screen, and the status panel covers no control."""
     page = phone_page
-    page.goto(site_url + "play/swarm.html")
-    wait_ready(page, "swarm")
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "swarm")
     status = ["turn", "life", "dread", "library"]
     assert_on_screen(page, ["do-turn", *status], step="Start")
     for turn in range(1, 6):
@@ -294,10 +294,7 @@ def test_card_panel_shows_the_card_image(browser, site_url):
                lambda route: route.fulfill(status=200, content_type="image/png", body=PNG,
                                            headers={"Access-Control-Allow-Origin": "*"}))
     guard.attach(context, page)
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]")
+    start_game(page, site_url, "horde", survivors=None)
     page.fill("[data-field=token]", "Zombie")
     page.fill("[data-field=amount]", "2")
     page.click("[data-action=token]")

@@ -4,9 +4,11 @@ blocks injected scripts and still lets the widget boot."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 import shutil
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -477,6 +479,30 @@ def publish_release_two(site: Path) -> str:
     return f"{offline.CACHE_PREFIX}:{SUB_PATH}:{version}"
 
 
+def release_offline(page, context, url: str) -> dict:
+    """The release of the Swarm rules page and of its stylesheet, loaded with no network."""
+    context.set_offline(True)
+    try:
+        page.goto(url + "swarm/index.html")
+        return page.evaluate(RELEASE_OF_PAGE)
+    finally:
+        context.set_offline(False)
+
+
+@contextlib.contextmanager
+def release_two_waiting(page, built_site: Path, tmp_path: Path) -> Iterator[tuple]:
+    """A copy of the site served, release 1's worker installed by ``page``, then release 2
+    published on the server: yields the site folder, its URL, release 1's caches and the name
+    of release 2's cache."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "swarm/index.html")
+        first = releases(install_service_worker(page)["caches"])
+        new = publish_release_two(site)
+        yield site, url, first, new
+
+
 def test_the_first_load_after_a_release_never_shows_a_new_page_with_old_files(
     page, built_site, tmp_path
 ):
@@ -502,12 +528,7 @@ def test_a_page_open_while_a_release_arrives_keeps_its_own_release(page, built_s
     """A page of release 1 stays open while release 2's worker takes over: what the page
     fetches afterwards is still release 1's (its cache is kept); the next load is release 2
     throughout, and release 1's cache is then deleted."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    with serve_site(site) as url:
-        page.goto(url + "swarm/index.html")
-        first = releases(install_service_worker(page)["caches"])
-        new = publish_release_two(site)
+    with release_two_waiting(page, built_site, tmp_path) as (site, url, first, new):
         updated = update_worker(page)
         assert updated["state"] == "activated"
         assert set(releases(updated["caches"])) == {first[0], new}
@@ -526,24 +547,14 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
     """Release 2's stylesheet cannot be fetched while the new worker installs: the install
     fails, release 1 keeps working (offline too, page and stylesheet of release 1); once the
     file is back, the next load installs release 2 whole."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    with serve_site(site) as url:
-        page.goto(url + "swarm/index.html")
-        first = releases(install_service_worker(page)["caches"])
-        new = publish_release_two(site)
+    with release_two_waiting(page, built_site, tmp_path) as (site, url, first, new):
         css = site / "assets" / "site.css"
         held = css.read_bytes()
         css.unlink()
         failed = update_worker(page)
         assert failed["state"] == "redundant"
         assert releases(failed["caches"]) == first
-        context.set_offline(True)
-        try:
-            page.goto(url + "swarm/index.html")
-            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "1", "css": "1"}
-        finally:
-            context.set_offline(False)
+        assert release_offline(page, context, url) == {"page": "1", "css": "1"}
         assert releases(page.evaluate("caches.keys()")) == first
 
         css.write_bytes(held)
@@ -553,9 +564,4 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
         update_worker(page)  # waits for the retried install to finish, if it still runs
         page.goto(url)
         wait_only_release(page, new)
-        context.set_offline(True)
-        try:
-            page.goto(url + "swarm/index.html")
-            assert page.evaluate(RELEASE_OF_PAGE) == {"page": "2", "css": "2"}
-        finally:
-            context.set_offline(False)
+        assert release_offline(page, context, url) == {"page": "2", "css": "2"}
