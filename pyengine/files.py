@@ -42,6 +42,19 @@ class DataFileError(ValueError):
     """A data file that is missing or cannot be read; the message names the file."""
 
 
+def decode_text(data: bytes) -> str:
+    """A text file's bytes as text (a UTF-8 byte-order mark dropped); ``ValueError`` whose
+    message says, in plain words, why they are not text: a NUL byte near the start (a binary
+    file) or bytes that are not UTF-8."""
+    if b"\x00" in data[:65536]:
+        raise ValueError("not a text file (it looks like a binary file)")
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise ValueError(f"not UTF-8 text (byte {error.start} cannot be read); save it as "
+                         "UTF-8") from None
+
+
 def data_root(root: str | os.PathLike[str] | None = None) -> Path:
     """The ``decks/`` folder: ``root`` if given, else ``$PYENGINE_DECKS``, else the ``decks/``
     folder beside the ``pyengine`` package."""
@@ -62,14 +75,10 @@ def _read(path: Path) -> str:
         raise DataFileError(f"{path}: is a folder, not a file") from None
     except OSError as error:
         raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
-    if b"\x00" in data[:65536]:
-        raise DataFileError(f"{path}: not a text file (it looks like a binary file)")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise DataFileError(
-            f"{path}: not UTF-8 text (byte {error.start}); save it as UTF-8"
-        ) from None
+        return decode_text(data)
+    except ValueError as error:
+        raise DataFileError(f"{path}: {error}") from None
 
 
 def load_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:

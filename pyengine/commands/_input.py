@@ -49,13 +49,10 @@ def read_text(path: str | Path, what: str = "file") -> str:
         data = target.read_bytes()
     except OSError as error:
         raise CommandError(f"{label} cannot be read ({error.strerror or 'an error'})") from None
-    if b"\x00" in data[:65536]:
-        raise CommandError(f"{label} is not a text file (it looks like a binary file)")
     try:
-        return data.decode("utf-8-sig")
-    except UnicodeDecodeError as error:
-        raise CommandError(f"{label} is not UTF-8 text (byte {error.start} cannot be read); "
-                           "save it as UTF-8") from None
+        return files.decode_text(data)
+    except ValueError as error:
+        raise CommandError(f"{label} is {error}") from None
 
 
 def read_deck_spec(spec: str, *, allow_problems: bool = False) -> tuple[Decklist, str]:
