@@ -48,8 +48,7 @@ def new_game(deck, enforcers=("Grave Titan", "Death Baron"), *, reckoning="Army 
                              survivors=survivors)
 
 
-def texts(events):
-    return [event.text for event in events]
+trace = scenarios.trace
 
 
 def names(game, zone):
@@ -71,9 +70,9 @@ def swarm_step(events):
 
 
 def turn_events(events):
-    """The events from the Swarm Step on (drop the opening of the turn)."""
-    start = next(i for i, e in enumerate(events) if e.text.startswith("Swarm Step ("))
-    return texts(events[start:])
+    """The events from the Swarm Step's start (sw-5-1) on (drop the opening of the turn)."""
+    start = next(i for i, e in enumerate(events) if e.data.get("rule") == "sw-5-1")
+    return events[start:]
 
 
 # -- set-up ----------------------------------------------------------------------------------------
@@ -82,13 +81,11 @@ def turn_events(events):
 def test_setup_events_and_team_totals():
     """sw-2-2, sw-2-3, sw-2-4: 40 shared life, loss at 10 poison, three Survivor turns first."""
     game = new_game(["Walking Corpse"], survivors=3)
-    assert texts(game.events) == [
-        "Swarm Mode, Hive Mind Mode, 3 Survivors: shared life 40, loss at 10 poison counters.",
-        "The Swarm deck: 1 cards, stacked, not shuffled.",
-        "The Enforcer Stack: 2 Enforcers and one Reckoning, stacked, not shuffled, face down as "
-        "The Lair.",
-        "The Survivors each take 3 turns before The Swarm's first turn.",
-    ]
+    assert trace(game.events) == [("setup", "", "sw-2-2"), ("setup", "", "sw-2-5"),
+                                  ("setup", "", "sw-2-8"), ("setup", "", "sw-2-4")]
+    assert [e.data for e in game.events[:3]] == [
+        {"rule": "sw-2-2", "mode": "hive", "survivors": 3, "life": 40, "poison_limit": 10},
+        {"rule": "sw-2-5", "library": 1}, {"rule": "sw-2-8", "lair": 3}]
     assert (game.life, game.poison, game.phase, game.swarm_turn) == (40, 0, "survivors", 0)
     assert game.active_enforcer is None
     assert names(game, "lair") == ["Grave Titan", "Death Baron", "Army of the Damned"]
@@ -127,10 +124,12 @@ def test_three_opening_turns_then_alternating():
     one Swarm turn after each round of Survivor turns."""
     game = new_game(["Zombie"] * 4 + ["Walking Corpse"] * 3)
     first = run(game, "turn")
-    assert first[0].text == "The Survivors have each taken their 3 opening turns."
+    assert trace(first[:2]) == [("survivors", "", "sw-3-2"), ("turn", "", "sw-3-4")]
+    assert first[1].data["turn"] == 1 and game.survivor_rounds == 3
     run(game, "end")
     second = run(game, "turn")
-    assert second[0].text == "The Survivors have each taken a turn (their turn 4)."
+    assert trace(second[:2]) == [("survivors", "", "sw-3-3"), ("turn", "", "sw-3-4")]
+    assert second[1].data["turn"] == 2
     assert game.survivor_rounds == 4
 
 
@@ -142,32 +141,28 @@ def test_full_hive_mind_turn_log():
     main, End, as a log a person can follow."""
     game = new_game(["Zombie", "Walking Corpse", "Vengeful Dead"])
     events = run(game, "turn", "combat", "end")
-    assert texts(events) == [
-        "The Survivors have each taken their 3 opening turns.",
-        "The Swarm's turn 1 begins.",
-        "Beginning phase.",
-        "Emergence: turn the top of The Lair face up; on The Swarm's first turn it does not "
-        "enter the battlefield.",
-        "Grave Titan is the Active Enforcer.",
-        "First main phase: Pre-Swarm Step.",
-        "The hand is empty.",
-        "Swarm Step (Dread Level 0).",
-        "Reveal Zombie.",
-        "Swarm Step: The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-        "Reveal Walking Corpse.",
-        "Swarm Step: The Swarm casts Walking Corpse (mana value 2).",
-        "Walking Corpse enters the battlefield untapped.",
-        "Walking Corpse is a nontoken card with mana value 2, above Dread Level 0: the Swarm "
-        "Step ends.",
-        "Combat phase.",
-        "Zombie (power 2) attacks the Survivors.",
-        "Walking Corpse (power 2) attacks the Survivors.",
-        "1 attacker(s); power attacking the Survivors: 4.".replace("1 attacker", "2 attacker"),
-        "Second main phase.",
-        "End phase.",
-        "The Swarm's turn 1 ends. The Survivors take their turns.",
+    assert trace(events) == [
+        ("survivors", "", "sw-3-2"), ("turn", "", "sw-3-4"),
+        ("phase", "", "sw-3-4"),  # Beginning
+        ("emergence", "", "sw-4-9"), ("active", "Grave Titan", "sw-4-6"),
+        ("phase", "", "sw-13-5"),  # First main: Pre-Swarm Step
+        ("pre-swarm", "", "sw-13-9"),
+        ("phase", "", "sw-5-1"),  # Swarm Step
+        ("reveal", "Zombie", "sw-5-2"), ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1"),
+        ("reveal", "Walking Corpse", "sw-5-2"), ("cast", "Walking Corpse", ""),
+        ("enter", "Walking Corpse", "sw-9-1"), ("stop", "Walking Corpse", "sw-5-3"),
+        ("phase", "", "sw-3-4"),  # Combat
+        ("attack", "Zombie", "sw-9-2"), ("attack", "Walking Corpse", "sw-9-2"),
+        ("attack-total", "", ""),
+        ("phase", "", "sw-3-4"), ("phase", "", "sw-3-4"),  # Second main, End
+        ("turn-end", "", ""),
     ]
+    assert events[7].data["dread"] == 0
+    assert [(e.data["mana_value"], e.data["token"]) for e in scenarios.of_kind(events, "cast")] \
+        == [(0, True), (2, False)]
+    assert [e.data["power"] for e in scenarios.of_kind(events, "attack")] == [2, 2]
+    assert events[18].data == {"total": 4, "attackers": 2}
+    assert events[-1].data == {"turn": 1}
     assert [e.data.get("rule") for e in events[:3]] == ["sw-3-2", "sw-3-4", "sw-3-4"]
     assert game.phase == "survivors"
 
@@ -249,11 +244,8 @@ def test_enforcer_leaving_goes_to_lair_bottom(to):
     run(game, "turn", "end", "turn")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
     events = game.apply({"type": "leave", "card": titan.id, "to": to})
-    assert texts(events) == [
-        f"Grave Titan leaves the battlefield (heading to {to}): it goes to the bottom of The "
-        "Lair.",
-        "Dread Level is now 0 (was 1).",
-    ]
+    assert trace(events) == [("lair", "Grave Titan", "sw-4-4"), ("dread", "", "sw-4-2")]
+    assert events[0].data["card"] == titan.id
     assert names(game, "lair") == ["Death Baron", "Undead Warchief", "Army of the Damned",
                                    "Grave Titan"]
     assert game.active_enforcer.name == "Death Baron"
@@ -280,8 +272,11 @@ def test_dread_level_limits_the_swarm_step_as_it_changes():
     run(game, "end", {"type": "dies", "card": titan.id})
     events = run(game, "turn")  # Death Baron emerges; Grave Titan waits in The Lair
     assert game.dread_level == 1
-    assert turn_events(events)[:3] == ["Swarm Step (Dread Level 1).", "Reveal Walking Corpse.",
-                                       "Swarm Step: The Swarm casts Walking Corpse (mana value 2)."]
+    step = turn_events(events)
+    assert step[0].data == {"rule": "sw-5-1", "dread": 1}
+    assert trace(step[1:3]) == [("reveal", "Walking Corpse", "sw-5-2"),
+                                ("cast", "Walking Corpse", "")]
+    assert step[2].data["mana_value"] == 2
 
 
 # -- The Reckoning ---------------------------------------------------------------------------------
@@ -293,13 +288,9 @@ def test_reckoning_goes_floor_half_into_the_deck(size, position):
     deck at index floor(n/2) (0 = top) of its n cards; the next Enforcer becomes Active."""
     game = new_game(["Walking Corpse"] * size, reckoning_at=0)
     events = run(game, "turn")
-    assert texts(events)[3:6] == [
-        "Emergence: turn the top of The Lair face up; on The Swarm's first turn it does not "
-        "enter the battlefield.",
-        f"The Reckoning (Army of the Damned) is revealed: it goes face up into the Swarm deck at "
-        f"position {position + 1} from the top (of {size} cards).",
-        "Grave Titan is the Active Enforcer.",
-    ]
+    assert trace(events)[3:6] == [("emergence", "", "sw-4-9"),
+                                  ("reckoning-placed", "Army of the Damned", "sw-6-2"),
+                                  ("active", "Grave Titan", "sw-4-6")]
     placed = events[4]
     assert placed.kind == "reckoning-placed"
     assert placed.data == {"rule": "sw-6-2", "card": placed.data["card"], "position": position,
@@ -321,10 +312,8 @@ def test_reckoning_position_exact(size, index):
     events = []
     game._reveal_active(events)  # the Emergence reveal on its own, before any Swarm Step
     assert game.reckoning_position == index
-    assert events[0].text == (
-        f"The Reckoning (Army of the Damned) is revealed: it goes face up into the Swarm deck at "
-        f"position {index + 1} from the top (of {size} cards)."
-    )
+    assert trace(events)[0] == ("reckoning-placed", "Army of the Damned", "sw-6-2")
+    assert (events[0].data["position"], events[0].data["library"]) == (index, size)
 
 
 def test_reckoning_reached_in_swarm_step_resolves_and_leaves():
@@ -430,23 +419,21 @@ def test_hive_mind_pre_swarm_foretell_first_then_random():
     rest = ["Walking Corpse", "Maggot Carrier", "Zombie", "Blighted Bat"]
     expected = Rng("swarm-1").shuffled(rest)
     events = run(game, "turn")
-    casts = [e.text for e in events if e.kind == "cast"]
-    assert casts[0] == "Pre-Swarm Step (Foretell first): The Swarm casts Foretold Horror " \
-        "(mana value 3)."
-    assert "Shuffle The Swarm's hand (4 cards); cast them one at a time at random." \
-        in texts(events)
+    in_pre_swarm = trace(events)[5:10]  # the step (sw-13-5): Foretell first, then the shuffle
+    assert in_pre_swarm == [("phase", "", "sw-13-5"), ("cast", "Foretold Horror", ""),
+                            ("enter", "Foretold Horror", "sw-9-1"), ("shuffle", "", "sw-13-6"),
+                            ("cast", expected[0], "")]
     assert [e.cards[0] for e in events if e.kind == "cast"][1:5] == expected
     assert names(game, "hand") == []
     # a cast card could make The Swarm draw: the turn waits in the Pre-Swarm Step (sw-13-8)
     assert game.phase == "pre-swarm"
-    assert texts(events)[-1] == ("If a card cast in this step made The Swarm draw, report the "
-                                 "draw now: it is cast in this step. Then start the Swarm Step.")
+    assert trace(events)[-1] == ("pre-swarm-wait", "", "sw-13-8")
     events = run(game, "swarm-step")
-    assert texts(events)[:2] == ["The Pre-Swarm Step ends: The Swarm's hand is empty.",
-                                 "Swarm Step (Dread Level 0)."]
+    assert trace(events)[:2] == [("pre-swarm", "", "sw-13-9"), ("phase", "", "sw-5-1")]
+    assert events[1].data["dread"] == 0
     # then the Swarm Step: Vengeful Dead stops it at Dread Level 0
-    assert [e.text for e in events if e.kind == "cast"] == [
-        "Swarm Step: The Swarm casts Vengeful Dead (mana value 4)."]
+    assert [t for t in trace(events) if t[0] in ("cast", "stop")] == [
+        ("cast", "Vengeful Dead", ""), ("stop", "Vengeful Dead", "sw-5-3")]
 
 
 def test_sw_13_8_pre_swarm_draw_is_cast_before_the_swarm_step_reveals():
@@ -458,23 +445,23 @@ def test_sw_13_8_pre_swarm_draw_is_cast_before_the_swarm_step_reveals():
     run(game, {"type": "draw", "amount": 1})  # between Swarm turns: Walking Corpse waits in hand
     assert names(game, "hand") == ["Walking Corpse"]
     events = run(game, "turn")
-    assert [e.text for e in events if e.kind == "cast"] == [
-        "Pre-Swarm Step: The Swarm casts Walking Corpse (mana value 2)."]
+    assert [t for t in trace(events) if t[0] in ("phase", "cast")][-2:] == [
+        ("phase", "", "sw-13-5"), ("cast", "Walking Corpse", "")]
     assert game.phase == "pre-swarm"
     assert not [e for e in events if e.kind == "reveal"]
     # the table reports: a card cast in the step made The Swarm draw 2 (a stacked deck)
     events = run(game, {"type": "draw", "amount": 2})
-    assert texts(events)[:3] == ["The Swarm draws Zombie.", "The Swarm draws Blighted Bat.",
-                                 "Shuffle The Swarm's hand (2 cards); cast them one at a time at "
-                                 "random."]
+    assert trace(events)[:3] == [("draw", "Zombie", ""), ("draw", "Blighted Bat", ""),
+                                 ("shuffle", "", "sw-13-6")]
     order = Rng("swarm-2").shuffled(["Zombie", "Blighted Bat"])
     assert [e.cards[0] for e in events if e.kind == "cast"] == order
-    assert all(e.text.startswith("Pre-Swarm Step: ") for e in events if e.kind == "cast")
+    assert "reveal" not in scenarios.kinds(events)  # cast in the Pre-Swarm Step, not revealed
     assert names(game, "hand") == []
     assert names(game, "library") == ["Vengeful Dead", "Maggot Carrier"]
     assert game.phase == "pre-swarm"
     events = run(game, "swarm-step")
-    assert [e.text for e in events if e.kind == "reveal"] == ["Reveal Vengeful Dead."]
+    assert [t for t in trace(events) if t[0] == "reveal"] == [
+        ("reveal", "Vengeful Dead", "sw-5-2")]
     assert names(game, "battlefield") == ["Walking Corpse", *order, "Vengeful Dead"]
     assert names(game, "library") == ["Maggot Carrier"]
     assert game.phase == "main1"
@@ -485,7 +472,8 @@ def test_sw_13_8_pre_swarm_draw_is_too_late_after_the_swarm_step():
     with an empty hand nothing was cast, nothing could draw, and the Swarm Step runs at once."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
     events = run(game, "turn")
-    assert "The hand is empty." in texts(events)
+    assert ("pre-swarm", "", "sw-13-9") in trace(events)
+    assert "pre-swarm-wait" not in scenarios.kinds(events)
     assert game.phase == "main1"
     with pytest.raises(ActionError, match="before the Swarm Step"):
         game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
@@ -500,9 +488,8 @@ def test_sw_13_9_combat_after_a_waiting_pre_swarm_step_runs_the_swarm_step_first
     run(game, {"type": "draw", "amount": 1}, "turn")
     assert game.phase == "pre-swarm"
     events = run(game, "combat")
-    assert texts(events)[:4] == ["The Pre-Swarm Step ends: The Swarm's hand is empty.",
-                                 "Swarm Step (Dread Level 0).", "Reveal Zombie.",
-                                 "Swarm Step: The Swarm casts Zombie (token card)."]
+    assert trace(events)[:4] == [("pre-swarm", "", "sw-13-9"), ("phase", "", "sw-5-1"),
+                                 ("reveal", "Zombie", "sw-5-2"), ("cast", "Zombie", "")]
     assert game.phase == "combat"
 
 
@@ -510,7 +497,7 @@ def test_draw_outside_pre_swarm_keeps_cards_in_hand():
     """sw-13-2: cards The Swarm draws at other times wait in its (face-down) hand."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
     events = run(game, {"type": "draw", "amount": 1})
-    assert texts(events) == ["The Swarm draws Zombie."]
+    assert trace(events) == [("draw", "Zombie", "")]
     assert names(game, "hand") == ["Zombie"]
     with pytest.raises(ActionError, match="before the Swarm Step"):
         game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
@@ -523,29 +510,29 @@ def test_overlord_pre_swarm_tokens_first_then_choices():
                      "Maggot Carrier", "Vengeful Dead"], mode="overlord")
     run(game, {"type": "draw", "amount": 4})
     events = run(game, "turn")
-    assert texts(events)[6:] == [
-        "Pre-Swarm Step (token cards first): The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-        "Pre-Swarm Step (token cards first): The Swarm casts Zombie Giant (token card).",
-        "Zombie Giant enters the battlefield untapped.",
-        "The Overlord may cast nontoken cards from the hand in any order, or hold them; then "
-        "start the Swarm Step.",
+    assert trace(events)[5:] == [
+        ("phase", "", "sw-14-5"),  # the Overlord's Pre-Swarm Step: token cards first
+        ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1"),
+        ("cast", "Zombie Giant", ""), ("enter", "Zombie Giant", "sw-9-1"),
+        ("choose", "Walking Corpse, Blighted Bat", "sw-14-7"),
     ]
     assert game.phase == "pre-swarm"
     bat = next(c for c in game.zones["hand"] if c.name == "Blighted Bat")
     events = game.apply({"type": "cast", "card": bat.id})
-    assert texts(events)[0] == "Pre-Swarm Step (The Overlord's choice): The Swarm casts " \
-        "Blighted Bat (mana value 3)."
+    assert trace(events) == [("cast", "Blighted Bat", ""), ("enter", "Blighted Bat", "sw-9-1")]
+    assert game.phase == "pre-swarm"
     events = run(game, "swarm-step")
-    assert texts(events)[:3] == ["The Overlord ends the Pre-Swarm Step, holding 1 card(s).",
-                                 "Swarm Step (Dread Level 0).", "Reveal Maggot Carrier."]
+    assert trace(events)[:3] == [("pre-swarm", "", "sw-14-7"), ("phase", "", "sw-5-1"),
+                                 ("reveal", "Maggot Carrier", "sw-5-2")]
+    assert names(game, "hand") == ["Walking Corpse"]
     corpse = game.zones["hand"][0]
     with pytest.raises(ActionError, match="Pre-Swarm Step or Second main phase"):
         game.apply({"type": "cast", "card": corpse.id})
     run(game, "second-main")
     events = game.apply({"type": "cast", "card": corpse.id})
-    assert texts(events)[0] == "Second main phase (The Overlord's choice): The Swarm casts " \
-        "Walking Corpse (mana value 2)."
+    assert trace(events) == [("cast", "Walking Corpse", ""),
+                             ("enter", "Walking Corpse", "sw-9-1")]
+    assert game.phase == "main2" and names(game, "hand") == []
 
 
 def test_overlord_drawn_tokens_must_be_cast():
@@ -554,12 +541,8 @@ def test_overlord_drawn_tokens_must_be_cast():
     game = new_game(["Walking Corpse", "Zombie", "Vengeful Dead"], mode="overlord")
     run(game, "turn")
     events = run(game, {"type": "draw", "amount": 2, "pre_swarm": True})
-    assert texts(events) == [
-        "The Swarm draws Walking Corpse.",
-        "The Swarm draws Zombie.",
-        "Pre-Swarm Step (token cards first): The Swarm casts Zombie (token card).",
-        "Zombie enters the battlefield untapped.",
-    ]
+    assert trace(events) == [("draw", "Walking Corpse", ""), ("draw", "Zombie", ""),
+                             ("cast", "Zombie", ""), ("enter", "Zombie", "sw-9-1")]
     assert names(game, "hand") == ["Walking Corpse"]
 
 
@@ -583,15 +566,18 @@ def test_attackers_follow_creature_rules():
     # Reckoning goes in below the Zombie; Zero Shade (1), Zombie, The Reckoning, Vigil Ghoul (2).
     run(game, "turn", "end", "turn")
     events = run(game, "combat")
-    attack = [e.text for e in events if e.kind in ("attack", "no-attack")]
+    attack = [(e.kind, e.cards[0], e.data.get("power")) for e in events
+              if e.kind in ("attack", "no-attack")]
     assert attack == [
-        "Wall of Bones cannot attack (defender).",
-        "Zero Shade cannot attack (power 0).",
-        "Noosegraf Mob (power 5) attacks the Survivors.",
-        "Zombie (power 2) attacks the Survivors.",
-        "Vigil Ghoul (power 2) attacks the Survivors.",
+        ("no-attack", "Wall of Bones", None),  # defender
+        ("no-attack", "Zero Shade", None),  # power 0
+        ("attack", "Noosegraf Mob", 5),
+        ("attack", "Zombie", 2),
+        ("attack", "Vigil Ghoul", 2),
     ]
-    assert events[-1].text == "3 attacker(s); power attacking the Survivors: 9."
+    assert {e.data["rule"] for e in events if e.kind == "no-attack"} == {"sw-9-3"}
+    assert events[-1].kind == "attack-total"
+    assert events[-1].data == {"total": 9, "attackers": 3}
     tapped = {c.name: c.tapped for c in game.zones["battlefield"]}
     assert tapped["Vigil Ghoul"] is False and tapped["Zombie"] is True
 
@@ -612,10 +598,11 @@ def test_d6_per_attacker_against_attackable_permanents():
     events = run(game, {"type": "combat", "targets": ["Jace", "Invasion of Ixalan"]})
     attacks = [e for e in events if e.kind == "attack"]
     assert [(e.data["roll"], e.data.get("target", "the Survivors")) for e in attacks] == expected
-    assert attacks[0].text == "Zombie (power 2) attacks the Survivors (d6: 3)."
-    assert attacks[2].text == f"Zombie (power 2) attacks {expected[2][1]} (d6: 6)."
+    assert [(e.cards, e.data["power"], e.data["rule"]) for e in attacks[:3:2]] == [
+        (["Zombie"], 2, "sw-13-11"), (["Zombie"], 2, "sw-13-11")]
+    assert [e.data["roll"] for e in attacks[:3:2]] == [3, 6]
     to_survivors = sum(2 for _, t in expected if t == "the Survivors")
-    assert events[-1].text == f"4 attacker(s); power attacking the Survivors: {to_survivors}."
+    assert events[-1].data == {"total": to_survivors, "attackers": 4}
 
 
 def test_combat_targets_must_be_a_list():
@@ -646,20 +633,14 @@ def test_sw_13_13_graveyard_blocker_nontoken_creature_from_the_bottom():
     assert names(game, "graveyard") == ["Syphon Flesh", "Zombie", "Walking Corpse",
                                         "Maggot Carrier"]
     events = run(game, "survivor-attack")
-    assert texts(events) == [
-        "The Survivors attack The Swarm. It has no untapped creature to block with.",
-        "If an attacking creature is still unblocked, use the graveyard blocker (once this "
-        "combat).",
-    ]
+    assert trace(events) == [("survivor-attack", "", "sw-13-12"),
+                             ("survivor-attack", "", "sw-13-13")]
+    assert events[0].data["blockers"] == []
     passed = Rng("swarm-3").shuffled(["Syphon Flesh", "Zombie"])
     events = run(game, "graveyard-blocker")
-    assert texts(events) == [
-        "From the bottom of the graveyard: 2 card(s) turned over before a creature; shuffled and "
-        "put back on top.",
-        "Graveyard blocker: Walking Corpse enters untapped and blocks the unblocked attacking "
-        "Survivor creature with the greatest power.",
-        "Walking Corpse enters the battlefield untapped.",
-    ]
+    assert trace(events) == [("reveal", "Syphon Flesh, Zombie", "sw-13-13"),
+                             ("blocker", "Walking Corpse", "sw-13-13"),
+                             ("enter", "Walking Corpse", "sw-9-1")]
     assert names(game, "graveyard") == ["Maggot Carrier", *passed]
     assert names(game, "battlefield") == ["Walking Corpse"]
     assert not game.zones["battlefield"][-1].tapped
@@ -674,8 +655,7 @@ def test_sw_13_12_survivor_attack_lists_the_untapped_blockers():
     corpse = next(c for c in game.zones["battlefield"] if c.name == "Walking Corpse")
     corpse.tapped = False  # as if untapped by a card; the Zombie stays tapped from its attack
     events = run(game, "survivor-attack")
-    assert texts(events)[0] == ("The Survivors attack The Swarm. Its untapped creatures block, "
-                                f"as is best for The Swarm: Walking Corpse (#{corpse.id}).")
+    assert trace(events)[0] == ("survivor-attack", "Walking Corpse", "sw-13-12")
     assert events[0].data == {"rule": "sw-13-12", "blockers": [corpse.id]}
 
 
@@ -694,8 +674,7 @@ def test_sw_13_13_graveyard_blocker_none():
     game = new_game(["Syphon Flesh", "Blighted Bat"])
     run(game, {"type": "damage", "amount": 1}, "survivor-attack")
     events = run(game, "graveyard-blocker")
-    assert texts(events) == ["No creature card in The Swarm's graveyard: no graveyard blocker "
-                             "(the revealed cards are shuffled back)."]
+    assert trace(events) == [("blocker", "", "sw-13-13")]
     assert names(game, "graveyard") == ["Syphon Flesh"]
 
 
@@ -782,8 +761,9 @@ def test_assign_damage_action():
     events = game.apply({"type": "assign-damage", "attacker": wurm.id,
                          "blockers": [{"name": "Bear", "toughness": 2},
                                       {"name": "Wall", "toughness": 4}]})
-    assert texts(events) == ["Terrus Wurm assigns damage: 4 to Wall (toughness 4); 1 to Bear "
-                             "(toughness 2)."]
+    assert trace(events) == [("damage-order", "Terrus Wurm", "sw-13-15")]
+    assert events[0].data["order"] == [{"name": "Wall", "toughness": 4, "assigned": 4},
+                                       {"name": "Bear", "toughness": 2, "assigned": 1}]
 
 
 # -- table inputs ----------------------------------------------------------------------------------
@@ -793,13 +773,12 @@ def test_damage_and_life_loss_mill():
     """sw-8-1: one card milled per point of damage or life lost."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat", "Maggot Carrier"])
     events = run(game, {"type": "damage", "amount": 2}, {"type": "lose-life", "amount": 1})
-    assert texts(events) == [
-        "The Swarm is dealt 2 damage: mill 2.",
-        "Milled Zombie.",
-        "Milled Walking Corpse.",
-        "The Swarm loses 1 life: mill 1.",
-        "Milled Blighted Bat.",
+    assert trace(events) == [
+        ("damage", "", "sw-8-1"), ("mill", "Zombie", "sw-8-1"),
+        ("mill", "Walking Corpse", "sw-8-1"),
+        ("damage", "", "sw-8-1"), ("mill", "Blighted Bat", "sw-8-1"),
     ]
+    assert [e.data["amount"] for e in scenarios.of_kind(events, "damage")] == [2, 1]
     assert names(game, "graveyard") == ["Zombie", "Walking Corpse", "Blighted Bat"]
 
 
@@ -807,23 +786,18 @@ def test_damage_beyond_the_deck():
     """sw-8-1: milling stops when the deck is empty."""
     game = new_game(["Zombie"])
     events = run(game, {"type": "damage", "amount": 3})
-    assert texts(events) == [
-        "The Swarm is dealt 3 damage: mill 3.",
-        "Milled Zombie.",
-        "The Swarm deck is empty: nothing more to mill.",
-        "The Survivors WIN: the Swarm deck and The Swarm's battlefield are both empty.",
-    ]
+    assert trace(events) == [("damage", "", "sw-8-1"), ("mill", "Zombie", "sw-8-1"),
+                             ("mill", "", "sw-8-1"), ("win", "", "sw-12-1")]
+    assert events[0].data["amount"] == 3 and game.result == "won"
 
 
 def test_poison_becomes_damage():
     """sw-8-4: The Swarm gets no poison counters; the damage still mills."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
     events = run(game, {"type": "poison", "amount": 2})
-    assert texts(events) == [
-        "The Swarm can't get poison counters: the 2 damage is dealt as plain damage, mill 2.",
-        "Milled Zombie.",
-        "Milled Walking Corpse.",
-    ]
+    assert trace(events) == [("damage", "", "sw-8-4"), ("mill", "Zombie", "sw-8-1"),
+                             ("mill", "Walking Corpse", "sw-8-1")]
+    assert events[0].data["amount"] == 2
 
 
 def test_mill_effects_do_nothing():
@@ -831,7 +805,8 @@ def test_mill_effects_do_nothing():
     game = new_game(["Zombie", "Walking Corpse"])
     before = game.snapshot()
     events = run(game, {"type": "mill", "amount": 5})
-    assert texts(events) == ["A mill 5 effect aimed at The Swarm does nothing."]
+    assert trace(events) == [("mill-ignored", "", "sw-8-2")]
+    assert events[0].data["amount"] == 5
     assert game.snapshot() == before
 
 
@@ -843,8 +818,8 @@ def test_life_gain_returns_graveyard_bottom_shuffled():
     run(game, {"type": "damage", "amount": 4})
     events = run(game, {"type": "gain", "amount": 3})
     moved = Rng("swarm-4").shuffled(["Zombie", "Walking Corpse", "Blighted Bat"])
-    assert texts(events) == ["The Swarm would gain 3 life: 3 card(s) from the bottom of its "
-                             "graveyard go, shuffled, to the bottom of the Swarm deck."]
+    assert scenarios.kinds(events) == ["gain"] and scenarios.anchors(events) == ["sw-8-3"]
+    assert events[0].data["amount"] == 3 and events[0].data["moved"] == 3
     assert events[0].cards == moved
     assert names(game, "library") == ["Vengeful Dead", *moved]
     assert names(game, "graveyard") == ["Maggot Carrier"]
@@ -858,11 +833,10 @@ def test_countered_spell_exiled_then_back_to_hand():
     run(game, "turn")
     corpse = game.zones["battlefield"][1]
     events = game.apply({"type": "counter", "card": corpse.id})
-    assert texts(events) == ["Walking Corpse is countered: exiled until the end of The Swarm's "
-                             "turn, then it returns to the hand."]
+    assert trace(events) == [("counter", "Walking Corpse", "sw-7-6")]
     assert names(game, "exile") == ["Walking Corpse"]
     events = run(game, "end")
-    assert "Walking Corpse, countered this turn, returns to The Swarm's hand." in texts(events)
+    assert ("return", "Walking Corpse", "sw-7-6") in trace(events)
     assert names(game, "hand") == ["Walking Corpse"] and names(game, "exile") == []
 
 
@@ -886,8 +860,8 @@ def test_creature_dies_to_graveyard_tokens_too():
     run(game, "turn")
     zombie, corpse = game.zones["battlefield"]
     events = run(game, {"type": "dies", "card": zombie.id}, {"type": "dies", "card": corpse.id})
-    assert texts(events) == ["Zombie dies: to the graveyard.", "Walking Corpse dies: to the "
-                             "graveyard."]
+    assert trace(events) == [("leave", "Zombie", "sw-9-4"), ("leave", "Walking Corpse", "sw-9-4")]
+    assert [e.data["to"] for e in events] == ["graveyard", "graveyard"]
     assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
     with pytest.raises(ActionError, match="not a Swarm creature on the battlefield"):
         game.apply({"type": "dies", "card": zombie.id})
@@ -897,7 +871,8 @@ def test_made_tokens_enter_and_die():
     """sw-9-1, sw-9-4: tokens a Swarm card makes enter untapped; they die to the graveyard."""
     game = new_game(["Zombie", "Walking Corpse"])
     events = run(game, {"type": "token", "name": "Zombie", "amount": 2})
-    assert texts(events) == ["Zombie enters the battlefield untapped."] * 2
+    assert trace(events) == [("enter", "Zombie", "sw-9-1")] * 2
+    assert not any(card.tapped for card in game.zones["battlefield"])
     assert all(card.made for card in game.zones["battlefield"])
     with pytest.raises(ActionError, match="no card facts"):
         game.apply({"type": "token", "name": "Goblin"})
@@ -914,7 +889,7 @@ def test_hive_mind_discard_is_random():
     expected.append(hand.pop(rng.below(2)))
     events = run(game, {"type": "discard", "amount": 2})
     assert [e.cards[0] for e in events] == expected
-    assert texts(events)[0] == f"The Swarm discards {expected[0]} at random."
+    assert scenarios.anchors(events) == ["sw-13-4", "sw-13-4"]
     with pytest.raises(ActionError, match="random"):
         game.apply({"type": "discard", "cards": [game.zones["hand"][0].id]})
 
@@ -925,7 +900,7 @@ def test_overlord_discard_is_chosen():
     run(game, {"type": "draw", "amount": 2})
     corpse = game.zones["hand"][1]
     events = game.apply({"type": "discard", "cards": [corpse.id]})
-    assert texts(events) == ["The Overlord discards Walking Corpse."]
+    assert trace(events) == [("discard", "Walking Corpse", "sw-14-4")]
     with pytest.raises(ActionError, match="picks"):
         game.apply({"type": "discard", "amount": 1})
 
@@ -940,7 +915,8 @@ def test_overlord_optional_costs_capped_by_dread_level():
     run(game, "turn")
     assert game.dread_level == 1
     events = game.apply({"type": "activate", "note": "Grave Titan"})
-    assert texts(events) == ["The Overlord pays an optional cost (Grave Titan): 1 of 1 this turn."]
+    assert trace(events) == [("activate", "", "sw-14-14")]
+    assert (events[0].data["used"], events[0].data["limit"]) == (1, 1)
     with pytest.raises(ActionError, match="already used 1"):
         game.apply({"type": "activate"})
     run(game, "end", "turn")
@@ -974,34 +950,33 @@ def test_survivors_win_with_deck_and_battlefield_empty():
     events = []
     for card in list(game.zones["battlefield"]):
         events = game.apply({"type": "dies", "card": card.id})
-    assert texts(events)[-1] == "The Survivors WIN: the Swarm deck and The Swarm's battlefield " \
-        "are both empty."
+    assert trace(events)[-1] == ("win", "", "sw-12-1")
     assert game.result == "won"
     with pytest.raises(ActionError, match="game is over"):
         game.apply({"type": "damage", "amount": 1})
 
 
-@pytest.mark.parametrize("action, text", [
-    ({"type": "life", "amount": -40}, "The Survivors LOSE: their shared life is 0."),
-    ({"type": "survivor-poison", "amount": 10},
-     "The Survivors LOSE: they have 10 poison counters."),
-    ({"type": "deck-out", "player": "Ana"}, "The Survivors LOSE: Ana's deck is empty."),
+@pytest.mark.parametrize("action, rule", [
+    ({"type": "life", "amount": -40}, "sw-12-2"),
+    ({"type": "survivor-poison", "amount": 10}, "sw-12-4"),
+    ({"type": "deck-out", "player": "Ana"}, "sw-12-3"),
 ])
-def test_survivors_lose(action, text):
+def test_survivors_lose(action, rule):
     """sw-12-2, sw-12-3, sw-12-4: 0 life, 10 poison or a player's empty deck."""
     game = new_game(["Zombie", "Walking Corpse"])
     events = run(game, action)
-    assert events[-1].text == text
+    assert trace(events[-1:]) == [("loss", "", rule)]
     assert game.result == "lost"
-    assert game.events[-1].text == text
+    assert game.events[-1] == events[-1]
 
 
 def test_life_changes_both_ways():
     """sw-2-2: the shared life total goes down and up as the table says."""
     game = new_game(["Zombie"])
     events = run(game, {"type": "life", "amount": -7}, {"type": "life", "amount": 3})
-    assert texts(events) == ["The Survivors lose 7 life: now 33.",
-                             "The Survivors gain 3 life: now 36."]
+    assert trace(events) == [("life", "", "sw-2-2")] * 2
+    assert [(e.data["change"], e.data["life"]) for e in events] == [(-7, 33), (3, 36)]
+    assert game.life == 36
 
 
 # -- saves, replay, undo, conservation -------------------------------------------------------------
