@@ -50,3 +50,18 @@ def runner_env(url_hash=""):
                read_deck=lambda deck_id: (files.data_root() / paths[deck_id]).read_text(
                    encoding="utf-8"),
                entropy=lambda: 12345, url_hash=url_hash)
+
+
+def refused(view, *named):
+    """``view`` shows an error naming each of ``named``: the numbers, names or fields that
+    tell this refusal from another, without pinning the sentence around them."""
+    assert view.error, "expected an error, got none"
+    missing = [part for part in named if str(part) not in view.error]
+    assert not missing, f"the error {view.error!r} does not name {missing}"
+
+
+def last_trace(widget):
+    """What a runner widget shows as just happened, as ``(kind, cards, rule anchor)``."""
+    from tests.scenarios import trace
+
+    return trace(widget.last)
