@@ -227,6 +227,11 @@ def rule_of(event: Event) -> str:
     return re.sub(r"[ .]", "-", cited[-1].lower()) if cited else ""
 
 
+def cited(text: str) -> str:
+    """The rule anchor a page text cites last, as in :func:`rule_of` (``""`` for none)."""
+    return rule_of(Event("", text))
+
+
 def anchors(events: Iterable[Event]) -> list[str]:
     """The rule anchors the events name, in order (events naming none left out)."""
     return [rule for rule in map(rule_of, events) if rule]
