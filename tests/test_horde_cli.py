@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 from pyengine.cli import main
+from pyengine.game import load_game
+
+PRINTED = re.compile(r"^\[([a-z-]+)\] (.*)$", re.M)
 
 
 def run(capsys, *argv):
@@ -13,19 +17,44 @@ def run(capsys, *argv):
     return code, out, err
 
 
+def printed(out):
+    """The events a command printed, as (kind, text) from its ``[kind] text`` lines."""
+    return PRINTED.findall(out)
+
+
+def saved(path):
+    """The game in a save file."""
+    with open(path, encoding="utf-8") as file:
+        return load_game(file.read())
+
+
+def newest(path, out):
+    """The events of the saved game that the command's output printed last, as
+    (kind, cards, data); checks that the output printed them as ``[kind] text``."""
+    lines = printed(out)
+    events = saved(path).events[-len(lines):]
+    assert lines == [(e.kind, e.text) for e in events]
+    return [(e.kind, e.cards, e.data) for e in events]
+
+
 def test_new_turn_hit_show_undo(tmp_path, capsys):
     """hs-3-1: the command line runs a Horde game turn by turn from a save file."""
     path = str(tmp_path / "game.json")
     code, out, _ = run(capsys, "horde", "new", path, "--survivors", "2", "--seed", "amber-otter-17")
     assert code == 0
     assert "seed: amber-otter-17" in out
-    assert "150 cards in the library, group life 40" in out
+    game = saved(path)
+    assert (len(game.zones["library"]), game.life) == (150, 40)
+    assert printed(out) == [(e.kind, e.text) for e in game.events]
     for _ in range(2):
         assert run(capsys, "horde", "turn", path)[0] == 0
     code, out, _ = run(capsys, "horde", "turn", path)
-    assert code == 0 and "[horde-turn] Horde turn 1" in out and "[attack]" in out
+    events = newest(path, out)
+    assert code == 0 and events[0] == ("horde-turn", [], {"turn": 1})
+    assert "attack" in [kind for kind, _, _ in events]
     code, out, _ = run(capsys, "horde", "hit", path, "3", "--combat")
-    assert code == 0 and "[mill] The Horde mills 3 card(s)" in out
+    mill = [data for kind, _, data in newest(path, out) if kind == "mill"]
+    assert code == 0 and mill[0]["count"] == 3
     code, out, _ = run(capsys, "horde", "show", path)
     assert "phase: \"horde\"" in out and "graveyard: 3" in out
     code, out, _ = run(capsys, "horde", "undo", path)
@@ -34,7 +63,9 @@ def test_new_turn_hit_show_undo(tmp_path, capsys):
     code, out, _ = run(capsys, "horde", "log", path)
     assert out.count("[survivor-turn]") == 3
     code, out, _ = run(capsys, "horde", "roll", path, "Grizzly Bears", "Serra Angel")
-    assert code == 0 and "[roll] Roll for the Horde:" in out
+    [(kind, cards, data)] = newest(path, out)
+    assert code == 0 and kind == "roll" and data["options"] == ["Grizzly Bears", "Serra Angel"]
+    assert cards == [data["pick"]]
 
 
 def test_custom_options_on_the_command_line(tmp_path, capsys):
@@ -50,7 +81,9 @@ def test_custom_options_on_the_command_line(tmp_path, capsys):
     assert config["custom"] == {"setup_turns": 1, "exile_percent": 25, "flashback": "always",
                                 "library_size": 200, "wave": 3, "surge": "off",
                                 "setup_attacks": False, "rally": True}
-    assert "150 cards in the library, group life 70" in out
+    game = saved(path)
+    assert (len(game.zones["library"]), game.life) == (150, 70)
+    assert printed(out) == [(e.kind, e.text) for e in game.events]
     code, _, err = run(capsys, "horde", "hit", path, "2", "--combat")
     assert code == 1 and "may not attack" in err
 
@@ -89,16 +122,21 @@ def test_limited_horde_command_line(tmp_path, capsys):
                          "limited-horde-eldrazi-vanguard", "--level", "hard", "--adjustment",
                          "-1", "--seed", "s1")
     assert code == 0, err
-    assert "12 in the Dreadnought deck, 2 Preparation turn(s)" in out
-    assert "[dreadnought] The Dreadnought deck shows Coax from the Blind Eternities" in out
+    game = saved(path)
+    assert (len(game.zones["dreadnought"]), game.preparation) == (12, 2)
+    assert printed(out) == [(e.kind, e.text) for e in game.events]
+    assert [(e.kind, e.cards) for e in game.events[:2]] == [
+        ("setup", []), ("dreadnought", ["Coax from the Blind Eternities"])]
+    assert game.events[0].data == {"preparation": 2}
     code, out, _ = run(capsys, "limited-horde", "show", path)
     assert "hunting: \"spawn\"" in out
     assert "dreadnought: 12 card(s) (face up: " in out
     run(capsys, "limited-horde", "turn", path)
     code, out, _ = run(capsys, "limited-horde", "turn", path)
-    assert "[horde-turn] Horde turn 1" in out
+    assert ("horde-turn", [], {"turn": 1, "stage": "assault"}) in newest(path, out)
     code, out, _ = run(capsys, "limited-horde", "hit", path, "7")
-    assert "[mill] The Horde mills 2 card(s)" in out
+    mill = [data for kind, _, data in newest(path, out) if kind == "mill"]
+    assert mill and mill[0]["count"] == 2
     code, out, _ = run(capsys, "limited-horde", "target", path, "destroy", "Bear:2",
                        "Angel:5")
     assert code == 0 and "targets Angel" in out
