@@ -54,6 +54,12 @@ def is_adapter(name: str) -> bool:
     return name in ADAPTERS or name.startswith("pyengine.commands")
 
 
+def core_modules() -> list[tuple[str, Path]]:
+    """(module name, path) of every core module: all but the adapters."""
+    named = ((module_name(path), path) for path in engine_modules())
+    return [(name, path) for name, path in named if not is_adapter(name)]
+
+
 def test_engine_imports_only_stdlib_and_itself():
     """Every pyengine module imports only the standard library and pyengine (browser modules
     only in the browser adapter)."""
@@ -77,10 +83,7 @@ def test_engine_imports_only_stdlib_and_itself():
 def test_core_never_imports_adapters():
     """The core (everything but cli, files, browser and commands) never imports those."""
     bad = []
-    for path in engine_modules():
-        name = module_name(path)
-        if is_adapter(name):
-            continue
+    for name, path in core_modules():
         for imported in imports_of(path):
             if any(imported == a or imported.startswith(a + ".") for a in ADAPTERS) or \
                     imported.startswith("pyengine.commands"):
@@ -91,10 +94,7 @@ def test_core_never_imports_adapters():
 def test_core_does_no_io_or_printing():
     """No print(), open() or input() calls in core modules."""
     bad = []
-    for path in engine_modules():
-        name = module_name(path)
-        if is_adapter(name):
-            continue
+    for name, path in core_modules():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in ast.walk(tree):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and \
