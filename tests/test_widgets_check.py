@@ -6,11 +6,13 @@ import json
 
 import pytest
 
+from pyengine.legality import FORMATS
 from pyengine.widgets import Env
 from pyengine.widgets import check as check_module
 from pyengine.widgets.check import BATCH, SCRYFALL_COLLECTION, Widget, parse_playgroup
 from pyengine.widgets.saves import MemoryStorage, Session
 from tests.conftest import DATA, ROOT
+from tests.helpers import refused
 
 SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
 BY_NAME = {card["name"]: card for card in SCRYFALL["data"]}
@@ -44,6 +46,23 @@ def asked(fetch) -> list[str]:
     return [ident["name"] for ident in json.loads(fetch.body)["identifiers"]]
 
 
+def verdict(view) -> tuple[str, str]:
+    """(the format's title the verdict names, the verdict the page marks: ``legal``,
+    ``not-legal`` or ``unchecked``)."""
+    title, _, _ = view.text["verdict"].partition(": ")
+    return title, view.attrs["verdict"]["data-verdict"]
+
+
+def checked(key: str, marked: str) -> tuple[str, str]:
+    """What :func:`verdict` gives for format ``key`` and verdict ``marked``."""
+    return FORMATS[key].title, marked
+
+
+def report(widget):
+    """The checker's own report of the widget's current list."""
+    return widget._report()[1]
+
+
 def test_start_offers_every_format():
     """tc-1-1: the format picker lists all five deck rules; nothing is fetched at start."""
     widget, view = make()
@@ -59,9 +78,9 @@ def test_offline_check_lists_skipped_identity():
     """tc-1-1: without Scryfall data every other rule is checked and skipped cards listed."""
     widget, _ = make()
     view = widget.handle("check", {"format": "team-commander", "paste": MEREN})
-    assert view.text["verdict"] == "Team Commander: not everything could be checked"
-    assert view.attrs["verdict"]["data-verdict"] == "unchecked"
-    assert "cannot be called legal" in view.text["skipped"]
+    assert verdict(view) == checked("team-commander", "unchecked")
+    assert view.text["skipped"] and "4" in view.text["unknown-summary"]
+    assert len(report(widget).unchecked) == 4
     assert view.hidden["lookup"] is False
     unknown = [item.text for item in view.lists["unknown"]]
     assert len(unknown) == 4 and "Meren of Clan Nel Toth" in unknown[0]
@@ -82,16 +101,17 @@ def test_lookup_batches_and_caches():
     done = widget.handle("scryfall", {"format": "team-commander", "paste": MEREN,
                                       "_status": "200", "_body": answer(names),
                                       "_tag": fetch.tag})
-    assert done.text["verdict"] == "Team Commander: not legal"
-    assert done.attrs["verdict"]["data-verdict"] == "not-legal"
-    assert any("Lightning Bolt" in i.text and "outside the commander's (BG)" in i.text
-               for i in done.lists["findings"])
-    assert done.text["lookup-status"] == "Found 4 of 4 cards on Scryfall."
+    assert verdict(done) == checked("team-commander", "not-legal")
+    identity = [f for f in report(widget).findings if f.code == "identity"]
+    assert [f.card for f in identity] == ["Lightning Bolt"]
+    assert any("Lightning Bolt" in i.text and "BG" in i.text for i in done.lists["findings"])
+    assert "4 of 4" in done.text["lookup-status"]
+    assert done.attrs["lookup-status"]["data-state"] == "done"
     saved = json.loads(done.save)
     assert "meren of clan nel toth" in saved["cache"]
     # a reload restores the cache: the same check needs no network
     again, view = make(done.save)
-    assert view.text["verdict"] == "Team Commander: not legal"
+    assert verdict(view) == checked("team-commander", "not-legal")
     assert view.fetches == [] and view.hidden["lookup"] is True
 
 
@@ -110,7 +130,7 @@ def test_lookup_of_a_long_list_is_split():
                                           "_body": answer(asked(fetch)), "_tag": fetch.tag})
         statuses.append(step.text["lookup-status"])
     assert statuses[0].endswith("(1 of 3)")
-    assert statuses[-1].startswith("Found 1 of 160 cards")
+    assert "1 of 160" in statuses[-1]
     assert "Homebrew Card 0" in statuses[-1]
     # names Scryfall did not find are not asked again
     assert widget.handle("check", {"format": "swarm", "paste": paste}).hidden["lookup"] is True
@@ -124,9 +144,10 @@ def test_offline_lookup_still_checks_the_rest():
     result = widget.handle("scryfall", {"format": "team-commander", "paste": paste,
                                         "_status": "offline", "_body": "",
                                         "_tag": view.fetches[0].tag})
-    assert "could not be reached" in result.text["lookup-status"]
+    assert result.text["lookup-status"]
     assert result.attrs["lookup-status"]["data-state"] == "offline"
-    assert result.text["verdict"] == "Team Commander: not legal"
+    assert verdict(result) == checked("team-commander", "not-legal")
+    assert [f.line for f in report(widget).findings if f.code == "sideboard"] == [10]
     side = [i for i in result.lists["findings"] if "sideboard" in i.text.casefold()]
     assert side and side[0].href == "../team-commander/index.html#tc-1-3"
     assert result.hidden["lookup"] is False  # may try again
@@ -153,10 +174,10 @@ def test_upload_and_format_change():
     paste = "1 Tymna the Weaver [Commander]\n1 Moat\n98 Plains\n"
     view = widget.handle("upload", {"format": "swarm", "paste": "", "_file": paste})
     assert view.values["paste"] == paste
-    assert view.text["verdict"].startswith("Swarm Mode")
+    assert verdict(view)[0] == FORMATS["swarm"].title
     swap = widget.handle("choose-format", {"format": "horde", "paste": paste})
     assert swap.hidden["survivor-box"] is True and swap.hidden["playgroup-box"] is True
-    assert swap.text["verdict"] == "Horde (SlingLab rules): not legal"
+    assert verdict(swap) == checked("horde", "not-legal")
     banned = [i for i in swap.lists["findings"] if "Moat" in i.text]
     assert banned[0].href == "../horde/index.html#hs-1-4" and "(HS 1.4)" in banned[0].text
 
@@ -176,10 +197,11 @@ def test_reader_problems_and_empty_list():
     widget, _ = make()
     view = widget.handle("check", {"format": "horde", "paste": "-1 Sol Ring\n40 Island\n"})
     header, first = view.lists["findings"][:2]
-    assert header.text == "How the list was read"
-    assert "Line 1" in first.text and "could not be read" in first.text
+    assert header.cls == "check-group check-group-read"
+    assert [(f.code, f.line) for f in report(widget).findings][0] == ("reader", 1)
+    assert first.text.startswith("Not checked — Line 1")
     empty = widget.handle("check", {"format": "horde", "paste": "  \n"})
-    assert empty.text["verdict"].startswith("No cards found")
+    assert empty.attrs["verdict"]["data-verdict"] == "empty" and empty.text["verdict"]
 
 
 def test_saved_state_survives_bad_data():
@@ -231,7 +253,8 @@ def test_huge_paste_is_refused_with_a_clear_message():
     """Hardening: a 100,000-line paste gets a clear answer without being read."""
     widget, _ = make()
     view = widget.handle("check", {"format": "horde", "paste": "1 Island\n" * 100_000})
-    assert "a page reads at most" in view.error and view.hidden["result"] is True
+    refused(view, "900,000", "300,000")
+    assert view.hidden["result"] is True
 
 
 # -- the full card data, fetched only when a check needs it -----------------------------------
@@ -266,11 +289,13 @@ def test_card_data_is_fetched_once_when_a_check_needs_it(facts_text):
     asking = widget.handle("check", form)
     (fetch,) = asking.fetches
     assert fetch.url == CARD_FACTS_URL == "../runtime/card-facts.tsv" and fetch.method == "GET"
-    assert "Loading the card data" in asking.text["lookup-status"]
+    assert asking.attrs["lookup-status"]["data-state"] == "busy"
+    assert widget.full_state == "loading"
     assert widget.handle("check", form).fetches == []  # still loading: not asked twice
     done = widget.handle(fetch.action, {**form, "_status": "200", "_body": facts_text})
-    assert done.text["verdict"] == "Team Commander: legal", done.lists["findings"]
-    assert "card data of 2025-09-25" in done.text["read-as"]
+    assert verdict(done) == checked("team-commander", "legal"), done.lists["findings"]
+    assert widget.full_state == "loaded" and widget._data_date() == "2025-09-25"
+    assert "2025-09-25" in done.text["read-as"]
     assert widget.handle("check", form).fetches == []
 
 
@@ -281,11 +306,11 @@ def test_card_data_that_fails_to_load_is_said_plainly_and_retried():
     form = {"format": "team-commander", "paste": KRENKO}
     fetch = widget.handle("check", form).fetches[0]
     result = widget.handle(fetch.action, {**form, "_status": "offline", "_body": ""})
-    assert "could not be loaded" in result.error
-    assert result.text["verdict"] == "Team Commander: not everything could be checked"
+    assert widget.full_state == "failed" and result.error == widget.full_error != ""
+    assert verdict(result) == checked("team-commander", "unchecked")
     assert widget.handle("check", form).fetches  # tried again
     garbled = widget.handle(fetch.action, {**form, "_status": "200", "_body": "<html>oops"})
-    assert "could not be read" in garbled.error
+    assert widget.full_state == "failed" and garbled.error == widget.full_error != ""
 
 
 def test_unmarked_commander_is_asked_not_failed(facts_text):
@@ -297,17 +322,21 @@ def test_unmarked_commander_is_asked_not_failed(facts_text):
     widget, _ = make(data=data)
     form = {"format": "swarm", "paste": body}
     view = widget.handle("check", form)
-    assert view.text["verdict"] == "Swarm Mode (Commander decks): legal"
+    assert verdict(view) == checked("swarm", "legal")
     assert view.hidden["commander-box"] is False
-    assert view.text["commander-question"].startswith("No commander was marked")
-    assert "Is Krenko, Mob Boss your commander?" in view.text["commander-question"]
+    assert (report(widget).commander_source, report(widget).commanders) == (
+        "assumed", ["Krenko, Mob Boss"])
+    assert "Krenko, Mob Boss" in view.text["commander-question"]
     answers = view.lists["proposals"]
     assert answers[0].action == "choose-commander" and answers[0].value == "Krenko, Mob Boss"
     other = next(item for item in answers if "Muxus" in item.text)
     chosen = widget.handle("choose-commander", {**form, "_item": other.value})
-    assert "commander: Muxus, Goblin Grandee" in chosen.text["summary"]
+    assert (report(widget).commander_source, report(widget).commanders) == (
+        "chosen", ["Muxus, Goblin Grandee"])
+    assert "Muxus, Goblin Grandee" in chosen.text["summary"]
     restored, again = make(chosen.save, data=data)
-    assert "commander: Muxus, Goblin Grandee" in again.text["summary"]
+    assert report(restored).commanders == ["Muxus, Goblin Grandee"]
+    assert "Muxus, Goblin Grandee" in again.text["summary"]
 
 
 @pytest.mark.parametrize("body", [
