@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
 from pyengine.cli import main
+from pyengine.legality import FORMATS, LEGAL, NOT_CHECKED, NOT_LEGAL
 from tests.conftest import DATA
 
 #: The commands read the card data once per test, not once per run (tests/conftest.py).
@@ -23,6 +25,22 @@ def write(tmp_path, text: str, name: str = "deck.txt") -> str:
     return str(path)
 
 
+VERDICT_LINE = re.compile(r"^(.+): (.+) \((\d+) cards\)$")
+FINDING_LINE = re.compile(r"^  (\w+): line (\d+): (.+?): .* \[[^\]]*: (\S+)\]$", re.M)
+
+
+def verdict_of(line: str) -> tuple[str, str, int]:
+    """(format title, verdict, card count) of the report's verdict line."""
+    match = VERDICT_LINE.match(line)
+    assert match, line
+    return match[1], match[2], int(match[3])
+
+
+def findings_of(out: str) -> list[tuple[str, int, str, str]]:
+    """(severity, line, card, rule address) of each finding the text report prints."""
+    return [(s, int(n), card, rule) for s, n, card, rule in FINDING_LINE.findall(out)]
+
+
 def test_legal_deck_exits_0(tmp_path, capsys):
     """sw-2-1: a legal Commander deck, with the shipped full card data or Scryfall JSON given
     too: exit 0, verdict legal, the format it was read as named."""
@@ -31,7 +49,7 @@ def test_legal_deck_exits_0(tmp_path, capsys):
         out = capsys.readouterr().out.splitlines()
         assert code == 0
         assert out[0].endswith("deck.txt': read as MTG Arena")
-        assert out[1] == "Swarm Mode (Commander decks): legal (100 cards)"
+        assert verdict_of(out[1]) == (FORMATS["swarm"].title, LEGAL, 100)
 
 
 def test_illegal_deck_exits_1(tmp_path, capsys):
@@ -40,8 +58,9 @@ def test_illegal_deck_exits_1(tmp_path, capsys):
                  "horde"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "not legal" in out
-    assert "line 1: Lightning Bolt: 5 copies" in out and "horde/#hs-1-1" in out
+    assert verdict_of(out.splitlines()[1]) == (FORMATS["horde"].title, NOT_LEGAL, 40)
+    assert findings_of(out) == [("error", 1, "Lightning Bolt", "horde/#hs-1-1")]
+    assert "5 copies" in out
 
 
 def test_unchecked_exits_1(tmp_path, capsys):
@@ -51,8 +70,9 @@ def test_unchecked_exits_1(tmp_path, capsys):
     code = main(["check", write(tmp_path, text), "--format", "swarm"])
     out = capsys.readouterr().out
     assert code == 1
-    assert "not everything could be checked" in out
-    assert "not checked: Cultivait" in out and "did you mean Cultivate" in out
+    assert verdict_of(out.splitlines()[1])[1] == NOT_CHECKED
+    assert findings_of(out) == [("unchecked", 6, "Cultivait", "swarm/#sw-2-1")]
+    assert "not checked: Cultivait" in out and "Cultivate?" in out
 
 
 def test_json_output(tmp_path, capsys):
@@ -74,7 +94,8 @@ def test_playgroup_options(tmp_path, capsys):
     code = main(["check", deck, "--format", "tc", "--cards", CARDS,
                  "--playgroup-commander", "Meren of Clan Nel Toth"])
     assert code == 1
-    assert "banned as a commander" in capsys.readouterr().out
+    assert findings_of(capsys.readouterr().out) == [
+        ("error", 2, "Meren of Clan Nel Toth", "team-commander/#tc-1-2")]
     assert main(["check", deck, "--format", "tc", "--cards", CARDS,
                  "--playgroup", "Sol Ring; Cultivate"]) == 1
     assert main(["check", deck, "--format", "swarm", "--cards", CARDS,
@@ -155,7 +176,8 @@ def test_commander_choice_and_proposal(tmp_path, capsys):
     path = write(tmp_path, text)
     assert main(["check", path, "--format", "swarm"]) == 0
     out = capsys.readouterr().out
-    assert "commander: Meren of Clan Nel Toth (assumed; see below)" in out
+    assert any(line.startswith("commander: Meren of Clan Nel Toth (assumed")
+               for line in out.splitlines())
     assert main(["check", path, "--format", "swarm", "--json", "--commander",
                  "Meren of Clan Nel Toth"]) == 0
     data = json.loads(capsys.readouterr().out)
