@@ -3,17 +3,38 @@
 from __future__ import annotations
 
 import json
+import re
 
 from pyengine.cli import main
 
 
+def show(capsys, *argv):
+    """The text and the ``--json`` summary of one ``deck show``."""
+    assert main(["deck", "show", *argv]) == 0
+    text = capsys.readouterr().out
+    assert main(["deck", "show", *argv, "--json"]) == 0
+    return text, json.loads(capsys.readouterr().out)
+
+
+def numbers(line):
+    """The whole numbers in a line of the text summary, in order."""
+    return [int(n) for n in re.findall(r"\d+", line)]
+
+
+def line_of(text, start):
+    """The text summary's line that begins (after its indent) with ``start``."""
+    return next(line for line in text.splitlines() if line.strip().startswith(start))
+
+
 def test_show_shipped_deck_by_id(capsys):
     """hs-10-1: the default Horde deck shows 100 cards, 40 nontoken and 60 tokens."""
-    assert main(["deck", "show", "horde-knudson-zombies-2011"]) == 0
-    out = capsys.readouterr().out
-    assert out.startswith("Zombie Horde (Peter Knudson, 2011)  (100 cards)")
-    assert "main: 100 cards — 40 nontoken, 60 tokens" in out
-    assert "tokens: 55 Zombie, 5 Zombie Giant" in out
+    out, summary = show(capsys, "horde-knudson-zombies-2011")
+    main_section = summary["sections"][0]
+    assert (summary["total"], main_section["nontoken"], main_section["tokens"]) == (100, 40, 60)
+    assert main_section["token_names"] == {"Zombie": 55, "Zombie Giant": 5}
+    assert out.startswith(summary["name"]) and numbers(out.splitlines()[0])[-1] == 100
+    assert numbers(line_of(out, "main:")) == [100, 40, 60]
+    assert line_of(out, "tokens:").split(": ", 1)[1] == "55 Zombie, 5 Zombie Giant"
     assert "mana curve" in out
 
 
@@ -39,10 +60,15 @@ def test_show_file_with_annotations_and_unknown_cards(tmp_path, capsys):
         "4 Gravecrawler\n2 Grave Titn\n10 Zombie\n",
         encoding="utf-8",
     )
-    assert main(["deck", "show", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert "main: 16 cards — 4 nontoken, 10 tokens, 2 unknown" in out
-    assert "unknown card: 2 Grave Titn (did you mean Grave Titan" in out
+    out, summary = show(capsys, str(path))
+    main_section = summary["sections"][0]
+    assert (main_section["cards"], main_section["nontoken"], main_section["tokens"]) == \
+        (16, 4, 10)
+    assert main_section["unknown"]["Grave Titn"]["count"] == 2
+    assert main_section["unknown"]["Grave Titn"]["did_you_mean"][0] == "Grave Titan"
+    assert numbers(line_of(out, "main:")) == [16, 4, 10, 2]
+    unknown = line_of(out, "unknown card:")
+    assert "2 Grave Titn" in unknown and "Grave Titan" in unknown
 
 
 def test_bad_input_exits_2(tmp_path, capsys):
