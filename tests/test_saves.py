@@ -179,10 +179,10 @@ def test_discard_download_and_try_again():
     view = s.handle("saves-download", {})
     assert view.download == ("horde-kept-save.json", "{broken")
     view = s.handle("saves-retry", {})
-    assert "still cannot be read" in view.text["saves-note"] and s.storage.get("aside")
+    assert "cannot be read" in view.text["saves-note"] and s.storage.get("aside") == "{broken"
     view = s.handle("saves-discard", {})
     assert s.storage.get("aside") is None and view.hidden["saves"] is True
-    assert view.text["saves-note"] == "The kept save was discarded."
+    assert "discarded" in view.text["saves-note"]
 
 
 def test_a_second_bad_save_never_overwrites_the_first():
@@ -216,7 +216,7 @@ def test_a_save_from_a_newer_version_is_kept_with_an_update_offer(name):
     newer = json.dumps({"state": {"v": 99}} if name == "team" else {"v": 99})
     s = session(name, {MAIN: newer})
     view = s.start()
-    assert "newer version of the site" in view.error and "reload the page" in view.error
+    assert "newer" in view.error and "reload" in view.error
     assert s.storage.get("aside") == newer and view.hidden["saves-reload"] is False
 
 
@@ -353,7 +353,7 @@ def test_a_link_over_a_different_saved_game_asks_first(name):
     # opening it keeps mine as the previous game
     view = s.handle("shared-open", {})
     assert len(s.widget.game.actions) == 2 and view.error == ""
-    assert view.text["saves-note"].startswith("Opened the shared game")
+    assert view.text["saves-note"].startswith("Opened") and view.hidden["saves-note"] is False
     assert s.storage.get(PREVIOUS) == saved and view.hidden["previous"] is False
     if name == "swarm":  # the page with a share field
         assert view.values["share"] == PAGE + "#" + view.url_hash
@@ -389,7 +389,7 @@ def test_a_link_to_the_same_game_or_onto_no_game_just_opens(name):
     assert view.hidden["shared-ask"] is True and view.error == "" and not view.text["saves-note"]
     fresh = session(name, url_hash=link)
     view = fresh.start()
-    assert view.error == "" and view.text["saves-note"].startswith("Opened a shared game")
+    assert view.error == "" and view.text["saves-note"].startswith("Opened")
     assert view.hidden["saves-note"] is False
     assert view.url_hash == link and fresh.storage.get(MAIN)
     if name == "swarm":  # the page with a share field
@@ -406,7 +406,7 @@ def test_a_bad_link_changes_nothing_and_says_so_plainly(name):
                  runner.encode_share(prefix, {"v": 1, "seed": 3, "a": [1] * 5000})):
         s = Session(name, MODULES[name], page_env(link), MemoryStorage({MAIN: saved}))
         view = s.start()
-        assert "could not be opened" in view.error and plain(view.error), view.error
+        assert "share link" in view.error and plain(view.error), view.error
         assert s.storage.get(MAIN) == saved and view.url_hash == mine.widget.share_hash()
 
 
