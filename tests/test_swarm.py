@@ -62,6 +62,16 @@ def ids(game, zone):
 run = scenarios.run
 
 
+def refused(game, action, match=None):
+    """Apply an action the rules refuse: nothing changes, the message names ``match`` (a
+    pattern) if given; the rule anchors the refusal cites, e.g. ``["sw-13-8"]``."""
+    before = game.to_json()
+    with pytest.raises(ActionError, match=match) as caught:
+        game.apply(action)
+    assert game.to_json() == before
+    return re.findall(r"\bsw-\d+(?:-\d+)?\b", str(caught.value))
+
+
 def swarm_step(events):
     """The Swarm Step's events as ``(kind, cards, rule anchor)`` (scenarios.trace), from the
     step's start (sw-5-1) on."""
@@ -171,11 +181,9 @@ def test_turn_only_between_swarm_turns():
     """sw-3-4: a new Swarm turn cannot start inside one; the phases go in order."""
     game = new_game(["Walking Corpse"] * 3)
     run(game, "turn")
-    with pytest.raises(ActionError, match="new Swarm turn"):
-        game.apply({"type": "turn"})
+    assert refused(game, {"type": "turn"}, "new Swarm turn") == []
     run(game, "second-main")
-    with pytest.raises(ActionError, match="combat is for"):
-        game.apply({"type": "combat"})
+    assert refused(game, {"type": "combat"}, "combat is for") == []
 
 
 # -- Emergence, the Lair and Dread Level -----------------------------------------------------------
@@ -257,8 +265,7 @@ def test_emerged_enforcer_cannot_be_countered():
     game = new_game(["Walking Corpse"] * 6)
     run(game, "turn", "end", "turn")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
-    with pytest.raises(ActionError, match="cannot be countered"):
-        game.apply({"type": "counter", "card": titan.id})
+    assert refused(game, {"type": "counter", "card": titan.id}) == ["sw-4-11", "sw-6-4"]
 
 
 def test_dread_level_limits_the_swarm_step_as_it_changes():
@@ -475,8 +482,7 @@ def test_sw_13_8_pre_swarm_draw_is_too_late_after_the_swarm_step():
     assert ("pre-swarm", "", "sw-13-9") in trace(events)
     assert "pre-swarm-wait" not in scenarios.kinds(events)
     assert game.phase == "main1"
-    with pytest.raises(ActionError, match="before the Swarm Step"):
-        game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
+    assert refused(game, {"type": "draw", "amount": 1, "pre_swarm": True}) == ["sw-13-8"]
     run(game, {"type": "draw", "amount": 1})
     assert names(game, "hand") == ["Blighted Bat"]
 
@@ -499,8 +505,7 @@ def test_draw_outside_pre_swarm_keeps_cards_in_hand():
     events = run(game, {"type": "draw", "amount": 1})
     assert trace(events) == [("draw", "Zombie", "")]
     assert names(game, "hand") == ["Zombie"]
-    with pytest.raises(ActionError, match="before the Swarm Step"):
-        game.apply({"type": "draw", "amount": 1, "pre_swarm": True})
+    assert refused(game, {"type": "draw", "amount": 1, "pre_swarm": True}) == ["sw-13-8"]
 
 
 def test_overlord_pre_swarm_tokens_first_then_choices():
@@ -526,8 +531,7 @@ def test_overlord_pre_swarm_tokens_first_then_choices():
                                  ("reveal", "Maggot Carrier", "sw-5-2")]
     assert names(game, "hand") == ["Walking Corpse"]
     corpse = game.zones["hand"][0]
-    with pytest.raises(ActionError, match="Pre-Swarm Step or Second main phase"):
-        game.apply({"type": "cast", "card": corpse.id})
+    assert refused(game, {"type": "cast", "card": corpse.id}, "Second main phase") == []
     run(game, "second-main")
     events = game.apply({"type": "cast", "card": corpse.id})
     assert trace(events) == [("cast", "Walking Corpse", ""),
@@ -550,8 +554,8 @@ def test_hive_mind_cannot_choose_casts():
     """sw-13-7: in Hive Mind Mode nobody chooses what The Swarm casts."""
     game = new_game(["Walking Corpse", "Zombie"])
     run(game, {"type": "draw", "amount": 1})
-    with pytest.raises(ActionError, match="Hive Mind"):
-        game.apply({"type": "cast", "card": game.zones["hand"][0].id})
+    cast = {"type": "cast", "card": game.zones["hand"][0].id}
+    assert refused(game, cast, "Hive Mind") == ["sw-13-7"]
 
 
 # -- combat ----------------------------------------------------------------------------------------
@@ -609,8 +613,7 @@ def test_combat_targets_must_be_a_list():
     """sw-13-11: the table names the attackable permanents as a list."""
     game = new_game(["Zombie", "Walking Corpse"])
     run(game, "turn")
-    with pytest.raises(ActionError, match="a list"):
-        game.apply({"type": "combat", "targets": "Jace"})
+    assert refused(game, {"type": "combat", "targets": "Jace"}, "a list") == []
 
 
 def test_no_rolls_without_attackable_permanents():
@@ -684,8 +687,7 @@ def test_sw_13_14_graveyard_blocker_once_per_combat():
     game = new_game(["Zombie", "Walking Corpse", "Zombie", "Walking Corpse", "Blighted Bat"])
     run(game, {"type": "damage", "amount": 4}, "survivor-attack", "graveyard-blocker")
     assert names(game, "battlefield") == ["Walking Corpse"]
-    with pytest.raises(ActionError, match="once per combat"):
-        game.apply({"type": "graveyard-blocker"})
+    assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-14"]
     run(game, "survivor-attack", "graveyard-blocker")
     assert names(game, "battlefield") == ["Walking Corpse", "Walking Corpse"]
     assert names(game, "graveyard") == ["Zombie", "Zombie"]
@@ -696,14 +698,11 @@ def test_sw_13_13_graveyard_blocker_only_while_an_attacker_is_unblocked():
     attack."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
     run(game, {"type": "damage", "amount": 2})
-    with pytest.raises(ActionError, match="Survivors attack The Swarm"):
-        game.apply({"type": "graveyard-blocker"})
+    assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-12"]
     run(game, "survivor-attack", "survivor-blocked")
-    with pytest.raises(ActionError, match="every attacking creature is blocked"):
-        game.apply({"type": "graveyard-blocker"})
+    assert refused(game, {"type": "graveyard-blocker"}, "blocked") == ["sw-13-13"]
     assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
-    with pytest.raises(ActionError, match="no attack by the Survivors"):
-        game.apply({"type": "survivor-blocked"})
+    assert refused(game, {"type": "survivor-blocked"}, "no attack") == []
 
 
 def test_sw_13_13_no_graveyard_blocker_in_the_swarms_own_combat():
@@ -713,13 +712,10 @@ def test_sw_13_13_no_graveyard_blocker_in_the_swarms_own_combat():
     run(game, {"type": "damage", "amount": 1}, "survivor-attack")
     run(game, "turn", "combat")
     assert game.phase == "combat"
-    with pytest.raises(ActionError, match="not The Swarm's own attack"):
-        game.apply({"type": "graveyard-blocker"})
-    with pytest.raises(ActionError, match="Survivors' turns"):
-        game.apply({"type": "survivor-attack"})
+    assert refused(game, {"type": "graveyard-blocker"}, "own attack") == ["sw-13-13"]
+    assert refused(game, {"type": "survivor-attack"}, "Survivors' turns") == []
     run(game, "end")
-    with pytest.raises(ActionError, match="Survivors attack The Swarm"):
-        game.apply({"type": "graveyard-blocker"})
+    assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-12"]
     assert names(game, "graveyard") == ["Walking Corpse"]
 
 
@@ -727,10 +723,8 @@ def test_graveyard_blocker_is_hive_mind_only():
     """sw-13-13, sw-14-10: in Overlord Mode The Overlord blocks; there is no graveyard blocker."""
     game = new_game(["Walking Corpse", "Zombie"], mode="overlord")
     run(game, {"type": "damage", "amount": 1})
-    with pytest.raises(ActionError, match="Overlord"):
-        game.apply({"type": "survivor-attack"})
-    with pytest.raises(ActionError, match="Hive Mind"):
-        game.apply({"type": "graveyard-blocker"})
+    assert refused(game, {"type": "survivor-attack"}) == ["sw-14-10"]
+    assert refused(game, {"type": "graveyard-blocker"}, "Hive Mind") == ["sw-13-13"]
 
 
 def test_damage_to_several_blockers_highest_toughness_first():
@@ -845,13 +839,10 @@ def test_counter_only_this_turns_spells():
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
     run(game, "turn", "end")
     zombie = game.zones["battlefield"][0]
-    with pytest.raises(ActionError, match="countering"):
-        game.apply({"type": "counter", "card": zombie.id})
+    assert refused(game, {"type": "counter", "card": zombie.id}, "countering") == []
     run(game, "turn")
-    with pytest.raises(ActionError, match="cast this turn"):
-        game.apply({"type": "counter", "card": zombie.id})
-    with pytest.raises(ActionError, match="no card #999"):
-        game.apply({"type": "counter", "card": 999})
+    assert refused(game, {"type": "counter", "card": zombie.id}, "cast this turn") == []
+    assert refused(game, {"type": "counter", "card": 999}, "no card #999") == []
 
 
 def test_creature_dies_to_graveyard_tokens_too():
@@ -863,8 +854,7 @@ def test_creature_dies_to_graveyard_tokens_too():
     assert trace(events) == [("leave", "Zombie", "sw-9-4"), ("leave", "Walking Corpse", "sw-9-4")]
     assert [e.data["to"] for e in events] == ["graveyard", "graveyard"]
     assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
-    with pytest.raises(ActionError, match="not a Swarm creature on the battlefield"):
-        game.apply({"type": "dies", "card": zombie.id})
+    assert refused(game, {"type": "dies", "card": zombie.id}, rf"#{zombie.id}\) is not") == []
 
 
 def test_made_tokens_enter_and_die():
@@ -874,8 +864,7 @@ def test_made_tokens_enter_and_die():
     assert trace(events) == [("enter", "Zombie", "sw-9-1")] * 2
     assert not any(card.tapped for card in game.zones["battlefield"])
     assert all(card.made for card in game.zones["battlefield"])
-    with pytest.raises(ActionError, match="no card facts"):
-        game.apply({"type": "token", "name": "Goblin"})
+    assert refused(game, {"type": "token", "name": "Goblin"}, "no card facts") == []
 
 
 def test_hive_mind_discard_is_random():
@@ -890,8 +879,7 @@ def test_hive_mind_discard_is_random():
     events = run(game, {"type": "discard", "amount": 2})
     assert [e.cards[0] for e in events] == expected
     assert scenarios.anchors(events) == ["sw-13-4", "sw-13-4"]
-    with pytest.raises(ActionError, match="random"):
-        game.apply({"type": "discard", "cards": [game.zones["hand"][0].id]})
+    assert refused(game, {"type": "discard", "cards": [game.zones["hand"][0].id]}) == ["sw-13-4"]
 
 
 def test_overlord_discard_is_chosen():
@@ -901,8 +889,7 @@ def test_overlord_discard_is_chosen():
     corpse = game.zones["hand"][1]
     events = game.apply({"type": "discard", "cards": [corpse.id]})
     assert trace(events) == [("discard", "Walking Corpse", "sw-14-4")]
-    with pytest.raises(ActionError, match="picks"):
-        game.apply({"type": "discard", "amount": 1})
+    assert refused(game, {"type": "discard", "amount": 1}) == ["sw-14-4"]
 
 
 def test_overlord_optional_costs_capped_by_dread_level():
@@ -910,21 +897,18 @@ def test_overlord_optional_costs_capped_by_dread_level():
     together; sw-13-17: never in Hive Mind Mode."""
     game = new_game(["Walking Corpse"] * 6, mode="overlord")
     run(game, "turn", "end")
-    with pytest.raises(ActionError, match=r"at most Dread Level \(0\)"):
-        game.apply({"type": "activate"})
+    assert refused(game, {"type": "activate"}, r"\(0\)") == ["sw-14-14"]
     run(game, "turn")
     assert game.dread_level == 1
     events = game.apply({"type": "activate", "note": "Grave Titan"})
     assert trace(events) == [("activate", "", "sw-14-14")]
     assert (events[0].data["used"], events[0].data["limit"]) == (1, 1)
-    with pytest.raises(ActionError, match="already used 1"):
-        game.apply({"type": "activate"})
+    assert refused(game, {"type": "activate"}, "already used 1") == ["sw-14-14"]
     run(game, "end", "turn")
     assert game.dread_level == 2
     run(game, "activate", "activate")
     hive = new_game(["Walking Corpse"])
-    with pytest.raises(ActionError, match="never"):
-        hive.apply({"type": "activate"})
+    assert refused(hive, {"type": "activate"}) == ["sw-13-17"]
 
 
 @pytest.mark.parametrize("amount", [0, -1, 1.5, "3", True, 1001])
@@ -952,8 +936,7 @@ def test_survivors_win_with_deck_and_battlefield_empty():
         events = game.apply({"type": "dies", "card": card.id})
     assert trace(events)[-1] == ("win", "", "sw-12-1")
     assert game.result == "won"
-    with pytest.raises(ActionError, match="game is over"):
-        game.apply({"type": "damage", "amount": 1})
+    assert refused(game, {"type": "damage", "amount": 1}, "game is over") == []
 
 
 @pytest.mark.parametrize("action, rule", [
@@ -1010,10 +993,10 @@ def test_sample_decks_make_a_config():
 def test_config_from_decks_reports_problems():
     """sw-2-7: exactly one Reckoning; unknown cards are named."""
     from pyengine.decklist import Decklist
-    with pytest.raises(GameError, match="exactly one card under '// Reckoning'"):
+    with pytest.raises(GameError, match="one card under '// Reckoning'"):
         config_from_decks(mode="hive", survivors=1, deck=Decklist.from_text("3 Zombie"),
                           enforcers=Decklist.from_text("// Enforcers\n1 Grave Titan"), db=DB)
-    with pytest.raises(GameError, match="no card facts for: Nonesuch"):
+    with pytest.raises(GameError, match="card facts for: Nonesuch"):
         config_from_decks(mode="hive", survivors=1, deck=Decklist.from_text("3 Nonesuch"),
                           enforcers=Decklist.from_text(
                               "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned"),
@@ -1037,7 +1020,7 @@ def test_save_replay_undo_round_trip():
     import json
     data = json.loads(text)
     data["state"]["life"] = 39
-    with pytest.raises(SaveError, match="does not replay to the state"):
+    with pytest.raises(SaveError, match="does not replay"):
         load_game(data)
 
 
