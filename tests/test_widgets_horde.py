@@ -350,7 +350,8 @@ def test_puppet_buttons_need_a_chosen_card():
     assert view.text["chosen"] == "Chosen: Zombie #2"
     view = w.handle("bounce", {})
     assert view.text["n-hand"] == "1"
-    assert view.text["chosen"] == "Tap a permanent above to choose it."
+    assert w.selected is None and view.hidden["panel"] is True
+    assert view.text["chosen"] == started()[1].text["chosen"]
     view = w.handle("pick", {"_item": "2"})
     assert view.error == "" and view.hidden["panel"] is True
 
