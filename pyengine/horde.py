@@ -234,8 +234,8 @@ class HordeSlingLab(HordeGame):
         if target < len(deck):
             raise ConfigError(f"library size {target} is smaller than the deck ({len(deck)})")
         extra = target - len(deck)
-        tokens = [n for n in deck if self.facts(n).token]
-        regular = [n for n in deck if not self.facts(n).token]
+        tokens = [n for n in deck if self.facts(n).is_token]
+        regular = [n for n in deck if not self.facts(n).is_token]
         extra_tokens = extra * EXTRA_TOKENS // (EXTRA_TOKENS + EXTRA_REGULAR)
         extra_regular = extra - extra_tokens
         if not tokens:
@@ -244,7 +244,7 @@ class HordeSlingLab(HordeGame):
             extra_tokens, extra_regular = extra, 0
         copies = self._copies(tokens, extra_tokens) + self._copies(regular, extra_regular)
         for name in deck + copies:
-            self.zones.add("library", self.new_card(name, token=self.facts(name).token))
+            self.zones.add("library", self.new_card(name, token=self.facts(name).is_token))
         events = []
         if copies:
             events.append(Event("scale", f"{len(copies)} cards copied into the library "
@@ -561,7 +561,7 @@ class HordeSlingLab(HordeGame):
                 self.zones.move(card.id, "library", 0)
                 returned.append(card)
                 continue
-            tokens = [name for name in self.config["deck"] if self.facts(name).token]
+            tokens = [name for name in self.config["deck"] if self.facts(name).is_token]
             if not tokens:
                 events.append(Event("alert", "The Horde gains life but its deck has no tokens "
                                     "to copy", [], {"alert": True}))
@@ -601,8 +601,8 @@ class HordeSlingLab(HordeGame):
         held spell on the stack)."""
         if self.phase == "over":
             return []
-        if (not self.zones["library"] and not self.zones["hand"] and not self.creatures()
-                and not self.zones["stack"]):
+        if (not self.zones["library"] and not self.zones["hand"] and not self.zones["stack"]
+                and not self.any_creature()):
             self.phase = "over"
             self.winner = "survivors"
             return [Event("win", "The Survivors win: the Horde has no library, no hand and no "

@@ -225,10 +225,10 @@ def test_cardfacts_from_numbers_fill_printed_text():
 
 def test_config_facts_one_writer_for_every_engine():
     """One writer for a config's card facts: the same entry from a CardFacts and from a
-    cards.tsv-style dict; the Horde engines read it back unchanged; ``mana_cost=False`` (Swarm
-    configs) leaves out exactly the cost, in the same key order, so old saves stay the same."""
+    cards.tsv-style dict; every engine reads it back unchanged with the one reader
+    (``CardFacts.from_config``); ``mana_cost=False`` (Swarm configs) leaves out exactly the
+    cost, in the same key order, so old saves stay the same."""
     from pyengine.cards import config_facts
-    from pyengine.horde_common import Facts
 
     card = CardFacts(name="Grave Titan", mana_cost="{4}{B}{B}", mana_value=6,
                      type_line="Creature — Giant", power=6, toughness=6,
@@ -240,8 +240,10 @@ def test_config_facts_one_writer_for_every_engine():
     row = {"mana_cost": "{4}{B}{B}", "mana_value": "6", "type_line": "Creature — Giant",
            "power": "6", "toughness": "6", "is_token": "0", "tags": "deathtouch;etb=2_Zombie"}
     assert config_facts(row) == entry
-    back = Facts.from_dict("Grave Titan", json.loads(json.dumps(entry)))
+    back = CardFacts.from_config("Grave Titan", json.loads(json.dumps(entry)))
     assert (back.mana_cost, back.power_value, back.tag_value("etb")) == ("{4}{B}{B}", 6, "2_Zombie")
+    assert back == card and back.to_config() == entry
     swarm = config_facts(card, mana_cost=False)
     assert list(swarm) == [key for key in entry if key != "mana_cost"]
-    assert Facts.from_dict("Grave Titan", swarm).mana_cost == ""
+    assert card.to_config(mana_cost=False) == swarm
+    assert CardFacts.from_config("Grave Titan", swarm).mana_cost == ""

@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 
 from pyengine import files
+from pyengine.cards import CardFacts
 from pyengine.game import ActionError, load_game
 from pyengine.horde import HordeSlingLab, life_total, setup_turns
-from pyengine.horde_common import ConfigError, Facts, deck_config, needs_coin_flag
+from pyengine.horde_common import ConfigError, deck_config, needs_coin_flag
 from pyengine.rng import Rng
 from tests.helpers import act, kinds, names, to_horde_turn
 
@@ -406,10 +407,10 @@ def test_graveyard_offers_with_a_coin():
 def test_coin_flags_for_activated_abilities_but_not_mana_abilities():
     """hs-6-2, hs-6-3: Carrion Feeder gets a Yes/No flag, Hedron Crawler's mana ability none;
     flags flip again at the start of every turn."""
-    assert needs_coin_flag(Facts.from_dict("Carrion Feeder", FACTS["Carrion Feeder"]))
-    assert not needs_coin_flag(Facts.from_dict("Hedron Crawler", FACTS["Hedron Crawler"]))
-    assert needs_coin_flag(Facts("X", tags=("you_may",)))
-    assert not needs_coin_flag(Facts("Spawn", tags=("sac_self=add{C}",)))
+    assert needs_coin_flag(CardFacts.from_config("Carrion Feeder", FACTS["Carrion Feeder"]))
+    assert not needs_coin_flag(CardFacts.from_config("Hedron Crawler", FACTS["Hedron Crawler"]))
+    assert needs_coin_flag(CardFacts("X", tags=("you_may",)))
+    assert not needs_coin_flag(CardFacts("Spawn", tags=("sac_self=add{C}",)))
     g = game(["Zombie", "Hedron Crawler", "Carrion Feeder"] + FILLER, seed="flags-2")
     events = to_horde_turn(g)
     flags = [e for e in events if e.kind == "flag"]
