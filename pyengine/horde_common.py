@@ -183,6 +183,10 @@ class HordeGame(Game):
 
     def find(self, card_id: Any, zone: str | None = None) -> Card:
         """A card by id (``ActionError`` if absent, or not in ``zone`` when given)."""
+        return self.locate(card_id, zone)[1]
+
+    def locate(self, card_id: Any, zone: str | None = None) -> tuple[str, Card]:
+        """:meth:`find`, with the name of the zone the card is in."""
         if not isinstance(card_id, int) or isinstance(card_id, bool):
             raise ActionError("a card is given by its number (id)")
         try:
@@ -191,7 +195,7 @@ class HordeGame(Game):
             raise ActionError(f"there is no card #{card_id}") from None
         if zone is not None and where != zone:
             raise ActionError(f"card #{card_id} is in the {where}, not the {zone}")
-        return self.zones[where][index]
+        return where, self.zones[where][index]
 
     # -- config ---------------------------------------------------------------------------------
     def config_survivors(self) -> int:
@@ -228,8 +232,10 @@ class HordeGame(Game):
         """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
         self.flags = {}
         events = []
+        facts = self._facts
         for card in self.zones["battlefield"]:
-            events.extend(self.flag_card(card))
+            if not card.made and coin_flag(facts[card.name]):
+                events.extend(self.flag_card(card))
         return events
 
     def flag_card(self, card: Card) -> list[Event]:
@@ -358,8 +364,7 @@ class HordeGame(Game):
         self.require_playing()
         if to not in self.MOVE_TARGETS:
             raise ActionError(f"move to one of: {', '.join(self.MOVE_TARGETS)}")
-        target = self.find(card)
-        where, _ = self.zones.where(target.id)
+        where, target = self.locate(card)
         events = [Event("move", f"{target.name} (#{target.id}) moves from the {where} to "
                         f"{to.replace('-', ' ')}", [target.name],
                         {"card": target.id, "from": where, "to": to})]

@@ -802,9 +802,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            return {"power": facts.power, "toughness": facts.toughness,
-                    "type_line": facts.type_line, "tags": list(facts.tags),
-                    "mana_cost": facts.mana_cost, "mana_value": facts.mana_value}
+            return facts.to_config()
 
         return lookup
 
