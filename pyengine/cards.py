@@ -806,6 +806,15 @@ class CardDB:
             merged.add(card)
         return merged
 
+    def with_annotations(self, *decklists: Any) -> CardDB:
+        """This database with the ``#!`` facts lines of each list on top
+        (:meth:`from_annotations`; a later list wins): what every decklist is read with before
+        its config is built (:func:`deck_facts`)."""
+        db = self
+        for decklist in decklists:
+            db = db.merge(CardDB.from_annotations(decklist))
+        return db
+
     # -- lookups ---------------------------------------------------------------------------
 
     def _lookup(self, key: str) -> CardFacts | None:

@@ -40,6 +40,7 @@ from typing import Any, ClassVar
 
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
+    CardDB,
     CardFacts,
     config_facts,
     deck_facts,
@@ -54,6 +55,7 @@ __all__ = [
     "ConfigError",
     "HordeGame",
     "deck_config",
+    "decklist_config",
     "facts_entry",
     "parse_cost",
 ]
@@ -526,3 +528,10 @@ def deck_config(names: list[str], lookup: Any) -> tuple[list[str], dict[str, dic
     if unknown:
         raise ConfigError(missing_facts_message(unknown))
     return canonical, facts
+
+
+def decklist_config(deck: Any, db: CardDB) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """:func:`deck_config` for the main section of a :class:`pyengine.decklist.Decklist`, its
+    facts from ``db`` with the list's own ``#!`` lines on top (:meth:`CardDB.with_annotations`):
+    the Horde engines' decklist-to-config builder for the command line and the pages."""
+    return deck_config(deck.cards("main"), db.with_annotations(deck).get)

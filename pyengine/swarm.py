@@ -183,7 +183,7 @@ def config_from_decks(
     """A config from a Swarm decklist (section ``main``) and an Enforcer list (sections
     ``enforcers`` and ``reckoning``). Card facts come from ``db`` merged with the lists' own
     annotation lines. Raises :class:`GameError` naming every problem."""
-    db = db.merge(CardDB.from_annotations(deck)).merge(CardDB.from_annotations(enforcers))
+    db = db.with_annotations(deck, enforcers)
     problems = [f"line {p.line}: {p.message}" for p in [*deck.problems, *enforcers.problems]]
     main = deck.cards("main")
     enforcer_names = enforcers.cards("enforcers")

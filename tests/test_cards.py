@@ -247,3 +247,53 @@ def test_config_facts_one_writer_for_every_engine():
     assert list(swarm) == [key for key in entry if key != "mana_cost"]
     assert card.to_config(mana_cost=False) == swarm
     assert CardFacts.from_config("Grave Titan", swarm).mana_cost == ""
+
+
+def test_from_config_reads_every_engines_entries():
+    """The one reader of config facts: a Swarm entry (no mana cost) and a Horde entry read the
+    same way; tags as text, ``is_token``, numbers and ``*`` are all read as the engines always
+    have; an entry that is not an object is refused in plain words."""
+    from pyengine.cards import read_config_facts
+
+    swarm = CardFacts.from_config("Zombie", {"mana_value": 0, "type_line": "Token Creature — "
+                                             "Zombie", "power": "2", "toughness": "2",
+                                             "token": True, "tags": ["token"]})
+    assert (swarm.mana_cost, swarm.power, swarm.power_text, swarm.is_token) == ("", 2, "2", True)
+    odd = CardFacts.from_config("Soulless One", {"type_line": "Creature — Zombie Avatar",
+                                                 "power": "*", "toughness": 4,
+                                                 "is_token": False, "tags": "a;b=1"})
+    assert (odd.power, odd.power_value, odd.toughness, odd.toughness_text) == (None, 0, 4, "4")
+    assert odd.tags == ("a", "b=1") and odd.has_tag("b") and not odd.has_tag("a=1")
+    assert odd.to_config(mana_cost=False)["power"] == "*"
+    facts = read_config_facts({"B": {"type_line": "Sorcery"}, "A": {}})
+    assert list(facts) == ["A", "B"] and facts["B"].is_spell_only
+    with pytest.raises(CardDataError, match="facts of 'X' are not an object"):
+        CardFacts.from_config("X", ["Creature"])
+
+
+def test_horde_engines_read_kinds_from_the_words_before_the_dash():
+    """hs-3-8, hs-2-7: the Horde engines read a card's kind from the words of the whole type
+    line before its first dash (``lead_words``); a front-face reading (``types``) differs on a
+    few two-part type lines, and the engines keep their reading so saves replay the same."""
+    golem = CardFacts("Golem", type_line="Artifact // Artifact Creature — Golem")
+    assert golem.horde_creature and not golem.is_creature
+    adventure = CardFacts("Tale", type_line="Enchantment // Sorcery — Adventure")
+    assert adventure.is_spell_only and adventure.types == ("Enchantment",)
+    zombie = CardFacts("Zombie", type_line="Token Creature — Zombie")
+    assert zombie.lead_words == ("Token", "Creature") and zombie.horde_creature
+
+
+def test_deck_facts_one_builder_with_the_lists_own_facts(db):
+    """One decklist-to-config builder: canonical names in list order, one entry a card, the
+    unknown names once each; a list's ``#!`` lines come on top of the database."""
+    from pyengine.cards import deck_facts
+    from pyengine.decklist import Decklist
+
+    deck = Decklist.from_text("2 zombie\n1 Gravecrawler\n1 Nobody\n1 Nobody\n"
+                              "#! Gravecrawler | {B} | Creature — Zombie | 2/1 | cant_block\n")
+    names, facts, unknown = deck_facts(deck.cards("main"), db.with_annotations(deck).get)
+    assert names == ["Zombie", "Zombie", "Gravecrawler"] and unknown == ["Nobody"]
+    assert facts["Gravecrawler"]["tags"] == ["cant_block"] and list(facts) == ["Zombie",
+                                                                               "Gravecrawler"]
+    names, facts, unknown = deck_facts(["Zombie"], db.get, mana_cost=False)
+    assert "mana_cost" not in facts["Zombie"] and not unknown

@@ -105,6 +105,27 @@ def test_difficulties_and_team_sizes_are_checked():
             game(FILLER, survivors=bad)
 
 
+def test_decklist_config_reads_the_lists_own_facts():
+    """hs-8-1: a Horde deck's config (names and facts) is built one way for the command line
+    and the pages: the shipped deck gives what its names give, a list's ``#!`` lines give facts
+    for cards the card data does not know, and a card nobody knows is refused by name."""
+    from pyengine.decklist import Decklist
+    from pyengine.horde_common import decklist_config
+
+    db = files.load_card_db()
+    shipped = files.load_deck("horde-knudson-zombies-2011")
+    assert decklist_config(shipped, db) == deck_config(shipped.cards("main"), db.get)
+    own = Decklist.from_text("30 Zombie\n2 Brand New Ghoul\n"
+                             "#! Brand New Ghoul | {1}{B} | Creature — Zombie | 3/1 | menace\n")
+    deck, facts = decklist_config(own, db)
+    assert deck == ["Zombie"] * 30 + ["Brand New Ghoul"] * 2
+    assert facts["Brand New Ghoul"]["power"] == "3" and facts["Brand New Ghoul"]["tags"] == [
+        "menace"]
+    assert HordeSlingLab({"deck": deck, "facts": facts}, SEED).facts("Brand New Ghoul").power == 3
+    with pytest.raises(ConfigError, match="no card facts for: Nobody Knows"):
+        decklist_config(Decklist.from_text("1 Zombie\n1 Nobody Knows\n"), db)
+
+
 @pytest.mark.parametrize(
     "life, expected",
     [
