@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -318,6 +318,19 @@ class CardFacts:
         """The value of ``tag=value`` (``"{6}{B}"`` for ``emerge``), ``""`` for a bare tag,
         ``None`` if the card lacks the tag."""
         return tag_value(self.tags, tag)
+
+    def derived(self, rule: Callable[[CardFacts], Any]) -> Any:
+        """``rule(self)``, worked out once per card: for an engine's rule that reads only the
+        printed facts (whether a permanent carries a coin flag, which graveyard keyword it
+        has) and is asked of every card after every action in a long game."""
+        cache = self.__dict__.get("_derived")
+        if cache is None:
+            cache = self.__dict__["_derived"] = {}
+        try:
+            return cache[rule]
+        except KeyError:
+            value = cache[rule] = rule(self)
+            return value
 
     # -- game configs ----------------------------------------------------------------------
 

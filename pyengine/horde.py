@@ -102,6 +102,11 @@ def life_total(life: dict[str, Any] | None, survivors: int) -> int:
     raise ConfigError("life mode is one of: per-survivor, 100-minus-15, fixed")
 
 
+def graveyard_cast_keyword(facts: Any) -> str | None:
+    """The first of :data:`GRAVEYARD_CAST_KEYWORDS` a card has (hs-6-5), or None."""
+    return next((k for k in GRAVEYARD_CAST_KEYWORDS if facts.has_tag(k)), None)
+
+
 def _round_half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
@@ -346,20 +351,21 @@ class HordeSlingLab(HordeGame):
         """hs-5-5 / hs-5-6: deck tokens move like cards; made tokens cease to exist."""
         return super().leave_battlefield(card, zone, position) + self.cease_if_made(card)
 
-    def cast(self, card: Card, how: str, *, exile_after: bool = False) -> list[Event]:
-        """Cast a Horde card for free (hs-3-7): permanents enter, instants and sorceries wait
-        on the stack for the table (hs-3-8)."""
+    def cast(self, card: Card, how: str, *, exile_after: bool = False,
+             source: str | None = None) -> list[Event]:
+        """Cast a Horde card for free (hs-3-7) from ``source`` (when the caller knows it):
+        permanents enter, instants and sorceries wait on the stack for the table (hs-3-8)."""
         self.cast_turns[card.id] = self.turn_serial
         events = [Event("cast", f"The Horde casts {card.name}{how}", [card.name],
                         {"card": card.id})]
         if self.facts(card).is_spell_only:
-            self.zones.move(card.id, "stack")
+            self.move_from(card, source, "stack")
             if exile_after:
                 self.spell_exiles[card.id] = True
             events.append(Event("hold", f"{card.name} waits for the table to resolve it, then "
                                 "Done", [card.name], {"card": card.id}))
         else:
-            events += self.enter_battlefield(card)
+            events += self.enter_battlefield(card, source=source)
         return events
 
     # -- turns ----------------------------------------------------------------------------------
@@ -424,11 +430,11 @@ class HordeSlingLab(HordeGame):
                          "cards": [c.id for c in revealed]})]
         for card in revealed:
             if card.token:
-                events += self.enter_battlefield(card)
+                events += self.enter_battlefield(card, source="exile")
         for card in revealed:
             if not card.token:
                 card.face_up = False
-                events += self.cast(card, "")
+                events += self.cast(card, "", source="exile")
         return events
 
     def _cast_hand(self) -> list[Event]:
@@ -436,9 +442,9 @@ class HordeSlingLab(HordeGame):
         events = []
         for card in list(self.zones["hand"]):
             if card.token:
-                events += self.enter_battlefield(card)
+                events += self.enter_battlefield(card, source="hand")
             else:
-                events += self.cast(card, " from its hand")
+                events += self.cast(card, " from its hand", source="hand")
         return events
 
     def _flashback(self) -> list[Event]:
@@ -450,8 +456,7 @@ class HordeSlingLab(HordeGame):
         setting = self.options["flashback"]
         events = []
         for card in list(self.zones["graveyard"]):
-            facts = self.facts(card)
-            keyword = next((k for k in GRAVEYARD_CAST_KEYWORDS if facts.has_tag(k)), None)
+            keyword = self.facts(card).derived(graveyard_cast_keyword)
             if keyword is None or card.id in self.flashback_seen:
                 continue
             self.flashback_seen.append(card.id)
@@ -470,7 +475,7 @@ class HordeSlingLab(HordeGame):
                 if not yes:
                     continue
             events += self.cast(card, f" with {keyword} from its graveyard",
-                                exile_after=keyword in EXILING_KEYWORDS)
+                                exile_after=keyword in EXILING_KEYWORDS, source="graveyard")
         return events
 
     def _offers(self) -> list[Event]:
@@ -523,7 +528,8 @@ class HordeSlingLab(HordeGame):
         if target.id not in self.offers:
             raise ActionError(f"{target.name} (#{target.id}) is not on offer")
         del self.offers[target.id]
-        return self.cast(target, " from its graveyard (offer)") + self.after_action()
+        return self.cast(target, " from its graveyard (offer)", source="graveyard") \
+            + self.after_action()
 
     def do_skip_offer(self, card: int) -> list[Event]:
         """The table skips an offered graveyard card (hs-6-4)."""

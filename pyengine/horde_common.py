@@ -7,9 +7,10 @@ file. A config's ``"facts"`` maps each card name to a small JSON object::
     {"Zombie": {"mana_cost": "", "mana_value": 0, "type_line": "Token Creature — Zombie",
                 "power": "2", "toughness": "2", "token": true, "tags": ["token"]}}
 
-:func:`facts_entry` builds one from any object with the attributes of
-:class:`pyengine.cards.CardFacts` (or from a ``decks/cards.tsv`` row turned into a dict), so the
-command line and the browser can fill a config from the project's card data.
+written by :func:`pyengine.cards.config_facts` (``facts_entry`` here is the same function) and
+read back, once at set-up, as :class:`pyengine.cards.CardFacts`
+(:func:`pyengine.cards.read_config_facts`), as Swarm does. :func:`decklist_config` builds a
+deck's names and facts from a decklist, for the command line and the pages alike.
 
 :class:`HordeGame` holds what both formats do the same way: the Horde's zones (with a ``stack``
 zone where Horde instants and sorceries wait until the table resolves them), the table's
@@ -104,18 +105,9 @@ def needs_coin_flag(facts: CardFacts) -> bool:
     return False
 
 
-#: needs_coin_flag by a card's tags (it reads nothing else), worked out once.
-_COIN_FLAGS: dict[tuple[str, ...], bool] = {}
-
-
-def coin_flag(facts: CardFacts) -> bool:
-    """:func:`needs_coin_flag`, worked out once per set of tags."""
-    flagged = _COIN_FLAGS.get(facts.tags)
-    if flagged is None:
-        if len(_COIN_FLAGS) > 10_000:
-            _COIN_FLAGS.clear()
-        flagged = _COIN_FLAGS[facts.tags] = needs_coin_flag(facts)
-    return flagged
+def _may_attack(facts: CardFacts) -> bool:
+    """Not with defender or ``cant_attack`` (hs-4-1, lh-11-3)."""
+    return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
 
 
 class HordeGame(Game):
@@ -236,12 +228,12 @@ class HordeGame(Game):
         events = []
         facts = self._facts
         for card in self.zones["battlefield"]:
-            if not card.made and coin_flag(facts[card.name]):
+            if not card.made and facts[card.name].derived(needs_coin_flag):
                 events.extend(self.flag_card(card))
         return events
 
     def flag_card(self, card: Card) -> list[Event]:
-        if card.made or not coin_flag(self.facts(card)):
+        if card.made or not self.facts(card).derived(needs_coin_flag):
             return []
         yes = self.rng.coin()
         self.flags[card.id] = yes
@@ -301,11 +293,26 @@ class HordeGame(Game):
         for _ in range(n):
             card = self.new_card(name, token=True, made=True)
             self.zones.add("exile", card)
-            events += self.enter_battlefield(card, tapped=tapped)
+            events += self.enter_battlefield(card, tapped=tapped, source="exile")
         return events
 
-    def enter_battlefield(self, card: Card, *, tapped: bool = False) -> list[Event]:
-        self.zones.move(card.id, "battlefield")
+    def move_from(self, card: Card, source: str | None, zone: str,
+                  position: int | None = None) -> None:
+        """Move ``card`` to ``zone`` like ``zones.move``; ``source``, the zone the caller knows
+        it is in, is the only one searched (a long game's library and battlefield are not)."""
+        if source is not None:
+            cards = self.zones[source]
+            for index, other in enumerate(cards):
+                if other is card:
+                    del cards[index]
+                    self.zones.add(zone, card, position)
+                    return
+        self.zones.move(card.id, zone, position)
+
+    def enter_battlefield(self, card: Card, *, tapped: bool = False,
+                          source: str | None = None) -> list[Event]:
+        """``card`` enters the battlefield (from ``source`` when the caller knows it)."""
+        self.move_from(card, source, "battlefield")
         card.tapped = tapped
         card.face_up = False
         events = [Event("enter", f"{card.name} enters the battlefield", [card.name],
@@ -413,7 +420,7 @@ class HordeGame(Game):
     def can_attack(self, card: Card, facts: CardFacts) -> bool:
         """Whether an untapped Horde creature attacks (not with defender or ``cant_attack``);
         subclasses add their own exceptions."""
-        return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
+        return facts.derived(_may_attack)
 
     def attack(self) -> list[Event]:
         """Every untapped Horde creature able to attack taps and attacks."""
