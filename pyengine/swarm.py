@@ -555,8 +555,8 @@ class SwarmGame(Game):
             return CardFacts(name=name, type_line="Token Creature", is_token=True)
         return found
 
-    def tags(self, card: Card) -> list[str]:
-        return list(self.facts(card.name).tags)
+    def tags(self, card: Card) -> tuple[str, ...]:
+        return self.facts(card.name).tags
 
     def is_creature(self, card: Card) -> bool:
         """``Creature`` anywhere in the type line."""
