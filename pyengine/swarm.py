@@ -80,7 +80,6 @@ from .cards import (
     CardDataError,
     CardDB,
     CardFacts,
-    config_facts,
     deck_facts,
     missing_facts,
     missing_facts_message,
@@ -129,10 +128,10 @@ def fact_entry(
 ) -> dict[str, Any]:
     """One card's facts in the form a Swarm config keeps them (no mana cost: the one writer,
     :func:`pyengine.cards.config_facts`)."""
-    return config_facts({"mana_value": int(mana_value), "type_line": str(type_line),
-                         "power": str(power or ""), "toughness": str(toughness or ""),
-                         "is_token": bool(token), "tags": [str(tag) for tag in tags]},
-                        mana_cost=False)
+    return CardFacts(name="", mana_value=int(mana_value), type_line=str(type_line),
+                     power_text=str(power or ""), toughness_text=str(toughness or ""),
+                     is_token=bool(token), tags=tuple(str(tag) for tag in tags)
+                     ).to_config(mana_cost=False)
 
 
 def make_config(
