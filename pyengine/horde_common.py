@@ -50,7 +50,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError
+from .game import ActionError, Card, Event, Game, GameError, Zones
 
 __all__ = [
     "ConfigError",
@@ -58,6 +58,7 @@ __all__ = [
     "deck_config",
     "decklist_config",
     "facts_entry",
+    "locate_card",
     "parse_cost",
 ]
 
@@ -103,6 +104,21 @@ def needs_coin_flag(facts: CardFacts) -> bool:
         if key.endswith(_ACTIVATED_SUFFIX) or key.startswith("sac_"):
             return True
     return False
+
+
+def locate_card(zones: Zones, card_id: Any, *, number: str = "its number (id)",
+                absent: str = "") -> tuple[str, Card]:
+    """The zone and the card a table action names by its id, for every engine (the Horde
+    engines' :meth:`HordeGame.find` and Swarm's ``card``): a whole number, not a boolean, of a
+    card in the game; else an :class:`ActionError` ("a card is given by ``number``", "there is
+    no card #N``absent``"; each engine keeps its own words, so old logs read the same)."""
+    if not isinstance(card_id, int) or isinstance(card_id, bool):
+        raise ActionError(f"a card is given by {number}")
+    try:
+        where, index = zones.where(card_id)
+    except GameError:
+        raise ActionError(f"there is no card #{card_id}{absent}") from None
+    return where, zones[where][index]
 
 
 def _may_attack(facts: CardFacts) -> bool:
@@ -181,15 +197,10 @@ class HordeGame(Game):
 
     def locate(self, card_id: Any, zone: str | None = None) -> tuple[str, Card]:
         """:meth:`find`, with the name of the zone the card is in."""
-        if not isinstance(card_id, int) or isinstance(card_id, bool):
-            raise ActionError("a card is given by its number (id)")
-        try:
-            where, index = self.zones.where(card_id)
-        except GameError:
-            raise ActionError(f"there is no card #{card_id}") from None
+        where, card = locate_card(self.zones, card_id)
         if zone is not None and where != zone:
             raise ActionError(f"card #{card_id} is in the {where}, not the {zone}")
-        return where, self.zones[where][index]
+        return where, card
 
     # -- config ---------------------------------------------------------------------------------
     def config_survivors(self) -> int:

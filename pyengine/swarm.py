@@ -87,6 +87,7 @@ from .cards import (
 )
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, register
+from .horde_common import locate_card
 
 #: Shared life of the Survivors (sw-2-2).
 STARTING_LIFE = 40
@@ -577,13 +578,10 @@ class SwarmGame(Game):
         return card.id in self.enforcer_ids
 
     def card(self, card_id: Any) -> Card:
-        if not isinstance(card_id, int) or isinstance(card_id, bool):
-            raise ActionError("a card is given by its number (#id)")
-        try:
-            zone, index = self.zones.where(card_id)
-        except GameError:
-            raise ActionError(f"there is no card #{card_id} in this game") from None
-        return self.zones[zone][index]
+        """The card a table action names by its id (the Horde engines' lookup,
+        :func:`pyengine.horde_common.locate_card`, in Swarm's words)."""
+        return locate_card(self.zones, card_id, number="its number (#id)",
+                           absent=" in this game")[1]
 
     def zone_of(self, card: Card) -> str:
         return self.zones.where(card.id)[0]
