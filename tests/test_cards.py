@@ -297,3 +297,18 @@ def test_deck_facts_one_builder_with_the_lists_own_facts(db):
                                                                                "Gravecrawler"]
     names, facts, unknown = deck_facts(["Zombie"], db.get, mana_cost=False)
     assert "mana_cost" not in facts["Zombie"] and not unknown
+
+
+def test_derived_is_worked_out_once_per_card():
+    """An engine's per-card rule (one that reads only the printed facts) runs once per card,
+    whatever the number of questions; equality and hashing still see only the facts."""
+    calls = []
+
+    def rule(card):
+        calls.append(card.name)
+        return card.has_tag("flying")
+
+    bird = CardFacts("Bird", type_line="Token Creature — Bird", tags=("flying",))
+    assert [bird.derived(rule) for _ in range(3)] == [True, True, True] and calls == ["Bird"]
+    again = CardFacts("Bird", type_line="Token Creature — Bird", tags=("flying",))
+    assert again == bird and hash(again) == hash(bird)

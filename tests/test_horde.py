@@ -126,6 +126,26 @@ def test_decklist_config_reads_the_lists_own_facts():
         decklist_config(Decklist.from_text("1 Zombie\n1 Nobody Knows\n"), db)
 
 
+def test_every_engine_names_a_card_by_its_id_in_its_own_words():
+    """hs-6-8, sw-7-6: the Horde engines and Swarm share one lookup of a card by its id: a whole
+    number (not a boolean) of a card in the game; each engine keeps its own refusal words."""
+    from tests import scenarios
+
+    horde, swarm = game(FILLER), scenarios.STARTS["swarm"](SEED)
+    top = horde.zones["library"][0]
+    assert horde.find(top.id) is top and horde.locate(top.id) == ("library", top)
+    assert swarm.card(swarm.zones["library"][0].id) is swarm.zones["library"][0]
+    for bad, words in ((True, "its number"), ("1", "its number"), (9999, "no card #9999")):
+        with pytest.raises(ActionError, match=words):
+            horde.find(bad)
+        with pytest.raises(ActionError, match=words):
+            swarm.card(bad)
+    with pytest.raises(ActionError, match=r"\(#id\)"):
+        swarm.card(None)
+    with pytest.raises(ActionError, match="no card #9999 in this game"):
+        swarm.card(9999)
+
+
 @pytest.mark.parametrize(
     "life, expected",
     [
