@@ -12,6 +12,8 @@ against Pyodide, whose only clock is the wall clock); each figure is the best ba
 
 ``--baseline REV`` also times the engine of git revision REV (e.g. the commit before the
 snapshot-free ``Game.apply``) in CPython on the same saves, for a before/after ratio.
+``--profile slinglab`` (or ``swarm``) only profiles that game's replay with cProfile and prints
+the functions that take the most time: where to look before making the engine faster.
 
 The machine running these is shared: absolute figures are noisy; the ratios in one run are the
 figures to compare. Results go to bench/results/long_games.json.
@@ -103,6 +105,24 @@ def baseline_run(rev: str, saves: dict, seconds: float) -> dict:
         return json.loads(out)
 
 
+def profile(saves: dict, game: str, replays: int = 20, rows: int = 25) -> None:
+    """Print the cProfile of ``replays`` replays of one long game, most time first."""
+    import cProfile
+    import pstats
+
+    from pyengine.game import find_variant
+
+    save = saves[game]
+    cls = find_variant(save["variant"])
+    profiler = cProfile.Profile()
+    profiler.enable()
+    for _ in range(replays):
+        cls.replay(save["config"], save["seed"], save["actions"])
+    profiler.disable()
+    print(f"{game}: {replays} replays of {len(save['actions'])} actions")
+    pstats.Stats(profiler, stream=sys.stdout).sort_stats("tottime").print_stats(rows)
+
+
 def print_table(results: dict) -> None:
     cpu, wall = results["cpython_cpu"], results["cpython"]
     py, base = results.get("pyodide"), results.get("baseline")
@@ -139,7 +159,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--baseline", metavar="REV", help="also time the engine of git REV")
     parser.add_argument("--output", type=Path,
                         default=bench_site.RESULTS / "long_games.json")
+    parser.add_argument("--profile", choices=("slinglab", "swarm"),
+                        help="only profile this game's replay (cProfile) and print it")
     args = parser.parse_args(argv)
+    if args.profile:
+        print("building the long games…", flush=True)
+        profile(long_game_workloads.build_saves(), args.profile)
+        return 0
     results = bench_site.new_results(goals={"cpython_ms": GOAL_MS,
                                             "pyodide_vs_cpython": GOAL_RATIO})
     print("building the long games…", flush=True)

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -29,9 +29,13 @@ __all__ = [
     "colors_of_cost",
     "combine_card_data",
     "config_facts",
+    "deck_facts",
+    "missing_facts",
+    "missing_facts_message",
     "mana_value_of",
     "parse_annotation",
     "parse_cost",
+    "read_config_facts",
 ]
 
 TSV_COLUMNS = (
@@ -152,6 +156,15 @@ def _pt_value(text: str) -> int | None:
     return None
 
 
+def _int_or_none(text: str) -> int | None:
+    """A config's power or toughness as a number, ``None`` for ``*``, ``X`` or empty (as the
+    engines have always read it: :func:`int` of the text)."""
+    try:
+        return int(text.strip())
+    except ValueError:
+        return None
+
+
 def tag_value(tags: Iterable[str], tag: str) -> str | None:
     """The value of ``tag=value`` among ``tags``, ``""`` for a bare tag, ``None`` if absent."""
     for t in tags:
@@ -162,9 +175,14 @@ def tag_value(tags: Iterable[str], tag: str) -> str | None:
     return None
 
 
-def _word_in(attribute: str, word: str, doc: str) -> property:
-    """A read-only property: True if ``word`` is among the card's ``attribute`` words."""
-    return property(lambda self: word in getattr(self, attribute), doc=doc)
+def _word_in(attribute: str, word: str, doc: str) -> functools.cached_property:
+    """A cached property: True if ``word`` is among the card's ``attribute`` words."""
+
+    def check(self: CardFacts) -> bool:
+        return word in getattr(self, attribute)
+
+    check.__doc__ = doc
+    return functools.cached_property(check)
 
 
 @dataclass(frozen=True)
@@ -225,17 +243,19 @@ class CardFacts:
         right = parts[1].split() if len(parts) > 1 else []
         return left, right
 
-    @property
+    # Cached (functools.cached_property writes the instance dict, which a frozen dataclass
+    # allows): long games ask these of every battlefield card after every action.
+    @functools.cached_property
     def types(self) -> tuple[str, ...]:
         """Card types of the front face, e.g. ``("Artifact", "Creature")``."""
         return tuple(word for word in self._type_halves[0] if word in CARD_TYPES)
 
-    @property
+    @functools.cached_property
     def supertypes(self) -> tuple[str, ...]:
         """Supertypes of the front face, e.g. ``("Legendary",)``."""
         return tuple(word for word in self._type_halves[0] if word in SUPERTYPES)
 
-    @property
+    @functools.cached_property
     def subtypes(self) -> tuple[str, ...]:
         """Subtypes of the front face, e.g. ``("Zombie", "Giant")``."""
         return tuple(self._type_halves[1])
@@ -246,6 +266,37 @@ class CardFacts:
                         "True for a basic land (any card with the Basic supertype).")
     is_legendary = _word_in("supertypes", "Legendary", "True if the front face is legendary.")
 
+    @functools.cached_property
+    def lead_words(self) -> tuple[str, ...]:
+        """The words of the whole type line before its first ``—`` (every face, supertypes
+        and ``Token`` included): ``("Token", "Creature")``. The Horde engines have always read
+        a card's kind from these (:attr:`horde_creature`, :attr:`is_spell_only`); on a few
+        two-part type lines (``"Artifact // Artifact Creature — Golem"``) that differs from
+        the front face's :attr:`types`, so they keep it, and saves replay the same."""
+        return tuple(self.type_line.split("—")[0].split())
+
+    @functools.cached_property
+    def horde_creature(self) -> bool:
+        """``"Creature"`` among :attr:`lead_words`: a creature to the Horde engines."""
+        return "Creature" in self.lead_words
+
+    @functools.cached_property
+    def is_spell_only(self) -> bool:
+        """An instant or sorcery by :attr:`lead_words`: a Horde engine holds it on the stack
+        until the table resolves it."""
+        words = self.lead_words
+        return "Instant" in words or "Sorcery" in words
+
+    @property
+    def power_value(self) -> int:
+        """Printed power as a number (``*`` and empty count 0)."""
+        return self.power or 0
+
+    @property
+    def toughness_value(self) -> int:
+        """Printed toughness as a number (``*`` and empty count 0)."""
+        return self.toughness or 0
+
     @property
     def front_name(self) -> str:
         """The name of the front face (the whole name for a one-faced card)."""
@@ -255,12 +306,67 @@ class CardFacts:
 
     def has_tag(self, tag: str) -> bool:
         """True if the card has the tag ``tag``, bare or as ``tag=value``."""
-        return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+        if "=" in tag:
+            return any(t == tag or t.startswith(tag + "=") for t in self.tags)
+        return tag in self._tag_keys
+
+    @functools.cached_property
+    def _tag_keys(self) -> frozenset[str]:
+        return frozenset(t.split("=", 1)[0] for t in self.tags)
 
     def tag_value(self, tag: str) -> str | None:
         """The value of ``tag=value`` (``"{6}{B}"`` for ``emerge``), ``""`` for a bare tag,
         ``None`` if the card lacks the tag."""
         return tag_value(self.tags, tag)
+
+    def derived(self, rule: Callable[[CardFacts], Any]) -> Any:
+        """``rule(self)``, worked out once per card: for an engine's rule that reads only the
+        printed facts (whether a permanent carries a coin flag, which graveyard keyword it
+        has) and is asked of every card after every action in a long game."""
+        cache = self.__dict__.get("_derived")
+        if cache is None:
+            cache = self.__dict__["_derived"] = {}
+        try:
+            return cache[rule]
+        except KeyError:
+            value = cache[rule] = rule(self)
+            return value
+
+    # -- game configs ----------------------------------------------------------------------
+
+    @classmethod
+    def from_config(cls, name: str, entry: Any) -> CardFacts:
+        """Read back one ``facts`` entry of a game config (what :meth:`to_config` and
+        :func:`config_facts` write), for every engine: ``mana_cost`` may be missing (Swarm
+        configs leave it out: their rules use only the mana value), ``tags`` may be a list or
+        ``;``-separated text, ``token`` may be written ``is_token``, power and toughness may be
+        text (``"*"``), numbers or missing. Raises :class:`CardDataError` (a ``ValueError``)
+        for an entry that is not an object."""
+        if not isinstance(entry, dict):
+            raise CardDataError(f"the facts of '{name}' are not an object")
+        tags = entry.get("tags", [])
+        if isinstance(tags, str):
+            tags = [t for t in tags.split(";") if t]
+        power = entry.get("power")
+        toughness = entry.get("toughness")
+        power_text = "" if power is None else str(power)
+        toughness_text = "" if toughness is None else str(toughness)
+        return cls(
+            name=name,
+            mana_cost=str(entry.get("mana_cost", "") or ""),
+            mana_value=int(entry.get("mana_value", 0) or 0),
+            type_line=str(entry.get("type_line", "") or ""),
+            power=_int_or_none(power_text),
+            toughness=_int_or_none(toughness_text),
+            is_token=bool(entry.get("token", entry.get("is_token", False))),
+            tags=tuple(str(t) for t in tags),
+            power_text=power_text,
+            toughness_text=toughness_text,
+        )
+
+    def to_config(self, *, mana_cost: bool = True) -> dict[str, Any]:
+        """This card's ``facts`` entry in a game config (:func:`config_facts`)."""
+        return config_facts(self, mana_cost=mana_cost)
 
     # -- text ------------------------------------------------------------------------------
 
@@ -432,7 +538,7 @@ def _tsv_facts(cols: list[str]) -> CardFacts:
 def config_facts(card: Any, *, mana_cost: bool = True) -> dict[str, Any]:
     """One card's ``facts`` entry in a game config, from a :class:`CardFacts`-like object or a
     dict with the ``decks/cards.tsv`` column names: the one writer of config facts for every
-    engine (the Horde engines read it back with :meth:`pyengine.horde_common.Facts.from_dict`).
+    engine (every engine reads it back with :meth:`CardFacts.from_config`).
     ``mana_cost=False`` leaves the cost out, as Swarm configs have always done (its rules
     use only the mana value), so their saves and share links stay the same."""
 
@@ -459,6 +565,49 @@ def config_facts(card: Any, *, mana_cost: bool = True) -> dict[str, Any]:
         "tags": list(tags),
     })
     return entry
+
+
+def read_config_facts(raw: Mapping[str, Any]) -> dict[str, CardFacts]:
+    """A game config's ``facts`` (name -> entry) read back once, at set-up: the one reader of
+    config facts for every engine (the Horde engines and Swarm), :class:`CardFacts` by card
+    name, in name order. A plain dict, so a lookup in a long game's hot path is one dict
+    lookup (and :meth:`pyengine.game.Game.apply` copies it as a dict). Raises
+    :class:`CardDataError` for an entry that is not an object."""
+    return {name: CardFacts.from_config(name, entry) for name, entry in sorted(raw.items())}
+
+
+def missing_facts(names: Iterable[str], facts: Mapping[str, Any]) -> list[str]:
+    """The names without an entry in ``facts``, each once, sorted."""
+    return sorted({name for name in names if name not in facts})
+
+
+def missing_facts_message(names: Iterable[str]) -> str:
+    """The sentence every engine and builder uses for cards without facts."""
+    return "no card facts for: " + ", ".join(names)
+
+
+def deck_facts(names: Iterable[str], lookup: Any, *, mana_cost: bool = True
+               ) -> tuple[list[str], dict[str, dict[str, Any]], list[str]]:
+    """The one decklist-to-config builder: ``(canonical names, config facts, unknown names)``
+    for the card names of a list.
+
+    ``lookup(name)`` returns a :class:`CardFacts` or ``None`` (e.g. :meth:`CardDB.get`); each
+    name found is written by its card's own name, with one ``facts`` entry a card
+    (:func:`config_facts`; ``mana_cost=False`` for Swarm configs). Unknown names come back
+    once each, in the order given; the caller says what to do with them."""
+    canonical: list[str] = []
+    facts: dict[str, dict[str, Any]] = {}
+    unknown: list[str] = []
+    for name in names:
+        card = lookup(name)
+        if card is None:
+            if name not in unknown:
+                unknown.append(name)
+            continue
+        canonical.append(card.name)
+        if card.name not in facts:
+            facts[card.name] = config_facts(card, mana_cost=mana_cost)
+    return canonical, facts, unknown
 
 
 # -- the database --------------------------------------------------------------------------
@@ -669,6 +818,15 @@ class CardDB:
         for card in other._cards.values():
             merged.add(card)
         return merged
+
+    def with_annotations(self, *decklists: Any) -> CardDB:
+        """This database with the ``#!`` facts lines of each list on top
+        (:meth:`from_annotations`; a later list wins): what every decklist is read with before
+        its config is built (:func:`deck_facts`)."""
+        db = self
+        for decklist in decklists:
+            db = db.merge(CardDB.from_annotations(decklist))
+        return db
 
     # -- lookups ---------------------------------------------------------------------------
 

@@ -102,6 +102,11 @@ def life_total(life: dict[str, Any] | None, survivors: int) -> int:
     raise ConfigError("life mode is one of: per-survivor, 100-minus-15, fixed")
 
 
+def graveyard_cast_keyword(facts: Any) -> str | None:
+    """The first of :data:`GRAVEYARD_CAST_KEYWORDS` a card has (hs-6-5), or None."""
+    return next((k for k in GRAVEYARD_CAST_KEYWORDS if facts.has_tag(k)), None)
+
+
 def _round_half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
@@ -234,8 +239,8 @@ class HordeSlingLab(HordeGame):
         if target < len(deck):
             raise ConfigError(f"library size {target} is smaller than the deck ({len(deck)})")
         extra = target - len(deck)
-        tokens = [n for n in deck if self.facts(n).token]
-        regular = [n for n in deck if not self.facts(n).token]
+        tokens = [n for n in deck if self.facts(n).is_token]
+        regular = [n for n in deck if not self.facts(n).is_token]
         extra_tokens = extra * EXTRA_TOKENS // (EXTRA_TOKENS + EXTRA_REGULAR)
         extra_regular = extra - extra_tokens
         if not tokens:
@@ -244,7 +249,7 @@ class HordeSlingLab(HordeGame):
             extra_tokens, extra_regular = extra, 0
         copies = self._copies(tokens, extra_tokens) + self._copies(regular, extra_regular)
         for name in deck + copies:
-            self.zones.add("library", self.new_card(name, token=self.facts(name).token))
+            self.zones.add("library", self.new_card(name, token=self.facts(name).is_token))
         events = []
         if copies:
             events.append(Event("scale", f"{len(copies)} cards copied into the library "
@@ -346,20 +351,21 @@ class HordeSlingLab(HordeGame):
         """hs-5-5 / hs-5-6: deck tokens move like cards; made tokens cease to exist."""
         return super().leave_battlefield(card, zone, position) + self.cease_if_made(card)
 
-    def cast(self, card: Card, how: str, *, exile_after: bool = False) -> list[Event]:
-        """Cast a Horde card for free (hs-3-7): permanents enter, instants and sorceries wait
-        on the stack for the table (hs-3-8)."""
+    def cast(self, card: Card, how: str, *, exile_after: bool = False,
+             source: str | None = None) -> list[Event]:
+        """Cast a Horde card for free (hs-3-7) from ``source`` (when the caller knows it):
+        permanents enter, instants and sorceries wait on the stack for the table (hs-3-8)."""
         self.cast_turns[card.id] = self.turn_serial
         events = [Event("cast", f"The Horde casts {card.name}{how}", [card.name],
                         {"card": card.id})]
         if self.facts(card).is_spell_only:
-            self.zones.move(card.id, "stack")
+            self.move_from(card, source, "stack")
             if exile_after:
                 self.spell_exiles[card.id] = True
             events.append(Event("hold", f"{card.name} waits for the table to resolve it, then "
                                 "Done", [card.name], {"card": card.id}))
         else:
-            events += self.enter_battlefield(card)
+            events += self.enter_battlefield(card, source=source)
         return events
 
     # -- turns ----------------------------------------------------------------------------------
@@ -424,11 +430,11 @@ class HordeSlingLab(HordeGame):
                          "cards": [c.id for c in revealed]})]
         for card in revealed:
             if card.token:
-                events += self.enter_battlefield(card)
+                events += self.enter_battlefield(card, source="exile")
         for card in revealed:
             if not card.token:
                 card.face_up = False
-                events += self.cast(card, "")
+                events += self.cast(card, "", source="exile")
         return events
 
     def _cast_hand(self) -> list[Event]:
@@ -436,9 +442,9 @@ class HordeSlingLab(HordeGame):
         events = []
         for card in list(self.zones["hand"]):
             if card.token:
-                events += self.enter_battlefield(card)
+                events += self.enter_battlefield(card, source="hand")
             else:
-                events += self.cast(card, " from its hand")
+                events += self.cast(card, " from its hand", source="hand")
         return events
 
     def _flashback(self) -> list[Event]:
@@ -450,8 +456,7 @@ class HordeSlingLab(HordeGame):
         setting = self.options["flashback"]
         events = []
         for card in list(self.zones["graveyard"]):
-            facts = self.facts(card)
-            keyword = next((k for k in GRAVEYARD_CAST_KEYWORDS if facts.has_tag(k)), None)
+            keyword = self.facts(card).derived(graveyard_cast_keyword)
             if keyword is None or card.id in self.flashback_seen:
                 continue
             self.flashback_seen.append(card.id)
@@ -470,7 +475,7 @@ class HordeSlingLab(HordeGame):
                 if not yes:
                     continue
             events += self.cast(card, f" with {keyword} from its graveyard",
-                                exile_after=keyword in EXILING_KEYWORDS)
+                                exile_after=keyword in EXILING_KEYWORDS, source="graveyard")
         return events
 
     def _offers(self) -> list[Event]:
@@ -523,7 +528,8 @@ class HordeSlingLab(HordeGame):
         if target.id not in self.offers:
             raise ActionError(f"{target.name} (#{target.id}) is not on offer")
         del self.offers[target.id]
-        return self.cast(target, " from its graveyard (offer)") + self.after_action()
+        return self.cast(target, " from its graveyard (offer)", source="graveyard") \
+            + self.after_action()
 
     def do_skip_offer(self, card: int) -> list[Event]:
         """The table skips an offered graveyard card (hs-6-4)."""
@@ -561,7 +567,7 @@ class HordeSlingLab(HordeGame):
                 self.zones.move(card.id, "library", 0)
                 returned.append(card)
                 continue
-            tokens = [name for name in self.config["deck"] if self.facts(name).token]
+            tokens = [name for name in self.config["deck"] if self.facts(name).is_token]
             if not tokens:
                 events.append(Event("alert", "The Horde gains life but its deck has no tokens "
                                     "to copy", [], {"alert": True}))
@@ -601,8 +607,8 @@ class HordeSlingLab(HordeGame):
         held spell on the stack)."""
         if self.phase == "over":
             return []
-        if (not self.zones["library"] and not self.zones["hand"] and not self.creatures()
-                and not self.zones["stack"]):
+        if (not self.zones["library"] and not self.zones["hand"] and not self.zones["stack"]
+                and not self.any_creature()):
             self.phase = "over"
             self.winner = "survivors"
             return [Event("win", "The Survivors win: the Horde has no library, no hand and no "

@@ -7,9 +7,10 @@ file. A config's ``"facts"`` maps each card name to a small JSON object::
     {"Zombie": {"mana_cost": "", "mana_value": 0, "type_line": "Token Creature — Zombie",
                 "power": "2", "toughness": "2", "token": true, "tags": ["token"]}}
 
-:func:`facts_entry` builds one from any object with the attributes of
-:class:`pyengine.cards.CardFacts` (or from a ``decks/cards.tsv`` row turned into a dict), so the
-command line and the browser can fill a config from the project's card data.
+written by :func:`pyengine.cards.config_facts` (``facts_entry`` here is the same function) and
+read back, once at set-up, as :class:`pyengine.cards.CardFacts`
+(:func:`pyengine.cards.read_config_facts`), as Swarm does. :func:`decklist_config` builds a
+deck's names and facts from a decklist, for the command line and the pages alike.
 
 :class:`HordeGame` holds what both formats do the same way: the Horde's zones (with a ``stack``
 zone where Horde instants and sorceries wait until the table resolves them), the table's
@@ -36,121 +37,34 @@ For a page (a runner widget) both games offer the same surface:
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any, ClassVar
 
-from .cards import config_facts, parse_cost, tag_value  # noqa: F401 - parse_cost re-exported
-from .game import ActionError, Card, Event, Game, GameError
+from .cards import (  # noqa: F401 - parse_cost re-exported
+    CardDataError,
+    CardDB,
+    CardFacts,
+    config_facts,
+    deck_facts,
+    missing_facts,
+    missing_facts_message,
+    parse_cost,
+    read_config_facts,
+)
+from .game import ActionError, Card, Event, Game, GameError, Zones
 
 __all__ = [
     "ConfigError",
-    "Facts",
     "HordeGame",
     "deck_config",
+    "decklist_config",
     "facts_entry",
+    "locate_card",
     "parse_cost",
 ]
 
 
 class ConfigError(GameError):
     """A game config that cannot start a game (an unknown option, a card without facts)."""
-
-
-def _int_or_none(value: Any) -> int | None:
-    try:
-        return int(str(value).strip())
-    except (TypeError, ValueError):
-        return None
-
-
-@dataclass(frozen=True)
-class Facts:
-    """The facts the Horde engines use about one card (read from a config's ``facts``)."""
-
-    #: Card name.
-    name: str
-    #: Printed mana cost, e.g. ``"{3}{B}{B}"`` (empty for tokens and lands).
-    mana_cost: str = ""
-    #: Printed mana value (0 for tokens).
-    mana_value: int = 0
-    #: Full type line.
-    type_line: str = ""
-    #: Power as printed (``"*"`` allowed), empty for noncreatures.
-    power: str = ""
-    #: Toughness as printed, empty for noncreatures.
-    toughness: str = ""
-    #: True for a token.
-    token: bool = False
-    #: Automation tags (see ``decks/README.md``).
-    tags: tuple[str, ...] = field(default_factory=tuple)
-
-    @classmethod
-    def from_dict(cls, name: str, data: dict[str, Any]) -> Facts:
-        if not isinstance(data, dict):
-            raise ConfigError(f"the facts of '{name}' are not an object")
-        tags = data.get("tags", [])
-        if isinstance(tags, str):
-            tags = [t for t in tags.split(";") if t]
-        return cls(
-            name=name,
-            mana_cost=str(data.get("mana_cost", "") or ""),
-            mana_value=int(data.get("mana_value", 0) or 0),
-            type_line=str(data.get("type_line", "") or ""),
-            power="" if data.get("power") is None else str(data.get("power")),
-            toughness="" if data.get("toughness") is None else str(data.get("toughness")),
-            token=bool(data.get("token", data.get("is_token", False))),
-            tags=tuple(str(t) for t in tags),
-        )
-
-    def has_tag(self, tag: str) -> bool:
-        """True if the card has ``tag``, bare or as ``tag=value``."""
-        if "=" in tag:
-            return any(t == tag or t.startswith(tag + "=") for t in self.tags)
-        return tag in self._tag_keys
-
-    @cached_property
-    def _tag_keys(self) -> frozenset[str]:
-        return frozenset(t.split("=", 1)[0] for t in self.tags)
-
-    def tag_value(self, tag: str) -> str | None:
-        """The value of ``tag=value``, ``""`` for a bare tag, ``None`` if absent."""
-        return tag_value(self.tags, tag)
-
-    # Cached (functools.cached_property writes the instance dict, which a frozen dataclass
-    # allows): long games ask these of every battlefield card after every action.
-    @cached_property
-    def types(self) -> list[str]:
-        """The words before the type line's dash (``["Token", "Creature"]``)."""
-        return self.type_line.split("—")[0].split()
-
-    @cached_property
-    def subtypes(self) -> list[str]:
-        parts = self.type_line.split("—", 1)
-        return parts[1].split() if len(parts) > 1 else []
-
-    @cached_property
-    def is_creature(self) -> bool:
-        return "Creature" in self.types
-
-    @cached_property
-    def coin_flag(self) -> bool:
-        """:func:`needs_coin_flag`, worked out once per card name."""
-        return needs_coin_flag(self)
-
-    @property
-    def is_spell_only(self) -> bool:
-        """An instant or sorcery: it is held on the stack until the table resolves it."""
-        return "Instant" in self.types or "Sorcery" in self.types
-
-    @property
-    def power_value(self) -> int:
-        """Printed power as a number (``*`` and empty count 0)."""
-        return _int_or_none(self.power) or 0
-
-    @property
-    def toughness_value(self) -> int:
-        return _int_or_none(self.toughness) or 0
 
 
 #: One config ``facts`` entry (see :func:`pyengine.cards.config_facts`).
@@ -173,7 +87,7 @@ def is_mana_ability(tag: str) -> bool:
     return key == "mana_ability" or value.startswith("add{")
 
 
-def needs_coin_flag(facts: Facts) -> bool:
+def needs_coin_flag(facts: CardFacts) -> bool:
     """Whether a Horde permanent carries a Yes/No coin flag.
 
     A flag is shown for a ``you_may`` tag and for any activated ability the Horde could use:
@@ -190,6 +104,26 @@ def needs_coin_flag(facts: Facts) -> bool:
         if key.endswith(_ACTIVATED_SUFFIX) or key.startswith("sac_"):
             return True
     return False
+
+
+def locate_card(zones: Zones, card_id: Any, *, number: str = "its number (id)",
+                absent: str = "") -> tuple[str, Card]:
+    """The zone and the card a table action names by its id, for every engine (the Horde
+    engines' :meth:`HordeGame.find` and Swarm's ``card``): a whole number, not a boolean, of a
+    card in the game; else an :class:`ActionError` ("a card is given by ``number``", "there is
+    no card #N``absent``"; each engine keeps its own words, so old logs read the same)."""
+    if not isinstance(card_id, int) or isinstance(card_id, bool):
+        raise ActionError(f"a card is given by {number}")
+    try:
+        where, index = zones.where(card_id)
+    except GameError:
+        raise ActionError(f"there is no card #{card_id}{absent}") from None
+    return where, zones[where][index]
+
+
+def _may_attack(facts: CardFacts) -> bool:
+    """Not with defender or ``cant_attack`` (hs-4-1, lh-11-3)."""
+    return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
 
 
 class HordeGame(Game):
@@ -219,13 +153,18 @@ class HordeGame(Game):
     )
 
     # -- facts ----------------------------------------------------------------------------------
-    def load_facts(self) -> dict[str, Facts]:
+    def load_facts(self) -> dict[str, CardFacts]:
+        """The config's ``facts`` as :class:`pyengine.cards.CardFacts` by name (the one
+        reader every engine uses, :func:`pyengine.cards.read_config_facts`)."""
         raw = self.config.get("facts")
         if not isinstance(raw, dict):
             raise ConfigError("the config needs 'facts': card name -> facts")
-        return {name: Facts.from_dict(name, data) for name, data in sorted(raw.items())}
+        try:
+            return read_config_facts(raw)
+        except CardDataError as error:
+            raise ConfigError(str(error)) from None
 
-    def facts(self, card: Card | str) -> Facts:
+    def facts(self, card: Card | str) -> CardFacts:
         name = card if isinstance(card, str) else card.name
         try:
             return self._facts[name]
@@ -233,28 +172,35 @@ class HordeGame(Game):
             raise ConfigError(f"no card facts for '{name}'") from None
 
     def check_names(self, names: list[str]) -> None:
-        missing = sorted({n for n in names if n not in self._facts})
+        missing = missing_facts(names, self._facts)
         if missing:
-            raise ConfigError("no card facts for: " + ", ".join(missing))
+            raise ConfigError(missing_facts_message(missing))
 
     def is_creature(self, card: Card) -> bool:
-        return self.facts(card).is_creature
+        """A creature by the type line's words before its dash
+        (:attr:`pyengine.cards.CardFacts.horde_creature`)."""
+        return self.facts(card).horde_creature
 
     def creatures(self) -> list[Card]:
         """Horde creatures on the battlefield, in battlefield order."""
-        return [c for c in self.zones["battlefield"] if self.is_creature(c)]
+        facts = self._facts
+        return [c for c in self.zones["battlefield"] if facts[c.name].horde_creature]
+
+    def any_creature(self) -> bool:
+        """Whether the Horde has a creature on the battlefield."""
+        facts = self._facts
+        return any(facts[c.name].horde_creature for c in self.zones["battlefield"])
 
     def find(self, card_id: Any, zone: str | None = None) -> Card:
         """A card by id (``ActionError`` if absent, or not in ``zone`` when given)."""
-        if not isinstance(card_id, int) or isinstance(card_id, bool):
-            raise ActionError("a card is given by its number (id)")
-        try:
-            where, index = self.zones.where(card_id)
-        except GameError:
-            raise ActionError(f"there is no card #{card_id}") from None
+        return self.locate(card_id, zone)[1]
+
+    def locate(self, card_id: Any, zone: str | None = None) -> tuple[str, Card]:
+        """:meth:`find`, with the name of the zone the card is in."""
+        where, card = locate_card(self.zones, card_id)
         if zone is not None and where != zone:
             raise ActionError(f"card #{card_id} is in the {where}, not the {zone}")
-        return self.zones[where][index]
+        return where, card
 
     # -- config ---------------------------------------------------------------------------------
     def config_survivors(self) -> int:
@@ -291,12 +237,14 @@ class HordeGame(Game):
         """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
         self.flags = {}
         events = []
+        facts = self._facts
         for card in self.zones["battlefield"]:
-            events.extend(self.flag_card(card))
+            if not card.made and facts[card.name].derived(needs_coin_flag):
+                events.extend(self.flag_card(card))
         return events
 
     def flag_card(self, card: Card) -> list[Event]:
-        if card.made or not self.facts(card).coin_flag:
+        if card.made or not self.facts(card).derived(needs_coin_flag):
             return []
         yes = self.rng.coin()
         self.flags[card.id] = yes
@@ -349,18 +297,33 @@ class HordeGame(Game):
         if name not in self._facts:
             if not isinstance(power, int) or not isinstance(toughness, int):
                 raise ActionError(f"'{name}' has no card facts: give its power and toughness")
-            self._facts[name] = Facts(name=name, type_line=f"Token Creature — {name}",
-                                      power=str(power), toughness=str(toughness), token=True,
-                                      tags=("token",))
+            self._facts[name] = CardFacts.from_config(name, {
+                "type_line": f"Token Creature — {name}", "power": power,
+                "toughness": toughness, "token": True, "tags": ["token"]})
         events = [Event("create", text, [name], {"count": n})]
         for _ in range(n):
             card = self.new_card(name, token=True, made=True)
             self.zones.add("exile", card)
-            events += self.enter_battlefield(card, tapped=tapped)
+            events += self.enter_battlefield(card, tapped=tapped, source="exile")
         return events
 
-    def enter_battlefield(self, card: Card, *, tapped: bool = False) -> list[Event]:
-        self.zones.move(card.id, "battlefield")
+    def move_from(self, card: Card, source: str | None, zone: str,
+                  position: int | None = None) -> None:
+        """Move ``card`` to ``zone`` like ``zones.move``; ``source``, the zone the caller knows
+        it is in, is the only one searched (a long game's library and battlefield are not)."""
+        if source is not None:
+            cards = self.zones[source]
+            for index, other in enumerate(cards):
+                if other is card:
+                    del cards[index]
+                    self.zones.add(zone, card, position)
+                    return
+        self.zones.move(card.id, zone, position)
+
+    def enter_battlefield(self, card: Card, *, tapped: bool = False,
+                          source: str | None = None) -> list[Event]:
+        """``card`` enters the battlefield (from ``source`` when the caller knows it)."""
+        self.move_from(card, source, "battlefield")
         card.tapped = tapped
         card.face_up = False
         events = [Event("enter", f"{card.name} enters the battlefield", [card.name],
@@ -421,8 +384,7 @@ class HordeGame(Game):
         self.require_playing()
         if to not in self.MOVE_TARGETS:
             raise ActionError(f"move to one of: {', '.join(self.MOVE_TARGETS)}")
-        target = self.find(card)
-        where, _ = self.zones.where(target.id)
+        where, target = self.locate(card)
         events = [Event("move", f"{target.name} (#{target.id}) moves from the {where} to "
                         f"{to.replace('-', ' ')}", [target.name],
                         {"card": target.id, "from": where, "to": to})]
@@ -466,20 +428,24 @@ class HordeGame(Game):
         return [Event("untap", f"The Horde untaps {len(untapped)} permanent(s)",
                       [c.name for c in untapped], {"count": len(untapped)})]
 
-    def can_attack(self, card: Card, facts: Facts) -> bool:
+    def can_attack(self, card: Card, facts: CardFacts) -> bool:
         """Whether an untapped Horde creature attacks (not with defender or ``cant_attack``);
         subclasses add their own exceptions."""
-        return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
+        return facts.derived(_may_attack)
 
     def attack(self) -> list[Event]:
         """Every untapped Horde creature able to attack taps and attacks."""
         attackers = []
-        for card in self.creatures():
-            if card.tapped or not self.can_attack(card, self.facts(card)):
+        power = 0
+        facts = self._facts
+        for card in self.zones["battlefield"]:
+            card_facts = facts[card.name]
+            if (not card_facts.horde_creature or card.tapped
+                    or not self.can_attack(card, card_facts)):
                 continue
             card.tapped = True
             attackers.append(card)
-        power = sum(self.facts(c).power_value + c.counters for c in attackers)
+            power += card_facts.power_value + card.counters
         return [Event("attack", f"{len(attackers)} Horde creature(s) attack the Survivors "
                       f"(printed power plus counters: {power})", [c.name for c in attackers],
                       {"attackers": [c.id for c in attackers], "power": power})]
@@ -569,23 +535,21 @@ class HordeGame(Game):
 
 
 def deck_config(names: list[str], lookup: Any) -> tuple[list[str], dict[str, dict[str, Any]]]:
-    """Canonical card names and the config ``facts`` for a deck.
+    """Canonical card names and the config ``facts`` for a Horde deck
+    (:func:`pyengine.cards.deck_facts`, the one builder).
 
-    ``lookup(name)`` returns a :class:`pyengine.cards.CardFacts`-like object (or ``None`` for a
-    name it does not know), e.g. ``CardDB.get``. Unknown names raise :class:`ConfigError`
-    naming them all.
+    ``lookup(name)`` returns a :class:`pyengine.cards.CardFacts` (or ``None`` for a name it
+    does not know), e.g. ``CardDB.get``. Unknown names raise :class:`ConfigError` naming them
+    all.
     """
-    canonical: list[str] = []
-    facts: dict[str, dict[str, Any]] = {}
-    unknown: list[str] = []
-    for name in names:
-        card = lookup(name)
-        if card is None:
-            if name not in unknown:
-                unknown.append(name)
-            continue
-        canonical.append(card.name)
-        facts[card.name] = facts_entry(card)
+    canonical, facts, unknown = deck_facts(names, lookup)
     if unknown:
-        raise ConfigError("no card facts for: " + ", ".join(unknown))
+        raise ConfigError(missing_facts_message(unknown))
     return canonical, facts
+
+
+def decklist_config(deck: Any, db: CardDB) -> tuple[list[str], dict[str, dict[str, Any]]]:
+    """:func:`deck_config` for the main section of a :class:`pyengine.decklist.Decklist`, its
+    facts from ``db`` with the list's own ``#!`` lines on top (:meth:`CardDB.with_annotations`):
+    the Horde engines' decklist-to-config builder for the command line and the pages."""
+    return deck_config(deck.cards("main"), db.with_annotations(deck).get)

@@ -19,7 +19,10 @@ Config (JSON, self-contained so a save replays without any file)::
       "reckoning_at": 0                # optional, with "stack": index of the Reckoning in the Lair
     }
 
-``facts`` must hold every name used. :func:`make_config` builds a config from card facts.
+``facts`` must hold every name used; they are written by :func:`pyengine.cards.config_facts`
+without ``mana_cost`` (Swarm's rules use only the mana value) and read back as
+:class:`pyengine.cards.CardFacts` (:func:`pyengine.cards.read_config_facts`).
+:func:`config_from_decks` builds a config from decklists, :func:`make_config` from card facts.
 
 **Stacked games (tests).** With ``"stack": true`` nothing is shuffled at set-up: the Swarm deck
 is ``deck`` top first, and the Lair is ``enforcers`` top first with the Reckoning inserted at
@@ -73,9 +76,18 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from .cards import CardDB, CardFacts, config_facts
+from .cards import (
+    CardDataError,
+    CardDB,
+    CardFacts,
+    deck_facts,
+    missing_facts,
+    missing_facts_message,
+    read_config_facts,
+)
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, register
+from .horde_common import locate_card
 
 #: Shared life of the Survivors (sw-2-2).
 STARTING_LIFE = 40
@@ -115,15 +127,12 @@ def fact_entry(
     token: bool = False,
     tags: list[str] | tuple[str, ...] = (),
 ) -> dict[str, Any]:
-    """One card's facts in the form a config keeps them."""
-    return {
-        "mana_value": int(mana_value),
-        "type_line": str(type_line),
-        "power": str(power or ""),
-        "toughness": str(toughness or ""),
-        "token": bool(token),
-        "tags": [str(tag) for tag in tags],
-    }
+    """One card's facts in the form a Swarm config keeps them (no mana cost: the one writer,
+    :func:`pyengine.cards.config_facts`)."""
+    return CardFacts(name="", mana_value=int(mana_value), type_line=str(type_line),
+                     power_text=str(power or ""), toughness_text=str(toughness or ""),
+                     is_token=bool(token), tags=tuple(str(tag) for tag in tags)
+                     ).to_config(mana_cost=False)
 
 
 def make_config(
@@ -141,7 +150,7 @@ def make_config(
     names = sorted(set(deck) | set(enforcers) | {reckoning}, key=str.casefold)
     missing = [name for name in names if name not in facts]
     if missing:
-        raise GameError("no card facts for: " + ", ".join(missing))
+        raise GameError(missing_facts_message(missing))
     config: dict[str, Any] = {
         "mode": mode,
         "survivors": survivors,
@@ -159,7 +168,7 @@ def make_config(
 
 def facts_of(card: CardFacts) -> dict[str, Any]:
     """The facts a Swarm config keeps for one card, from :class:`~pyengine.cards.CardFacts`."""
-    return config_facts(card, mana_cost=False)
+    return card.to_config(mana_cost=False)
 
 
 def config_from_decks(
@@ -174,7 +183,7 @@ def config_from_decks(
     """A config from a Swarm decklist (section ``main``) and an Enforcer list (sections
     ``enforcers`` and ``reckoning``). Card facts come from ``db`` merged with the lists' own
     annotation lines. Raises :class:`GameError` naming every problem."""
-    db = db.merge(CardDB.from_annotations(deck)).merge(CardDB.from_annotations(enforcers))
+    db = db.with_annotations(deck, enforcers)
     problems = [f"line {p.line}: {p.message}" for p in [*deck.problems, *enforcers.problems]]
     main = deck.cards("main")
     enforcer_names = enforcers.cards("enforcers")
@@ -185,30 +194,17 @@ def config_from_decks(
         problems.append("the Enforcer list has no '// Enforcers' section")
     if len(reckonings) != 1:
         problems.append("the Enforcer list needs exactly one card under '// Reckoning'")
-    unknown = db.unknown([*main, *enforcer_names, *reckonings])
+    names, facts, unknown = deck_facts([*main, *enforcer_names, *reckonings], db.get,
+                                       mana_cost=False)
     if unknown:
-        problems.append("no card facts for: " + ", ".join(unknown))
+        problems.append(missing_facts_message(unknown))
     if problems:
         raise GameError("; ".join(problems))
-    facts: dict[str, dict[str, Any]] = {}
-    canonical: dict[str, str] = {}
-    for name in [*main, *enforcer_names, *reckonings]:
-        card = db[name]
-        canonical[name] = card.name
-        facts[card.name] = facts_of(card)
+    enforcers_at = len(main)
     return make_config(
-        mode=mode, survivors=survivors, deck=[canonical[n] for n in main],
-        enforcers=[canonical[n] for n in enforcer_names], reckoning=canonical[reckonings[0]],
-        facts=facts, stack=stack,
+        mode=mode, survivors=survivors, deck=names[:enforcers_at],
+        enforcers=names[enforcers_at:-1], reckoning=names[-1], facts=facts, stack=stack,
     )
-
-
-def parse_power(value: str) -> int | None:
-    """A printed power or toughness as a number; None for ``*`` and the like."""
-    try:
-        return int(value)
-    except (TypeError, ValueError):
-        return None
 
 
 def lethal_order(
@@ -479,9 +475,15 @@ class SwarmGame(Game):
             raise GameError("the Swarm deck is empty")
         if not isinstance(enforcers, list) or not isinstance(reckoning, str) or not reckoning:
             raise GameError("a Swarm needs its Enforcers and one Reckoning card")
-        missing = sorted({n for n in [*deck, *enforcers, reckoning] if n not in facts})
+        missing = missing_facts([*deck, *enforcers, reckoning], facts)
         if missing:
-            raise GameError("no card facts for: " + ", ".join(missing))
+            raise GameError(missing_facts_message(missing))
+        try:
+            # sw: an empty entry has always read as a plain token creature (see facts()).
+            self._facts: dict[str, CardFacts] = read_config_facts(
+                {name: entry for name, entry in facts.items() if entry})
+        except CardDataError as error:
+            raise GameError(str(error)) from None
 
         self.mode: str = mode
         self.survivors: int = survivors
@@ -502,7 +504,7 @@ class SwarmGame(Game):
         self.attackers: list[int] = []
 
         for name in deck:
-            card = self.new_card(name, token=bool(facts[name].get("token")))
+            card = self.new_card(name, token=bool(facts[name]) and self._facts[name].is_token)
             self.zones.add("library", card)
         lair = [self.new_card(name) for name in enforcers]
         self.enforcer_ids = [card.id for card in lair]
@@ -545,38 +547,41 @@ class SwarmGame(Game):
         """What the mode decides (:class:`HiveMind` or :class:`Overlord`)."""
         return POLICIES[self.mode]
 
-    def facts(self, name: str) -> dict[str, Any]:
-        return self.config["facts"].get(name) or fact_entry(0, "Token Creature", token=True)
+    def facts(self, name: str) -> CardFacts:
+        """A card's facts (:class:`pyengine.cards.CardFacts`, read once from the config); a
+        name without facts (or with an empty entry) reads as a plain token creature."""
+        found = self._facts.get(name)
+        if found is None:
+            return CardFacts(name=name, type_line="Token Creature", is_token=True)
+        return found
 
-    def tags(self, card: Card) -> list[str]:
-        return list(self.facts(card.name).get("tags", []))
+    def tags(self, card: Card) -> tuple[str, ...]:
+        return self.facts(card.name).tags
 
     def is_creature(self, card: Card) -> bool:
-        return "Creature" in self.facts(card.name).get("type_line", "")
+        """``Creature`` anywhere in the type line."""
+        return "Creature" in self.facts(card.name).type_line
 
     def is_permanent(self, card: Card) -> bool:
-        type_line = self.facts(card.name).get("type_line", "")
+        type_line = self.facts(card.name).type_line
         return card.token or any(kind in type_line for kind in PERMANENT_TYPES)
 
     def mana_value(self, card: Card) -> int:
         """Tokens count as 0-cost cards (sw-9-4, sw-5-3)."""
-        return 0 if card.token else int(self.facts(card.name).get("mana_value", 0))
+        return 0 if card.token else self.facts(card.name).mana_value
 
     def power(self, card: Card) -> int | None:
-        base = parse_power(self.facts(card.name).get("power", ""))
+        base = self.facts(card.name).power
         return None if base is None else base + card.counters
 
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
 
     def card(self, card_id: Any) -> Card:
-        if not isinstance(card_id, int) or isinstance(card_id, bool):
-            raise ActionError("a card is given by its number (#id)")
-        try:
-            zone, index = self.zones.where(card_id)
-        except GameError:
-            raise ActionError(f"there is no card #{card_id} in this game") from None
-        return self.zones[zone][index]
+        """The card a table action names by its id (the Horde engines' lookup,
+        :func:`pyengine.horde_common.locate_card`, in Swarm's words)."""
+        return locate_card(self.zones, card_id, number="its number (#id)",
+                           absent=" in this game")[1]
 
     def zone_of(self, card: Card) -> str:
         return self.zones.where(card.id)[0]
@@ -1251,7 +1256,7 @@ class SwarmGame(Game):
         if not isinstance(name, str) or not name.strip():
             raise ActionError("name the token")
         name = name.strip()
-        if name not in self.config["facts"]:
+        if name not in self.config["facts"]:  # the config's own keys (an empty entry too)
             raise ActionError(f"no card facts for a token called {name!r}")
         events: list[Event] = []
         for _ in range(amount):

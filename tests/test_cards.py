@@ -225,10 +225,10 @@ def test_cardfacts_from_numbers_fill_printed_text():
 
 def test_config_facts_one_writer_for_every_engine():
     """One writer for a config's card facts: the same entry from a CardFacts and from a
-    cards.tsv-style dict; the Horde engines read it back unchanged; ``mana_cost=False`` (Swarm
-    configs) leaves out exactly the cost, in the same key order, so old saves stay the same."""
+    cards.tsv-style dict; every engine reads it back unchanged with the one reader
+    (``CardFacts.from_config``); ``mana_cost=False`` (Swarm configs) leaves out exactly the
+    cost, in the same key order, so old saves stay the same."""
     from pyengine.cards import config_facts
-    from pyengine.horde_common import Facts
 
     card = CardFacts(name="Grave Titan", mana_cost="{4}{B}{B}", mana_value=6,
                      type_line="Creature — Giant", power=6, toughness=6,
@@ -240,8 +240,75 @@ def test_config_facts_one_writer_for_every_engine():
     row = {"mana_cost": "{4}{B}{B}", "mana_value": "6", "type_line": "Creature — Giant",
            "power": "6", "toughness": "6", "is_token": "0", "tags": "deathtouch;etb=2_Zombie"}
     assert config_facts(row) == entry
-    back = Facts.from_dict("Grave Titan", json.loads(json.dumps(entry)))
+    back = CardFacts.from_config("Grave Titan", json.loads(json.dumps(entry)))
     assert (back.mana_cost, back.power_value, back.tag_value("etb")) == ("{4}{B}{B}", 6, "2_Zombie")
+    assert back == card and back.to_config() == entry
     swarm = config_facts(card, mana_cost=False)
     assert list(swarm) == [key for key in entry if key != "mana_cost"]
-    assert Facts.from_dict("Grave Titan", swarm).mana_cost == ""
+    assert card.to_config(mana_cost=False) == swarm
+    assert CardFacts.from_config("Grave Titan", swarm).mana_cost == ""
+
+
+def test_from_config_reads_every_engines_entries():
+    """The one reader of config facts: a Swarm entry (no mana cost) and a Horde entry read the
+    same way; tags as text, ``is_token``, numbers and ``*`` are all read as the engines always
+    have; an entry that is not an object is refused in plain words."""
+    from pyengine.cards import read_config_facts
+
+    swarm = CardFacts.from_config("Zombie", {"mana_value": 0, "type_line": "Token Creature — "
+                                             "Zombie", "power": "2", "toughness": "2",
+                                             "token": True, "tags": ["token"]})
+    assert (swarm.mana_cost, swarm.power, swarm.power_text, swarm.is_token) == ("", 2, "2", True)
+    odd = CardFacts.from_config("Soulless One", {"type_line": "Creature — Zombie Avatar",
+                                                 "power": "*", "toughness": 4,
+                                                 "is_token": False, "tags": "a;b=1"})
+    assert (odd.power, odd.power_value, odd.toughness, odd.toughness_text) == (None, 0, 4, "4")
+    assert odd.tags == ("a", "b=1") and odd.has_tag("b") and not odd.has_tag("a=1")
+    assert odd.to_config(mana_cost=False)["power"] == "*"
+    facts = read_config_facts({"B": {"type_line": "Sorcery"}, "A": {}})
+    assert list(facts) == ["A", "B"] and facts["B"].is_spell_only
+    with pytest.raises(CardDataError, match="facts of 'X' are not an object"):
+        CardFacts.from_config("X", ["Creature"])
+
+
+def test_horde_engines_read_kinds_from_the_words_before_the_dash():
+    """hs-3-8, hs-2-7: the Horde engines read a card's kind from the words of the whole type
+    line before its first dash (``lead_words``); a front-face reading (``types``) differs on a
+    few two-part type lines, and the engines keep their reading so saves replay the same."""
+    golem = CardFacts("Golem", type_line="Artifact // Artifact Creature — Golem")
+    assert golem.horde_creature and not golem.is_creature
+    adventure = CardFacts("Tale", type_line="Enchantment // Sorcery — Adventure")
+    assert adventure.is_spell_only and adventure.types == ("Enchantment",)
+    zombie = CardFacts("Zombie", type_line="Token Creature — Zombie")
+    assert zombie.lead_words == ("Token", "Creature") and zombie.horde_creature
+
+
+def test_deck_facts_one_builder_with_the_lists_own_facts(db):
+    """One decklist-to-config builder: canonical names in list order, one entry a card, the
+    unknown names once each; a list's ``#!`` lines come on top of the database."""
+    from pyengine.cards import deck_facts
+    from pyengine.decklist import Decklist
+
+    deck = Decklist.from_text("2 zombie\n1 Gravecrawler\n1 Nobody\n1 Nobody\n"
+                              "#! Gravecrawler | {B} | Creature — Zombie | 2/1 | cant_block\n")
+    names, facts, unknown = deck_facts(deck.cards("main"), db.with_annotations(deck).get)
+    assert names == ["Zombie", "Zombie", "Gravecrawler"] and unknown == ["Nobody"]
+    assert facts["Gravecrawler"]["tags"] == ["cant_block"] and list(facts) == ["Zombie",
+                                                                               "Gravecrawler"]
+    names, facts, unknown = deck_facts(["Zombie"], db.get, mana_cost=False)
+    assert "mana_cost" not in facts["Zombie"] and not unknown
+
+
+def test_derived_is_worked_out_once_per_card():
+    """An engine's per-card rule (one that reads only the printed facts) runs once per card,
+    whatever the number of questions; equality and hashing still see only the facts."""
+    calls = []
+
+    def rule(card):
+        calls.append(card.name)
+        return card.has_tag("flying")
+
+    bird = CardFacts("Bird", type_line="Token Creature — Bird", tags=("flying",))
+    assert [bird.derived(rule) for _ in range(3)] == [True, True, True] and calls == ["Bird"]
+    again = CardFacts("Bird", type_line="Token Creature — Bird", tags=("flying",))
+    assert again == bird and hash(again) == hash(bird)

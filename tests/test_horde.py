@@ -8,9 +8,10 @@ from collections import Counter
 import pytest
 
 from pyengine import files
+from pyengine.cards import CardFacts
 from pyengine.game import ActionError, load_game
 from pyengine.horde import HordeSlingLab, life_total, setup_turns
-from pyengine.horde_common import ConfigError, Facts, deck_config, needs_coin_flag
+from pyengine.horde_common import ConfigError, deck_config, needs_coin_flag
 from pyengine.rng import Rng
 from tests.helpers import act, kinds, names, to_horde_turn
 
@@ -102,6 +103,47 @@ def test_difficulties_and_team_sizes_are_checked():
     for bad in (0, 5, "2"):
         with pytest.raises(ConfigError, match="1 to 4"):
             game(FILLER, survivors=bad)
+
+
+def test_decklist_config_reads_the_lists_own_facts():
+    """hs-8-1: a Horde deck's config (names and facts) is built one way for the command line
+    and the pages: the shipped deck gives what its names give, a list's ``#!`` lines give facts
+    for cards the card data does not know, and a card nobody knows is refused by name."""
+    from pyengine.decklist import Decklist
+    from pyengine.horde_common import decklist_config
+
+    db = files.load_card_db()
+    shipped = files.load_deck("horde-knudson-zombies-2011")
+    assert decklist_config(shipped, db) == deck_config(shipped.cards("main"), db.get)
+    own = Decklist.from_text("30 Zombie\n2 Brand New Ghoul\n"
+                             "#! Brand New Ghoul | {1}{B} | Creature — Zombie | 3/1 | menace\n")
+    deck, facts = decklist_config(own, db)
+    assert deck == ["Zombie"] * 30 + ["Brand New Ghoul"] * 2
+    assert facts["Brand New Ghoul"]["power"] == "3" and facts["Brand New Ghoul"]["tags"] == [
+        "menace"]
+    assert HordeSlingLab({"deck": deck, "facts": facts}, SEED).facts("Brand New Ghoul").power == 3
+    with pytest.raises(ConfigError, match="no card facts for: Nobody Knows"):
+        decklist_config(Decklist.from_text("1 Zombie\n1 Nobody Knows\n"), db)
+
+
+def test_every_engine_names_a_card_by_its_id_in_its_own_words():
+    """hs-6-8, sw-7-6: the Horde engines and Swarm share one lookup of a card by its id: a whole
+    number (not a boolean) of a card in the game; each engine keeps its own refusal words."""
+    from tests import scenarios
+
+    horde, swarm = game(FILLER), scenarios.STARTS["swarm"](SEED)
+    top = horde.zones["library"][0]
+    assert horde.find(top.id) is top and horde.locate(top.id) == ("library", top)
+    assert swarm.card(swarm.zones["library"][0].id) is swarm.zones["library"][0]
+    for bad, words in ((True, "its number"), ("1", "its number"), (9999, "no card #9999")):
+        with pytest.raises(ActionError, match=words):
+            horde.find(bad)
+        with pytest.raises(ActionError, match=words):
+            swarm.card(bad)
+    with pytest.raises(ActionError, match=r"\(#id\)"):
+        swarm.card(None)
+    with pytest.raises(ActionError, match="no card #9999 in this game"):
+        swarm.card(9999)
 
 
 @pytest.mark.parametrize(
@@ -406,10 +448,10 @@ def test_graveyard_offers_with_a_coin():
 def test_coin_flags_for_activated_abilities_but_not_mana_abilities():
     """hs-6-2, hs-6-3: Carrion Feeder gets a Yes/No flag, Hedron Crawler's mana ability none;
     flags flip again at the start of every turn."""
-    assert needs_coin_flag(Facts.from_dict("Carrion Feeder", FACTS["Carrion Feeder"]))
-    assert not needs_coin_flag(Facts.from_dict("Hedron Crawler", FACTS["Hedron Crawler"]))
-    assert needs_coin_flag(Facts("X", tags=("you_may",)))
-    assert not needs_coin_flag(Facts("Spawn", tags=("sac_self=add{C}",)))
+    assert needs_coin_flag(CardFacts.from_config("Carrion Feeder", FACTS["Carrion Feeder"]))
+    assert not needs_coin_flag(CardFacts.from_config("Hedron Crawler", FACTS["Hedron Crawler"]))
+    assert needs_coin_flag(CardFacts("X", tags=("you_may",)))
+    assert not needs_coin_flag(CardFacts("Spawn", tags=("sac_self=add{C}",)))
     g = game(["Zombie", "Hedron Crawler", "Carrion Feeder"] + FILLER, seed="flags-2")
     events = to_horde_turn(g)
     flags = [e for e in events if e.kind == "flag"]

@@ -26,7 +26,7 @@ from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import DIFFICULTIES, HordeSlingLab
-from ..horde_common import ConfigError, deck_config
+from ..horde_common import ConfigError, decklist_config
 from ..rng import make_seed
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
@@ -60,15 +60,12 @@ def write_game(path: str, game: Game) -> None:
                write_error=lambda e: f"{path}: cannot be written ({e.strerror or e})")
 
 
-def read_deck_names(spec: str) -> list[str]:
-    """Card names of a shipped deck id or a decklist file (main section)."""
-    deck, _ = read_deck_spec(spec)
-    return deck.cards("main")
-
-
 def deck_and_facts(spec: str, db: Any) -> tuple[list[str], dict[str, Any]]:
+    """Card names and config facts of a shipped deck id or a decklist file (its ``#!`` lines
+    on top of ``db``), as the pages build them (:func:`decklist_config`)."""
+    deck, _ = read_deck_spec(spec)
     try:
-        return deck_config(read_deck_names(spec), db.get)
+        return decklist_config(deck, db)
     except ConfigError as error:
         raise CommandError(f"deck '{spec}': {error}") from None
 

@@ -6,7 +6,7 @@ The rules are on the site at ``docs/limited-horde/index.md`` (anchors ``lh-…``
     {
       "deck": ["Zombie", "Walking Corpse", ...],  # the Horde library (top first if stacked)
       "dreadnought": ["Abundant Maw", ...],       # Eldrazi only: the 12-card Dreadnought deck
-      "facts": {...},                             # both decks (see pyengine.horde_common)
+      "facts": {...},                             # both decks (see pyengine.cards.config_facts)
       "difficulty": "normal",                     # nightmare, hard, normal, easy, story
       "adjustment": 0,                            # set adjustment to Preparation turns, -2 to +2
       "aggro": false,                             # Aggro Mode (Appendix D)

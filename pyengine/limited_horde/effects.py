@@ -106,7 +106,7 @@ class CardEffects(HordeGame):
         if match is None:
             return []
         name = match.group(2).replace("_", " ")
-        if name in self._facts and not self._facts[name].token:
+        if name in self._facts and not self._facts[name].is_token:
             return []
         return self.return_tokens(name, int(match.group(1)), [], f"{card.name}: ")
 

@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
-from ..horde_common import ConfigError, Facts, HordeGame
+from ..horde_common import ConfigError, HordeGame
 from .effects import CardEffects
 from .eldrazi import Eldrazi
 from .rules import (
@@ -71,7 +72,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         self.victory_hinted = False
 
         for name in deck:
-            self.zones.add("library", self.new_card(name, token=self.facts(name).token))
+            self.zones.add("library", self.new_card(name, token=self.facts(name).is_token))
         events = []
         stack = bool(config.get("stack"))
         if not stack:
@@ -308,7 +309,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         creatures with defender (see :meth:`can_attack`)."""
         return self.attack()
 
-    def can_attack(self, card: Card, facts: Facts) -> bool:
+    def can_attack(self, card: Card, facts: CardFacts) -> bool:
         """lh-11-3: Eldrazi Spawn never attack; nor do creatures with defender."""
         return card.name != SPAWN and super().can_attack(card, facts)
 

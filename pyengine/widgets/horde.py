@@ -36,7 +36,7 @@ from typing import Any
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
-from ..horde_common import deck_config
+from ..horde_common import decklist_config
 from ..rng import make_seed, normalize_seed
 from . import (
     MAX_PASTE_CHARS,
@@ -316,17 +316,14 @@ class Widget(runner.RunnerBase):
             setup["names"] = names
         return setup
 
-    def _deck_names(self, deck_id: str) -> list[str]:
-        deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
-        cards = deck.cards("main")
-        if deck.problems or not cards:
-            raise GameError(f"the deck {deck_id!r} could not be read")
-        return cards
-
     def _shipped(self, deck_id: str) -> tuple[list[str], dict[str, Any]]:
-        """A shipped deck's engine config part: its card names and their facts."""
+        """A shipped deck's engine config part: its card names and their facts (the command
+        line's builder, :func:`pyengine.horde_common.decklist_config`)."""
         assert self.db is not None
-        return deck_config(self._deck_names(deck_id), self.db.get)
+        deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
+        if deck.problems or not deck.cards("main"):
+            raise GameError(f"the deck {deck_id!r} could not be read")
+        return decklist_config(deck, self.db)
 
     def config_from_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
@@ -802,9 +799,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            return {"power": facts.power, "toughness": facts.toughness,
-                    "type_line": facts.type_line, "tags": list(facts.tags),
-                    "mana_cost": facts.mana_cost, "mana_value": facts.mana_value}
+            return facts.to_config()
 
         return lookup
 

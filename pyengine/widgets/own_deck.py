@@ -9,10 +9,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from ..cards import CardDataError, CardDB, combine_card_data
+from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
-from ..horde_common import facts_entry
 from . import Fetch, plumbing
 
 __all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "ask_about",
@@ -97,11 +96,11 @@ def _token_facts(name: str, power: str | None, toughness: str | None,
     creature with the power and toughness the line gives (None when it gives none)."""
     known = db.get(name)
     if known is not None and known.is_token and power is None:
-        return facts_entry(known)
+        return known.to_config()
     if power is None or toughness is None:
         return None
-    return {"mana_cost": "", "mana_value": 0, "type_line": f"Token Creature — {name}",
-            "power": power, "toughness": toughness, "token": True, "tags": ["token"]}
+    return CardFacts(name=name, type_line=f"Token Creature — {name}", power_text=power,
+                     toughness_text=toughness, is_token=True, tags=("token",)).to_config()
 
 
 def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, dict[str, Any]]]:
@@ -118,7 +117,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
     if not names:
         raise ActionError("the pasted deck has no cards: one card a line, like '30 Zombie "
                           "token' or '2 Cackling Fiend'")
-    data = (db or CardDB()).merge(CardDB.from_annotations(deck))
+    data = (db or CardDB()).with_annotations(deck)
     cards: list[str] = []
     facts: dict[str, dict[str, Any]] = {}
     unknown: dict[str, str] = {}
@@ -141,7 +140,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         if card is None:
             unknown.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
             continue
-        facts.setdefault(card.name, facts_entry(card))
+        facts.setdefault(card.name, card.to_config())
         cards.append(card.name)
     if unknown:
         raise ActionError(_ask(list(unknown.values())))

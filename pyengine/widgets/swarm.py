@@ -206,7 +206,7 @@ class Widget(runner.RunnerBase):
         deck, enforcers = lists
         if deck.problems or enforcers.problems:
             return []
-        db = db.merge(CardDB.from_annotations(deck)).merge(CardDB.from_annotations(enforcers))
+        db = db.with_annotations(deck, enforcers)
         return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
                            *enforcers.cards("reckoning")])
 
