@@ -467,8 +467,10 @@ def test_spawn_cannot_attack_and_only_spawn_are_hunted():
     events = to_horde_turn(g)
     assert events[-1].cards == ["Eldrazi Horror", "Dread Drone"]
     horror = next(c for c in g.creatures() if c.name == "Eldrazi Horror")
-    with pytest.raises(ActionError, match="only target Eldrazi Spawn"):
+    before = g.to_json()
+    with pytest.raises(ActionError, match=SPAWN):  # the refusal names what may be hunted
         act(g, "hunt", card=horror.id, power=5)
+    assert g.to_json() == before
     spawn = next(c for c in g.creatures() if c.name == SPAWN)
     events = act(g, "hunt", card=spawn.id, power=1)
     assert kinds(events)[:2] == ["hunt", "dies"]
