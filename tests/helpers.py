@@ -65,3 +65,21 @@ def last_trace(widget):
     from tests.scenarios import trace
 
     return trace(widget.last)
+
+
+def assert_round_trip(game):
+    """Invariant (game log): a replay of ``game``'s actions and its save loaded back rebuild
+    exactly the same game (and status); undo is the game without its last action."""
+    import json
+
+    from pyengine.game import load_game
+
+    replay = type(game).replay
+    saved = game.to_json()
+    assert replay(game.config, game.seed, game.actions).to_json() == saved
+    loaded = load_game(saved)
+    assert loaded.to_json() == saved and loaded.status() == game.status()
+    undone = game.undo()
+    assert undone.actions == game.actions[:-1]
+    assert json.loads(undone.to_json())["state"] == json.loads(
+        replay(game.config, game.seed, game.actions[:-1]).to_json())["state"]

@@ -349,10 +349,11 @@ def test_hand_is_cast():
     corpse = next(c for c in g.zones["battlefield"] if c.name == "Walking Corpse")
     act(g, "move", card=corpse.id, to="hand")
     act(g, "end-horde-turn")
+    fensnake = g.zones["library"][0]
     events = act(g, "end-survivor-turn")
-    cast = [e.text for e in events if e.kind == "cast"]
-    assert cast == ["The Horde casts Rotting Fensnake", "The Horde casts Walking Corpse from "
-                    "its hand"]
+    cast = [(e.cards, e.data["card"]) for e in events if e.kind == "cast"]
+    assert cast == [(["Rotting Fensnake"], fensnake.id), (["Walking Corpse"], corpse.id)]
+    assert g.zones["hand"] == [] and corpse.id in [c.id for c in g.zones["battlefield"]]
 
 
 def test_cards_are_cast_for_free_with_any_cost():
@@ -375,18 +376,18 @@ def test_flashback_never_on_the_turn_cast_and_always_on_nightmare():
     """hs-6-5: Nightmare always casts flashback cards, but never on the turn they were cast;
     the flashback spell is exiled when it resolves."""
     g, army, _, done = flashback_game("nightmare")
-    assert [(e.kind, e.text) for e in done] == [
-        ("resolve", "Army of the Damned resolved; it goes to the graveyard"),
-        ("flashback-wait", "Army of the Damned was cast this turn; no flashback until a later "
-         "turn"),
+    assert [(e.kind, e.cards, e.data) for e in done] == [
+        ("resolve", ["Army of the Damned"], {"card": army.id, "to": "graveyard"}),
+        ("flashback-wait", ["Army of the Damned"], {"card": army.id}),
     ]
     act(g, "end-horde-turn")
     events = act(g, "end-survivor-turn")
-    assert ("cast", "The Horde casts Army of the Damned with flashback from its graveyard") in [
-        (e.kind, e.text) for e in events]
+    # cast from the graveyard, where only flashback can cast it from
+    assert ("cast", {"card": army.id}) in [(e.kind, e.data) for e in events]
+    assert "coin" not in kinds(events)
     assert g.zones["stack"][0].id == army.id
-    assert act(g, "done", card=army.id)[0].text == "Army of the Damned resolved; it goes to " \
-        "the exile"
+    resolved = act(g, "done", card=army.id)[0]
+    assert (resolved.kind, resolved.data) == ("resolve", {"card": army.id, "to": "exile"})
     assert army.id in [c.id for c in g.zones["exile"]]
 
 
@@ -408,7 +409,7 @@ def test_flashback_coin_on_classic_is_logged():
         events = act(g, "end-survivor-turn")
         coin = next(e for e in events if e.kind == "coin")
         seen.add(coin.data["yes"])
-        cast = any(e.kind == "cast" and "flashback" in e.text for e in events)
+        cast = any(e.kind == "cast" and e.data["card"] == army.id for e in events)
         assert cast == coin.data["yes"]
     assert seen == {True, False}
 
@@ -417,7 +418,9 @@ def test_custom_flashback_setting():
     """hs-7-3: Custom flashback never / coin / always."""
     g, army, _, _ = flashback_game("custom", custom={"flashback": "always"})
     act(g, "end-horde-turn")
-    assert any("flashback" in e.text for e in act(g, "end-survivor-turn") if e.kind == "cast")
+    events = act(g, "end-survivor-turn")
+    assert "coin" not in kinds(events)
+    assert any(e.data["card"] == army.id for e in events if e.kind == "cast")
 
 
 def test_graveyard_offers_with_a_coin():
@@ -662,7 +665,8 @@ def test_roll_for_the_horde():
     assert picks == {"Ann", "Bo", "Cy"}
     event = act(g, "roll", kind="creature", creatures=["Grizzly Bears", "Serra Angel"])[0]
     assert event.data["pick"] in ("Grizzly Bears", "Serra Angel")
-    assert event.text == f"Roll for the Horde: {event.data['pick']}"
+    assert event.cards == [event.data["pick"]]
+    assert event.data["options"] == ["Grizzly Bears", "Serra Angel"]
     with pytest.raises(ActionError):
         act(g, "roll", kind="creature", creatures=[])
     assert game(FILLER, survivors=2).survivor_names() == ["Survivor 1", "Survivor 2"]

@@ -2,17 +2,16 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 
 import pytest
 
-from pyengine.game import ActionError, load_game
+from pyengine.game import ActionError
 from pyengine.horde_common import ConfigError
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
 from pyengine.rng import Rng
 from tests import scenarios
-from tests.helpers import act, kinds, names, to_horde_turn
+from tests.helpers import act, assert_round_trip, kinds, names, to_horde_turn
 
 SEED = "amber-otter-17"
 DB = scenarios.card_db()
@@ -146,7 +145,8 @@ def test_lh_6_1_library_emptied_during_preparation_starts_the_epilogue_at_once()
     events = act(g, "end-survivor-turn")
     assert g.phase == "horde" and g.stage == "epilogue"
     assert "stage" not in kinds(events)
-    assert not any("Surge" in e.text or "Assault" in e.text for e in events)
+    assert not any(e.data.get("stage") in ("assault", "surge") or e.data.get("surge")
+                   for e in events)
     assert (events[0].kind, events[0].data) == ("horde-turn", {"turn": 1, "stage": "epilogue"})
     assert g.zones["battlefield"] == []
 
@@ -204,7 +204,10 @@ def test_token_tags_return_tokens_by_themselves():
     act(g, "discard", n=3)
     events = to_horde_turn(g)  # plays Spawn, then Dread Drone
     returned = next(e for e in events if e.kind == "return-tokens")
-    assert returned.text == "Dread Drone: 2 of 2 token(s) return from the Horde's graveyard"
+    at = events.index(returned)  # right as Dread Drone enters: its own 'enters' tag
+    assert scenarios.trace(events[at - 1:at + 1]) == [
+        ("enter", "Dread Drone", ""), ("return-tokens", f"{SPAWN}, {SPAWN}", "")]
+    assert returned.data == {"asked": 2, "returned": 2}
     assert names(g.creatures()) == [SPAWN, "Dread Drone", SPAWN, SPAWN]
     act(g, "end-horde-turn")
     act(g, "move", card=g.creatures()[0].id, to="graveyard")
@@ -409,12 +412,15 @@ def test_emerge_with_the_errata():
     events = to_horde_turn(g)
     sac = next(e for e in events if e.kind == "sacrifice")
     assert sac.cards == ["Dread Drone", SPAWN, SPAWN]
-    cast = [e.text for e in events if e.kind == "cast"]
-    assert cast[-1] == ("The Horde casts Abundant Maw with emerge (sacrificing Dread Drone) "
-                        "from the Dreadnought deck")
+    # the emerge cast: Dread Drone (no Spawn) sacrificed, then Abundant Maw from the Dreadnought
+    at = events.index(sac)
+    cast = events[at + 1]
+    assert (cast.kind, cast.cards, cast.data["from"]) == ("cast", ["Abundant Maw"],
+                                                          "dreadnought")
     # its cast trigger: the Survivors lose 3 and the Horde gains 3, drawing (and playing) a card
-    assert [e.text for e in events if e.kind == "effect"] == [
-        "Abundant Maw: the Survivors lose 3 life", "Abundant Maw: the Horde gains 3 life"]
+    assert [(e.kind, e.cards) for e in events[at + 2:at + 6]] == [
+        ("effect", ["Abundant Maw"]), ("life", []), ("effect", ["Abundant Maw"]), ("gain", [])]
+    assert events[at + 3].data["change"] == -3 and events[at + 5].data["amount"] == 3
     assert g.life == 17
     assert names(g.creatures()) == ["Zombie", "Abundant Maw"]
 
@@ -430,8 +436,10 @@ def test_it_of_the_horrid_swarm_returns_horrors_then_spawn():
     act(g, "draw", n=3)  # 8 Spawn on the battlefield now, cast in the Horde's main phase
     events = to_horde_turn(g)
     returned = next(e for e in events if e.kind == "return-tokens")
-    assert returned.cards[0] == "Eldrazi Horror" and len(returned.cards) == 2
-    assert returned.text.startswith("It of the Horrid Swarm: 2 of 2 token(s)")
+    assert returned.cards == ["Eldrazi Horror", SPAWN]
+    assert returned.data == {"asked": 2, "returned": 2}
+    at = events.index(returned)  # It's own effect, as it is cast
+    assert (events[at - 1].kind, events[at - 1].cards) == ("cast", ["It of the Horrid Swarm"])
 
 
 def test_emerge_needs_matching_colour():
@@ -458,8 +466,10 @@ def test_spawn_cannot_attack_and_only_spawn_are_hunted():
     events = to_horde_turn(g)
     assert events[-1].cards == ["Eldrazi Horror", "Dread Drone"]
     horror = next(c for c in g.creatures() if c.name == "Eldrazi Horror")
-    with pytest.raises(ActionError, match="only target Eldrazi Spawn"):
+    before = g.to_json()
+    with pytest.raises(ActionError, match=SPAWN):  # the refusal names what may be hunted
         act(g, "hunt", card=horror.id, power=5)
+    assert g.to_json() == before
     spawn = next(c for c in g.creatures() if c.name == SPAWN)
     events = act(g, "hunt", card=spawn.id, power=1)
     assert kinds(events)[:2] == ["hunt", "dies"]
@@ -586,14 +596,8 @@ def test_replay_undo_and_save_round_trip():
     """Invariant (game log): replay, undo and saves rebuild exactly the same game."""
     config = eldrazi_config()
     g = random_walk(LimitedHorde(config, SEED), 60, Rng("walk"))
-    assert len(g.actions) > 20
-    assert LimitedHorde.replay(config, SEED, g.actions).to_json() == g.to_json()
-    loaded = load_game(g.to_json())
-    assert loaded.to_json() == g.to_json() and loaded.status() == g.status()
-    undone = g.undo()
-    assert undone.actions == g.actions[:-1]
-    assert json.loads(undone.to_json())["state"] == json.loads(
-        LimitedHorde.replay(config, SEED, g.actions[:-1]).to_json())["state"]
+    assert len(g.actions) > 20 and g.config == config
+    assert_round_trip(g)
 
 
 @pytest.mark.parametrize("seed", ["c1", "c2", "c3"])
