@@ -124,7 +124,9 @@ class Roll:
         """One line for people: ``Bob rolled 12`` or ``Bob rerolled 5 (tie on 12 ...)``."""
         if not self.reroll:
             return f"{self.who} rolled {self.value}"
-        return f"{self.who} rerolled {self.value} ({self.reason})"
+        # A redraw's first rolls carry no tie reason: say which redraw they belong to (tc-2-3).
+        reason = self.reason or f"redraw {self.attempt - 1} (TC 2.3)"
+        return f"{self.who} rerolled {self.value} ({reason})"
 
     def to_dict(self) -> dict[str, Any]:
         return {"who": self.who, "value": self.value, "attempt": self.attempt,

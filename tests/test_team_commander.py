@@ -191,9 +191,11 @@ def test_same_teams_three_games_running_are_redrawn():
     [note] = draw.notes
     assert cited(note) == "tc-2-3"
     mentions(note, 1, "Alice & Bob", "4th")
-    # the redraw is announced before its dice and its note follows them; then the teams
+    # the redraw is announced before its dice (each naming the redraw it belongs to) and its
+    # note follows them; then the teams
     assert [cited(line) for line in draw.lines()] == (
-        [""] * 4 + ["tc-2-3"] + [""] * 4 + ["tc-2-3", "tc-3-2", ""])
+        [""] * 4 + ["tc-2-3"] * 6 + ["tc-3-2", ""])
+    assert all("redraw 1" in line for line in draw.lines()[5:9])
 
 
 def test_the_line_up_rule_is_optional_and_needs_three_games():
