@@ -130,9 +130,9 @@ def test_swarm_board_tap_chooses_the_card():
         "Infectious Host, tapped"]
     host = board_items[2]
     view = w.handle("pick-card", {"_item": host.value})
-    assert view.values["card"] == host.value and view.scroll == "card-box"
-    assert view.hidden["card-facts"] is False and "1/1" in view.text["card-facts"]
-    assert view.attrs["card-link"]["href"].endswith("%21%22Infectious%20Host%22")
+    assert view.values["card"] == host.value and view.scroll == "panel"
+    assert view.hidden["panel"] is False and "1/1" in view.text["panel-facts"]
+    assert view.attrs["panel-link"]["href"].endswith("%21%22Infectious%20Host%22")
     before = len(w.game.zones["battlefield"])
     view = w.handle("dies", {"card": host.value})
     assert view.error == "" and len(w.game.zones["battlefield"]) == before - 1

@@ -268,3 +268,64 @@ def test_card_data_offline_is_said_and_shipped_cards_still_start():
     assert w.game is None and "Gravecrawler" in view.error and "no connection" in view.error
     view = w.handle("new", {**form, "paste": "20 Zombie token\n"})
     assert view.fetches == [] and view.error == "" and w.game is not None
+
+
+def test_card_panel_offers_only_what_the_engine_takes():
+    """sw-9-4, sw-7-6, sw-4-4: a tap on a board group opens the one card panel (as on the Horde
+    page): facts, the card's page, and only the moves the engine accepts for that card now —
+    a creature dies, a spell cast this turn may be countered during The Swarm's turn, an
+    Enforcer's panel says it goes to The Lair; one more tap acts."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    host = next(i for i in view.lists["battlefield"] if i.text.startswith("Infectious Host"))
+    assert host.href is None  # names are text; the link is in the panel
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["panel"] is False and view.scroll == "panel"
+    assert view.text["chosen"].startswith("Chosen: Infectious Host #")
+    assert view.attrs["panel-link"]["href"].endswith("%21%22Infectious%20Host%22")
+    assert "1/1" in view.text["panel-facts"] and "mana value 3" in view.text["panel-facts"]
+    shown = {k for k in ("do-dies", "do-destroy", "do-exile", "do-bounce", "do-to-top",
+                         "do-to-bottom", "do-counter") if view.hidden[k] is False}
+    assert shown == {"do-dies", "do-exile", "do-bounce", "do-to-top", "do-to-bottom",
+                     "do-counter"}  # a creature, cast in this Swarm turn's Swarm Step
+    view = w.handle("bounce", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "leave", "card": int(host.value), "to": "hand"}
+    assert view.hidden["panel"] is True  # the only one of its group left the battlefield
+    for _ in range(3):
+        w.handle("combat", {})
+        w.handle("end", {})
+        view = w.handle("turn", {})
+    titan = next(i for i in view.lists["battlefield"] if i.text.startswith("Grave Titan"))
+    view = w.handle("pick-card", {"_item": titan.value})
+    assert "The Lair" in view.text["panel-note"] and view.hidden["do-counter"] is True
+    view = w.handle("exile", {})
+    assert w.game.zones.where(int(titan.value))[0] == "lair"
+    view = w.handle("close-panel", {})
+    assert view.hidden["panel"] is True and view.values["card"] == ""
+
+
+def test_card_panel_destroys_a_noncreature_and_stays_on_its_group():
+    """sw-9-4: a noncreature permanent is destroyed (to the graveyard), not "dies"; after the
+    tap the panel stays on the same group, so three taps destroy three copies."""
+    w = widget()
+    w.start(None)
+    deck = "#! Grim Banner | | Artifact\n10 Grim Banner\n"
+    enforcers = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+    w.handle("new", {"deck": "paste", "paste": deck, "paste-enforcers": enforcers,
+                     "seed": "amber-otter-17"})
+    view = w.handle("turn", {})
+    group = next(i for i in view.lists["battlefield"] if i.text.startswith("Grim Banner ×"))
+    view = w.handle("pick-card", {"_item": group.value})
+    assert view.hidden["do-destroy"] is False and view.hidden["do-dies"] is True
+    count = len([c for c in w.game.zones["battlefield"] if c.name == "Grim Banner"])
+    first = view.values["card"]
+    view = w.handle("destroy", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "leave", "card": int(first), "to": "graveyard"}
+    assert view.hidden["panel"] is False and view.values["card"] not in ("", first)
+    assert any(i.text.startswith(f"Grim Banner ×{count - 1}") and i.pressed
+               for i in view.lists["battlefield"])
+    view = w.handle("destroy", {})
+    assert len([c for c in w.game.zones["battlefield"] if c.name == "Grim Banner"]) == count - 2

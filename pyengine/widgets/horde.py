@@ -476,27 +476,17 @@ class Widget(runner.RunnerBase):
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
-        if self.game is None or card_id is None:
+        if self.game is None:
             return None
-        groups = board.group_permanents(self.game.zones["battlefield"],
-                                        getattr(self.game, "flags", {}))
-        return next((g for g in groups if card_id in g.ids), None)
+        return board.group_of(board.group_permanents(self.game.zones["battlefield"],
+                                                     getattr(self.game, "flags", {})), card_id)
 
     def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
-        """After a card-panel action the panel stays on the same group: the chosen card if it
-        is still there, else another card of the group (so "Destroy" three times destroys
-        three Zombies); after Tap, the next untapped one."""
-        if group is None or self.selected is None or self.game is None:
+        """After a card-panel action the panel stays on the same group
+        (:func:`.board.next_in_group`)."""
+        if self.game is None:
             return None
-        here = {c.id: c for c in self.game.zones["battlefield"]}
-        if action == "tap" and self.selected in here and here[self.selected].tapped:
-            untapped = [i for i in group.ids if i in here and not here[i].tapped]
-            if untapped:
-                return untapped[0]
-        if self.selected in here:
-            return self.selected
-        left = [i for i in group.ids if i in here]
-        return left[0] if left else None
+        return board.next_in_group(group, self.selected, self.game.zones["battlefield"], action)
 
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
@@ -741,29 +731,20 @@ class Widget(runner.RunnerBase):
         panel.render(game, status, view)
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
-        view.lists["battlefield"] = [
-            Item(g.label(), action="pick", value=str(g.pick(self.selected)),
-                 pressed=self.selected in g.ids) for g in groups]
+        view.lists["battlefield"] = board.board_items(groups, self.selected)
         view.hidden["no-battlefield"] = bool(groups)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
-        group = next((g for g in groups if self.selected in g.ids), None)
-        view.hidden["card-buttons"] = chosen is None
-        view.hidden["panel"] = chosen is None
+        group = board.group_of(groups, self.selected)
         if chosen is None or group is None:
-            view.text["chosen"] = "Tap a permanent above to choose it."
+            board.panel_view(view, None)
         else:
-            this = "tapped" if chosen.tapped else "untapped"
-            view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if group.size == 1
-                                   else f"Chosen: {chosen.name} #{chosen.id} ({this}) of "
-                                   f"{group.label()}")
             view.text["tap"] = "Untap" if chosen.tapped else "Tap"
             view.hidden["untap-one"] = not group.tapped or chosen.tapped
-            view.text["panel-facts"] = board.facts_text(self._facts(game)(chosen.name))
-            view.attrs["panel-link"] = {"href": scryfall_link(chosen.name)}
-            image = self.images.get(chosen.name, "") if self._images_on() else ""
-            view.hidden["panel-img"] = not image
-            if image:
-                view.attrs["panel-img"] = {"src": image, "alt": chosen.name}
+            board.panel_view(
+                view, chosen.name,
+                title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
+                facts=self._facts(game)(chosen.name),
+                image=self.images.get(chosen.name, "") if self._images_on() else "")
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]

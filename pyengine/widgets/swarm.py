@@ -29,7 +29,7 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from ..swarm import MODES, PHASE_NAMES, SWARM_TURN_PHASES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
@@ -50,6 +50,15 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave")
+#: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
+#: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
+#: page's exile button.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
+         "to-bottom": "library-bottom", "leave": "exile"}
+#: The card panel's buttons by ``data-id``, and the page action of each.
+PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile",
+                 "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
+                 "do-counter": "counter"}
 
 
 def fresh_form() -> dict[str, str]:
@@ -263,14 +272,17 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
-        if action in ("pick-card", "choose-card"):
+        if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
-                self.form["card"] = str(form.get("_item", ""))[:20]
+                card = str(form.get("_item", ""))[:20]
+                self.form["card"] = "" if card == self.form["card"] else card
+            elif action == "close-panel":
+                self.form["card"] = ""
             view = self.render()
             view.save = self._save()
-            if action == "pick-card":
-                view.scroll = "card-box"
+            if action != "close-panel" and self.form["card"]:
+                view.scroll = "panel"
             return view
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
@@ -300,8 +312,27 @@ class Widget(runner.RunnerBase):
             return False
         if action == "undo":
             return self.undo(game, _describe)
+        group = self._group_of(game, self.form["card"])
         self.last = game.apply(self._engine_action(action, form))
+        if action in CARD or action in MOVES:
+            chosen = self.form["card"]
+            after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
+                                        game.zones["battlefield"], action)
+            self.form["card"] = "" if after is None else str(after)
         return True
+
+    @staticmethod
+    def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
+        """The battlefield's groups, Enforcers first, each with its label's suffix."""
+        field = game.zones["battlefield"]
+        enforcers = [c for c in field if game.is_enforcer(c)]
+        others = [c for c in field if not game.is_enforcer(c)]
+        return ([(g, " · Enforcer") for g in board.group_permanents(enforcers)]
+                + [(g, "") for g in board.group_permanents(others)])
+
+    def _group_of(self, game: SwarmGame, chosen: str) -> board.Group | None:
+        return board.group_of([g for g, _ in self._groups(game)],
+                              int(chosen) if chosen.isdigit() else None)
 
     def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
         if action in SIMPLE:
@@ -316,10 +347,12 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
-        if action in CARD:
+        if action in CARD or action in MOVES:
             card = self._card_id(self.form["card"], "choose a Swarm card first")
-            if action == "leave":
-                return {"type": "leave", "card": card, "to": "exile"}
+            if action == "destroy" and self._game().is_creature(self._game().card(card)):
+                return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
+            if action in MOVES:
+                return {"type": "leave", "card": card, "to": MOVES[action]}
             return {"type": action, "card": card}
         if action == "cast":
             return {"type": "cast", "card": self._card_id(self.form["hand-card"],
@@ -480,15 +513,9 @@ class Widget(runner.RunnerBase):
         hand_known = {value for value, _ in hand}
         view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
                                     else "")
-        view.lists["battlefield"] = self._board(game, self.form["card"])
-        chosen = (game.card(int(view.values["card"])) if view.values["card"].isdigit()
-                  else None)
-        view.hidden["card-facts"] = chosen is None
-        view.hidden["card-link-box"] = chosen is None
-        if chosen is not None:
-            view.text["card-facts"] = board.facts_text(game.config.get("facts", {})
-                                                       .get(chosen.name))
-            view.attrs["card-link"] = {"href": scryfall_link(chosen.name)}
+        view.lists["battlefield"] = self._board(game, view.values["card"])
+        view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
+        self._render_panel(game, view)
         self._render_wave(game, view)
         if overlord:
             view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
@@ -512,19 +539,59 @@ class Widget(runner.RunnerBase):
         view.values["share"] = "#" + encode_share(share) if share else ""
 
 
-    @staticmethod
-    def _board(game: SwarmGame, chosen: str = "") -> list[Item]:
-        """The Swarm's battlefield as a board: identical permanents grouped (names as text); a
-        tap chooses one of them for the card buttons ("A Swarm card")."""
+    def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
+        """The Swarm's battlefield as a board: identical permanents grouped (names as text,
+        Enforcers first), then the spells cast this turn now in the graveyard (they may still
+        be countered, sw-7-6); a tap opens the card panel on one of them."""
         selected = int(chosen) if chosen.isdigit() else None
-        enforcers = [c for c in game.zones["battlefield"] if game.is_enforcer(c)]
-        others = [c for c in game.zones["battlefield"] if not game.is_enforcer(c)]
-        items = []
-        for group, suffix in [(g, " · Enforcer") for g in board.group_permanents(enforcers)] + [
-                (g, "") for g in board.group_permanents(others)]:
-            items.append(Item(group.label() + suffix, action="pick-card",
-                              value=str(group.pick(selected)), pressed=selected in group.ids))
+        items: list[Item] = []
+        for group, suffix in self._groups(game):
+            items += board.board_items([group], selected, action="pick-card",
+                                       suffix=lambda g, s=suffix: s)
+        for card_id in game.cast_this_turn:
+            if game.zones.where(card_id)[0] == "graveyard":
+                card = game.card(card_id)
+                items.append(Item(f"{card.name} · cast this turn, in the graveyard",
+                                  action="pick-card", value=str(card.id),
+                                  pressed=selected == card.id))
         return items
+
+    def _render_panel(self, game: SwarmGame, view: View) -> None:
+        """The one card panel (:func:`.board.panel_view`, as on the Horde page): the chosen
+        card's name, facts and page, and only the actions the engine takes for it now."""
+        chosen = view.values["card"]
+        card = game.card(int(chosen)) if chosen.isdigit() else None
+        if card is None:
+            board.panel_view(view, None)
+            view.text["panel-note"] = ""
+            return
+        zone = game.zones.where(card.id)[0]
+        playing = not game.result
+        on_field = playing and zone == "battlefield"
+        creature = game.is_creature(card)
+        enforcer = game.is_enforcer(card)
+        # sw-7-6: only a spell The Swarm cast this turn, during its turn, not cast from nowhere
+        counterable = (playing and game.phase in SWARM_TURN_PHASES
+                       and card.id in game.cast_this_turn and card.id not in game.countered
+                       and zone in ("battlefield", "graveyard") and not enforcer
+                       and card.id != game.reckoning_id)
+        shown = {"do-dies": on_field and creature, "do-destroy": on_field and not creature,
+                 "do-exile": on_field, "do-bounce": on_field, "do-to-top": on_field,
+                 "do-to-bottom": on_field, "do-counter": counterable}
+        group = self._group_of(game, chosen)
+        title = board.chosen_title(card.name, card.id, card.tapped, group)
+        if zone != "battlefield":
+            title += f" (in the {zone})"
+        board.panel_view(view, card.name, title=title,
+                         facts=game.config.get("facts", {}).get(card.name), buttons=shown)
+        notes = []
+        if enforcer and on_field:
+            notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
+                         "Lair.")
+        if not any(shown.values()):
+            notes.append("Nothing to do with this card now." if playing
+                         else "The game is over.")
+        view.text["panel-note"] = " ".join(notes)
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
