@@ -185,3 +185,85 @@ def test_a_bad_saved_deck_list_is_refused():
     view = other.start(json.dumps(data))
     assert view.values["deck"] == "paste" and view.values["deck-paste"] == LIST
     assert w.handle("deck-export", {"deck-paste": " "}).error == "Paste or upload a list first."
+
+
+SWARM_DECK = "20 Zombie token\n4 Gravecrawler\n4 Diregraf Ghoul\n"
+SWARM_ENFORCERS = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+
+
+def _swarm(url_hash="", data=CARD_DATA):
+    """A Swarm runner; with ``data=None`` it reads the shipped facts as the site does (the
+    full card data is then fetched when a list needs it)."""
+    from dataclasses import replace
+
+    from pyengine.widgets.swarm import Widget as Swarm
+    if data is None:
+        return Swarm(replace(runner_env(url_hash), read_data=CARD_DATA.__getitem__), data=None)
+    return Swarm(runner_env(url_hash), data=data)
+
+
+def _swarm_full(w):
+    """Answer the widget's fetch of the full card data with the real file."""
+    import gzip
+
+    from pyengine.widgets.own_deck import FULL_ACTION
+    text = gzip.decompress((files.data_root() / files.CARD_FACTS).read_bytes()).decode("utf-8")
+    return w.handle(FULL_ACTION, {"_status": "200", "_body": text, "_tag": FULL_ACTION})
+
+
+def test_swarm_decks_are_saved_listed_removed_exported_and_replay():
+    """sw-2-7: a pasted Swarm deck and its Enforcer list kept on the device under a name, with
+    the same code as the Horde runner's own decks: listed next to the sample deck, back after
+    a reload, exported as one list, removable; a game from it replays from its save and from
+    its share link alone (no card data at all)."""
+    from pyengine.widgets.swarm import decode_share
+    w = _swarm()
+    w.start(None)
+    form = {"deck": "paste", "paste": SWARM_DECK, "paste-enforcers": SWARM_ENFORCERS}
+    view = w.handle("deck-save", {**form, "deck-name": ""})
+    assert view.error == "Give the deck a name to save it under."
+    view = w.handle("deck-save", {**form, "deck-name": " Crawlers "})
+    assert view.error == "" and w.own_decks == {"Crawlers": SWARM_DECK + SWARM_ENFORCERS}
+    assert view.values["deck"] == "mine:Crawlers" and view.hidden["deck-remove"] is False
+    assert view.text["deck-note"] == "Saved the deck “Crawlers” on this device."
+    options = [value for value, _ in view.options["deck"]]
+    assert options == ["sample", "mine:Crawlers", "paste"]
+    # a reload: listed and chosen; another choice and back fills both boxes again
+    other = _swarm(data=None)
+    view = other.start(view.save)
+    assert other.own_decks == w.own_decks and view.values["deck"] == "mine:Crawlers"
+    other.handle("setup", {"deck": "paste", "paste": "3 Zombie\n", "paste-enforcers": ""})
+    view = other.handle("setup", {"deck": "mine:Crawlers", "paste": "3 Zombie\n",
+                                  "paste-enforcers": ""})
+    assert view.values["paste"] == SWARM_DECK and view.values["paste-enforcers"] == SWARM_ENFORCERS
+    assert view.values["deck-name"] == "Crawlers" and view.hidden["paste-box"] is False
+    view = other.handle("new", {"seed": "amber-otter-17"})
+    assert other.game is None and len(view.fetches) == 1  # real cards: the full data first
+    view = _swarm_full(other)
+    assert view.error == "" and other.game is not None
+    assert other.game.config["deck"].count("Zombie") == 20
+    view = other.handle("turn", {})
+    share = decode_share(view.url_hash)
+    assert "c" in share and "d" not in share
+    again = _swarm(view.url_hash, data={})  # no card facts at all on this phone
+    again.start(None)
+    assert again.game.to_json() == other.game.to_json()
+    restored = _swarm()
+    restored.start(view.save)
+    assert restored.game.to_json() == other.game.to_json()
+    view = other.handle("deck-export", {})
+    assert view.download == ("crawlers.txt", SWARM_DECK + SWARM_ENFORCERS)
+    view = other.handle("deck-remove", {})
+    assert other.own_decks == {} and view.values["deck"] == "paste"
+    assert view.values["paste"] == SWARM_DECK  # the list stays in the box
+    assert other.handle("deck-remove", {}).error.startswith("Choose one of your")
+
+
+def test_swarm_uploaded_list_fills_both_boxes():
+    """sw-2-7: an uploaded whole list is split at its '// Enforcers' header."""
+    w = _swarm()
+    w.start(None)
+    view = w.handle("deck-file", {"_file": SWARM_DECK + SWARM_ENFORCERS})
+    assert view.values["deck"] == "paste" and view.hidden["paste-box"] is False
+    assert view.values["paste"] == SWARM_DECK
+    assert view.values["paste-enforcers"] == SWARM_ENFORCERS

@@ -67,10 +67,11 @@ LOG_LINES = 400
 MAX_FIELD = 2000
 MAX_NAME = 80
 
-#: A deck the player saved on this device: ``mine:`` + its name in the deck select.
-MINE = "mine:"
+#: A deck the player saved on this device: ``mine:`` + its name in the deck select
+#: (:mod:`.own_deck` keeps them, for both runners).
+MINE = own_deck.MINE
 #: How many own decks one device keeps.
-MAX_OWN_DECKS = 30
+MAX_OWN_DECKS = own_deck.MAX_OWN_DECKS
 
 
 def is_own(deck: Any) -> bool:
@@ -80,8 +81,7 @@ def is_own(deck: Any) -> bool:
 
 def deck_file_name(name: str) -> str:
     """The export file name of a deck: its name in plain letters, digits and hyphens."""
-    slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
-    return f"{slug or 'horde-deck'}.txt"
+    return own_deck.deck_file_name(name, "horde-deck")
 
 
 #: Page actions that are one engine action with no arguments.
@@ -230,13 +230,8 @@ class Widget(runner.RunnerBase):
         if setup is not None and not isinstance(setup, dict):
             raise ValueError("its set-up is not an object")
         selected = ui.get("selected")
-        own = ui.get("decks") or {}
-        if not isinstance(own, dict):
-            raise ValueError("its saved decks are not an object")
-        self.own_decks = {str(k)[:MAX_NAME]: str(v)[:MAX_PASTE_CHARS]
-                          for k, v in list(own.items())[:MAX_OWN_DECKS]}
-        if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in self.own_decks:
-            form["deck"] = OWN_DECK  # a deck removed in another tab: its list stays in the box
+        self.own_decks = own_deck.restore_decks(ui.get("decks"))
+        own_deck.keep_choice(form, self.own_decks, OWN_DECK)
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
@@ -442,37 +437,12 @@ class Widget(runner.RunnerBase):
 
     def _own_deck_action(self, action: str) -> None:
         """Choose, save, remove or export one of the player's own decks on this device."""
-        form = self.form
-        chosen = form["deck"][len(MINE):] if form["deck"].startswith(MINE) else None
-        if action == "setup":
-            if chosen is not None and chosen in self.own_decks and form["deck"] != self._deck_was:
-                form["deck-paste"], form["deck-name"] = self.own_decks[chosen], chosen
-            elif chosen is not None:
-                form["deck"] = OWN_DECK
-            return
-        if action == "deck-remove":
-            if chosen is None or chosen not in self.own_decks:
-                raise ActionError("choose one of your saved decks to remove")
-            del self.own_decks[chosen]
-            form["deck"] = OWN_DECK
-            self.note = (f"Removed the deck “{chosen}” from this device; its list stays in the "
-                         "box until you change it.")
-            return
-        if not form["deck-paste"].strip():
-            raise ActionError("paste or upload a list first")
-        if action == "deck-export":
-            self.note = f"The list was saved as {deck_file_name(form['deck-name'])}."
-            return
-        name = " ".join(form["deck-name"].split())[:MAX_NAME]
-        if not name:
-            raise ActionError("give the deck a name to save it under")
-        if name not in self.own_decks and len(self.own_decks) >= MAX_OWN_DECKS:
-            raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one "
-                              "first")
-        plumbing.guard_paste(form["deck-paste"])
-        self.own_decks[name] = form["deck-paste"][:MAX_PASTE_CHARS]
-        form["deck"], form["deck-name"] = MINE + name, name
-        self.note = f"Saved the deck “{name}” on this device."
+        note = own_deck.deck_action(
+            action, self.own_decks, self.form, own=OWN_DECK, was=self._deck_was,
+            text=lambda form: form["deck-paste"],
+            fill=lambda form, text: form.__setitem__("deck-paste", text))
+        if note:
+            self.note = note
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
@@ -646,8 +616,7 @@ class Widget(runner.RunnerBase):
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
-        decks.extend((MINE + name, f"{name} (yours, on this device)")
-                     for name in sorted(self.own_decks, key=str.casefold))
+        decks.extend(own_deck.deck_options(self.own_decks))
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, slinglab.LABEL)]
         if limited.available():

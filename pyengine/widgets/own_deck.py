@@ -7,17 +7,18 @@ find. Pure; returns what a Horde engine config needs (``deck`` and ``facts``).""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import CardDataError, CardDB, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
 from ..horde_common import facts_entry
-from . import Fetch, plumbing
+from . import MAX_PASTE_CHARS, Fetch, plumbing
 
-__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "ask_about",
-           "read_own_deck",
-           "token_lines"]
+__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS", "FULL_ACTION", "MAX_OWN_DECKS",
+           "MINE", "FullData", "UnknownCards", "ask_about", "deck_action", "deck_file_name",
+           "deck_options", "read_own_deck", "restore_decks", "token_lines"]
 
 #: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
@@ -31,6 +32,16 @@ _TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t
                     re.IGNORECASE)
 #: How many unknown cards one message asks about before "and N more".
 ASK_AT_MOST = 12
+
+
+class UnknownCards(ActionError):
+    """A list names cards the engine must know about and cannot find: the message asks about
+    each (the ``#!`` line route); ``names`` are the cards as the list writes them, for the
+    page's question form (:class:`Questions`)."""
+
+    def __init__(self, message: str, names: list[str]) -> None:
+        super().__init__(message)
+        self.names = list(names)
 
 
 class FullData:
@@ -122,6 +133,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
     cards: list[str] = []
     facts: dict[str, dict[str, Any]] = {}
     unknown: dict[str, str] = {}
+    written_unknown: list[str] = []
     for written in names:
         token = _TOKEN.match(written)
         if token is not None and data.get(written) is None:
@@ -130,6 +142,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
             if entry is None:
                 unknown.setdefault(name, f"{name} token (power/toughness? write "
                                          f"'{name} token 2/2')")
+                written_unknown.append(written)
                 continue
             # Two token kinds of one name with other P/T keep apart: "Zombie 5/5".
             key = name if facts.get(name, entry) == entry else (
@@ -140,11 +153,12 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         card = data.get(written)
         if card is None:
             unknown.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
+            written_unknown.append(written)
             continue
         facts.setdefault(card.name, facts_entry(card))
         cards.append(card.name)
     if unknown:
-        raise ActionError(_ask(list(unknown.values())))
+        raise UnknownCards(_ask(list(unknown.values())), written_unknown)
     return cards, facts
 
 
@@ -201,3 +215,83 @@ def token_lines(text: str, db: CardDB | None) -> str:
         out.append(f"{match.group('count')} {kind}")
         extra.append(f"#! {kind} |  | Token Creature — {name} | {power}/{toughness} | token")
     return "\n".join(out + sorted(set(extra)))
+
+
+# -- decks kept on the device ---------------------------------------------------------------------
+#: A deck the player saved on this device: ``mine:`` + its name in the deck select.
+MINE = "mine:"
+#: How many own decks one device keeps.
+MAX_OWN_DECKS = 30
+#: Longest deck name kept.
+MAX_DECK_NAME = 80
+#: The page actions of the own-deck box (``setup`` is the deck select's change event).
+DECK_ACTIONS = ("setup", "deck-save", "deck-remove", "deck-export")
+
+
+def deck_file_name(name: str, fallback: str = "deck") -> str:
+    """The export file name of a deck: its name in plain letters, digits and hyphens."""
+    slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+    return f"{slug or fallback}.txt"
+
+
+def restore_decks(raw: Any) -> dict[str, str]:
+    """The own decks of a widget's save (name -> list text), cut to the limits;
+    ``ValueError`` when they are not an object."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError("its saved decks are not an object")
+    return {str(k)[:MAX_DECK_NAME]: str(v)[:MAX_PASTE_CHARS]
+            for k, v in list(raw.items())[:MAX_OWN_DECKS]}
+
+
+def deck_options(decks: dict[str, str]) -> list[tuple[str, str]]:
+    """The deck select's entries for the decks saved on this device, by name."""
+    return [(MINE + name, f"{name} (yours, on this device)")
+            for name in sorted(decks, key=str.casefold)]
+
+
+def deck_action(action: str, decks: dict[str, str], form: dict[str, str], *, own: str,
+                was: str, text: Callable[[dict[str, str]], str],
+                fill: Callable[[dict[str, str], str], None]) -> str:
+    """Choose, save, remove or export one of the player's own decks (``decks``, changed in
+    place); the form's ``deck`` is the choice (``own`` for a pasted list, ``mine:`` + name for
+    a saved one, ``was`` the choice before this action) and ``deck-name`` the name;
+    ``text(form)`` is the list the form holds and ``fill(form, text)`` puts a saved list back
+    in the form's boxes. Returns a note for the player; ``ActionError`` in plain words."""
+    chosen = form["deck"][len(MINE):] if form["deck"].startswith(MINE) else None
+    if action == "setup":
+        if chosen is not None and chosen in decks and form["deck"] != was:
+            fill(form, decks[chosen])
+            form["deck-name"] = chosen
+        elif chosen is not None and chosen not in decks:
+            form["deck"] = own
+        return ""
+    if action == "deck-remove":
+        if chosen is None or chosen not in decks:
+            raise ActionError("choose one of your saved decks to remove")
+        del decks[chosen]
+        form["deck"] = own
+        return (f"Removed the deck “{chosen}” from this device; its list stays in the box "
+                "until you change it.")
+    listed = text(form)
+    if not listed.strip():
+        raise ActionError("paste or upload a list first")
+    if action == "deck-export":
+        return f"The list was saved as {deck_file_name(form['deck-name'])}."
+    name = " ".join(form["deck-name"].split())[:MAX_DECK_NAME]
+    if not name:
+        raise ActionError("give the deck a name to save it under")
+    if name not in decks and len(decks) >= MAX_OWN_DECKS:
+        raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one first")
+    plumbing.guard_paste(listed)
+    decks[name] = listed[:MAX_PASTE_CHARS]
+    form["deck"], form["deck-name"] = MINE + name, name
+    return f"Saved the deck “{name}” on this device."
+
+
+def keep_choice(form: dict[str, str], decks: dict[str, str], own: str) -> None:
+    """A saved choice naming a deck no longer on the device (removed in another tab) falls back
+    to the pasted list (its text stays in the box)."""
+    if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in decks:
+        form["deck"] = own

@@ -22,6 +22,7 @@ change events ``setup``.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -64,7 +65,38 @@ PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile"
 def fresh_form() -> dict[str, str]:
     return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": ""}
+            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": ""}
+
+
+def is_own(deck: Any) -> bool:
+    """True for the deck choice of pasted lists or a deck saved on this device."""
+    return deck == PASTE or (isinstance(deck, str) and deck.startswith(own_deck.MINE))
+
+
+#: A line that starts the Enforcer list of a whole Swarm list (``// Enforcers``,
+#: ``// Reckoning``): a saved or uploaded deck is split there into the page's two boxes.
+_ENFORCER_HEADER = re.compile(r"^\s*(?://|#)?\s*(?:enforcers?|reckoning)\b", re.IGNORECASE)
+
+
+def deck_text(form: Mapping[str, str]) -> str:
+    """One list of a Swarm deck: the deck, then its ``// Enforcers`` and ``// Reckoning``
+    sections (what is saved on the device and exported)."""
+    main = form["paste"].rstrip("\n")
+    enforcers = form["paste-enforcers"].strip("\n")
+    return "\n".join(part for part in (main, enforcers) if part) + "\n"
+
+
+def split_deck(text: str) -> tuple[str, str]:
+    """A whole Swarm list split for the page's two boxes: the deck, and its Enforcer list from
+    the first ``// Enforcers`` or ``// Reckoning`` header on."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if _ENFORCER_HEADER.match(line)), len(lines))
+    return "\n".join(lines[:at]).strip("\n") + "\n", "\n".join(lines[at:]).strip("\n") + (
+        "\n" if at < len(lines) else "")
+
+
+def _fill(form: dict[str, str], text: str) -> None:
+    form["paste"], form["paste-enforcers"] = split_deck(text)
 
 
 #: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
@@ -103,6 +135,12 @@ class Widget(runner.RunnerBase):
         #: The full card data, fetched the first time a pasted list names a card the shipped
         #: facts do not know.
         self.full = own_deck.FullData(data)
+        #: The player's own decks saved on this device: name -> the whole list.
+        self.own_decks: dict[str, str] = {}
+        #: The deck choice before the current action (a new choice loads a saved list).
+        self._deck_was = ""
+        #: What the last own-deck action did (shown in the deck box).
+        self.deck_note = ""
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -144,11 +182,14 @@ class Widget(runner.RunnerBase):
         origin = data.get("origin") or {}
         if not isinstance(origin, dict):
             raise ValueError("bad origin")
+        self.own_decks = own_deck.restore_decks(data.get("decks"))
+        own_deck.keep_choice(form, self.own_decks, PASTE)
         self.form, self.game, self.origin = form, game, origin
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
-                           "game": self.game.to_dict() if self.game else None},
+                           "game": self.game.to_dict() if self.game else None,
+                           "decks": self.own_decks},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -222,7 +263,7 @@ class Widget(runner.RunnerBase):
     def _needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with pasted lists must first fetch the full card data."""
         self.apply_form(form, self.field_limit)
-        if self.form["deck"] != PASTE or not self.full.wanted() or self.db is None:
+        if not is_own(self.form["deck"]) or not self.full.wanted() or self.db is None:
             return False
         text = own_deck.token_lines(self.form["paste"], self.db)
         lists = Decklist.from_text(text), Decklist.from_text(self.form["paste-enforcers"])
@@ -231,7 +272,7 @@ class Widget(runner.RunnerBase):
     def new_game(self) -> None:
         form = self.form
         seed = normalize_seed(form.get("seed", "")) or make_seed(self.env.entropy())
-        if form["deck"] == PASTE:
+        if is_own(form["deck"]):
             if not form["paste"].strip():
                 raise GameError("paste a Swarm deck, or choose the sample deck")
             if not form["paste-enforcers"].strip():
@@ -255,6 +296,7 @@ class Widget(runner.RunnerBase):
 
     def before_action(self) -> None:
         self.last = []
+        self.deck_note = ""
 
     def sentence(self, text: str) -> str:
         return plumbing.sentence(text, empty="That did not work.",
@@ -272,6 +314,7 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
+        self._deck_was = self.form["deck"]
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
@@ -294,7 +337,10 @@ class Widget(runner.RunnerBase):
             view.fetches.append(self.full.fetch())
             return view
         view = super().handle(action, form)
-        if view.error and self.full.error and action == "new" and self.form["deck"] == PASTE:
+        if action == "deck-export" and not view.error:
+            view.download = (own_deck.deck_file_name(self.form["deck-name"], "swarm-deck"),
+                             deck_text(self.form))
+        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
@@ -304,6 +350,16 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
+        if action in own_deck.DECK_ACTIONS:
+            self.deck_note = own_deck.deck_action(
+                action, self.own_decks, self.form, own=PASTE, was=self._deck_was,
+                text=deck_text, fill=_fill)
+            if action != "setup":
+                return False
+        if action == "deck-file":
+            _fill(self.form, str(form.get("_file", ""))[:self.field_limit])
+            self.form["deck"] = PASTE
+            return False
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -395,7 +451,7 @@ class Widget(runner.RunnerBase):
         self.game = game
         self.origin = {"c": True}
         self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if self.form["deck"] == PASTE else SAMPLE)
+                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
         if self._is_sample(game):
             self.origin = {"d": SAMPLE}
         self.last = [Event("import", f"Imported a game: seed {game.seed}, "
@@ -415,11 +471,14 @@ class Widget(runner.RunnerBase):
             options={"mode": [(k, f"{v} Mode") for k, v in MODES.items()],
                      "survivors": [(str(n), str(n)) for n in range(1, 6)],
                      "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
-                              (PASTE, "Paste a deck…")]},
+                              *own_deck.deck_options(self.own_decks),
+                              (PASTE, "Your own deck: paste or upload a list…")]},
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
-        view.hidden["paste-box"] = form["deck"] != PASTE
+        view.hidden["paste-box"] = not is_own(form["deck"])
+        view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
+        view.text["deck-note"] = self.deck_note
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
         view.hidden["play"] = game is None
