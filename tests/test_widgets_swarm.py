@@ -253,9 +253,10 @@ def test_pasted_deck_reads_the_full_card_data_and_asks_about_unknown_cards():
     view = w.handle("new", {**form, "paste": "3 Foo Bar\n2 Spirit token\n"})
     assert view.fetches == [] and "no card facts" not in view.error
     assert view.error == (
-        "The page does not know these cards; tell it what each is with a line in the list "
-        "like '#! Name | {2}{B} | Creature — Zombie | 2/2': Foo Bar (creature? power/toughness? "
-        "mana value?); Spirit token (power/toughness? write 'Spirit token 2/2')")
+        "The page does not know these cards: Foo Bar, Spirit token; say what each is in the "
+        "questions under the list, then press “Use these answers and start”.")
+    assert view.text["ask-0-name"] == "Foo Bar" and view.hidden["ask-0"] is False
+    assert view.text["ask-1-name"] == "Spirit (a token)" and view.hidden["ask-1-mv-box"]
 
 
 def test_card_data_offline_is_said_and_shipped_cards_still_start():
@@ -329,3 +330,60 @@ def test_card_panel_destroys_a_noncreature_and_stays_on_its_group():
                for i in view.lists["battlefield"])
     view = w.handle("destroy", {})
     assert len([c for c in w.game.zones["battlefield"] if c.name == "Grim Banner"]) == count - 2
+
+
+def test_unknown_cards_are_answered_in_the_question_form():
+    """sw-2-7, sw-5-3: each card nobody knows gets one question row (what it is, power and
+    toughness, mana value — the Swarm Step stops on mana value); the answers become '#!' lines
+    (a token line gets its P/T) in the list and in the deck saved under its name, the game
+    starts, and its share link replays with no card data."""
+    w = widget()
+    w.start(None)
+    deck = "3 Foo Bar\n2 Spirit token\n20 Zombie\n1 Quiet Pact\n"
+    form = {"deck": "paste", "paste": deck, "paste-enforcers": REAL_ENFORCERS,
+            "seed": "amber-otter-17", "deck-name": "Odd ones"}
+    view = w.handle("deck-save", form)
+    assert view.values["deck"] == "mine:Odd ones"
+    view = w.handle("new", {})
+    assert w.game is None and view.scroll == "ask-box" and view.hidden["ask-box"] is False
+    assert [view.text[f"ask-{i}-name"] for i in range(3)] == [
+        "Foo Bar", "Spirit (a token)", "Quiet Pact"]
+    assert view.hidden["ask-3"] is True and view.hidden["ask-0-type-box"] is False
+    assert view.hidden["ask-1-type-box"] is True and view.hidden["ask-1-mv-box"] is True
+    assert ("creature", "A creature") in view.options["ask-0-type"]
+    answers = {"ask-0-type": "creature", "ask-0-power": "2", "ask-0-toughness": "",
+               "ask-0-mv": "2", "ask-1-power": "1", "ask-1-toughness": "1",
+               "ask-2-type": "sorcery", "ask-2-mv": "3"}
+    view = w.handle("answer", answers)
+    assert view.error.startswith("Give Foo Bar's power and toughness")
+    assert w.game is None and view.values["ask-0-power"] == "2"  # what was typed stays
+    view = w.handle("answer", {**answers, "ask-0-toughness": "*"})
+    assert view.error == "" and w.game is not None and view.scroll == "top"
+    assert view.hidden["ask-box"] is True
+    facts = w.game.config["facts"]
+    assert facts["Foo Bar"]["power"] == "2" and facts["Foo Bar"]["toughness"] == "*"
+    assert facts["Foo Bar"]["mana_value"] == 2 and facts["Quiet Pact"]["type_line"] == "Sorcery"
+    assert w.form["paste"] == ("3 Foo Bar\n2 Spirit token 1/1\n20 Zombie\n1 Quiet Pact\n"
+                               "#! Foo Bar | {2} | Creature | 2/*\n"
+                               "#! Quiet Pact | {3} | Sorcery\n")
+    assert w.own_decks["Odd ones"].startswith(w.form["paste"])  # the saved deck keeps them
+    other = widget(url_hash=w.share_hash())
+    other.db = None  # no card data on this phone
+    other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+
+
+def test_a_refused_answer_changes_nothing():
+    """Bad answers name the card and leave the list as it was."""
+    w = widget()
+    w.start(None)
+    form = {"deck": "paste", "paste": "3 Foo Bar\n", "paste-enforcers": REAL_ENFORCERS}
+    w.handle("new", form)
+    view = w.handle("answer", {"ask-0-type": "creature", "ask-0-power": "x",
+                               "ask-0-toughness": "1", "ask-0-mv": "1"})
+    assert view.error.startswith("Give Foo Bar's power and toughness")
+    view = w.handle("answer", {"ask-0-type": "instant", "ask-0-mv": "99"})
+    assert view.error.startswith("Give Foo Bar's mana value")
+    view = w.handle("answer", {"ask-0-type": "nonsense", "ask-0-mv": "1"})
+    assert view.error == "Say what Foo Bar is."
+    assert w.form["paste"] == "3 Foo Bar\n" and w.game is None

@@ -16,9 +16,10 @@ from ..game import ActionError
 from ..horde_common import facts_entry
 from . import MAX_PASTE_CHARS, Fetch, plumbing
 
-__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS", "FULL_ACTION", "MAX_OWN_DECKS",
-           "MINE", "FullData", "UnknownCards", "ask_about", "deck_action", "deck_file_name",
-           "deck_options", "read_own_deck", "restore_decks", "token_lines"]
+__all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS",
+           "FULL_ACTION", "MAX_OWN_DECKS", "MINE", "FullData", "Question", "Questions",
+           "UnknownCards", "ask_about", "deck_action", "deck_file_name", "deck_options",
+           "keep_choice", "read_own_deck", "restore_decks", "token_lines"]
 
 #: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
@@ -295,3 +296,146 @@ def keep_choice(form: dict[str, str], decks: dict[str, str], own: str) -> None:
     to the pasted list (its text stays in the box)."""
     if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in decks:
         form["deck"] = own
+
+
+# -- a short question for each card the engine cannot find ---------------------------------------
+#: The page action of the question form's button.
+ANSWER = "answer"
+#: Question rows on a page (``ask-0`` … ``ask-7``); more unknown cards are asked next time.
+ASK_ROWS = 8
+#: What a card can be, for the question's choice: value -> (label, type line).
+ASK_TYPES = {"creature": ("A creature", "Creature"),
+             "artifact": ("An artifact (not a creature)", "Artifact"),
+             "enchantment": ("An enchantment (not a creature)", "Enchantment"),
+             "planeswalker": ("A planeswalker", "Planeswalker"),
+             "land": ("A land", "Land"),
+             "instant": ("An instant", "Instant"),
+             "sorcery": ("A sorcery", "Sorcery")}
+_PT = re.compile(r"^(?:\d{1,3}|\*)$")
+#: The highest mana value a question accepts.
+MAX_MANA_VALUE = 20
+
+
+class Question:
+    """One card the engine must know about: as the list writes it (``written``), the name the
+    question shows, and whether it is a token (then only its power and toughness are asked)."""
+
+    def __init__(self, written: str) -> None:
+        token = _TOKEN.match(written)
+        self.written = written
+        self.token = token is not None
+        self.name = token.group("name").strip() if token is not None else written
+
+
+class Questions:
+    """The question form for the cards a pasted list names that the engine cannot find: one row
+    each (``ask-N``: the name as text, what the card is, power/toughness, mana value). The
+    answers become ``#!`` lines (tokens: the token line gets its ``P/T``) in the list itself,
+    so a saved deck, a reload and a replay keep them. Plain data for the page's fixed rows."""
+
+    def __init__(self) -> None:
+        self.asked: list[Question] = []
+        #: What was typed in the rows (kept when an answer is refused).
+        self.typed: dict[str, str] = {}
+
+    def ask(self, unknown: UnknownCards) -> ActionError:
+        """Take the unknown cards of a refused Start; the error the page shows instead of the
+        ``#!`` message."""
+        asked: list[Question] = []
+        for written in unknown.names:
+            question = Question(written)
+            if all(q.name != question.name or q.token != question.token for q in asked):
+                asked.append(question)
+        if [q.written for q in asked] != [q.written for q in self.asked]:
+            self.typed = {}
+        self.asked = asked
+        names = ", ".join(q.written for q in asked[:ASK_ROWS])
+        more = len(asked) - ASK_ROWS
+        return ActionError(
+            f"the page does not know these cards: {names}" + (f" and {more} more" if more > 0
+                                                              else "")
+            + "; say what each is in the questions under the list, then press “Use these "
+            "answers and start”")
+
+    def clear(self) -> None:
+        self.asked, self.typed = [], {}
+
+    def render(self, view: Any, shown: bool = True) -> None:
+        """The form's rows: ``ask-box``, ``ask-note`` and ``ask-N`` (hidden past the asked)."""
+        asked = self.asked if shown else []
+        view.hidden["ask-box"] = not asked
+        more = len(asked) - ASK_ROWS
+        view.text["ask-note"] = ("" if more <= 0 else
+                                 f"{more} more after these: answer these first.")
+        for index in range(ASK_ROWS):
+            key = f"ask-{index}"
+            question = asked[index] if index < len(asked) else None
+            view.hidden[key] = question is None
+            if question is None:
+                continue
+            view.text[f"{key}-name"] = (f"{question.name} (a token)" if question.token
+                                        else question.name)
+            view.hidden[f"{key}-type-box"] = question.token
+            view.hidden[f"{key}-mv-box"] = question.token
+            view.options[f"{key}-type"] = [(k, label) for k, (label, _) in ASK_TYPES.items()]
+            view.values[f"{key}-type"] = self.typed.get(f"{key}-type", "creature")
+            for part in ("power", "toughness", "mv"):
+                view.values[f"{key}-{part}"] = self.typed.get(f"{key}-{part}", "")
+
+    def answer(self, form: Any, texts: list[str]) -> list[str]:
+        """The lists (``texts``: the first gets the ``#!`` lines) with the rows' answers
+        written in; ``ActionError`` naming the card whose answer is missing or unreadable."""
+        if not self.asked:
+            raise ActionError("there is no question to answer: press Start")
+        self.typed = {}
+        for index in range(min(ASK_ROWS, len(self.asked))):
+            for part in ("type", "power", "toughness", "mv"):
+                key = f"ask-{index}-{part}"
+                self.typed[key] = str(form.get(key, "")).strip()[:4 if part != "type" else 20]
+        lines: list[str] = []
+        texts = list(texts)
+        for index, question in enumerate(self.asked[:ASK_ROWS]):
+            kind = "creature" if question.token else self.typed[f"ask-{index}-type"]
+            if kind not in ASK_TYPES:
+                raise ActionError(f"say what {question.name} is")
+            power, toughness = (self.typed[f"ask-{index}-power"],
+                                self.typed[f"ask-{index}-toughness"])
+            pt = ""
+            if kind == "creature":
+                if not (_PT.match(power) and _PT.match(toughness)):
+                    raise ActionError(f"give {question.name}'s power and toughness as numbers, "
+                                      "like 2 and 2 (or * for one that varies)")
+                pt = f"{power}/{toughness}"
+            if "|" in question.written:
+                raise ActionError(f"the name {question.written!r} has a '|' the page cannot "
+                                  "describe; change it in the list")
+            if question.token:
+                texts, done = _token_pt(texts, question.name, pt)
+                if not done:
+                    lines.append(f"#! {question.written} |  | Token Creature — "
+                                 f"{question.name} | {pt} | token")
+                continue
+            mana = self.typed[f"ask-{index}-mv"]
+            if not mana.isdigit() or int(mana) > MAX_MANA_VALUE:
+                raise ActionError(f"give {question.name}'s mana value, a whole number from 0 "
+                                  f"to {MAX_MANA_VALUE}")
+            cost = f"{{{int(mana)}}}" if int(mana) else ""
+            line = f"#! {question.written} | {cost} | {ASK_TYPES[kind][1]}"
+            lines.append(f"{line} | {pt}" if pt else line)
+        if lines:
+            texts[0] = texts[0].rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+        self.clear()
+        return texts
+
+
+def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
+    """The lists with each ``N Name token`` line given its power and toughness
+    (``N Name token 1/1``); whether any line was."""
+    line = re.compile(rf"^(\s*\d+\s*x?\s+{re.escape(name)}\s+tokens?)\s*$",
+                      re.IGNORECASE | re.MULTILINE)
+    out, done = [], False
+    for text in texts:
+        new, count = line.subn(lambda m: f"{m.group(1)} {pt}", text)
+        out.append(new)
+        done = done or count > 0
+    return out, done

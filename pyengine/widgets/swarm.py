@@ -141,6 +141,8 @@ class Widget(runner.RunnerBase):
         self._deck_was = ""
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
+        #: The question form for cards a pasted list names that nobody knows.
+        self.questions = own_deck.Questions()
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -245,7 +247,7 @@ class Widget(runner.RunnerBase):
         lists = Decklist.from_text(deck), Decklist.from_text(enforcers)
         unknown = self._unknown(lists, db)
         if unknown:
-            raise GameError(own_deck.ask_about(unknown))
+            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown)
         return config_from_decks(mode=mode, survivors=count, deck=lists[0],
                                  enforcers=lists[1], db=db)
 
@@ -278,8 +280,12 @@ class Widget(runner.RunnerBase):
             if not form["paste-enforcers"].strip():
                 raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
                                 "// Reckoning sections)")
-            config = self._config(form["mode"], form["survivors"], form["paste"],
-                                  form["paste-enforcers"])
+            try:
+                config = self._config(form["mode"], form["survivors"], form["paste"],
+                                      form["paste-enforcers"])
+            except own_deck.UnknownCards as unknown:
+                raise self.questions.ask(unknown) from None
+            self.questions.clear()
             self.origin = {"c": True}
         else:
             config = self._sample_config(form["mode"], form["survivors"])
@@ -342,7 +348,9 @@ class Widget(runner.RunnerBase):
                              deck_text(self.form))
         if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
-        if not view.error and action in self.TURN_ACTIONS:
+        if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
+            view.scroll = "ask-box"
+        elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
             view.scroll = "top"
         elif not view.error and action == "show-setup":
             view.scroll = "setup"
@@ -360,6 +368,14 @@ class Widget(runner.RunnerBase):
             _fill(self.form, str(form.get("_file", ""))[:self.field_limit])
             self.form["deck"] = PASTE
             return False
+        if action == own_deck.ANSWER:
+            # the answers go into the list itself (and the deck saved under its name)
+            self.form["paste"], self.form["paste-enforcers"] = self.questions.answer(
+                form, [self.form["paste"], self.form["paste-enforcers"]])
+            name = self.form["deck"][len(own_deck.MINE):]
+            if self.form["deck"].startswith(own_deck.MINE) and name in self.own_decks:
+                self.own_decks[name] = deck_text(self.form)
+            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -477,6 +493,7 @@ class Widget(runner.RunnerBase):
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
         view.hidden["paste-box"] = not is_own(form["deck"])
+        self.questions.render(view, shown=is_own(form["deck"]))
         view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
         view.text["deck-note"] = self.deck_note
         view.hidden["confirm-reset"] = not self.confirm_reset
