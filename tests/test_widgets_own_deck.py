@@ -267,3 +267,50 @@ def test_swarm_uploaded_list_fills_both_boxes():
     assert view.values["deck"] == "paste" and view.hidden["paste-box"] is False
     assert view.values["paste"] == SWARM_DECK
     assert view.values["paste-enforcers"] == SWARM_ENFORCERS
+
+
+def test_horde_unknown_cards_are_answered_in_the_question_form():
+    """hs-10: the Horde runner asks the same questions (one row a card; a token only its
+    power and toughness); the answers become '#!' lines in the list and in the saved deck, the
+    game starts and replays from its share link alone."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    listed = "2 Foo Bar\n1 Spirit token\n30 Zombie token\n"
+    w.handle("deck-save", {"deck": "paste", "deck-paste": listed, "deck-name": "Odd"})
+    view = w.handle("new", {"seed": "amber-otter-17", "survivors": "1"})
+    assert w.game is None and view.scroll == "ask-box"
+    assert view.error.startswith("The page does not know these cards: Foo Bar, Spirit token")
+    assert view.text["ask-0-name"] == "Foo Bar" and view.text["ask-1-name"] == "Spirit (a token)"
+    assert view.hidden["ask-box"] is False and view.hidden["ask-2"] is True
+    view = w.handle("answer", {"ask-0-type": "enchantment", "ask-0-mv": "4",
+                               "ask-1-power": "1", "ask-1-toughness": "1"})
+    assert view.error == "" and w.game is not None and view.hidden["ask-box"] is True
+    assert w.form["deck-paste"] == ("2 Foo Bar\n1 Spirit token 1/1\n30 Zombie token\n"
+                                    "#! Foo Bar | {4} | Enchantment\n")
+    assert w.own_decks["Odd"] == w.form["deck-paste"]
+    facts = w.game.config["facts"]
+    assert facts["Foo Bar"]["type_line"] == "Enchantment" and facts["Foo Bar"]["mana_value"] == 4
+    assert facts["Spirit"]["power"] == "1"
+    other = Widget(runner_env(w.share_hash()), data=None)
+    other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+    # a reload keeps the answered list with the deck
+    again = Widget(runner_env(""), data=CARD_DATA)
+    again.start(view.save)
+    assert again.own_decks["Odd"].endswith("#! Foo Bar | {4} | Enchantment\n")
+
+
+def test_question_rows_show_at_most_eight_and_say_how_many_more():
+    from pyengine.widgets.own_deck import ASK_ROWS
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    listed = "".join(f"1 Unknown Card {n}\n" for n in range(ASK_ROWS + 3))
+    view = w.handle("new", {"deck": "paste", "deck-paste": listed})
+    assert all(view.hidden[f"ask-{i}"] is False for i in range(ASK_ROWS))
+    assert view.text["ask-note"] == "3 more after these: answer these first."
+    answers = {}
+    for i in range(ASK_ROWS):
+        answers.update({f"ask-{i}-type": "land", f"ask-{i}-mv": "0"})
+    view = w.handle("answer", answers)
+    assert w.game is None and view.text["ask-2-name"] == f"Unknown Card {ASK_ROWS + 2}"
+    assert view.hidden["ask-3"] is True

@@ -179,6 +179,8 @@ class Widget(runner.RunnerBase):
         self.own_decks: dict[str, str] = {}
         #: The deck choice before the current action (a new choice loads a saved list).
         self._deck_was = ""
+        #: The question form for cards a pasted list names that nobody knows.
+        self.questions = own_deck.Questions()
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -348,7 +350,11 @@ class Widget(runner.RunnerBase):
 
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list."""
-        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
+        try:
+            deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
+        except own_deck.UnknownCards as unknown:
+            raise self.questions.ask(unknown) from None  # one question row a card
+        self.questions.clear()
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
@@ -396,6 +402,13 @@ class Widget(runner.RunnerBase):
             self._own_deck_action(action)
             if action != "setup":
                 return False
+        if action == own_deck.ANSWER:
+            # the answers go into the list itself (and the deck saved under its name)
+            self.form["deck-paste"], = self.questions.answer(form, [self.form["deck-paste"]])
+            if self.form["deck"].startswith(MINE) and self.form["deck"][len(MINE):] in \
+                    self.own_decks:
+                self.own_decks[self.form["deck"][len(MINE):]] = self.form["deck-paste"]
+            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -476,10 +489,13 @@ class Widget(runner.RunnerBase):
         if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
         if view.error:
+            if action in ("new", own_deck.ANSWER) and self.questions.asked:
+                view.scroll = "ask-box"
             return view
         if action == "deck-export":
             view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
-        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
+        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
+                      own_deck.ANSWER):
             view.scroll = "top"
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
@@ -634,6 +650,7 @@ class Widget(runner.RunnerBase):
         view.hidden["sl-options"] = not is_slinglab
         view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
         view.hidden["deck-remove"] = not form["deck"].startswith(MINE)
+        self.questions.render(view, shown=is_slinglab and is_own(form["deck"]))
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
