@@ -23,8 +23,9 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
-this widget's saved state, ``mine:`` + name in the deck select) and ``card-data`` (the full card
-data's response, fetched when a pasted list names a card the shipped facts do not know).
+this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
+(the question form for cards nobody knows) and ``card-data`` (the full card data's response,
+fetched when a pasted list names a card the shipped facts do not know).
 """
 
 from __future__ import annotations

@@ -13,10 +13,18 @@ fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
 Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``second-main``,
 ``end``, ``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
 ``lose-life``, ``poison``, ``mill``, ``gain``,
-``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``counter``, ``dies``,
-``leave``, ``cast``, ``discard``, ``draw``, ``token``, ``activate``, ``undo``, ``reset``,
-``reset-yes``, ``reset-no``, ``export``, ``show-setup``; ``import`` (a file, ``_file``);
-change events ``setup``.
+``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``cast``, ``discard``,
+``draw``, ``token``, ``activate``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``,
+``export``, ``show-setup``; ``import`` (a file, ``_file``); change events ``setup``.
+
+The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-card`` (an item
+button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
+``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
+for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
+(``leave``), ``counter``. Own decks (:mod:`.own_deck`, shared with the Horde runner):
+``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (``mine:`` + name in
+the deck select, kept in this widget's saved state) and ``answer`` (the question form for
+cards nobody knows).
 """
 
 from __future__ import annotations
