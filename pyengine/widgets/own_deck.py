@@ -1,8 +1,12 @@
-"""A player's own Horde deck, pasted or uploaded: read with the project's decklist reader
-(:class:`pyengine.decklist.Decklist`, the check page's reader), card facts from the page's card
-data plus the list's own ``#!`` lines, tokens written as ``N Zombie token`` or ``N Zombie Token
-2/2`` recognised, and one short question for each card the engine must know about and cannot
-find. Pure; returns what a Horde engine config needs (``deck`` and ``facts``)."""
+"""A player's own deck in the Horde (SlingLab) and Swarm runners, pasted or uploaded: read
+with the project's decklist reader (:class:`pyengine.decklist.Decklist`, the check page's
+reader), card facts from the page's card data plus the list's own ``#!`` lines, tokens written
+as ``N Zombie token`` or ``N Zombie Token 2/2`` recognised. What both runners share lives here:
+the full card data fetched on demand (:class:`FullData`), the decks kept on the device under a
+name (:func:`deck_action`, :func:`deck_options`, :func:`restore_decks`) and the question form
+for each card the engine must know about and cannot find (:class:`Questions`, whose answers
+become ``#!`` lines in the list). Pure; :func:`read_own_deck` returns what a Horde engine
+config needs (``deck`` and ``facts``)."""
 
 from __future__ import annotations
 
