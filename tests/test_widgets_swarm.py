@@ -387,3 +387,19 @@ def test_a_refused_answer_changes_nothing():
     view = w.handle("answer", {"ask-0-type": "nonsense", "ask-0-mv": "1"})
     assert view.error == "Say what Foo Bar is."
     assert w.form["paste"] == "3 Foo Bar\n" and w.game is None
+
+
+def test_a_revealed_card_in_play_opens_the_card_panel():
+    """sw-5-3: a card the Swarm Step revealed that is still on the battlefield is a button on
+    the first screen that opens its card panel; one gone from play stays text."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    host = next(i for i in view.lists["wave"] if i.text.startswith("Infectious Host"))
+    assert host.action == "pick-card" and host.href is None
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["panel"] is False and view.scroll == "panel"
+    view = w.handle("bounce", {})
+    assert view.error == "" and w.game.zones.where(int(host.value))[0] == "hand"
+    host = next(i for i in view.lists["wave"] if i.text.startswith("Infectious Host"))
+    assert host.action is None  # back in the hand: plain text

@@ -261,14 +261,16 @@ def facts_text(entry: Mapping[str, Any] | None) -> str:
     return " · ".join(bits)
 
 
-def wave_items(names: Iterable[str], pick: Callable[[str], int | None]) -> list[Item]:
-    """The revealed cards, grouped in order (``Zombie ×3``): a button opening the card panel
-    for a card still on the battlefield (``pick(name)`` gives its id), else plain text."""
+def wave_items(names: Iterable[str], pick: Callable[[str], int | None], *,
+               action: str = "pick") -> list[Item]:
+    """The revealed cards, grouped in order (``Zombie ×3``): a button (``action``) opening the
+    card panel for a card still on the battlefield (``pick(name)`` gives its id), else plain
+    text."""
     items = []
     for name, count in group_names(names):
         text = name + (f" ×{count}" if count > 1 else "")
         card = pick(name)
-        items.append(Item(text, action="pick", value=str(card)) if card is not None
+        items.append(Item(text, action=action, value=str(card)) if card is not None
                      else Item(text))
     return items
 

@@ -691,8 +691,15 @@ class Widget(runner.RunnerBase):
             return
         facts = game.config.get("facts", {}).get
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
-        view.lists["wave"] = [Item(name + (f" ×{n}" if n > 1 else ""))
-                              for name, n in board.group_names(revealed)]
+        # a revealed card still on the battlefield (or a spell cast this turn, in the
+        # graveyard) opens the card panel, as on the board
+        openable: dict[str, int] = {}
+        for card in game.zones["battlefield"]:
+            openable.setdefault(card.name, card.id)
+        for card_id in game.cast_this_turn:
+            if game.zones.where(card_id)[0] == "graveyard":
+                openable.setdefault(game.card(card_id).name, card_id)
+        view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
