@@ -314,3 +314,14 @@ def test_question_rows_show_at_most_eight_and_say_how_many_more():
     view = w.handle("answer", answers)
     assert w.game is None and view.text["ask-2-name"] == f"Unknown Card {ASK_ROWS + 2}"
     assert view.hidden["ask-3"] is True
+
+
+def test_questions_go_when_another_deck_is_chosen():
+    """The question rows belong to the list they asked about."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"})
+    assert view.hidden["ask-box"] is False
+    w.handle("setup", {"deck": "horde-knudson-zombies-2011"})
+    view = w.handle("setup", {"deck": "paste"})
+    assert view.hidden["ask-box"] is True

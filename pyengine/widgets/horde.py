@@ -451,6 +451,8 @@ class Widget(runner.RunnerBase):
 
     def _own_deck_action(self, action: str) -> None:
         """Choose, save, remove or export one of the player's own decks on this device."""
+        if self.form["deck"] != self._deck_was:
+            self.questions.clear()  # another list: the questions were about the last one
         note = own_deck.deck_action(
             action, self.own_decks, self.form, own=OWN_DECK, was=self._deck_was,
             text=lambda form: form["deck-paste"],

@@ -367,6 +367,8 @@ class Widget(runner.RunnerBase):
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
         if action in own_deck.DECK_ACTIONS:
+            if self.form["deck"] != self._deck_was:
+                self.questions.clear()  # another list: the questions were about the last one
             self.deck_note = own_deck.deck_action(
                 action, self.own_decks, self.form, own=PASTE, was=self._deck_was,
                 text=deck_text, fill=_fill)
