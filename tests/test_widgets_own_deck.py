@@ -325,3 +325,23 @@ def test_questions_go_when_another_deck_is_chosen():
     w.handle("setup", {"deck": "horde-knudson-zombies-2011"})
     view = w.handle("setup", {"deck": "paste"})
     assert view.hidden["ask-box"] is True
+
+
+def test_the_questions_and_what_was_typed_survive_a_reload():
+    """Nothing lost on reload: the question rows come back with what was typed."""
+    w = _swarm()
+    w.start(None)
+    w.handle("new", {"deck": "paste", "paste": "3 Foo Bar\n",
+                     "paste-enforcers": SWARM_ENFORCERS})
+    view = w.handle("answer", {"ask-0-type": "creature", "ask-0-power": "4",
+                               "ask-0-toughness": "", "ask-0-mv": "5"})
+    assert view.error.startswith("Give Foo Bar's power")
+    other = _swarm()
+    view = other.start(view.save)
+    assert view.hidden["ask-box"] is False and view.text["ask-0-name"] == "Foo Bar"
+    assert view.values["ask-0-power"] == "4" and view.values["ask-0-mv"] == "5"
+    horde = Widget(runner_env(""), data=CARD_DATA)
+    horde.start(None)
+    save = horde.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"}).save
+    again = Widget(runner_env(""), data=CARD_DATA)
+    assert again.start(save).text["ask-0-name"] == "Foo Bar"

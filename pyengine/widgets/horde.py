@@ -235,6 +235,7 @@ class Widget(runner.RunnerBase):
         selected = ui.get("selected")
         self.own_decks = own_deck.restore_decks(ui.get("decks"))
         own_deck.keep_choice(form, self.own_decks, OWN_DECK)
+        self.questions.restore(ui.get("asked"))
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
@@ -251,6 +252,7 @@ class Widget(runner.RunnerBase):
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
                     "show_setup": self.show_setup, "decks": self.own_decks,
+                    "asked": self.questions.to_data(),
                     "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
             sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 

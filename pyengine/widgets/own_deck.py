@@ -364,6 +364,25 @@ class Questions:
     def clear(self) -> None:
         self.asked, self.typed = [], {}
 
+    def to_data(self) -> dict[str, Any] | None:
+        """What a widget's save keeps of the form (None when nothing is asked), so a reload
+        shows the same questions with what was typed."""
+        if not self.asked:
+            return None
+        return {"names": [q.written for q in self.asked], "typed": dict(self.typed)}
+
+    def restore(self, data: Any) -> None:
+        """The form from :meth:`to_data`; anything else is read as no questions."""
+        self.clear()
+        if not isinstance(data, dict) or not isinstance(data.get("names"), list):
+            return
+        names = [str(n)[:MAX_DECK_NAME * 2] for n in data["names"][:200] if isinstance(n, str)]
+        self.asked = [Question(name) for name in names]
+        typed = data.get("typed")
+        if isinstance(typed, dict):
+            self.typed = {str(k)[:20]: str(v)[:20] for k, v in typed.items()
+                          if str(k).startswith("ask-")}
+
     def render(self, view: Any, shown: bool = True) -> None:
         """The form's rows: ``ask-box``, ``ask-note`` and ``ask-N`` (hidden past the asked)."""
         asked = self.asked if shown else []

@@ -194,12 +194,13 @@ class Widget(runner.RunnerBase):
             raise ValueError("bad origin")
         self.own_decks = own_deck.restore_decks(data.get("decks"))
         own_deck.keep_choice(form, self.own_decks, PASTE)
+        self.questions.restore(data.get("asked"))
         self.form, self.game, self.origin = form, game, origin
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
                            "game": self.game.to_dict() if self.game else None,
-                           "decks": self.own_decks},
+                           "decks": self.own_decks, "asked": self.questions.to_data()},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
