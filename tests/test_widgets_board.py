@@ -130,9 +130,53 @@ def test_swarm_board_tap_chooses_the_card():
         "Infectious Host, tapped"]
     host = board_items[2]
     view = w.handle("pick-card", {"_item": host.value})
-    assert view.values["card"] == host.value and view.scroll == "card-box"
-    assert view.hidden["card-facts"] is False and "1/1" in view.text["card-facts"]
-    assert view.attrs["card-link"]["href"].endswith("%21%22Infectious%20Host%22")
+    assert view.values["card"] == host.value and view.scroll == "panel"
+    assert view.hidden["panel"] is False and "1/1" in view.text["panel-facts"]
+    assert view.attrs["panel-link"]["href"].endswith("%21%22Infectious%20Host%22")
     before = len(w.game.zones["battlefield"])
     view = w.handle("dies", {"card": host.value})
     assert view.error == "" and len(w.game.zones["battlefield"]) == before - 1
+
+
+def test_one_card_panel_for_both_runners():
+    """hs-6-8, sw-9-4: the shared panel: names as text on board buttons, the chosen group
+    pressed, the panel's title, facts, link and buttons; closed when nothing is chosen."""
+    from pyengine.widgets import View
+    cards = [Card(1, "Zombie"), Card(2, "Zombie", tapped=True), Card(3, "Cackling Fiend")]
+    groups = board.group_permanents(cards)
+    items = board.board_items(groups, 2, action="pick-card", suffix=lambda g: " ·")
+    assert [(i.text, i.action, i.value, i.pressed, i.href) for i in items] == [
+        ("Zombie ×2, 1 tapped ·", "pick-card", "2", True, None),
+        ("Cackling Fiend ·", "pick-card", "3", False, None)]
+    group = board.group_of(groups, 2)
+    assert board.chosen_title("Zombie", 2, True, group) == (
+        "Chosen: Zombie #2 (tapped) of Zombie ×2, 1 tapped")
+    assert board.chosen_title("Cackling Fiend", 3, False, groups[1]) == (
+        "Chosen: Cackling Fiend #3")
+    view = View()
+    board.panel_view(view, "Cackling Fiend", title="Chosen: Cackling Fiend #3",
+                     facts=facts("Cackling Fiend"), buttons={"do-dies": True, "do-counter": False})
+    assert view.hidden["panel"] is False and view.hidden["card-buttons"] is False
+    assert view.text["panel-facts"].startswith("Creature — Zombie · 2/1")
+    assert view.attrs["panel-link"]["href"].endswith("%21%22Cackling%20Fiend%22")
+    assert view.hidden["do-dies"] is False and view.hidden["do-counter"] is True
+    assert "panel-img" not in view.hidden  # a page without pictures gets no picture key
+    board.panel_view(view, "Zombie", image="https://cards.scryfall.io/small/z.jpg")
+    assert view.attrs["panel-img"] == {"src": "https://cards.scryfall.io/small/z.jpg",
+                                       "alt": "Zombie"}
+    closed = View()
+    board.panel_view(closed, None)
+    assert closed.hidden["panel"] is True and closed.text["chosen"] == board.NOTHING_CHOSEN
+
+
+def test_the_panel_stays_on_its_group():
+    """hs-6-8: after an action the panel follows the group: the same card while it is there,
+    else another of the group; after Tap the next untapped one; None when the group is gone."""
+    cards = [Card(1, "Zombie"), Card(2, "Zombie"), Card(3, "Zombie")]
+    group = board.group_of(board.group_permanents(cards), 1)
+    assert board.next_in_group(group, 1, cards, "exile") == 1
+    assert board.next_in_group(group, 1, cards[1:], "exile") == 2
+    cards[0].tapped = True
+    assert board.next_in_group(group, 1, cards, "tap") == 2
+    assert board.next_in_group(group, 1, [], "destroy") is None
+    assert board.next_in_group(None, 1, cards, "destroy") is None

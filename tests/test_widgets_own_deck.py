@@ -56,7 +56,8 @@ def test_a_game_from_a_pasted_deck_replays_from_its_share_link():
     view = other.start(None)
     assert other.game.to_json() == w.game.to_json()
     view = w.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"})
-    refused(view, "Foo Bar", "#! Name")
+    refused(view, "Foo Bar", "questions")
+    assert view.hidden["ask-box"] is False and view.text["ask-0-name"] == "Foo Bar"
     assert "Foo Bar" not in [c.name for c in w.game.zones.all_cards()]
 
 
@@ -187,3 +188,163 @@ def test_a_bad_saved_deck_list_is_refused():
     view = other.start(json.dumps(data))
     assert view.values["deck"] == "paste" and view.values["deck-paste"] == LIST
     refused(w.handle("deck-export", {"deck-paste": " "}), "list")
+
+
+SWARM_DECK = "20 Zombie token\n4 Gravecrawler\n4 Diregraf Ghoul\n"
+SWARM_ENFORCERS = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+
+
+def _swarm(url_hash="", data=CARD_DATA):
+    """A Swarm runner; with ``data=None`` it reads the shipped facts as the site does (the
+    full card data is then fetched when a list needs it)."""
+    from dataclasses import replace
+
+    from pyengine.widgets.swarm import Widget as Swarm
+    if data is None:
+        return Swarm(replace(runner_env(url_hash), read_data=CARD_DATA.__getitem__), data=None)
+    return Swarm(runner_env(url_hash), data=data)
+
+
+def _swarm_full(w):
+    """Answer the widget's fetch of the full card data with the real file."""
+    import gzip
+
+    from pyengine.widgets.own_deck import FULL_ACTION
+    text = gzip.decompress((files.data_root() / files.CARD_FACTS).read_bytes()).decode("utf-8")
+    return w.handle(FULL_ACTION, {"_status": "200", "_body": text, "_tag": FULL_ACTION})
+
+
+def test_swarm_decks_are_saved_listed_removed_exported_and_replay():
+    """sw-2-7: a pasted Swarm deck and its Enforcer list kept on the device under a name, with
+    the same code as the Horde runner's own decks: listed next to the sample deck, back after
+    a reload, exported as one list, removable; a game from it replays from its save and from
+    its share link alone (no card data at all)."""
+    from pyengine.widgets.swarm import decode_share
+    w = _swarm()
+    w.start(None)
+    form = {"deck": "paste", "paste": SWARM_DECK, "paste-enforcers": SWARM_ENFORCERS}
+    view = w.handle("deck-save", {**form, "deck-name": ""})
+    assert view.error == "Give the deck a name to save it under."
+    view = w.handle("deck-save", {**form, "deck-name": " Crawlers "})
+    assert view.error == "" and w.own_decks == {"Crawlers": SWARM_DECK + SWARM_ENFORCERS}
+    assert view.values["deck"] == "mine:Crawlers" and view.hidden["deck-remove"] is False
+    assert view.text["deck-note"] == "Saved the deck “Crawlers” on this device."
+    options = [value for value, _ in view.options["deck"]]
+    assert options == ["sample", "mine:Crawlers", "paste"]
+    # a reload: listed and chosen; another choice and back fills both boxes again
+    other = _swarm(data=None)
+    view = other.start(view.save)
+    assert other.own_decks == w.own_decks and view.values["deck"] == "mine:Crawlers"
+    other.handle("setup", {"deck": "paste", "paste": "3 Zombie\n", "paste-enforcers": ""})
+    view = other.handle("setup", {"deck": "mine:Crawlers", "paste": "3 Zombie\n",
+                                  "paste-enforcers": ""})
+    assert view.values["paste"] == SWARM_DECK and view.values["paste-enforcers"] == SWARM_ENFORCERS
+    assert view.values["deck-name"] == "Crawlers" and view.hidden["paste-box"] is False
+    view = other.handle("new", {"seed": "amber-otter-17"})
+    assert other.game is None and len(view.fetches) == 1  # real cards: the full data first
+    view = _swarm_full(other)
+    assert view.error == "" and other.game is not None
+    assert other.game.config["deck"].count("Zombie") == 20
+    view = other.handle("turn", {})
+    share = decode_share(view.url_hash)
+    assert "c" in share and "d" not in share
+    again = _swarm(view.url_hash, data={})  # no card facts at all on this phone
+    again.start(None)
+    assert again.game.to_json() == other.game.to_json()
+    restored = _swarm()
+    restored.start(view.save)
+    assert restored.game.to_json() == other.game.to_json()
+    view = other.handle("deck-export", {})
+    assert view.download == ("crawlers.txt", SWARM_DECK + SWARM_ENFORCERS)
+    view = other.handle("deck-remove", {})
+    assert other.own_decks == {} and view.values["deck"] == "paste"
+    assert view.values["paste"] == SWARM_DECK  # the list stays in the box
+    assert other.handle("deck-remove", {}).error.startswith("Choose one of your")
+
+
+def test_swarm_uploaded_list_fills_both_boxes():
+    """sw-2-7: an uploaded whole list is split at its '// Enforcers' header."""
+    w = _swarm()
+    w.start(None)
+    view = w.handle("deck-file", {"_file": SWARM_DECK + SWARM_ENFORCERS})
+    assert view.values["deck"] == "paste" and view.hidden["paste-box"] is False
+    assert view.values["paste"] == SWARM_DECK
+    assert view.values["paste-enforcers"] == SWARM_ENFORCERS
+
+
+def test_horde_unknown_cards_are_answered_in_the_question_form():
+    """hs-10: the Horde runner asks the same questions (one row a card; a token only its
+    power and toughness); the answers become '#!' lines in the list and in the saved deck, the
+    game starts and replays from its share link alone."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    listed = "2 Foo Bar\n1 Spirit token\n30 Zombie token\n"
+    w.handle("deck-save", {"deck": "paste", "deck-paste": listed, "deck-name": "Odd"})
+    view = w.handle("new", {"seed": "amber-otter-17", "survivors": "1"})
+    assert w.game is None and view.scroll == "ask-box"
+    assert view.error.startswith("The page does not know these cards: Foo Bar, Spirit token")
+    assert view.text["ask-0-name"] == "Foo Bar" and view.text["ask-1-name"] == "Spirit (a token)"
+    assert view.hidden["ask-box"] is False and view.hidden["ask-2"] is True
+    view = w.handle("answer", {"ask-0-type": "enchantment", "ask-0-mv": "4",
+                               "ask-1-power": "1", "ask-1-toughness": "1"})
+    assert view.error == "" and w.game is not None and view.hidden["ask-box"] is True
+    assert w.form["deck-paste"] == ("2 Foo Bar\n1 Spirit token 1/1\n30 Zombie token\n"
+                                    "#! Foo Bar | {4} | Enchantment\n")
+    assert w.own_decks["Odd"] == w.form["deck-paste"]
+    facts = w.game.config["facts"]
+    assert facts["Foo Bar"]["type_line"] == "Enchantment" and facts["Foo Bar"]["mana_value"] == 4
+    assert facts["Spirit"]["power"] == "1"
+    other = Widget(runner_env(w.share_hash()), data=None)
+    other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+    # a reload keeps the answered list with the deck
+    again = Widget(runner_env(""), data=CARD_DATA)
+    again.start(view.save)
+    assert again.own_decks["Odd"].endswith("#! Foo Bar | {4} | Enchantment\n")
+
+
+def test_question_rows_show_at_most_eight_and_say_how_many_more():
+    from pyengine.widgets.own_deck import ASK_ROWS
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    listed = "".join(f"1 Unknown Card {n}\n" for n in range(ASK_ROWS + 3))
+    view = w.handle("new", {"deck": "paste", "deck-paste": listed})
+    assert all(view.hidden[f"ask-{i}"] is False for i in range(ASK_ROWS))
+    assert view.text["ask-note"] == "3 more after these: answer these first."
+    answers = {}
+    for i in range(ASK_ROWS):
+        answers.update({f"ask-{i}-type": "land", f"ask-{i}-mv": "0"})
+    view = w.handle("answer", answers)
+    assert w.game is None and view.text["ask-2-name"] == f"Unknown Card {ASK_ROWS + 2}"
+    assert view.hidden["ask-3"] is True
+
+
+def test_questions_go_when_another_deck_is_chosen():
+    """The question rows belong to the list they asked about."""
+    w = Widget(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"})
+    assert view.hidden["ask-box"] is False
+    w.handle("setup", {"deck": "horde-knudson-zombies-2011"})
+    view = w.handle("setup", {"deck": "paste"})
+    assert view.hidden["ask-box"] is True
+
+
+def test_the_questions_and_what_was_typed_survive_a_reload():
+    """Nothing lost on reload: the question rows come back with what was typed."""
+    w = _swarm()
+    w.start(None)
+    w.handle("new", {"deck": "paste", "paste": "3 Foo Bar\n",
+                     "paste-enforcers": SWARM_ENFORCERS})
+    view = w.handle("answer", {"ask-0-type": "creature", "ask-0-power": "4",
+                               "ask-0-toughness": "", "ask-0-mv": "5"})
+    assert view.error.startswith("Give Foo Bar's power")
+    other = _swarm()
+    view = other.start(view.save)
+    assert view.hidden["ask-box"] is False and view.text["ask-0-name"] == "Foo Bar"
+    assert view.values["ask-0-power"] == "4" and view.values["ask-0-mv"] == "5"
+    horde = Widget(runner_env(""), data=CARD_DATA)
+    horde.start(None)
+    save = horde.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"}).save
+    again = Widget(runner_env(""), data=CARD_DATA)
+    assert again.start(save).text["ask-0-name"] == "Foo Bar"

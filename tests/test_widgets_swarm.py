@@ -257,9 +257,10 @@ def test_pasted_deck_reads_the_full_card_data_and_asks_about_unknown_cards():
     view = w.handle("new", {**form, "paste": "3 Foo Bar\n2 Spirit token\n"})
     assert view.fetches == [] and "no card facts" not in view.error
     assert view.error == (
-        "The page does not know these cards; tell it what each is with a line in the list "
-        "like '#! Name | {2}{B} | Creature — Zombie | 2/2': Foo Bar (creature? power/toughness? "
-        "mana value?); Spirit token (power/toughness? write 'Spirit token 2/2')")
+        "The page does not know these cards: Foo Bar, Spirit token; say what each is in the "
+        "questions under the list, then press “Use these answers and start”.")
+    assert view.text["ask-0-name"] == "Foo Bar" and view.hidden["ask-0"] is False
+    assert view.text["ask-1-name"] == "Spirit (a token)" and view.hidden["ask-1-mv-box"]
 
 
 def test_card_data_offline_is_said_and_shipped_cards_still_start():
@@ -272,3 +273,137 @@ def test_card_data_offline_is_said_and_shipped_cards_still_start():
     assert w.game is None and "Gravecrawler" in view.error and "no connection" in view.error
     view = w.handle("new", {**form, "paste": "20 Zombie token\n"})
     assert view.fetches == [] and view.error == "" and w.game is not None
+
+
+def test_card_panel_offers_only_what_the_engine_takes():
+    """sw-9-4, sw-7-6, sw-4-4: a tap on a board group opens the one card panel (as on the Horde
+    page): facts, the card's page, and only the moves the engine accepts for that card now —
+    a creature dies, a spell cast this turn may be countered during The Swarm's turn, an
+    Enforcer's panel says it goes to The Lair; one more tap acts."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    host = next(i for i in view.lists["battlefield"] if i.text.startswith("Infectious Host"))
+    assert host.href is None  # names are text; the link is in the panel
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["panel"] is False and view.scroll == "panel"
+    assert view.text["chosen"].startswith("Chosen: Infectious Host #")
+    assert view.attrs["panel-link"]["href"].endswith("%21%22Infectious%20Host%22")
+    assert "1/1" in view.text["panel-facts"] and "mana value 3" in view.text["panel-facts"]
+    shown = {k for k in ("do-dies", "do-destroy", "do-exile", "do-bounce", "do-to-top",
+                         "do-to-bottom", "do-counter") if view.hidden[k] is False}
+    assert shown == {"do-dies", "do-exile", "do-bounce", "do-to-top", "do-to-bottom",
+                     "do-counter"}  # a creature, cast in this Swarm turn's Swarm Step
+    view = w.handle("bounce", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "leave", "card": int(host.value), "to": "hand"}
+    assert view.hidden["panel"] is True  # the only one of its group left the battlefield
+    for _ in range(3):
+        w.handle("combat", {})
+        w.handle("end", {})
+        view = w.handle("turn", {})
+    titan = next(i for i in view.lists["battlefield"] if i.text.startswith("Grave Titan"))
+    view = w.handle("pick-card", {"_item": titan.value})
+    assert "The Lair" in view.text["panel-note"] and view.hidden["do-counter"] is True
+    view = w.handle("exile", {})
+    assert w.game.zones.where(int(titan.value))[0] == "lair"
+    view = w.handle("close-panel", {})
+    assert view.hidden["panel"] is True and view.values["card"] == ""
+
+
+def test_card_panel_destroys_a_noncreature_and_stays_on_its_group():
+    """sw-9-4: a noncreature permanent is destroyed (to the graveyard), not "dies"; after the
+    tap the panel stays on the same group, so three taps destroy three copies."""
+    w = widget()
+    w.start(None)
+    deck = "#! Grim Banner | | Artifact\n10 Grim Banner\n"
+    enforcers = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+    w.handle("new", {"deck": "paste", "paste": deck, "paste-enforcers": enforcers,
+                     "seed": "amber-otter-17"})
+    view = w.handle("turn", {})
+    group = next(i for i in view.lists["battlefield"] if i.text.startswith("Grim Banner ×"))
+    view = w.handle("pick-card", {"_item": group.value})
+    assert view.hidden["do-destroy"] is False and view.hidden["do-dies"] is True
+    count = len([c for c in w.game.zones["battlefield"] if c.name == "Grim Banner"])
+    first = view.values["card"]
+    view = w.handle("destroy", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "leave", "card": int(first), "to": "graveyard"}
+    assert view.hidden["panel"] is False and view.values["card"] not in ("", first)
+    assert any(i.text.startswith(f"Grim Banner ×{count - 1}") and i.pressed
+               for i in view.lists["battlefield"])
+    view = w.handle("destroy", {})
+    assert len([c for c in w.game.zones["battlefield"] if c.name == "Grim Banner"]) == count - 2
+
+
+def test_unknown_cards_are_answered_in_the_question_form():
+    """sw-2-7, sw-5-3: each card nobody knows gets one question row (what it is, power and
+    toughness, mana value — the Swarm Step stops on mana value); the answers become '#!' lines
+    (a token line gets its P/T) in the list and in the deck saved under its name, the game
+    starts, and its share link replays with no card data."""
+    w = widget()
+    w.start(None)
+    deck = "3 Foo Bar\n2 Spirit token\n20 Zombie\n1 Quiet Pact\n"
+    form = {"deck": "paste", "paste": deck, "paste-enforcers": REAL_ENFORCERS,
+            "seed": "amber-otter-17", "deck-name": "Odd ones"}
+    view = w.handle("deck-save", form)
+    assert view.values["deck"] == "mine:Odd ones"
+    view = w.handle("new", {})
+    assert w.game is None and view.scroll == "ask-box" and view.hidden["ask-box"] is False
+    assert [view.text[f"ask-{i}-name"] for i in range(3)] == [
+        "Foo Bar", "Spirit (a token)", "Quiet Pact"]
+    assert view.hidden["ask-3"] is True and view.hidden["ask-0-type-box"] is False
+    assert view.hidden["ask-1-type-box"] is True and view.hidden["ask-1-mv-box"] is True
+    assert ("creature", "A creature") in view.options["ask-0-type"]
+    answers = {"ask-0-type": "creature", "ask-0-power": "2", "ask-0-toughness": "",
+               "ask-0-mv": "2", "ask-1-power": "1", "ask-1-toughness": "1",
+               "ask-2-type": "sorcery", "ask-2-mv": "3"}
+    view = w.handle("answer", answers)
+    assert view.error.startswith("Give Foo Bar's power and toughness")
+    assert w.game is None and view.values["ask-0-power"] == "2"  # what was typed stays
+    view = w.handle("answer", {**answers, "ask-0-toughness": "*"})
+    assert view.error == "" and w.game is not None and view.scroll == "top"
+    assert view.hidden["ask-box"] is True
+    facts = w.game.config["facts"]
+    assert facts["Foo Bar"]["power"] == "2" and facts["Foo Bar"]["toughness"] == "*"
+    assert facts["Foo Bar"]["mana_value"] == 2 and facts["Quiet Pact"]["type_line"] == "Sorcery"
+    assert w.form["paste"] == ("3 Foo Bar\n2 Spirit token 1/1\n20 Zombie\n1 Quiet Pact\n"
+                               "#! Foo Bar | {2} | Creature | 2/*\n"
+                               "#! Quiet Pact | {3} | Sorcery\n")
+    assert w.own_decks["Odd ones"].startswith(w.form["paste"])  # the saved deck keeps them
+    other = widget(url_hash=w.share_hash())
+    other.db = None  # no card data on this phone
+    other.start(None)
+    assert other.game.to_json() == w.game.to_json()
+
+
+def test_a_refused_answer_changes_nothing():
+    """Bad answers name the card and leave the list as it was."""
+    w = widget()
+    w.start(None)
+    form = {"deck": "paste", "paste": "3 Foo Bar\n", "paste-enforcers": REAL_ENFORCERS}
+    w.handle("new", form)
+    view = w.handle("answer", {"ask-0-type": "creature", "ask-0-power": "x",
+                               "ask-0-toughness": "1", "ask-0-mv": "1"})
+    assert view.error.startswith("Give Foo Bar's power and toughness")
+    view = w.handle("answer", {"ask-0-type": "instant", "ask-0-mv": "99"})
+    assert view.error.startswith("Give Foo Bar's mana value")
+    view = w.handle("answer", {"ask-0-type": "nonsense", "ask-0-mv": "1"})
+    assert view.error == "Say what Foo Bar is."
+    assert w.form["paste"] == "3 Foo Bar\n" and w.game is None
+
+
+def test_a_revealed_card_in_play_opens_the_card_panel():
+    """sw-5-3: a card the Swarm Step revealed that is still on the battlefield is a button on
+    the first screen that opens its card panel; one gone from play stays text."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    host = next(i for i in view.lists["wave"] if i.text.startswith("Infectious Host"))
+    assert host.action == "pick-card" and host.href is None
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["panel"] is False and view.scroll == "panel"
+    view = w.handle("bounce", {})
+    assert view.error == "" and w.game.zones.where(int(host.value))[0] == "hand"
+    host = next(i for i in view.lists["wave"] if i.text.startswith("Infectious Host"))
+    assert host.action is None  # back in the hand: plain text

@@ -12,15 +12,20 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import Item
+from . import Item, View, scryfall_link
 
 __all__ = [
     "Group",
     "attack_summary",
     "attack_text",
+    "board_items",
+    "chosen_title",
     "facts_text",
     "group_names",
+    "group_of",
     "group_permanents",
+    "next_in_group",
+    "panel_view",
     "trigger_reminders",
     "turn_events",
     "wave_items",
@@ -256,13 +261,85 @@ def facts_text(entry: Mapping[str, Any] | None) -> str:
     return " · ".join(bits)
 
 
-def wave_items(names: Iterable[str], pick: Callable[[str], int | None]) -> list[Item]:
-    """The revealed cards, grouped in order (``Zombie ×3``): a button opening the card panel
-    for a card still on the battlefield (``pick(name)`` gives its id), else plain text."""
+def wave_items(names: Iterable[str], pick: Callable[[str], int | None], *,
+               action: str = "pick") -> list[Item]:
+    """The revealed cards, grouped in order (``Zombie ×3``): a button (``action``) opening the
+    card panel for a card still on the battlefield (``pick(name)`` gives its id), else plain
+    text."""
     items = []
     for name, count in group_names(names):
         text = name + (f" ×{count}" if count > 1 else "")
         card = pick(name)
-        items.append(Item(text, action="pick", value=str(card)) if card is not None
+        items.append(Item(text, action=action, value=str(card)) if card is not None
                      else Item(text))
     return items
+
+
+# -- the card panel (shared by the Horde and Swarm runners) ---------------------------------------
+#: The panel's line when nothing is chosen.
+NOTHING_CHOSEN = "Tap a permanent above to choose it."
+
+
+def board_items(groups: Sequence[Group], selected: int | None, *, action: str = "pick",
+                suffix: Callable[[Group], str] = lambda group: "") -> list[Item]:
+    """One button per group (names as text, never links): a tap opens the card panel on one of
+    its cards (:meth:`Group.pick`); the group holding the chosen card shows pressed."""
+    return [Item(g.label() + suffix(g), action=action, value=str(g.pick(selected)),
+                 pressed=selected in g.ids) for g in groups]
+
+
+def group_of(groups: Sequence[Group], card_id: int | None) -> Group | None:
+    """The group a card belongs to (the card panel follows it), or None."""
+    if card_id is None:
+        return None
+    return next((g for g in groups if card_id in g.ids), None)
+
+
+def next_in_group(group: Group | None, selected: int | None, battlefield: Iterable[Any],
+                  action: str) -> int | None:
+    """After a card-panel action the panel stays on the same group: the chosen card if it is
+    still there, else another card of the group (so "Destroy" three times destroys three
+    Zombies); after ``tap``, the next untapped one. None when the group is gone."""
+    if group is None or selected is None:
+        return None
+    here = {c.id: c for c in battlefield}
+    if action == "tap" and selected in here and here[selected].tapped:
+        untapped = [i for i in group.ids if i in here and not here[i].tapped]
+        if untapped:
+            return untapped[0]
+    if selected in here:
+        return selected
+    left = [i for i in group.ids if i in here]
+    return left[0] if left else None
+
+
+def chosen_title(name: str, card_id: int, tapped: bool, group: Group | None) -> str:
+    """The panel's first line: ``Chosen: Zombie #12 (untapped) of Zombie ×9, 2 tapped``."""
+    if group is None or group.size == 1:
+        return f"Chosen: {name} #{card_id}"
+    this = "tapped" if tapped else "untapped"
+    return f"Chosen: {name} #{card_id} ({this}) of {group.label()}"
+
+
+def panel_view(view: View, name: str | None, *, title: str = "",
+               facts: Mapping[str, Any] | None = None, image: str | None = None,
+               buttons: Mapping[str, bool] | None = None) -> None:
+    """Fill the one card panel (``panel``, ``chosen``, ``panel-facts``, ``panel-link``,
+    ``card-buttons``; ``panel-img`` when the page has pictures, ``image`` not None): the chosen
+    card's name as text, its facts line (what the engine knows: shown with or without a
+    picture), the link to its page, and which action buttons (by ``data-id``) it offers.
+    ``name`` None closes the panel."""
+    view.hidden["panel"] = name is None
+    view.hidden["card-buttons"] = name is None
+    if name is None:
+        view.text["chosen"] = NOTHING_CHOSEN
+        return
+    view.text["chosen"] = title or name
+    view.text["panel-facts"] = facts_text(facts)
+    view.attrs["panel-link"] = {"href": scryfall_link(name)}
+    if image is not None:
+        view.hidden["panel-img"] = not image
+        if image:
+            view.attrs["panel-img"] = {"src": image, "alt": name}
+    for data_id, shown in (buttons or {}).items():
+        view.hidden[data_id] = not shown

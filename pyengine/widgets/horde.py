@@ -23,8 +23,9 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
-this widget's saved state, ``mine:`` + name in the deck select) and ``card-data`` (the full card
-data's response, fetched when a pasted list names a card the shipped facts do not know).
+this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
+(the question form for cards nobody knows) and ``card-data`` (the full card data's response,
+fetched when a pasted list names a card the shipped facts do not know).
 """
 
 from __future__ import annotations
@@ -67,10 +68,11 @@ LOG_LINES = 400
 MAX_FIELD = 2000
 MAX_NAME = 80
 
-#: A deck the player saved on this device: ``mine:`` + its name in the deck select.
-MINE = "mine:"
+#: A deck the player saved on this device: ``mine:`` + its name in the deck select
+#: (:mod:`.own_deck` keeps them, for both runners).
+MINE = own_deck.MINE
 #: How many own decks one device keeps.
-MAX_OWN_DECKS = 30
+MAX_OWN_DECKS = own_deck.MAX_OWN_DECKS
 
 
 def is_own(deck: Any) -> bool:
@@ -80,8 +82,7 @@ def is_own(deck: Any) -> bool:
 
 def deck_file_name(name: str) -> str:
     """The export file name of a deck: its name in plain letters, digits and hyphens."""
-    slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
-    return f"{slug or 'horde-deck'}.txt"
+    return own_deck.deck_file_name(name, "horde-deck")
 
 
 #: Page actions that are one engine action with no arguments.
@@ -179,6 +180,8 @@ class Widget(runner.RunnerBase):
         self.own_decks: dict[str, str] = {}
         #: The deck choice before the current action (a new choice loads a saved list).
         self._deck_was = ""
+        #: The question form for cards a pasted list names that nobody knows.
+        self.questions = own_deck.Questions()
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -230,13 +233,9 @@ class Widget(runner.RunnerBase):
         if setup is not None and not isinstance(setup, dict):
             raise ValueError("its set-up is not an object")
         selected = ui.get("selected")
-        own = ui.get("decks") or {}
-        if not isinstance(own, dict):
-            raise ValueError("its saved decks are not an object")
-        self.own_decks = {str(k)[:MAX_NAME]: str(v)[:MAX_PASTE_CHARS]
-                          for k, v in list(own.items())[:MAX_OWN_DECKS]}
-        if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in self.own_decks:
-            form["deck"] = OWN_DECK  # a deck removed in another tab: its list stays in the box
+        self.own_decks = own_deck.restore_decks(ui.get("decks"))
+        own_deck.keep_choice(form, self.own_decks, OWN_DECK)
+        self.questions.restore(ui.get("asked"))
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
@@ -253,6 +252,7 @@ class Widget(runner.RunnerBase):
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
                     "show_setup": self.show_setup, "decks": self.own_decks,
+                    "asked": self.questions.to_data(),
                     "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
             sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -350,7 +350,11 @@ class Widget(runner.RunnerBase):
 
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list."""
-        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
+        try:
+            deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
+        except own_deck.UnknownCards as unknown:
+            raise self.questions.ask(unknown) from None  # one question row a card
+        self.questions.clear()
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
@@ -398,6 +402,13 @@ class Widget(runner.RunnerBase):
             self._own_deck_action(action)
             if action != "setup":
                 return False
+        if action == own_deck.ANSWER:
+            # the answers go into the list itself (and the deck saved under its name)
+            self.form["deck-paste"], = self.questions.answer(form, [self.form["deck-paste"]])
+            if self.form["deck"].startswith(MINE) and self.form["deck"][len(MINE):] in \
+                    self.own_decks:
+                self.own_decks[self.form["deck"][len(MINE):]] = self.form["deck-paste"]
+            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -439,61 +450,28 @@ class Widget(runner.RunnerBase):
 
     def _own_deck_action(self, action: str) -> None:
         """Choose, save, remove or export one of the player's own decks on this device."""
-        form = self.form
-        chosen = form["deck"][len(MINE):] if form["deck"].startswith(MINE) else None
-        if action == "setup":
-            if chosen is not None and chosen in self.own_decks and form["deck"] != self._deck_was:
-                form["deck-paste"], form["deck-name"] = self.own_decks[chosen], chosen
-            elif chosen is not None:
-                form["deck"] = OWN_DECK
-            return
-        if action == "deck-remove":
-            if chosen is None or chosen not in self.own_decks:
-                raise ActionError("choose one of your saved decks to remove")
-            del self.own_decks[chosen]
-            form["deck"] = OWN_DECK
-            self.note = (f"Removed the deck “{chosen}” from this device; its list stays in the "
-                         "box until you change it.")
-            return
-        if not form["deck-paste"].strip():
-            raise ActionError("paste or upload a list first")
-        if action == "deck-export":
-            self.note = f"The list was saved as {deck_file_name(form['deck-name'])}."
-            return
-        name = " ".join(form["deck-name"].split())[:MAX_NAME]
-        if not name:
-            raise ActionError("give the deck a name to save it under")
-        if name not in self.own_decks and len(self.own_decks) >= MAX_OWN_DECKS:
-            raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one "
-                              "first")
-        plumbing.guard_paste(form["deck-paste"])
-        self.own_decks[name] = form["deck-paste"][:MAX_PASTE_CHARS]
-        form["deck"], form["deck-name"] = MINE + name, name
-        self.note = f"Saved the deck “{name}” on this device."
+        if self.form["deck"] != self._deck_was:
+            self.questions.clear()  # another list: the questions were about the last one
+        note = own_deck.deck_action(
+            action, self.own_decks, self.form, own=OWN_DECK, was=self._deck_was,
+            text=lambda form: form["deck-paste"],
+            fill=lambda form, text: form.__setitem__("deck-paste", text))
+        if note:
+            self.note = note
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
-        if self.game is None or card_id is None:
+        if self.game is None:
             return None
-        groups = board.group_permanents(self.game.zones["battlefield"],
-                                        getattr(self.game, "flags", {}))
-        return next((g for g in groups if card_id in g.ids), None)
+        return board.group_of(board.group_permanents(self.game.zones["battlefield"],
+                                                     getattr(self.game, "flags", {})), card_id)
 
     def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
-        """After a card-panel action the panel stays on the same group: the chosen card if it
-        is still there, else another card of the group (so "Destroy" three times destroys
-        three Zombies); after Tap, the next untapped one."""
-        if group is None or self.selected is None or self.game is None:
+        """After a card-panel action the panel stays on the same group
+        (:func:`.board.next_in_group`)."""
+        if self.game is None:
             return None
-        here = {c.id: c for c in self.game.zones["battlefield"]}
-        if action == "tap" and self.selected in here and here[self.selected].tapped:
-            untapped = [i for i in group.ids if i in here and not here[i].tapped]
-            if untapped:
-                return untapped[0]
-        if self.selected in here:
-            return self.selected
-        left = [i for i in group.ids if i in here]
-        return left[0] if left else None
+        return board.next_in_group(group, self.selected, self.game.zones["battlefield"], action)
 
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
@@ -513,10 +491,13 @@ class Widget(runner.RunnerBase):
         if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
         if view.error:
+            if action in ("new", own_deck.ANSWER) and self.questions.asked:
+                view.scroll = "ask-box"
             return view
         if action == "deck-export":
             view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
-        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup"):
+        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
+                      own_deck.ANSWER):
             view.scroll = "top"
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
@@ -653,8 +634,7 @@ class Widget(runner.RunnerBase):
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
-        decks.extend((MINE + name, f"{name} (yours, on this device)")
-                     for name in sorted(self.own_decks, key=str.casefold))
+        decks.extend(own_deck.deck_options(self.own_decks))
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, slinglab.LABEL)]
         if limited.available():
@@ -672,6 +652,7 @@ class Widget(runner.RunnerBase):
         view.hidden["sl-options"] = not is_slinglab
         view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
         view.hidden["deck-remove"] = not form["deck"].startswith(MINE)
+        self.questions.render(view, shown=is_slinglab and is_own(form["deck"]))
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
@@ -738,29 +719,20 @@ class Widget(runner.RunnerBase):
         panel.render(game, status, view)
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
-        view.lists["battlefield"] = [
-            Item(g.label(), action="pick", value=str(g.pick(self.selected)),
-                 pressed=self.selected in g.ids) for g in groups]
+        view.lists["battlefield"] = board.board_items(groups, self.selected)
         view.hidden["no-battlefield"] = bool(groups)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
-        group = next((g for g in groups if self.selected in g.ids), None)
-        view.hidden["card-buttons"] = chosen is None
-        view.hidden["panel"] = chosen is None
+        group = board.group_of(groups, self.selected)
         if chosen is None or group is None:
-            view.text["chosen"] = "Tap a permanent above to choose it."
+            board.panel_view(view, None)
         else:
-            this = "tapped" if chosen.tapped else "untapped"
-            view.text["chosen"] = (f"Chosen: {chosen.name} #{chosen.id}" if group.size == 1
-                                   else f"Chosen: {chosen.name} #{chosen.id} ({this}) of "
-                                   f"{group.label()}")
             view.text["tap"] = "Untap" if chosen.tapped else "Tap"
             view.hidden["untap-one"] = not group.tapped or chosen.tapped
-            view.text["panel-facts"] = board.facts_text(self._facts(game)(chosen.name))
-            view.attrs["panel-link"] = {"href": scryfall_link(chosen.name)}
-            image = self.images.get(chosen.name, "") if self._images_on() else ""
-            view.hidden["panel-img"] = not image
-            if image:
-                view.attrs["panel-img"] = {"src": image, "alt": chosen.name}
+            board.panel_view(
+                view, chosen.name,
+                title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
+                facts=self._facts(game)(chosen.name),
+                image=self.images.get(chosen.name, "") if self._images_on() else "")
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]

@@ -1,22 +1,28 @@
-"""A player's own Horde deck, pasted or uploaded: read with the project's decklist reader
-(:class:`pyengine.decklist.Decklist`, the check page's reader), card facts from the page's card
-data plus the list's own ``#!`` lines, tokens written as ``N Zombie token`` or ``N Zombie Token
-2/2`` recognised, and one short question for each card the engine must know about and cannot
-find. Pure; returns what a Horde engine config needs (``deck`` and ``facts``)."""
+"""A player's own deck in the Horde (SlingLab) and Swarm runners, pasted or uploaded: read
+with the project's decklist reader (:class:`pyengine.decklist.Decklist`, the check page's
+reader), card facts from the page's card data plus the list's own ``#!`` lines, tokens written
+as ``N Zombie token`` or ``N Zombie Token 2/2`` recognised. What both runners share lives here:
+the full card data fetched on demand (:class:`FullData`), the decks kept on the device under a
+name (:func:`deck_action`, :func:`deck_options`, :func:`restore_decks`) and the question form
+for each card the engine must know about and cannot find (:class:`Questions`, whose answers
+become ``#!`` lines in the list). Pure; :func:`read_own_deck` returns what a Horde engine
+config needs (``deck`` and ``facts``)."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
-from . import Fetch, plumbing
+from . import MAX_PASTE_CHARS, Fetch, plumbing
 
-__all__ = ["CARD_FACTS_KEY", "CARD_FACTS_URL", "FULL_ACTION", "FullData", "ask_about",
-           "read_own_deck",
-           "token_lines"]
+__all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS",
+           "FULL_ACTION", "MAX_OWN_DECKS", "MINE", "FullData", "Question", "Questions",
+           "UnknownCards", "ask_about", "deck_action", "deck_file_name", "deck_options",
+           "keep_choice", "read_own_deck", "restore_decks", "token_lines"]
 
 #: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
@@ -30,6 +36,16 @@ _TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t
                     re.IGNORECASE)
 #: How many unknown cards one message asks about before "and N more".
 ASK_AT_MOST = 12
+
+
+class UnknownCards(ActionError):
+    """A list names cards the engine must know about and cannot find: the message asks about
+    each (the ``#!`` line route); ``names`` are the cards as the list writes them, for the
+    page's question form (:class:`Questions`)."""
+
+    def __init__(self, message: str, names: list[str]) -> None:
+        super().__init__(message)
+        self.names = list(names)
 
 
 class FullData:
@@ -121,6 +137,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
     cards: list[str] = []
     facts: dict[str, dict[str, Any]] = {}
     unknown: dict[str, str] = {}
+    written_unknown: list[str] = []
     for written in names:
         token = _TOKEN.match(written)
         if token is not None and data.get(written) is None:
@@ -129,6 +146,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
             if entry is None:
                 unknown.setdefault(name, f"{name} token (power/toughness? write "
                                          f"'{name} token 2/2')")
+                written_unknown.append(written)
                 continue
             # Two token kinds of one name with other P/T keep apart: "Zombie 5/5".
             key = name if facts.get(name, entry) == entry else (
@@ -139,11 +157,12 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         card = data.get(written)
         if card is None:
             unknown.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
+            written_unknown.append(written)
             continue
         facts.setdefault(card.name, card.to_config())
         cards.append(card.name)
     if unknown:
-        raise ActionError(_ask(list(unknown.values())))
+        raise UnknownCards(_ask(list(unknown.values())), written_unknown)
     return cards, facts
 
 
@@ -200,3 +219,245 @@ def token_lines(text: str, db: CardDB | None) -> str:
         out.append(f"{match.group('count')} {kind}")
         extra.append(f"#! {kind} |  | Token Creature — {name} | {power}/{toughness} | token")
     return "\n".join(out + sorted(set(extra)))
+
+
+# -- decks kept on the device ---------------------------------------------------------------------
+#: A deck the player saved on this device: ``mine:`` + its name in the deck select.
+MINE = "mine:"
+#: How many own decks one device keeps.
+MAX_OWN_DECKS = 30
+#: Longest deck name kept.
+MAX_DECK_NAME = 80
+#: The page actions of the own-deck box (``setup`` is the deck select's change event).
+DECK_ACTIONS = ("setup", "deck-save", "deck-remove", "deck-export")
+
+
+def deck_file_name(name: str, fallback: str = "deck") -> str:
+    """The export file name of a deck: its name in plain letters, digits and hyphens."""
+    slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())
+    return f"{slug or fallback}.txt"
+
+
+def restore_decks(raw: Any) -> dict[str, str]:
+    """The own decks of a widget's save (name -> list text), cut to the limits;
+    ``ValueError`` when they are not an object."""
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise ValueError("its saved decks are not an object")
+    return {str(k)[:MAX_DECK_NAME]: str(v)[:MAX_PASTE_CHARS]
+            for k, v in list(raw.items())[:MAX_OWN_DECKS]}
+
+
+def deck_options(decks: dict[str, str]) -> list[tuple[str, str]]:
+    """The deck select's entries for the decks saved on this device, by name."""
+    return [(MINE + name, f"{name} (yours, on this device)")
+            for name in sorted(decks, key=str.casefold)]
+
+
+def deck_action(action: str, decks: dict[str, str], form: dict[str, str], *, own: str,
+                was: str, text: Callable[[dict[str, str]], str],
+                fill: Callable[[dict[str, str], str], None]) -> str:
+    """Choose, save, remove or export one of the player's own decks (``decks``, changed in
+    place); the form's ``deck`` is the choice (``own`` for a pasted list, ``mine:`` + name for
+    a saved one, ``was`` the choice before this action) and ``deck-name`` the name;
+    ``text(form)`` is the list the form holds and ``fill(form, text)`` puts a saved list back
+    in the form's boxes. Returns a note for the player; ``ActionError`` in plain words."""
+    chosen = form["deck"][len(MINE):] if form["deck"].startswith(MINE) else None
+    if action == "setup":
+        if chosen is not None and chosen in decks and form["deck"] != was:
+            fill(form, decks[chosen])
+            form["deck-name"] = chosen
+        elif chosen is not None and chosen not in decks:
+            form["deck"] = own
+        return ""
+    if action == "deck-remove":
+        if chosen is None or chosen not in decks:
+            raise ActionError("choose one of your saved decks to remove")
+        del decks[chosen]
+        form["deck"] = own
+        return (f"Removed the deck “{chosen}” from this device; its list stays in the box "
+                "until you change it.")
+    listed = text(form)
+    if not listed.strip():
+        raise ActionError("paste or upload a list first")
+    if action == "deck-export":
+        return f"The list was saved as {deck_file_name(form['deck-name'])}."
+    name = " ".join(form["deck-name"].split())[:MAX_DECK_NAME]
+    if not name:
+        raise ActionError("give the deck a name to save it under")
+    if name not in decks and len(decks) >= MAX_OWN_DECKS:
+        raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one first")
+    plumbing.guard_paste(listed)
+    decks[name] = listed[:MAX_PASTE_CHARS]
+    form["deck"], form["deck-name"] = MINE + name, name
+    return f"Saved the deck “{name}” on this device."
+
+
+def keep_choice(form: dict[str, str], decks: dict[str, str], own: str) -> None:
+    """A saved choice naming a deck no longer on the device (removed in another tab) falls back
+    to the pasted list (its text stays in the box)."""
+    if form["deck"].startswith(MINE) and form["deck"][len(MINE):] not in decks:
+        form["deck"] = own
+
+
+# -- a short question for each card the engine cannot find ---------------------------------------
+#: The page action of the question form's button.
+ANSWER = "answer"
+#: Question rows on a page (``ask-0`` … ``ask-7``); more unknown cards are asked next time.
+ASK_ROWS = 8
+#: What a card can be, for the question's choice: value -> (label, type line).
+ASK_TYPES = {"creature": ("A creature", "Creature"),
+             "artifact": ("An artifact (not a creature)", "Artifact"),
+             "enchantment": ("An enchantment (not a creature)", "Enchantment"),
+             "planeswalker": ("A planeswalker", "Planeswalker"),
+             "land": ("A land", "Land"),
+             "instant": ("An instant", "Instant"),
+             "sorcery": ("A sorcery", "Sorcery")}
+_PT = re.compile(r"^(?:\d{1,3}|\*)$")
+#: The highest mana value a question accepts.
+MAX_MANA_VALUE = 20
+
+
+class Question:
+    """One card the engine must know about: as the list writes it (``written``), the name the
+    question shows, and whether it is a token (then only its power and toughness are asked)."""
+
+    def __init__(self, written: str) -> None:
+        token = _TOKEN.match(written)
+        self.written = written
+        self.token = token is not None
+        self.name = token.group("name").strip() if token is not None else written
+
+
+class Questions:
+    """The question form for the cards a pasted list names that the engine cannot find: one row
+    each (``ask-N``: the name as text, what the card is, power/toughness, mana value). The
+    answers become ``#!`` lines (tokens: the token line gets its ``P/T``) in the list itself,
+    so a saved deck, a reload and a replay keep them. Plain data for the page's fixed rows."""
+
+    def __init__(self) -> None:
+        self.asked: list[Question] = []
+        #: What was typed in the rows (kept when an answer is refused).
+        self.typed: dict[str, str] = {}
+
+    def ask(self, unknown: UnknownCards) -> ActionError:
+        """Take the unknown cards of a refused Start; the error the page shows instead of the
+        ``#!`` message."""
+        asked: list[Question] = []
+        for written in unknown.names:
+            question = Question(written)
+            if all(q.name != question.name or q.token != question.token for q in asked):
+                asked.append(question)
+        if [q.written for q in asked] != [q.written for q in self.asked]:
+            self.typed = {}
+        self.asked = asked
+        names = ", ".join(q.written for q in asked[:ASK_ROWS])
+        more = len(asked) - ASK_ROWS
+        return ActionError(
+            f"the page does not know these cards: {names}" + (f" and {more} more" if more > 0
+                                                              else "")
+            + "; say what each is in the questions under the list, then press “Use these "
+            "answers and start”")
+
+    def clear(self) -> None:
+        self.asked, self.typed = [], {}
+
+    def to_data(self) -> dict[str, Any] | None:
+        """What a widget's save keeps of the form (None when nothing is asked), so a reload
+        shows the same questions with what was typed."""
+        if not self.asked:
+            return None
+        return {"names": [q.written for q in self.asked], "typed": dict(self.typed)}
+
+    def restore(self, data: Any) -> None:
+        """The form from :meth:`to_data`; anything else is read as no questions."""
+        self.clear()
+        if not isinstance(data, dict) or not isinstance(data.get("names"), list):
+            return
+        names = [str(n)[:MAX_DECK_NAME * 2] for n in data["names"][:200] if isinstance(n, str)]
+        self.asked = [Question(name) for name in names]
+        typed = data.get("typed")
+        if isinstance(typed, dict):
+            self.typed = {str(k)[:20]: str(v)[:20] for k, v in typed.items()
+                          if str(k).startswith("ask-")}
+
+    def render(self, view: Any, shown: bool = True) -> None:
+        """The form's rows: ``ask-box``, ``ask-note`` and ``ask-N`` (hidden past the asked)."""
+        asked = self.asked if shown else []
+        view.hidden["ask-box"] = not asked
+        more = len(asked) - ASK_ROWS
+        view.text["ask-note"] = ("" if more <= 0 else
+                                 f"{more} more after these: answer these first.")
+        for index in range(ASK_ROWS):
+            key = f"ask-{index}"
+            question = asked[index] if index < len(asked) else None
+            view.hidden[key] = question is None
+            if question is None:
+                continue
+            view.text[f"{key}-name"] = (f"{question.name} (a token)" if question.token
+                                        else question.name)
+            view.hidden[f"{key}-type-box"] = question.token
+            view.hidden[f"{key}-mv-box"] = question.token
+            view.options[f"{key}-type"] = [(k, label) for k, (label, _) in ASK_TYPES.items()]
+            view.values[f"{key}-type"] = self.typed.get(f"{key}-type", "creature")
+            for part in ("power", "toughness", "mv"):
+                view.values[f"{key}-{part}"] = self.typed.get(f"{key}-{part}", "")
+
+    def answer(self, form: Any, texts: list[str]) -> list[str]:
+        """The lists (``texts``: the first gets the ``#!`` lines) with the rows' answers
+        written in; ``ActionError`` naming the card whose answer is missing or unreadable."""
+        if not self.asked:
+            raise ActionError("there is no question to answer: press Start")
+        self.typed = {}
+        for index in range(min(ASK_ROWS, len(self.asked))):
+            for part in ("type", "power", "toughness", "mv"):
+                key = f"ask-{index}-{part}"
+                self.typed[key] = str(form.get(key, "")).strip()[:4 if part != "type" else 20]
+        lines: list[str] = []
+        texts = list(texts)
+        for index, question in enumerate(self.asked[:ASK_ROWS]):
+            kind = "creature" if question.token else self.typed[f"ask-{index}-type"]
+            if kind not in ASK_TYPES:
+                raise ActionError(f"say what {question.name} is")
+            power, toughness = (self.typed[f"ask-{index}-power"],
+                                self.typed[f"ask-{index}-toughness"])
+            pt = ""
+            if kind == "creature":
+                if not (_PT.match(power) and _PT.match(toughness)):
+                    raise ActionError(f"give {question.name}'s power and toughness as numbers, "
+                                      "like 2 and 2 (or * for one that varies)")
+                pt = f"{power}/{toughness}"
+            if "|" in question.written:
+                raise ActionError(f"the name {question.written!r} has a '|' the page cannot "
+                                  "describe; change it in the list")
+            if question.token:
+                texts, done = _token_pt(texts, question.name, pt)
+                if not done:
+                    lines.append(f"#! {question.written} |  | Token Creature — "
+                                 f"{question.name} | {pt} | token")
+                continue
+            mana = self.typed[f"ask-{index}-mv"]
+            if not mana.isdigit() or int(mana) > MAX_MANA_VALUE:
+                raise ActionError(f"give {question.name}'s mana value, a whole number from 0 "
+                                  f"to {MAX_MANA_VALUE}")
+            cost = f"{{{int(mana)}}}" if int(mana) else ""
+            line = f"#! {question.written} | {cost} | {ASK_TYPES[kind][1]}"
+            lines.append(f"{line} | {pt}" if pt else line)
+        if lines:
+            texts[0] = texts[0].rstrip("\n") + "\n" + "\n".join(lines) + "\n"
+        self.clear()
+        return texts
+
+
+def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
+    """The lists with each ``N Name token`` line given its power and toughness
+    (``N Name token 1/1``); whether any line was."""
+    line = re.compile(rf"^(\s*\d+\s*x?\s+{re.escape(name)}\s+tokens?)\s*$",
+                      re.IGNORECASE | re.MULTILINE)
+    out, done = [], False
+    for text in texts:
+        new, count = line.subn(lambda m: f"{m.group(1)} {pt}", text)
+        out.append(new)
+        done = done or count > 0
+    return out, done

@@ -13,15 +13,24 @@ fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
 Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``second-main``,
 ``end``, ``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
 ``lose-life``, ``poison``, ``mill``, ``gain``,
-``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``counter``, ``dies``,
-``leave``, ``cast``, ``discard``, ``draw``, ``token``, ``activate``, ``undo``, ``reset``,
-``reset-yes``, ``reset-no``, ``export``, ``show-setup``; ``import`` (a file, ``_file``);
-change events ``setup``.
+``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``cast``, ``discard``,
+``draw``, ``token``, ``activate``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``,
+``export``, ``show-setup``; ``import`` (a file, ``_file``); change events ``setup``.
+
+The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-card`` (an item
+button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
+``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
+for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
+(``leave``), ``counter``. Own decks (:mod:`.own_deck`, shared with the Horde runner):
+``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (``mine:`` + name in
+the deck select, kept in this widget's saved state) and ``answer`` (the question form for
+cards nobody knows).
 """
 
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,7 +38,7 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from ..swarm import MODES, PHASE_NAMES, SWARM_TURN_PHASES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
@@ -50,12 +59,52 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave")
+#: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
+#: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
+#: page's exile button.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
+         "to-bottom": "library-bottom", "leave": "exile"}
+#: The card panel's buttons by ``data-id``, and the page action of each.
+PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile",
+                 "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
+                 "do-counter": "counter"}
 
 
 def fresh_form() -> dict[str, str]:
     return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": ""}
+            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": ""}
+
+
+def is_own(deck: Any) -> bool:
+    """True for the deck choice of pasted lists or a deck saved on this device."""
+    return deck == PASTE or (isinstance(deck, str) and deck.startswith(own_deck.MINE))
+
+
+#: A line that starts the Enforcer list of a whole Swarm list (``// Enforcers``,
+#: ``// Reckoning``): a saved or uploaded deck is split there into the page's two boxes.
+_ENFORCER_HEADER = re.compile(r"^\s*(?://|#)?\s*(?:enforcers?|reckoning)\b", re.IGNORECASE)
+
+
+def deck_text(form: Mapping[str, str]) -> str:
+    """One list of a Swarm deck: the deck, then its ``// Enforcers`` and ``// Reckoning``
+    sections (what is saved on the device and exported)."""
+    main = form["paste"].rstrip("\n")
+    enforcers = form["paste-enforcers"].strip("\n")
+    return "\n".join(part for part in (main, enforcers) if part) + "\n"
+
+
+def split_deck(text: str) -> tuple[str, str]:
+    """A whole Swarm list split for the page's two boxes: the deck, and its Enforcer list from
+    the first ``// Enforcers`` or ``// Reckoning`` header on."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if _ENFORCER_HEADER.match(line)), len(lines))
+    return "\n".join(lines[:at]).strip("\n") + "\n", "\n".join(lines[at:]).strip("\n") + (
+        "\n" if at < len(lines) else "")
+
+
+def _fill(form: dict[str, str], text: str) -> None:
+    form["paste"], form["paste-enforcers"] = split_deck(text)
 
 
 #: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
@@ -94,6 +143,14 @@ class Widget(runner.RunnerBase):
         #: The full card data, fetched the first time a pasted list names a card the shipped
         #: facts do not know.
         self.full = own_deck.FullData(data)
+        #: The player's own decks saved on this device: name -> the whole list.
+        self.own_decks: dict[str, str] = {}
+        #: The deck choice before the current action (a new choice loads a saved list).
+        self._deck_was = ""
+        #: What the last own-deck action did (shown in the deck box).
+        self.deck_note = ""
+        #: The question form for cards a pasted list names that nobody knows.
+        self.questions = own_deck.Questions()
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -135,11 +192,15 @@ class Widget(runner.RunnerBase):
         origin = data.get("origin") or {}
         if not isinstance(origin, dict):
             raise ValueError("bad origin")
+        self.own_decks = own_deck.restore_decks(data.get("decks"))
+        own_deck.keep_choice(form, self.own_decks, PASTE)
+        self.questions.restore(data.get("asked"))
         self.form, self.game, self.origin = form, game, origin
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
-                           "game": self.game.to_dict() if self.game else None},
+                           "game": self.game.to_dict() if self.game else None,
+                           "decks": self.own_decks, "asked": self.questions.to_data()},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -195,7 +256,7 @@ class Widget(runner.RunnerBase):
         lists = Decklist.from_text(deck), Decklist.from_text(enforcers)
         unknown = self._unknown(lists, db)
         if unknown:
-            raise GameError(own_deck.ask_about(unknown))
+            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown)
         return config_from_decks(mode=mode, survivors=count, deck=lists[0],
                                  enforcers=lists[1], db=db)
 
@@ -213,7 +274,7 @@ class Widget(runner.RunnerBase):
     def _needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with pasted lists must first fetch the full card data."""
         self.apply_form(form, self.field_limit)
-        if self.form["deck"] != PASTE or not self.full.wanted() or self.db is None:
+        if not is_own(self.form["deck"]) or not self.full.wanted() or self.db is None:
             return False
         text = own_deck.token_lines(self.form["paste"], self.db)
         lists = Decklist.from_text(text), Decklist.from_text(self.form["paste-enforcers"])
@@ -222,14 +283,18 @@ class Widget(runner.RunnerBase):
     def new_game(self) -> None:
         form = self.form
         seed = normalize_seed(form.get("seed", "")) or make_seed(self.env.entropy())
-        if form["deck"] == PASTE:
+        if is_own(form["deck"]):
             if not form["paste"].strip():
                 raise GameError("paste a Swarm deck, or choose the sample deck")
             if not form["paste-enforcers"].strip():
                 raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
                                 "// Reckoning sections)")
-            config = self._config(form["mode"], form["survivors"], form["paste"],
-                                  form["paste-enforcers"])
+            try:
+                config = self._config(form["mode"], form["survivors"], form["paste"],
+                                      form["paste-enforcers"])
+            except own_deck.UnknownCards as unknown:
+                raise self.questions.ask(unknown) from None
+            self.questions.clear()
             self.origin = {"c": True}
         else:
             config = self._sample_config(form["mode"], form["survivors"])
@@ -246,6 +311,7 @@ class Widget(runner.RunnerBase):
 
     def before_action(self) -> None:
         self.last = []
+        self.deck_note = ""
 
     def sentence(self, text: str) -> str:
         return plumbing.sentence(text, empty="That did not work.",
@@ -263,14 +329,18 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
-        if action in ("pick-card", "choose-card"):
+        self._deck_was = self.form["deck"]
+        if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
-                self.form["card"] = str(form.get("_item", ""))[:20]
+                card = str(form.get("_item", ""))[:20]
+                self.form["card"] = "" if card == self.form["card"] else card
+            elif action == "close-panel":
+                self.form["card"] = ""
             view = self.render()
             view.save = self._save()
-            if action == "pick-card":
-                view.scroll = "card-box"
+            if action != "close-panel" and self.form["card"]:
+                view.scroll = "panel"
             return view
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
@@ -282,9 +352,14 @@ class Widget(runner.RunnerBase):
             view.fetches.append(self.full.fetch())
             return view
         view = super().handle(action, form)
-        if view.error and self.full.error and action == "new" and self.form["deck"] == PASTE:
+        if action == "deck-export" and not view.error:
+            view.download = (own_deck.deck_file_name(self.form["deck-name"], "swarm-deck"),
+                             deck_text(self.form))
+        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
-        if not view.error and action in self.TURN_ACTIONS:
+        if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
+            view.scroll = "ask-box"
+        elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
             view.scroll = "top"
         elif not view.error and action == "show-setup":
             view.scroll = "setup"
@@ -292,6 +367,26 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
+        if action in own_deck.DECK_ACTIONS:
+            if self.form["deck"] != self._deck_was:
+                self.questions.clear()  # another list: the questions were about the last one
+            self.deck_note = own_deck.deck_action(
+                action, self.own_decks, self.form, own=PASTE, was=self._deck_was,
+                text=deck_text, fill=_fill)
+            if action != "setup":
+                return False
+        if action == "deck-file":
+            _fill(self.form, str(form.get("_file", ""))[:self.field_limit])
+            self.form["deck"] = PASTE
+            return False
+        if action == own_deck.ANSWER:
+            # the answers go into the list itself (and the deck saved under its name)
+            self.form["paste"], self.form["paste-enforcers"] = self.questions.answer(
+                form, [self.form["paste"], self.form["paste-enforcers"]])
+            name = self.form["deck"][len(own_deck.MINE):]
+            if self.form["deck"].startswith(own_deck.MINE) and name in self.own_decks:
+                self.own_decks[name] = deck_text(self.form)
+            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -300,8 +395,27 @@ class Widget(runner.RunnerBase):
             return False
         if action == "undo":
             return self.undo(game, _describe)
+        group = self._group_of(game, self.form["card"])
         self.last = game.apply(self._engine_action(action, form))
+        if action in CARD or action in MOVES:
+            chosen = self.form["card"]
+            after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
+                                        game.zones["battlefield"], action)
+            self.form["card"] = "" if after is None else str(after)
         return True
+
+    @staticmethod
+    def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
+        """The battlefield's groups, Enforcers first, each with its label's suffix."""
+        field = game.zones["battlefield"]
+        enforcers = [c for c in field if game.is_enforcer(c)]
+        others = [c for c in field if not game.is_enforcer(c)]
+        return ([(g, " · Enforcer") for g in board.group_permanents(enforcers)]
+                + [(g, "") for g in board.group_permanents(others)])
+
+    def _group_of(self, game: SwarmGame, chosen: str) -> board.Group | None:
+        return board.group_of([g for g, _ in self._groups(game)],
+                              int(chosen) if chosen.isdigit() else None)
 
     def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
         if action in SIMPLE:
@@ -316,10 +430,12 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
-        if action in CARD:
+        if action in CARD or action in MOVES:
             card = self._card_id(self.form["card"], "choose a Swarm card first")
-            if action == "leave":
-                return {"type": "leave", "card": card, "to": "exile"}
+            if action == "destroy" and self._game().is_creature(self._game().card(card)):
+                return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
+            if action in MOVES:
+                return {"type": "leave", "card": card, "to": MOVES[action]}
             return {"type": action, "card": card}
         if action == "cast":
             return {"type": "cast", "card": self._card_id(self.form["hand-card"],
@@ -362,7 +478,7 @@ class Widget(runner.RunnerBase):
         self.game = game
         self.origin = {"c": True}
         self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if self.form["deck"] == PASTE else SAMPLE)
+                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
         if self._is_sample(game):
             self.origin = {"d": SAMPLE}
         self.last = [Event("import", f"Imported a game: seed {game.seed}, "
@@ -382,11 +498,15 @@ class Widget(runner.RunnerBase):
             options={"mode": [(k, f"{v} Mode") for k, v in MODES.items()],
                      "survivors": [(str(n), str(n)) for n in range(1, 6)],
                      "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
-                              (PASTE, "Paste a deck…")]},
+                              *own_deck.deck_options(self.own_decks),
+                              (PASTE, "Your own deck: paste or upload a list…")]},
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
-        view.hidden["paste-box"] = form["deck"] != PASTE
+        view.hidden["paste-box"] = not is_own(form["deck"])
+        self.questions.render(view, shown=is_own(form["deck"]))
+        view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
+        view.text["deck-note"] = self.deck_note
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
         view.hidden["play"] = game is None
@@ -480,15 +600,9 @@ class Widget(runner.RunnerBase):
         hand_known = {value for value, _ in hand}
         view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
                                     else "")
-        view.lists["battlefield"] = self._board(game, self.form["card"])
-        chosen = (game.card(int(view.values["card"])) if view.values["card"].isdigit()
-                  else None)
-        view.hidden["card-facts"] = chosen is None
-        view.hidden["card-link-box"] = chosen is None
-        if chosen is not None:
-            view.text["card-facts"] = board.facts_text(game.config.get("facts", {})
-                                                       .get(chosen.name))
-            view.attrs["card-link"] = {"href": scryfall_link(chosen.name)}
+        view.lists["battlefield"] = self._board(game, view.values["card"])
+        view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
+        self._render_panel(game, view)
         self._render_wave(game, view)
         if overlord:
             view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
@@ -512,19 +626,59 @@ class Widget(runner.RunnerBase):
         view.values["share"] = "#" + encode_share(share) if share else ""
 
 
-    @staticmethod
-    def _board(game: SwarmGame, chosen: str = "") -> list[Item]:
-        """The Swarm's battlefield as a board: identical permanents grouped (names as text); a
-        tap chooses one of them for the card buttons ("A Swarm card")."""
+    def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
+        """The Swarm's battlefield as a board: identical permanents grouped (names as text,
+        Enforcers first), then the spells cast this turn now in the graveyard (they may still
+        be countered, sw-7-6); a tap opens the card panel on one of them."""
         selected = int(chosen) if chosen.isdigit() else None
-        enforcers = [c for c in game.zones["battlefield"] if game.is_enforcer(c)]
-        others = [c for c in game.zones["battlefield"] if not game.is_enforcer(c)]
-        items = []
-        for group, suffix in [(g, " · Enforcer") for g in board.group_permanents(enforcers)] + [
-                (g, "") for g in board.group_permanents(others)]:
-            items.append(Item(group.label() + suffix, action="pick-card",
-                              value=str(group.pick(selected)), pressed=selected in group.ids))
+        items: list[Item] = []
+        for group, suffix in self._groups(game):
+            items += board.board_items([group], selected, action="pick-card",
+                                       suffix=lambda g, s=suffix: s)
+        for card_id in game.cast_this_turn:
+            if game.zones.where(card_id)[0] == "graveyard":
+                card = game.card(card_id)
+                items.append(Item(f"{card.name} · cast this turn, in the graveyard",
+                                  action="pick-card", value=str(card.id),
+                                  pressed=selected == card.id))
         return items
+
+    def _render_panel(self, game: SwarmGame, view: View) -> None:
+        """The one card panel (:func:`.board.panel_view`, as on the Horde page): the chosen
+        card's name, facts and page, and only the actions the engine takes for it now."""
+        chosen = view.values["card"]
+        card = game.card(int(chosen)) if chosen.isdigit() else None
+        if card is None:
+            board.panel_view(view, None)
+            view.text["panel-note"] = ""
+            return
+        zone = game.zones.where(card.id)[0]
+        playing = not game.result
+        on_field = playing and zone == "battlefield"
+        creature = game.is_creature(card)
+        enforcer = game.is_enforcer(card)
+        # sw-7-6: only a spell The Swarm cast this turn, during its turn, not cast from nowhere
+        counterable = (playing and game.phase in SWARM_TURN_PHASES
+                       and card.id in game.cast_this_turn and card.id not in game.countered
+                       and zone in ("battlefield", "graveyard") and not enforcer
+                       and card.id != game.reckoning_id)
+        shown = {"do-dies": on_field and creature, "do-destroy": on_field and not creature,
+                 "do-exile": on_field, "do-bounce": on_field, "do-to-top": on_field,
+                 "do-to-bottom": on_field, "do-counter": counterable}
+        group = self._group_of(game, chosen)
+        title = board.chosen_title(card.name, card.id, card.tapped, group)
+        if zone != "battlefield":
+            title += f" (in the {zone})"
+        board.panel_view(view, card.name, title=title,
+                         facts=game.config.get("facts", {}).get(card.name), buttons=shown)
+        notes = []
+        if enforcer and on_field:
+            notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
+                         "Lair.")
+        if not any(shown.values()):
+            notes.append("Nothing to do with this card now." if playing
+                         else "The game is over.")
+        view.text["panel-note"] = " ".join(notes)
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
@@ -540,8 +694,15 @@ class Widget(runner.RunnerBase):
             return
         facts = game.config.get("facts", {}).get
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
-        view.lists["wave"] = [Item(name + (f" ×{n}" if n > 1 else ""))
-                              for name, n in board.group_names(revealed)]
+        # a revealed card still on the battlefield (or a spell cast this turn, in the
+        # graveyard) opens the card panel, as on the board
+        openable: dict[str, int] = {}
+        for card in game.zones["battlefield"]:
+            openable.setdefault(card.name, card.id)
+        for card_id in game.cast_this_turn:
+            if game.zones.where(card_id)[0] == "graveyard":
+                openable.setdefault(game.card(card_id).name, card_id)
+        view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"

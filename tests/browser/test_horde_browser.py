@@ -287,3 +287,23 @@ def test_own_deck_of_real_cards_is_saved_listed_and_played(phone_page, site_url)
     page.click("[data-action=new]")
     expect(page.locator("[data-id=play]")).to_be_visible()
     expect(page.locator("[data-id=error]")).to_have_text("")
+
+
+def test_unknown_card_is_answered_in_the_form_then_the_game_starts(phone_page, site_url):
+    """hs-10: a card of a pasted deck that nobody knows gets a question row; the answers
+    start the game and stay in the list as a '#!' line."""
+    page = phone_page
+    open_page(page, site_url)
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=deck-paste]", "20 Zombie token\n2 Foo Bar\n")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=ask-box]")).to_be_visible()
+    expect(page.locator("[data-id=ask-0-name]")).to_have_text("Foo Bar")
+    page.select_option("[data-field=ask-0-type]", "enchantment")
+    page.fill("[data-field=ask-0-mv]", "3")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.click("[data-action=answer]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    expect(page.locator("[data-field=deck-paste]")).to_have_value(
+        "20 Zombie token\n2 Foo Bar\n#! Foo Bar | {3} | Enchantment\n")

@@ -187,7 +187,7 @@ def test_swarm_one_screen_per_turn(phone_page, site_url):
         tap(page, "[data-action=end]")
         assert_on_screen(page, ["do-turn", *status], step=f"the end of Swarm turn {turn}")
     # scrolled down to the table's inputs, the status is no longer pinned over them
-    page.locator("[data-action=dies]").scroll_into_view_if_needed()
+    page.locator("[data-action=damage]").scroll_into_view_if_needed()
     assert_nothing_covers_controls(page, "[data-widget=swarm]")
 
 

@@ -196,3 +196,111 @@ def test_development_build_logs_a_key_with_no_element(page, site_url):
     open_page(page, site_url + "play/swarm.html")
     assert "swarm: the page has no element for 'log'" in warnings
     assert not any("'turn'" in text for text in warnings)  # present keys are not named
+
+
+def on_screen(page, data_id: str) -> None:
+    """The element lies wholly between the site header and the bottom of the 360x740 screen."""
+    top = page.evaluate("document.querySelector('.md-header').getBoundingClientRect().bottom")
+    box = by_id(page, data_id).bounding_box()
+    assert box is not None, data_id
+    assert top - 0.5 <= box["y"] and box["y"] + box["height"] <= 740.5, (data_id, box, top)
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def test_card_panel_opens_and_acts_at_phone_size(phone_page, site_url):
+    """sw-9-4: the Swarm's battlefield is a board of grouped names (text, not links); one tap
+    opens the one card panel on screen with its facts, its Scryfall link and the moves the
+    engine takes; one more tap acts."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    click(page, "turn")
+    board = by_id(page, "battlefield").locator("li")
+    expect(board).to_have_count(1)
+    expect(board.first).to_have_text("Infectious Host")
+    assert by_id(page, "battlefield").locator("a").count() == 0
+    board.first.locator("button").click()
+    expect(by_id(page, "panel")).to_be_visible()
+    expect(by_id(page, "chosen")).to_contain_text("Infectious Host #")
+    expect(by_id(page, "panel-facts")).to_contain_text("1/1")
+    expect(by_id(page, "panel-link")).to_have_attribute(
+        "href", "https://scryfall.com/search?q=%21%22Infectious%20Host%22")
+    expect(by_id(page, "do-destroy")).to_be_hidden()  # a creature dies instead
+    for data_id in ("chosen", "do-dies", "do-exile", "do-counter"):
+        on_screen(page, data_id)
+    assert_phone_friendly(page)
+    by_id(page, "do-dies").click()
+    expect(by_id(page, "no-battlefield")).to_be_visible()
+    expect(by_id(page, "panel")).to_be_hidden()
+    # a spell cast this turn stays on the board from the graveyard: it may still be countered
+    expect(board).to_have_text(["Infectious Host · cast this turn, in the graveyard"])
+    events, actions, seed = logged(page)
+    assert actions[-1]["type"] == "dies" and events == cpython_events(seed, actions)
+
+
+SHIPPED_DECK = "20 Zombie token\n4 Infectious Host\n"
+ENFORCERS = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+
+
+def test_own_deck_is_saved_listed_after_a_reload_and_played(phone_page, site_url):
+    """sw-2-7: a pasted Swarm deck saved on the device under a name is listed next to the
+    sample deck after a reload, fills both boxes, and starts a game."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=paste]", SHIPPED_DECK)
+    page.fill("[data-field=paste-enforcers]", ENFORCERS)
+    page.fill("[data-field=deck-name]", "Hosts")
+    click(page, "deck-save")
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Hosts")
+    expect(by_id(page, "deck-note")).to_have_text("Saved the deck “Hosts” on this device.")
+    assert_phone_friendly(page)
+    page.reload()
+    wait_ready(page, "swarm")
+    options = page.locator("[data-field=deck] option")
+    expect(options).to_have_count(3)
+    assert options.evaluate_all("os => os.map(o => o.value)") == ["sample", "mine:Hosts",
+                                                                  "paste"]
+    page.select_option("[data-field=deck]", "sample")
+    page.select_option("[data-field=deck]", "mine:Hosts")
+    expect(page.locator("[data-field=paste]")).to_have_value(SHIPPED_DECK)
+    expect(page.locator("[data-field=paste-enforcers]")).to_have_value(ENFORCERS)
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "play")).to_be_visible()
+    expect(by_id(page, "library")).to_have_text("24")
+    expect(by_id(page, "error")).to_be_hidden()
+    assert "#g=" in page.url
+
+
+def test_unknown_card_is_answered_in_the_form_then_the_game_starts(phone_page, site_url):
+    """sw-2-7, sw-5-3: a card neither the page nor the full card data knows gets a question
+    row (named as text, labelled inputs of 44 px at 360 px); the answers start the game and
+    are kept in the list as a '#!' line."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=paste]", f"3 {HOSTILE}\n{SHIPPED_DECK}")
+    page.fill("[data-field=paste-enforcers]", ENFORCERS)
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "ask-box")).to_be_visible()
+    expect(by_id(page, "ask-0-name")).to_have_text(HOSTILE)
+    expect(by_id(page, "ask-1")).to_be_hidden()
+    for name in ("ask-0-type", "ask-0-power", "ask-0-toughness", "ask-0-mv"):
+        field = page.locator(f"[data-field={name}]")
+        assert page.locator(f"label[for={field.get_attribute('id')}]").count() == 1
+        assert field.bounding_box()["height"] >= 44, name
+    assert_phone_friendly(page)
+    page.select_option("[data-field=ask-0-type]", "creature")
+    page.fill("[data-field=ask-0-power]", "2")
+    page.fill("[data-field=ask-0-toughness]", "3")
+    page.fill("[data-field=ask-0-mv]", "1")
+    click(page, "answer")
+    expect(by_id(page, "play")).to_be_visible()
+    expect(by_id(page, "library")).to_have_text("27")
+    expect(page.locator("[data-field=paste]")).to_have_value(
+        f"3 {HOSTILE}\n{SHIPPED_DECK}#! {HOSTILE} | {{1}} | Creature | 2/3\n")
+    assert page.evaluate("typeof window.__pwned") == "undefined"
