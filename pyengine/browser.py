@@ -250,6 +250,7 @@ def _apply_list(element, old: list, new: list) -> None:
     drop = [children.item(head + kept + i) for i in range(len(old_mid) - kept)]
     for child in drop:
         child.remove()
+    children = element.children
     before = children.item(head) if head < children.length else None
     for item in new_mid:
         element.insertBefore(_item_element(item), before)
