@@ -438,7 +438,9 @@ def boot(name: str) -> None:
     def run(action: str, extra: dict[str, str] | None = None) -> None:
         try:
             page = str(window.location.origin) + str(window.location.pathname)
-            form = {**read_form(root, _shown(root, name)), "_page": page, **(extra or {})}
+            online = "" if window.navigator.onLine is False else "on"  # no lookups offline
+            form = {**read_form(root, _shown(root, name)), "_page": page, "_online": online,
+                    **(extra or {})}
             view = session.handle(action, form)
         except Exception:  # the page must never stay broken; the details go to the console
             console.warn(traceback.format_exc())

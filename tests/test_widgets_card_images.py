@@ -184,3 +184,53 @@ def test_collection_names_faces_and_bound():
     for n in range(card_images.MAX_KNOWN + 5):
         images._know(f"Card {n}", "")
     assert len(images.urls) == card_images.MAX_KNOWN and "Zombie" not in images.urls
+
+
+def test_offline_browser_sends_no_lookup():
+    """hs-4-3: a browser that says it is offline (``navigator.onLine``) gets no lookup; the
+    wave stays text."""
+    w = game_with_tokens()
+    for _ in range(20):
+        view = w.handle("survivor-end", {"_online": ""})
+        assert view.fetches == []
+        if w._wave_names(w.game):
+            break
+    assert w._wave_names(w.game) and all(i.image == "" for i in view.lists["wave"])
+
+
+def swarm_turn(save_data=False, online="on"):
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    w = Swarm(replace(runner_env(""), save_data=save_data), data=CARD_DATA)
+    w.start(None)
+    assert not w.handle("new", {"seed": "amber-otter-17", "survivors": "2"}).error
+    for _ in range(6):
+        view = w.handle("turn", {"_online": online})
+        if any(e.kind == "reveal" for e in w.game.events):
+            return w, view
+        w.handle("end", {})
+    raise AssertionError("no Swarm Step revealed a card")
+
+
+def test_swarm_step_revealed_cards_show_their_pictures():
+    """sw-5-3: the Swarm Step's revealed cards are looked up in one request and show their
+    small images (alt = name); the addresses are kept with the save; nothing is asked when
+    pictures are off, the browser saves data or is offline."""
+    w, view = swarm_turn()
+    [fetch] = view.fetches
+    assert fetch.action == card_images.ACTION_MANY and fetch.method == "POST"
+    names = [i["name"] for i in json.loads(fetch.body)["identifiers"]]
+    assert [item.text.split(" ×")[0] for item in view.lists["wave"]] == names
+    view = w.handle(card_images.ACTION_MANY, {"_status": "200", "_tag": fetch.tag,
+                                              "_body": collection_answer(names, set(names))})
+    assert view.fetches == []
+    assert [(i.image_alt, i.image.startswith(card_images.IMAGE_HOST))
+            for i in view.lists["wave"]] == [(n, True) for n in names]
+    restored = type(w)(runner_env(""), data=CARD_DATA)
+    restored.start(view.save)
+    assert restored.images.urls == w.images.urls
+    view = w.handle("images", {"images": ""})
+    assert view.fetches == [] and all(i.image == "" for i in view.lists["wave"])
+    assert view.values["images"] == ""
+    for quiet in (swarm_turn(save_data=True)[1], swarm_turn(online="")[1]):
+        assert quiet.fetches == [] and all(i.image == "" for i in quiet.lists["wave"])

@@ -520,7 +520,7 @@ class Widget(runner.RunnerBase):
             return view
         if action == "deck-export":
             view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
-        if (self.game is not None and self._images_on()
+        if (self.game is not None and self._images_on() and str(form.get("_online", "on"))
                 and action not in (card_images.ACTION, card_images.ACTION_MANY)):
             # the chosen card's picture, then the revealed cards' (each name asked once)
             chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),

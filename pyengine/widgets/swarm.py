@@ -30,7 +30,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
+from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -55,7 +55,7 @@ CARD = ("counter", "dies", "leave")
 def fresh_form() -> dict[str, str]:
     return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": ""}
+            "hand-card": "", "token": "Zombie", "pre-swarm": "", "images": "auto"}
 
 
 #: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
@@ -94,6 +94,8 @@ class Widget(runner.RunnerBase):
         #: The full card data, fetched the first time a pasted list names a card the shipped
         #: facts do not know.
         self.full = own_deck.FullData(data)
+        #: Card name -> small image URL on Scryfall's image host (the revealed cards').
+        self.images = card_images.CardImages()
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -136,9 +138,11 @@ class Widget(runner.RunnerBase):
         if not isinstance(origin, dict):
             raise ValueError("bad origin")
         self.form, self.game, self.origin = form, game, origin
+        self.images.restore(data.get("images"))
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
+                           "images": self.images.saved(),
                            "game": self.game.to_dict() if self.game else None},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -263,6 +267,16 @@ class Widget(runner.RunnerBase):
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
+        if action in ("images", card_images.ACTION_MANY):  # the revealed cards' pictures
+            self.apply_form(form, self.field_limit)
+            if action == "images":
+                self.images.failed.clear()
+            else:
+                self.images.response(action, form)
+            view = self.render()
+            view.save = self._save()
+            self._image_lookups(view, form)
+            return view
         if action in ("pick-card", "choose-card"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
@@ -284,6 +298,7 @@ class Widget(runner.RunnerBase):
         view = super().handle(action, form)
         if view.error and self.full.error and action == "new" and self.form["deck"] == PASTE:
             view.error = f"{view.error} {self.full.error}"
+        self._image_lookups(view, form)
         if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
         elif not view.error and action == "show-setup":
@@ -386,6 +401,7 @@ class Widget(runner.RunnerBase):
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
+        view.values["images"] = "on" if self._images_on() else ""
         view.hidden["paste-box"] = form["deck"] != PASTE
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
@@ -526,6 +542,20 @@ class Widget(runner.RunnerBase):
                               value=str(group.pick(selected)), pressed=selected in group.ids))
         return items
 
+    def _images_on(self) -> bool:
+        return card_images.images_on(self.form.get("images", "auto"),
+                                     bool(getattr(self.env, "save_data", False)))
+
+    def _image_lookups(self, view: View, form: Mapping[str, Any]) -> None:
+        """With pictures on and the browser online, one lookup for the revealed cards whose
+        picture is not known yet (each name asked once)."""
+        if (self.game is None or not self._images_on() or view.error
+                or str(form.get("_online", "on")) == ""):
+            return
+        events = board.turn_events(self.game.events, "turn")
+        view.fetches += self.images.lookup_many(
+            [name for e in events if e.kind == "reveal" for name in e.cards])
+
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
         (``wave``, grouped in order), what else the turn did, the honest attack total and the
@@ -542,6 +572,10 @@ class Widget(runner.RunnerBase):
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
         view.lists["wave"] = [Item(name + (f" ×{n}" if n > 1 else ""))
                               for name, n in board.group_names(revealed)]
+        if self._images_on():
+            for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
+                                        strict=False):
+                item.image, item.image_alt = self.images.url(name), name
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
