@@ -169,3 +169,40 @@ def test_the_worker_keeps_a_bounded_number_of_card_images(scryfall_context, site
     kept = page.evaluate(KEPT, IMAGE_CACHE)
     assert sorted(kept) == urls[5:]
     assert len(fake.images) == len(urls)
+
+
+def test_swarm_step_cards_show_their_pictures_on_one_screen(browser, site_url):
+    """sw-5-3: the Swarm Step's revealed cards show their small images (lazy, alt = name)
+    after one lookup; the status, the next button and the wave stay on one screen; with the
+    setting off the wave is text again."""
+    context = browser.new_context(viewport={"width": 360, "height": 740}, is_mobile=True,
+                                  has_touch=True, service_workers="block")
+    fake = FakeScryfall()
+    fake.attach(context)
+    guard = Guard(HOSTS)
+    page = context.new_page()
+    guard.attach(context, page)
+    page.goto(site_url + "play/swarm.html")
+    wait_ready(page, "swarm")
+    expect(page.locator("[data-field=images]")).to_be_checked()
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    page.click("[data-action=turn]")
+    page.wait_for_function(
+        "() => { const imgs = [...document.querySelectorAll('[data-id=wave] li img')];"
+        " return imgs.length && imgs.every((img) => img.complete && img.naturalWidth === 1); }",
+        timeout=ENGINE_TIMEOUT_MS)
+    shown = page.evaluate(WAVE_IMAGES)
+    assert fake.lookups == [[item["alt"] for item in shown]]
+    for item in shown:
+        assert item["src"] == FakeScryfall.image(item["alt"]) and item["loading"] == "lazy"
+        assert item["text"].startswith(item["alt"])
+    assert_on_screen(page, ["do-combat", "wave", "turn", "life", "dread", "library"],
+                     step="a Swarm Step with pictures")
+    page.click("[data-action=show-setup]")
+    page.uncheck("[data-field=images]")
+    expect(page.locator("[data-id=wave] li img")).to_have_count(0)
+    expect(page.locator("[data-id=wave] li").first).to_be_visible()
+    context.close()
+    guard.check()
