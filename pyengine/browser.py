@@ -99,19 +99,67 @@ def _find(root, data_id: str):
     return _found(root.querySelector(f'[data-id="{data_id}"]'))
 
 
-def read_form(root) -> dict[str, str]:
+class _Shown:
+    """What :func:`apply_view` last wrote to one widget, and its elements by ``data-id`` and
+    ``data-field`` (a widget's markup is fixed, so each is looked up once). A tap then writes
+    only what changed: fewer calls from Python into the page and less for the browser to lay
+    out again (issue 15, point 8: tap to updated screen)."""
+
+    def __init__(self, root) -> None:
+        self.root = root
+        self.ids: dict[str, object] = {}
+        self.fields: dict[str, object] = {}
+        self.written: dict[tuple[str, str], object] = {}
+        self.form: list[tuple[str, object, bool]] | None = None
+
+    def find(self, data_id: str):
+        if data_id not in self.ids:
+            self.ids[data_id] = _find(self.root, data_id)
+        return self.ids[data_id]
+
+    def field(self, name: str):
+        """The ``data-field`` element ``name``, else the ``data-id`` one."""
+        if name not in self.fields:
+            self.fields[name] = _found(self.root.querySelector(f'[data-field="{name}"]'))
+        return self.fields[name] or self.find(name)
+
+    def changed(self, kind: str, key: str, value: object) -> bool:
+        """True (and remembered) when ``value`` is not what was last written there."""
+        if self.written.get((kind, key), _UNSET) == value:
+            return False
+        self.written[(kind, key)] = value
+        return True
+
+
+_UNSET = object()
+_SHOWN: dict[str, _Shown] = {}
+
+
+def _shown(root, name: str) -> _Shown:
+    shown = _SHOWN.get(name)
+    if shown is None or shown.root is not root:
+        shown = _SHOWN[name] = _Shown(root)
+    return shown
+
+
+def read_form(root, shown: _Shown | None = None) -> dict[str, str]:
+    fields = shown.form if shown is not None else None
+    if fields is None:
+        fields = [(str(element.getAttribute("data-field")), element, element.type == "checkbox")
+                  for element in root.querySelectorAll("[data-field]")]
+        if shown is not None:
+            shown.form = fields
     form: dict[str, str] = {}
-    for element in root.querySelectorAll("[data-field]"):
-        name = element.getAttribute("data-field")
-        if element.type == "checkbox":
+    for name, element, checkbox in fields:
+        if checkbox:
             form[name] = "on" if element.checked else ""
         else:
             form[name] = str(element.value)
     return form
 
 
-def _set_value(root, name: str, value: str) -> None:
-    element = root.querySelector(f'[data-field="{name}"]') or _find(root, name)
+def _set_value(shown: _Shown, name: str, value: str) -> None:
+    element = shown.field(name)
     if element is None:
         return
     if element.type == "checkbox":
@@ -140,16 +188,85 @@ def _log_missing(root, name: str, view: View) -> None:
         console.warn(f"{name}: the page has no element for '{key}'")
 
 
+def _item_element(item):
+    """One list line: a button (``Item.action``), a link (``Item.href``) or text, with the
+    card's small image before the text when it has one (``Item.image``, lazy, alt = name)."""
+    li = document.createElement("li")
+    if item.action:
+        holder = document.createElement("button")
+        holder.type = "button"
+        holder.className = "item-button"
+        holder.setAttribute("data-item-action", item.action)
+        holder.setAttribute("data-item", item.value)
+        holder.setAttribute("aria-pressed", "true" if item.pressed else "false")
+        li.appendChild(holder)
+    elif item.href:
+        holder = document.createElement("a")
+        holder.href = item.href
+        holder.target = "_blank"
+        holder.rel = "noopener noreferrer"
+        li.appendChild(holder)
+    else:
+        holder = li
+    if getattr(item, "image", ""):
+        image = document.createElement("img")
+        image.className = "card-thumb"
+        image.loading = "lazy"
+        image.decoding = "async"
+        image.alt = item.image_alt or item.text
+        image.src = item.image
+        holder.appendChild(image)
+        holder.appendChild(document.createTextNode(item.text))
+    else:
+        holder.textContent = item.text
+    if item.cls:
+        li.className = item.cls
+    return li
+
+
+def _apply_list(element, old: list, new: list) -> None:
+    """Change the list's ``<li>``s from ``old`` items to ``new`` ones, keeping the lines both
+    share: the same first and last lines, and a log's older lines when new ones come on top
+    and the oldest fall off the bottom."""
+    if not old:
+        element.replaceChildren(*[_item_element(item) for item in new])
+        return
+    head = 0
+    most = min(len(old), len(new))
+    while head < most and old[head] == new[head]:
+        head += 1
+    tail = 0
+    while tail < most - head and old[-1 - tail] == new[-1 - tail]:
+        tail += 1
+    old_mid, new_mid = old[head:len(old) - tail], new[head:len(new) - tail]
+    kept = 0  # new lines on top of old_mid's first lines (the oldest fell off the bottom)
+    if old_mid and new_mid:
+        for top in range(max(1, len(new_mid) - len(old_mid)), len(new_mid)):
+            if new_mid[top] == old_mid[0] and new_mid[top:] == old_mid[:len(new_mid) - top]:
+                kept = len(new_mid) - top
+                new_mid = new_mid[:top]
+                break
+    children = element.children
+    drop = [children.item(head + kept + i) for i in range(len(old_mid) - kept)]
+    for child in drop:
+        child.remove()
+    children = element.children
+    before = children.item(head) if head < children.length else None
+    for item in new_mid:
+        element.insertBefore(_item_element(item), before)
+
+
 def apply_view(root, name: str, view: View) -> None:
     if _DEV["on"]:
         _log_missing(root, name, view)
+    shown = _shown(root, name)
     for data_id, text in view.text.items():
-        element = _find(root, data_id)
-        if element is not None:
+        element = shown.find(data_id)
+        if element is not None and shown.changed("text", data_id, text):
             element.textContent = text
     for data_id, options in view.options.items():
-        element = root.querySelector(f'[data-field="{data_id}"]') or _find(root, data_id)
-        if element is None:
+        element = shown.field(data_id)
+        if element is None or not shown.changed("options", data_id, list(options)):
             continue
         element.replaceChildren()
         for value, label in options:
@@ -158,53 +275,31 @@ def apply_view(root, name: str, view: View) -> None:
             option.textContent = label
             element.appendChild(option)
     for field_name, value in view.values.items():
-        _set_value(root, field_name, value)
+        _set_value(shown, field_name, value)
     for data_id, items in view.lists.items():
-        element = _find(root, data_id)
+        element = shown.find(data_id)
         if element is None:
             continue
-        element.replaceChildren()
-        for item in items:
-            li = document.createElement("li")
-            if item.action:
-                button = document.createElement("button")
-                button.type = "button"
-                button.className = "item-button"
-                button.textContent = item.text
-                button.setAttribute("data-item-action", item.action)
-                button.setAttribute("data-item", item.value)
-                button.setAttribute("aria-pressed", "true" if item.pressed else "false")
-                li.appendChild(button)
-            elif item.href:
-                link = document.createElement("a")
-                link.href = item.href
-                link.textContent = item.text
-                link.target = "_blank"
-                link.rel = "noopener noreferrer"
-                li.appendChild(link)
-            else:
-                li.textContent = item.text
-            if item.cls:
-                li.className = item.cls
-            element.appendChild(li)
+        old = shown.written.get(("list", data_id), _UNSET)
+        if not shown.changed("list", data_id, list(items)):
+            continue
+        _apply_list(element, [] if old is _UNSET else old, list(items))
     for data_id, hidden in view.hidden.items():
-        element = _find(root, data_id)
-        if element is not None:
+        element = shown.find(data_id)
+        if element is not None and shown.changed("hidden", data_id, bool(hidden)):
             element.hidden = bool(hidden)
     for data_id, attributes in view.attrs.items():
-        element = _find(root, data_id)
+        element = shown.find(data_id)
         if element is not None:
             for key, value in attributes.items():
-                element.setAttribute(key, value)
-    error_box = _find(root, "error")
-    if error_box is not None:
+                if shown.changed("attr", f"{data_id} {key}", value):
+                    element.setAttribute(key, value)
+    error_box = shown.find("error")
+    if error_box is not None and shown.changed("error", "", view.error):
         error_box.textContent = view.error
         error_box.hidden = not view.error
-    if view.url_hash is not None:
-        url = window.location.pathname + window.location.search
-        window.history.replaceState(None, "", url + ("#" + view.url_hash if view.url_hash else ""))
-    if view.save is not None:  # after the address: the kept view records it
-        _saved_view(root, "keep" if view.save else "forget")
+    if view.url_hash is not None or view.save is not None:
+        _after_paint(root, view)
     if view.download is not None:
         filename, text = view.download
         blob = Blob.new(to_js([text]), to_js({"type": "application/json"},
@@ -217,9 +312,51 @@ def apply_view(root, name: str, view: View) -> None:
     for data_id, rows in view.qr.items():
         _paint_qr(root, data_id, rows)
     if view.scroll:
-        target = _find(root, view.scroll)
+        target = shown.find(view.scroll)
         if target is not None and not target.hidden:
             target.scrollIntoView(to_js({"block": "start"}, dict_converter=Object.fromEntries))
+
+
+#: The address and the kept view, written just after the tap's screen is painted: Chromium's
+#: ``history.replaceState`` alone took 5-35 ms of a tap (measured with bench/bench_interaction.py
+#: on a loaded machine). Only the latest of each is written; a page being hidden or left
+#: writes them at once (``pagehide``/``visibilitychange``), so nothing is lost.
+_LATER: dict[str, object] = {"hash": None, "step": None, "root": None, "due": False}
+
+
+def _write_later() -> None:
+    if not _LATER["due"]:
+        return
+    _LATER["due"] = False
+    fragment, step, root = _LATER["hash"], _LATER["step"], _LATER["root"]
+    _LATER["hash"] = _LATER["step"] = None
+    if fragment is not None:
+        url = window.location.pathname + window.location.search
+        window.history.replaceState(None, "", url + ("#" + fragment if fragment else ""))
+    if step is not None:  # after the address: the kept view records it
+        _saved_view(root, step)
+
+
+def _after_paint(root, view: View) -> None:
+    if view.url_hash is not None:
+        _LATER["hash"] = view.url_hash
+    if view.save is not None:
+        _LATER["step"], _LATER["root"] = ("keep" if view.save else "forget"), root
+    if _LATER["due"]:
+        return
+    _LATER["due"] = True
+    if not _LATER_PROXIES:
+        write = create_proxy(lambda *_: _write_later())
+        _LATER_PROXIES.append(write)
+        _LATER_PROXIES.append(create_proxy(lambda *_: window.setTimeout(write, 0)))
+        for event in ("pagehide", "visibilitychange"):
+            window.addEventListener(event, write)
+    write, after_frame = _LATER_PROXIES
+    window.requestAnimationFrame(after_frame)
+    window.setTimeout(write, 200)  # no frame comes while the page is hidden
+
+
+_LATER_PROXIES: list[object] = []
 
 
 def _paint_qr(root, data_id: str, rows: list[str]) -> None:
@@ -301,7 +438,10 @@ def boot(name: str) -> None:
     def run(action: str, extra: dict[str, str] | None = None) -> None:
         try:
             page = str(window.location.origin) + str(window.location.pathname)
-            view = session.handle(action, {**read_form(root), "_page": page, **(extra or {})})
+            online = "" if window.navigator.onLine is False else "on"  # no lookups offline
+            form = {**read_form(root, _shown(root, name)), "_page": page, "_online": online,
+                    **(extra or {})}
+            view = session.handle(action, form)
         except Exception:  # the page must never stay broken; the details go to the console
             console.warn(traceback.format_exc())
             view = View(error="Something unexpected went wrong with that; nothing was saved.")

@@ -47,6 +47,8 @@ SKIP_SUFFIXES = (".map", ".gz", ".xml")
 SKIP_PREFIXES = ("assets/javascripts/lunr/",)
 #: How long a page request waits for the network before the cached copy is served (ms).
 NETWORK_TIMEOUT_MS = 4000
+#: The most card images from Scryfall's image host the worker keeps (the oldest go first).
+MAX_CARD_IMAGES = 150
 
 
 # ---------------------------------------------------------------------------------------------
@@ -92,6 +94,7 @@ def service_worker_js(entries: list[tuple[str, str]]) -> str:
         "on_demand": list(ON_DEMAND_PREFIXES),
         "timeout": NETWORK_TIMEOUT_MS,
         "prefix": CACHE_PREFIX,
+        "max_images": MAX_CARD_IMAGES,
     }
     source = SW_SOURCE.read_text(encoding="utf-8")
     filled: set[str] = set()

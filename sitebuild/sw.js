@@ -20,7 +20,8 @@
 //   is kept until no page uses it.
 // * Pages come from the network first (from the cache when offline or slow); every other file
 //   of the release from the cache first. Other origins (the opt-in Scryfall lookup) are never
-//   touched or cached, except card images from Scryfall's image host, each kept once seen.
+//   touched or cached, except card images from Scryfall's image host, each kept once seen
+//   (at most MAX_IMAGES, the oldest dropped first).
 "use strict";
 
 const VERSION = "development"; // @build version
@@ -319,13 +320,28 @@ async function file(event) {
 // release's cache (its name does not start with PREFIX), so a new release keeps it.
 const IMAGE_HOST = "cards.scryfall.io";
 const IMAGES = CACHE_PREFIX + "-card-images:" + BASE.pathname;
+// The most card images kept (a small image is about 10-20 KB; the browser counts an opaque
+// answer, as an <img> gets from another host, as several MB of the site's storage quota, so
+// the bound is a count, kept modest). The oldest kept go first.
+const MAX_IMAGES = 150; // @build max_images
 
-async function cardImage(request) {
+async function trimImages(cache) {
+  const kept = await cache.keys();  // in the order they were stored
+  for (const request of kept.slice(0, Math.max(0, kept.length - MAX_IMAGES))) {
+    await cache.delete(request);
+  }
+}
+
+async function cardImage(event) {
+  const request = event.request;
   const cache = await caches.open(IMAGES);
   const hit = await cache.match(request.url);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok || response.type === "opaque") await cache.put(request.url, response.clone());
+  if (response.ok || response.type === "opaque") {
+    event.waitUntil(cache.put(request.url, response.clone()).then(() => trimImages(cache))
+      .catch(() => undefined));  // storage full: the image still shows, it is just not kept
+  }
   return response;
 }
 
@@ -336,7 +352,7 @@ self.addEventListener("fetch", (event) => {
   // Card images from Scryfall's image host (the runners' card panel; a setting turns them off):
   // each one seen is kept in a cache of its own, so it shows again offline.
   if (url.hostname === IMAGE_HOST && request.destination === "image") {
-    event.respondWith(cardImage(request));
+    event.respondWith(cardImage(event));
     return;
   }
   // Other origins (the opt-in Scryfall lookup) go straight to the network, never cached.

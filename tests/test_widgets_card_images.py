@@ -72,7 +72,165 @@ def test_images_off_and_offline():
     assert [f.tag for f in view.fetches] == ["Zombie"]
     view = w.handle("card-image", {"_status": "offline", "_body": "", "_tag": "Zombie"})
     assert view.hidden["panel-img"] is True and view.text["panel-facts"]
-    assert "Zombie" not in w.images  # tried again next time
+    assert "Zombie" not in w.images.urls  # tried again when the panel opens again
+    w.handle("close-panel", {})
+    assert [f.tag for f in w.handle("pick", {"_item": str(card.id)}).fetches] == ["Zombie"]
     saving = game_with_tokens(save_data=True)
     view = saving.handle("pick", {"_item": str(saving.game.zones["battlefield"][0].id)})
     assert view.fetches == [] and view.values["images"] == ""
+
+
+def horde_turn(w):
+    """Play on until a Horde turn has revealed cards; the view of that tap."""
+    for _ in range(20):
+        view = w.handle("survivor-end", {})
+        if w.game.status()["phase"] == "horde" and w._wave_names(w.game):
+            return view
+        if w.game.status()["phase"] == "horde":
+            w.handle("horde-end", {})
+    raise AssertionError("no Horde turn revealed a card")
+
+
+def collection_answer(names, found):
+    """Scryfall's /cards/collection answer: ``found`` names with a small image, the rest
+    not found."""
+    data = [{"name": n, "image_uris": {"small": f"{card_images.IMAGE_HOST}small/{i}.jpg"}}
+            for i, n in enumerate(names) if n in found]
+    return json.dumps({"object": "list", "data": data,
+                       "not_found": [{"name": n} for n in names if n not in found]})
+
+
+def test_revealed_cards_images_one_batch_lookup():
+    """hs-4-3: with pictures on, a Horde turn's revealed cards are looked up in one request
+    (Scryfall's collection, each name once); the wave then shows each card's small image,
+    alt text = name; a card Scryfall does not know shows as text, and nothing is asked twice."""
+    w = game_with_tokens()
+    view = horde_turn(w)
+    names = list(dict.fromkeys(w._wave_names(w.game)))
+    [fetch] = [f for f in view.fetches if f.action == card_images.ACTION_MANY]
+    assert (fetch.url, fetch.method) == (card_images.COLLECTION, "POST")
+    assert json.loads(fetch.body) == {"identifiers": [{"name": n} for n in names]}
+    assert all(item.image == "" for item in view.lists["wave"])  # not known yet
+    found = set(names[:-1])
+    view = w.handle(card_images.ACTION_MANY, {"_status": "200", "_tag": fetch.tag,
+                                              "_body": collection_answer(names, found)})
+    assert view.fetches == []
+    shown = {item.image_alt: item.image for item in view.lists["wave"]}
+    assert list(shown) == names
+    for name in names:
+        assert shown[name].startswith(card_images.IMAGE_HOST) == (name in found)
+    again = w.handle("survivor-end", {})  # the same names: never looked up twice
+    assert [f for f in again.fetches if set(f.tag.split("\n")) & set(names)] == []
+
+
+def test_revealed_cards_no_request_when_off_saving_data_or_offline():
+    """hs-4-3: pictures off, or a browser saving data: no lookup and no image, the wave is
+    text. Offline: the failed names are not asked again each turn, only once the setting is
+    turned on again."""
+    off = game_with_tokens()
+    off.handle("images", {"images": ""})
+    view = horde_turn(off)
+    assert view.fetches == [] and all(i.image == "" for i in view.lists["wave"])
+    saving = game_with_tokens(save_data=True)
+    view = horde_turn(saving)
+    assert view.fetches == [] and all(i.image == "" for i in view.lists["wave"])
+    w = game_with_tokens()
+    view = horde_turn(w)
+    [fetch] = [f for f in view.fetches if f.action == card_images.ACTION_MANY]
+    view = w.handle(card_images.ACTION_MANY, {"_status": "offline", "_body": "",
+                                              "_tag": fetch.tag})
+    assert view.fetches == [] and view.lists["wave"]
+    assert all(i.image == "" for i in view.lists["wave"])
+    assert w.handle("close-panel", {}).fetches == []  # the same wave again: no request
+    view = w.handle("images", {"images": "on"})
+    assert [f.action for f in view.fetches] == [card_images.ACTION_MANY]
+
+
+def test_known_images_survive_a_reload():
+    """hs-6-8: the image addresses found are saved with the game, so a reload offline shows
+    the pictures the service worker kept; a tampered address is dropped."""
+    w = game_with_tokens()
+    card = w.game.zones["battlefield"][0]
+    w.handle("pick", {"_item": str(card.id)})
+    body = json.dumps({"image_uris": {"small": SMALL}})
+    saved = w.handle("card-image", {"_status": "200", "_body": body, "_tag": "Zombie"}).save
+    again = Widget(runner_env(""), data=CARD_DATA)
+    view = again.start(saved)
+    assert view.attrs["panel-img"] == {"src": SMALL, "alt": "Zombie"}
+    again.handle("close-panel", {})
+    view = again.handle("pick", {"_item": str(card.id)})
+    assert view.attrs["panel-img"]["src"] == SMALL
+    assert [f for f in view.fetches if f.action == card_images.ACTION] == []  # known
+    tampered = json.loads(saved)
+    tampered["ui"]["images"] = {"Zombie": "https://evil.example/x.jpg", "Ghoul": 3}
+    view = Widget(runner_env(""), data=CARD_DATA).start(json.dumps(tampered))
+    assert view.hidden["panel-img"] is True and not view.error
+
+
+def test_collection_names_faces_and_bound():
+    """Two-faced cards answer to their front face's name; at most MAX_KNOWN names are kept
+    (the oldest go first)."""
+    images = card_images.CardImages()
+    [fetch] = images.lookup_many(["Delver of Secrets", "Zombie", "Zombie"])
+    assert fetch.tag == "Delver of Secrets\nZombie"
+    answer = {"data": [{"name": "Delver of Secrets // Insectile Aberration",
+                        "card_faces": [{"name": "Delver of Secrets",
+                                        "image_uris": {"small": SMALL}},
+                                       {"name": "Insectile Aberration"}]}]}
+    images.response(card_images.ACTION_MANY, {"_status": "200", "_body": json.dumps(answer),
+                                              "_tag": fetch.tag})
+    assert images.urls == {"Delver of Secrets": SMALL, "Zombie": ""}
+    assert images.lookup_many(["Zombie", "Delver of Secrets"]) == []
+    for n in range(card_images.MAX_KNOWN + 5):
+        images._know(f"Card {n}", "")
+    assert len(images.urls) == card_images.MAX_KNOWN and "Zombie" not in images.urls
+
+
+def test_offline_browser_sends_no_lookup():
+    """hs-4-3: a browser that says it is offline (``navigator.onLine``) gets no lookup; the
+    wave stays text."""
+    w = game_with_tokens()
+    for _ in range(20):
+        view = w.handle("survivor-end", {"_online": ""})
+        assert view.fetches == []
+        if w._wave_names(w.game):
+            break
+    assert w._wave_names(w.game) and all(i.image == "" for i in view.lists["wave"])
+
+
+def swarm_turn(save_data=False, online="on"):
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    w = Swarm(replace(runner_env(""), save_data=save_data), data=CARD_DATA)
+    w.start(None)
+    assert not w.handle("new", {"seed": "amber-otter-17", "survivors": "2"}).error
+    for _ in range(6):
+        view = w.handle("turn", {"_online": online})
+        if any(e.kind == "reveal" for e in w.game.events):
+            return w, view
+        w.handle("end", {})
+    raise AssertionError("no Swarm Step revealed a card")
+
+
+def test_swarm_step_revealed_cards_show_their_pictures():
+    """sw-5-3: the Swarm Step's revealed cards are looked up in one request and show their
+    small images (alt = name); the addresses are kept with the save; nothing is asked when
+    pictures are off, the browser saves data or is offline."""
+    w, view = swarm_turn()
+    [fetch] = view.fetches
+    assert fetch.action == card_images.ACTION_MANY and fetch.method == "POST"
+    names = [i["name"] for i in json.loads(fetch.body)["identifiers"]]
+    assert [item.text.split(" ×")[0] for item in view.lists["wave"]] == names
+    view = w.handle(card_images.ACTION_MANY, {"_status": "200", "_tag": fetch.tag,
+                                              "_body": collection_answer(names, set(names))})
+    assert view.fetches == []
+    assert [(i.image_alt, i.image.startswith(card_images.IMAGE_HOST))
+            for i in view.lists["wave"]] == [(n, True) for n in names]
+    restored = type(w)(runner_env(""), data=CARD_DATA)
+    restored.start(view.save)
+    assert restored.images.urls == w.images.urls
+    view = w.handle("images", {"images": ""})
+    assert view.fetches == [] and all(i.image == "" for i in view.lists["wave"])
+    assert view.values["images"] == ""
+    for quiet in (swarm_turn(save_data=True)[1], swarm_turn(online="")[1]):
+        assert quiet.fetches == [] and all(i.image == "" for i in quiet.lists["wave"])

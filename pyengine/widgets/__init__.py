@@ -44,6 +44,10 @@ class Item:
     value: str = ""
     #: For item buttons: shown pressed (aria-pressed="true"), e.g. a card chosen to bottom.
     pressed: bool = False
+    #: A small card image before the text (a URL on Scryfall's image host), lazy, with
+    #: ``image_alt`` (the card's name) as its text.
+    image: str = ""
+    image_alt: str = ""
 
 
 @dataclass

@@ -40,6 +40,22 @@ def image_url(status: str, body: str) -> str | None:
         card = json.loads(body)
     except ValueError:
         return ""
+    return _small(card)
+
+
+#: Scryfall's batch lookup (up to 75 names a request): the revealed cards' images, one request
+#: a Horde turn at most.
+COLLECTION = "https://api.scryfall.com/cards/collection"
+ACTION_MANY = "card-images"
+BATCH = 75
+#: The most card names whose image address a save keeps (the service worker keeps the images
+#: themselves, so a reload offline still shows the ones seen).
+MAX_KNOWN = 300
+MAX_NAME = 200
+
+
+def _small(card: object) -> str:
+    """The small image of one Scryfall card object on the image host, else ``""``."""
     if not isinstance(card, dict):
         return ""
     uris = card.get("image_uris")
@@ -51,3 +67,99 @@ def image_url(status: str, body: str) -> str | None:
     if isinstance(url, str) and url.startswith(IMAGE_HOST) and len(url) < 500:
         return url
     return ""
+
+
+def _names_of(card: object) -> list[str]:
+    """The names a card answers to: its full name and each face's ("A // B", "A", "B")."""
+    if not isinstance(card, dict):
+        return []
+    names = [card.get("name")]
+    faces = card.get("card_faces")
+    if isinstance(faces, list):
+        names += [face.get("name") for face in faces if isinstance(face, dict)]
+    return [n.casefold() for n in names if isinstance(n, str)]
+
+
+class CardImages:
+    """The image addresses a runner knows by card name (``""``: Scryfall has none), the
+    lookups still out (``asked``), the names whose lookup failed (``failed``: offline; the
+    revealed cards' are not asked again until the setting is turned on again or the page is
+    reloaded, so an offline table sends no request each turn) and the requests that find the
+    missing ones."""
+
+    def __init__(self) -> None:
+        self.urls: dict[str, str] = {}
+        self.asked: set[str] = set()
+        self.failed: set[str] = set()
+
+    def url(self, name: str) -> str:
+        return self.urls.get(name, "")
+
+    def _wanted(self, names: list[str], *, retry: bool = False) -> list[str]:
+        return [n for n in dict.fromkeys(names)
+                if n and len(n) <= MAX_NAME and n not in self.urls and n not in self.asked
+                and (retry or n not in self.failed)]
+
+    def lookup(self, name: str) -> list[Fetch]:
+        """One card's lookup (the player opened its card panel: asked again after a failed
+        one), unless known or already asked."""
+        if not self._wanted([name], retry=True):
+            return []
+        self.failed.discard(name)
+        self.asked.add(name)
+        return [lookup(name)]
+
+    def lookup_many(self, names: list[str]) -> list[Fetch]:
+        """The revealed cards' lookups: one batch request for the names not known yet."""
+        wanted = self._wanted(names)[:BATCH]
+        if not wanted:
+            return []
+        self.asked.update(wanted)
+        body = json.dumps({"identifiers": [{"name": n} for n in wanted]}, ensure_ascii=False)
+        return [Fetch(COLLECTION, action=ACTION_MANY, method="POST", body=body,
+                      tag="\n".join(wanted))]
+
+    def response(self, action: str, form: dict[str, str]) -> None:
+        """Note a lookup's answer (``action`` is :data:`ACTION` or :data:`ACTION_MANY`).
+        Offline or a server error: the names may be asked again later."""
+        status, body = str(form.get("_status", "")), str(form.get("_body", ""))
+        names = [n for n in str(form.get("_tag", "")).split("\n") if n][:BATCH]
+        self.asked.difference_update(names)
+        if status == "offline" or not status.isdigit() or int(status) >= 500:
+            self.failed.update(names)
+            return
+        if action == ACTION:
+            url = image_url(status, body)
+            if url is not None and names:
+                self._know(names[0], url)
+            return
+        try:
+            cards = json.loads(body).get("data") if status == "200" else []
+        except (ValueError, AttributeError):
+            cards = []
+        found: dict[str, str] = {}
+        for card in cards if isinstance(cards, list) else []:
+            for card_name in _names_of(card):
+                found.setdefault(card_name, _small(card))
+        for name in names:
+            self._know(name, found.get(name.casefold(), ""))
+
+    def _know(self, name: str, url: str) -> None:
+        if len(name) > MAX_NAME:
+            return
+        self.urls.pop(name, None)
+        self.urls[name] = url
+        while len(self.urls) > MAX_KNOWN:
+            del self.urls[next(iter(self.urls))]
+
+    def saved(self) -> dict[str, str]:
+        return dict(self.urls)
+
+    def restore(self, data: object) -> None:
+        """Take back :meth:`saved` (anything else is ignored: a save never fails on it)."""
+        self.urls, self.asked, self.failed = {}, set(), set()
+        if isinstance(data, dict):
+            for name, url in list(data.items())[-MAX_KNOWN:]:
+                if isinstance(name, str) and isinstance(url, str) and (
+                        url == "" or (url.startswith(IMAGE_HOST) and len(url) < 500)):
+                    self._know(name, url)

@@ -167,7 +167,7 @@ class Widget(runner.RunnerBase):
         self.last: list[Event] = []
         self.note = ""
         #: Card name -> small image URL on Scryfall's image host ("" when there is none).
-        self.images: dict[str, str] = {}
+        self.images = card_images.CardImages()
         self.db: CardDB | None
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts: saved, imported and "
@@ -239,6 +239,7 @@ class Widget(runner.RunnerBase):
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
         self.show_setup = bool(ui.get("show_setup")) and game is not None
+        self.images.restore(ui.get("images"))
         self.last = []
         for entry in ui.get("last") or []:
             if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
@@ -253,6 +254,7 @@ class Widget(runner.RunnerBase):
              "ui": {"form": self.form, "selected": self.selected,
                     "show_setup": self.show_setup, "decks": self.own_decks,
                     "asked": self.questions.to_data(),
+                    "images": self.images.saved(),
                     "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
             sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
@@ -426,16 +428,15 @@ class Widget(runner.RunnerBase):
             self.selected = None
             return False
         if action == "images":
+            self.images.failed.clear()  # pictures turned on again: ask again what failed
             return False
         if action == "deck-file":
             text = str(form.get("_file", ""))
             self.form["deck-paste"] = text[:MAX_PASTE_CHARS + 1]
             self.form["deck"] = OWN_DECK
             return False
-        if action == card_images.ACTION:
-            url = card_images.image_url(str(form.get("_status", "")), str(form.get("_body", "")))
-            if url is not None:
-                self.images[str(form.get("_tag", ""))[:MAX_NAME * 2]] = url
+        if action in (card_images.ACTION, card_images.ACTION_MANY):
+            self.images.response(action, form)
             return False
         game = self._game()
         if action == "export":
@@ -496,17 +497,20 @@ class Widget(runner.RunnerBase):
             return view
         if action == "deck-export":
             view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
+        if (self.game is not None and self._images_on() and str(form.get("_online", "on"))
+                and action not in (card_images.ACTION, card_images.ACTION_MANY)):
+            # the chosen card's picture, then the revealed cards' (each name asked once)
+            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
+                          None)
+            if chosen is not None and action in ("pick", "images"):
+                view.fetches += self.images.lookup(chosen.name)
+            view.fetches += self.images.lookup_many(self._wave_names(self.game))
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
                       own_deck.ANSWER):
             view.scroll = "top"
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
-        if action in ("pick", "images") and self.game is not None and self._images_on():
-            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
-                          None)
-            if chosen is not None and chosen.name not in self.images:
-                view.fetches.append(card_images.lookup(chosen.name))
-        elif action == "show-setup":
+        if action == "show-setup":
             view.scroll = "setup-box"
         return view
 
@@ -732,7 +736,7 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
-                image=self.images.get(chosen.name, "") if self._images_on() else "")
+                image=self.images.url(chosen.name) if self._images_on() else "")
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -775,6 +779,12 @@ class Widget(runner.RunnerBase):
 
         return lookup
 
+    @staticmethod
+    def _wave_names(game: Game) -> list[str]:
+        """The cards the latest Horde turn revealed, in order."""
+        events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
+        return [name for e in events if e.kind == "reveal" for name in e.cards]
+
     def _render_wave(self, game: Game, view: View) -> None:
         """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped
         in order, the honest attack total and the revealed cards' trigger reminders."""
@@ -792,6 +802,10 @@ class Widget(runner.RunnerBase):
         for card in game.zones["battlefield"]:
             on_board.setdefault(card.name, card.id)
         view.lists["wave"] = board.wave_items(revealed, on_board.get)
+        if self._images_on():  # each revealed card's small picture, once Scryfall gave it
+            for item, (name, _count) in zip(view.lists["wave"], board.group_names(revealed),
+                                            strict=False):
+                item.image, item.image_alt = self.images.url(name), name
         count = len(revealed)
         view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
                                    f"{'' if count == 1 else 's'}:" if count

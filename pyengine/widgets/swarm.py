@@ -39,7 +39,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SWARM_TURN_PHASES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, plumbing, runner, scryfall_link
+from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -73,7 +73,8 @@ PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile"
 def fresh_form() -> dict[str, str]:
     return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": ""}
+            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
+            "images": "auto"}
 
 
 def is_own(deck: Any) -> bool:
@@ -151,6 +152,8 @@ class Widget(runner.RunnerBase):
         self.deck_note = ""
         #: The question form for cards a pasted list names that nobody knows.
         self.questions = own_deck.Questions()
+        #: Card name -> small image URL on Scryfall's image host (the revealed cards').
+        self.images = card_images.CardImages()
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -196,11 +199,13 @@ class Widget(runner.RunnerBase):
         own_deck.keep_choice(form, self.own_decks, PASTE)
         self.questions.restore(data.get("asked"))
         self.form, self.game, self.origin = form, game, origin
+        self.images.restore(data.get("images"))
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
                            "game": self.game.to_dict() if self.game else None,
-                           "decks": self.own_decks, "asked": self.questions.to_data()},
+                           "decks": self.own_decks, "asked": self.questions.to_data(),
+                           "images": self.images.saved()},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -330,6 +335,16 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
         self._deck_was = self.form["deck"]
+        if action in ("images", card_images.ACTION_MANY):  # the revealed cards' pictures
+            self.apply_form(form, self.field_limit)
+            if action == "images":
+                self.images.failed.clear()
+            else:
+                self.images.response(action, form)
+            view = self.render()
+            view.save = self._save()
+            self._image_lookups(view, form)
+            return view
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
@@ -357,6 +372,7 @@ class Widget(runner.RunnerBase):
                              deck_text(self.form))
         if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
             view.error = f"{view.error} {self.full.error}"
+        self._image_lookups(view, form)
         if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
             view.scroll = "ask-box"
         elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
@@ -503,6 +519,7 @@ class Widget(runner.RunnerBase):
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
+        view.values["images"] = "on" if self._images_on() else ""
         view.hidden["paste-box"] = not is_own(form["deck"])
         self.questions.render(view, shown=is_own(form["deck"]))
         view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
@@ -680,6 +697,20 @@ class Widget(runner.RunnerBase):
                          else "The game is over.")
         view.text["panel-note"] = " ".join(notes)
 
+    def _images_on(self) -> bool:
+        return card_images.images_on(self.form.get("images", "auto"),
+                                     bool(getattr(self.env, "save_data", False)))
+
+    def _image_lookups(self, view: View, form: Mapping[str, Any]) -> None:
+        """With pictures on and the browser online, one lookup for the revealed cards whose
+        picture is not known yet (each name asked once)."""
+        if (self.game is None or not self._images_on() or view.error
+                or str(form.get("_online", "on")) == ""):
+            return
+        events = board.turn_events(self.game.events, "turn")
+        view.fetches += self.images.lookup_many(
+            [name for e in events if e.kind == "reveal" for name in e.cards])
+
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
         (``wave``, grouped in order), what else the turn did, the honest attack total and the
@@ -703,6 +734,10 @@ class Widget(runner.RunnerBase):
             if game.zones.where(card_id)[0] == "graveyard":
                 openable.setdefault(game.card(card_id).name, card_id)
         view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
+        if self._images_on():
+            for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
+                                        strict=False):
+                item.image, item.image_alt = self.images.url(name), name
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
