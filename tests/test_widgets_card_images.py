@@ -234,3 +234,27 @@ def test_swarm_step_revealed_cards_show_their_pictures():
     assert view.values["images"] == ""
     for quiet in (swarm_turn(save_data=True)[1], swarm_turn(online="")[1]):
         assert quiet.fetches == [] and all(i.image == "" for i in quiet.lists["wave"])
+
+
+def test_swarm_card_panel_shows_the_picture():
+    """sw-5-3: on the Swarm page too, opening a card's panel looks its picture up once, then
+    shows it (alt = name) beside the facts; with pictures off the panel asks nothing and shows
+    only the facts."""
+    w, view = swarm_turn()
+    [batch] = view.fetches  # the revealed cards' lookup fails (the phone went offline)
+    w.handle(card_images.ACTION_MANY, {"_status": "offline", "_tag": batch.tag, "_body": ""})
+    card = w.game.zones["battlefield"][0]
+    view = w.handle("pick-card", {"_item": str(card.id)})
+    assert [f.url for f in view.fetches] == [card_images.lookup(card.name).url]
+    assert view.hidden["panel"] is False and view.hidden["panel-img"] is True
+    assert view.text["panel-facts"]
+    body = json.dumps({"image_uris": {"small": SMALL}})
+    view = w.handle(card_images.ACTION, {"_status": "200", "_body": body, "_tag": card.name})
+    assert view.attrs["panel-img"] == {"src": SMALL, "alt": card.name}
+    assert view.hidden["panel-img"] is False
+    w.handle("close-panel", {})
+    assert w.handle("pick-card", {"_item": str(card.id)}).fetches == []  # looked up once
+    w.handle("close-panel", {})
+    w.handle("images", {"images": ""})
+    view = w.handle("pick-card", {"_item": str(card.id)})
+    assert view.fetches == [] and view.hidden["panel-img"] is True and view.text["panel-facts"]

@@ -335,7 +335,7 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
         self._deck_was = self.form["deck"]
-        if action in ("images", card_images.ACTION_MANY):  # the revealed cards' pictures
+        if action in ("images", card_images.ACTION, card_images.ACTION_MANY):  # pictures
             self.apply_form(form, self.field_limit)
             if action == "images":
                 self.images.failed.clear()
@@ -356,6 +356,7 @@ class Widget(runner.RunnerBase):
             view.save = self._save()
             if action != "close-panel" and self.form["card"]:
                 view.scroll = "panel"
+            self._image_lookups(view, form, chosen=action == "pick-card")
             return view
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
@@ -687,7 +688,8 @@ class Widget(runner.RunnerBase):
         if zone != "battlefield":
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
-                         facts=game.config.get("facts", {}).get(card.name), buttons=shown)
+                         facts=game.config.get("facts", {}).get(card.name), buttons=shown,
+                         image=self.images.url(card.name) if self._images_on() else "")
         notes = []
         if enforcer and on_field:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
@@ -701,12 +703,20 @@ class Widget(runner.RunnerBase):
         return card_images.images_on(self.form.get("images", "auto"),
                                      bool(getattr(self.env, "save_data", False)))
 
-    def _image_lookups(self, view: View, form: Mapping[str, Any]) -> None:
-        """With pictures on and the browser online, one lookup for the revealed cards whose
-        picture is not known yet (each name asked once)."""
+    def _image_lookups(self, view: View, form: Mapping[str, Any], *, chosen: bool = False
+                       ) -> None:
+        """With pictures on and the browser online, the chosen card's picture when its panel
+        was just opened (``chosen``), then one lookup for the revealed cards whose picture is
+        not known yet (each name asked once)."""
         if (self.game is None or not self._images_on() or view.error
                 or str(form.get("_online", "on")) == ""):
             return
+        card_id = self.form.get("card", "")
+        if chosen and card_id.isdigit():
+            try:
+                view.fetches += self.images.lookup(self.game.card(int(card_id)).name)
+            except GameError:  # a card no longer in the game opens no panel
+                pass
         events = board.turn_events(self.game.events, "turn")
         view.fetches += self.images.lookup_many(
             [name for e in events if e.kind == "reveal" for name in e.cards])
