@@ -110,7 +110,7 @@ def test_saved_view_is_text_never_html(browser, site_url):
         expect(root).to_have_attribute("data-saved-view", "shown")
         expect(page.locator('[data-widget=swarm] [data-id="turn"]')).to_have_text(HOSTILE)
         expect(page.locator('[data-widget=swarm] [data-id="last"] li')).to_have_text(HOSTILE)
-        assert page.locator("[data-widget=swarm] img").count() == 0
+        assert page.locator("[data-widget=swarm] img:not([data-id=panel-img])").count() == 0
         assert page.evaluate("window.__pwned === undefined")
         assert page.input_value("[data-field=seed]") == HOSTILE
         guard.check()

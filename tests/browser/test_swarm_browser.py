@@ -98,7 +98,7 @@ def test_three_turns_reload_undo_share(phone_page, site_url, browser):
     click(page, "turn")
     expect(by_id(page, "turn")).to_have_text("3")
     assert_phone_friendly(page)
-    assert page.locator("[data-widget=swarm] img").count() == 0
+    assert page.locator("[data-widget=swarm] img:not([data-id=panel-img])").count() == 0
     assert page.evaluate("typeof window.__pwned") == "undefined"
 
     events, actions, seed = logged(page)
@@ -172,7 +172,7 @@ def test_hostile_text_stays_text(phone_page, site_url):
         "name": "evil.json", "mimeType": "application/json",
         "buffer": HOSTILE.encode("utf-8")}])
     expect(by_id(page, "error")).to_contain_text("The file is not a game save")
-    assert page.locator("[data-widget=swarm] img").count() == 0
+    assert page.locator("[data-widget=swarm] img:not([data-id=panel-img])").count() == 0
     assert page.evaluate("typeof window.__pwned") == "undefined"
     events, actions, seed = logged(page)
     assert events[-1] == ("The Survivors WIN: the Swarm deck and The Swarm's battlefield are "
