@@ -455,7 +455,8 @@ def _upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
     recorded is unchanged. Any other is replayed action by action under the corrected rules:
     an action they no longer allow is left out (``upgrade_dropped`` counts them, for the page
     to say so), and the recorded state, reached under the old reading, is not checked. A save
-    too damaged to replay at all is left as it is, for :func:`load_game` to explain."""
+    too damaged to replay at all, or holding an action of a kind or with settings the game does
+    not have (never a rules question), is left as it is, for :func:`load_game` to explain."""
     try:
         cls = _VARIANTS[data["variant"]]
         config, seed, actions = data["config"], data["seed"], data["actions"]
@@ -471,6 +472,10 @@ def _upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
             pass
         game, dropped = cls(config, seed), 0
         for action in actions:
+            try:
+                game._prepare(action)  # an action no version ever wrote: damaged, not upgraded
+            except GameError:
+                return data
             try:
                 game.apply(action)
             except GameError:

@@ -544,6 +544,36 @@ def test_a_schema_1_game_the_corrected_rules_refuse_is_upgraded_not_lost():
     assert load_game(saved).upgrade_dropped == 0
 
 
+def test_an_old_share_link_the_corrected_rules_refuse_still_opens():
+    """sw-13-13: a share link made before links named their game schema holds a schema 1 game;
+    one with a graveyard blocker in The Swarm's own combat opens with that action left out, and
+    the page says how many were; a link made today names its schema and replays unchanged."""
+    old = json.loads(stored("swarm-v1-blocker-in-swarm-combat.json"))["game"]
+    link = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+                                     "a": old["actions"], "c": old["config"]})
+    s = session("swarm", url_hash=link)
+    view = s.start()
+    assert view.error == ""
+    opened = s.widget.game
+    assert opened.upgrade_dropped == 1
+    assert opened.actions == [a for a in old["actions"] if a["type"] != "graveyard-blocker"]
+    note = view.text["saves-note"]
+    assert "Opened a shared game" in note and "1 of its action(s)" in note
+    again = swarm.decode_share(s.widget.share_hash())
+    assert again[runner.SHARE_SCHEMA] == game.SCHEMA_VERSION
+    # the same actions in a link that names today's schema: the refused action is refused
+    today = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+                                      "a": old["actions"], "c": old["config"],
+                                      runner.SHARE_SCHEMA: game.SCHEMA_VERSION})
+    view = session("swarm", url_hash=today).start()
+    assert "could not be opened" in view.error and "sw-13-13" in view.error
+    newer = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+                                      "a": [], "c": old["config"],
+                                      runner.SHARE_SCHEMA: game.SCHEMA_VERSION + 1})
+    view = session("swarm", url_hash=newer).start()
+    assert "newer version" in view.error
+
+
 def test_a_schema_1_game_that_still_replays_is_unchanged():
     """Every stored schema 1 game that replays to its recorded state under today's rules is
     upgraded without any change to its actions."""
@@ -553,3 +583,13 @@ def test_a_schema_1_game_that_still_replays_is_unchanged():
         migrated = game.migrate(dict(old))
         assert migrated["actions"] == old["actions"] and "upgrade_dropped" not in migrated
         assert load_game(old).upgrade_dropped == 0
+
+
+def test_a_schema_1_save_with_an_action_no_version_wrote_is_refused_not_upgraded():
+    """The schema 1 upgrade leaves out only actions the corrected rules refuse: an action of a
+    kind the game does not have is damage, and the save is refused in plain words."""
+    old = json.loads(stored("swarm-v1-blocker-in-swarm-combat.json"))["game"]
+    damaged = dict(old, actions=[*old["actions"], {"type": "boom"}])
+    damaged.pop("state")
+    with pytest.raises(SaveError, match="does not replay"):
+        load_game(damaged)

@@ -36,7 +36,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..horde_common import decklist_config
 from ..rng import make_seed, normalize_seed
 from . import (
@@ -198,8 +198,9 @@ class Widget(runner.RunnerBase):
             if self.game is None or game.to_json() != self.game.to_json():
                 self.game, self.setup, self.selected = game, setup, None
                 self._form_from_game(game, setup)
-                note = (f"Opened a shared game: seed {game.seed}, "
-                        f"{len(game.actions)} action(s).")
+                note = " ".join(filter(None, (
+                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} action(s).",
+                    runner.upgrade_note(game))))
                 self.last = list(game.events[-12:])
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
@@ -262,7 +263,8 @@ class Widget(runner.RunnerBase):
         if self.game is None:
             return None
         data: dict[str, Any] = {"v": STATE_VERSION, "variant": self.game.variant,
-                                "seed": self.game.seed, "a": self.game.actions}
+                                "seed": self.game.seed, "a": self.game.actions,
+                                runner.SHARE_SCHEMA: SCHEMA_VERSION}
         if self.setup is not None:
             data["s"] = self.setup
         else:
@@ -284,7 +286,8 @@ class Widget(runner.RunnerBase):
             if not isinstance(config, dict):
                 raise ValueError("it has no game set-up")
         self._class(variant)
-        return runner.replay_shared(variant, config, seed, actions), setup
+        return runner.replay_shared(variant, config, seed, actions,
+                                    data.get(runner.SHARE_SCHEMA)), setup
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod

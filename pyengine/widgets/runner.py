@@ -19,11 +19,12 @@ from typing import Any
 
 from .. import safejson
 from ..cards import CardDB
-from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed
 from . import plumbing, share_qr
 
-__all__ = ["RunnerBase", "decode_share", "encode_share", "load_card_db", "replay_shared"]
+__all__ = ["SHARE_SCHEMA", "RunnerBase", "decode_share", "encode_share", "load_card_db",
+           "replay_shared", "upgrade_note"]
 
 
 def encode_share(prefix: str, data: dict[str, Any]) -> str:
@@ -109,11 +110,21 @@ def upgrade_note(game: Game | None) -> str:
             f"against the table.")
 
 
-def replay_shared(variant: Any, config: Any, seed: Any, actions: Any) -> Game:
-    """The game a share link describes, checked like a save (numbers, replay); ``ValueError``
-    in plain words if it does not replay."""
+#: The key of a share link's data that names the game save schema its actions were played
+#: under (links made before it existed hold schema 1 games).
+SHARE_SCHEMA = "g"
+
+
+def replay_shared(variant: Any, config: Any, seed: Any, actions: Any,
+                  schema: Any = None) -> Game:
+    """The game a share link describes, checked like a save (numbers, replay), upgraded like a
+    save from the ``schema`` the link names (a link without one is from before links carried
+    it: schema 1, so an action a later rules correction refuses is left out and counted, as for
+    a save, :func:`upgrade_note`); ``ValueError`` in plain words if it does not replay."""
+    if isinstance(schema, bool) or not isinstance(schema, int):
+        schema = 1
     try:
-        return load_game({"schema": SCHEMA_VERSION, "variant": variant, "seed": seed,
+        return load_game({"schema": schema, "variant": variant, "seed": seed,
                           "config": config, "actions": actions})
     except SaveError as error:
         raise ValueError(str(error).replace("the save", "the link")) from None

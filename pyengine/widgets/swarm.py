@@ -36,7 +36,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import ActionError, Event, GameError, SaveError, load_game
+from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SWARM_TURN_PHASES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
@@ -168,8 +168,9 @@ class Widget(runner.RunnerBase):
             if self.game is None or game.to_json() != self.game.to_json():
                 self.game, self.origin = game, origin
                 self.form.update(form)
-                note = (f"Opened a shared game: seed {game.seed}, "
-                        f"{len(game.actions)} actions.")
+                note = " ".join(filter(None, (
+                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} actions.",
+                    runner.upgrade_note(game))))
         if not self.form["seed"]:
             self.form["seed"] = make_seed(self.env.entropy())
         view = self.render()
@@ -212,7 +213,7 @@ class Widget(runner.RunnerBase):
         if self.game is None:
             return None
         data: dict[str, Any] = {"v": STATE_VERSION, "seed": self.game.seed,
-                                "a": self.game.actions}
+                                "a": self.game.actions, runner.SHARE_SCHEMA: SCHEMA_VERSION}
         if self.origin.get("d") == SAMPLE:
             data.update(d=SAMPLE, m=self.game.mode, n=self.game.survivors)
         else:
@@ -235,7 +236,8 @@ class Widget(runner.RunnerBase):
             if not isinstance(config, dict):
                 raise ValueError("the share link has no decks")
             origin, form = {"c": True}, {"deck": PASTE}
-        game = runner.replay_shared(SwarmGame.variant, config, seed, actions)
+        game = runner.replay_shared(SwarmGame.variant, config, seed, actions,
+                                    data.get(runner.SHARE_SCHEMA))
         if not isinstance(game, SwarmGame):  # pragma: no cover - replay returns its class
             raise ValueError("not a Swarm game")
         form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed)
