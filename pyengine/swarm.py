@@ -1146,13 +1146,9 @@ class SwarmGame(Game):
         """sw-7-6: a countered Swarm spell is exiled and returns to the hand at end of turn."""
         self._require_phase(*SWARM_TURN_PHASES, what="countering a Swarm spell")
         chosen = self.card(card)
-        if chosen.id in self.enforcer_ids or chosen.id == self.reckoning_id:
-            raise ActionError(f"{chosen.name} was not cast; it cannot be countered "
-                              "(sw-4-11, sw-6-4)")
-        if chosen.id not in self.cast_this_turn or chosen.id in self.countered:
-            raise ActionError(f"{self.label(chosen)} is not a spell The Swarm cast this turn")
-        if self.zone_of(chosen) not in ("battlefield", "graveyard"):
-            raise ActionError(f"{self.label(chosen)} has already left play")
+        refused = self._counter_refusal(chosen)
+        if refused:
+            raise ActionError(refused)
         before = self.dread_level
         self.zones.move(chosen.id, "exile")
         chosen.tapped = False
@@ -1163,6 +1159,35 @@ class SwarmGame(Game):
                         data={"rule": "sw-7-6", "card": chosen.id})]
         self._dread_changed(before, events)
         return events
+
+    def _counter_refusal(self, chosen: Card) -> str:
+        """Why ``chosen`` cannot be countered (sw-7-6), "" if it can (its turn's phase aside)."""
+        if chosen.id in self.enforcer_ids or chosen.id == self.reckoning_id:
+            return f"{chosen.name} was not cast; it cannot be countered (sw-4-11, sw-6-4)"
+        if chosen.id not in self.cast_this_turn or chosen.id in self.countered:
+            return f"{self.label(chosen)} is not a spell The Swarm cast this turn"
+        if self.zone_of(chosen) not in ("battlefield", "graveyard"):
+            return f"{self.label(chosen)} has already left play"
+        return ""
+
+    def card_actions(self, card_id: int) -> frozenset[str]:
+        """The table actions naming this card that the rules take now, out of ``dies``
+        (sw-9-4), ``leave`` (sw-4-4: to any of :data:`LEAVE_DESTINATIONS`) and ``counter``
+        (sw-7-6): what the page's card panel offers. Empty for a card not in the game."""
+        try:
+            chosen = self.card(card_id)
+        except GameError:
+            return frozenset()
+        if self.result:
+            return frozenset()
+        allowed = set()
+        if self.zone_of(chosen) == "battlefield":
+            allowed.add("leave")
+            if self.is_creature(chosen):
+                allowed.add("dies")
+        if self.phase in SWARM_TURN_PHASES and not self._counter_refusal(chosen):
+            allowed.add("counter")
+        return frozenset(allowed)
 
     def do_dies(self, card: int) -> list[Event]:
         """sw-9-4: a Swarm creature that dies goes to the graveyard (an Enforcer: The Lair)."""

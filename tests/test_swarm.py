@@ -1099,3 +1099,33 @@ def test_conservation_under_random_play(data, mode):
         if game.result:
             break
     assert load_game(game.to_json()).snapshot() == game.snapshot()
+
+
+@pytest.mark.parametrize("seed", ["amber-otter-17", "quiet-moth-3", "grim-lark-40"])
+def test_card_actions_are_the_actions_the_engine_takes(seed):
+    """sw-9-4, sw-4-4, sw-7-6: ``card_actions`` (what the card panel offers) names exactly the
+    card actions ``apply`` accepts now, for cards in every zone, along random games."""
+    from pyengine.game import _capture, _restore  # the engine's own take-back of an action
+
+    game = scenarios.start("swarm", seed)
+    seen: set[str] = set()
+    for step in range(12):
+        scenarios.walk(game, f"{seed}-{step}", 8)
+        zones = game.zones
+        cards = [*zones["battlefield"], *zones["graveyard"], *zones["exile"], *zones["hand"],
+                 *zones["library"][:2], *zones["lair"][:2]]  # every kind of place, not all
+        for card in cards:
+            offered = game.card_actions(card.id)
+            taken = set()
+            for kind in ("dies", "leave", "counter"):
+                before = _capture(game)
+                try:
+                    game.apply({"type": kind, "card": card.id})
+                except ActionError:
+                    continue
+                taken.add(kind)
+                _restore(game, before)
+            assert offered == taken, (step, card, game.phase)
+            seen |= taken
+    assert seen == {"dies", "leave", "counter"}  # the walk reached each kind at least once
+    assert game.card_actions(10**6) == frozenset()

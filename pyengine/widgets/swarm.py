@@ -38,7 +38,7 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from ..swarm import MODES, PHASE_NAMES, SWARM_TURN_PHASES, SwarmGame, config_from_decks
+from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
 
 STATE_VERSION = 1
@@ -674,17 +674,13 @@ class Widget(runner.RunnerBase):
             return
         zone = game.zones.where(card.id)[0]
         playing = not game.result
-        on_field = playing and zone == "battlefield"
-        creature = game.is_creature(card)
+        allowed = game.card_actions(card.id)  # the engine's own answer
+        leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
-        # sw-7-6: only a spell The Swarm cast this turn, during its turn, not cast from nowhere
-        counterable = (playing and game.phase in SWARM_TURN_PHASES
-                       and card.id in game.cast_this_turn and card.id not in game.countered
-                       and zone in ("battlefield", "graveyard") and not enforcer
-                       and card.id != game.reckoning_id)
-        shown = {"do-dies": on_field and creature, "do-destroy": on_field and not creature,
-                 "do-exile": on_field, "do-bounce": on_field, "do-to-top": on_field,
-                 "do-to-bottom": on_field, "do-counter": counterable}
+        # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
+        shown = {"do-dies": "dies" in allowed, "do-destroy": leave and "dies" not in allowed,
+                 "do-exile": leave, "do-bounce": leave, "do-to-top": leave,
+                 "do-to-bottom": leave, "do-counter": "counter" in allowed}
         group = self._group_of(game, chosen)
         title = board.chosen_title(card.name, card.id, card.tapped, group)
         if zone != "battlefield":
@@ -693,7 +689,7 @@ class Widget(runner.RunnerBase):
                          facts=game.config.get("facts", {}).get(card.name), buttons=shown,
                          image=self.images.url(card.name) if self._images_on() else "")
         notes = []
-        if enforcer and on_field:
+        if enforcer and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
                          "Lair.")
         if not any(shown.values()):
