@@ -377,6 +377,8 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--site", type=Path, help="an already built site (default: build one)")
     source.add_argument("--commit", help="build the site of this git commit (default: the "
                         "working tree); node_modules is taken from the working tree")
+    parser.add_argument("--pages", nargs="+", choices=tuple(PAGES), default=list(PAGES),
+                        help="measure only these pages (default: all)")
     parser.add_argument("--lighthouse-version", default=LIGHTHOUSE_VERSION)
     parser.add_argument("--throttling", choices=("simulate", "devtools"), default="simulate",
                         help="Lighthouse's throttling method (default: simulate)")
@@ -402,12 +404,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
         site, results["source"] = build(args, Path(tmp))
         paths = {name: bench_site.page_file(site, src).relative_to(site).as_posix()
-                 for name, src in PAGES.items()}
+                 for name, src in PAGES.items() if name in args.pages}
         server, base = serve(site, compress=not args.no_gzip)
-        runs: dict[str, list[dict]] = {name: [] for name in PAGES}
+        runs: dict[str, list[dict]] = {name: [] for name in paths}
         try:
             for run in range(args.runs):
-                order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+                order = list(paths) if run % 2 == 0 else list(reversed(paths))
                 for name in order:
                     report_path = Path(tmp) / f"{name}-{run + 1}.json"
                     report = run_lighthouse(cli, chrome, base + paths[name], report_path,
