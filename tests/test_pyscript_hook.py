@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -96,6 +97,39 @@ def test_only_pages_that_ask_get_pyscript():
     assert config["interpreter"] == "../runtime/pyodide/pyodide.mjs"
     [(zip_url, target)] = config["files"].items()
     assert zip_url.startswith("../runtime/pyengine-") and target == "./*"
+
+
+def test_a_play_page_lists_its_own_style_sheets_for_the_head_to_preload():
+    """The widget's style sheet, linked from its markup in the body, is listed (once, as
+    written) for widget.html to preload; a rules page gets no list."""
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    markdown = ('<div class="widget" data-widget="swarm" markdown="0">\n'
+                '  <link rel="stylesheet" href="../assets/swarm.css">\n'
+                "  <LINK rel='stylesheet' href='../assets/swarm.css'>\n"
+                '  <link rel="icon" href="../x.png">\n</div>\n'
+                '<link rel="stylesheet" href="../assets/extra.css">')
+    widget = SimpleNamespace(meta={"widget": "swarm"}, url="play/swarm.html",
+                             file=SimpleNamespace(src_uri="play/swarm.md"))
+    hook.on_page_markdown(markdown, widget, None, None)
+    assert widget.meta["page_styles"] == ["../assets/swarm.css", "../assets/extra.css"]
+    rules = SimpleNamespace(meta={}, url="swarm/index.html", file=SimpleNamespace(src_uri="x"))
+    hook.on_page_markdown(markdown, rules, None, None)
+    assert "page_styles" not in rules.meta
+
+
+def test_real_build_play_pages_preload_the_saved_view_and_their_style_sheet(built_site):
+    """Issue 17 point 3: each play page asks for saved-view.js and its widget's style sheet
+    from the head, before the runtime, whose preloads are fetched at low priority."""
+    for name in ("swarm", "horde", "check", "team"):
+        text = (built_site / "play" / f"{name}.html").read_text(encoding="utf-8")
+        head = text[:text.index("</head>")]
+        assert '<link rel="preload" as="script" href="../assets/saved-view.js">' in head
+        assert f'<link rel="preload" as="style" href="../assets/{name}.css">' in head
+        first_runtime = head.index("../runtime/pyscript/core.js")
+        assert head.index("saved-view.js") < first_runtime
+        assert head.index("../assets/widgets.css") < first_runtime
+        for tag in re.findall(r"<link rel=\"(?:module)?preload\"[^>]*runtime/[^>]*>", head):
+            assert 'fetchpriority="low"' in tag, tag
 
 
 def test_bad_widget_name_fails_the_build():
