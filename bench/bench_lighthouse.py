@@ -1,6 +1,7 @@
 """Lighthouse mobile performance and accessibility of a rules page and a play page (a script).
 
-    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR | --commit REV]
+    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--pages rules widget]
+                        [--site DIR | --commit REV]
                         [--throttling devtools] [--no-gzip] [--lighthouse-version 13.5.0]
                         [--reports DIR] [--output FILE]
 
@@ -354,6 +355,10 @@ def print_summary(results: dict) -> None:
           + (", simulated." if results["settings"]["throttling"] == "simulate" else "."))
     for name, page in results["pages"].items():
         med = page["median"]
+        scores = [run["performance"] for run in page["runs"]]
+        tbts = [run["tbt_ms"] for run in page["runs"]]
+        print(f"{name}: performance per run {scores} (spread {max(scores) - min(scores)}), "
+              f"total blocking time per run {tbts} ms")
         print(f"{name}: as observed in the browser, first paint "
               f"{_seconds(med['observed_fcp_ms'])}, largest paint "
               f"{_seconds(med['observed_lcp_ms'])}, load {_seconds(med['observed_load_ms'])}; "
