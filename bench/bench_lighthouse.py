@@ -1,6 +1,7 @@
 """Lighthouse mobile performance and accessibility of a rules page and a play page (a script).
 
-    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--site DIR | --commit REV]
+    .venv/bin/python bench/bench_lighthouse.py [--runs 3] [--pages rules widget]
+                        [--site DIR | --commit REV]
                         [--throttling devtools] [--no-gzip] [--lighthouse-version 13.5.0]
                         [--reports DIR] [--output FILE]
 
@@ -354,6 +355,10 @@ def print_summary(results: dict) -> None:
           + (", simulated." if results["settings"]["throttling"] == "simulate" else "."))
     for name, page in results["pages"].items():
         med = page["median"]
+        scores = [run["performance"] for run in page["runs"]]
+        tbts = [run["tbt_ms"] for run in page["runs"]]
+        print(f"{name}: performance per run {scores} (spread {max(scores) - min(scores)}), "
+              f"total blocking time per run {tbts} ms")
         print(f"{name}: as observed in the browser, first paint "
               f"{_seconds(med['observed_fcp_ms'])}, largest paint "
               f"{_seconds(med['observed_lcp_ms'])}, load {_seconds(med['observed_load_ms'])}; "
@@ -377,6 +382,8 @@ def main(argv: list[str] | None = None) -> int:
     source.add_argument("--site", type=Path, help="an already built site (default: build one)")
     source.add_argument("--commit", help="build the site of this git commit (default: the "
                         "working tree); node_modules is taken from the working tree")
+    parser.add_argument("--pages", nargs="+", choices=tuple(PAGES), default=list(PAGES),
+                        help="measure only these pages (default: all)")
     parser.add_argument("--lighthouse-version", default=LIGHTHOUSE_VERSION)
     parser.add_argument("--throttling", choices=("simulate", "devtools"), default="simulate",
                         help="Lighthouse's throttling method (default: simulate)")
@@ -402,12 +409,12 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory(prefix="bench-lighthouse-") as tmp:
         site, results["source"] = build(args, Path(tmp))
         paths = {name: bench_site.page_file(site, src).relative_to(site).as_posix()
-                 for name, src in PAGES.items()}
+                 for name, src in PAGES.items() if name in args.pages}
         server, base = serve(site, compress=not args.no_gzip)
-        runs: dict[str, list[dict]] = {name: [] for name in PAGES}
+        runs: dict[str, list[dict]] = {name: [] for name in paths}
         try:
             for run in range(args.runs):
-                order = list(PAGES) if run % 2 == 0 else list(reversed(PAGES))
+                order = list(paths) if run % 2 == 0 else list(reversed(paths))
                 for name in order:
                     report_path = Path(tmp) / f"{name}-{run + 1}.json"
                     report = run_lighthouse(cli, chrome, base + paths[name], report_path,

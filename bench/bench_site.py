@@ -283,8 +283,20 @@ _RUNTIME_PRELOAD = re.compile(
 _ENGINE_PRELOAD = re.compile(r'\s*<link rel="preload"[^>]*href="[^"]*pyengine-[^"]*">')
 
 
+#: The runtime files widget-loading.js preloads as it starts PyScript (overrides/widget.html).
+_LOADER_PRELOADS = re.compile(r'\sdata-(?:modules|fetches)="([^"]*)"')
+
+
 def without_preloads(page: str, engine_only: bool = False) -> str:
-    """The page without its preload links for the runtime (or only for the engine zip)."""
+    """The page without its preloads of the runtime (or only of the engine zip): the links,
+    and the files listed for widget-loading.js to preload."""
+    def drop(match: re.Match) -> str:
+        if not engine_only:
+            return ""
+        kept = [url for url in match.group(1).split() if "pyengine-" not in url]
+        return match.group(0).replace(match.group(1), " ".join(kept))
+
+    page = _LOADER_PRELOADS.sub(drop, page)
     return (_ENGINE_PRELOAD if engine_only else _RUNTIME_PRELOAD).sub("", page)
 
 

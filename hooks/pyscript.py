@@ -48,6 +48,8 @@ def on_page_markdown(markdown, page, config, files):
                                     page.file.src_uri)
     except BuildError as error:
         raise PluginError(str(error)) from error
+    if meta:
+        meta["page_styles"] = pyscript.page_stylesheets(markdown)
     page.meta.update(meta)
     return markdown
 

@@ -19,6 +19,7 @@ import hashlib
 import io
 import json
 import posixpath
+import re
 import shutil
 import zipfile
 from pathlib import Path
@@ -147,6 +148,20 @@ def widget_page(widget: object, page_url: str, paths: dict[str, str],
             separators=(",", ":"),
         ),
     }
+
+
+_PAGE_STYLESHEET = re.compile(r"""<link\s+rel=["']stylesheet["']\s+href=["']([^"']+)["']""", re.I)
+
+
+def page_stylesheets(markdown: str) -> list[str]:
+    """The style sheets a play page's own markup links to (its widget's, in the body), in order,
+    for ``widget.html`` to preload from the head: the widget's markup and the saved view then
+    need not wait for them to be found and fetched half-way through the page."""
+    found: list[str] = []
+    for href in _PAGE_STYLESHEET.findall(markdown):
+        if href not in found:
+            found.append(href)
+    return found
 
 
 def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Path = ROOT) -> None:

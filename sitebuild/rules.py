@@ -307,7 +307,7 @@ class Entry:
     @property
     def plain_definition(self) -> str:
         """The definition as plain text (for the term link's ``title``; terms.js keeps a copy
-        in ``data-def`` for the tap popover, as Material's tooltips take ``title`` away)."""
+        in ``data-def`` for the tap popover)."""
         return plain_text(self.definition)
 
 

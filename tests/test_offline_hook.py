@@ -290,3 +290,23 @@ def test_real_build_every_page_has_a_complete_csp_and_is_precached(built_site):
         assert text.index("Content-Security-Policy") < text.index("<script"), rel
     assert any(p.startswith("runtime/pyengine-") for p in precache)
     assert "runtime/pyodide/pyodide.asm.wasm" in precache
+
+
+def test_real_build_no_script_or_print_style_holds_up_the_first_paint(built_site):
+    """Every script a page loads is deferred (Material's bundle and polyfills included), bar a
+    play page's saved-view.js, which must run before the first paint; the print style sheet is
+    for print only. Both kept Lighthouse's first paint late (bench/bench_lighthouse.py)."""
+    pages = [p for p in built_site.rglob("*.html") if "runtime" not in p.parts]
+    saw_bundle = False
+    for path in pages:
+        text = path.read_text(encoding="utf-8")
+        rel = path.relative_to(built_site).as_posix()
+        for tag in re.findall(r"<script\b[^>]*\bsrc=[^>]*>", text):
+            if "assets/saved-view.js" in tag:
+                continue
+            assert re.search(r"\s(defer|async)\b|type=\"module\"", tag), (rel, tag)
+            saw_bundle |= "assets/javascripts/bundle." in tag
+        assert "iframe-worker-shim.js" in text, rel
+        prints = re.findall(r"<link\b[^>]*assets/print\.css[^>]*>", text)
+        assert len(prints) == 1 and 'media="print"' in prints[0], rel
+    assert saw_bundle

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 from types import SimpleNamespace
@@ -96,6 +97,47 @@ def test_only_pages_that_ask_get_pyscript():
     assert config["interpreter"] == "../runtime/pyodide/pyodide.mjs"
     [(zip_url, target)] = config["files"].items()
     assert zip_url.startswith("../runtime/pyengine-") and target == "./*"
+
+
+def test_a_play_page_lists_its_own_style_sheets_for_the_head_to_preload():
+    """The widget's style sheet, linked from its markup in the body, is listed (once, as
+    written) for widget.html to preload; a rules page gets no list."""
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    markdown = ('<div class="widget" data-widget="swarm" markdown="0">\n'
+                '  <link rel="stylesheet" href="../assets/swarm.css">\n'
+                "  <LINK rel='stylesheet' href='../assets/swarm.css'>\n"
+                '  <link rel="icon" href="../x.png">\n</div>\n'
+                '<link rel="stylesheet" href="../assets/extra.css">')
+    widget = SimpleNamespace(meta={"widget": "swarm"}, url="play/swarm.html",
+                             file=SimpleNamespace(src_uri="play/swarm.md"))
+    hook.on_page_markdown(markdown, widget, None, None)
+    assert widget.meta["page_styles"] == ["../assets/swarm.css", "../assets/extra.css"]
+    rules = SimpleNamespace(meta={}, url="swarm/index.html", file=SimpleNamespace(src_uri="x"))
+    hook.on_page_markdown(markdown, rules, None, None)
+    assert "page_styles" not in rules.meta
+
+
+def test_real_build_play_pages_preload_the_saved_view_not_the_runtime(built_site):
+    """Issue 17 points 3 and 4: each play page asks for saved-view.js and its widget's style
+    sheet from the head; the runtime's files are not preloaded there but listed on
+    widget-loading.js's tag (which preloads them as it starts PyScript), and each exists."""
+    for name in ("swarm", "horde", "check", "team", "shuffler"):
+        page = built_site / "play" / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        head = text[:text.index("</head>")]
+        assert '<link rel="preload" as="script" href="../assets/saved-view.js">' in head
+        if name != "shuffler":
+            assert f'<link rel="preload" as="style" href="../assets/{name}.css">' in head
+        assert not re.search(r"<link[^>]*(preload)[^>]*runtime/", head), name
+        tag = re.search(r"<script src=\"../assets/widget-loading.js\"[^>]*>", head).group(0)
+        modules = re.search(r'data-modules="([^"]*)"', tag).group(1).split()
+        fetches = re.search(r'data-fetches="([^"]*)"', tag).group(1).split()
+        assert [m.rsplit("/", 1)[1] for m in modules] == ["pyodide.mjs", "pyodide.asm.mjs"]
+        assert [f.rsplit("/", 1)[1] for f in fetches][:3] == [
+            "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+        assert fetches[3].startswith("../runtime/pyengine-") and len(fetches) == 4
+        for url in modules + fetches:
+            assert (page.parent / url).resolve().is_file(), url
 
 
 def test_bad_widget_name_fails_the_build():

@@ -103,7 +103,6 @@
       var loading = root.querySelector("[data-id=loading]");
       if (loading) loading.after(note); else root.prepend(note);
       root.querySelectorAll("[data-action][disabled]").forEach(function (button) {
-        // (No title attribute: Material's tooltips would take it over.)
         undo.push({button: button, described: button.getAttribute("aria-describedby")});
         button.setAttribute("aria-describedby", note.id);
       });

@@ -11,8 +11,8 @@
 (function () {
   "use strict";
 
-  // The definition comes in the link's title. Material's tooltips take the title away on
-  // hover, so keep it in data-def first (this runs before any hover: end of the body).
+  // The definition comes in the link's title (the browser's hover tooltip); the popover reads
+  // a copy in data-def, kept whatever else may do with the title later.
   var terms = document.querySelectorAll("a.term[title]");
   for (var i = 0; i < terms.length; i++) {
     terms[i].setAttribute("data-def", terms[i].getAttribute("title"));

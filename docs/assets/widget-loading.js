@@ -4,17 +4,40 @@
 // the line when the widget is ready.
 // PyScript (this script's `data-core` module) is started once the page's content has been
 // painted (or after a second at most): starting Python holds the page's thread for seconds,
-// and when the runtime is already on the device nothing else would let the browser paint first. The runtime files are
-// preloaded by the page meanwhile (overrides/widget.html), so no time is lost waiting for them.
+// and when the runtime is already on the device nothing else would let the browser paint first.
+// The runtime's files (listed on this script's tag by overrides/widget.html) are preloaded at
+// the same moment, so they download side by side rather than one after the other.
 (function () {
   "use strict";
-  var core = document.currentScript && document.currentScript.getAttribute("data-core");
+  var me = document.currentScript;
+  var core = me && me.getAttribute("data-core");
   var lines = document.querySelectorAll("[data-widget] [data-id=loading]");
+
+  // The runtime's other files, asked for together with PyScript's module so that they load
+  // side by side (`crossorigin` makes each match Pyodide's own request, so nothing is fetched
+  // twice). Not from the page's head: there they would share the connection (and, on a repeat
+  // visit, the service worker) with what the first paint waits for.
+  function preload(rel, attribute) {
+    var urls = ((me && me.getAttribute(attribute)) || "").split(" ");
+    for (var i = 0; i < urls.length; i++) {
+      if (!urls[i]) continue;
+      var link = document.createElement("link");
+      link.rel = rel;
+      if (rel === "preload") {
+        link.as = "fetch";
+        link.crossOrigin = "anonymous";
+      }
+      link.href = urls[i];
+      document.head.appendChild(link);
+    }
+  }
 
   var started = false;
   function startPython() {
     if (started || !core) return;
     started = true;
+    preload("modulepreload", "data-modules");
+    preload("preload", "data-fetches");
     var script = document.createElement("script");
     script.type = "module";
     script.src = core;
