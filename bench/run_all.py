@@ -29,7 +29,6 @@ QUICK_ARGS = {
     "bench_phone.py": ["--runs", "1", "--output", str(_TMP / "phone-quick.json")],
     "bench_snapshot.py": ["--runs", "1", "--output", str(_TMP / "snapshot-quick.json")],
     "bench_worker.py": ["--runs", "1", "--output", str(_TMP / "worker-quick.json")],
-    "bench_rules_defer.py": ["--runs", "1", "--output", str(_TMP / "rules_defer-quick.json")],
 }
 
 

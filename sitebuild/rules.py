@@ -796,14 +796,17 @@ def label_stacked_cells(html_text: str) -> str:
 _INDEXED_RULE = re.compile(
     r"<(p|li)>((?:SW|LH|HS|TC) \d+(?:\.\d+)+)\s+(.*?)</\1>", re.DOTALL
 )
-#: Characters of a rule's text kept in its own search entry.
-RULE_ENTRY_CHARS = 300
+#: Characters of a rule's text kept in its own search entry: enough for the result's preview.
+#: The whole text is already in its section's entry, which full-text search matches; repeating
+#: it in full made the search index (loaded by every page) a quarter larger.
+RULE_ENTRY_CHARS = 90
 
 
 def rule_search_entries(docs: list[dict], rules: RuleIndex) -> list[dict]:
     """One search entry per rule, so that searching ``SW 5.3`` finds that rule first and opens
     its page at the rule (``swarm/index.html#sw-5-3``): the rule number is the entry's title,
-    which the search weighs far above text. The rule's text comes from its section's entry."""
+    which the search weighs far above text. The rule's text comes from its section's entry
+    (its first :data:`RULE_ENTRY_CHARS` characters, as the result's preview)."""
     entries: list[dict] = []
     seen: set[str] = set()
     for doc in docs:

@@ -432,6 +432,19 @@ def test_each_defined_rule_gets_one_search_entry():
                                 "text": "<p>Enforcers attack.</p>"}]
 
 
+def test_a_long_rule_entry_keeps_only_a_preview():
+    """A rule's own entry carries the start of its text (its section's entry has all of it, for
+    full-text search), cut at a word."""
+    long = " ".join(["Enforcers"] * 40) + " attack."
+    index = index_of({"swarm/index.md": f"[[SW 5.3]] {long}\n"})
+    search = json.dumps({"config": {}, "docs": [{"location": "swarm/#turns", "title": "Turns",
+                                                  "text": f"<p>SW 5.3 {long}</p>"}]})
+    [entry] = json.loads(rules.with_rule_search_entries(search, index))["docs"][1:]
+    preview = entry["text"].removeprefix("<p>").removesuffix("</p>")
+    assert preview.endswith(" …") and len(preview) <= rules.RULE_ENTRY_CHARS + 2
+    assert long.startswith(preview.removesuffix(" …"))
+
+
 def test_a_generated_glossary_page_in_docs_is_an_error():
     error = rules.generated_page_in_docs("swarm/glossary.md")
     assert isinstance(error, BuildError) and "docs/swarm/glossary.md is generated" in str(error)
