@@ -796,31 +796,43 @@ def label_stacked_cells(html_text: str) -> str:
 _INDEXED_RULE = re.compile(
     r"<(p|li)>((?:SW|LH|HS|TC) \d+(?:\.\d+)+)\s+(.*?)</\1>", re.DOTALL
 )
-#: Characters of a rule's text kept in its own search entry: enough for the result's preview.
-#: The whole text is already in its section's entry, which full-text search matches; repeating
-#: it in full made the search index (loaded by every page) a quarter larger.
+#: Characters of a rule's text kept as the preview of its own search entry when the rule
+#: holds a nested list and so stays in its section's entry too.
 RULE_ENTRY_CHARS = 90
+#: Markup that makes a rule's indexed text a nested block (kept whole in its section).
+_NESTED = re.compile(r"<(?:li|ol|ul|p)\b")
 
 
 def rule_search_entries(docs: list[dict], rules: RuleIndex) -> list[dict]:
     """One search entry per rule, so that searching ``SW 5.3`` finds that rule first and opens
     its page at the rule (``swarm/index.html#sw-5-3``): the rule number is the entry's title,
-    which the search weighs far above text. The rule's text comes from its section's entry
-    (its first :data:`RULE_ENTRY_CHARS` characters, as the result's preview)."""
+    which the search weighs far above text. The rule's text moves from its section's entry
+    into its own (each word is indexed once, and a full-text search lands on the rule); a rule
+    whose text holds a nested list stays whole in its section, its own entry carrying the first
+    :data:`RULE_ENTRY_CHARS` characters as the result's preview. Changes ``docs`` in place."""
     entries: list[dict] = []
     seen: set[str] = set()
     for doc in docs:
         page = str(doc.get("location", "")).partition("#")[0]
-        for match in _INDEXED_RULE.finditer(str(doc.get("text", ""))):
+        text_of_doc = str(doc.get("text", ""))
+        kept: list[str] = []
+        at = 0
+        for match in _INDEXED_RULE.finditer(text_of_doc):
             number, text = match.group(2), match.group(3).strip()
             anchor = anchor_for(number)
             if anchor not in rules or anchor in seen:
                 continue
             seen.add(anchor)
-            if len(text) > RULE_ENTRY_CHARS:
-                text = text[:RULE_ENTRY_CHARS].rsplit(" ", 1)[0] + " …"
+            if _NESTED.search(text):
+                if len(text) > RULE_ENTRY_CHARS:
+                    text = text[:RULE_ENTRY_CHARS].rsplit(" ", 1)[0] + " …"
+            else:  # moved: the section keeps what is around it
+                kept.append(text_of_doc[at:match.start()])
+                at = match.end()
             entries.append({"location": f"{page}#{anchor}", "title": number,
                             "text": f"<p>{text}</p>"})
+        if at:
+            doc["text"] = "".join([*kept, text_of_doc[at:]]).strip()
     return entries
 
 

@@ -423,24 +423,28 @@ def test_term_links_only_on_the_top_pages_of_a_rulebook_with_a_glossary():
 
 
 def test_each_defined_rule_gets_one_search_entry():
-    """Searching "SW 5.3" opens that rule: its number is the title of an entry at its anchor."""
+    """Searching "SW 5.3" opens that rule: its number is the title of an entry at its anchor,
+    which holds the rule's text; its section keeps the rest (each word indexed once)."""
     index = index_of({"swarm/index.md": "[[SW 5.3]] Enforcers attack.\n"})
     search = ('{"config":{},"docs":[{"location":"swarm/#turns","title":"Turns","text":'
-              '"<p>SW 5.3 Enforcers attack.</p><p>SW 9.9 Not defined.</p>"}]}')
+              '"<p>Intro.</p> <p>SW 5.3 Enforcers attack.</p><p>SW 9.9 Not defined.</p>"}]}')
     out = json.loads(rules.with_rule_search_entries(search, index))
     assert out["docs"][1:] == [{"location": "swarm/#sw-5-3", "title": "SW 5.3",
                                 "text": "<p>Enforcers attack.</p>"}]
+    assert out["docs"][0]["text"] == "<p>Intro.</p> <p>SW 9.9 Not defined.</p>"
 
 
-def test_a_long_rule_entry_keeps_only_a_preview():
-    """A rule's own entry carries the start of its text (its section's entry has all of it, for
-    full-text search), cut at a word."""
-    long = " ".join(["Enforcers"] * 40) + " attack."
+def test_a_rule_with_a_nested_list_stays_whole_in_its_section():
+    """A rule whose text holds a list stays in its section's entry (cutting the markup would
+    break it); its own entry carries the start of its text as the preview, cut at a word."""
+    long = " ".join(["Enforcers"] * 40) + " attack:"
     index = index_of({"swarm/index.md": f"[[SW 5.3]] {long}\n"})
+    section = f"<p>SW 5.3 {long}<ul><li>first</li></ul></p>"
     search = json.dumps({"config": {}, "docs": [{"location": "swarm/#turns", "title": "Turns",
-                                                  "text": f"<p>SW 5.3 {long}</p>"}]})
-    [entry] = json.loads(rules.with_rule_search_entries(search, index))["docs"][1:]
-    preview = entry["text"].removeprefix("<p>").removesuffix("</p>")
+                                                  "text": section}]})
+    out = json.loads(rules.with_rule_search_entries(search, index))["docs"]
+    assert out[0]["text"] == section
+    preview = out[1]["text"].removeprefix("<p>").removesuffix("</p>")
     assert preview.endswith(" …") and len(preview) <= rules.RULE_ENTRY_CHARS + 2
     assert long.startswith(preview.removesuffix(" …"))
 
