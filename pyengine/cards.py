@@ -73,6 +73,8 @@ CARD_TYPES = (
     "Vanguard",
 )
 SUPERTYPES = ("Basic", "Elite", "Host", "Legendary", "Ongoing", "Snow", "World")
+#: The card types that make a permanent (sw-4-4 and the Horde rules' "permanent").
+PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
 _TYPE_DASH = re.compile(r"\s+[—–-]\s+")
@@ -267,25 +269,16 @@ class CardFacts:
     is_legendary = _word_in("supertypes", "Legendary", "True if the front face is legendary.")
 
     @functools.cached_property
-    def lead_words(self) -> tuple[str, ...]:
-        """The words of the whole type line before its first ``—`` (every face, supertypes
-        and ``Token`` included): ``("Token", "Creature")``. The Horde engines have always read
-        a card's kind from these (:attr:`horde_creature`, :attr:`is_spell_only`); on a few
-        two-part type lines (``"Artifact // Artifact Creature — Golem"``) that differs from
-        the front face's :attr:`types`, so they keep it, and saves replay the same."""
-        return tuple(self.type_line.split("—")[0].split())
-
-    @functools.cached_property
-    def horde_creature(self) -> bool:
-        """``"Creature"`` among :attr:`lead_words`: a creature to the Horde engines."""
-        return "Creature" in self.lead_words
-
-    @functools.cached_property
     def is_spell_only(self) -> bool:
-        """An instant or sorcery by :attr:`lead_words`: a Horde engine holds it on the stack
-        until the table resolves it."""
-        words = self.lead_words
-        return "Instant" in words or "Sorcery" in words
+        """An instant or sorcery (its front face): a Horde engine holds it on the stack until
+        the table resolves it."""
+        return "Instant" in self.types or "Sorcery" in self.types
+
+    @functools.cached_property
+    def is_permanent(self) -> bool:
+        """A token, or a card whose front face is a permanent type (what stays on the
+        battlefield when cast)."""
+        return self.is_token or any(kind in self.types for kind in PERMANENT_TYPES)
 
     @property
     def power_value(self) -> int:

@@ -29,7 +29,10 @@ from .rng import Rng
 #: Version of the save format. Bump it when a save written by an older version would no longer
 #: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
 #: 2: three rules were corrected (sw-13-13, sw-13-8, lh-6-1); see :func:`_upgrade_from_1`.
-SCHEMA_VERSION = 2
+#: 3: a two-faced card is a creature, a spell or a permanent by its front face in every engine
+#: (the Horde engines had read the words before the type line's first dash, Swarm "Creature"
+#: anywhere in it); see :func:`_upgrade_from_2`.
+SCHEMA_VERSION = 3
 
 
 class GameError(ValueError):
@@ -482,16 +485,28 @@ def _upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
                 dropped += 1
     except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
         return data
+    earlier = data.get("upgrade_dropped")
+    dropped += earlier if isinstance(earlier, int) and earlier > 0 else 0
     upgraded = dict(data, actions=game.actions, upgrade_dropped=dropped)
     upgraded.pop("state", None)
     return upgraded
+
+
+def _upgrade_from_2(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 2 to 3: a two-faced card is read by its front face in every engine (a Horde
+    "Artifact // Creature" card no longer enters and attacks as a creature; in Swarm a card
+    whose back face is a creature is not a creature card). Upgraded as :func:`_upgrade_from_1`
+    does: unchanged if it still replays to its recorded state, else replayed under the
+    corrected reading, leaving out (and counting) any action it no longer allows."""
+    return _upgrade_from_1(data)
 
 
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
-MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {1: _upgrade_from_1}
+MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
+    1: _upgrade_from_1, 2: _upgrade_from_2}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

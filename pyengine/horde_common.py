@@ -177,19 +177,19 @@ class HordeGame(Game):
             raise ConfigError(missing_facts_message(missing))
 
     def is_creature(self, card: Card) -> bool:
-        """A creature by the type line's words before its dash
-        (:attr:`pyengine.cards.CardFacts.horde_creature`)."""
-        return self.facts(card).horde_creature
+        """A creature by its front face (:attr:`pyengine.cards.CardFacts.is_creature`): a
+        two-faced card is cast front face up."""
+        return self.facts(card).is_creature
 
     def creatures(self) -> list[Card]:
         """Horde creatures on the battlefield, in battlefield order."""
         facts = self._facts
-        return [c for c in self.zones["battlefield"] if facts[c.name].horde_creature]
+        return [c for c in self.zones["battlefield"] if facts[c.name].is_creature]
 
     def any_creature(self) -> bool:
         """Whether the Horde has a creature on the battlefield."""
         facts = self._facts
-        return any(facts[c.name].horde_creature for c in self.zones["battlefield"])
+        return any(facts[c.name].is_creature for c in self.zones["battlefield"])
 
     def find(self, card_id: Any, zone: str | None = None) -> Card:
         """A card by id (``ActionError`` if absent, or not in ``zone`` when given)."""
@@ -440,7 +440,7 @@ class HordeGame(Game):
         facts = self._facts
         for card in self.zones["battlefield"]:
             card_facts = facts[card.name]
-            if (not card_facts.horde_creature or card.tapped
+            if (not card_facts.is_creature or card.tapped
                     or not self.can_attack(card, card_facts)):
                 continue
             card.tapped = True

@@ -113,7 +113,6 @@ PHASE_NAMES = {
 }
 SWARM_TURN_PHASES = (PRE_SWARM, MAIN1, COMBAT, MAIN2)
 
-PERMANENT_TYPES = ("Creature", "Artifact", "Enchantment", "Planeswalker", "Battle", "Land")
 #: Where :meth:`SwarmGame.do_leave` may send a card that is not an Enforcer.
 LEAVE_DESTINATIONS = ("graveyard", "hand", "exile", "library-top", "library-bottom")
 _ENTERS_WITH = re.compile(r"enters_with_(\d+)_p1p1")
@@ -559,12 +558,11 @@ class SwarmGame(Game):
         return self.facts(card.name).tags
 
     def is_creature(self, card: Card) -> bool:
-        """``Creature`` anywhere in the type line."""
-        return "Creature" in self.facts(card.name).type_line
+        """A creature card by its front face (a two-faced card is cast front face up)."""
+        return self.facts(card.name).is_creature
 
     def is_permanent(self, card: Card) -> bool:
-        type_line = self.facts(card.name).type_line
-        return card.token or any(kind in type_line for kind in PERMANENT_TYPES)
+        return card.token or self.facts(card.name).is_permanent
 
     def mana_value(self, card: Card) -> int:
         """Tokens count as 0-cost cards (sw-9-4, sw-5-3)."""

@@ -271,16 +271,20 @@ def test_from_config_reads_every_engines_entries():
         CardFacts.from_config("X", ["Creature"])
 
 
-def test_horde_engines_read_kinds_from_the_words_before_the_dash():
-    """hs-3-8, hs-2-7: the Horde engines read a card's kind from the words of the whole type
-    line before its first dash (``lead_words``); a front-face reading (``types``) differs on a
-    few two-part type lines, and the engines keep their reading so saves replay the same."""
+def test_every_engine_reads_a_cards_kind_from_its_front_face():
+    """hs-3-8, hs-2-7, sw-4-4: a two-faced card is revealed and cast front face up, so every
+    engine reads creature, spell and permanent from the front face's types (schema 3; before
+    it, the Horde engines read the words before the first dash and Swarm "Creature" anywhere)."""
     golem = CardFacts("Golem", type_line="Artifact // Artifact Creature — Golem")
-    assert golem.horde_creature and not golem.is_creature
+    assert not golem.is_creature and golem.is_permanent and not golem.is_spell_only
     adventure = CardFacts("Tale", type_line="Enchantment // Sorcery — Adventure")
-    assert adventure.is_spell_only and adventure.types == ("Enchantment",)
-    zombie = CardFacts("Zombie", type_line="Token Creature — Zombie")
-    assert zombie.lead_words == ("Token", "Creature") and zombie.horde_creature
+    assert not adventure.is_spell_only and adventure.is_permanent
+    saga = CardFacts("Origins", type_line="Sorcery // Enchantment Creature — Saga Elemental")
+    assert saga.is_spell_only and not saga.is_creature and not saga.is_permanent
+    zombie = CardFacts("Zombie", type_line="Token Creature — Zombie", is_token=True)
+    assert zombie.is_creature and zombie.is_permanent and not zombie.is_spell_only
+    knight = CardFacts("Knight", type_line="Creature — Human Knight // Sorcery — Adventure")
+    assert knight.is_creature and not knight.is_spell_only
 
 
 def test_deck_facts_one_builder_with_the_lists_own_facts(db):

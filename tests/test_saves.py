@@ -593,3 +593,26 @@ def test_a_schema_1_save_with_an_action_no_version_wrote_is_refused_not_upgraded
     damaged.pop("state")
     with pytest.raises(SaveError, match="does not replay"):
         load_game(damaged)
+
+
+def test_a_schema_2_game_with_a_two_faced_card_is_replayed_by_its_front_face():
+    """hs-2-7: a SlingLab game saved at schema 2, when the Horde engines read a card's kind
+    from the words before the type line's first dash, had "Heirloom Mirror // Inherited Fiend"
+    (an artifact, its creature face on the back) enter and attack as a creature. At schema 3
+    it is read by its front face: the save still opens, every action kept, the artifact no
+    longer among the attackers."""
+    old = json.loads(stored("horde-v2-dfc-front-face.json"))
+    mirror = "Heirloom Mirror // Inherited Fiend"
+    assert old["schema"] == 2 and old["state"] is not None
+    migrated = game.migrate(dict(old))
+    assert migrated["schema"] == game.SCHEMA_VERSION and "state" not in migrated
+    assert migrated["actions"] == old["actions"]
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0
+    on_field = [c for c in upgraded.zones["battlefield"] if c.name == mirror]
+    assert on_field and not upgraded.is_creature(on_field[0])
+    assert all(c.name != mirror for c in upgraded.creatures())
+    attacks = [e.data["attackers"] for e in upgraded.events if e.kind == "attack"]
+    # at schema 2 the mirror attacked alone on the first Horde turn, then with 12 Zombies
+    assert attacks[0] == [] and all(on_field[0].id not in ids for ids in attacks)
+    assert all(len(ids) == 12 for ids in attacks[1:])

@@ -1129,3 +1129,16 @@ def test_card_actions_are_the_actions_the_engine_takes(seed):
             seen |= taken
     assert seen == {"dies", "leave", "counter"}  # the walk reached each kind at least once
     assert game.card_actions(10**6) == frozenset()
+
+
+def test_a_two_faced_card_is_read_by_its_front_face():
+    """sw-4-4, sw-9-4: a card whose back face is a creature is cast front face up, so it is a
+    permanent but not a creature card (schema 3; before it Swarm read "Creature" anywhere in
+    the type line): it can leave the battlefield but not die, and never attacks."""
+    curse = "Curse of Leeches // Leeching Lurker"
+    extra = {curse: fact_entry(3, "Enchantment — Aura Curse // Creature — Leech Horror")}
+    game = scenarios.stacked("swarm", [curse, "Walking Corpse"], extra_facts=extra)
+    card = next(c for c in game.zones["library"] if c.name == curse)
+    assert not game.is_creature(card) and game.is_permanent(card)
+    game.zones.move(card.id, "battlefield")
+    assert game.card_actions(card.id) == {"leave"}
