@@ -386,11 +386,16 @@ def test_a_refused_answer_changes_nothing():
     view = w.handle("answer", {"ask-0-type": "creature", "ask-0-power": "x",
                                "ask-0-toughness": "1", "ask-0-mv": "1"})
     assert view.error.startswith("Give Foo Bar's power and toughness")
+    # said again beside the button just tapped, where the page scrolls
+    assert view.text["ask-error"] == view.error and view.hidden["ask-error"] is False
+    assert view.scroll == "ask-box"
     view = w.handle("answer", {"ask-0-type": "instant", "ask-0-mv": "99"})
     assert view.error.startswith("Give Foo Bar's mana value")
     view = w.handle("answer", {"ask-0-type": "nonsense", "ask-0-mv": "1"})
     assert view.error == "Say what Foo Bar is."
     assert w.form["paste"] == "3 Foo Bar\n" and w.game is None
+    view = w.handle("answer", {"ask-0-type": "land", "ask-0-mv": "0"})
+    assert view.error == "" and view.hidden["ask-error"] is True
 
 
 def test_a_revealed_card_in_play_opens_the_card_panel():

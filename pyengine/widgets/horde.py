@@ -496,7 +496,7 @@ class Widget(runner.RunnerBase):
             view.error = f"{view.error} {self.full.error}"
         if view.error:
             if action in ("new", own_deck.ANSWER) and self.questions.asked:
-                view.scroll = "ask-box"
+                self.questions.show_error(view)
             return view
         if action == "deck-export":
             view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])

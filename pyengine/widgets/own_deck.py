@@ -382,10 +382,20 @@ class Questions:
             self.typed = {str(k)[:20]: str(v)[:20] for k, v in typed.items()
                           if str(k).startswith("ask-")}
 
+    @staticmethod
+    def show_error(view: Any) -> None:
+        """The view's error also beside the form's button (``ask-error``), where the player
+        who just tapped it is looking; the page scrolls to the form (``ask-box``)."""
+        view.text["ask-error"] = view.error
+        view.hidden["ask-error"] = not view.error
+        view.scroll = "ask-box"
+
     def render(self, view: Any, shown: bool = True) -> None:
         """The form's rows: ``ask-box``, ``ask-note`` and ``ask-N`` (hidden past the asked)."""
         asked = self.asked if shown else []
         view.hidden["ask-box"] = not asked
+        view.text["ask-error"] = ""
+        view.hidden["ask-error"] = True
         more = len(asked) - ASK_ROWS
         view.text["ask-note"] = ("" if more <= 0 else
                                  f"{more} more after these: answer these first.")

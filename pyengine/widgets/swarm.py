@@ -377,7 +377,7 @@ class Widget(runner.RunnerBase):
             view.error = f"{view.error} {self.full.error}"
         self._image_lookups(view, form)
         if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
-            view.scroll = "ask-box"
+            self.questions.show_error(view)
         elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
             view.scroll = "top"
         elif not view.error and action == "show-setup":
