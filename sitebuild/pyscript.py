@@ -49,6 +49,11 @@ DATA_DIRS = ("decks",)
 ENGINE_SUFFIXES = (".py",)
 DATA_SUFFIXES = (".txt", ".tsv", ".json", ".md")
 
+#: The Python file PyScript's worker interpreter runs on a play page (next to the runtime, so it
+#: is kept on the device with it): it hands the adapter's calls to :mod:`pyengine.browser`.
+WORKER_FILE = "engine-worker.py"
+WORKER_SOURCE = "from pyengine.browser import serve\n\nserve()\n"
+
 #: Where the iframe-worker shim goes; mkdocs.yml lists it under extra.polyfills so that
 #: Material's offline plugin does not add its CDN copy.
 SHIM_PATH = "assets/vendor/iframe-worker-shim.js"
@@ -120,6 +125,7 @@ def runtime_paths(engine_zip: bytes) -> dict[str, str]:
         "core_js": f"{RUNTIME_DIR}/pyscript/core.js",
         "core_css": f"{RUNTIME_DIR}/pyscript/core.css",
         "engine_zip": f"{RUNTIME_DIR}/pyengine-{digest}.zip",
+        "worker": f"{RUNTIME_DIR}/{WORKER_FILE}",
         "widget_css": "assets/widgets.css",
     }
 
@@ -185,3 +191,4 @@ def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Pat
     shim.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(found["iframe-worker"] / "shim" / "index.js", shim)
     (site / paths["engine_zip"]).write_bytes(engine_zip)
+    (site / paths["worker"]).write_text(WORKER_SOURCE, encoding="utf-8")

@@ -1,255 +1,77 @@
-"""The browser adapter's view writing (pyengine.browser.apply_view), run in CPython against a
-small stand-in for the page's DOM (a fake ``js`` module): after any sequence of views the page
-shows exactly the last one, a tap writes only what changed, and the address and kept view are
-written once, after the screen is painted (issue 15, point 8: tap to updated screen)."""
+"""The worker side of the play pages' adapter (pyengine.browser), run in CPython with a stand-in
+for PyScript's ``polyscript.xworker``: ``serve`` hands ``start`` and ``handle`` to the page,
+which calls them with JSON text and gets JSON text back (the page's side,
+docs/assets/widget-host.js, is tested in tests/browser/test_widget_host_browser.py).
+
+The rules the runners serve are their formats' own: sw-3-4 (the Swarm runner's saves and links),
+hs-2-9 (the Horde runner's)."""
 
 from __future__ import annotations
 
-import importlib
-import random
+import json
 import sys
 import types
 
 import pytest
 
-from pyengine.widgets import Item, View
+from pyengine import browser
 
 
-class Node:
-    def __init__(self, dom: Dom, tag: str = "", text: str = "") -> None:
-        self.dom, self.tagName, self._text = dom, tag.upper(), text
-        self.nodes: list[Node] = []
-        self.parent: Node | None = None
-        self.attrs: dict[str, str] = {}
-        self._hidden = False
-        self.className = self.type = self.value = ""
-        self.href = self.target = self.rel = self.loading = self.decoding = ""
-        self.alt = self.src = ""
-
-    # -- what the adapter reads and writes ----------------------------------------------------
-    @property
-    def textContent(self) -> str:
-        return self._text + "".join(n.textContent for n in self.nodes)
-
-    @textContent.setter
-    def textContent(self, text: str) -> None:
-        self.dom.writes += 1
-        self.nodes, self._text = [], text
-
-    @property
-    def hidden(self) -> bool:
-        return self._hidden
-
-    @hidden.setter
-    def hidden(self, value: bool) -> None:
-        self.dom.writes += 1
-        self._hidden = value
-
-    @property
-    def children(self) -> Children:
-        return Children([n for n in self.nodes if n.tagName])
-
-    def setAttribute(self, key: str, value: str) -> None:
-        self.dom.writes += 1
-        self.attrs[key] = value
-
-    def getAttribute(self, key: str) -> str | None:
-        return self.attrs.get(key)
-
-    def _adopt(self, node: Node) -> Node:
-        if node.parent is not None:
-            node.parent.nodes.remove(node)
-        node.parent = self
-        self.dom.writes += 1
-        return node
-
-    def appendChild(self, node: Node) -> Node:
-        self.nodes.append(self._adopt(node))
-        return node
-
-    def insertBefore(self, node: Node, before: Node | None) -> Node:
-        self._adopt(node)
-        self.nodes.insert(len(self.nodes) if before is None else self.nodes.index(before), node)
-        return node
-
-    def replaceChildren(self, *nodes: Node) -> None:
-        self.dom.writes += 1
-        self.nodes, self._text = [], ""
-        for node in nodes:
-            self.appendChild(node)
-
-    def remove(self) -> None:
-        if self.parent is not None:
-            self.dom.writes += 1
-            self.parent.nodes.remove(self)
-            self.parent = None
-
-    def querySelector(self, selector: str) -> Node | None:
-        self.dom.lookups += 1
-        key, _, value = selector.strip("[]").partition("=")
-        value = value.strip('"')
-        stack = list(self.nodes)
-        while stack:
-            node = stack.pop(0)
-            if node.attrs.get(key) == value:
-                return node
-            stack.extend(node.nodes)
-        return None
-
-    def querySelectorAll(self, selector: str) -> list[Node]:
-        return []
+@pytest.fixture()
+def sync(monkeypatch):
+    """PyScript's ``xworker.sync`` as a plain namespace, with ``serve`` run on it."""
+    namespace = types.SimpleNamespace()
+    polyscript = types.ModuleType("polyscript")
+    polyscript.xworker = types.SimpleNamespace(sync=namespace)  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "polyscript", polyscript)
+    monkeypatch.setattr(browser, "_HOSTS", {})
+    browser.serve()
+    return namespace
 
 
-class Children(list):
-    @property
-    def length(self) -> int:
-        return len(self)
-
-    def item(self, index: int) -> Node | None:
-        return self[index] if 0 <= index < len(self) else None
+def page(slots=None, url_hash="", save_data=False) -> str:
+    return json.dumps({"page_url": "http://127.0.0.1:8000/play/swarm.html",
+                       "url_hash": url_hash, "save_data": save_data, "slots": slots or {}})
 
 
-class Dom:
-    """The stand-in page: a widget root with a text, a list and a hidden box, and a window
-    whose animation frames and timers run only when the test says so."""
-
-    def __init__(self) -> None:
-        self.writes = self.lookups = 0
-        self.root = Node(self, "div")
-        for data_id, tag in (("title", "p"), ("log", "ul"), ("box", "div"), ("error", "p")):
-            element = Node(self, tag)
-            element.attrs["data-id"] = data_id
-            element.parent = self.root
-            self.root.nodes.append(element)
-        self.frames: list = []
-        self.timers: list = []
-        self.addresses: list[str] = []
-        self.kept: list[str] = []
-
-    def by_id(self, data_id: str) -> Node:
-        return next(n for n in self.root.nodes if n.attrs.get("data-id") == data_id)
-
-    def module(self) -> types.ModuleType:
-        dom = self
-        js = types.ModuleType("js")
-        js.document = types.SimpleNamespace(
-            createElement=lambda tag: Node(dom, tag),
-            createTextNode=lambda text: Node(dom, "", text))
-        location = types.SimpleNamespace(pathname="/play/horde.html", search="")
-        js.window = types.SimpleNamespace(
-            location=location,
-            history=types.SimpleNamespace(
-                replaceState=lambda state, title, url: dom.addresses.append(url)),
-            requestAnimationFrame=dom.frames.append,
-            setTimeout=lambda callback, ms=0: dom.timers.append(callback),
-            addEventListener=lambda event, callback: None,
-            coopMagicSavedView=types.SimpleNamespace(
-                keep=lambda root: dom.kept.append("keep"),
-                forget=lambda root: dom.kept.append("forget")))
-        js.console = types.SimpleNamespace(warn=lambda text: None)
-        js.URL = js.Blob = js.Object = js.fetch = None
-        return js
-
-    def paint(self) -> None:
-        """The next frame, then the timers it set."""
-        frames, self.frames = self.frames, []
-        for frame in frames:
-            frame(0)
-        while self.timers:
-            self.timers.pop(0)()
+def test_serve_hands_start_and_handle_to_the_page(sync):
+    assert sync.start is browser.start and sync.handle is browser.handle
 
 
-@pytest.fixture
-def page(monkeypatch):
-    dom = Dom()
-    ffi = types.ModuleType("pyodide.ffi")
-    ffi.create_proxy = lambda function: function
-    ffi.to_js = lambda value, **options: value
-    monkeypatch.setitem(sys.modules, "js", dom.module())
-    monkeypatch.setitem(sys.modules, "pyodide", types.ModuleType("pyodide"))
-    monkeypatch.setitem(sys.modules, "pyodide.ffi", ffi)
-    monkeypatch.delitem(sys.modules, "pyengine.browser", raising=False)
-    browser = importlib.import_module("pyengine.browser")
-    yield dom, browser
-    sys.modules.pop("pyengine.browser", None)
+def test_a_game_over_json_and_a_reload_from_its_writes(sync):
+    """sw-3-4: a Swarm game played through the worker's two calls (text in, text out); the
+    slots the page wrote from the answers start the same game again after a reload."""
+    first = json.loads(sync.start("swarm", page()))
+    assert first["view"]["error"] == "" and first["writes"] == {}
+    stored: dict[str, str] = {}
+    form = {"mode": "hive", "survivors": "2", "deck": "sample", "seed": "amber-otter-17"}
+    for action, fields in [("new", form), ("turn", {})]:
+        answer = json.loads(sync.handle("swarm", action, json.dumps(fields)))
+        assert answer["view"]["error"] == ""
+        stored.update({k: v for k, v in answer["writes"].items() if v})
+    actions = json.loads(stored["game"])["game"]["actions"]
+    assert [a["type"] for a in actions] == ["turn"]
+
+    browser._HOSTS.clear()
+    again = json.loads(sync.start("swarm", page(stored)))
+    assert again["view"]["error"] == ""
+    assert browser._HOSTS["swarm"].session.widget.game.actions == actions
 
 
-def lines(dom: Dom) -> list[str]:
-    return [li.textContent for li in dom.by_id("log").children]
+def test_the_page_says_what_the_env_holds(sync):
+    """The worker's env carries the page's address, its fragment (a share link) and its wish
+    to save data; the shipped decks are read from the unpacked engine zip."""
+    sync.start("horde", page(url_hash="h=abc", save_data=True))
+    env = browser._HOSTS["horde"].session.env
+    assert env.url_hash == "h=abc" and env.save_data is True
+    assert env.page_url.endswith("/play/swarm.html")
+    assert env.decks and env.read_deck(env.decks[0]["id"])
+    assert 0 <= env.entropy() < 2 ** 32
 
 
-def test_the_page_shows_exactly_the_last_view_whatever_came_before(page):
-    """hs-6-8: lists change line by line (the same first and last lines kept, a log's new
-    lines on top with the oldest falling off), and the page always equals the last view."""
-    dom, browser = page
-    chance = random.Random(15)
-    names = [f"Zombie #{n}" for n in range(12)]
-    log: list[str] = []
-    for step in range(300):
-        kind = step % 4
-        if kind == 0:  # a log: new lines on top, at most 8
-            log = [f"event {step}.{k}" for k in range(chance.randint(0, 3))] + log
-            log = log[:8]
-        elif kind == 1:  # a board: one line changes, one goes, one comes
-            log = chance.sample(names, chance.randint(0, 6))
-        elif kind == 2:
-            log = log[: chance.randint(0, len(log))] + log[chance.randint(0, len(log)):]
-        items = [Item(text, action="pick" if "#" in text else None, value=text)
-                 for text in log]
-        browser.apply_view(dom.root, "horde", View(lists={"log": items},
-                                                   text={"title": f"{len(items)} lines"}))
-        assert lines(dom) == log
-        assert dom.by_id("title").textContent == f"{len(items)} lines"
-        buttons = [li.nodes[0] for li in dom.by_id("log").children if li.nodes]
-        assert [b.attrs.get("data-item") for b in buttons if b.tagName == "BUTTON"] == \
-            [text for text in log if "#" in text]
-
-
-def test_a_tap_writes_only_what_changed(page):
-    """A view equal to the last one writes nothing; a log with one new line on top writes
-    that line only, and each element is looked up once."""
-    dom, browser = page
-    items = [Item(f"line {n}") for n in range(30)]
-    view = View(text={"title": "Horde turn 3"}, hidden={"box": False},
-                lists={"log": items}, attrs={"box": {"data-events": "[]"}})
-    browser.apply_view(dom.root, "horde", view)
-    lookups = dom.lookups
-    dom.writes = 0
-    browser.apply_view(dom.root, "horde", view)
-    assert dom.writes == 0
-    browser.apply_view(dom.root, "horde", View(lists={"log": [Item("new"), *items[:29]]}))
-    assert lines(dom) == ["new"] + [f"line {n}" for n in range(29)]
-    assert dom.writes <= 4  # the new line (created, text, inserted) and the oldest removed
-    assert dom.lookups == lookups
-
-
-def test_list_lines_with_a_card_image(page):
-    """hs-6-8: a line with ``Item.image`` shows the small image before its text, lazy, its
-    alt text the card's name; a line without one is text only."""
-    dom, browser = page
-    image = "https://cards.scryfall.io/small/front/0/0/0.jpg"
-    browser.apply_view(dom.root, "horde", View(lists={"log": [
-        Item("Zombie ×3", action="pick", value="4", image=image, image_alt="Zombie"),
-        Item("Grave Titan")]}))
-    first, second = dom.by_id("log").children
-    button = first.nodes[0]
-    thumb = button.nodes[0]
-    assert (thumb.tagName, thumb.src, thumb.alt, thumb.loading) == ("IMG", image, "Zombie",
-                                                                   "lazy")
-    assert button.textContent == "Zombie ×3"
-    assert second.nodes == [] and second.textContent == "Grave Titan"
-
-
-def test_the_address_and_kept_view_wait_for_the_paint(page):
-    """hs-2-9: the share link in the address and the kept view are written after the frame
-    that shows the tap, once, with the latest address, the address first."""
-    dom, browser = page
-    browser.apply_view(dom.root, "horde", View(url_hash="h=one", save="{}"))
-    browser.apply_view(dom.root, "horde", View(url_hash="h=two", save="{}"))
-    assert dom.addresses == [] and dom.kept == []
-    dom.paint()
-    assert dom.addresses == ["/play/horde.html#h=two"]
-    assert dom.kept == ["keep"]
-    browser.apply_view(dom.root, "horde", View(url_hash="", save=""))
-    dom.paint()
-    assert dom.addresses[-1] == "/play/horde.html" and dom.kept[-1] == "forget"
+def test_slots_that_are_not_text_are_ignored(sync):
+    """hs-2-9: whatever the page sends as slots, the widget starts."""
+    answer = json.loads(sync.start("horde", json.dumps({"slots": ["not", "a", "dict"]})))
+    assert answer["view"]["error"] == ""
+    answer = json.loads(sync.start("horde", page({"game": 7})))  # type: ignore[dict-item]
+    assert answer["view"]["error"] == ""

@@ -10,7 +10,7 @@ ROOT = Path(__file__).resolve().parent.parent
 ENGINE = ROOT / "pyengine"
 #: Modules that may touch the outside world; the core must never import them.
 ADAPTERS = {"pyengine.cli", "pyengine.files", "pyengine.browser", "pyengine.__main__"}
-BROWSER_ONLY = {"js", "pyodide", "pyscript"}
+BROWSER_ONLY = {"js", "pyodide", "pyscript", "polyscript"}
 
 
 def module_name(path: Path) -> str:

@@ -3,6 +3,7 @@ widget pages) and the hook (hooks/pyscript.py) that calls them."""
 
 from __future__ import annotations
 
+import html
 import io
 import json
 import re
@@ -117,10 +118,12 @@ def test_a_play_page_lists_its_own_style_sheets_for_the_head_to_preload():
     assert "page_styles" not in rules.meta
 
 
-def test_real_build_play_pages_preload_the_saved_view_not_the_runtime(built_site):
+def test_real_build_play_pages_start_python_in_a_worker(built_site):
     """Issue 17 points 3 and 4: each play page asks for saved-view.js and its widget's style
-    sheet from the head; the runtime's files are not preloaded there but listed on
-    widget-loading.js's tag (which preloads them as it starts PyScript), and each exists."""
+    sheet from the head and preloads none of the runtime; widget-loading.js's tag names the
+    adapter module, PyScript's module, the worker's Python file and the PyScript config
+    (whose interpreter and engine zip exist), and no Python runs on the page's thread (no
+    ``<script type="py">``). Only play pages allow a blob: worker."""
     for name in ("swarm", "horde", "check", "team", "shuffler"):
         page = built_site / "play" / f"{name}.html"
         text = page.read_text(encoding="utf-8")
@@ -129,15 +132,20 @@ def test_real_build_play_pages_preload_the_saved_view_not_the_runtime(built_site
         if name != "shuffler":
             assert f'<link rel="preload" as="style" href="../assets/{name}.css">' in head
         assert not re.search(r"<link[^>]*(preload)[^>]*runtime/", head), name
+        assert 'type="py"' not in text and "worker-src 'self' blob:" in head
         tag = re.search(r"<script src=\"../assets/widget-loading.js\"[^>]*>", head).group(0)
-        modules = re.search(r'data-modules="([^"]*)"', tag).group(1).split()
-        fetches = re.search(r'data-fetches="([^"]*)"', tag).group(1).split()
-        assert [m.rsplit("/", 1)[1] for m in modules] == ["pyodide.mjs", "pyodide.asm.mjs"]
-        assert [f.rsplit("/", 1)[1] for f in fetches][:3] == [
-            "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
-        assert fetches[3].startswith("../runtime/pyengine-") and len(fetches) == 4
-        for url in modules + fetches:
+        found = dict(re.findall(r'data-(core|host|worker|config)="([^"]*)"', tag))
+        assert found["host"] == "../assets/widget-host.js"
+        assert found["core"].endswith("runtime/pyscript/core.js")
+        assert found["worker"].endswith("runtime/engine-worker.py")
+        config = json.loads(html.unescape(found["config"]))
+        urls = [found["host"], found["core"], found["worker"], config["interpreter"],
+                *config["files"]]
+        for url in urls:
             assert (page.parent / url).resolve().is_file(), url
+        assert (page.parent / found["worker"]).read_text() == pyscript.WORKER_SOURCE
+    rules = (built_site / "swarm" / "index.html").read_text(encoding="utf-8")
+    assert "worker-src" not in rules and "widget-loading" not in rules
 
 
 def test_bad_widget_name_fails_the_build():

@@ -1,5 +1,5 @@
 // Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
-// pyengine/browser.py). Runs before Python starts:
+// assets/widget-host.js). Runs before Python starts:
 // * adds to each widget the boxes the saves code fills: a save kept aside ("could not
 //   restore"), a note, the "Open the shared game / Keep mine" question, the previous game;
 // * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
@@ -105,6 +105,9 @@
   document.addEventListener("click", function (event) {
     if (actionTarget(event)) lastDone = performance.now();
   }, false);
+  // Python answers from a worker (assets/widget-host.js): an action is done when its view
+  // is shown, and a click the browser held back while it was being shown is dropped too.
+  document.addEventListener("coop-magic:done", function () { lastDone = performance.now(); });
 
   // A share link opened in this tab: start again from it (the page asks before replacing).
   addEventListener("hashchange", function () {

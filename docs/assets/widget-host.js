@@ -1,0 +1,498 @@
+// The play pages' adapter: the only code that touches a play page for Python (issue 17,
+// point 4: Python off the page's main thread).
+//
+// Python runs in a web worker (PyScript's worker interpreter, started here with PyWorker), so
+// starting it and working out a turn never hold up the page. The worker has no page and no
+// storage: pyengine/browser.py hands each message to pyengine.widgets.host.Host and answers with
+// plain data. This module finds each widget's root ([data-widget=NAME]), reads its fields
+// ([data-field]), wires its buttons ([data-action], list items' [data-item-action]), change
+// events ([data-change]) and file inputs ([data-file]), keeps its storage slots and applies the
+// view each answer carries. Everything is set as text (textContent, value), never as HTML. When
+// a widget is ready its root gets data-ready="true", the signal the tests wait on.
+//
+// assets/widget-loading.js imports this module once the page is painted and calls start().
+const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
+const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
+
+const absolute = (url) => new URL(url, location.href).href;
+
+function isDevBuild() {
+  return !!window.livereload;  // mkdocs serve injects it
+}
+
+// -- storage ----------------------------------------------------------------------------------
+function storageKey(name) {
+  if (window.coopMagicSaveKey) return window.coopMagicSaveKey(name);
+  const scope = (window.__md_scope && window.__md_scope.pathname) || "/";
+  return "coop-magic:" + scope + ":" + name;
+}
+
+// A page's slots in localStorage: "game" under the page's key, the others under KEY:slot. The
+// saved view's own record (KEY:view, assets/saved-view.js) is not the engine's.
+class Slots {
+  constructor(name) {
+    this.key = storageKey(name);
+    try {  // a save stored under the key used before keys carried the base path moves over
+      const old = localStorage.getItem("coop-magic:" + name);
+      if (old && localStorage.getItem(this.key) === null) {
+        localStorage.setItem(this.key, old);
+        localStorage.removeItem("coop-magic:" + name);
+      }
+    } catch (error) { /* storage refused: the page still works */ }
+  }
+  slotKey(slot) { return slot === "game" ? this.key : this.key + ":" + slot; }
+  read() {
+    const slots = {};
+    try {
+      for (let i = 0; i < localStorage.length; i++) {
+        const key = localStorage.key(i);
+        if (key === this.key) slots.game = localStorage.getItem(key);
+        else if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
+          slots[key.slice(this.key.length + 1)] = localStorage.getItem(key);
+        }
+      }
+    } catch (error) { /* storage refused */ }
+    return slots;
+  }
+  write(writes) {
+    for (const [slot, value] of Object.entries(writes || {})) {
+      try {
+        if (value) localStorage.setItem(this.slotKey(slot), value);
+        else localStorage.removeItem(this.slotKey(slot));
+      } catch (error) {
+        console.warn("could not write browser storage (" + slot + ")");
+      }
+    }
+  }
+}
+
+// -- applying a view --------------------------------------------------------------------------
+function cssValue(value) { return String(value).replace(/["\\]/g, "\\$&"); }
+
+// What was last written to one widget, and its elements by data-id and data-field (a widget's
+// markup is fixed, so each is looked up once): a tap writes only what changed.
+export class Shown {
+  constructor(root) {
+    this.root = root;
+    this.ids = new Map();
+    this.fields = new Map();
+    this.written = new Map();
+  }
+  find(id) {
+    if (!this.ids.has(id)) this.ids.set(id, this.root.querySelector(`[data-id="${cssValue(id)}"]`));
+    return this.ids.get(id);
+  }
+  field(name) {
+    if (!this.fields.has(name)) {
+      this.fields.set(name, this.root.querySelector(`[data-field="${cssValue(name)}"]`));
+    }
+    return this.fields.get(name) || this.find(name);
+  }
+  // True (and remembered) when value is not what was last written there.
+  changed(kind, key, value) {
+    const text = JSON.stringify(value);
+    const slot = kind + " " + key;
+    if (this.written.get(slot) === text) return false;
+    this.written.set(slot, text);
+    return true;
+  }
+}
+
+export function readForm(root) {
+  const form = {};
+  root.querySelectorAll("[data-field]").forEach((el) => {
+    const name = el.getAttribute("data-field");
+    form[name] = el.type === "checkbox" ? (el.checked ? "on" : "") : String(el.value);
+  });
+  return form;
+}
+
+// One list line: a button (item.action), a link (item.href) or text, with the card's small
+// image before the text when it has one (lazy, alt = the card's name).
+function itemElement(item) {
+  const li = document.createElement("li");
+  let holder = li;
+  if (item.action) {
+    holder = document.createElement("button");
+    holder.type = "button";
+    holder.className = "item-button";
+    holder.setAttribute("data-item-action", item.action);
+    holder.setAttribute("data-item", item.value || "");
+    holder.setAttribute("aria-pressed", item.pressed ? "true" : "false");
+    li.appendChild(holder);
+  } else if (item.href) {
+    holder = document.createElement("a");
+    holder.href = item.href;
+    holder.target = "_blank";
+    holder.rel = "noopener noreferrer";
+    li.appendChild(holder);
+  }
+  if (item.image) {
+    const image = document.createElement("img");
+    image.className = "card-thumb";
+    image.loading = "lazy";
+    image.decoding = "async";
+    image.alt = item.image_alt || item.text;
+    image.src = item.image;
+    holder.appendChild(image);
+    holder.appendChild(document.createTextNode(item.text));
+  } else {
+    holder.textContent = item.text;
+  }
+  if (item.cls) li.className = item.cls;
+  return li;
+}
+
+// Change the list's <li>s from old items to new ones, keeping the lines both share: the same
+// first and last lines, and a log's older lines when new ones come on top and the oldest fall
+// off the bottom.
+function applyList(element, old, items) {
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  if (!old.length) {
+    element.replaceChildren(...items.map(itemElement));
+    return;
+  }
+  let head = 0;
+  const most = Math.min(old.length, items.length);
+  while (head < most && same(old[head], items[head])) head++;
+  let tail = 0;
+  while (tail < most - head && same(old[old.length - 1 - tail], items[items.length - 1 - tail])) {
+    tail++;
+  }
+  const oldMid = old.slice(head, old.length - tail);
+  let newMid = items.slice(head, items.length - tail);
+  let kept = 0;  // new lines on top of oldMid's first lines (the oldest fell off the bottom)
+  if (oldMid.length && newMid.length) {
+    for (let top = Math.max(1, newMid.length - oldMid.length); top < newMid.length; top++) {
+      const rest = newMid.slice(top);
+      if (same(rest, oldMid.slice(0, rest.length))) {
+        kept = rest.length;
+        newMid = newMid.slice(0, top);
+        break;
+      }
+    }
+  }
+  const drop = [];
+  for (let i = 0; i < oldMid.length - kept; i++) drop.push(element.children[head + kept + i]);
+  drop.forEach((child) => child && child.remove());
+  const before = element.children[head] || null;
+  for (const item of newMid) element.insertBefore(itemElement(item), before);
+}
+
+// Paint a QR code (rows of '#' and '.') on a canvas, with a 4-module quiet zone, dark on white
+// whatever the colour scheme, at whole device pixels per module.
+function paintQr(root, canvas, rows) {
+  const cells = rows.length + 8;
+  const pixels = Math.min(640, Math.floor(Math.min(320, root.clientWidth || 320) *
+                                          (window.devicePixelRatio || 1)));
+  const scale = Math.max(1, Math.floor(pixels / cells));
+  canvas.width = canvas.height = cells * scale;
+  const context = canvas.getContext("2d");
+  context.fillStyle = "#fff";
+  context.fillRect(0, 0, cells * scale, cells * scale);
+  context.fillStyle = "#000";
+  rows.forEach((row, y) => {
+    let x = 0;
+    while (x < row.length) {
+      if (row[x] === "#") {
+        let end = x;
+        while (end < row.length && row[end] === "#") end++;
+        context.fillRect((x + 4) * scale, (y + 4) * scale, (end - x) * scale, scale);
+        x = end;
+      } else {
+        x++;
+      }
+    }
+  });
+}
+
+function download(filename, text) {
+  const link = document.createElement("a");
+  link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
+  link.download = filename;
+  link.click();
+  URL.revokeObjectURL(link.href);
+}
+
+function logMissing(root, name, view) {
+  const keys = [...Object.keys(view.text || {}), ...Object.keys(view.lists || {}),
+                ...Object.keys(view.hidden || {}), ...Object.keys(view.attrs || {})];
+  const gone = keys.filter((k) => !root.querySelector(`[data-id="${cssValue(k)}"]`));
+  for (const k of [...Object.keys(view.values || {}), ...Object.keys(view.options || {})]) {
+    if (!root.querySelector(`[data-field="${cssValue(k)}"]`) &&
+        !root.querySelector(`[data-id="${cssValue(k)}"]`)) gone.push(k);
+  }
+  for (const key of new Set(gone)) console.warn(`${name}: the page has no element for '${key}'`);
+}
+
+// The address and the kept view, written just after the tap's screen is painted (Chromium's
+// history.replaceState alone took 5-35 ms of a tap). Only the latest of each is written; a page
+// being hidden or left writes them at once, so nothing is lost.
+const later = {hash: null, step: null, root: null, due: false, wired: false};
+
+function savedView(root, step) {
+  try {
+    if (window.coopMagicSavedView) window.coopMagicSavedView[step](root);
+  } catch (error) {
+    console.warn("saved view: " + step + " failed");
+  }
+}
+
+function writeLater() {
+  if (!later.due) return;
+  later.due = false;
+  const {hash, step, root} = later;
+  later.hash = later.step = null;
+  if (hash !== null) {
+    history.replaceState(null, "", location.pathname + location.search + (hash ? "#" + hash : ""));
+  }
+  if (step !== null) savedView(root, step);  // after the address: the kept view records it
+}
+
+function afterPaint(root, view) {
+  if (view.url_hash !== undefined) later.hash = view.url_hash;
+  if (view.save !== undefined) {
+    later.step = view.save ? "keep" : "forget";
+    later.root = root;
+  }
+  if (later.due) return;
+  later.due = true;
+  if (!later.wired) {
+    later.wired = true;
+    addEventListener("pagehide", writeLater);
+    addEventListener("visibilitychange", writeLater);
+  }
+  requestAnimationFrame(() => setTimeout(writeLater, 0));
+  setTimeout(writeLater, 200);  // no frame comes while the page is hidden
+}
+
+export function applyView(root, name, view, shown) {
+  if (isDevBuild()) logMissing(root, name, view);
+  for (const [id, text] of Object.entries(view.text || {})) {
+    const el = shown.find(id);
+    if (el && shown.changed("text", id, text)) el.textContent = text;
+  }
+  for (const [id, options] of Object.entries(view.options || {})) {
+    const el = shown.field(id);
+    if (!el || !shown.changed("options", id, options)) continue;
+    el.replaceChildren(...options.map(([value, label]) => {
+      const option = document.createElement("option");
+      option.value = value;
+      option.textContent = label;
+      return option;
+    }));
+  }
+  for (const [name_, value] of Object.entries(view.values || {})) {
+    const el = shown.field(name_);
+    if (!el) continue;
+    if (el.type === "checkbox") el.checked = !!value;
+    else el.value = value;
+  }
+  for (const [id, items] of Object.entries(view.lists || {})) {
+    const el = shown.find(id);
+    if (!el) continue;
+    const old = shown.written.get("list " + id);
+    if (!shown.changed("list", id, items)) continue;
+    applyList(el, old === undefined ? [] : JSON.parse(old), items);
+  }
+  for (const [id, hidden] of Object.entries(view.hidden || {})) {
+    const el = shown.find(id);
+    if (el && shown.changed("hidden", id, !!hidden)) el.hidden = !!hidden;
+  }
+  for (const [id, attributes] of Object.entries(view.attrs || {})) {
+    const el = shown.find(id);
+    if (!el) continue;
+    for (const [key, value] of Object.entries(attributes)) {
+      if (shown.changed("attr", id + " " + key, value)) el.setAttribute(key, value);
+    }
+  }
+  const errorBox = shown.find("error");
+  const error = view.error || "";
+  if (errorBox && shown.changed("error", "", error)) {
+    errorBox.textContent = error;
+    errorBox.hidden = !error;
+  }
+  if (view.url_hash !== undefined || view.save !== undefined) afterPaint(root, view);
+  if (view.download) download(view.download[0], view.download[1]);
+  for (const [id, rows] of Object.entries(view.qr || {})) {
+    const canvas = shown.find(id);
+    if (canvas) paintQr(root, canvas, rows);
+  }
+  if (view.scroll) {
+    const target = shown.find(view.scroll);
+    if (target && !target.hidden) target.scrollIntoView({block: "start"});
+  }
+}
+
+// -- the worker -------------------------------------------------------------------------------
+// PyWorker resolves URLs against the worker's own (blob:) address: give it absolute ones.
+function workerConfig(config) {
+  const files = {};
+  for (const [url, target] of Object.entries(config.files || {})) files[absolute(url)] = target;
+  return {...config, interpreter: absolute(config.interpreter), files, sync_main_only: true};
+}
+
+async function startWorker(options) {
+  const {PyWorker} = await import(options.core);
+  const config = workerConfig(options.config);
+  return PyWorker(absolute(options.worker), {type: "pyodide", version: config.interpreter,
+                                             config});
+}
+
+function pageInfo() {
+  const fragment = String(location.hash || "");
+  const connection = navigator.connection;
+  return {
+    page_url: location.origin + location.pathname + (location.search || ""),
+    url_hash: fragment.startsWith("#") ? fragment.slice(1) : fragment,
+    save_data: !!(connection && connection.saveData),
+  };
+}
+
+function logLines(answer) {
+  for (const line of answer.log || []) console.warn(line);
+}
+
+// One widget on the page: its first view from the worker, then its events.
+async function serve(worker, root) {
+  const name = root.getAttribute("data-widget");
+  const shown = new Shown(root);
+  const slots = new Slots(name);
+  const stored = slots.read();
+  const queue = [];  // requests to make, one at a time (View.fetches)
+  let fetching = false;
+  let chain = Promise.resolve();
+  let pending = 0;  // actions asked and not yet shown
+
+  function show(answer) {
+    slots.write(answer.writes);  // the save is on the device before its view shows
+    logLines(answer);
+    applyView(root, name, answer.view, shown);
+    document.dispatchEvent(new CustomEvent("coop-magic:done"));
+    if (answer.view.fetches) {
+      queue.push(...answer.view.fetches);
+      if (!fetching) drain();
+    }
+  }
+
+  // An action, with the fields as they are now; answers are shown in the order asked.
+  function run(action, extra) {
+    const online = navigator.onLine === false ? "" : "on";  // no lookups offline
+    const form = {...readForm(root), _page: location.origin + location.pathname,
+                  _online: online, ...(extra || {})};
+    pending++;
+    root.setAttribute("aria-busy", "true");
+    chain = chain.then(async () => {
+      let answer;
+      try {
+        answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+      } catch (error) {
+        console.warn(String(error && error.stack || error));
+        answer = {view: {error: UNEXPECTED}, writes: {}, log: []};
+      }
+      try {
+        show(answer);
+      } catch (error) {  // the next action must still run
+        console.warn(String(error && error.stack || error));
+      } finally {
+        if (--pending === 0) root.removeAttribute("aria-busy");
+      }
+    });
+    return chain;
+  }
+
+  async function request(fetchRequest) {
+    const init = {method: fetchRequest.method};
+    if (fetchRequest.body !== null && fetchRequest.body !== undefined) {
+      init.body = fetchRequest.body;
+      init.headers = {"Content-Type": "application/json"};
+    }
+    try {
+      const response = await fetch(fetchRequest.url, init);
+      return [String(response.status), await response.text()];
+    } catch (error) {
+      return ["offline", ""];
+    }
+  }
+
+  async function drain() {
+    fetching = true;
+    try {
+      while (queue.length) {
+        const next = queue.shift();
+        const [status, body] = await request(next);
+        await run(next.action, {_status: status, _body: body, _tag: next.tag});
+        await new Promise((resolve) => setTimeout(resolve, FETCH_GAP_MS));
+      }
+    } finally {
+      fetching = false;
+    }
+  }
+
+  root.addEventListener("click", (event) => {
+    const target = event.target.closest("[data-item-action]");
+    if (target && root.contains(target)) {
+      run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item")});
+    }
+  });
+  root.querySelectorAll("[data-file]").forEach((el) => {
+    el.addEventListener("change", async () => {
+      const chosen = el.files.length ? el.files[0] : null;
+      if (!chosen) return;
+      const text = await chosen.text();
+      el.value = "";
+      run(el.getAttribute("data-file"), {_file: text});
+    });
+  });
+  root.querySelectorAll("[data-action]").forEach((el) => {
+    el.addEventListener("click", () => run(el.getAttribute("data-action")));
+  });
+  root.querySelectorAll("[data-change]").forEach((el) => {
+    el.addEventListener("change", () => run(el.getAttribute("data-change")));
+  });
+
+  let answer;
+  try {
+    answer = JSON.parse(await worker.sync.start(name, JSON.stringify({...pageInfo(),
+                                                                      slots: stored})));
+  } catch (error) {
+    console.warn(String(error && error.stack || error));
+    answer = {view: {error: "This page could not start. Reload it."}, writes: {}, log: []};
+  }
+  // What the player typed while Python started is kept (assets/saves.js marks it).
+  root.querySelectorAll("[data-field][data-typed]").forEach((el) => {
+    if (answer.view.values) delete answer.view.values[el.getAttribute("data-field")];
+  });
+  slots.write(answer.writes);
+  logLines(answer);
+  savedView(root, "revert");  // the page as built, then this widget's own first view
+  applyView(root, name, answer.view, shown);
+  if (stored.game && answer.view.save === undefined) savedView(root, "keep");
+  root.querySelectorAll("[data-typed]").forEach((el) => el.removeAttribute("data-typed"));
+  root.querySelectorAll("[disabled][data-action]").forEach((el) => el.removeAttribute("disabled"));
+  const loading = shown.find("loading");
+  if (loading) loading.hidden = true;
+  root.setAttribute("data-ready", "true");
+  // A User Timing mark, so profilers and Lighthouse see when the tool became usable.
+  performance.mark("widget-ready:" + name);
+  if (answer.view.fetches) {
+    queue.push(...answer.view.fetches);
+    if (!fetching) drain();
+  }
+}
+
+// Start Python in a worker and serve every widget on the page. options: core (PyScript's
+// module), worker (the worker's Python file), config (PyScript config: interpreter, files),
+// failed(error) (called when Python cannot start).
+export async function start(options) {
+  const roots = document.querySelectorAll("[data-widget]");
+  if (!roots.length) return;
+  let worker;
+  try {
+    worker = await startWorker(options);
+  } catch (error) {
+    if (options.failed) options.failed(error);
+    return;
+  }
+  await Promise.all(Array.prototype.map.call(roots, (root) => serve(worker, root)));
+}

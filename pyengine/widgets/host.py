@@ -1,0 +1,116 @@
+"""One play page's widget served over messages: what the Python worker does for the page.
+
+The play pages run Python in a web worker (PyScript's worker interpreter), off the page's main
+thread, so that starting Python and working out a turn never hold up the page (issue 17,
+point 4). The worker has no page and no browser storage: the page's adapter,
+``docs/assets/widget-host.js``, reads the fields, wires the buttons, keeps the storage and applies
+the views; this module is everything between its messages and the pure controllers.
+
+* :meth:`Host.start` and :meth:`Host.handle` answer with a plain dict, ready for JSON:
+  ``view`` (:func:`view_data`), ``writes`` (the storage slots to set, ``None`` to remove, in the
+  order written) and ``log`` (lines for the browser's console).
+* The storage is the page's slots as the adapter read them at start (:class:`SlotStorage`);
+  every write is kept in the snapshot and reported with the answer, which the adapter writes to
+  ``localStorage`` before it shows the view, so a save is on the device when its view shows.
+
+Pure Python: :mod:`pyengine.browser` only hands messages in and answers out.
+"""
+
+from __future__ import annotations
+
+import traceback
+from dataclasses import asdict
+from types import ModuleType
+from typing import Any
+
+from . import View
+from .saves import Session
+
+#: What the page shows when a controller fails in a way no code path expected.
+UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
+#: What the page shows when the widget cannot start at all.
+NO_START = "This page could not start. Reload it."
+
+
+def view_data(view: View) -> dict[str, Any]:
+    """``view`` as plain JSON-ready data (lists of items become lists of dicts; option pairs,
+    lists of two strings). Keys whose value is empty are left out, except ``error``, which
+    clears the error line when empty."""
+    data: dict[str, Any] = {
+        "text": dict(view.text),
+        "values": dict(view.values),
+        "lists": {key: [asdict(item) for item in items] for key, items in view.lists.items()},
+        "options": {key: [[str(v), str(label)] for v, label in options]
+                    for key, options in view.options.items()},
+        "hidden": {key: bool(value) for key, value in view.hidden.items()},
+        "attrs": {key: dict(value) for key, value in view.attrs.items()},
+        "qr": {key: list(rows) for key, rows in view.qr.items()},
+        "fetches": [asdict(request) for request in view.fetches],
+        "error": view.error,
+    }
+    data = {key: value for key, value in data.items() if value or key == "error"}
+    for key in ("save", "url_hash", "scroll"):
+        if getattr(view, key) is not None:
+            data[key] = getattr(view, key)
+    if view.download is not None:
+        data["download"] = list(view.download)
+    if view.note:
+        data["note"] = view.note
+    return data
+
+
+class SlotStorage:
+    """The page's storage slots as the adapter read them, plus every write since the last
+    :meth:`take` (the adapter writes those to ``localStorage``)."""
+
+    def __init__(self, slots: dict[str, str] | None = None) -> None:
+        self.slots: dict[str, str] = {k: v for k, v in (slots or {}).items()
+                                      if isinstance(v, str) and v}
+        self.writes: dict[str, str | None] = {}
+
+    def get(self, slot: str) -> str | None:
+        return self.slots.get(slot)
+
+    def set(self, slot: str, value: str | None) -> None:
+        if value:
+            self.slots[slot] = value
+        else:
+            self.slots.pop(slot, None)
+        self.writes.pop(slot, None)  # keep the order of the last write
+        self.writes[slot] = value or None
+
+    def take(self) -> dict[str, str | None]:
+        writes, self.writes = self.writes, {}
+        return writes
+
+
+class Host:
+    """One widget (``module``, named ``name``) and its session, answering the adapter."""
+
+    def __init__(self, name: str, module: ModuleType, env: Any,
+                 slots: dict[str, str] | None = None) -> None:
+        self.storage = SlotStorage(slots)
+        self.lines: list[str] = []
+        self.session = Session(name, module, env, self.storage, log=self.lines.append)
+
+    def _answer(self, view: View) -> dict[str, Any]:
+        lines, self.lines = self.lines, []
+        return {"view": view_data(view), "writes": self.storage.take(), "log": lines}
+
+    def start(self) -> dict[str, Any]:
+        """The widget's first view (from the save, a share link or fresh)."""
+        try:
+            view = self.session.start()  # never raises for a bad save (widgets/saves.py)
+        except Exception:
+            self.lines.append(traceback.format_exc())
+            view = View(error=NO_START)
+        return self._answer(view)
+
+    def handle(self, action: str, form: dict[str, str]) -> dict[str, Any]:
+        """One action with the page's fields (and the adapter's ``_``-keys)."""
+        try:
+            view = self.session.handle(action, {str(k): str(v) for k, v in form.items()})
+        except Exception:  # the page must never stay broken; the details go to the console
+            self.lines.append(traceback.format_exc())
+            view = View(error=UNEXPECTED)
+        return self._answer(view)

@@ -1,0 +1,178 @@
+"""The play pages' messages between the page's adapter and the Python worker
+(pyengine.widgets.host): views as plain JSON data that says everything a View says, storage
+slots read once and written back with each answer, and a page that never stays broken.
+
+The rules the runners serve are their formats' own: hs-2-9 (the Horde runner's saves and
+links), sw-3-4 (the Swarm runner's), tc-2-2 (the Team table)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from pyengine import files
+from pyengine.widgets import Fetch, Item, View, horde, shuffler, swarm, team
+from pyengine.widgets.host import NO_START, UNEXPECTED, Host, SlotStorage, view_data
+from pyengine.widgets.saves import ASIDE, MemoryStorage, Session
+from tests.helpers import runner_env as _runner_env
+
+SEED = "amber-otter-17"
+def runner_env():
+    """The shipped decks plus the data files (card facts), as the worker's env has them."""
+    env = _runner_env()
+    env.read_data = lambda path: (files.data_root() / path).read_text(encoding="utf-8")
+    return env
+
+
+SWARM_NEW = {"mode": "hive", "survivors": "2", "deck": "sample", "seed": SEED}
+
+
+def random_view(chance: random.Random) -> View:
+    words = ["Island", "Zombie 2/2", "<b>bold</b>", "", "Élan", "a\nb"]
+    pick = lambda: chance.choice(words)  # noqa: E731
+    return View(
+        text={f"t{i}": pick() for i in range(chance.randint(0, 3))},
+        values={f"v{i}": pick() for i in range(chance.randint(0, 2))},
+        lists={f"l{i}": [Item(pick(), href=chance.choice([None, "https://x.test/"]),
+                               cls=chance.choice([None, "new"]),
+                               action=chance.choice([None, "pick"]), value=pick(),
+                               pressed=chance.random() < 0.5,
+                               image=chance.choice(["", "https://cards.scryfall.io/a.jpg"]),
+                               image_alt=pick())
+                          for _ in range(chance.randint(0, 3))]
+               for i in range(chance.randint(0, 2))},
+        options={"o": [(pick(), pick()) for _ in range(chance.randint(0, 3))]}
+        if chance.random() < 0.5 else {},
+        hidden={f"h{i}": chance.random() < 0.5 for i in range(chance.randint(0, 2))},
+        attrs={"a": {"data-x": pick()}} if chance.random() < 0.5 else {},
+        save=chance.choice([None, "", "{}"]),
+        error=chance.choice(["", "No such card: Foo (line 3)."]),
+        fetches=[Fetch(url="https://api.scryfall.com/cards/collection", action="looked",
+                       method="POST", body="{}", tag="t")] if chance.random() < 0.3 else [],
+        url_hash=chance.choice([None, "", "h=abc"]),
+        download=chance.choice([None, ("game.json", "{}")]),
+        scroll=chance.choice([None, "game"]),
+        qr={"qr": ["#.#", ".#."]} if chance.random() < 0.3 else {},
+        note=chance.choice(["", "Opened a shared game."]),
+    )
+
+
+def from_data(data: dict) -> View:
+    """Read ``view_data``'s output back into a View (what the page's adapter receives)."""
+    return View(
+        text=data.get("text", {}), values=data.get("values", {}),
+        lists={k: [Item(**item) for item in items] for k, items in data.get("lists", {}).items()},
+        options={k: [tuple(pair) for pair in v] for k, v in data.get("options", {}).items()},
+        hidden=data.get("hidden", {}), attrs=data.get("attrs", {}), save=data.get("save"),
+        error=data["error"], fetches=[Fetch(**f) for f in data.get("fetches", [])],
+        url_hash=data.get("url_hash"),
+        download=tuple(data["download"]) if "download" in data else None,
+        scroll=data.get("scroll"), qr=data.get("qr", {}), note=data.get("note", ""))
+
+
+def test_a_view_as_data_says_everything_the_view_says():
+    """Every field of any View survives the trip through JSON to the page unchanged, and
+    the page can tell "leave it" (a key left out) from "clear it" ("" or False)."""
+    chance = random.Random(7)
+    for _ in range(400):
+        view = random_view(chance)
+        data = json.loads(json.dumps(view_data(view)))
+        assert from_data(data) == view
+        assert ("save" in data) == (view.save is not None)
+        assert ("url_hash" in data) == (view.url_hash is not None)
+        assert "error" in data  # an empty error clears the error line
+
+
+def test_slot_storage_reports_each_write_once_in_order():
+    """The adapter writes what the session wrote, last write wins, removals as None."""
+    storage = SlotStorage({"game": "g1", "previous": "", "odd": None})  # type: ignore[dict-item]
+    assert storage.get("game") == "g1" and storage.get("previous") is None
+    storage.set("aside", "x")
+    storage.set("game", "g2")
+    storage.set("aside", "")
+    assert storage.take() == {"game": "g2", "aside": None}
+    assert storage.take() == {}
+    assert storage.get("game") == "g2" and storage.get("aside") is None
+
+
+def play(host: Host, action: str, form: dict[str, str]) -> dict:
+    answer = host.handle(action, form)
+    return json.loads(json.dumps(answer))
+
+
+def test_a_swarm_game_through_the_host_saves_like_the_session_itself():
+    """sw-3-4: the same actions through the host and straight through a Session give the same
+    views and the same stored game; the host's answers carry the writes the page makes."""
+    host = Host("swarm", swarm, runner_env(), {})
+    direct = MemoryStorage()
+    session = Session("swarm", swarm, runner_env(), direct)
+    assert view_data(session.start()) == host.start()["view"]
+    page: dict[str, str | None] = {}
+    for action, form in [("new", SWARM_NEW), ("turn", {}), ("undo", {}), ("turn", {}),
+                         ("turn", {})]:
+        answer = play(host, action, form)
+        assert answer["view"] == view_data(session.handle(action, form))
+        page.update(answer["writes"])
+    assert page["game"] == direct.get("game") and page["game"]
+    assert json.loads(page["game"])["game"]["actions"]
+
+
+def test_a_reload_starts_from_the_slots_the_page_kept():
+    """hs-2-9: the slots written by one host start the next one (a reload) on the same game."""
+    first = Host("horde", horde, runner_env(), {})
+    first.start()
+    kept: dict[str, str] = {}
+    answer = play(first, "new", {"seed": SEED})
+    kept.update({k: v for k, v in answer["writes"].items() if v})
+    answer = play(first, "next", {})
+    kept.update({k: v for k, v in answer["writes"].items() if v})
+    again = Host("horde", horde, runner_env(), kept)
+    view = again.start()["view"]
+    assert view == view_data(Session("horde", horde, runner_env(), MemoryStorage(kept)).start())
+    assert again.session.widget.game is not None
+    assert again.session.widget.game.actions == first.session.widget.game.actions
+
+
+def test_a_bad_save_is_kept_aside_and_written_back():
+    """tc-2-2: an unreadable save never stops the page: the answer moves it to an aside slot
+    the page writes, and says so."""
+    host = Host("team", team, runner_env(), {"game": "{broken"})
+    answer = host.start()
+    assert answer["writes"][ASIDE[0]] == "{broken" and answer["writes"]["game"] is None
+    assert answer["view"]["hidden"].get("saves") is False
+
+
+def test_a_controller_bug_shows_a_plain_error_and_logs_the_trace(monkeypatch):
+    """A bug inside a controller surfaces as a trace in the console and a plain line on the
+    page; the next action still works."""
+    host = Host("shuffler", shuffler, runner_env(), {})
+    host.start()
+
+    def broken(self, action, form):
+        raise RuntimeError("bug")
+
+    monkeypatch.setattr(Session, "handle", broken)
+    answer = play(host, "shuffle", {})
+    assert answer["view"]["error"] == UNEXPECTED
+    assert any("RuntimeError: bug" in line for line in answer["log"])
+    monkeypatch.undo()
+    answer = play(host, "shuffle", {"deck": "paste", "paste": "4 Island", "seed": SEED,
+                                    "draw": "1"})
+    assert not answer["view"]["error"] and answer["log"] == []
+
+
+def test_a_page_that_cannot_start_says_so(monkeypatch):
+    monkeypatch.setattr(Session, "start", lambda self: 1 / 0)
+    answer = Host("shuffler", shuffler, runner_env(), {}).start()
+    assert answer["view"]["error"] == NO_START
+    assert any("ZeroDivisionError" in line for line in answer["log"])
+
+
+@pytest.mark.parametrize("name,module", [("horde", horde), ("swarm", swarm)])
+def test_session_log_lines_reach_the_console(name, module):
+    """What the session logs (e.g. a save it could not start) goes back with the answer."""
+    answer = Host(name, module, runner_env(), {"game": json.dumps({"v": 99})}).start()
+    assert isinstance(answer["log"], list)
+    assert json.loads(json.dumps(answer)) == answer
