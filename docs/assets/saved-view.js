@@ -1,18 +1,19 @@
-// The saved game before Python (issue 17): after each save pyengine.browser calls
+// The saved game before Python (issue 17): after each save the page's adapter
+// (assets/widget-host.js) calls
 // coopMagicSavedView.keep(root), which stores what the widget shows as plain data (each
 // [data-id] element's text or list items and whether it is hidden, and the fields' values).
 // On the next visit this script, loaded right after the widget's markup
 // (overrides/widget.html, not deferred), puts it back before the page is first painted and
 // long before Python is ready, always as text (textContent, never HTML); the buttons stay
 // disabled and are described by a line saying Python is starting. When Python starts,
-// pyengine.browser calls revert(root) just before it applies its own first view (in the same
+// the adapter calls revert(root) just before it applies its own first view (in the same
 // task, so nothing is painted in between).
 (function () {
   "use strict";
   var savedView = (function () {
     var NOTE = "Your saved game as you left it. The buttons work once Python has started.";
     var undo = [];
-    // One small function for the storage key, kept in step with pyengine.browser's keys: they
+    // One small function for the storage key, kept in step with widget-host.js's keys: they
     // carry the site's base path (Material's __md_scope), so two sites on one domain keep apart.
     var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
     function viewKey(name) { return "coop-magic:" + scope + ":" + name + ":view"; }

@@ -10,7 +10,7 @@
 //   the browser does not reload) reloads the page, which then asks before replacing a game.
 (function () {
   "use strict";
-  // Storage keys carry the site's base path: pyengine/browser.py builds the same key.
+  // Storage keys carry the site's base path: assets/widget-host.js uses the same key.
   var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
   window.coopMagicSaveKey = function (name) { return "coop-magic:" + scope + ":" + name; };
 

@@ -262,8 +262,8 @@ function afterPaint(root, view) {
     addEventListener("pagehide", writeLater);
     addEventListener("visibilitychange", writeLater);
   }
-  requestAnimationFrame(() => setTimeout(writeLater, 0));
-  setTimeout(writeLater, 200);  // no frame comes while the page is hidden
+  if (document.visibilityState === "hidden") setTimeout(writeLater, 0);  // no frame comes
+  else requestAnimationFrame(() => setTimeout(writeLater, 0));
 }
 
 export function applyView(root, name, view, shown) {
@@ -362,11 +362,27 @@ async function serve(worker, root) {
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
   let chain = Promise.resolve();
-  let pending = 0;  // actions asked and not yet shown
+  let pending = 0;  // actions asked and not yet shown (and files being read)
+  // aria-busy on the root while an action is on its way: assistive technology waits for the
+  // answer, and so do the tests (tests/browser/conftest.py).
+  function busy(step) {
+    pending += step;
+    if (pending > 0) root.setAttribute("aria-busy", "true");
+    else root.removeAttribute("aria-busy");
+  }
 
-  function show(answer) {
+  // asked: the fields as they were when the action was asked. A field the player has changed
+  // since (typing on while Python answered) keeps what they typed: its own change event
+  // brings it to Python next.
+  function show(answer, asked) {
     slots.write(answer.writes);  // the save is on the device before its view shows
     logLines(answer);
+    if (asked && answer.view.values) {
+      const now = readForm(root);
+      for (const field of Object.keys(answer.view.values)) {
+        if (field in asked && now[field] !== asked[field]) delete answer.view.values[field];
+      }
+    }
     applyView(root, name, answer.view, shown);
     document.dispatchEvent(new CustomEvent("coop-magic:done"));
     if (answer.view.fetches) {
@@ -378,10 +394,10 @@ async function serve(worker, root) {
   // An action, with the fields as they are now; answers are shown in the order asked.
   function run(action, extra) {
     const online = navigator.onLine === false ? "" : "on";  // no lookups offline
-    const form = {...readForm(root), _page: location.origin + location.pathname,
+    const fields = readForm(root);
+    const form = {...fields, _page: location.origin + location.pathname,
                   _online: online, ...(extra || {})};
-    pending++;
-    root.setAttribute("aria-busy", "true");
+    busy(1);
     chain = chain.then(async () => {
       let answer;
       try {
@@ -391,11 +407,11 @@ async function serve(worker, root) {
         answer = {view: {error: UNEXPECTED}, writes: {}, log: []};
       }
       try {
-        show(answer);
+        show(answer, fields);
       } catch (error) {  // the next action must still run
         console.warn(String(error && error.stack || error));
       } finally {
-        if (--pending === 0) root.removeAttribute("aria-busy");
+        busy(-1);
       }
     });
     return chain;
@@ -439,9 +455,14 @@ async function serve(worker, root) {
     el.addEventListener("change", async () => {
       const chosen = el.files.length ? el.files[0] : null;
       if (!chosen) return;
-      const text = await chosen.text();
-      el.value = "";
-      run(el.getAttribute("data-file"), {_file: text});
+      busy(1);  // busy from the choice on, while the file is read
+      try {
+        const text = await chosen.text();
+        el.value = "";
+        run(el.getAttribute("data-file"), {_file: text});
+      } finally {
+        busy(-1);
+      }
     });
   });
   root.querySelectorAll("[data-action]").forEach((el) => {

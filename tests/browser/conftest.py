@@ -7,12 +7,15 @@ Chromium comes from ``$CHROMIUM``, Debian's ``/usr/bin/chromium``, or Playwright
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import Locator, Page
 
 from devtools.browser import CHROMIUM_ARGS, chromium_path
 from devtools.server import serve_site
@@ -20,6 +23,41 @@ from devtools.server import serve_site
 ROOT = Path(__file__).resolve().parents[2]
 #: How long the engine may take to start in a test (a generous bound, not a timing check).
 ENGINE_TIMEOUT_MS = 120_000
+
+
+#: Playwright's actions that can start a widget's action (a click on a button, a change of a
+#: field or a file chosen).
+_ACTIONS = ("click", "dblclick", "tap", "fill", "press", "select_option", "check", "uncheck",
+            "set_checked", "set_input_files", "dispatch_event")
+#: True while any widget is waiting for Python's answer (docs/assets/widget-host.js).
+_SETTLED = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
+
+
+def settle(page) -> None:
+    """Wait until no widget on ``page`` waits for Python's answer (a signal, not a sleep)."""
+    try:
+        page.wait_for_function(_SETTLED, timeout=ENGINE_TIMEOUT_MS)
+    except PlaywrightError as error:  # the action left or reloaded the page: nothing waits
+        if "context was destroyed" not in str(error) and "closed" not in str(error):
+            raise
+
+
+def _then_settle(method):
+    @functools.wraps(method)
+    def act(self, *args, **kwargs):
+        result = method(self, *args, **kwargs)
+        settle(self if isinstance(self, Page) else self.page)
+        return result
+    return act
+
+
+# Python answers the play pages from a worker, so a tap's view is shown a moment after the
+# click returns. The tests act as a player does, looking at the screen before the next tap:
+# every action above returns once the widgets have shown their answers. (With Python on the
+# page's thread the browser itself held the next step back until the answer was shown.)
+for _kind in (Page, Locator):
+    for _name in _ACTIONS:
+        setattr(_kind, _name, _then_settle(getattr(_kind, _name)))
 
 
 @pytest.fixture(scope="session")

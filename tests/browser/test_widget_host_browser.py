@@ -1,0 +1,220 @@
+"""The play pages' adapter writing views (``applyView`` of docs/assets/widget-host.js) in
+Chromium: after any sequence of views the page shows exactly the last one, a tap writes only
+what changed, list lines carry their card images, and the address and kept view are written
+once, after the screen is painted (issue 15, point 8: tap to updated screen).
+
+The views are made in Python (``view_data(View(...))``, what the worker sends) and applied to a
+test widget put on a built page of the site; the module is imported as the page itself would
+(the pages' CSP allows scripts from the site only, so everything runs through page.evaluate).
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pyengine.widgets import Item, View
+from pyengine.widgets.host import view_data
+
+#: A small image from a data: URL (allowed by the pages' img-src), so no request leaves the
+#: local server.
+IMAGE = ("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' width='4' height='4'"
+         "%3E%3C/svg%3E")
+
+#: A test widget on the page, the module on ``window.host`` and its state on ``window.shown``.
+SET_UP = """async (base) => {
+    const root = document.createElement('div');
+    root.setAttribute('data-widget', 'test');
+    for (const [id, tag] of [['title', 'p'], ['log', 'ul'], ['box', 'div'], ['error', 'p']]) {
+        const element = document.createElement(tag);
+        element.setAttribute('data-id', id);
+        if (id === 'error') element.hidden = true;
+        root.appendChild(element);
+    }
+    document.body.prepend(root);
+    window.host = await import(new URL('assets/widget-host.js', base).href);
+    window.testRoot = root;
+    window.shown = new window.host.Shown(root);
+    window.apply = (view) => window.host.applyView(root, 'test', view, window.shown);
+}"""
+
+#: Each list line as plain data: its text, class, and the button it holds (if any).
+LINES = """() => [...testRoot.querySelector('[data-id=log]').children].map((li) => {
+    const button = li.firstElementChild && li.firstElementChild.tagName === 'BUTTON'
+        ? li.firstElementChild : null;
+    return {
+        tag: li.tagName, text: li.textContent, cls: li.className,
+        button: button && {action: button.getAttribute('data-item-action'),
+                           item: button.getAttribute('data-item'),
+                           pressed: button.getAttribute('aria-pressed'),
+                           text: button.textContent},
+    };
+})"""
+
+
+@pytest.fixture
+def host(page, site_url):
+    """A built page of the site with the test widget and the adapter loaded."""
+    page.goto(site_url + "index.html")
+    page.evaluate(SET_UP, site_url)
+    return page
+
+
+def apply(page, view: View) -> None:
+    page.evaluate("(view) => apply(view)", view_data(view))
+
+
+def expected_lines(items: list[Item]) -> list[dict]:
+    return [{"tag": "LI", "text": item.text, "cls": item.cls or "",
+             "button": {"action": item.action, "item": item.value,
+                        "pressed": "true" if item.pressed else "false", "text": item.text}
+             if item.action else None}
+            for item in items]
+
+
+def test_the_page_shows_exactly_the_last_view_whatever_came_before(host):
+    """hs-6-8: lists change line by line (the same first and last lines kept, a log's new
+    lines on top with the oldest falling off), and the page always equals the last view."""
+    chance = random.Random(15)
+    names = [f"Zombie #{n}" for n in range(12)]
+    log: list[str] = []
+    views, expected = [], []
+    for step in range(300):
+        kind = step % 4
+        if kind == 0:  # a log: new lines on top, at most 8
+            log = [f"event {step}.{k}" for k in range(chance.randint(0, 3))] + log
+            log = log[:8]
+        elif kind == 1:  # a board: lines change, go and come
+            log = chance.sample(names, chance.randint(0, 6))
+        elif kind == 2:  # lines removed from the middle
+            log = log[: chance.randint(0, len(log))] + log[chance.randint(0, len(log)):]
+        # kind 3: the same lines, some pressed or marked now
+        items = [Item(text, action="pick" if "#" in text else None, value=text,
+                      pressed="#" in text and chance.random() < 0.3,
+                      cls="gone" if chance.random() < 0.2 else None)
+                 for text in log]
+        view = View(lists={"log": items}, text={"title": f"{len(items)} lines"})
+        views.append(view_data(view))
+        expected.append({"title": f"{len(items)} lines", "lines": expected_lines(items)})
+    shown = host.evaluate(f"""(views) => views.map((view) => {{
+        apply(view);
+        return {{title: testRoot.querySelector('[data-id=title]').textContent,
+                 lines: ({LINES})()}};
+    }})""", views)
+    for step, (got, want) in enumerate(zip(shown, expected, strict=True)):
+        assert got == want, f"after view {step}"
+
+
+def test_a_tap_writes_only_what_changed(host):
+    """A view equal to the last one writes nothing; a log with one new line on top writes
+    that line only (the other lines stay the same elements), and each element is looked up
+    once."""
+    items = [Item(f"line {n}") for n in range(30)]
+    view = View(text={"title": "Horde turn 3"}, hidden={"box": False},
+                lists={"log": items}, attrs={"box": {"data-events": "[]"}})
+    apply(host, view)
+    result = host.evaluate("""([same, next]) => {
+        const log = testRoot.querySelector('[data-id=log]');
+        const before = [...log.children];
+        let lookups = 0;
+        testRoot.querySelector = function (selector) {
+            lookups++;
+            return Element.prototype.querySelector.call(this, selector);
+        };
+        const observer = new MutationObserver(() => {});
+        observer.observe(testRoot, {childList: true, attributes: true, characterData: true,
+                                    subtree: true});
+        apply(same);
+        const again = observer.takeRecords();
+        apply(next);
+        const records = observer.takeRecords();
+        observer.disconnect();
+        delete testRoot.querySelector;
+        const after = [...log.children];
+        return {
+            again: again.length,
+            kinds: records.map((r) => r.type),
+            added: records.flatMap((r) => [...r.addedNodes].map((n) => n.textContent)),
+            removed: records.flatMap((r) => [...r.removedNodes].map((n) => n.textContent)),
+            kept: after.slice(1).every((li, i) => li === before[i]),
+            lookups,
+        };
+    }""", [view_data(view), view_data(View(lists={"log": [Item("new"), *items[:29]]}))])
+    assert result["again"] == 0, "a view equal to the last one changed the page"
+    assert set(result["kinds"]) == {"childList"}
+    assert result["added"] == ["new"]
+    assert result["removed"] == ["line 29"]
+    assert result["kept"], "the lines both views share were written again"
+    assert result["lookups"] == 0, "an element was looked up again"
+    lines = host.evaluate(LINES)
+    assert [line["text"] for line in lines] == ["new"] + [f"line {n}" for n in range(29)]
+
+
+def test_list_lines_with_a_card_image(host):
+    """hs-6-8: a line with ``Item.image`` shows the small image before its text, lazy, its
+    alt text the card's name (else the line's text); a line without one is text only."""
+    apply(host, View(lists={"log": [
+        Item("Zombie ×3", action="pick", value="4", image=IMAGE, image_alt="Zombie"),
+        Item("Grave Titan"),
+        Item("Plague Wind", image=IMAGE)]}))
+    lines = host.evaluate("""() => [...testRoot.querySelector('[data-id=log]').children]
+        .map((li) => {
+            const holder = li.querySelector('button') || li;
+            const image = holder.firstChild && holder.firstChild.nodeName === 'IMG'
+                ? holder.firstChild : null;
+            return {
+                holder: holder.tagName,
+                nodes: [...holder.childNodes].map((n) => n.nodeName),
+                text: holder.textContent,
+                image: image && {cls: image.className, src: image.getAttribute('src'),
+                                 alt: image.alt, loading: image.getAttribute('loading')},
+                images: li.querySelectorAll('img').length,
+            };
+        })""")
+    zombie, titan, wind = lines
+    assert zombie == {"holder": "BUTTON", "nodes": ["IMG", "#text"], "text": "Zombie ×3",
+                      "image": {"cls": "card-thumb", "src": IMAGE, "alt": "Zombie",
+                                "loading": "lazy"}, "images": 1}
+    assert titan == {"holder": "LI", "nodes": ["#text"], "text": "Grave Titan",
+                     "image": None, "images": 0}
+    assert wind["nodes"] == ["IMG", "#text"] and wind["text"] == "Plague Wind"
+    assert wind["image"]["alt"] == "Plague Wind"
+
+
+def test_the_address_and_kept_view_wait_for_the_paint(host):
+    """hs-2-9: the share link in the address and the kept view are written after the frame
+    that shows the tap, once, with the latest address, the address first."""
+    result = host.evaluate("""async ([one, two, three]) => {
+        const events = [];
+        let signal;
+        const replace = history.replaceState.bind(history);
+        history.replaceState = (state, title, url) => {
+            events.push('address ' + url.replace(location.pathname, ''));
+            replace(state, title, url);
+        };
+        window.coopMagicSavedView = {
+            keep(root) { events.push('keep ' + location.hash); signal(); },
+            forget(root) { events.push('forget ' + location.hash); signal(); },
+        };
+        const start = location.hash;
+        let kept = new Promise((resolve) => { signal = resolve; });
+        apply(one);
+        apply(two);
+        const now = location.hash;
+        const inFrame = await new Promise((resolve) => requestAnimationFrame(
+            () => resolve([location.hash, events.length])));
+        await kept;
+        const first = events.slice();
+        kept = new Promise((resolve) => { signal = resolve; });
+        apply(three);
+        await kept;
+        return {start, now, inFrame, first, events, end: location.hash};
+    }""", [view_data(View(url_hash="h=one", save="{}")),
+           view_data(View(url_hash="h=two", save="{}")),
+           view_data(View(url_hash="", save=""))])
+    assert result["start"] == "" and result["now"] == "", "written before the paint"
+    assert result["inFrame"] == ["", 0], "written in the frame that shows the tap"
+    assert result["first"] == ["address #h=two", "keep #h=two"]
+    assert result["events"] == ["address #h=two", "keep #h=two", "address ", "forget "]
+    assert result["end"] == ""
