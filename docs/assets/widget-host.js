@@ -476,9 +476,17 @@ async function serve(worker, root) {
   try {
     answer = JSON.parse(await worker.sync.start(name, JSON.stringify({...pageInfo(),
                                                                       slots: stored})));
-  } catch (error) {
-    console.warn(String(error && error.stack || error));
-    answer = {view: {error: "This page could not start. Reload it."}, writes: {}, log: []};
+  } catch (error) {  // Python started but the engine did not: say so, and stay disabled
+    console.error("the rules engine could not start: " + String(error && error.stack || error));
+    const box = shown.find("error");
+    const loading = shown.find("loading");
+    if (box) {
+      box.textContent = "This page could not start. Reload it.";
+      box.hidden = false;
+    }
+    if (loading) loading.hidden = true;
+    root.setAttribute("data-ready", "failed");
+    return;
   }
   // What the player typed while Python started is kept (assets/saves.js marks it).
   root.querySelectorAll("[data-field][data-typed]").forEach((el) => {
