@@ -1,7 +1,8 @@
 """Play-tool controllers: pure Python, no DOM.
 
 Each widget module defines ``Widget(env)`` with ``start(saved) -> View`` and
-``handle(action, form) -> View``. The browser adapter (:mod:`pyengine.browser`) is the only code
+``handle(action, form) -> View``. The page's adapter (``docs/assets/widget-host.js``, talking to
+:mod:`pyengine.widgets.host` in a Python worker) is the only code
 that reads the page and applies a :class:`View` to it; tests drive widgets directly.
 """
 

@@ -1,6 +1,6 @@
 """Deck check: paste or upload a list, pick a format, see whether the deck is legal and why not.
 
-Pure controller; :mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+Pure controller; the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
 Card facts come from the full card data (``runtime/card-facts.tsv`` on the site, published from
 ``decks/card-facts.tsv.gz`` by ``hooks/card_facts.py``; fetched from the page's own site the

@@ -1,5 +1,5 @@
 """The Horde runner: the Horde's side of a Horde game on one phone. Pure controller;
-:mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
 Two rule sets: Horde under the SlingLab rules (:mod:`pyengine.horde`, every preset and Custom
 option) and Horde Magic Limited Edition 2.1 (:mod:`pyengine.limited_horde`, its three decks and

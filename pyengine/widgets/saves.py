@@ -1,6 +1,7 @@
 """What a play page keeps in browser storage, and how it starts from whatever it finds there.
-Pure Python: the browser adapter (:mod:`pyengine.browser`) gives a :class:`Session` a
-:class:`Storage` backed by ``localStorage``; tests give it a :class:`MemoryStorage`.
+Pure Python: in the browser, :class:`pyengine.widgets.host.Host` gives a :class:`Session` the
+page's ``localStorage`` slots as the page's adapter read them (its writes go back to the page with
+each answer); tests give it a :class:`MemoryStorage`.
 
 Each page has these slots:
 

@@ -1,5 +1,5 @@
 """The Swarm runner: The Swarm's side of a Swarm Mode game on one phone. Pure controller;
-:mod:`pyengine.browser` applies the :class:`~pyengine.widgets.View` it returns.
+the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
 The game is a :class:`pyengine.swarm.SwarmGame`: its config (decks and card facts), its seed
 and the actions taken. After every action the page stores the game (browser storage) and puts

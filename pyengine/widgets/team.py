@@ -1,5 +1,5 @@
 """Team Commander at the table: roll teams, help each player with the opening hand, track the
-teams' life, poison and commander damage. Pure controller; :mod:`pyengine.browser` applies the
+teams' life, poison and commander damage. Pure controller; the page's adapter applies the
 :class:`~pyengine.widgets.View` it returns.
 
 The whole table is one JSON state kept in browser storage, so a reload restores it. Every change

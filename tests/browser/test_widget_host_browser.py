@@ -13,9 +13,11 @@ from __future__ import annotations
 import random
 
 import pytest
+from playwright.sync_api import expect
 
 from pyengine.widgets import Item, View
 from pyengine.widgets.host import view_data
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, settle, wait_ready
 
 #: A small image from a data: URL (allowed by the pages' img-src), so no request leaves the
 #: local server.
@@ -218,3 +220,40 @@ def test_the_address_and_kept_view_wait_for_the_paint(host):
     assert result["first"] == ["address #h=two", "keep #h=two"]
     assert result["events"] == ["address #h=two", "keep #h=two", "address ", "forget "]
     assert result["end"] == ""
+
+
+def test_typing_on_while_python_answers_keeps_what_was_typed(page, site_url):
+    """tc-2-2: a field the player changes while Python works out an earlier action keeps what
+    was typed (the answer's values for it are from before): leaving one name box and typing
+    the next name at once never loses that name."""
+    page.goto(site_url + "play/team.html")
+    wait_ready(page, "team")
+    # In one task, so Python cannot have answered in between: the change of name 1 asks for
+    # the "names" action, then the player types name 3.
+    page.evaluate("""() => {
+        const field = (n) => document.querySelector(`[data-field=${n}]`);
+        field('name1').value = 'Ann';
+        field('name1').dispatchEvent(new Event('change', {bubbles: true}));
+        field('name3').value = 'Cy';
+        field('name3').dispatchEvent(new Event('input', {bubbles: true}));
+    }""")
+    settle(page)
+    assert page.locator("[data-field=name3]").input_value() == "Cy"
+    assert page.locator("[data-field=name1]").input_value() == "Ann"
+
+
+def test_an_engine_that_cannot_start_says_so(page, site_url, guard):
+    """A worker whose Python fails before it serves the page: the page says it could not start
+    and marks itself failed (data-ready="failed"), rather than looking ready."""
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body='raise RuntimeError("broken on purpose")', content_type="text/x-python"))
+    page.goto(site_url + "play/shuffler.html")
+    widget = page.locator("[data-widget=shuffler]")
+    expect(widget).to_have_attribute("data-ready", "failed", timeout=ENGINE_TIMEOUT_MS)
+    expect(widget.locator("[data-id=error]")).to_contain_text("could not start")
+    expect(widget.locator("[data-id=loading]")).to_be_hidden()
+    # Both the worker's traceback and the adapter's line reach the console, as errors.
+    expected = ("could not start", "RuntimeError: broken on purpose")
+    for words in expected:
+        assert any(words in problem for problem in guard.problems), words
+    guard.problems[:] = [p for p in guard.problems if not any(w in p for w in expected)]
