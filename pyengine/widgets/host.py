@@ -24,7 +24,7 @@ from types import ModuleType
 from typing import Any
 
 from . import View
-from .saves import Session
+from .saves import MemoryStorage, Session
 
 #: What the page shows when a controller fails in a way no code path expected.
 UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
@@ -59,23 +59,16 @@ def view_data(view: View) -> dict[str, Any]:
     return data
 
 
-class SlotStorage:
+class SlotStorage(MemoryStorage):
     """The page's storage slots as the adapter read them, plus every write since the last
     :meth:`take` (the adapter writes those to ``localStorage``)."""
 
     def __init__(self, slots: dict[str, str] | None = None) -> None:
-        self.slots: dict[str, str] = {k: v for k, v in (slots or {}).items()
-                                      if isinstance(v, str) and v}
+        super().__init__({k: v for k, v in (slots or {}).items() if isinstance(v, str) and v})
         self.writes: dict[str, str | None] = {}
 
-    def get(self, slot: str) -> str | None:
-        return self.slots.get(slot)
-
     def set(self, slot: str, value: str | None) -> None:
-        if value:
-            self.slots[slot] = value
-        else:
-            self.slots.pop(slot, None)
+        super().set(slot, value)
         self.writes.pop(slot, None)  # keep the order of the last write
         self.writes[slot] = value or None
 
