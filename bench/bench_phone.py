@@ -8,8 +8,9 @@ on 127.0.0.1, in headless Chromium), it measures:
 * phone profile: a 360x740 touch screen, the CPU slowed 4x (DevTools' CPU throttling) and a
   mobile network (DevTools' "Fast 4G": 150 ms round trip, 9 Mbit/s down, 1.5 Mbit/s up) —
   cold ready (fresh context, no service worker) and repeat ready (reload once the service
-  worker keeps the runtime) of the Swarm runner, each as a ratio against the bare PyScript page
-  (bench_site.py's copy of a play page whose Python only marks itself ready) in the same run;
+  worker keeps the runtime) of the Swarm runner (Python in a web worker), each as a ratio
+  against the bare PyScript page (bench_site.py's copy of a play page whose Python, on the
+  page's main thread, only marks itself ready) in the same run;
 * saved game before Python: on a repeat visit to the Swarm runner with a saved game, the time
   from navigation to the saved view on screen (the ``widget-saved-view:swarm`` mark) against
   the time to ready (goals: <= 300 ms, ratio <= 0.15), on the desktop and the phone profile.
@@ -22,8 +23,6 @@ bench/results/phone.json.
 from __future__ import annotations
 
 import contextlib
-import html
-import json
 import sys
 import tempfile
 from collections.abc import Iterator
@@ -134,11 +133,12 @@ def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
 
 
 def prepare(site: Path) -> dict[str, str]:
+    bench_site.install_hosts(site)
     shuffler = bench_site.page_file(site, "play/shuffler")
     text = shuffler.read_text(encoding="utf-8")
-    config = json.loads(html.unescape(bench_site._python_script(text).group("config")))
-    bare = bench_site.with_python(bench_site.without_preloads(text, engine_only=True),
-                                  {"interpreter": config["interpreter"]}, bench_site.BARE_PYTHON)
+    config = bench_site.play_config(text)
+    bare = bench_site.with_python(text, {"interpreter": config["interpreter"]},
+                                  bench_site.BARE_PYTHON)
     (shuffler.parent / "bench-bare.html").write_text(bare, encoding="utf-8")
     return {"bare": bench_site.url_of(site, shuffler.parent / "bench-bare.html"),
             "swarm": bench_site.url_of(site, bench_site.page_file(site, "play/swarm"))}
