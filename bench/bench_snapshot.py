@@ -82,9 +82,12 @@ try {
 #: start from the stored snapshot.
 WRAPPER = """import * as real from "./pyodide.mjs";
 export const version = real.version;
+// The cache key is absolute: in PyScript's worker (started from a blob: address) a relative
+// URL has no base.
+const KEY = new URL("./snapshot", import.meta.url).href;
 export async function loadPyodide(options) {
   const cache = await caches.open("bench-snapshot-pyscript");
-  const hit = await cache.match("./snapshot");
+  const hit = await cache.match(KEY);
   if (hit) {
     const snapshot = new Uint8Array(await hit.arrayBuffer());
     return real.loadPyodide({ ...options, _loadSnapshot: snapshot });
@@ -93,7 +96,7 @@ export async function loadPyodide(options) {
   const zip = await (await fetch(new URL("../%(zip)s", import.meta.url))).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import %(imports)s");
-  await cache.put("./snapshot", new Response(py.makeMemorySnapshot()));
+  await cache.put(KEY, new Response(py.makeMemorySnapshot()));
   return py;
 }
 """
