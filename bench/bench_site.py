@@ -5,9 +5,13 @@
 In one run, against one build of the site served from a sub-path on 127.0.0.1, it measures and
 prints these ratios (goals from issue 10), and writes everything to bench/results/latest.json:
 
-* widget ready: time to engine-ready on the shuffler page vs a bare PyScript + Pyodide page with
-  the same shell (a copy of the shuffler page whose Python only marks itself ready, with no
-  engine zip) — cold loads, fresh browser contexts, service worker blocked (goal <= 1.15);
+* widget ready: time to engine-ready on the shuffler page (Python in a PyScript worker, as every
+  play page runs it) vs a bare PyScript + Pyodide page with the same shell: a copy of the
+  shuffler page whose loader starts PyScript on the page's main thread, with a Python script
+  that only marks itself ready and no engine zip — the baseline issues 10 and 17 compare
+  against — cold loads, fresh browser contexts, service worker blocked (goal <= 1.15). For
+  reference, also against a bare PyScript *worker* page: the same shell, a worker started as
+  assets/widget-host.js starts it, whose Python only answers;
 * repeat visit: reload of the shuffler once the service worker has cached everything, online and
   offline, vs the first (cold) visit in the same context (goal <= 0.7); also a reload with only
   the browser's HTTP cache, for comparison;
@@ -20,10 +24,16 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   service worker fetches in the background to keep the site offline (with the Python runtime
   on a Wi-Fi connection, without it on a metered or unknown one);
 * engine: the same workloads (bench/engine_workloads.py: Swarm turns, a 250-card shuffle, a
-  100-card legality check) in CPython and in Pyodide in the page (goal: Pyodide <= 2.5x slower);
-* loading tweaks: the shuffler page (which preloads the runtime files, overrides/widget.html)
-  vs a copy without those preload links, on the local server and on an emulated mobile
-  network (below 1: the preloads help).
+  100-card legality check) in CPython and in Pyodide in a PyScript worker, where the play pages
+  run the engine (goal: Pyodide <= 2.5x slower).
+
+Console errors on the cold loads are printed (a play page should have none).
+
+Dropped when Python moved to a worker (issue 17, point 4): the play page's preloads of the
+runtime files are gone, so the page "without preload links" and its emulated-network
+comparison no longer exist; PyScript reports its start-up steps (``py:progress``) only for
+Python on the page's thread, so the split of ready time into "interpreter start + own part"
+is gone too.
 
 Chromium: $CHROMIUM, else /usr/bin/chromium, else Playwright's own.
 """
@@ -80,22 +90,10 @@ READY_SCRIPT = """
   new MutationObserver(check).observe(document, {
     subtree: true, attributes: true, attributeFilter: ["data-ready", "data-bench-ready"],
   });
-  // PyScript's own step: the interpreter (download, compile, start) is ready.
-  addEventListener("py:progress", (event) => {
-    if (event.detail === "Loaded interpreter") window.__benchInterpreter = performance.now();
-  });
 })();
 """
 BARE_PYTHON = """
 from js import document
-document.body.setAttribute("data-bench-ready", "true")
-"""
-ENGINE_PYTHON = """
-import json
-from js import document
-import engine_workloads
-result = engine_workloads.run(%(seconds)r)
-document.body.setAttribute("data-bench-result", json.dumps(result))
 document.body.setAttribute("data-bench-ready", "true")
 """
 PLAIN_MKDOCS = """\
@@ -261,69 +259,171 @@ def url_of(site: Path, path: Path) -> str:
     return rel[: -len("index.html")] if rel.endswith("/index.html") else rel
 
 
-def _python_script(page: str) -> re.Match:
-    match = re.search(r'<script type="py" config="(?P<config>[^"]*)">(?P<body>.*?)</script>',
-                      page, re.S)
+#: A play page's loader tag (overrides/widget.html): assets/widget-loading.js, whose attributes
+#: say what starts Python after the first paint: ``data-host`` (the page's adapter module,
+#: assets/widget-host.js), ``data-worker`` (the worker's Python file) and ``data-config`` (the
+#: PyScript config, HTML-escaped JSON).
+_LOADER = re.compile(r'<script src="[^"]*widget-loading\.js"[^>]*></script>')
+#: The saved view's script in a play page's content; the bench pages' Python goes after it.
+_SAVED_VIEW = re.compile(r'<script src="[^"]*saved-view\.js"></script>')
+#: The bench pages' own adapters, written next to assets/widget-host.js (``install_hosts``).
+MAIN_HOST = "bench-main-host.js"
+WORKER_HOST = "bench-worker-host.js"
+#: Python on the page's own thread, as the play pages ran it before issue 17: the page holds a
+#: ``<script type="py" config=...>`` and this adapter adds PyScript's module after first paint.
+MAIN_HOST_JS = """// bench/bench_site.py: PyScript on the main thread (the <script type=py>).
+export function start(options) {
+  const script = document.createElement("script");
+  script.type = "module";
+  script.src = options.core;
+  script.onerror = () => options.failed && options.failed(new Error(options.core));
+  document.head.appendChild(script);
+}
+"""
+#: Python in a PyScript worker, started as assets/widget-host.js starts it (PyWorker, no
+#: SharedArrayBuffer, ``sync_main_only``): the worker's Python defines ``xworker.sync.bench``,
+#: whose answer (a JSON object of strings) goes on the body's dataset; then the page is ready.
+WORKER_HOST_JS = """// bench/bench_site.py: a PyScript worker, started as widget-host.js does.
+const absolute = (url) => new URL(url, location.href).href;
+export async function start(options) {
+  let answer;
+  try {
+    const {PyWorker} = await import(absolute(options.core));
+    const files = {};
+    for (const [url, target] of Object.entries(options.config.files || {})) {
+      files[absolute(url)] = target;
+    }
+    const interpreter = absolute(options.config.interpreter);
+    const worker = await PyWorker(absolute(options.worker), {
+      type: "pyodide", version: interpreter,
+      config: {...options.config, interpreter, files, sync_main_only: true},
+    });
+    answer = JSON.parse(await worker.sync.bench());
+  } catch (error) {
+    answer = {error: String(error && error.stack || error)};
+  }
+  Object.assign(document.body.dataset, answer);
+  document.body.setAttribute("data-bench-ready", "true");
+}
+"""
+#: The bare worker's Python: nothing but the answer.
+BARE_WORKER_PYTHON = """
+from polyscript import xworker
+
+xworker.sync.bench = lambda: "{}"
+"""
+#: The engine workloads in the worker (where the play pages run the engine).
+ENGINE_WORKER_PYTHON = """
+import json
+from polyscript import xworker
+
+
+def bench():
+    try:
+        import engine_workloads
+        return json.dumps({"benchResult": json.dumps(engine_workloads.run(%(seconds)r))})
+    except Exception:
+        import traceback
+        return json.dumps({"error": traceback.format_exc()})
+
+
+xworker.sync.bench = bench
+"""
+
+
+def _loader(page: str) -> re.Match:
+    match = _LOADER.search(page)
     if not match:
-        sys.exit("the shuffler page has no <script type=\"py\" config=...>")
+        sys.exit("the play page has no <script src=...widget-loading.js> tag")
     return match
 
 
+def _attribute(tag: str, name: str) -> str:
+    match = re.search(rf'\s{name}="([^"]*)"', tag)
+    if not match:
+        sys.exit(f"the play page's loader tag has no {name}")
+    return html.unescape(match.group(1))
+
+
+def play_config(page: str) -> dict:
+    """A play page's PyScript config (its loader tag's ``data-config``)."""
+    return json.loads(_attribute(_loader(page).group(0), "data-config"))
+
+
+def with_loader(page: str, **attributes: str) -> str:
+    """The page with these attributes of its loader tag replaced (``data_host=...`` sets
+    ``data-host``); the loader still starts whatever it starts after the first paint."""
+    match = _loader(page)
+    tag = match.group(0)
+    for key, value in attributes.items():
+        name = key.replace("_", "-")
+        _attribute(tag, name)
+        escaped = html.escape(value, quote=True)
+        tag = re.sub(rf'(\s{name}=)"[^"]*"', lambda m, v=escaped: f'{m.group(1)}"{v}"', tag)
+    return page[: match.start()] + tag + page[match.end():]
+
+
+def _host(page: str, module: str) -> str:
+    """The URL of a bench adapter, in the page's own form of the adapter's URL."""
+    host = _attribute(_loader(page).group(0), "data-host")
+    return host.rsplit("/", 1)[0] + "/" + module
+
+
+def install_hosts(site: Path) -> None:
+    """Write the bench pages' adapters next to assets/widget-host.js."""
+    (site / "assets" / MAIN_HOST).write_text(MAIN_HOST_JS, encoding="utf-8")
+    (site / "assets" / WORKER_HOST).write_text(WORKER_HOST_JS, encoding="utf-8")
+
+
 def with_python(page: str, config: dict, body: str) -> str:
-    """The page with its PyScript block replaced (same shell, different Python)."""
-    match = _python_script(page)
+    """The play page's shell with ``body`` as Python on the page's main thread (a
+    ``<script type="py">`` with ``config``, PyScript added after the first paint, as the play
+    pages ran until Python moved to a worker) instead of its widget's worker. Needs
+    ``install_hosts``."""
+    page = with_loader(page, data_host=_host(page, MAIN_HOST))
     attr = html.escape(json.dumps(config, separators=(",", ":")), quote=True)
     script = f'<script type="py" config="{attr}">{body}</script>'
-    return page[: match.start()] + script + page[match.end():]
+    match = _SAVED_VIEW.search(page)
+    if not match:
+        sys.exit("the play page has no saved-view.js script in its content")
+    return page[: match.end()] + "\n" + script + page[match.end():]
 
 
-_RUNTIME_PRELOAD = re.compile(
-    r'\s*<link rel="(?:modulepreload|preload)"[^>]*href="[^"]*(?:/pyodide/[^"]*|pyengine-[^"]*)">'
-)
-_ENGINE_PRELOAD = re.compile(r'\s*<link rel="preload"[^>]*href="[^"]*pyengine-[^"]*">')
-
-
-#: The runtime files widget-loading.js preloads as it starts PyScript (overrides/widget.html).
-_LOADER_PRELOADS = re.compile(r'\sdata-(?:modules|fetches)="([^"]*)"')
-
-
-def without_preloads(page: str, engine_only: bool = False) -> str:
-    """The page without its preloads of the runtime (or only of the engine zip): the links,
-    and the files listed for widget-loading.js to preload."""
-    def drop(match: re.Match) -> str:
-        if not engine_only:
-            return ""
-        kept = [url for url in match.group(1).split() if "pyengine-" not in url]
-        return match.group(0).replace(match.group(1), " ".join(kept))
-
-    page = _LOADER_PRELOADS.sub(drop, page)
-    return (_ENGINE_PRELOAD if engine_only else _RUNTIME_PRELOAD).sub("", page)
+def with_worker(page: str, config: dict, worker: str) -> str:
+    """The play page's shell whose Python is the worker file ``worker`` (a URL relative to the
+    page, defining ``xworker.sync.bench``) with ``config``, started as the play pages start
+    theirs, instead of its widget. Needs ``install_hosts``."""
+    return with_loader(page, data_host=_host(page, WORKER_HOST), data_worker=worker,
+                       data_config=json.dumps(config, separators=(",", ":")))
 
 
 def prepare_site(site: Path, plain_site: Path, twin_site: Path, seconds: float
                  ) -> dict[str, str]:
     """Write the bench pages into the (temporary) site; return their site-relative URLs."""
+    install_hosts(site)
     shuffler = page_file(site, "play/shuffler")
     text = shuffler.read_text(encoding="utf-8")
-    config = json.loads(html.unescape(_python_script(text).group("config")))
+    config = play_config(text)
     folder = shuffler.parent
     bare_config = {"interpreter": config["interpreter"]}
-    bare = with_python(without_preloads(text, engine_only=True), bare_config, BARE_PYTHON)
-    (folder / "bench-bare.html").write_text(bare, encoding="utf-8")
-    (folder / "bench-no-preload.html").write_text(without_preloads(text), encoding="utf-8")
+    (folder / "bench-bare.html").write_text(with_python(text, bare_config, BARE_PYTHON),
+                                            encoding="utf-8")
+    (folder / "bench-bare-worker.py").write_text(BARE_WORKER_PYTHON, encoding="utf-8")
+    (folder / "bench-bare-worker.html").write_text(
+        with_worker(text, bare_config, "./bench-bare-worker.py"), encoding="utf-8")
     shutil.copyfile(ROOT / "bench" / "engine_workloads.py", folder / "engine_workloads.py")
     engine_config = dict(config, files={**config.get("files", {}),
                                         "./engine_workloads.py": "./engine_workloads.py"})
+    (folder / "bench-engine.py").write_text(ENGINE_WORKER_PYTHON % {"seconds": seconds},
+                                            encoding="utf-8")
     (folder / "bench-engine.html").write_text(
-        with_python(text, engine_config, ENGINE_PYTHON % {"seconds": seconds}),
-        encoding="utf-8",
-    )
+        with_worker(text, engine_config, "./bench-engine.py"), encoding="utf-8")
     shutil.copytree(plain_site, site / "bench-plain")
     shutil.copytree(twin_site, site / "bench-twin")
     return {
         "shuffler": url_of(site, shuffler),
         "bare": url_of(site, folder / "bench-bare.html"),
-        "no_preload": url_of(site, folder / "bench-no-preload.html"),
+        "bare_worker": url_of(site, folder / "bench-bare-worker.html"),
         "engine": url_of(site, folder / "bench-engine.html"),
         "rules": url_of(site, page_file(site, "swarm/index")),
         "plain": "bench-plain/",
@@ -358,24 +458,23 @@ NETWORK = {"offline": False, "latency": 40, "downloadThroughput": 40e6 / 8,
            "uploadThroughput": 10e6 / 8}
 
 
-#: Per cold load of a page: when its interpreter was ready (ms), by URL, for the phase split.
-INTERPRETER_MS: dict[str, list[float]] = {}
+#: Console errors seen on cold loads, by URL (a play page must show none).
+CONSOLE_ERRORS: dict[str, list[str]] = {}
 
 
 def cold_ready(browser, url: str, network: dict | None = None) -> float:
     context = new_context(browser, service_worker=False)
     try:
         page = context.new_page()
+        page.on("console", lambda m: CONSOLE_ERRORS.setdefault(url, []).append(m.text[:300])
+                if m.type == "error" else None)
+        page.on("pageerror", lambda e: CONSOLE_ERRORS.setdefault(url, []).append(str(e)[:300]))
         if network:
             cdp = context.new_cdp_session(page)
             cdp.send("Network.enable")
             cdp.send("Network.emulateNetworkConditions", network)
         page.goto(url)
-        ready = ready_ms(page)
-        if not network:
-            INTERPRETER_MS.setdefault(url, []).append(
-                float(page.evaluate("window.__benchInterpreter ?? NaN")))
-        return ready
+        return ready_ms(page)
     finally:
         context.close()
 
@@ -486,6 +585,9 @@ def pyodide_engine(browser, url: str) -> dict:
         page = context.new_page()
         page.goto(url)
         ready_ms(page)
+        error = page.locator("body").get_attribute("data-error")
+        if error:
+            sys.exit(f"{url}: the workloads failed in Pyodide:\n{error}")
         return json.loads(page.locator("body").get_attribute("data-bench-result"))
     finally:
         context.close()
@@ -554,46 +656,25 @@ def main(argv: list[str] | None = None) -> int:
 def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> None:
     # Warm the server's and the OS's file caches once, untimed.
     cold_ready(browser, base + urls["shuffler"])
-    INTERPRETER_MS.clear()
 
-    timings: dict[str, list[float]] = {"widget": [], "bare": [], "no_preload": []}
-    order = [("widget", "shuffler"), ("bare", "bare"), ("no_preload", "no_preload")]
+    timings: dict[str, list[float]] = {"widget": [], "bare": [], "bare_worker": []}
+    order = [("widget", "shuffler"), ("bare", "bare"), ("bare_worker", "bare_worker")]
     for run in range(args.runs):
         for key, page in order if run % 2 == 0 else list(reversed(order)):
             timings[key].append(cold_ready(browser, base + urls[page]))
         print(f"  cold run {run + 1}/{args.runs}: " + ", ".join(
             f"{k} {v[-1]:.0f} ms" for k, v in timings.items()), flush=True)
-    widget, bare, no_preload = (median(timings[k]) for k in ("widget", "bare", "no_preload"))
-    # Both pages do the same work until PyScript's interpreter is ready (download, compile,
-    # start Pyodide); that part is most of the time and most of the noise on a busy machine.
-    # The split ratio uses the median of that shared part over all loads of both pages, plus
-    # each page's own median time after it (the engine zip, imports and the widget's start).
-    interp = {key: INTERPRETER_MS.get(base + urls[page], []) for key, page in order}
-    shared = median([t for key in ("widget", "bare") for t in interp[key]])
-    after = {key: median([r - i for r, i in zip(timings[key], interp[key], strict=True)])
-             for key in ("widget", "bare")}
-    slow: dict[str, list[float]] = {"widget": [], "no_preload": []}
-    for run in range(args.runs):
-        pair = [("widget", "shuffler"), ("no_preload", "no_preload")]
-        for key, page in pair if run % 2 == 0 else list(reversed(pair)):
-            slow[key].append(cold_ready(browser, base + urls[page], NETWORK))
-    print(f"  emulated network: widget {median(slow['widget']):.0f} ms, without preload links "
-          f"{median(slow['no_preload']):.0f} ms", flush=True)
+    widget, bare, bare_worker = (median(timings[k]) for k in ("widget", "bare", "bare_worker"))
     results["ready"] = {
         "widget_ms": timings["widget"], "bare_ms": timings["bare"],
-        "no_preload_ms": timings["no_preload"],
+        "bare_worker_ms": timings["bare_worker"],
         "widget_median_ms": round(widget), "bare_median_ms": round(bare),
-        "no_preload_median_ms": round(no_preload),
+        "bare_worker_median_ms": round(bare_worker),
         "widget_vs_bare": ratio(widget, bare),
-        "interpreter_ready_median_ms": round(shared),
-        "widget_after_interpreter_ms": round(after["widget"]),
-        "bare_after_interpreter_ms": round(after["bare"]),
-        "widget_vs_bare_split": ratio(shared + after["widget"], shared + after["bare"]),
-        "widget_vs_no_preload": ratio(widget, no_preload),
-        "network": NETWORK,
-        "network_widget_ms": slow["widget"], "network_no_preload_ms": slow["no_preload"],
-        "network_widget_vs_no_preload": ratio(median(slow["widget"]),
-                                              median(slow["no_preload"])),
+        "widget_vs_bare_worker": ratio(widget, bare_worker),
+        "bare_worker_vs_bare": ratio(bare_worker, bare),
+        "console_errors": {url.removeprefix(base): errors
+                           for url, errors in CONSOLE_ERRORS.items()},
     }
 
     repeats = [repeat_visits(browser, base + urls["shuffler"]) for _ in range(args.runs)]
@@ -693,9 +774,6 @@ def print_summary(results: dict) -> None:
     rows = [
         ("widget ready vs bare PyScript page", ready["widget_vs_bare"], "widget_vs_bare",
          f"{ready['widget_median_ms']} vs {ready['bare_median_ms']} ms"),
-        ("  split: shared interpreter start + own part", ready["widget_vs_bare_split"],
-         "widget_vs_bare", f"{ready['interpreter_ready_median_ms']} + "
-         f"{ready['widget_after_interpreter_ms']} vs + {ready['bare_after_interpreter_ms']} ms"),
         ("repeat visit (service worker) vs cold", repeat["repeat_vs_cold"], "repeat_vs_cold",
          f"{repeat['cache_median_ms']} vs {repeat['cold_median_ms']} ms"),
         ("offline visit vs cold", repeat["offline_vs_cold"], "repeat_vs_cold",
@@ -719,11 +797,14 @@ def print_summary(results: dict) -> None:
     for label, value, goal_key, detail in rows:
         goal = results["goals"][goal_key]
         print(f"{label:<42} {value:>7.3f} {goal:>6.2f}  {_verdict(value, goal):<14} {detail}")
-    print(f"{'with preload links vs without (ready)':<42} {ready['widget_vs_no_preload']:>7.3f} "
-          f"{'':>6}  {'(< 1 helps)':<14} {ready['widget_median_ms']} vs "
-          f"{ready['no_preload_median_ms']} ms")
-    print(f"{'  the same on an emulated 40 Mbit/s, 40 ms network':<42} "
-          f"{ready['network_widget_vs_no_preload']:>7.3f}")
+    print(f"{'widget ready vs bare PyScript worker page':<42} "
+          f"{ready['widget_vs_bare_worker']:>7.3f} {'':>6}  {'(reference)':<14} "
+          f"{ready['widget_median_ms']} vs {ready['bare_worker_median_ms']} ms")
+    print(f"{'bare worker page vs bare main-thread page':<42} "
+          f"{ready['bare_worker_vs_bare']:>7.3f} {'':>6}  {'(reference)':<14} "
+          f"{ready['bare_worker_median_ms']} vs {ready['bare_median_ms']} ms")
+    for url, errors in ready["console_errors"].items():
+        print(f"console errors on {url}: {errors[:3]}")
     print(f"{'reload with HTTP cache only vs cold':<42} {repeat['http_cache_vs_cold']:>7.3f}")
     print(f"{'rules vs plain, gzip, without search index':<42} "
           f"{weight['rules_vs_plain_gzip_without_search_index']:>7.3f}")

@@ -12,6 +12,11 @@ browser context (so the runtime files come from the HTTP cache every time):
 * snapshot: once, the same with ``_makeSnapshot`` and the snapshot stored in Cache Storage;
   then repeat visits that start with ``_loadSnapshot`` (engine already imported) — timed.
 
+Then the same through PyScript, in its worker interpreter started as the play pages start theirs
+(assets/widget-host.js): a copy of the shuffler page on Pyodide as shipped, and one whose
+``interpreter`` is a wrapper module that makes the snapshot on the first visit and starts from
+it later (PyScript cannot pass ``loadPyodide`` options itself).
+
 Prints the median times to ready, the ratio plain/snapshot (the issue keeps the snapshot only
 at >= 1.5x) and the snapshot's size. The machine is shared: the ratio is the figure to read.
 Results go to bench/results/snapshot.json.
@@ -77,9 +82,12 @@ try {
 #: start from the stored snapshot.
 WRAPPER = """import * as real from "./pyodide.mjs";
 export const version = real.version;
+// The cache key is absolute: in PyScript's worker (started from a blob: address) a relative
+// URL has no base.
+const KEY = new URL("./snapshot", import.meta.url).href;
 export async function loadPyodide(options) {
   const cache = await caches.open("bench-snapshot-pyscript");
-  const hit = await cache.match("./snapshot");
+  const hit = await cache.match(KEY);
   if (hit) {
     const snapshot = new Uint8Array(await hit.arrayBuffer());
     return real.loadPyodide({ ...options, _loadSnapshot: snapshot });
@@ -88,28 +96,31 @@ export async function loadPyodide(options) {
   const zip = await (await fetch(new URL("../%(zip)s", import.meta.url))).arrayBuffer();
   py.unpackArchive(zip, "zip", { extractDir: "/home/pyodide" });
   py.runPython("import sys; sys.path.insert(0, '/home/pyodide'); import %(imports)s");
-  await cache.put("./snapshot", new Response(py.makeMemorySnapshot()));
+  await cache.put(KEY, new Response(py.makeMemorySnapshot()));
   return py;
 }
 """
+#: The worker's Python (PyScript's worker interpreter, as the play pages run it).
 PYSCRIPT_PYTHON = """
+import json
 import sys
-import pyengine.widgets.swarm
-from js import document
-document.body.setAttribute("data-engine", str("pyengine.swarm" in sys.modules))
-document.body.setAttribute("data-bench-ready", "true")
+
+import pyengine.widgets.swarm  # noqa: F401
+from polyscript import xworker
+
+xworker.sync.bench = lambda: json.dumps({"engine": str("pyengine.swarm" in sys.modules)})
 """
 
 
 def pyscript_pages(site: Path, zip_name: str) -> dict[str, str]:
-    """Two copies of the shuffler page whose Python imports the engine and marks itself
-    ready: one on Pyodide as shipped, one on the snapshot wrapper."""
-    import html
-    import json
-
+    """Two copies of the shuffler page whose Python, in a PyScript worker started as the play
+    pages start theirs, imports the engine and answers: one on Pyodide as shipped, one on the
+    snapshot wrapper."""
+    bench_site.install_hosts(site)
     shuffler = bench_site.page_file(site, "play/shuffler")
     text = shuffler.read_text(encoding="utf-8")
-    config = json.loads(html.unescape(bench_site._python_script(text).group("config")))
+    config = bench_site.play_config(text)
+    (shuffler.parent / "bench-snapshot-worker.py").write_text(PYSCRIPT_PYTHON, encoding="utf-8")
     wrapper = site / "runtime" / "pyodide" / "snapshot-pyodide.mjs"
     wrapper.write_text(WRAPPER % {"zip": zip_name, "imports": IMPORTS}, encoding="utf-8")
     snap_config = dict(config, interpreter=config["interpreter"].replace(
@@ -117,8 +128,8 @@ def pyscript_pages(site: Path, zip_name: str) -> dict[str, str]:
     pages = {}
     for name, page_config in (("pyscript-plain", config), ("pyscript-snapshot", snap_config)):
         path = shuffler.parent / f"bench-{name}.html"
-        path.write_text(bench_site.with_python(bench_site.without_preloads(text), page_config,
-                                               PYSCRIPT_PYTHON), encoding="utf-8")
+        path.write_text(bench_site.with_worker(text, page_config, "./bench-snapshot-worker.py"),
+                        encoding="utf-8")
         pages[name] = bench_site.url_of(site, path)
     return pages
 
