@@ -1,8 +1,9 @@
 """Every key a widget writes has an element on its page (docs/play/*.md).
 
 A widget's View names elements: ``text``, ``lists``, ``hidden`` and ``attrs`` by ``data-id``;
-``values`` and ``options`` by ``data-field`` (or ``data-id``). The page's adapter (docs/assets/widget-host.js) skips a
-key with no element, so a key the page lacks is text, a list or a switch nobody ever sees.
+``values`` and ``options`` by ``data-field`` (or ``data-id``). The page's adapter
+(docs/assets/widget-host.js) skips a key with no element, so a key the page lacks is text, a
+list or a switch nobody ever sees.
 These tests walk each widget through its page's own actions (seeded random walks, like the
 fuzz tests) and fail on any key that has no element on the page.
 """
