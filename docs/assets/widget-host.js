@@ -445,32 +445,35 @@ async function serve(worker, root) {
     }
   }
 
-  root.addEventListener("click", (event) => {
-    const target = event.target.closest("[data-item-action]");
-    if (target && root.contains(target)) {
-      run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item")});
-    }
-  });
-  root.querySelectorAll("[data-file]").forEach((el) => {
-    el.addEventListener("change", async () => {
-      const chosen = el.files.length ? el.files[0] : null;
-      if (!chosen) return;
-      busy(1);  // busy from the choice on, while the file is read
-      try {
-        const text = await chosen.text();
-        el.value = "";
-        run(el.getAttribute("data-file"), {_file: text});
-      } finally {
-        busy(-1);
+  // The widget's events, wired once Python has started it (nothing reaches Python before).
+  function wire() {
+    root.addEventListener("click", (event) => {
+      const target = event.target.closest("[data-item-action]");
+      if (target && root.contains(target)) {
+        run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item")});
       }
     });
-  });
-  root.querySelectorAll("[data-action]").forEach((el) => {
-    el.addEventListener("click", () => run(el.getAttribute("data-action")));
-  });
-  root.querySelectorAll("[data-change]").forEach((el) => {
-    el.addEventListener("change", () => run(el.getAttribute("data-change")));
-  });
+    root.querySelectorAll("[data-file]").forEach((el) => {
+      el.addEventListener("change", async () => {
+        const chosen = el.files.length ? el.files[0] : null;
+        if (!chosen) return;
+        busy(1);  // busy from the choice on, while the file is read
+        try {
+          const text = await chosen.text();
+          el.value = "";
+          run(el.getAttribute("data-file"), {_file: text});
+        } finally {
+          busy(-1);
+        }
+      });
+    });
+    root.querySelectorAll("[data-action]").forEach((el) => {
+      el.addEventListener("click", () => run(el.getAttribute("data-action")));
+    });
+    root.querySelectorAll("[data-change]").forEach((el) => {
+      el.addEventListener("change", () => run(el.getAttribute("data-change")));
+    });
+  }
 
   let answer;
   try {
@@ -497,6 +500,7 @@ async function serve(worker, root) {
   savedView(root, "revert");  // the page as built, then this widget's own first view
   applyView(root, name, answer.view, shown);
   if (stored.game && answer.view.save === undefined) savedView(root, "keep");
+  wire();
   root.querySelectorAll("[data-typed]").forEach((el) => el.removeAttribute("data-typed"));
   root.querySelectorAll("[disabled][data-action]").forEach((el) => el.removeAttribute("disabled"));
   const loading = shown.find("loading");
