@@ -176,3 +176,16 @@ def test_session_log_lines_reach_the_console(name, module):
     answer = Host(name, module, runner_env(), {"game": json.dumps({"v": 99})}).start()
     assert isinstance(answer["log"], list)
     assert json.loads(json.dumps(answer)) == answer
+
+
+def test_the_page_adapter_uses_the_same_constants():
+    """The page's adapter (docs/assets/widget-host.js) repeats what it cannot ask the worker
+    for: the gap between Scryfall requests and the two lines shown when Python fails."""
+    from pathlib import Path
+
+    from pyengine.widgets import FETCH_GAP_MS
+
+    adapter = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
+               "widget-host.js").read_text(encoding="utf-8")
+    assert f"const FETCH_GAP_MS = {FETCH_GAP_MS};" in adapter
+    assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
