@@ -21,17 +21,11 @@ function isDevBuild() {
 }
 
 // -- storage ----------------------------------------------------------------------------------
-function storageKey(name) {
-  if (window.coopMagicSaveKey) return window.coopMagicSaveKey(name);
-  const scope = (window.__md_scope && window.__md_scope.pathname) || "/";
-  return "coop-magic:" + scope + ":" + name;
-}
-
 // A page's slots in localStorage: "game" under the page's key, the others under KEY:slot. The
 // saved view's own record (KEY:view, assets/saved-view.js) is not the engine's.
 class Slots {
   constructor(name) {
-    this.key = storageKey(name);
+    this.key = window.coopMagicSaveKey(name);  // assets/saves.js, loaded before this module
     try {  // a save stored under the key used before keys carried the base path moves over
       const old = localStorage.getItem("coop-magic:" + name);
       if (old && localStorage.getItem(this.key) === null) {
@@ -354,7 +348,7 @@ function logLines(answer) {
 }
 
 // One widget on the page: its first view from the worker, then its events.
-async function serve(worker, root) {
+async function serve(worker, root, failed) {
   const name = root.getAttribute("data-widget");
   const shown = new Shown(root);
   const slots = new Slots(name);
@@ -481,14 +475,7 @@ async function serve(worker, root) {
                                                                       slots: stored})));
   } catch (error) {  // Python started but the engine did not: say so, and stay disabled
     console.error("the rules engine could not start: " + String(error && error.stack || error));
-    const box = shown.find("error");
-    const loading = shown.find("loading");
-    if (box) {
-      box.textContent = "This page could not start. Reload it.";
-      box.hidden = false;
-    }
-    if (loading) loading.hidden = true;
-    root.setAttribute("data-ready", "failed");
+    if (failed) failed(null, "This page could not start. Reload it.");
     return;
   }
   // What the player typed while Python started is kept (assets/saves.js marks it).
@@ -516,7 +503,8 @@ async function serve(worker, root) {
 
 // Start Python in a worker and serve every widget on the page. options: core (PyScript's
 // module), worker (the worker's Python file), config (PyScript config: interpreter, files),
-// failed(error) (called when Python cannot start).
+// failed(error, message) (called when Python or the engine cannot start; message: what to say
+// instead of the loader's own words about the download).
 export async function start(options) {
   const roots = document.querySelectorAll("[data-widget]");
   if (!roots.length) return;
@@ -527,5 +515,6 @@ export async function start(options) {
     if (options.failed) options.failed(error);
     return;
   }
-  await Promise.all(Array.prototype.map.call(roots, (root) => serve(worker, root)));
+  const serveOne = (root) => serve(worker, root, options.failed);
+  await Promise.all(Array.prototype.map.call(roots, serveOne));
 }

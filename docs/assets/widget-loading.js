@@ -23,7 +23,7 @@
     var config = JSON.parse(me.getAttribute("data-config") || "{}");
     import(host).then(function (adapter) {
       return adapter.start({core: core, worker: me.getAttribute("data-worker"), config: config,
-                            failed: function (error) { fail(error); }});
+                            failed: function (error, message) { fail(error, message); }});
     }).catch(function (error) { fail(error); });
   }
   // Once the browser reports the first contentful paint (a frame painted before the content
@@ -78,17 +78,17 @@
     }
   };
 
-  // Python that cannot start (no signal and no copy kept on this device yet) would leave
-  // "Loading Python…" forever: say what happened instead.
-  fail = function (error) {
+  // Python that cannot start (no signal and no copy kept on this device yet, or an engine that
+  // fails in the worker: `message`) would leave "Loading Python…" forever: say what happened.
+  fail = function (error, message) {
     if (failed) return;
     failed = true;
     if (error) console.warn("Python could not start: " + String(error && error.message || error));
-    var text = navigator.onLine
+    var text = message || (navigator.onLine
       ? "Python could not be downloaded. Check the connection and reload the page."
       : "Python is not kept on this device yet and there is no connection. Open this page " +
         "once with signal (or press \u201cKeep the play tools on this device\u201d on the " +
-        "home page); after that it works offline.";
+        "home page); after that it works offline.");
     for (var i = 0; i < lines.length; i++) {
       bars[i].remove();
       texts[i].textContent = text;
