@@ -43,6 +43,8 @@ def load_hook(name: str) -> ModuleType:
     if module_name in sys.modules:
         return sys.modules[module_name]
     spec = importlib.util.spec_from_file_location(module_name, HOOKS / f"{name}.py")
+    if spec is None or spec.loader is None:
+        raise ImportError(f"no hook file hooks/{name}.py")
     module = importlib.util.module_from_spec(spec)
     sys.modules[module_name] = module  # dataclasses look their module up here
     spec.loader.exec_module(module)

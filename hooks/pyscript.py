@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import Any
 
 ROOT = str(Path(__file__).resolve().parent.parent)
 if ROOT not in sys.path:
@@ -22,12 +23,12 @@ from sitebuild import BuildError, pyscript  # noqa: E402
 
 SHIM_PATH = pyscript.SHIM_PATH
 
-_state: dict[str, object] = {}
+_state: dict[str, Any] = {}
 
 
 def runtime_paths() -> dict[str, str]:
     """Site-relative paths of the runtime files a widget page needs."""
-    return dict(_state.get("paths", {}))  # type: ignore[arg-type]
+    return dict(_state.get("paths", {}))
 
 
 def on_config(config):
@@ -56,7 +57,7 @@ def on_page_markdown(markdown, page, config, files):
 
 def on_post_build(config):
     try:
-        pyscript.copy_runtime(Path(config["site_dir"]), _state["zip"],  # type: ignore[arg-type]
+        pyscript.copy_runtime(Path(config["site_dir"]), _state["zip"],
                               runtime_paths())
     except BuildError as error:
         raise PluginError(str(error)) from error

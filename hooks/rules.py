@@ -57,7 +57,10 @@ def on_page_markdown(markdown: str, page, config, files: Files) -> str:
     def url_to(src_uri: str) -> str:
         if src_uri == this.src_uri:
             return ""
-        return files.get_file_from_path(src_uri).url_relative_to(this)
+        target = files.get_file_from_path(src_uri)
+        if target is None:
+            raise ValueError(f"{this.src_uri}: links to a page that is not built: {src_uri}")
+        return target.url_relative_to(this)
 
     offset = rules.front_matter_lines(this.content_string)
     try:
@@ -76,6 +79,8 @@ def on_page_content(html_text: str, page, config, files: Files) -> str:
     if rulebook is None:
         return html_text
     glossary = files.get_file_from_path(f"{rulebook}/glossary.md")
+    if glossary is None:
+        raise ValueError(f"{rulebook}/glossary.md is not built")
     base = glossary.url_relative_to(page.file)
     return rules.link_terms(html_text, glossaries[rulebook], lambda e: f"{base}#{e.id}")
 
