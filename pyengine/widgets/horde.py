@@ -836,7 +836,9 @@ class Widget(runner.RunnerBase):
             attackers = [(i, cards[i].name, cards[i].counters) if i in cards
                          else (i, name, 0)
                          for i, name in zip(ids, attack.cards, strict=False)]
-            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
+            stolen = set(getattr(game, "stolen", ()))  # the Horde's lords and anthems only
+            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]
+                           if c.id not in stolen]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
         view.lists["reminders"] = [Item(line) for line in
