@@ -642,3 +642,29 @@ def test_a_schema_3_swarm_game_ended_before_combat_gets_its_combat_played():
     assert upgraded.upgrade_dropped == 0 and upgraded.phase == "survivors"
     assert upgraded.swarm_turn == 3 and upgraded.dread_level == 2
     upgraded.apply({"type": "activate"})  # a Survivor's turn: the limit starts again
+
+
+def test_a_schema_3_limited_horde_game_casts_its_dreadnought_at_the_corrected_moment():
+    """lh-11-4, lh-11-26: a Limited Horde game saved at schema 3, when a Spawn made during the
+    Horde's combat had Ulamog's Crusher (no flash) cast there and then, still opens with every
+    action kept; replayed under the corrected rule, the Crusher waits for the Horde's second
+    main phase and is cast when the table ends the Horde's turn."""
+    import pyengine.limited_horde  # noqa: F401 - registers the variant
+
+    old = json.loads(stored("limited-horde-v3-dreadnought-in-combat.json"))
+    assert old["schema"] == 3 and old["state"] is not None
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0 and upgraded.actions == old["actions"]
+    assert old["actions"][-2:] == [{"n": 1, "name": "Eldrazi Spawn", "type": "create-token"},
+                                   {"type": "end-horde-turn"}]
+    replay = type(upgraded)(old["config"], old["seed"])
+    for action in old["actions"][:-2]:
+        replay.apply(action)
+    assert replay.phase == "horde" and len(replay.spawn()) == 7
+    in_combat = replay.apply(old["actions"][-2])
+    assert len(replay.spawn()) == 8 and "cast" not in [e.kind for e in in_combat]
+    ending = [(e.kind, e.cards) for e in replay.apply(old["actions"][-1])]
+    assert ("cast", ["Ulamog's Crusher"]) in ending
+    assert ending.index(("cast", ["Ulamog's Crusher"])) < [k for k, _ in ending].index(
+        "end-horde-turn")
+    assert replay.to_json() == upgraded.to_json()
