@@ -32,7 +32,11 @@ from .rng import Rng
 #: 3: a two-faced card is a creature, a spell or a permanent by its front face in every engine
 #: (the Horde engines had read the words before the type line's first dash, Swarm "Creature"
 #: anywhere in it); see :func:`_upgrade_from_2`.
-SCHEMA_VERSION = 3
+#: 4: Swarm never skips its combat (sw-3-5), Survivors take turns of their own and "per turn"
+#: restarts with each (sw-14-14), the graveyard blocker may be a token card (sw-13-13, sw-9-4),
+#: change of control in every engine; Limited Horde checks the Dreadnought deck after every
+#: change to the Spawn count (lh-11-4); see :func:`_upgrade_from_3`.
+SCHEMA_VERSION = 4
 
 
 class GameError(ValueError):
@@ -237,6 +241,14 @@ class Game:
             name = handler.__name__[3:].replace("_", "-")
             raise ActionError(f"bad arguments for '{name}': {misfit}") from None
         return events + self.check_end()
+
+    @classmethod
+    def upgrade_actions(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]],
+                        schema: int) -> list[dict[str, Any]]:
+        """The actions of a save written at ``schema`` as today's rules need them, for a format
+        whose correction needs more than leaving refused actions out (:func:`_upgrade_from_3`);
+        by default the same actions."""
+        return actions
 
     @classmethod
     def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Game:
@@ -487,8 +499,10 @@ def _upgrade_from_1(data: dict[str, Any]) -> dict[str, Any]:
         return data
     earlier = data.get("upgrade_dropped")
     dropped += earlier if isinstance(earlier, int) and earlier > 0 else 0
-    upgraded = dict(data, actions=game.actions, upgrade_dropped=dropped)
+    upgraded = dict(data, actions=game.actions)
     upgraded.pop("state", None)
+    if dropped:
+        upgraded["upgrade_dropped"] = dropped
     return upgraded
 
 
@@ -501,12 +515,34 @@ def _upgrade_from_2(data: dict[str, Any]) -> dict[str, Any]:
     return _upgrade_from_1(data)
 
 
+def _upgrade_from_3(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 3 to 4: the corrections of issue 25. A Swarm game's turn ended (or its second
+    main phase begun) before its combat gets that combat played first (its format's
+    :meth:`Game.upgrade_actions`: The Swarm never skips a phase, sw-3-5); then every save is
+    upgraded as :func:`_upgrade_from_1` does: unchanged if it still replays to its recorded
+    state, else replayed under the corrected rules (the Limited Horde Dreadnought check after
+    every change to the Spawn count, lh-11-4, may cast a Dreadnought card at another moment),
+    leaving out (and counting) any action they no longer allow."""
+    try:
+        cls = _VARIANTS[data["variant"]]
+        config, seed, actions = data["config"], data["seed"], data["actions"]
+        if (isinstance(config, dict) and isinstance(seed, str) and isinstance(actions, list)
+                and _numbers_ok([config, actions])):
+            upgraded = cls.upgrade_actions(config, seed, actions, 3)
+            if upgraded != actions:
+                data = dict(data, actions=upgraded)
+                data.pop("state", None)
+    except (KeyError, TypeError, ValueError, IndexError, AttributeError, RecursionError):
+        return data
+    return _upgrade_from_1(data)
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _upgrade_from_1, 2: _upgrade_from_2}
+    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

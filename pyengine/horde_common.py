@@ -182,14 +182,21 @@ class HordeGame(Game):
         return self.facts(card).is_creature
 
     def creatures(self) -> list[Card]:
-        """Horde creatures on the battlefield, in battlefield order."""
-        facts = self._facts
-        return [c for c in self.zones["battlefield"] if facts[c.name].is_creature]
+        """The creatures the Horde controls on the battlefield, in battlefield order (not those
+        a Survivor has gained control of)."""
+        facts, stolen = self._facts, self.stolen
+        return [c for c in self.zones["battlefield"]
+                if facts[c.name].is_creature and c.id not in stolen]
 
     def any_creature(self) -> bool:
-        """Whether the Horde has a creature on the battlefield."""
-        facts = self._facts
-        return any(facts[c.name].is_creature for c in self.zones["battlefield"])
+        """Whether the Horde controls a creature on the battlefield."""
+        facts, stolen = self._facts, self.stolen
+        return any(facts[c.name].is_creature and c.id not in stolen
+                   for c in self.zones["battlefield"])
+
+    def controls(self, card: Card) -> bool:
+        """Whether the Horde controls this battlefield card (not a Survivor)."""
+        return card.id not in self.stolen
 
     def find(self, card_id: Any, zone: str | None = None) -> Card:
         """A card by id (``ActionError`` if absent, or not in ``zone`` when given)."""
@@ -232,6 +239,8 @@ class HordeGame(Game):
         self.turn_serial = 1
         #: Held spells (by card id) that go to exile when resolved (cast with flashback).
         self.spell_exiles: dict[int, bool] = {}
+        #: Horde permanents a Survivor has gained control of, by card id, in the order taken.
+        self.stolen: list[int] = []
 
     def flip_flags(self) -> list[Event]:
         """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
@@ -239,7 +248,8 @@ class HordeGame(Game):
         events = []
         facts = self._facts
         for card in self.zones["battlefield"]:
-            if not card.made and facts[card.name].derived(needs_coin_flag):
+            if (not card.made and card.id not in self.stolen
+                    and facts[card.name].derived(needs_coin_flag)):
                 events.extend(self.flag_card(card))
         return events
 
@@ -264,8 +274,11 @@ class HordeGame(Game):
 
     # -- moving cards -------------------------------------------------------------------------
     def leave_battlefield(self, card: Card, zone: str, position: int | None = None) -> list[Event]:
-        """Move a battlefield card elsewhere; subclasses decide what made tokens do."""
+        """Move a battlefield card elsewhere; subclasses decide what made tokens do. A card a
+        Survivor controlled goes where the Horde's card goes (the Horde owns it)."""
         self.flags.pop(card.id, None)
+        if card.id in self.stolen:
+            self.stolen.remove(card.id)
         card.tapped = False
         card.counters = 0
         self.zones.move(card.id, zone, position)
@@ -391,6 +404,33 @@ class HordeGame(Game):
         events += self.put(target, to)
         return events + self.after_action()
 
+    def do_gain_control(self, card: int) -> list[Event]:
+        """A Survivor gains control of a Horde permanent: it stays on the battlefield, but it is
+        no longer the Horde's: it does not attack for it, untap with it, carry a coin flag,
+        pay its costs or count for its victory check (the rulebooks say nothing more; see the
+        rules page's note on change of control)."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        if not self.controls(target):
+            raise ActionError(f"a Survivor already controls {target.name} (#{target.id})")
+        self.stolen.append(target.id)
+        self.flags.pop(target.id, None)
+        return [Event("control", f"A Survivor gains control of {target.name} (#{target.id}): "
+                      "it no longer attacks or acts for the Horde", [target.name],
+                      {"card": target.id, "controller": "survivor"})] + self.after_action()
+
+    def do_return_control(self, card: int) -> list[Event]:
+        """A Horde permanent a Survivor controlled is the Horde's again: a Horde creature, it
+        attacks each Horde turn if able; a card with a coin flag gets its coin."""
+        self.require_playing()
+        target = self.find(card, "battlefield")
+        if self.controls(target):
+            raise ActionError(f"no Survivor controls {target.name} (#{target.id})")
+        self.stolen.remove(target.id)
+        events = [Event("control", f"{target.name} (#{target.id}) is the Horde's again",
+                        [target.name], {"card": target.id, "controller": "horde"})]
+        return events + self.flag_card(target) + self.after_action()
+
     def do_done(self, card: int) -> list[Event]:
         """The table has resolved a held Horde instant or sorcery: it goes to the graveyard
         (or to exile if it was cast from the graveyard with flashback)."""
@@ -422,7 +462,7 @@ class HordeGame(Game):
     # -- turn pieces -------------------------------------------------------------------------------
     def untap_all(self) -> list[Event]:
         """The Horde's untap step: every tapped Horde permanent untaps."""
-        untapped = [c for c in self.zones["battlefield"] if c.tapped]
+        untapped = [c for c in self.zones["battlefield"] if c.tapped and c.id not in self.stolen]
         for card in untapped:
             card.tapped = False
         return [Event("untap", f"The Horde untaps {len(untapped)} permanent(s)",
@@ -440,7 +480,7 @@ class HordeGame(Game):
         facts = self._facts
         for card in self.zones["battlefield"]:
             card_facts = facts[card.name]
-            if (not card_facts.is_creature or card.tapped
+            if (not card_facts.is_creature or card.tapped or card.id in self.stolen
                     or not self.can_attack(card, card_facts)):
                 continue
             card.tapped = True
@@ -495,6 +535,10 @@ class HordeGame(Game):
         names = ["hit", "gain", "life", "roll", "create-token"]
         if self.zones["battlefield"]:
             names += ["tap", "untap", "counters"]
+        if any(c.id not in self.stolen for c in self.zones["battlefield"]):
+            names.append("gain-control")
+        if self.stolen:
+            names.append("return-control")
         if any(self.zones[z] for z in self.zones.names()):
             names.append("move")
         if self.zones["stack"]:
@@ -524,7 +568,7 @@ class HordeGame(Game):
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:
-        return {
+        state = {
             "life": self.life,
             "phase": self.phase,
             "winner": self.winner,
@@ -532,6 +576,9 @@ class HordeGame(Game):
             "turn_serial": self.turn_serial,
             "spell_exiles": sorted(k for k, v in self.spell_exiles.items() if v),
         }
+        if self.stolen:  # only when set, so saves made before it still load
+            state["stolen"] = list(self.stolen)
+        return state
 
 
 def deck_config(names: list[str], lookup: Any) -> tuple[list[str], dict[str, dict[str, Any]]]:

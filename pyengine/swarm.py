@@ -47,9 +47,11 @@ states in its "How the play tools handle this" note under sw-6.
   Swarm turn follows each round of Survivor turns (sw-3-3).
 * The Reckoning is not "cast", so reaching it never ends the Swarm Step (sw-5-5).
 * An empty Swarm deck ends the Swarm Step (sw-5).
-* Graveyard blocker (sw-13-13, sw-13-19): cards are turned over from the bottom of the graveyard
-  until the first *nontoken* creature card; if the graveyard holds none, until the first token
-  creature card. Every other card turned over is shuffled and put back on top of the graveyard.
+* Graveyard blocker (sw-13-13, sw-9-4): cards are turned over from the bottom of the graveyard
+  until the first creature card, a token card included: a Swarm token in the graveyard is a
+  creature card of mana value 0 (sw-9-4), and turning cards over one at a time leaves nothing to
+  choose, so sw-13-19 (nontoken cards first when The Swarm *chooses* a creature card) does not
+  apply. The noncreature cards turned over are shuffled and put back on top of the graveyard.
 * Life gain (sw-8-3): the cards from the bottom of the graveyard are shuffled before they go to
   the bottom of the Swarm deck, as the source's quick reference says.
 * A draw never takes The Reckoning: only the Swarm Step and milling reach it (sw-6-4), so a
@@ -57,7 +59,22 @@ states in its "How the play tools handle this" note under sw-6.
 * A Swarm turn is driven by actions: ``turn`` (Beginning, Pre-Swarm Step and, in Hive Mind
   Mode, the Swarm Step unless the Pre-Swarm Step cast a card, see below), ``swarm-step``,
   ``combat``, ``second-main`` and ``end``. Table inputs (``damage``, ``gain``, ``counter``,
-  ``dies``, ...) may come between any of them.
+  ``dies``, ...) may come between any of them. The Swarm never skips a phase (sw-3-5,
+  sw-10-6): ``second-main`` only follows ``combat``, and ``end`` only comes once combat has
+  been played (``end`` in combat goes through the Second main phase).
+  :meth:`SwarmGame.turn_actions` names the turn actions taken now.
+* Survivor turns (sw-3-1..sw-3-3): between two Swarm turns each Survivor takes a turn of their
+  own; ``next-survivor`` passes to the next Survivor's turn (in the opening rounds, from the
+  last Survivor of a round to the first of the next), ``turn`` back to The Swarm. Every turn,
+  a Survivor's or The Swarm's, restarts what is counted "per turn": The Overlord's optional
+  costs (sw-14-14) and a Survivors' combat (sw-13-14).
+* Change of control (sw-9-5): ``gain-control`` (a Survivor gains control of a Swarm permanent)
+  and ``return-control``. The card stays on the battlefield (an Enforcer does not go to The
+  Lair and still counts for the Dread Level, which counts Enforcers on the battlefield,
+  sw-4-2); while a Survivor controls it, it neither attacks nor blocks for The Swarm, is not
+  untapped by it and is not on The Swarm's battlefield for the win (sw-12-1). Back under The
+  Swarm's control during a Swarm turn, a creature without printed haste cannot attack in that
+  turn (it lost the haste of sw-9-1, and has not been The Swarm's since the turn began).
 * Pre-Swarm draws (sw-13-8, sw-13-9): in Hive Mind Mode, when the Pre-Swarm Step cast at least
   one card, ``turn`` stops after it (any cast card could make The Swarm draw); a ``draw`` then
   is cast in the same step, before ``swarm-step`` reveals anything. With nothing cast, nothing
@@ -69,6 +86,8 @@ states in its "How the play tools handle this" note under sw-6.
   attacker is blocked. It is never part of The Swarm's own combat.
 * Tokens made during play are treated like token cards: they go to the graveyard when they die
   (sw-9-4).
+* A card a Survivor controls that dies or leaves goes where a Swarm card goes (its owner is The
+  Swarm): the graveyard, or The Lair for an Enforcer (sw-4-4).
 """
 
 from __future__ import annotations
@@ -243,10 +262,11 @@ class HiveMind:
     key = "hive"
     #: The rule of the Pre-Swarm Step.
     pre_swarm_rule = "sw-13-5"
-    #: Where combat and the Second main phase may begin: a Pre-Swarm Step still waiting for
-    #: draws means none came (sw-13-9), and the Swarm Step runs first.
+    #: Where combat may begin: a Pre-Swarm Step still waiting for draws means none came
+    #: (sw-13-9), and the Swarm Step runs first. The Second main phase follows combat only:
+    #: The Swarm never skips a phase (sw-3-5, sw-10-6).
     combat_phases = (PRE_SWARM, MAIN1)
-    second_main_phases = (PRE_SWARM, MAIN1, COMBAT)
+    second_main_phases = (COMBAT,)
     #: The attack ends with the power attacking the Survivors.
     announces_attack_total = True
     #: Added to a damage assignment order.
@@ -363,7 +383,7 @@ class Overlord:
     key = "overlord"
     pre_swarm_rule = "sw-14-5"
     combat_phases = (MAIN1,)
-    second_main_phases = (MAIN1, COMBAT)
+    second_main_phases = (COMBAT,)
     announces_attack_total = False
     damage_order_note = " (The Overlord may choose another order, sw-14-11)"
 
@@ -454,6 +474,33 @@ class SwarmGame(Game):
     variant = "swarm"
     zone_names = ["library", "hand", "battlefield", "graveyard", "exile", "lair", "removed"]
 
+    @classmethod
+    def upgrade_actions(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]],
+                        schema: int) -> list[dict[str, Any]]:
+        """Schema 3 saves (before sw-3-5 was enforced): an ``end`` or ``second-main`` taken
+        before The Swarm's combat gets the steps it skipped played first (``swarm-step`` where
+        the Overlord's Pre-Swarm Step still waited, then ``combat``). Every other action is
+        kept as it is; one the rules now refuse is left for the generic upgrade to count."""
+        if schema != 3:
+            return actions
+        game = cls(config, seed)
+        kept: list[dict[str, Any]] = []
+        for action in actions:
+            if isinstance(action, dict) and action.get("type") in ("end", "second-main"):
+                for step in ({"type": "swarm-step"}, {"type": "combat"}):
+                    if game.phase in (PRE_SWARM, MAIN1) and not game.result:
+                        try:
+                            game.apply(step)
+                        except GameError:
+                            continue
+                        kept.append(step)
+            try:
+                game.apply(action)
+            except GameError:
+                pass
+            kept.append(action)
+        return kept
+
     # -- set-up -----------------------------------------------------------------------------
     def setup(self) -> list[Event]:
         """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair."""
@@ -501,6 +548,14 @@ class SwarmGame(Game):
         self.cast_this_turn: list[int] = []
         self.countered: list[int] = []
         self.attackers: list[int] = []
+        #: Whose turn it is between Swarm turns (sw-3-1): Survivor ``seat`` of ``survivors``,
+        #: in round ``survivor_round`` of the game (rounds 1 to 3 are the opening turns).
+        self.seat = 1
+        self.survivor_round = 1
+        #: Swarm permanents a Survivor controls (sw-9-5), by card id, in the order taken.
+        self.stolen: list[int] = []
+        #: Creatures back under The Swarm's control during this Swarm turn (sw-9-5).
+        self.regained: list[int] = []
 
         for name in deck:
             card = self.new_card(name, token=bool(facts[name]) and self._facts[name].is_token)
@@ -575,6 +630,14 @@ class SwarmGame(Game):
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
 
+    def controls(self, card: Card) -> bool:
+        """sw-9-5: whether The Swarm controls this battlefield card (not a Survivor)."""
+        return card.id not in self.stolen
+
+    def swarm_permanents(self) -> list[Card]:
+        """The Swarm's battlefield: the permanents it controls (sw-9-5, sw-12-1)."""
+        return [card for card in self.zones["battlefield"] if card.id not in self.stolen]
+
     def card(self, card_id: Any) -> Card:
         """The card a table action names by its id (the Horde engines' lookup,
         :func:`pyengine.horde_common.locate_card`, in Swarm's words)."""
@@ -625,6 +688,10 @@ class SwarmGame(Game):
             "cast_this_turn": list(self.cast_this_turn),
             "countered": list(self.countered),
             "attackers": list(self.attackers),
+            "seat": self.seat,
+            "survivor_round": self.survivor_round,
+            "stolen": list(self.stolen),
+            "regained": list(self.regained),
         }
         if self.survivor_combat:  # only when set, so saves made before it still load
             state["survivor_combat"] = self.survivor_combat
@@ -731,6 +798,7 @@ class SwarmGame(Game):
     def _to_lair(self, card: Card, events: list[Event], *, why: str) -> None:
         """sw-4-4: an Enforcer leaving the battlefield goes to the bottom of The Lair."""
         before = self.dread_level
+        self._forget_control(card)
         self.zones.take(card.id)
         card.tapped = False
         card.counters = 0
@@ -779,7 +847,7 @@ class SwarmGame(Game):
                                 + "; ".join(text for _, text in reasons) + ".",
                                 data={"rule": reasons[0][0]}))
             return
-        if not self.zones["library"] and not self.zones["battlefield"]:
+        if not self.zones["library"] and not self.swarm_permanents():
             self.result = "won"
             events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
                                 "battlefield are both empty.", data={"rule": "sw-12-1"}))
@@ -814,10 +882,11 @@ class SwarmGame(Game):
         self.survivor_combat = ""
         self.cast_this_turn = []
         self.attackers = []
+        self.regained = []
         events.append(Event("turn", f"The Swarm's turn {self.swarm_turn} begins.",
                             data={"rule": "sw-3-4", "turn": self.swarm_turn}))
         events.append(Event("phase", "Beginning phase.", data={"rule": "sw-3-4"}))
-        for card in self.zones["battlefield"]:
+        for card in self.swarm_permanents():
             card.tapped = False
         self._emergence(first, events)
         self.phase = PRE_SWARM
@@ -914,12 +983,15 @@ class SwarmGame(Game):
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
         able, unable = [], []
-        for card in self.zones["battlefield"]:
+        for card in self.swarm_permanents():
             if not self.is_creature(card):
                 continue
             power = self.power(card)
             if card.tapped:
                 unable.append((card, "tapped"))
+            elif card.id in self.regained and "haste" not in self.tags(card):
+                unable.append((card, "back under The Swarm's control this turn, no printed "
+                                     "haste, sw-9-5"))
             elif "defender" in self.tags(card):
                 unable.append((card, "defender"))
             elif power is not None and power <= 0:
@@ -927,8 +999,9 @@ class SwarmGame(Game):
             else:
                 able.append(card)
         for card, why in unable:
+            rule = "sw-9-5" if why.endswith("sw-9-5") else "sw-9-3"
             events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
-                                data={"rule": "sw-9-3", "card": card.id}))
+                                data={"rule": rule, "card": card.id}))
         self.attackers = [card.id for card in able]
         total = 0
         for card in able:
@@ -959,7 +1032,7 @@ class SwarmGame(Game):
         self._require_phase(SURVIVORS, what="the Survivors attacking The Swarm")
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
-        blockers = [c for c in self.zones["battlefield"] if self.is_creature(c) and not c.tapped]
+        blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped]
         if blockers:
             who = ", ".join(self.label(c) for c in blockers)
             text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "
@@ -983,8 +1056,9 @@ class SwarmGame(Game):
                       "blocker this combat.", data={"rule": "sw-13-13"})]
 
     def do_graveyard_blocker(self) -> list[Event]:
-        """sw-13-13, sw-13-14, sw-13-19: in Hive Mind Mode, once per combat in which the
-        Survivors attack The Swarm, while an attacking creature is still unblocked."""
+        """sw-13-13, sw-13-14, sw-9-4: in Hive Mind Mode, once per combat in which the
+        Survivors attack The Swarm, while an attacking creature is still unblocked: the first
+        creature card from the bottom of the graveyard, token cards being creature cards."""
         self.policy.require_graveyard_blocker()
         self._require_playing()
         if self.phase != SURVIVORS:
@@ -999,10 +1073,8 @@ class SwarmGame(Game):
             raise ActionError("first tell the page the Survivors attack The Swarm (sw-13-12)")
         self.graveyard_blocker_used = True
         graveyard = self.zones["graveyard"]
-        creatures = [c for c in graveyard if self.is_creature(c)]
-        chosen = next((c for c in creatures if not c.token), None)
-        if chosen is None and creatures:
-            chosen = creatures[0]
+        # sw-13-13, sw-9-4: the first creature card from the bottom, a token card included
+        chosen = next((c for c in graveyard if self.is_creature(c)), None)
         events: list[Event] = []
         if chosen is None:
             if graveyard:
@@ -1053,12 +1125,9 @@ class SwarmGame(Game):
 
     def do_second_main(self) -> list[Event]:
         """sw-3-4: the Second main phase (sw-14-12 in Overlord Mode)."""
+        self._require_combat_played("the second main phase")
         self._require_phase(*self.policy.second_main_phases, what="the second main phase")
         events: list[Event] = []
-        self.policy.finish_pre_swarm(self, events)
-        if self.phase == MAIN1:
-            events.append(Event("phase", "Combat phase: skipped by the table.",
-                                data={"rule": "sw-3-4"}))
         self.phase = MAIN2
         self.attackers = []
         events.append(self.policy.second_main_event())
@@ -1066,11 +1135,10 @@ class SwarmGame(Game):
 
     def do_end(self) -> list[Event]:
         """sw-3-4, sw-7-6: the End phase; countered spells go back to the hand."""
-        self._require_phase(PRE_SWARM, MAIN1, COMBAT, MAIN2, what="ending the turn")
+        self._require_combat_played("ending The Swarm's turn")
+        self._require_phase(COMBAT, MAIN2, what="ending the turn")
         events: list[Event] = []
-        if self.phase == PRE_SWARM:
-            events.extend(self.do_swarm_step())
-        if self.phase in (MAIN1, COMBAT):
+        if self.phase == COMBAT:
             events.extend(self.do_second_main())
         events.append(Event("phase", "End phase.", data={"rule": "sw-3-4"}))
         for card_id in self.countered:
@@ -1082,10 +1150,139 @@ class SwarmGame(Game):
                                     data={"rule": "sw-7-6", "card": card.id}))
         self.countered = []
         self.attackers = []
+        self.regained = []
         self.phase = SURVIVORS
+        # sw-3-3, sw-14-14: the first Survivor's turn begins; what counts per turn restarts
+        self.seat = 1
+        self.survivor_round = self.survivor_rounds + 1
+        self.activations = 0
+        self.survivor_combat = ""
+        self.graveyard_blocker_used = False
         events.append(Event("turn-end", f"The Swarm's turn {self.swarm_turn} ends. The "
                             "Survivors take their turns.", data={"turn": self.swarm_turn}))
         return events
+
+    def _require_combat_played(self, what: str) -> None:
+        """sw-3-5, sw-10-6: The Swarm goes through every phase; nothing after combat before
+        its combat has been played."""
+        self._require_playing()
+        if self.phase in (PRE_SWARM, MAIN1):
+            raise ActionError(f"The Swarm never skips a phase: {what} comes after its combat; "
+                              "play the combat first (sw-3-5)")
+
+    def turn_actions(self) -> frozenset[str]:
+        """The turn actions ``apply`` takes now, out of ``turn``, ``next-survivor``,
+        ``swarm-step``, ``combat``, ``second-main`` and ``end``: what the runner offers."""
+        if self.result:
+            return frozenset()
+        phase = self.phase
+        if phase == SURVIVORS:
+            allowed = {"turn"}
+            if self._next_seat() is not None:
+                allowed.add("next-survivor")
+            return frozenset(allowed)
+        allowed = set()
+        if phase == PRE_SWARM:
+            allowed.add("swarm-step")
+        if phase in self.policy.combat_phases:
+            allowed.add("combat")
+        if phase in self.policy.second_main_phases:
+            allowed.add("second-main")
+        if phase in (COMBAT, MAIN2):
+            allowed.add("end")
+        return frozenset(allowed)
+
+    def _next_seat(self) -> tuple[int, int] | None:
+        """The Survivor (seat, round) whose turn comes after this one, or None when The
+        Swarm's turn is next (sw-3-2, sw-3-3)."""
+        if self.seat < self.survivors:
+            return self.seat + 1, self.survivor_round
+        if self.swarm_turn == 0 and self.survivor_round < OPENING_TURNS:
+            return 1, self.survivor_round + 1
+        return None
+
+    def whose_turn(self) -> str:
+        """The turn line: whose turn it is now (sw-3-1..sw-3-4)."""
+        if self.phase != SURVIVORS:
+            return f"The Swarm's turn {self.swarm_turn}: {PHASE_NAMES[self.phase]}"
+        who = (f"Survivor {self.seat} of {self.survivors}'s turn" if self.survivors > 1
+               else "The Survivor's turn")
+        if self.swarm_turn == 0:
+            return f"{who} (opening round {self.survivor_round} of {OPENING_TURNS})"
+        return f"{who} (round {self.survivor_round})"
+
+    def do_next_survivor(self) -> list[Event]:
+        """sw-3-1..sw-3-3: the Survivor whose turn it is ends it; the next Survivor's turn
+        begins (in the opening rounds the last Survivor's turn leads to the next round). A new
+        turn: what is counted per turn restarts (sw-14-14, sw-13-14)."""
+        self._require_phase(SURVIVORS, what="a Survivor's turn")
+        after = self._next_seat()
+        if after is None:
+            raise ActionError("every Survivor has taken a turn this round: The Swarm's turn "
+                              "comes next (sw-3-3)")
+        self.seat, self.survivor_round = after
+        self.activations = 0
+        self.survivor_combat = ""
+        self.graveyard_blocker_used = False
+        return [Event("survivor-turn", f"{self.whose_turn()} begins.",
+                      data={"rule": "sw-3-3" if self.swarm_turn else "sw-3-2",
+                            "seat": self.seat, "round": self.survivor_round})]
+
+    # -- change of control (sw-9-5) ---------------------------------------------------------------
+    def do_gain_control(self, card: int) -> list[Event]:
+        """sw-9-5: a Survivor gains control of a Swarm permanent. It stays on the battlefield
+        (an Enforcer has not left it: no Lair, sw-4-4, and the Dread Level still counts it,
+        sw-4-2); a creature loses haste unless printed and no longer has to attack; it leaves
+        any combat it was in."""
+        self._require_playing()
+        chosen = self.card(card)
+        if self.zone_of(chosen) != "battlefield":
+            raise ActionError(f"{self.label(chosen)} is not on the battlefield")
+        if not self.controls(chosen):
+            raise ActionError(f"a Survivor already controls {self.label(chosen)}")
+        self.stolen.append(chosen.id)
+        if chosen.id in self.regained:
+            self.regained.remove(chosen.id)
+        if chosen.id in self.attackers:
+            self.attackers.remove(chosen.id)
+        if self.is_creature(chosen):
+            printed = "haste" in self.tags(chosen)
+            text = (f"A Survivor gains control of {chosen.name}: it "
+                    + ("keeps its printed haste" if printed else "loses haste")
+                    + " and no longer has to attack; it neither attacks nor blocks for The "
+                    "Swarm.")
+        else:
+            text = f"A Survivor gains control of {chosen.name}."
+        if self.is_enforcer(chosen):
+            text += (" An Enforcer that changes control has not left the battlefield: it stays"
+                     f" out of The Lair and the Dread Level stays {self.dread_level}.")
+        return [Event("control", text, [chosen.name],
+                      data={"rule": "sw-9-5", "card": chosen.id, "controller": "survivor"})]
+
+    def do_return_control(self, card: int) -> list[Event]:
+        """sw-9-5: a permanent a Survivor controls comes back under The Swarm's control: a
+        Swarm creature again (it must attack if able, sw-9-2). During a Swarm turn one without
+        printed haste cannot attack in that turn (not The Swarm's since the turn began)."""
+        self._require_playing()
+        chosen = self.card(card)
+        if self.zone_of(chosen) != "battlefield" or self.controls(chosen):
+            raise ActionError(f"no Survivor controls {self.label(chosen)}")
+        self.stolen.remove(chosen.id)
+        text = f"{chosen.name} is The Swarm's again."
+        if self.is_creature(chosen):
+            text += " A Swarm creature, it must attack each combat if able."
+            if self.phase in SWARM_TURN_PHASES and "haste" not in self.tags(chosen):
+                self.regained.append(chosen.id)
+                text += " Without printed haste it cannot attack this turn."
+        return [Event("control", text, [chosen.name],
+                      data={"rule": "sw-9-5", "card": chosen.id, "controller": "swarm"})]
+
+    def _forget_control(self, card: Card) -> None:
+        """A card leaving the battlefield leaves any Survivor's control (sw-9-5)."""
+        if card.id in self.stolen:
+            self.stolen.remove(card.id)
+        if card.id in self.regained:
+            self.regained.remove(card.id)
 
     # -- table inputs: The Swarm ------------------------------------------------------------------
     def do_damage(self, amount: int) -> list[Event]:
@@ -1148,6 +1345,7 @@ class SwarmGame(Game):
         if refused:
             raise ActionError(refused)
         before = self.dread_level
+        self._forget_control(chosen)
         self.zones.move(chosen.id, "exile")
         chosen.tapped = False
         chosen.counters = 0
@@ -1170,8 +1368,9 @@ class SwarmGame(Game):
 
     def card_actions(self, card_id: int) -> frozenset[str]:
         """The table actions naming this card that the rules take now, out of ``dies``
-        (sw-9-4), ``leave`` (sw-4-4: to any of :data:`LEAVE_DESTINATIONS`) and ``counter``
-        (sw-7-6): what the page's card panel offers. Empty for a card not in the game."""
+        (sw-9-4), ``leave`` (sw-4-4: to any of :data:`LEAVE_DESTINATIONS`), ``counter``
+        (sw-7-6), ``gain-control`` and ``return-control`` (sw-9-5): what the page's card panel
+        offers. Empty for a card not in the game."""
         try:
             chosen = self.card(card_id)
         except GameError:
@@ -1181,6 +1380,7 @@ class SwarmGame(Game):
         allowed = set()
         if self.zone_of(chosen) == "battlefield":
             allowed.add("leave")
+            allowed.add("gain-control" if self.controls(chosen) else "return-control")
             if self.is_creature(chosen):
                 allowed.add("dies")
         if self.phase in SWARM_TURN_PHASES and not self._counter_refusal(chosen):
@@ -1217,6 +1417,7 @@ class SwarmGame(Game):
 
     def _leave_to(self, card: Card, to: str, events: list[Event], *, why: str) -> None:
         before = self.dread_level
+        self._forget_control(card)
         card.tapped = False
         card.counters = 0
         if to == "library-top":

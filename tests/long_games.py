@@ -6,7 +6,9 @@ action with arguments chosen by parameter name — some valid, some refused, som
 returns the actions it tried, each with what happened (accepted or the refusal message) and
 digests of the events and of the whole save after it; ``tests/data/long_games_golden.json``
 holds that record as the engine produced it before ``Game.apply`` stopped snapshotting, and
-``tests/test_game_replay.py`` checks the engine still produces exactly it.
+``tests/test_game_replay.py`` checks the engine still produces exactly it. After a rules
+correction a variant's record is re-recorded from its same actions (:func:`rerecord`; Swarm at
+schema 4, when The Swarm stopped skipping its combat, sw-3-5).
 """
 
 from __future__ import annotations
@@ -167,7 +169,45 @@ def write_golden(path: str) -> None:
         out.write("\n")
 
 
+def replay_record(variant: str, actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The record of ``actions`` tried in order on a fresh ``variant`` game with today's
+    engine (the same actions; outcomes, events and saves as they are now)."""
+    game = VARIANTS[variant][0](GOLDEN_SEED)
+    record = []
+    for action in actions:
+        try:
+            events = game.apply(action)
+        except GameError as error:
+            outcome = f"{type(error).__name__}: {error}"
+            events = []
+        else:
+            outcome = "ok"
+        record.append({
+            "action": action,
+            "outcome": outcome,
+            "events": digest(json.dumps([e.to_dict() for e in events], sort_keys=True)),
+            "save": save_digest(game),
+        })
+    return record
+
+
+def rerecord(path: str, variants: list[str]) -> None:
+    """Re-record ``variants`` after a rules correction: the same recorded actions, replayed
+    with today's engine (schema 4: Swarm, issue 25). The other variants' records stay as the
+    snapshotting engine wrote them."""
+    with open(path, encoding="utf-8") as handle:
+        record = json.load(handle)
+    for variant in variants:
+        record[variant] = replay_record(variant, [step["action"] for step in record[variant]])
+    with open(path, "w", encoding="utf-8") as out:
+        json.dump(record, out, sort_keys=True, indent=0, separators=(",", ":"))
+        out.write("\n")
+
+
 if __name__ == "__main__":
     import sys
 
-    write_golden(sys.argv[1])
+    if len(sys.argv) > 2:
+        rerecord(sys.argv[1], sys.argv[2:])
+    else:
+        write_golden(sys.argv[1])

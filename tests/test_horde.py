@@ -781,3 +781,40 @@ def test_docstrings_name_rule_anchors_that_exist():
         if path.startswith("tests/"):
             for name, doc in re.findall(r'def (test_\w+)\([^)]*\):\n    """([^"]*)', text):
                 assert "Invariant" in doc or re.search(r"\b(hs|lh)-\d", doc), (path, name)
+
+
+# -- change of control (the rulebook is silent beyond ordinary Magic) ---------------------------
+def test_hs_4_1_a_horde_creature_a_survivor_controls_is_not_the_hordes():
+    """hs-4-1, hs-6-1, hs-2-7: a Horde creature a Survivor gains control of no longer attacks
+    for the Horde nor counts in its attack, loses its coin flag, does not untap with it and
+    does not keep the Horde alive; back with the Horde it attacks again and gets its coin."""
+    g = game(["Zombie", "Carrion Feeder", "Walking Corpse"] + ["Zombie"] * 3)
+    to_horde_turn(g)
+    feeder, zombie = (next(c for c in g.zones["battlefield"] if c.name == n)
+                      for n in ("Carrion Feeder", "Zombie"))
+    assert feeder.id in g.flags
+    events = act(g, "gain-control", card=feeder.id)
+    assert events[0].kind == "control" and feeder.id not in g.flags
+    assert "return-control" in g.legal_actions()
+    act(g, "end-horde-turn")
+    events = to_horde_turn(g)
+    attack = next(e for e in events if e.kind == "attack")
+    assert feeder.id not in attack.data["attackers"] and zombie.id in attack.data["attackers"]
+    assert feeder.tapped  # the Horde untaps only its own permanents
+    assert feeder.id not in g.flags
+    act(g, "end-horde-turn")
+    events = act(g, "return-control", card=feeder.id)
+    assert [e.kind for e in events][:2] == ["control", "flag"] and feeder.id in g.flags
+    with pytest.raises(ActionError, match="no Survivor controls"):
+        act(g, "return-control", card=feeder.id)
+
+
+def test_hs_2_7_the_horde_is_beaten_when_only_stolen_creatures_are_left():
+    """hs-2-7: with no library, hand or held spell, the Survivors win once the Horde controls
+    no creature: one a Survivor took does not count for the Horde."""
+    g = game(["Walking Corpse"])
+    to_horde_turn(g)
+    corpse = g.zones["battlefield"][0]
+    assert g.phase != "over"
+    events = act(g, "gain-control", card=corpse.id)
+    assert g.winner == "survivors" and events[-1].kind == "win"

@@ -615,3 +615,139 @@ def test_cards_are_conserved(seed, deck_id):
     cards = g.zones.all_cards()
     assert len({c.id for c in cards}) == len(cards)
     assert Counter(c.name for c in cards) == start
+
+
+# -- lh-11-4: the Dreadnought check after every change to the Spawn count ------------------------
+def _spawn_on_field(g, n):
+    """``n`` Eldrazi Spawn from the top of the library onto the battlefield (through the
+    graveyard: a discard mills them, a token effect returns them, lh-8-10, lh-3-3)."""
+    act(g, "discard", n=n)
+    return act(g, "create-token", name=SPAWN, n=n)
+
+
+def _cast_from_dreadnought(events):
+    return [e.cards[0] for e in events if e.kind == "cast" and "Dreadnought" in e.text]
+
+
+def test_lh_11_26_a_flash_dreadnought_is_cast_when_a_dying_cultist_draws_the_last_spawn():
+    """lh-11-4, lh-11-26, lh-11-15: the rulebook's own example. In the Survivors' turn an
+    Exultant Cultist dies; its draw plays an Eldrazi Spawn, and with enough Spawn on the
+    battlefield Elder Deep-Fiend (flash) is cast at that moment."""
+    g = game([SPAWN] * 7 + ["Exultant Cultist", SPAWN] + FILLER,
+             dreadnought=["Elder Deep-Fiend", "Ulamog's Crusher"])
+    events = _spawn_on_field(g, 7)
+    assert not _cast_from_dreadnought(events) and len(g.spawn()) == 7
+    act(g, "draw")
+    cultist = next(c for c in g.creatures() if c.name == "Exultant Cultist")
+    assert g.phase == "survivors"
+    events = act(g, "move", card=cultist.id, to="graveyard")
+    assert [(e.kind, e.cards) for e in events][:3] == [
+        ("move", ["Exultant Cultist"]), ("draw", [SPAWN]), ("enter", [SPAWN])]
+    assert kinds(events)[3] == "sacrifice" and events[3].data["cards"] != []
+    assert _cast_from_dreadnought(events) == ["Elder Deep-Fiend"]
+    assert len(g.spawn()) == 0
+    assert g.zones["dreadnought"][0].name == "Ulamog's Crusher"
+
+
+@pytest.mark.parametrize("how", ["create-token", "move", "draw"])
+def test_lh_11_4_every_change_to_the_spawn_count_checks_the_dreadnought(how):
+    """lh-11-4, lh-11-23: whatever brings the Spawn up to the Dreadnought top's cost — a token
+    made, a card moved onto the battlefield, a draw — a card with flash (Drownyard Behemoth)
+    is cast in the same action, in the Survivors' turn."""
+    g = game([SPAWN] * 9 + FILLER, dreadnought=["Drownyard Behemoth"])
+    _spawn_on_field(g, 8)
+    assert len(g.spawn()) == 8 and g.zones["dreadnought"]
+    if how == "create-token":
+        act(g, "discard", n=1)
+        events = act(g, "create-token", name=SPAWN, n=1)
+    elif how == "move":
+        act(g, "discard", n=1)
+        spawn = next(c for c in g.zones["graveyard"] if c.name == SPAWN)
+        events = act(g, "move", card=spawn.id, to="battlefield")
+    else:
+        events = act(g, "draw")
+    assert _cast_from_dreadnought(events) == ["Drownyard Behemoth"]
+    assert len(g.spawn()) == 0 and not g.zones["dreadnought"]
+
+
+def test_lh_11_4_a_dreadnought_without_flash_waits_for_the_hordes_main_phase():
+    """lh-11-4, lh-11-26: Ulamog's Crusher (no flash) is not cast in the Survivors' turn nor
+    during the Horde's combat however many Spawn stand; it is cast in the Horde's next main
+    phase: its second main phase, when the table ends the Horde's turn."""
+    g = game([SPAWN] * 9 + FILLER, dreadnought=["Ulamog's Crusher"])
+    events = _spawn_on_field(g, 8)
+    assert not _cast_from_dreadnought(events) and len(g.spawn()) == 8
+    g2 = game([SPAWN] * 9 + FILLER, dreadnought=["Ulamog's Crusher"])
+    _spawn_on_field(g2, 8)
+    events = to_horde_turn(g2)  # the Horde's first main phase
+    assert _cast_from_dreadnought(events) == ["Ulamog's Crusher"]
+    # seven Spawn before the Horde's turn; the eighth comes during its combat
+    g3 = game([SPAWN] * 8 + ["Walking Corpse"] + FILLER, dreadnought=["Ulamog's Crusher"])
+    _spawn_on_field(g3, 7)
+    act(g3, "discard", n=1)  # the eighth Spawn goes to the graveyard
+    events = to_horde_turn(g3)
+    assert not _cast_from_dreadnought(events) and g3.phase == "horde"
+    events = act(g3, "create-token", name=SPAWN, n=1)  # during combat: no flash, it waits
+    assert not _cast_from_dreadnought(events) and len(g3.spawn()) == 8
+    events = act(g3, "end-horde-turn")
+    assert _cast_from_dreadnought(events) == ["Ulamog's Crusher"]
+    assert kinds(events).index("sacrifice") < kinds(events).index("end-horde-turn")
+
+
+def test_lh_11_6_hunted_spawn_lower_the_count_and_a_stolen_spawn_pays_nothing():
+    """lh-11-6, lh-11-4: Spawn hunted in the Survivors' turn are gone from the count; a Spawn a
+    Survivor controls is not the Horde's and cannot pay for a Dreadnought card."""
+    g = game([SPAWN] * 9 + FILLER, dreadnought=["Drownyard Behemoth"])
+    _spawn_on_field(g, 9)
+    assert not g.zones["dreadnought"]  # nine Spawn: Behemoth ({9}) was cast at once
+    g = game([SPAWN] * 9 + FILLER, dreadnought=["Drownyard Behemoth"])
+    _spawn_on_field(g, 8)
+    act(g, "hunt", card=g.spawn()[0].id, power=3)
+    assert len(g.spawn()) == 7
+    act(g, "gain-control", card=g.spawn()[0].id)
+    assert len(g.spawn()) == 6
+    act(g, "discard", n=1)
+    events = act(g, "create-token", name=SPAWN, n=3)  # 6 + the ones in the graveyard
+    assert not _cast_from_dreadnought(events) and len(g.spawn()) < 9
+
+
+# -- change of control (the rulebooks are silent beyond ordinary Magic) -------------------------
+def test_a_horde_creature_a_survivor_controls_is_not_the_hordes():
+    """lh-4-2, lh-7-3: a Horde creature a Survivor gains control of does not attack for the
+    Horde, is not counted in its attack, cannot be hunted and does not keep the Horde alive;
+    back under the Horde's control it attacks again; it dies into the Horde's graveyard without
+    the Horde's death trigger."""
+    g = game(["Walking Corpse", "Exultant Cultist"] + FILLER)
+    act(g, "draw", n=2)
+    corpse, cultist = g.zones["battlefield"]
+    events = act(g, "gain-control", card=corpse.id)
+    assert events[0].kind == "control" and events[0].data["controller"] == "survivor"
+    assert "return-control" in g.legal_actions()
+    events = to_horde_turn(g)
+    attack = next(e for e in events if e.kind == "attack")
+    assert corpse.id not in attack.data["attackers"] and cultist.id in attack.data["attackers"]
+    assert attack.data["power"] == sum(g.facts(g.find(i)).power_value + g.find(i).counters
+                                       for i in attack.data["attackers"])
+    act(g, "end-horde-turn")
+    act(g, "gain-control", card=cultist.id)
+    events = act(g, "move", card=cultist.id, to="graveyard")
+    assert "draw" not in kinds(events) and g.zones["graveyard"][-1].id == cultist.id
+    with pytest.raises(ActionError, match="gains control|already"):
+        act(g, "gain-control", card=corpse.id)
+    act(g, "return-control", card=corpse.id)
+    events = to_horde_turn(g)
+    attack = next(e for e in events if e.kind == "attack")
+    assert corpse.id in attack.data["attackers"]
+
+
+def test_lh_9_10_keyword_errata_threshold_instead_of_delirium():
+    """lh-9-10: the errata that make Thraben Foulbloods and Hound of the Farbogs rely on
+    threshold instead of delirium are in the card facts the Limited Horde game uses (and the
+    card panel shows); cards without delirium are untouched."""
+    g = game(shipped("limited-horde-zombies"))
+    hound = g.facts("Hound of the Farbogs")
+    assert hound.tags == ("menace_if_threshold",)
+    assert g.facts("Thraben Foulbloods").tags == ("menace_if_threshold(+1/+1)",)
+    assert g.errata_of("Hound of the Farbogs") == "errata: threshold instead of delirium (LH 9.10)"
+    assert g.errata_of("Walking Corpse") == ""
+    assert DB.get("Hound of the Farbogs").tags == ("menace_if_delirium",)  # the data stays

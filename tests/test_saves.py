@@ -616,3 +616,55 @@ def test_a_schema_2_game_with_a_two_faced_card_is_replayed_by_its_front_face():
     # at schema 2 the mirror attacked alone on the first Horde turn, then with 12 Zombies
     assert attacks[0] == [] and all(on_field[0].id not in ids for ids in attacks)
     assert all(len(ids) == 12 for ids in attacks[1:])
+
+
+def test_a_schema_3_swarm_game_ended_before_combat_gets_its_combat_played():
+    """sw-3-5, sw-14-14: a Swarm game saved at schema 3, when the page let The Swarm's turn end
+    (or its second main phase begin) before its combat, still opens: each such turn gets its
+    combat played first (and the Overlord's Swarm Step where it still waited), every action
+    of the save is kept in order, none is left out; under the corrected rules an optional
+    cost may then be paid again in the Survivors' turn."""
+    import pyengine.swarm  # noqa: F401 - registers the variant
+
+    old = json.loads(stored("swarm-v3-end-before-combat.json"))
+    assert old["schema"] == 3 and old["state"] is not None
+    migrated = game.migrate(dict(old))
+    assert migrated["schema"] == game.SCHEMA_VERSION and "state" not in migrated
+    kinds = [a["type"] for a in migrated["actions"]]
+    rest = iter(migrated["actions"])
+    assert all(any(a == b for b in rest) for a in old["actions"])  # all kept, in order
+    added = len(kinds) - len(old["actions"])
+    assert added == 4 and kinds.count("combat") == 3  # and the last turn's Swarm Step
+    for at, kind in enumerate(kinds):
+        if kind in ("end", "second-main") and kinds[at - 1] != "second-main":
+            assert kinds[at - 1] == "combat"
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0 and upgraded.phase == "survivors"
+    assert upgraded.swarm_turn == 3 and upgraded.dread_level == 2
+    upgraded.apply({"type": "activate"})  # a Survivor's turn: the limit starts again
+
+
+def test_a_schema_3_limited_horde_game_casts_its_dreadnought_at_the_corrected_moment():
+    """lh-11-4, lh-11-26: a Limited Horde game saved at schema 3, when a Spawn made during the
+    Horde's combat had Ulamog's Crusher (no flash) cast there and then, still opens with every
+    action kept; replayed under the corrected rule, the Crusher waits for the Horde's second
+    main phase and is cast when the table ends the Horde's turn."""
+    import pyengine.limited_horde  # noqa: F401 - registers the variant
+
+    old = json.loads(stored("limited-horde-v3-dreadnought-in-combat.json"))
+    assert old["schema"] == 3 and old["state"] is not None
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0 and upgraded.actions == old["actions"]
+    assert old["actions"][-2:] == [{"n": 1, "name": "Eldrazi Spawn", "type": "create-token"},
+                                   {"type": "end-horde-turn"}]
+    replay = type(upgraded)(old["config"], old["seed"])
+    for action in old["actions"][:-2]:
+        replay.apply(action)
+    assert replay.phase == "horde" and len(replay.spawn()) == 7
+    in_combat = replay.apply(old["actions"][-2])
+    assert len(replay.spawn()) == 8 and "cast" not in [e.kind for e in in_combat]
+    ending = [(e.kind, e.cards) for e in replay.apply(old["actions"][-1])]
+    assert ("cast", ["Ulamog's Crusher"]) in ending
+    assert ending.index(("cast", ["Ulamog's Crusher"])) < [k for k, _ in ending].index(
+        "end-horde-turn")
+    assert replay.to_json() == upgraded.to_json()

@@ -33,6 +33,7 @@ EXTRA = {
     "Wall of Bones": fact_entry(2, "Creature — Wall", "0", "4", tags=["defender"]),
     "Zero Shade": fact_entry(1, "Creature — Shade", "0", "2"),
     "Vigil Ghoul": fact_entry(2, "Creature — Zombie", "2", "2", tags=["vigilance"]),
+    "Swift Ghoul": fact_entry(2, "Creature — Zombie", "2", "2", tags=["haste"]),
 }
 
 
@@ -136,7 +137,7 @@ def test_three_opening_turns_then_alternating():
     first = run(game, "turn")
     assert trace(first[:2]) == [("survivors", "", "sw-3-2"), ("turn", "", "sw-3-4")]
     assert first[1].data["turn"] == 1 and game.survivor_rounds == 3
-    run(game, "end")
+    run(game, "combat", "end")
     second = run(game, "turn")
     assert trace(second[:2]) == [("survivors", "", "sw-3-3"), ("turn", "", "sw-3-4")]
     assert second[1].data["turn"] == 2
@@ -182,7 +183,7 @@ def test_turn_only_between_swarm_turns():
     game = new_game(["Walking Corpse"] * 3)
     run(game, "turn")
     assert refused(game, {"type": "turn"}, "new Swarm turn") == []
-    run(game, "second-main")
+    run(game, "combat", "second-main")
     assert refused(game, {"type": "combat"}, "combat is for") == []
 
 
@@ -204,7 +205,7 @@ def test_emergence_from_the_second_turn():
     the Lair becomes Active; the Dread Level counts Enforcers on the battlefield."""
     game = new_game(["Walking Corpse"] * 6, enforcers=("Grave Titan", "Death Baron"),
                     reckoning_at=2)
-    run(game, "turn", "end")
+    run(game, "turn", "combat", "end")
     events = run(game, "turn")
     assert scenarios.trace(events)[2:9] == [
         ("phase", "", "sw-3-4"), ("emergence", "Grave Titan", "sw-4-10"),
@@ -214,7 +215,7 @@ def test_emergence_from_the_second_turn():
     ]
     assert events[5].data == {"rule": "sw-4-2", "dread": 1, "was": 0}
     assert game.dread_level == 1
-    run(game, "end")
+    run(game, "combat", "end")
     events = run(game, "turn")
     assert {"rule": "sw-4-2", "dread": 2, "was": 1} in [e.data for e in events]
     assert game.dread_level == 2
@@ -228,7 +229,8 @@ def test_empty_lair_no_emergence_until_one_returns():
     """sw-4-12, sw-4-4: with The Lair empty there is no Active Enforcer; an Enforcer that
     leaves the battlefield goes to The Lair and becomes Active, and emerges next turn."""
     game = new_game(["Walking Corpse"] * 8, enforcers=("Grave Titan",), reckoning_at=1)
-    run(game, "turn", "end", "turn", "end")  # Titan in; Reckoning into the deck; Lair empty
+    # Titan in; Reckoning into the deck; Lair empty
+    run(game, "turn", "combat", "end", "turn", "combat", "end")
     assert game.active_enforcer is None and game.dread_level == 1
     events = run(game, "turn")
     assert scenarios.trace(events)[3] == ("emergence", "", "sw-4-12")
@@ -238,7 +240,7 @@ def test_empty_lair_no_emergence_until_one_returns():
                                        ("active", "Grave Titan", "sw-4-12"),
                                        ("dread", "", "sw-4-2")]
     assert game.active_enforcer.id == titan.id
-    run(game, "end")
+    run(game, "combat", "end")
     events = run(game, "turn")
     assert ("emergence", "Grave Titan", "sw-4-10") in scenarios.trace(events)
 
@@ -249,7 +251,7 @@ def test_enforcer_leaving_goes_to_lair_bottom(to):
     Lair, and the Dread Level drops at once (sw-4-2)."""
     game = new_game(["Walking Corpse"] * 6, enforcers=("Grave Titan", "Death Baron",
                                                        "Undead Warchief"))
-    run(game, "turn", "end", "turn")
+    run(game, "turn", "combat", "end", "turn")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
     events = game.apply({"type": "leave", "card": titan.id, "to": to})
     assert trace(events) == [("lair", "Grave Titan", "sw-4-4"), ("dread", "", "sw-4-2")]
@@ -263,7 +265,7 @@ def test_enforcer_leaving_goes_to_lair_bottom(to):
 def test_emerged_enforcer_cannot_be_countered():
     """sw-4-11: an emerging Enforcer is not cast, so it cannot be countered."""
     game = new_game(["Walking Corpse"] * 6)
-    run(game, "turn", "end", "turn")
+    run(game, "turn", "combat", "end", "turn")
     titan = next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
     assert refused(game, {"type": "counter", "card": titan.id}) == ["sw-4-11", "sw-6-4"]
 
@@ -273,10 +275,11 @@ def test_dread_level_limits_the_swarm_step_as_it_changes():
     no longer counts."""
     game = new_game(["Walking Corpse", "Walking Corpse", "Walking Corpse", "Zombie",
                      "Walking Corpse"])
-    run(game, "turn", "end", "turn")  # Dread Level 1: the second Walking Corpse stops the step
+    # Dread Level 1: the second Walking Corpse stops the step
+    run(game, "turn", "combat", "end", "turn")
     assert names(game, "battlefield") == ["Walking Corpse", "Grave Titan", "Walking Corpse"]
     titan = game.zones["battlefield"][1]
-    run(game, "end", {"type": "dies", "card": titan.id})
+    run(game, "combat", "end", {"type": "dies", "card": titan.id})
     events = run(game, "turn")  # Death Baron emerges; Grave Titan waits in The Lair
     assert game.dread_level == 1
     step = turn_events(events)
@@ -383,7 +386,7 @@ def test_swarm_step_example_dread_level_two():
     game = new_game(["Maggot Carrier", "Blighted Bat", "Zombie", "Maggot Carrier",
                      "Walking Corpse", "Blighted Bat", "Vengeful Dead"],
                     enforcers=("Grave Titan", "Death Baron", "Undead Warchief"))
-    run(game, "turn", "end", "turn", "end")
+    run(game, "turn", "combat", "end", "turn", "combat", "end")
     events = run(game, "turn")
     assert game.dread_level == 2
     step = [t for t in swarm_step(events) if t[0] in ("cast", "stop")]
@@ -532,7 +535,7 @@ def test_overlord_pre_swarm_tokens_first_then_choices():
     assert names(game, "hand") == ["Walking Corpse"]
     corpse = game.zones["hand"][0]
     assert refused(game, {"type": "cast", "card": corpse.id}, "Second main phase") == []
-    run(game, "second-main")
+    run(game, "combat", "second-main")
     events = game.apply({"type": "cast", "card": corpse.id})
     assert trace(events) == [("cast", "Walking Corpse", ""),
                              ("enter", "Walking Corpse", "sw-9-1")]
@@ -568,7 +571,7 @@ def test_attackers_follow_creature_rules():
                     enforcers=("Noosegraf Mob",))
     # Turn 1: Wall of Bones stops the step. Turn 2: Noosegraf Mob emerges (Dread Level 1), The
     # Reckoning goes in below the Zombie; Zero Shade (1), Zombie, The Reckoning, Vigil Ghoul (2).
-    run(game, "turn", "end", "turn")
+    run(game, "turn", "combat", "end", "turn")
     events = run(game, "combat")
     attack = [(e.kind, e.cards[0], e.data.get("power")) for e in events
               if e.kind in ("attack", "no-attack")]
@@ -625,30 +628,49 @@ def test_no_rolls_without_attackable_permanents():
     assert game.rng._random.getstate() == Rng("swarm-2")._random.getstate()
 
 
-def test_sw_13_13_graveyard_blocker_nontoken_creature_from_the_bottom():
-    """sw-13-13, sw-13-19: when the Survivors attack The Swarm and an attacker is unblocked, the
-    graveyard is turned over from the bottom up to the first nontoken creature card; the cards
-    turned over before it are shuffled back on top; it enters untapped."""
-    game = new_game(["Syphon Flesh", "Zombie", "Walking Corpse", "Maggot Carrier", "Zombie",
+def test_sw_13_13_graveyard_blocker_first_creature_card_from_the_bottom():
+    """sw-13-13: when the Survivors attack The Swarm and an attacker is unblocked, the
+    graveyard is turned over from the bottom up to the first creature card; the noncreature
+    cards turned over before it are shuffled back on top; it enters untapped."""
+    game = new_game(["Syphon Flesh", "Syphon Flesh", "Walking Corpse", "Zombie",
                      "Blighted Bat"], seed="swarm-3")
     run(game, {"type": "damage", "amount": 4})
     assert game.phase == "survivors"
-    assert names(game, "graveyard") == ["Syphon Flesh", "Zombie", "Walking Corpse",
-                                        "Maggot Carrier"]
+    assert names(game, "graveyard") == ["Syphon Flesh", "Syphon Flesh", "Walking Corpse",
+                                        "Zombie"]
     events = run(game, "survivor-attack")
     assert trace(events) == [("survivor-attack", "", "sw-13-12"),
                              ("survivor-attack", "", "sw-13-13")]
     assert events[0].data["blockers"] == []
-    passed = Rng("swarm-3").shuffled(["Syphon Flesh", "Zombie"])
     events = run(game, "graveyard-blocker")
-    assert trace(events) == [("reveal", "Syphon Flesh, Zombie", "sw-13-13"),
+    assert trace(events) == [("reveal", "Syphon Flesh, Syphon Flesh", "sw-13-13"),
                              ("blocker", "Walking Corpse", "sw-13-13"),
                              ("enter", "Walking Corpse", "sw-9-1")]
-    assert names(game, "graveyard") == ["Maggot Carrier", *passed]
+    assert names(game, "graveyard") == ["Zombie", "Syphon Flesh", "Syphon Flesh"]
     assert names(game, "battlefield") == ["Walking Corpse"]
     assert not game.zones["battlefield"][-1].tapped
-    assert names(game, "library") == ["Zombie", "Blighted Bat"]
+    assert names(game, "library") == ["Blighted Bat"]
     assert game.phase == "survivors"
+
+
+def test_sw_13_13_sw_9_4_a_token_creature_card_is_the_graveyard_blocker():
+    """sw-13-13, sw-9-4: a Swarm token in the graveyard is a creature card (mana value 0), so
+    the first creature card from the bottom stops the search even when it is a token and a
+    nontoken creature card lies further up; only the noncreature cards turned over before it
+    are shuffled back on top (sw-13-19 is about choosing, and nothing is chosen here)."""
+    game = new_game(["Syphon Flesh", "Zombie", "Walking Corpse", "Maggot Carrier", "Zombie",
+                     "Blighted Bat"], seed="swarm-3")
+    run(game, {"type": "damage", "amount": 4})
+    assert names(game, "graveyard") == ["Syphon Flesh", "Zombie", "Walking Corpse",
+                                        "Maggot Carrier"]
+    run(game, "survivor-attack")
+    events = run(game, "graveyard-blocker")
+    assert trace(events) == [("reveal", "Syphon Flesh", "sw-13-13"),
+                             ("blocker", "Zombie", "sw-13-13"),
+                             ("enter", "Zombie", "sw-9-1")]
+    assert names(game, "graveyard") == ["Walking Corpse", "Maggot Carrier", "Syphon Flesh"]
+    assert names(game, "battlefield") == ["Zombie"]
+    assert names(game, "library") == ["Zombie", "Blighted Bat"]
 
 
 def test_sw_13_12_survivor_attack_lists_the_untapped_blockers():
@@ -686,11 +708,11 @@ def test_sw_13_14_graveyard_blocker_once_per_combat():
     unblocked; again in their next combat."""
     game = new_game(["Zombie", "Walking Corpse", "Zombie", "Walking Corpse", "Blighted Bat"])
     run(game, {"type": "damage", "amount": 4}, "survivor-attack", "graveyard-blocker")
-    assert names(game, "battlefield") == ["Walking Corpse"]
+    assert names(game, "battlefield") == ["Zombie"]
     assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-14"]
     run(game, "survivor-attack", "graveyard-blocker")
-    assert names(game, "battlefield") == ["Walking Corpse", "Walking Corpse"]
-    assert names(game, "graveyard") == ["Zombie", "Zombie"]
+    assert names(game, "battlefield") == ["Zombie", "Walking Corpse"]
+    assert names(game, "graveyard") == ["Zombie", "Walking Corpse"]
 
 
 def test_sw_13_13_graveyard_blocker_only_while_an_attacker_is_unblocked():
@@ -829,7 +851,7 @@ def test_countered_spell_exiled_then_back_to_hand():
     events = game.apply({"type": "counter", "card": corpse.id})
     assert trace(events) == [("counter", "Walking Corpse", "sw-7-6")]
     assert names(game, "exile") == ["Walking Corpse"]
-    events = run(game, "end")
+    events = run(game, "combat", "end")
     assert ("return", "Walking Corpse", "sw-7-6") in trace(events)
     assert names(game, "hand") == ["Walking Corpse"] and names(game, "exile") == []
 
@@ -837,7 +859,7 @@ def test_countered_spell_exiled_then_back_to_hand():
 def test_counter_only_this_turns_spells():
     """sw-7-6: only a spell The Swarm cast this turn, and only during its turn."""
     game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
-    run(game, "turn", "end")
+    run(game, "turn", "combat", "end")
     zombie = game.zones["battlefield"][0]
     assert refused(game, {"type": "counter", "card": zombie.id}, "countering") == []
     run(game, "turn")
@@ -896,7 +918,7 @@ def test_overlord_optional_costs_capped_by_dread_level():
     """sw-14-14: optional-cost activations at most Dread Level times per turn, all cards
     together; sw-13-17: never in Hive Mind Mode."""
     game = new_game(["Walking Corpse"] * 6, mode="overlord")
-    run(game, "turn", "end")
+    run(game, "turn", "swarm-step", "combat", "end")
     assert refused(game, {"type": "activate"}, r"\(0\)") == ["sw-14-14"]
     run(game, "turn")
     assert game.dread_level == 1
@@ -904,7 +926,7 @@ def test_overlord_optional_costs_capped_by_dread_level():
     assert trace(events) == [("activate", "", "sw-14-14")]
     assert (events[0].data["used"], events[0].data["limit"]) == (1, 1)
     assert refused(game, {"type": "activate"}, "already used 1") == ["sw-14-14"]
-    run(game, "end", "turn")
+    run(game, "swarm-step", "combat", "end", "turn")
     assert game.dread_level == 2
     run(game, "activate", "activate")
     hive = new_game(["Walking Corpse"])
@@ -977,7 +999,7 @@ SESSION = [
     {"type": "graveyard-blocker"}, {"type": "gain", "amount": 2},
     {"type": "turn"}, {"type": "combat"}, {"type": "end"}, {"type": "lose-life", "amount": 3},
     {"type": "draw", "amount": 2}, {"type": "turn"}, {"type": "discard", "amount": 1},
-    {"type": "end"},
+    {"type": "combat"}, {"type": "end"},
 ]
 
 
@@ -1101,10 +1123,15 @@ def test_conservation_under_random_play(data, mode):
     assert load_game(game.to_json()).snapshot() == game.snapshot()
 
 
+#: The card panel's engine actions (sw-9-4, sw-4-4, sw-7-6, sw-9-5).
+KINDS = ("dies", "leave", "counter", "gain-control", "return-control")
+
+
 @pytest.mark.parametrize("seed", ["amber-otter-17", "quiet-moth-3", "grim-lark-40"])
 def test_card_actions_are_the_actions_the_engine_takes(seed):
-    """sw-9-4, sw-4-4, sw-7-6: ``card_actions`` (what the card panel offers) names exactly the
-    card actions ``apply`` accepts now, for cards in every zone, along random games."""
+    """sw-9-4, sw-4-4, sw-7-6, sw-9-5: ``card_actions`` (what the card panel offers) names
+    exactly the card actions ``apply`` accepts now, for cards in every zone, along random
+    games."""
     from pyengine.game import _capture, _restore  # the engine's own take-back of an action
 
     game = scenarios.start("swarm", seed)
@@ -1117,7 +1144,7 @@ def test_card_actions_are_the_actions_the_engine_takes(seed):
         for card in cards:
             offered = game.card_actions(card.id)
             taken = set()
-            for kind in ("dies", "leave", "counter"):
+            for kind in KINDS:
                 before = _capture(game)
                 try:
                     game.apply({"type": kind, "card": card.id})
@@ -1127,7 +1154,10 @@ def test_card_actions_are_the_actions_the_engine_takes(seed):
                 _restore(game, before)
             assert offered == taken, (step, card, game.phase)
             seen |= taken
-    assert seen == {"dies", "leave", "counter"}  # the walk reached each kind at least once
+        mine = [c for c in game.zones["battlefield"] if game.controls(c)]
+        if mine and not game.result and step % 2 == 0:  # so the walk also meets stolen cards
+            game.apply({"type": "gain-control", "card": mine[0].id})
+    assert seen == set(KINDS)  # the walk reached each kind at least once
     assert game.card_actions(10**6) == frozenset()
 
 
@@ -1141,4 +1171,205 @@ def test_a_two_faced_card_is_read_by_its_front_face():
     card = next(c for c in game.zones["library"] if c.name == curse)
     assert not game.is_creature(card) and game.is_permanent(card)
     game.zones.move(card.id, "battlefield")
-    assert game.card_actions(card.id) == {"leave"}
+    assert game.card_actions(card.id) == {"leave", "gain-control"}
+
+
+# -- each Survivor's turn and what counts per turn (sw-3-1..sw-3-3, sw-14-14) ---------------------
+
+
+def test_sw_3_2_each_survivor_takes_a_turn_of_their_own_in_the_opening_rounds():
+    """sw-3-1, sw-3-2: between two Swarm turns every Survivor takes a turn; before the first,
+    three rounds of them. ``next-survivor`` passes the turn on; after the last Survivor of the
+    last round only The Swarm's turn is next."""
+    game = new_game(["Walking Corpse"] * 4, survivors=2)
+    assert game.whose_turn() == "Survivor 1 of 2's turn (opening round 1 of 3)"
+    assert game.turn_actions() == {"turn", "next-survivor"}
+    seats = []
+    for _ in range(5):
+        events = run(game, "next-survivor")
+        assert trace(events) == [("survivor-turn", "", "sw-3-2")]
+        seats.append((events[0].data["seat"], events[0].data["round"]))
+    assert seats == [(2, 1), (1, 2), (2, 2), (1, 3), (2, 3)]
+    assert game.whose_turn() == "Survivor 2 of 2's turn (opening round 3 of 3)"
+    assert game.turn_actions() == {"turn"}
+    assert refused(game, {"type": "next-survivor"}, "The Swarm's turn comes next") == ["sw-3-3"]
+    run(game, "turn", "combat", "end")
+    assert game.whose_turn() == "Survivor 1 of 2's turn (round 4)"
+    events = run(game, "next-survivor")
+    assert trace(events) == [("survivor-turn", "", "sw-3-3")]
+    assert refused(game, {"type": "next-survivor"}) == ["sw-3-3"]
+    assert new_game(["Walking Corpse"]).whose_turn() == \
+        "The Survivor's turn (opening round 1 of 3)"
+
+
+def test_sw_14_14_optional_costs_restart_with_every_turn_survivors_turns_included():
+    """sw-14-14: "Dread Level times per turn, across all cards" restarts with each turn: The
+    Swarm's, and each Survivor's own turn between two Swarm turns."""
+    game = new_game(["Walking Corpse"] * 8, mode="overlord", survivors=2)
+    run(game, "turn", "swarm-step", "combat", "end", "turn")
+    assert game.dread_level == 1
+    run(game, "activate")
+    assert refused(game, {"type": "activate"}, "already used 1") == ["sw-14-14"]
+    run(game, "swarm-step", "combat", "end")  # Survivor 1's turn: a new turn
+    assert game.activations == 0
+    events = run(game, "activate")
+    assert (events[0].data["used"], events[0].data["limit"]) == (1, 1)
+    assert refused(game, {"type": "activate"}, "already used 1") == ["sw-14-14"]
+    run(game, "next-survivor")  # Survivor 2's turn
+    run(game, "activate")
+    assert refused(game, {"type": "activate"}) == ["sw-14-14"]
+    run(game, "turn")  # The Swarm's turn
+    assert game.dread_level == 2
+    run(game, "activate", "activate")
+    assert refused(game, {"type": "activate"}, "already used 2") == ["sw-14-14"]
+
+
+def test_sw_13_14_a_survivors_combat_belongs_to_that_survivors_turn():
+    """sw-13-14: once per combat in which the Survivors attack; the next Survivor's turn has
+    a combat of its own, and an attack left open does not carry into it."""
+    game = new_game(["Zombie", "Walking Corpse", "Zombie", "Walking Corpse", "Blighted Bat"],
+                    survivors=2)
+    run(game, {"type": "damage", "amount": 4}, "survivor-attack", "graveyard-blocker")
+    assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-14"]
+    run(game, "next-survivor")
+    assert refused(game, {"type": "graveyard-blocker"}) == ["sw-13-12"]
+    run(game, "survivor-attack", "graveyard-blocker")
+    assert names(game, "battlefield") == ["Zombie", "Walking Corpse"]
+
+
+# -- The Swarm never skips a phase (sw-3-5, sw-10-6) ----------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["hive", "overlord"])
+def test_sw_3_5_the_swarm_never_skips_its_combat(mode):
+    """sw-3-5, sw-10-6: neither the end of The Swarm's turn nor its second main phase comes
+    before its combat has been played, in Hive Mind and in Overlord Mode; ending the turn in
+    combat goes through the Second main phase."""
+    game = new_game(["Zombie", "Walking Corpse", "Vengeful Dead"], mode=mode)
+    run(game, "turn")
+    assert game.phase == ("main1" if mode == "hive" else "pre-swarm")
+    for action in ("end", "second-main"):
+        assert refused(game, {"type": action}, "never skips a phase") == ["sw-3-5"]
+    if mode == "overlord":
+        run(game, "swarm-step")
+        for action in ("end", "second-main"):
+            assert refused(game, {"type": action}, "never skips a phase") == ["sw-3-5"]
+    events = run(game, "combat")
+    assert game.phase == "combat" and scenarios.of_kind(events, "attack")
+    events = run(game, "end")
+    assert [e.data.get("rule") for e in events[:2]] == [
+        "sw-3-4" if mode == "hive" else "sw-14-12", "sw-3-4"]
+    assert game.phase == "survivors"
+
+
+def test_sw_3_5_a_waiting_hive_pre_swarm_step_cannot_be_ended_either():
+    """sw-3-5, sw-13-9: a Pre-Swarm Step waiting for draws goes on to the Swarm Step and
+    combat; it is never ended straight away."""
+    game = new_game(["Zombie", "Walking Corpse", "Vengeful Dead", "Blighted Bat"])
+    run(game, {"type": "draw", "amount": 1}, "turn")
+    assert game.phase == "pre-swarm"
+    assert game.turn_actions() == {"swarm-step", "combat"}
+    assert refused(game, {"type": "end"}) == ["sw-3-5"]
+
+
+TURN_KINDS = ("turn", "next-survivor", "swarm-step", "combat", "second-main", "end")
+
+
+@pytest.mark.parametrize("seed", ["amber-otter-17", "quiet-moth-3"])
+@pytest.mark.parametrize("mode", ["hive", "overlord"])
+def test_turn_actions_are_the_turn_actions_the_engine_takes(seed, mode):
+    """sw-3-4, sw-3-5, sw-3-3: ``turn_actions`` (what the runner offers) names exactly the
+    turn actions ``apply`` accepts now, along random games of both modes."""
+    from pyengine.game import _capture, _restore
+
+    config = sample_config()
+    config.update(mode=mode, survivors=3)
+    game = SwarmGame(config, seed)
+    seen: set[str] = set()
+    for step in range(30):
+        scenarios.walk(game, f"{seed}-{step}", 4)
+        taken = set()
+        for kind in TURN_KINDS:
+            before = _capture(game)
+            try:
+                game.apply({"type": kind})
+            except ActionError:
+                continue
+            taken.add(kind)
+            _restore(game, before)
+        assert game.turn_actions() == taken, (step, game.phase)
+        seen |= taken
+        if game.result:
+            break
+    assert seen >= {"turn", "next-survivor", "combat", "second-main", "end"}
+
+
+# -- change of control (sw-9-5) ------------------------------------------------------------------
+
+
+def _titan_in(game):
+    run(game, "turn", "combat", "end", "turn")
+    return next(c for c in game.zones["battlefield"] if c.name == "Grave Titan")
+
+
+def test_sw_9_5_a_stolen_enforcer_has_not_left_the_battlefield():
+    """sw-9-5, sw-4-4, sw-4-2: a Survivor gains control of an Enforcer: it stays on the
+    battlefield (not to The Lair), the Dread Level still counts it, it no longer attacks for
+    The Swarm nor blocks for it; when it dies under a Survivor's control it goes to The Lair."""
+    game = new_game(["Walking Corpse"] * 8)
+    titan = _titan_in(game)
+    lair = names(game, "lair")
+    events = run(game, {"type": "gain-control", "card": titan.id})
+    assert trace(events) == [("control", "Grave Titan", "sw-9-5")]
+    assert events[0].data["controller"] == "survivor"
+    assert game.zone_of(titan) == "battlefield" and names(game, "lair") == lair
+    assert game.dread_level == 1
+    assert game.card_actions(titan.id) == {"leave", "dies", "return-control"}
+    assert refused(game, {"type": "gain-control", "card": titan.id}, "already") == []
+    events = run(game, "combat")
+    attackers = [e.data["card"] for e in scenarios.of_kind(events, "attack") if "card" in e.data]
+    assert titan.id not in attackers and attackers
+    run(game, "end")
+    titan.tapped = False
+    events = run(game, "survivor-attack")
+    assert titan.id not in events[0].data["blockers"]
+    events = run(game, {"type": "dies", "card": titan.id})
+    assert ("lair", "Grave Titan", "sw-4-4") in trace(events)
+    assert titan.id not in game.stolen and game.dread_level == 0
+
+
+def test_sw_9_5_back_under_the_swarms_control():
+    """sw-9-5, sw-9-2: a creature a Survivor took loses haste; back with The Swarm during its
+    turn, one without printed haste cannot attack that turn, one with printed haste can; back
+    during the Survivors' turn, it attacks in the next Swarm turn."""
+    game = new_game(["Walking Corpse", "Swift Ghoul", "Vengeful Dead", "Zombie"] + [
+        "Walking Corpse"] * 4)
+    run(game, {"type": "draw", "amount": 1}, "turn", "swarm-step")
+    corpse, ghoul = (next(c for c in game.zones["battlefield"] if c.name == n)
+                     for n in ("Walking Corpse", "Swift Ghoul"))
+    for card in (corpse, ghoul):
+        run(game, {"type": "gain-control", "card": card.id})
+    for card in (corpse, ghoul):
+        events = run(game, {"type": "return-control", "card": card.id})
+        assert trace(events) == [("control", card.name, "sw-9-5")]
+    events = run(game, "combat")
+    assert ("no-attack", "Walking Corpse", "sw-9-5") in trace(events)
+    attackers = [e.data["card"] for e in scenarios.of_kind(events, "attack") if "card" in e.data]
+    assert ghoul.id in attackers and corpse.id not in attackers
+    run(game, "end", {"type": "gain-control", "card": corpse.id},
+        {"type": "return-control", "card": corpse.id}, "turn")
+    events = run(game, "combat")
+    attackers = [e.data["card"] for e in scenarios.of_kind(events, "attack") if "card" in e.data]
+    assert corpse.id in attackers
+    assert refused(game, {"type": "return-control", "card": corpse.id}, "no Survivor") == []
+
+
+def test_sw_12_1_the_swarms_battlefield_is_what_it_controls():
+    """sw-12-1, sw-9-5: the Survivors win with the Swarm deck empty and nothing on the
+    battlefield under The Swarm's control; a permanent a Survivor took is not The Swarm's."""
+    game = new_game(["Walking Corpse"])
+    run(game, "turn")
+    corpse = game.zones["battlefield"][0]
+    assert not game.zones["library"] and not game.result
+    events = run(game, {"type": "gain-control", "card": corpse.id})
+    assert game.result == "won" and ("win", "", "sw-12-1") in trace(events)

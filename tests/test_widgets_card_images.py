@@ -208,6 +208,7 @@ def swarm_turn(save_data=False, online="on"):
         view = w.handle("turn", {"_online": online})
         if any(e.kind == "reveal" for e in w.game.events):
             return w, view
+        w.handle("combat", {})
         w.handle("end", {})
     raise AssertionError("no Swarm Step revealed a card")
 

@@ -784,3 +784,38 @@ def test_any_tap_sequence_keeps_a_restorable_page(variant):
             (w.game.to_json() if w.game else None)
 
     run()
+
+
+def test_card_panel_gives_a_horde_creature_to_a_survivor_and_back():
+    """hs-4-1: the card panel's "A Survivor gains control of it" and its return are engine
+    actions on the chosen permanent; the board shows a stolen card in a group of its own, and
+    the Horde's attack leaves it out."""
+    w, _ = imported(stacked_save(["Zombie", "Zombie", "Ghoul Lord", "Zombie"]))
+    view = w.handle("survivor-end", {})
+    view = w.handle("pick", {"_item": "3"})
+    assert view.hidden["do-steal"] is False and view.hidden["do-unsteal"] is True
+    view = w.handle("gain-control", {})
+    assert view.error == "" and w.game.actions[-1] == {"type": "gain-control", "card": 3}
+    assert view.hidden["do-steal"] is True and view.hidden["do-unsteal"] is False
+    assert any(t.endswith("a Survivor controls it") for t in texts(view.lists["battlefield"]))
+    w.handle("horde-end", {})
+    w.handle("survivor-end", {})
+    attack = next(e for e in reversed(w.game.events) if e.kind == "attack")
+    assert 3 not in attack.data["attackers"]
+    view = w.handle("return-control", {})
+    assert w.game.actions[-1] == {"type": "return-control", "card": 3}
+    assert view.hidden["do-steal"] is False
+
+
+def test_the_card_panel_shows_limited_horde_keyword_errata():
+    """lh-9-10: in a Limited Horde game the card panel's facts line reads Hound of the
+    Farbogs with threshold instead of delirium and names the errata; SlingLab's does not."""
+    from pyengine.widgets import board
+    from tests import scenarios
+
+    lh = scenarios.stacked("limited-horde", ["Hound of the Farbogs", "Zombie"])
+    line = board.facts_text(Widget._facts(lh)("Hound of the Farbogs"))
+    assert "menace if threshold" in line and "delirium" not in line.split(" · ")[-2]
+    assert line.endswith("errata: threshold instead of delirium (LH 9.10)")
+    hs = scenarios.stacked("horde", ["Hound of the Farbogs", "Zombie"])
+    assert "menace if delirium" in board.facts_text(Widget._facts(hs)("Hound of the Farbogs"))

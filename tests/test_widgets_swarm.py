@@ -214,7 +214,9 @@ def test_hive_pre_swarm_waits_for_draws_before_the_swarm_step():
     w.handle("draw", {"amount": "1"})
     view = w.handle("turn", {})
     assert w.game.phase == "pre-swarm"
-    assert view.hidden["do-swarm-step"] is False and view.hidden["do-combat"] is True
+    # combat is taken here too (it runs the Swarm Step first, sw-13-9), so it is offered
+    assert view.hidden["do-swarm-step"] is False and view.hidden["do-combat"] is False
+    assert view.hidden["do-end"] is True and view.hidden["do-second-main"] is True  # sw-3-5
     assert view.hidden["pre-swarm-box"] is True
     assert last_trace(w)[-1] == ("pre-swarm-wait", "", "sw-13-8")
     assert view.lists["last"][-1].text == w.last[-1].text
@@ -412,3 +414,84 @@ def test_a_revealed_card_in_play_opens_the_card_panel():
     assert view.error == "" and w.game.zones.where(int(host.value))[0] == "hand"
     host = next(i for i in view.lists["wave"] if i.text.startswith("Infectious Host"))
     assert host.action is None  # back in the hand: plain text
+
+
+def _accepted(game, actions):
+    """The actions ``apply`` takes now (each tried, then taken back)."""
+    from pyengine.game import ActionError, _capture, _restore
+
+    taken = set()
+    for action in actions:
+        before = _capture(game)
+        try:
+            game.apply(action)
+        except ActionError:
+            continue
+        taken.add(action["type"])
+        _restore(game, before)
+    return taken
+
+
+@pytest.mark.parametrize("mode", ["hive", "overlord"])
+def test_turn_buttons_are_the_turn_actions_the_engine_takes(mode):
+    """sw-3-5, sw-10-6, sw-3-3: the runner shows exactly the turn buttons whose action
+    ``apply`` takes now, along random games (The Swarm never skips a phase: no End turn or
+    Second main phase before combat), as the card panel's buttons are checked."""
+    from pyengine.rng import Rng
+    from pyengine.widgets.swarm import TURN_BUTTONS
+    from tests import scenarios
+
+    w = widget()
+    start_game(w, mode=mode, survivors="3")
+    rng = Rng("buttons-" + mode)
+    seen = set()
+    for step in range(60):
+        scenarios.walk(w.game, f"buttons-{mode}-{step}", 2)
+        view = w.render()
+        shown = {action for key, action in TURN_BUTTONS.items() if view.hidden[key] is False}
+        assert shown == _accepted(w.game, [{"type": a} for a in TURN_BUTTONS.values()]), step
+        seen |= shown
+        if w.game.result:
+            break
+        if shown:  # one of the shown buttons, pressed on the page
+            view = w.handle(rng.choice(sorted(shown)), {})
+            assert view.error == ""
+    assert {"turn", "next-survivor", "combat", "end"} <= seen
+
+
+def test_card_panel_control_buttons_follow_the_engine():
+    """sw-9-5: the card panel offers "A Survivor gains control of it" for a Swarm permanent and
+    its return for one a Survivor controls; the board puts a stolen card in a group of its
+    own, and the attack total is The Swarm's alone."""
+    w = widget()
+    start_game(w)
+    view = w.handle("turn", {})
+    first = view.lists["battlefield"][0]
+    view = w.handle("pick-card", {"_item": first.value})
+    assert view.hidden["do-steal"] is False and view.hidden["do-unsteal"] is True
+    view = w.handle("gain-control", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "gain-control", "card": int(first.value)}
+    assert view.hidden["do-steal"] is True and view.hidden["do-unsteal"] is False
+    assert any(i.text.endswith("a Survivor controls it") for i in view.lists["battlefield"])
+    assert "SW 9.5" in view.text["panel-note"]
+    view = w.handle("combat", {})
+    attacked = [e.data.get("card") for e in w.game.events if e.kind == "attack"]
+    assert int(first.value) not in attacked
+    view = w.handle("return-control", {})
+    assert w.game.actions[-1] == {"type": "return-control", "card": int(first.value)}
+    assert view.hidden["do-steal"] is False
+
+
+def test_the_turn_line_names_whose_turn_it_is():
+    """sw-3-1, sw-3-2: between Swarm turns the turn line names the Survivor whose turn it is;
+    Next Survivor's turn passes it on."""
+    w = widget()
+    view = start_game(w, survivors="2")
+    assert view.text["phase"] == "Survivor 1 of 2's turn (opening round 1 of 3)"
+    assert view.hidden["do-next-survivor"] is False
+    view = w.handle("next-survivor", {})
+    assert view.text["phase"] == "Survivor 2 of 2's turn (opening round 1 of 3)"
+    view = w.handle("turn", {})
+    assert view.text["phase"].startswith("First main phase")
+    assert view.hidden["do-next-survivor"] is True

@@ -18,7 +18,35 @@ class Eldrazi(HordeGame):
         return bool(self.config.get("dreadnought"))
 
     def spawn(self) -> list[Card]:
-        return [c for c in self.zones["battlefield"] if c.name == SPAWN]
+        """The Eldrazi Spawn the Horde controls (a Spawn a Survivor took pays for nothing)."""
+        stolen = self.stolen
+        return [c for c in self.zones["battlefield"] if c.name == SPAWN and c.id not in stolen]
+
+    # -- when the Dreadnought check runs (lh-11-4, lh-11-23, lh-11-26) ---------------------------
+    #: The Horde's step of its own turn: "main" while it plays its main phase (any Dreadnought
+    #: card may be cast), "" otherwise (only one with flash).
+    horde_step = ""
+    #: The Spawn count when the Dreadnought deck was last checked.
+    spawn_seen = 0
+
+    def dreadnought_moment(self) -> str:
+        """The one function that decides whether it is time to check the Dreadnought deck
+        (lh-11-4): ``"main"`` in the Horde's main phase (every card may be cast), ``"flash"``
+        when the number of Eldrazi Spawn has changed since the last check, whatever changed it
+        and in whichever side's turn (only a card with flash may be cast then, lh-11-23,
+        lh-11-26; one without waits for the Horde's main phase), ``""`` for no check."""
+        if not self.eldrazi or self.phase == "over" or not self.zones["dreadnought"]:
+            return ""
+        if self.horde_step == "main":
+            return "main"
+        return "flash" if len(self.spawn()) != self.spawn_seen else ""
+
+    def check_dreadnought(self) -> list[Event]:
+        """The Dreadnought check at the moment :meth:`dreadnought_moment` names, if any."""
+        moment = self.dreadnought_moment()
+        events = self._dreadnought(flash_only=moment == "flash") if moment else []
+        self.spawn_seen = len(self.spawn())
+        return events
 
     # -- status -----------------------------------------------------------------------------------
     def dreadnought_top(self) -> dict[str, Any] | None:
@@ -65,7 +93,7 @@ class Eldrazi(HordeGame):
         spawn = self.spawn()
         best: list[tuple[Card, int]] = []
         best_need = None
-        for candidate in self.creatures():
+        for candidate in self.creatures():  # the Horde's own creatures (not stolen ones)
             need_colored = dict(colored)
             if self.deck_token(candidate):
                 value = self.mana_value(candidate)

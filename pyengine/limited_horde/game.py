@@ -20,6 +20,7 @@ from .rules import (
     SURGE_EXTRA,
     preparation_turns,
     token_mana_value,
+    with_keyword_errata,
 )
 from .targeting import Targeting
 
@@ -41,6 +42,12 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     # -- set-up -----------------------------------------------------------------------------------
     def setup(self) -> list[Event]:
         self.init_common()
+        #: The keyword errata applied to each card's facts, in words (lh-9-10), by name.
+        self.errata: dict[str, str] = {}
+        for name, facts in list(self._facts.items()):
+            self._facts[name], note = with_keyword_errata(facts)
+            if note:
+                self.errata[name] = note
         config = self.config
         self.survivors = survivors = self.config_survivors()
         self.difficulty = config.get("difficulty", "normal")
@@ -99,6 +106,10 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
 
     def survivor_count(self) -> int:
         return self.survivors
+
+    def errata_of(self, name: str) -> str:
+        """The keyword errata the card's facts carry here, in words ("" for none; lh-9-10)."""
+        return self.errata.get(name, "")
 
     def _turn_event(self) -> Event:
         if self.horde_turn == 0 and self.survivor_turn <= self.preparation:
@@ -177,11 +188,13 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
 
     # -- moving and playing cards ---------------------------------------------------------------
     def leave_battlefield(self, card: Card, zone: str, position: int | None = None) -> list[Event]:
-        """lh-3-2, lh-3-5: deck tokens move like cards; other tokens cease to exist."""
+        """lh-3-2, lh-3-5: deck tokens move like cards; other tokens cease to exist. A card
+        that dies under a Survivor's control triggers for that Survivor, not the Horde."""
+        theirs = not self.controls(card)
         events = super().leave_battlefield(card, zone, position)
         if card.made:
             events += self.cease_if_made(card)
-        elif zone == "graveyard" and not card.token:
+        elif zone == "graveyard" and not card.token and not theirs:
             events += self.card_effects(card, "dies")
         return events
 
@@ -271,8 +284,10 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         events += self.flip_flags()
         events += self.check_surge()
         events += self.check_epilogue()
+        self.horde_step = "main"
         events += self._main_phase()
-        events += self._dreadnought()
+        events += self.check_dreadnought()  # lh-11-4: in the main phase, after its plays
+        self.horde_step = ""
         events += self._attack()
         return events + self.after_action()
 
@@ -314,10 +329,17 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         return card.name != SPAWN and super().can_attack(card, facts)
 
     def do_end_horde_turn(self) -> list[Event]:
-        """End the Horde's turn; cleanup clears damage and floating life gain (lh-8-3)."""
+        """End the Horde's turn: its second main phase comes first (lh-6-2: the Horde goes
+        through every phase), where a Dreadnought card without flash that Spawn can now pay
+        for is cast (lh-11-4); then cleanup clears damage and floating life gain (lh-8-3)."""
         self.check_end_horde_turn()
-        events = [Event("end-horde-turn", f"Horde turn {self.horde_turn} ends", [],
-                        {"turn": self.horde_turn})]
+        self.horde_step = "main"
+        events = self.check_dreadnought()
+        self.horde_step = ""
+        if self.phase == "over":
+            return events
+        events.append(Event("end-horde-turn", f"Horde turn {self.horde_turn} ends", [],
+                            {"turn": self.horde_turn}))
         events += self._cleanup()
         self.phase = "survivors"
         return events + self.next_survivor_turn() + self.after_action()
@@ -351,7 +373,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         the step ends."""
         self.require_playing()
         self.require_amount(n, "the Horde gains 1 or more life")
-        return self.gain(n) + self._after_play()
+        return self.gain(n) + self.after_action()
 
     def gain(self, n: int) -> list[Event]:
         total = self.gained + n
@@ -365,11 +387,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         self.require_playing()
         if not isinstance(n, int) or n < 1:
             raise ActionError("draw 1 or more")
-        return self.draw_and_play(n, "draw") + self._after_play()
-
-    def _after_play(self) -> list[Event]:
-        events = self._dreadnought(flash_only=self.phase != "horde")
-        return events + self.after_action()
+        return self.draw_and_play(n, "draw") + self.after_action()
 
     def do_discard(self, n: int = 1) -> list[Event]:
         """Discarding N mills N instead (lh-8-10)."""
@@ -444,12 +462,15 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         effects = self.card_effects(spell, "resolve")
         if self.phase == "over":
             return effects
-        return effects + super().do_done(card) + self._after_play()
+        return effects + super().do_done(card)
 
     def check_end(self) -> list[Event]:
-        """As :meth:`after_action`, except while the table looks at the Horde's hand: the cards
-        are only lent out of the library then (``end-look`` puts them back)."""
-        return [] if self.looking else self.after_action()
+        """After every action: the Dreadnought check when :meth:`dreadnought_moment` says it
+        is time (lh-11-4: the Spawn count changed, whatever changed it), then
+        :meth:`after_action`, except while the table looks at the Horde's hand: the cards are
+        only lent out of the library then (``end-look`` puts them back)."""
+        events = self.check_dreadnought()
+        return events + ([] if self.looking else self.after_action())
 
     def after_action(self) -> list[Event]:
         """After every change: the Epilogue check (lh-6-1), and lh-7-3: with an empty library

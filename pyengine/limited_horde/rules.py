@@ -3,6 +3,10 @@ the two small formulas every part of the engine uses (lh-2-4, lh-2-6, lh-3-4).""
 
 from __future__ import annotations
 
+import re
+from dataclasses import replace
+
+from ..cards import CardFacts
 from ..horde_common import ConfigError
 
 #: Preparation turns by difficulty (lh-2-4).
@@ -22,6 +26,10 @@ HORRID_SWARM = "It of the Horrid Swarm"
 #: Coax's cost after its errata (chosen reading of lh-11-17).
 COAX_COST = "{2}"
 STAGES = ("preparation", "assault", "surge", "epilogue")
+#: Errata that replace one keyword by another on the Horde's cards: keyword -> (its
+#: replacement, the rule). lh-9-10: delirium is hard to track and the deck barely supports it,
+#: so the Horde's cards use threshold instead (Thraben Foulbloods, Hound of the Farbogs).
+KEYWORD_ERRATA = {"delirium": ("threshold", "lh-9-10")}
 
 
 def preparation_turns(difficulty: str, adjustment: int = 0) -> int:
@@ -36,3 +44,20 @@ def preparation_turns(difficulty: str, adjustment: int = 0) -> int:
 def token_mana_value(power: int, toughness: int) -> int:
     """lh-3-4: a Horde token's mana value is (power + toughness) / 2, rounded up."""
     return -(-(power + toughness) // 2)
+
+
+def with_keyword_errata(facts: CardFacts) -> tuple[CardFacts, str]:
+    """A card's facts with the keyword errata of :data:`KEYWORD_ERRATA` applied to its tags
+    (``menace_if_delirium`` becomes ``menace_if_threshold``), and the errata in words for the
+    card panel (``""`` when none applies)."""
+    notes = []
+    tags = list(facts.tags)
+    for old, (new, rule) in KEYWORD_ERRATA.items():
+        word = re.compile(rf"(?<![a-z]){old}(?![a-z])")
+        if any(word.search(tag) for tag in tags):
+            tags = [word.sub(new, tag) for tag in tags]
+            number = rule.upper().replace("-", " ", 1).replace("-", ".")
+            notes.append(f"errata: {new} instead of {old} ({number})")
+    if not notes:
+        return facts, ""
+    return replace(facts, tags=tuple(tags)), "; ".join(notes)

@@ -34,6 +34,9 @@ class Targeting(HordeGame):
         target = self.find(card, "battlefield")
         if not self.is_creature(target):
             raise ActionError(f"{target.name} is not a creature")
+        if not self.controls(target):
+            raise ActionError(f"a Survivor controls {target.name}: Hunting fights a creature an "
+                              "opponent controls (lh-8-11)")
         mode = self.hunting()
         if mode == "none":
             raise ActionError("Survivor creatures have no Hunting now (Epilogue, Eldrazi Spawn "

@@ -258,6 +258,8 @@ def facts_text(entry: Mapping[str, Any] | None) -> str:
             if "=" not in str(t) and str(t) not in ("token",)]
     if tags:
         bits.append(", ".join(tags))
+    if entry.get("errata"):  # a rule set's errata on the card (Limited Horde, lh-9-10)
+        bits.append(str(entry["errata"]))
     return " · ".join(bits)
 
 

@@ -96,6 +96,10 @@ SIMPLE = {
 }
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
+CONTROL = ("gain-control", "return-control")
+#: The board's label for a permanent a Survivor controls.
+STOLEN = " · a Survivor controls it"
 #: Page actions that only exist in one rule set.
 LIMITED_ONLY = limited.ONLY
 SLINGLAB_ONLY = slinglab.ONLY
@@ -467,8 +471,7 @@ class Widget(runner.RunnerBase):
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
         if self.game is None:
             return None
-        return board.group_of(board.group_permanents(self.game.zones["battlefield"],
-                                                     getattr(self.game, "flags", {})), card_id)
+        return board.group_of(_board_groups(self.game), card_id)
 
     def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
         """After a card-panel action the panel stays on the same group
@@ -557,6 +560,8 @@ class Widget(runner.RunnerBase):
             return {"type": action, "card": self._item(form)}
         if action in MOVES:
             return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
+        if action in CONTROL:
+            return {"type": action, "card": self._chosen()}
         if action == "tap":
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
@@ -725,8 +730,10 @@ class Widget(runner.RunnerBase):
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)
         # the battlefield as a board: identical permanents grouped; one card panel
-        groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
-        view.lists["battlefield"] = board.board_items(groups, self.selected)
+        groups = _board_groups(game)
+        stolen = set(getattr(game, "stolen", ()))
+        view.lists["battlefield"] = board.board_items(
+            groups, self.selected, suffix=lambda g: STOLEN if g.ids[0] in stolen else "")
         view.hidden["no-battlefield"] = bool(groups)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
         group = board.group_of(groups, self.selected)
@@ -734,6 +741,8 @@ class Widget(runner.RunnerBase):
             board.panel_view(view, None)
         else:
             view.text["tap"] = "Untap" if chosen.tapped else "Tap"
+            view.hidden["do-steal"] = chosen.id in stolen
+            view.hidden["do-unsteal"] = chosen.id not in stolen
             view.hidden["untap-one"] = not group.tapped or chosen.tapped
             board.panel_view(
                 view, chosen.name,
@@ -778,7 +787,11 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            return facts.to_config()
+            entry = facts.to_config()
+            errata = getattr(game, "errata_of", None)  # Limited Horde's keyword errata
+            if errata is not None and errata(name):
+                entry["errata"] = errata(name)
+            return entry
 
         return lookup
 
@@ -823,9 +836,21 @@ class Widget(runner.RunnerBase):
             attackers = [(i, cards[i].name, cards[i].counters) if i in cards
                          else (i, name, 0)
                          for i, name in zip(ids, attack.cards, strict=False)]
-            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
+            stolen = set(getattr(game, "stolen", ()))  # the Horde's lords and anthems only
+            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]
+                           if c.id not in stolen]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
         view.lists["reminders"] = [Item(line) for line in
                                    board.trigger_reminders(revealed, facts)]
         view.hidden["wave-box"] = False
+
+
+def _board_groups(game: Game) -> list[board.Group]:
+    """The battlefield as the board groups it: the Horde's permanents, then those a Survivor
+    controls (each group holds one controller's cards)."""
+    flags = getattr(game, "flags", {})
+    stolen = set(getattr(game, "stolen", ()))
+    field = game.zones["battlefield"]
+    return (board.group_permanents([c for c in field if c.id not in stolen], flags)
+            + board.group_permanents([c for c in field if c.id in stolen], flags))

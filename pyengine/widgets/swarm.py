@@ -56,9 +56,9 @@ CARD_KINDS = ("active", "reckoning-placed", "reveal", "cast", "reckoning", "ente
 
 #: Buttons that send one engine action straight through; amount/card come from the form.
 SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate",
-          "survivor-attack", "survivor-blocked")
+          "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
-CARD = ("counter", "dies", "leave")
+CARD = ("counter", "dies", "leave", "gain-control", "return-control")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
 #: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
 #: page's exile button.
@@ -67,7 +67,12 @@ MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "
 #: The card panel's buttons by ``data-id``, and the page action of each.
 PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile",
                  "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
-                 "do-counter": "counter"}
+                 "do-counter": "counter", "do-steal": "gain-control",
+                 "do-unsteal": "return-control"}
+#: The turn buttons by ``data-id``, and the engine's turn action of each (sw-3-4, sw-3-5).
+TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
+                "do-swarm-step": "swarm-step", "do-combat": "combat",
+                "do-second-main": "second-main", "do-end": "end"}
 
 
 def fresh_form() -> dict[str, str]:
@@ -331,7 +336,7 @@ class Widget(runner.RunnerBase):
 
     #: Actions after which the page scrolls to the game (one screen per turn).
     TURN_ACTIONS = ("new", "import", "turn", "swarm-step", "combat", "graveyard-blocker",
-                    "second-main", "end", "reset-yes")
+                    "second-main", "end", "reset-yes", "next-survivor")
 
     def handle(self, action: str, form: dict[str, str]) -> View:
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
@@ -426,11 +431,13 @@ class Widget(runner.RunnerBase):
     @staticmethod
     def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
         """The battlefield's groups, Enforcers first, each with its label's suffix."""
-        field = game.zones["battlefield"]
+        field = game.swarm_permanents()
         enforcers = [c for c in field if game.is_enforcer(c)]
         others = [c for c in field if not game.is_enforcer(c)]
+        stolen = [c for c in game.zones["battlefield"] if not game.controls(c)]  # sw-9-5
         return ([(g, " · Enforcer") for g in board.group_permanents(enforcers)]
-                + [(g, "") for g in board.group_permanents(others)])
+                + [(g, "") for g in board.group_permanents(others)]
+                + [(g, " · a Survivor controls it") for g in board.group_permanents(stolen)])
 
     def _group_of(self, game: SwarmGame, chosen: str) -> board.Group | None:
         return board.group_of([g for g, _ in self._groups(game)],
@@ -557,7 +564,7 @@ class Widget(runner.RunnerBase):
             reck_text = "in The Lair, face down"
         view.text.update({
             "turn": str(game.swarm_turn),
-            "phase": PHASE_NAMES[game.phase],
+            "phase": game.whose_turn() if game.phase == "survivors" else PHASE_NAMES[game.phase],
             "mode-shown": f"{MODES[game.mode]} Mode, {game.survivors} Survivor"
                           f"{'s' if game.survivors != 1 else ''}, seed {game.seed}",
             "life": str(game.life),
@@ -583,17 +590,16 @@ class Widget(runner.RunnerBase):
         overlord = game.mode == "overlord"
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
+        # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
+        turn_actions = game.turn_actions()
+        view.hidden.update({key: action not in turn_actions
+                            for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
-            "do-turn": over or phase != "survivors",
-            "do-swarm-step": over or phase != "pre-swarm",
-            "do-combat": over or phase != "main1",
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
             # while an attacker is unblocked; never in The Swarm's own combat.
             "survivor-combat": over or phase != "survivors" or overlord,
             "do-blocker": blocker_closed,
             "do-all-blocked": blocker_closed,
-            "do-second-main": over or phase not in ("main1", "combat"),
-            "do-end": over or phase == "survivors",
             "overlord-box": not overlord,
             # Hive Mind: every draw while the Pre-Swarm Step waits is cast in it (sw-13-8)
             "pre-swarm-box": not overlord,
@@ -680,7 +686,8 @@ class Widget(runner.RunnerBase):
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
         shown = {"do-dies": "dies" in allowed, "do-destroy": leave and "dies" not in allowed,
                  "do-exile": leave, "do-bounce": leave, "do-to-top": leave,
-                 "do-to-bottom": leave, "do-counter": "counter" in allowed}
+                 "do-to-bottom": leave, "do-counter": "counter" in allowed,
+                 "do-steal": "gain-control" in allowed, "do-unsteal": "return-control" in allowed}
         group = self._group_of(game, chosen)
         title = board.chosen_title(card.name, card.id, card.tapped, group)
         if zone != "battlefield":
@@ -692,6 +699,9 @@ class Widget(runner.RunnerBase):
         if enforcer and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
                          "Lair.")
+        if "return-control" in allowed:
+            notes.append("A Survivor controls it: it does not attack or block for The Swarm "
+                         "(SW 9.5).")
         if not any(shown.values()):
             notes.append("Nothing to do with this card now." if playing
                          else "The game is over.")
@@ -768,7 +778,7 @@ class Widget(runner.RunnerBase):
                 extra = power - printed if isinstance(power, int) and printed is not None else 0
                 attackers.append((card_id, name, extra))
             total, missing = board.attack_summary(
-                attackers, [(c.id, c.name) for c in game.zones["battlefield"]], facts)
+                attackers, [(c.id, c.name) for c in game.swarm_permanents()], facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
         else:
             view.text["attack"] = ""
