@@ -389,6 +389,9 @@ class Decklist:
     """The export format the text looked like (a key of :data:`WRITE_FORMATS`)."""
     blank_lines: list[int] = field(default_factory=list, compare=False)
     """Line numbers of the blank lines (blocks of cards matter to some exports)."""
+    uncounted: int = field(default=0, compare=False)
+    """Lines with no count that were read as a card or a heading without card data to tell
+    which (read the text again with ``known=`` to decide them by the card data)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -530,6 +533,8 @@ class Decklist:
                     continue
             if not _COUNT.match(line) and not _COUNT_ONLY.match(line) \
                     and line[:3].casefold() != "sb:" and not _has_control(line):
+                if known is None:
+                    deck.uncounted += 1
                 title = _heading_title(line, number, layout, known)
                 if title is not None:
                     section = _heading_section(title, number, raw, deck)
@@ -1014,7 +1019,7 @@ class _Layout:
     next_counted: list[bool]
     """Per line: the next line starts with a count."""
     previous_blank: list[bool]
-    """Per line: the line before is blank, a comment or a header (or it is the first)."""
+    """Per line: the line before is blank (or it is the first)."""
     next_line: list[str]
     """Per line: the next line's text (stripped; empty when blank)."""
 
@@ -1039,9 +1044,7 @@ def _layout(raw_lines: list[str]) -> _Layout:
     next_counted = [index + 1 < size and flags[index + 1] == 1 for index in range(size)]
     next_line = [raw_lines[index + 1].strip() if index + 1 < size else ""
                  for index in range(size)]
-    previous_blank = [index == 0 or flags[index - 1] == -1
-                      or raw_lines[index - 1].lstrip().startswith(("#", "//"))
-                      for index in range(size)]
+    previous_blank = [index == 0 or flags[index - 1] == -1 for index in range(size)]
     return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line)
 
 
@@ -1094,7 +1097,10 @@ def _heading_title(line: str, number: int, layout: _Layout,
         return line
     if len(line) > 60:
         return None
-    is_card = known(line) if known is not None else None
+    is_card = None
+    if known is not None:
+        entry, _ = _read_entry(line, MAIN, number)
+        is_card = known(entry.name if entry is not None else line) or known(line)
     if is_card:
         return None
     if _type_words_only(_FLAGS.sub("", line)):

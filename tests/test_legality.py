@@ -324,13 +324,17 @@ def test_three_commanders(db, banlists):
 
 
 def test_companion(db, banlists):
-    """sw-2-1: a companion is outside the 100; its condition is reported as not checked;
-    Lutri is banned as a companion; a card with no companion ability cannot be one."""
+    """sw-2-1: a companion is outside the 100; its condition is checked from the card data
+    (Lurrus: every permanent card, the commander too, has mana value 2 or less, so Tymna at 3
+    breaks it); Lutri is banned as a companion; a card with no companion ability cannot be
+    one."""
     base = commander_list("Tymna the Weaver", ["Sol Ring"], basic="Plains")
     lurrus = run(base + "Companion\n1 Lurrus of the Dream-Den\n", "swarm", db, banlists)
     assert lurrus.size == 100
-    assert lurrus.verdict == NOT_CHECKED
+    assert lurrus.verdict == NOT_LEGAL
     assert codes(lurrus) == ["companion-condition"]
+    assert "Tymna the Weaver" in find(lurrus, "companion-condition")[0].message
+    assert "Sol Ring" not in find(lurrus, "companion-condition")[0].message
     lutri = run(base + "1 Lutri, the Spellchaser [Companion]\n", "swarm", db, banlists)
     assert lutri.verdict == NOT_LEGAL
     assert "banned-as-companion" in codes(lutri)
