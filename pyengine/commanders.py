@@ -301,11 +301,25 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
     if not possible:
         return CommanderReading([], library, "none")
     ordered = sorted(library, key=lambda e: e.line)
-    deck_identity = {ch for e in library if (f := cards.get(e.name)) is not None
-                     for ch in f.color_identity}
+    colour_count: dict[str, int] = {}
+    for e in library:
+        f = cards.get(e.name)
+        for ch in (f.color_identity if f is not None else ""):
+            colour_count[ch] = colour_count.get(ch, 0) + 1
 
     def identity(entries: list[Entry]) -> set[str]:
         return {ch for e in entries for ch in cards[e.name].color_identity}
+
+    def rest(entries: list[Entry]) -> set[str]:
+        """The colour identity of the deck without these cards."""
+        left = dict(colour_count)
+        for e in entries:
+            for ch in cards[e.name].color_identity:
+                left[ch] -= 1
+        return {ch for ch, n in left.items() if n > 0}
+
+    def covers(entries: list[Entry]) -> bool:
+        return identity(entries) >= rest(entries)
 
     def pair_ok(a: Entry, b: Entry) -> bool:
         return not pair_problem(cards[a.name], cards[b.name])
@@ -334,8 +348,7 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
         proposals.append((first, "the first line is a card that can be a commander, and deck "
                           "sites export the commander first"))
     # the legendaries whose identity covers the whole deck, the closest fit first
-    covering = sorted((e for e in possible if identity([e]) >= deck_identity),
-                      key=lambda e: len(identity([e])))
+    covering = sorted((e for e in possible if covers([e])), key=lambda e: len(identity([e])))
     for entry in covering:
         proposals.append(([entry], "it can lead the deck and its colour identity covers every "
                           "card of the deck"))
@@ -343,8 +356,7 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
         # two that may lead together (partners, a Background) and cover the deck as a pair
         pool = (possible + [b for b in backgrounds if b not in possible])[:40]
         pairs = [[a, b] for i, a in enumerate(pool) for b in pool[i + 1:]
-                 if (a in possible or b in possible) and pair_ok(a, b)
-                 and identity([a, b]) >= deck_identity]
+                 if (a in possible or b in possible) and pair_ok(a, b) and covers([a, b])]
         pairs.sort(key=lambda pair: len(identity(pair)))
         for pair in pairs[:6]:
             proposals.append((pair, "together they can lead the deck (a pair the rules allow) "
@@ -359,7 +371,7 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
             seen.add(key)
             unique.append((entries, why))
     # the best proposal: one whose identity covers the deck, in the order above
-    best = next(((e, w) for e, w in unique if identity(e) >= deck_identity), unique[0])
+    best = next(((e, w) for e, w in unique if covers(e)), unique[0])
     names = [[e.name for e in entries] for entries, _ in unique][:8]
     commanders, why = best
     return CommanderReading([replace(e, section="commander") for e in commanders],

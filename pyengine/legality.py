@@ -491,8 +491,11 @@ def cards_from_scryfall(obj: Any) -> CardDB:
             continue
         facts = db.get(str(card.get("name", "")))
         text = _front_oracle(card)
-        if facts is None or text is None:
+        if facts is None:
             continue
+        if text is None and not isinstance(card.get("games"), list):
+            continue
+        text = text or ""
         kept = tuple(t for t in facts.tags
                      if t.split("=", 1)[0] not in PAIRING_TAGS + tuple(RULE_BAN_TAGS))
         extra = rule_ban_tags(_all_oracle(card))
@@ -1084,18 +1087,13 @@ class _Checker:
             failing = [c.name for c in checked if not allowed.intersection(c.facts.subtypes)]
             what = "the creature type " + " or ".join(sorted(allowed))
         elif test == "share_type":
-            shared = None
+            tally: dict[str, int] = {}
             for c in checked:
-                kinds = set(c.facts.types) - {"Land"} if kind == "nonland" else set(c.facts.types)
-                shared = kinds if shared is None else shared & kinds
-            if checked and not shared:
-                failing = [c.name for c in checked]
-            what = "a card type shared by all of them"
-            if failing:
-                self.add(card.line, name, "its companion condition is not met: the "
-                         f"{kind} cards share no card type", rule, ERROR,
-                         "companion-condition")
-                return
+                for type_name in set(c.facts.types) - {"Land"}:
+                    tally[type_name] = tally.get(type_name, 0) + 1
+            best = max(sorted(tally), key=lambda t: tally[t], default="")
+            failing = [c.name for c in checked if best not in c.facts.types]
+            what = f"one card type in common (most of them are {best or 'nothing'})"
         elif test == "unique_name":
             failing = [c.name for c in checked if c.count > 1]
             what = "a different name"
