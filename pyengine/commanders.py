@@ -19,14 +19,81 @@ from .decklist import Decklist, Entry
 from .names import normalize
 
 __all__ = ["PAIRING_TAGS", "CommanderReading", "can_be_commander", "commander_tags",
-           "find_commanders", "is_background", "pair_problem"]
+           "companion_rule", "find_commanders", "find_commanders_only", "is_background",
+           "pair_problem"]
 
 _PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+?)\s*(?:\(|$)", re.MULTILINE)
 _PARTNER_GROUP = re.compile(r"^Partner\s*[—–-]\s*([^(\n]+?)\s*(?:\(|$)", re.MULTILINE)
 _PARTNER = re.compile(r"^Partner\s*(?:\(|$)", re.MULTILINE)
 PAIRING_TAGS = ("partner", "partner_with", "partner_group", "friends_forever",
                  "choose_a_background", "doctors_companion", "doctor's_companion", "companion",
-                 "can_be_commander", "ante")
+                 "can_be_commander", "ante", "companion_rule")
+
+_COMPANION = re.compile(r"^Companion\s*[—–-]\s*(?P<rule>[^(\n]*)", re.MULTILINE)
+_KIND = r"(?:(?P<kind>permanent|nonland|creature|land|noncreature)\s+)?cards?"
+_RULES = (
+    (re.compile(rf"^each {_KIND} in your starting deck has mana value (?P<n>\d+) or "
+                r"(?P<dir>less|greater|more)"), "mv"),
+    (re.compile(r"^your starting deck contains only cards with mana value (?P<n>\d+) or "
+                r"(?P<dir>less|greater|more)(?P<lands> and land cards)?"), "mv-only"),
+    (re.compile(rf"^each {_KIND} in your starting deck has an? (?P<parity>even|odd) mana "
+                r"value"), "parity"),
+    (re.compile(r"^your starting deck contains only cards with (?P<parity>even|odd) mana "
+                r"values?(?P<lands> and land cards)?"), "parity-only"),
+    (re.compile(rf"^each {_KIND} in your starting deck is an? (?P<types>.+?) card$"), "types"),
+    (re.compile(rf"^each {_KIND} in your starting deck shares a card type"), "share"),
+    (re.compile(rf"^each {_KIND} in your starting deck has an activated ability"),
+     "activated"),
+    (re.compile(rf"^each {_KIND} in your starting deck has a different name"), "unique"),
+    (re.compile(r"^no card in your starting deck has more than one of the same mana symbol "
+                r"in its mana cost"), "symbols"),
+    (re.compile(r"^your starting deck contains at least (?P<n>\w+) cards more than the "
+                r"minimum deck size"), "size"),
+)
+_WORD_NUMBERS = {"ten": 10, "fifteen": 15, "twenty": 20, "thirty": 30, "forty": 40}
+
+
+def companion_rule(oracle_text: str) -> str | None:
+    """The companion's deck-building condition as a short rule (the value of the
+    ``companion_rule`` tag), read from its Companion line by grammar, or ``"unread"`` for a
+    condition this grammar does not know; None for a card without a Companion ability.
+
+    Forms: ``permanent:mv<=2`` (every permanent card has mana value 2 or less),
+    ``nonland:mv>=3``, ``card:even`` / ``nonland:odd``, ``creature:types=Cat,Beast``,
+    ``nonland:share_type``, ``permanent:activated``, ``nonland:unique_name``,
+    ``card:no_repeat_symbol``, ``size:+20``."""
+    match = _COMPANION.search(oracle_text.replace("\u2019", "'"))
+    if not match:
+        return None
+    rule = " ".join(match.group("rule").split()).rstrip(". ").casefold()
+    for pattern, form in _RULES:
+        found = pattern.match(rule)
+        if not found:
+            continue
+        groups = found.groupdict()
+        kind = groups.get("kind") or "card"
+        if groups.get("lands"):
+            kind = "nonland"
+        if form in ("mv", "mv-only"):
+            sign = "<=" if groups["dir"] == "less" else ">="
+            return f"{kind}:mv{sign}{groups['n']}"
+        if form in ("parity", "parity-only"):
+            return f"{kind}:{groups['parity']}"
+        if form == "types":
+            names = re.split(r",\s*(?:or\s+)?|\s+or\s+", groups["types"])
+            return f"{kind}:types=" + ",".join(n.strip().title() for n in names if n.strip())
+        if form == "share":
+            return f"{kind}:share_type"
+        if form == "activated":
+            return f"{kind}:activated"
+        if form == "unique":
+            return f"{kind}:unique_name"
+        if form == "symbols":
+            return "card:no_repeat_symbol"
+        word = groups["n"]
+        number = int(word) if word.isdigit() else _WORD_NUMBERS.get(word)
+        return f"size:+{number}" if number else "unread"
+    return "unread"
 
 
 def commander_tags(oracle_text: str) -> tuple[str, ...]:
@@ -50,8 +117,11 @@ def commander_tags(oracle_text: str) -> tuple[str, ...]:
         tags.append("choose_a_background")
     if re.search(r"^Doctor's companion", text, re.MULTILINE):
         tags.append("doctors_companion")
-    if re.search(r"^Companion\s*[—–-]", text, re.MULTILINE):
+    rule = companion_rule(text)
+    if rule is not None:
         tags.append("companion")
+        if rule != "unread":
+            tags.append("companion_rule=" + rule)
     if re.search(r"\bante\b", lowered):
         tags.append("ante")
     return tuple(tags)
@@ -126,6 +196,11 @@ class CommanderReading:
     """For ``assumed`` and ``sideboard``: why, in plain words."""
     proposals: list[list[str]] = field(default_factory=list)
     """Likely commanders (one or two names each), best first."""
+    companions: list[Entry] = field(default_factory=list)
+    """The companion entries: the Companion section, else a card with a companion ability
+    kept outside the deck (an MTGO or Arena sideboard, a Moxfield companion board)."""
+    companion_reason: str = ""
+    """Why a sideboard card was read as the companion, or empty."""
 
 
 def take(entries: list[Entry], chosen: list[Entry]) -> list[Entry]:
@@ -142,8 +217,43 @@ def take(entries: list[Entry], chosen: list[Entry]) -> list[Entry]:
     return out
 
 
+def _is_companion(cards: CardDB | None, entry: Entry) -> bool:
+    facts = cards.get(entry.name) if cards is not None else None
+    return facts is not None and facts.has_tag("companion")
+
+
 def find_commanders(deck: Decklist, cards: CardDB | None = None,
                     chosen: Iterable[str] = ()) -> CommanderReading:
+    """:func:`find_commanders_only`, plus the companion: the Companion section, or else one
+    card with a companion ability in the sideboard that is not read as a commander (a
+    companion lives outside the game, where MTGO and Arena lists keep it). A companion is
+    never a second commander: a sideboard of a commander and a companion that cannot be
+    partners is read as one commander and its companion."""
+    reading = find_commanders_only(deck, cards, chosen)
+    marked = deck.section("companion")
+    if marked:
+        reading.companions = list(marked)
+        return reading
+    taken = {id(e) for e in reading.commanders}
+    sideboard = [e for e in deck.section("sideboard")
+                 if id(e) not in taken and _is_companion(cards, e)]
+    if reading.source == "sideboard" and len(reading.commanders) == 2 and cards is not None:
+        first, second = reading.commanders
+        both = [cards.get(first.name), cards.get(second.name)]
+        if all(f is not None for f in both) and pair_problem(both[0], both[1]):
+            companion = next((e for e in reading.commanders if _is_companion(cards, e)), None)
+            if companion is not None:
+                reading.commanders = [e for e in reading.commanders if e is not companion]
+                sideboard = [replace(companion, section="sideboard")]
+    if sideboard:
+        reading.companions = [replace(sideboard[0], section="companion", count=1)]
+        reading.companion_reason = ("a card with a companion ability kept outside the deck "
+                                    "(the sideboard) is the deck's companion, not a commander")
+    return reading
+
+
+def find_commanders_only(deck: Decklist, cards: CardDB | None = None,
+                         chosen: Iterable[str] = ()) -> CommanderReading:
     """Find the commander(s) of ``deck``: the player's choice (``chosen`` names), else the
     list's marks, else one or two sideboard cards (MTGO, XMage, Cockatrice), else a proposal
     from the card data and the usual conventions (a lone block of one or two legendaries set
@@ -191,11 +301,25 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
     if not possible:
         return CommanderReading([], library, "none")
     ordered = sorted(library, key=lambda e: e.line)
-    deck_identity = {ch for e in library if (f := cards.get(e.name)) is not None
-                     for ch in f.color_identity}
+    colour_count: dict[str, int] = {}
+    for e in library:
+        f = cards.get(e.name)
+        for ch in (f.color_identity if f is not None else ""):
+            colour_count[ch] = colour_count.get(ch, 0) + 1
 
     def identity(entries: list[Entry]) -> set[str]:
         return {ch for e in entries for ch in cards[e.name].color_identity}
+
+    def rest(entries: list[Entry]) -> set[str]:
+        """The colour identity of the deck without these cards."""
+        left = dict(colour_count)
+        for e in entries:
+            for ch in cards[e.name].color_identity:
+                left[ch] -= 1
+        return {ch for ch, n in left.items() if n > 0}
+
+    def covers(entries: list[Entry]) -> bool:
+        return identity(entries) >= rest(entries)
 
     def pair_ok(a: Entry, b: Entry) -> bool:
         return not pair_problem(cards[a.name], cards[b.name])
@@ -223,10 +347,20 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
             first.append(ordered[1])
         proposals.append((first, "the first line is a card that can be a commander, and deck "
                           "sites export the commander first"))
-    # the legendaries whose identity covers the whole deck
-    covering = [e for e in possible if identity([e]) >= deck_identity]
+    # the legendaries whose identity covers the whole deck, the closest fit first
+    covering = sorted((e for e in possible if covers([e])), key=lambda e: len(identity([e])))
     for entry in covering:
-        proposals.append(([entry], "its colour identity covers every card of the deck"))
+        proposals.append(([entry], "it can lead the deck and its colour identity covers every "
+                          "card of the deck"))
+    if not covering:
+        # two that may lead together (partners, a Background) and cover the deck as a pair
+        pool = (possible + [b for b in backgrounds if b not in possible])[:40]
+        pairs = [[a, b] for i, a in enumerate(pool) for b in pool[i + 1:]
+                 if (a in possible or b in possible) and pair_ok(a, b) and covers([a, b])]
+        pairs.sort(key=lambda pair: len(identity(pair)))
+        for pair in pairs[:6]:
+            proposals.append((pair, "together they can lead the deck (a pair the rules allow) "
+                              "and their colour identity covers every card of the deck"))
     for entry in possible:
         proposals.append(([entry], "it can be a commander"))
     seen: set[tuple[str, ...]] = set()
@@ -237,7 +371,7 @@ def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderRe
             seen.add(key)
             unique.append((entries, why))
     # the best proposal: one whose identity covers the deck, in the order above
-    best = next(((e, w) for e, w in unique if identity(e) >= deck_identity), unique[0])
+    best = next(((e, w) for e, w in unique if covers(e)), unique[0])
     names = [[e.name for e in entries] for entries, _ in unique][:8]
     commanders, why = best
     return CommanderReading([replace(e, section="commander") for e in commanders],

@@ -27,6 +27,7 @@ it leaves out on purpose (a count of 0, a maybeboard) in ``Decklist.notes``.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
@@ -113,7 +114,12 @@ _FLAGS = re.compile(r"\{[^{}]*\}")
 _TRAILING_COUNT = re.compile(r"\(\s*\d+\s*\)$")
 _XMAGE_LAYOUT = re.compile(r"^LAYOUT\s+\w+\s*:")
 _FORGE_SECTION = re.compile(r"^\[(?P<name>[A-Za-z][A-Za-z _-]{0,30})\]$")
-_MARKERS = {"f": "foil", "e": "foil", "cmdr": "commander", "a": "", "pf": "foil"}
+_MARKERS = {"f": "foil", "e": "foil", "cmdr": "commander", "a": "", "pf": "foil",
+            "foil": "foil", "etched": "foil"}
+#: Per-line finish marks in brackets or parentheses: ``(F)``, ``(Foil)``, ``[Foil]``.
+_FINISH_WORDS = {"f": "foil", "foil": "foil", "e": "foil", "etched": "foil", "foil etched": "foil"}
+#: Characters a Moxfield ``#tag`` (which may hold spaces) never contains.
+_NOT_IN_TAG = set("[]^*()|")
 #: Most trailing decorations (tags, categories, markers) read from one line.
 _MAX_SUFFIXES = 24
 
@@ -320,7 +326,7 @@ def _read_xml(deck: Decklist, text: str, kind: str) -> None:
 # -- writers ---------------------------------------------------------------------------------
 
 WRITE_FORMATS = ("text", "arena", "mtgo", "dek", "moxfield", "archidekt", "tappedout",
-                 "deckstats", "forge", "xmage", "cockatrice")
+                 "deckstats", "forge", "xmage", "cockatrice", "csv")
 """Formats :meth:`Decklist.to_text` writes (and :meth:`Decklist.from_text` reads)."""
 
 _FORMAT_TITLES = {
@@ -335,6 +341,7 @@ _FORMAT_TITLES = {
     "forge": "Forge .dck",
     "xmage": "XMage .dck",
     "cockatrice": "Cockatrice .cod",
+    "csv": "CSV/TSV table",
 }
 
 _ARENA_HEADERS = {MAIN: "Deck", "sideboard": "Sideboard", "commander": "Commander",
@@ -382,12 +389,20 @@ class Decklist:
     """The export format the text looked like (a key of :data:`WRITE_FORMATS`)."""
     blank_lines: list[int] = field(default_factory=list, compare=False)
     """Line numbers of the blank lines (blocks of cards matter to some exports)."""
+    uncounted: int = field(default=0, compare=False)
+    """Lines with no count that were read as a card or a heading without card data to tell
+    which (read the text again with ``known=`` to decide them by the card data)."""
 
     # -- reading ---------------------------------------------------------------------------
 
     @classmethod
-    def from_text(cls, text: str) -> Decklist:
-        """Read a decklist. Never raises for any ``str``; see the module docstring."""
+    def from_text(cls, text: str, known: Callable[[str], bool] | None = None) -> Decklist:
+        """Read a decklist. Never raises for any ``str``; see the module docstring.
+
+        ``known`` (optional) tells whether a name is a card in the card data: with it, a line
+        with no count that is not a card, set apart by a blank line above and followed by
+        cards, is read as a group heading (``Ramp``) even in a list where no line has a count.
+        """
         if not isinstance(text, str):
             return cls([], [Problem(0, "", "a decklist must be text")])
         text = text.replace("\r\n", "\n").replace("\r", "\n")
@@ -400,13 +415,23 @@ class Decklist:
             _read_xml(deck, text, xml)
             _note_maybeboard(deck)
             return deck
+        from .decklist_table import looks_tabular, read_table
+
+        table = looks_tabular(text)
+        if table is not None:
+            read_table(deck, text, *table)
+            _note_maybeboard(deck)
+            return deck
+        raw_lines = text.split("\n")
+        layout = _layout(raw_lines)
+        headings: list[str] = []
         lines: list[_Line] = []
         section = MAIN
         saw_header = False
         saw_entry = False
         metadata = False
         seen: set[str] = set()
-        for number, raw in enumerate(text.split("\n"), start=1):
+        for number, raw in enumerate(raw_lines, start=1):
             line = raw.lstrip("\ufeff").replace("\t", " ").strip()
             if not line:
                 lines.append(_Line(number, raw, "blank"))
@@ -458,6 +483,13 @@ class Decklist:
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
+            if line.startswith("[") and line.endswith("]") and "{" in line \
+                    and not _has_control(line) and line.count("[") == 1:
+                section = _heading_section(line[1:-1], number, raw, deck)
+                saw_header = True
+                headings.append(_FLAGS.sub("", line[1:-1]).strip())
+                lines.append(_Line(number, raw, "header"))
+                continue
             forge = _FORGE_SECTION.match(line)
             if forge:
                 key = _section_name(forge.group("name"))
@@ -499,6 +531,17 @@ class Decklist:
                         seen.add("xmage")
                     lines.append(_Line(number, raw, "comment"))
                     continue
+            if not _COUNT.match(line) and not _COUNT_ONLY.match(line) \
+                    and line[:3].casefold() != "sb:" and not _has_control(line):
+                if known is None:
+                    deck.uncounted += 1
+                title = _heading_title(line, number, layout, known)
+                if title is not None:
+                    section = _heading_section(title, number, raw, deck)
+                    saw_header = True
+                    headings.append(_FLAGS.sub("", title).strip())
+                    lines.append(_Line(number, raw, "header"))
+                    continue
             entry_section = section
             kind = "entry"
             body = line
@@ -520,6 +563,11 @@ class Decklist:
         _apply_mtgo_sideboard(lines, saw_header, seen)
         deck.entries = [line.entry for line in lines if line.entry is not None]
         deck.format = _guess_format(seen, lines)
+        if headings:
+            shown = ", ".join(headings[:8]) + (", ..." if len(headings) > 8 else "")
+            deck.notes.append(Problem(0, "", f"{len(headings)} group heading"
+                                      f"{'s' if len(headings) != 1 else ''} read as headings, "
+                                      f"not cards: {shown}"))
         _note_maybeboard(deck)
         return deck
 
@@ -710,7 +758,14 @@ _WRITERS = {
     "forge": Decklist._forge,
     "xmage": Decklist._xmage,
     "cockatrice": Decklist._cockatrice,
+    "csv": lambda deck: _to_csv(deck),
 }
+
+
+def _to_csv(deck: Decklist) -> str:
+    from .decklist_table import to_csv
+
+    return to_csv(deck)
 
 
 def format_title(fmt: str) -> str:
@@ -739,8 +794,22 @@ def _strip_suffixes(rest: str) -> tuple[str, list[str], list[str]]:
             start = rest.rfind("[")
             if start <= 0 or "]" in rest[start:-1]:
                 break
-            labels.insert(0, rest[start + 1 : -1])
+            label = rest[start + 1 : -1]
+            if label.strip().casefold() in _FINISH_WORDS:
+                markers.append("foil")
+            else:
+                labels.insert(0, label)
             rest = rest[:start]
+            continue
+        if last == ")":
+            start = rest.rfind("(")
+            if start > 0 and rest[start + 1 : -1].strip().casefold() in _FINISH_WORDS:
+                markers.append("foil")
+                rest = rest[:start]
+                continue
+        if last == "+" and len(rest) > 1 and not rest[-2].isspace() and rest[-2] != "+":
+            markers.append("foil")  # Forge marks a foil card with a trailing '+'
+            rest = rest[:-1]
             continue
         if last == "*":
             start = rest.rfind("*", 0, len(rest) - 1)
@@ -762,6 +831,13 @@ def _strip_suffixes(rest: str) -> tuple[str, list[str], list[str]]:
         if word.casefold() == "!commander" and head.rstrip().endswith(" #"):
             markers.append("commander#")
             rest = head.rstrip()[:-1]
+            continue
+        hash_at = rest.rfind(" #")
+        tail = rest[hash_at + 2:] if hash_at > 0 else ""
+        if tail.strip() and not _NOT_IN_TAG.intersection(tail):
+            if tail.strip().casefold() == "!commander":
+                markers.append("commander#")
+            rest = rest[:hash_at]  # a Moxfield tag with spaces: '#Card Draw'
             continue
         break
     return rest.rstrip(), labels, markers
@@ -797,8 +873,12 @@ def _read_entry(body: str, section: str, number: int,
         number_text = leading.group("number") or None
         rest = rest[leading.end():]
         seen.add("xmage" if ":" in leading.group(0) else "deckstats")
+    forge_foil = False
     if "|" in rest:  # Forge "Name|SET|art"
         rest, _, printing = rest.partition("|")
+        printing = printing.strip()
+        if printing.endswith("+"):
+            forge_foil, printing = True, printing[:-1]
         code = printing.partition("|")[0].strip()
         if re.fullmatch(r"[A-Za-z0-9_-]{1,8}", code):
             set_code = code.upper()
@@ -808,8 +888,11 @@ def _read_entry(body: str, section: str, number: int,
         section = "commander"
         seen.add("tappedout" if "commander" in markers else "deckstats")
     kept: list[str] = []
+    out_of_deck = False
     for part in ",".join(labels).split(","):
         label = _FLAGS.sub("", part).strip() if "{" in part else part.strip()
+        if "{nodeck}" in part.casefold():
+            out_of_deck = True
         if not label:
             continue
         target = _OUT_OF_DECK_CATEGORIES.get(label.casefold())
@@ -817,10 +900,12 @@ def _read_entry(body: str, section: str, number: int,
             section = target
         else:
             kept.append(label)
+    if out_of_deck and section not in OUT_OF_DECK:
+        section = "maybeboard"  # Archidekt: a category marked {noDeck} is not in the deck
     if labels:
         seen.add("archidekt")
     category = ",".join(kept) or None
-    foil = "foil" in markers
+    foil = "foil" in markers or forge_foil
     start = rest.rfind("(")
     if start > 0 and rest[start - 1].isspace():
         printing = _SET.fullmatch(rest, start)
@@ -898,6 +983,160 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) 
     for line in blocks[1]:
         if line.entry is not None and line.entry.section == MAIN:
             line.entry.section = "sideboard"
+
+
+# -- group headings (grouped text exports) -----------------------------------------------------
+
+#: Card types and supertypes: a line made only of these words (singular or plural, with
+#: "and", "&", "/", "non") is a group heading such as ``Creatures`` or ``Artifact Lands``.
+_TYPE_WORDS = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
+               "planeswalker", "sorcery", "sorceries", "tribal", "conspiracy", "dungeon",
+               "phenomenon", "plane", "scheme", "vanguard", "basic", "legendary", "snow",
+               "world", "ongoing", "spell", "permanent", "other", "others", "token", "card",
+               "commander", "companion", "nonbasic", "nonland", "noncreature", "mana", "rock",
+               "ramp", "removal", "draw", "wincon", "wincons", "utility", "misc",
+               "miscellaneous", "uncategorized", "unsorted"}
+_JOINERS = {"and", "&", "/", "+", "-", "—", "or", "non"}
+#: Group names that mean "not in the deck" (besides the sections in OUT_OF_DECK).
+_OUT_GROUPS = {"out of deck", "not in deck", "outside", "outside the deck", "wishlist",
+               "wish list", "cuts", "cut", "to cut", "acquire", "to buy", "want", "wants",
+               "maybe", "considering", "maybeboard", "sideboard", "side", "sb", "extras",
+               "tokens", "tokens & extras", "tokens and extras"}
+_HEADING_COUNT = re.compile(
+    r"^(?P<title>.*?\S)\s*(?:[(\[]\s*\d{1,4}(?:\s*cards?)?\s*[)\]]|:\s*\d{1,4}|:)\s*$",
+    re.IGNORECASE)
+_METADATA = re.compile(r"^[A-Za-z][A-Za-z ]{0,30}=")
+_MARKDOWN = re.compile(
+    r"^(?:\*\*|__|==+|--+|~~)\s*(?P<title>[^*_=~-].*?)\s*(?:\*\*|__|==+|--+|~~)$")
+
+
+@dataclass
+class _Layout:
+    """What a grouped export looks like, from a first look at every line."""
+
+    counted: bool
+    """Most card lines start with a count (so a line without one is a heading)."""
+    next_counted: list[bool]
+    """Per line: the next line starts with a count."""
+    previous_blank: list[bool]
+    """Per line: the line before is blank (or it is the first)."""
+    next_line: list[str]
+    """Per line: the next line's text (stripped; empty when blank)."""
+
+
+def _layout(raw_lines: list[str]) -> _Layout:
+    counted = uncounted = 0
+    flags: list[int] = []  # 1 counted, 0 other content, -1 blank
+    for raw in raw_lines:
+        line = raw.strip()
+        if not line:
+            flags.append(-1)
+            continue
+        body = line[3:].strip() if line[:3].casefold() == "sb:" else line
+        if _COUNT.match(body):
+            counted += 1
+            flags.append(1)
+        else:
+            if not line.startswith(("#", "//", "[")) and not _plainly_not_a_card(line):
+                uncounted += 1
+            flags.append(0)
+    size = len(raw_lines)
+    next_counted = [index + 1 < size and flags[index + 1] == 1 for index in range(size)]
+    next_line = [raw_lines[index + 1].strip() if index + 1 < size else ""
+                 for index in range(size)]
+    previous_blank = [index == 0 or flags[index - 1] == -1 for index in range(size)]
+    return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line)
+
+
+def _plainly_not_a_card(line: str) -> bool:
+    """A line that is a header, a name line or a heading by its grammar alone."""
+    if _XMAGE_LAYOUT.match(line) or _NAME_HEADER.match(line) or _MARKDOWN.match(line) \
+            or _METADATA.match(line):
+        return True
+    if len(line) <= 40 and _header_key(line) in (*_BARE_HEADERS, "about", *_OUT_GROUPS):
+        return True
+    return bool(_HEADING_COUNT.match(line)) or _type_words_only(_FLAGS.sub("", line))
+
+
+def _type_words_only(title: str) -> bool:
+    words = [w for w in re.split(r"[\s,]+", title.casefold()) if w]
+    seen = False
+    for word in words:
+        word = word.strip(":")
+        if word in _JOINERS or not word:
+            continue
+        base = word[3:] if word.startswith("non") and len(word) > 3 else word
+        base = base.lstrip("-")
+        for candidate in (base, base[:-1] if base.endswith("s") else base,
+                          base[:-2] if base.endswith("es") else base):
+            if candidate in _TYPE_WORDS:
+                seen = True
+                break
+        else:
+            return False
+    return seen
+
+
+def _heading_title(line: str, number: int, layout: _Layout,
+                   known: Callable[[str], bool] | None) -> str | None:
+    """The title of a group heading on this line (no count at its start), or None if the line
+    is a card. Read by the grammar: a trailing count ``(32)``/``[32]``/``: 32`` or colon, a
+    Markdown-emphasised title, Archidekt ``{flags}``, a title made of card-type words, a line
+    followed by counted lines in a list whose cards are counted, or (with card data) a name
+    that is not a card, set apart by a blank line and followed by cards."""
+    index = number - 1
+    match = _HEADING_COUNT.match(line)
+    if match and not (known is not None and known(line)):
+        title = match.group("title").strip()
+        if title and any(ch.isalpha() for ch in title):
+            return title
+    match = _MARKDOWN.match(line)
+    if match:
+        return match.group("title")
+    if "{" in line and _FLAGS.search(line) and not _FLAGS.sub("", line).strip().endswith("]"):
+        return line
+    if len(line) > 60:
+        return None
+    is_card = None
+    if known is not None:
+        entry, _ = _read_entry(line, MAIN, number)
+        is_card = known(entry.name if entry is not None else line) or known(line)
+    if is_card:
+        return None
+    if _type_words_only(_FLAGS.sub("", line)):
+        return line
+    if _header_key(line) in _OUT_GROUPS:
+        return line
+    if layout.counted and layout.next_counted[index] and layout.previous_blank[index]:
+        return line
+    if is_card is False and layout.previous_blank[index] and layout.next_line[index]:
+        following = layout.next_line[index]
+        body = _COUNT.match(following)
+        name = body.group("rest") if body else following
+        if known is not None and known(_strip_suffixes(name)[0]):
+            return line
+    return None
+
+
+def _heading_section(title: str, number: int, raw: str, deck: Decklist) -> str:
+    """The section a group heading starts: a commander or companion group, an out-of-deck
+    group (a note says so), or the main deck for any other group (``Creatures``, ``Ramp``)."""
+    flags = {flag.casefold() for flag in _FLAGS.findall(title)}
+    name = _FLAGS.sub("", title).strip()
+    key = _header_key(name)
+    target = _SECTION_ALIASES.get(key) or _BARE_HEADERS.get(key)
+    if target is None and key in OUT_OF_DECK:
+        target = key
+    out = "{nodeck}" in flags or key in _OUT_GROUPS
+    if out and target in (None, MAIN):
+        target = "sideboard" if key in ("side", "sb") else "maybeboard"
+    if out and target not in ("maybeboard", "sideboard") and target is not None:
+        deck.notes.append(Problem(number, raw, f"the group {name!r} is marked as out of the "
+                                  "deck: its cards are left out"))
+    elif out and key not in _SECTION_ALIASES and key not in _BARE_HEADERS:
+        deck.notes.append(Problem(number, raw, f"the group {name!r} is out of the deck: its "
+                                  "cards are left out"))
+    return target or MAIN
 
 
 def did_you_mean(name: str, db: CardDB, n: int = 3, cutoff: float = 0.75) -> list[str]:

@@ -59,7 +59,9 @@ from .commanders import (  # noqa: F401 - re-exported: the commander rules moved
     CommanderReading,
     can_be_commander,
     commander_tags,
+    companion_rule,
     find_commanders,
+    find_commanders_only,
     is_background,
     pair_problem,
 )
@@ -213,6 +215,19 @@ _CATEGORY_RULES = {
 }
 
 
+_CATEGORY_TAG = re.compile(r"\|\s*tag=(?P<tag>[a-z_]+)\s*$")
+
+
+def _category_tag(note: str) -> str:
+    """The card-fact tag a ban-list category is decided by (``@key | text | tag=extra_turn``)."""
+    match = _CATEGORY_TAG.search(note or "")
+    return match.group("tag") if match else ""
+
+
+def _category_text(note: str) -> str:
+    return _CATEGORY_TAG.sub("", note or "").strip()
+
+
 def find_format(name: str) -> Format:
     """The format called ``name`` (key, a few aliases, any case). Raises ``KeyError``."""
     key = re.sub(r"[\s_]+", "-", name.strip().casefold())
@@ -316,6 +331,7 @@ _GROUP_OF = {
     "companion-condition": "commander",
     "unknown-card": "unknown", "unknown-name": "unknown", "no-facts": "unknown",
     "reader": "read", "note": "read", "maybeboard": "read", "section": "read",
+    "token": "read", "horde-deck": "read", "companion-from-sideboard": "read",
 "commander-from-sideboard": "read", "commander-assumed": "read",
     "commander-chosen": "read", "banlist-missing": "other",
 }
@@ -420,6 +436,47 @@ def deck_building_tags(oracle_text: str) -> tuple[str, ...]:
     return ()
 
 
+_EXTRA_TURN = re.compile(
+    r"\b(?:take|takes|taking|get|gets|gift|gifts)\s+(?:an?|one|two|three|four|five|x|\d+|"
+    r"that\s+many)?\s*(?:additional|extra)\s+turns?\b", re.IGNORECASE)
+_NEGATED = re.compile(r"(?:can't|cannot|can not|don't|doesn't|do not|does not|never)\s*$",
+                      re.IGNORECASE)
+_TAKE_OVER = re.compile(
+    r"\b(?:gains?\s+control\s+of|controls?)\s+(?:target|that|another\s+target|each|an?|"
+    r"the\s+(?:first|second|chosen))\s+(?:player|opponent)\b[^.]*?\bduring\s+(?:that\s+"
+    r"player's|their|his\s+or\s+her|its|the\s+(?:first|second|chosen)\s+player's)\s+next\s+"
+    r"turn", re.IGNORECASE)
+#: The tags :func:`rule_ban_tags` reads, and what each means (the Team Commander ban, tc-5-1).
+RULE_BAN_TAGS = {
+    "extra_turn": "it gives a player an extra turn",
+    "controls_turn": "it lets a player control another player's turn",
+}
+
+
+def rule_ban_tags(oracle_text: str) -> tuple[str, ...]:
+    """Tags for the kinds of card a rulebook bans, read from the card's rules text (all
+    faces): ``extra_turn`` for a card that gives a player one or more extra turns ("take an
+    extra turn", "takes two extra turns", "Gift an extra turn"; never "can't take extra
+    turns" or "would begin an extra turn"), ``controls_turn`` for a card that lets a player
+    control another player during that player's next turn (Mindslaver, Worst Fears). Team
+    Commander bans both (tc-5-1)."""
+    text = oracle_text.replace("\u2019", "'")
+    tags: list[str] = []
+    for match in _EXTRA_TURN.finditer(text):
+        if not _NEGATED.search(text[max(0, match.start() - 14):match.start()]):
+            tags.append("extra_turn")
+            break
+    if _TAKE_OVER.search(text):
+        tags.append("controls_turn")
+    return tuple(tags)
+
+
+def _all_oracle(card: Mapping[str, Any]) -> str:
+    texts = [card.get("oracle_text")] + [f.get("oracle_text") for f in card.get("card_faces")
+                                         or [] if isinstance(f, Mapping)]
+    return "\n".join(t for t in texts if isinstance(t, str))
+
+
 def cards_from_scryfall(obj: Any) -> CardDB:
     """Like :meth:`CardDB.from_scryfall`, plus the tags the checker reads from Oracle text
     (``can_be_commander``, ``partner_with=Name``, ...; see the module docstring). Raises
@@ -434,11 +491,20 @@ def cards_from_scryfall(obj: Any) -> CardDB:
             continue
         facts = db.get(str(card.get("name", "")))
         text = _front_oracle(card)
-        if facts is None or text is None:
+        if facts is None:
             continue
+        if text is None and not isinstance(card.get("games"), list):
+            continue
+        text = text or ""
         kept = tuple(t for t in facts.tags
-                     if t.split("=", 1)[0] not in PAIRING_TAGS)
-        db.add(replace(facts, tags=tuple(dict.fromkeys(kept + commander_tags(text)))))
+                     if t.split("=", 1)[0] not in PAIRING_TAGS + tuple(RULE_BAN_TAGS))
+        extra = rule_ban_tags(_all_oracle(card))
+        games = card.get("games")
+        if isinstance(games, list) and not any(t.startswith("games=") for t in kept):
+            extra += ("games=" + "".join(letter for game, letter in
+                                         (("paper", "p"), ("arena", "a"), ("mtgo", "m"))
+                                         if game in games),)
+        db.add(replace(facts, tags=tuple(dict.fromkeys(kept + commander_tags(text) + extra))))
     return db
 
 
@@ -466,6 +532,9 @@ class _Card:
         return self.entries[0].line
 
 
+#: The name shape of an Alchemy card rebalanced for MTG Arena: ``A-Name`` (Scryfall's spelling).
+_DIGITAL_NAME = re.compile(r"^A-(?=[A-Z0-9\u00c0-\u024f])")
+
 #: Most "did you mean" hints computed in one check (the rest are reported without one).
 MAX_HINTS = 60
 
@@ -490,6 +559,8 @@ class _Checker:
         self._hint_names: tuple[str, ...] | None = None
         self._hints_left = MAX_HINTS
         self._basic: dict[str, bool] = {}
+        self.tokens_left_out = 0
+        self._digital: set[str] = set()
 
     # -- helpers ---------------------------------------------------------------------------
 
@@ -597,8 +668,10 @@ class _Checker:
             self.report.verdict = LEGAL
         return self.report
 
-    def note_sections(self, commander_sideboard: bool) -> None:
-        sideboard = self.deck.section("sideboard")
+    def note_sections(self, commander_sideboard: bool, taken: frozenset[int] = frozenset()
+                      ) -> None:
+        sideboard = [e for e in self.deck.section("sideboard") if e.line not in taken or
+                     not e.line]
         if sideboard and self.fmt.sideboard_rule and not commander_sideboard:
             for entry in sideboard:
                 self.add(entry.line, entry.name,
@@ -621,8 +694,15 @@ class _Checker:
                      "are not part of the deck: left out", self.fmt.deck_rule, INFO, "section")
 
     def unknown(self, card: _Card, why: str, rule: str) -> None:
-        """A card with no facts: listed as not checked, never passed."""
-        if card.name in self.unchecked:
+        """A card with no facts: listed as not checked, never passed; an Alchemy ``A-`` name
+        (a card rebalanced for MTG Arena) is a digital-only card, not an unknown one."""
+        if card.name in self.unchecked or card.name in self._digital:
+            return
+        if _DIGITAL_NAME.match(card.name):
+            self._digital.add(card.name)
+            self.add(card.line, card.name, "an Alchemy card (the 'A-' name of a card rebalanced "
+                     "for MTG Arena): it exists only in digital games, so it is not legal on "
+                     "paper", self.fmt.deck_rule, ERROR, "digital-only")
             return
         self.unchecked.setdefault(card.name, None)
         facts = self.cards.get(card.name)
@@ -640,11 +720,13 @@ class _Checker:
         if facts is None:
             return
         games = facts.tag_value("games")
+        if games is None and _DIGITAL_NAME.match(facts.name):
+            games = "a"
         if games is not None and "p" not in games:
             where = " and ".join(name for letter, name in (("a", "MTG Arena"), ("m", "MTGO"))
                                  if letter in games) or "digital games"
-            self.add(card.line, card.name, f"exists only on {where}, so it is not legal in a "
-                     "paper game", self.fmt.deck_rule, ERROR, "digital-only")
+            self.add(card.line, card.name, f"exists only on {where}, so it is not legal on "
+                     "paper", self.fmt.deck_rule, ERROR, "digital-only")
             return
         status = facts.tag_value("commander")
         if commander_rules and status in ("banned", "not_legal"):
@@ -669,12 +751,12 @@ class _Checker:
             self.add(entry.line, entry.name,
                      f"this format has no {entry.section}; the card was not counted",
                      fmt.deck_rule, INFO, "section")
-        entries = self.deck_entries()
+        entries = self.without_tokens(self.deck_entries())
         size = sum(e.count for e in entries)
         self.report.size = size
         if size < HORDE_MIN_SIZE:
-            self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}",
-                     fmt.deck_rule, ERROR, "size")
+            self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}"
+                     + self.tokens_said(), fmt.deck_rule, ERROR, "size")
         grouped = self.group(entries)
         if fmt.key == "horde":
             for card in grouped:
@@ -707,7 +789,8 @@ class _Checker:
         if banlist is None:
             return None
         if not banlist.sections_containing(name) and (
-                facts is None or ("Conspiracy" not in facts.types and not facts.has_tag("ante"))):
+                facts is None or ("Conspiracy" not in facts.types and not facts.has_tag("ante")
+                                  and not any(facts.has_tag(t) for t in RULE_BAN_TAGS))):
             return None  # not named by the list, and no category can take it
         label = banlist.name or list_key
         entry = banlist.find(name, section)
@@ -724,9 +807,15 @@ class _Checker:
                 return f"banned by the {label}: {category.note or 'Conspiracy'}", ""
             if category.name == "ante" and facts is not None and facts.has_tag("ante"):
                 return f"banned by the {label}: {category.note or 'ante'}", ""
+            tag = _category_tag(category.note)
+            if tag and facts is not None and facts.has_tag(tag):
+                why = RULE_BAN_TAGS.get(tag, tag)
+                return (f"banned by the {label}: {_category_text(category.note)} — {why} "
+                        "(read from its rules text in the card data)",
+                        _CATEGORY_RULES.get(category.name, ""))
             member = banlist.find(name, category.name)
             if member is not None:
-                detail = category.note or category.name
+                detail = _category_text(category.note) or category.name
                 return (f"banned by the {label}: {detail}",
                         _CATEGORY_RULES.get(category.name, ""))
         return None
@@ -799,14 +888,20 @@ class _Checker:
         elif reading.source == "chosen":
             self.add(commanders[0].line, "", f"{names} checked as the commander, as you chose",
                      rule, INFO, "commander-chosen")
-        self.note_sections(reading.source == "sideboard")
+        if reading.companions and reading.companion_reason:
+            self.add(reading.companions[0].line, reading.companions[0].name,
+                     f"read as the companion: {reading.companion_reason}", rule, INFO,
+                     "companion-from-sideboard")
+        taken = frozenset(e.line for e in reading.companions + commanders if e.line)
+        self.note_sections(reading.source == "sideboard", taken)
+        main = self.without_tokens(main)
         size = sum(e.count for e in main) + sum(e.count for e in commanders)
         self.report.size = size
         self.report.commanders = [e.name for e in commanders]
         if size != COMMANDER_SIZE:
             self.add(0, "", f"the deck has {_cards(size)} counting the commander"
                      f"{'s' if len(commanders) > 1 else ''}; it must have exactly "
-                     f"{COMMANDER_SIZE}", rule, ERROR, "size")
+                     f"{COMMANDER_SIZE}" + self.tokens_said(), rule, ERROR, "size")
         # singleton, over the deck and the command zone together
         all_cards = self.group(commanders + main)
         for card in all_cards:
@@ -815,7 +910,7 @@ class _Checker:
                 self.copies(card, limit)
         commander_cards = self.group(commanders)
         main_cards = self.group(main)
-        companions = self.group(self.deck.section("companion"))
+        companions = self.group(reading.companions)
         for card in commander_cards:
             self.bans(card, "commander")
         for card in main_cards:
@@ -827,6 +922,9 @@ class _Checker:
         identity = self.commanders(commander_cards)
         self.companions(companions, identity)
         self.identity(identity, main_cards, commander_cards, companions)
+        for card in companions:
+            if card.facts is not None and card.facts.has_tag("companion"):
+                self.companion_condition(card, commander_cards + main_cards, size)
 
     def commanders(self, cards: list[_Card]) -> str | None:
         """Check the commanders; return their combined identity, or None if unknown."""
@@ -884,10 +982,146 @@ class _Checker:
             if not card.facts.has_tag("companion"):
                 self.add(card.line, card.name, "listed as a companion but has no companion "
                          "ability", rule, ERROR, "companion")
-            else:
-                self.add(card.line, card.name, "its companion condition (what the deck must "
-                         "be like) was not checked; check it yourself", rule, UNCHECKED,
+
+    # -- tokens (CR 108.2) ------------------------------------------------------------------
+
+    def is_token(self, name: str) -> bool:
+        """A token, by the card data (``is_token``) or, for a name the data does not know,
+        by its shape (``Zombie Token``, ``Token: Zombie``)."""
+        facts = self.cards.get(name)
+        if facts is not None:
+            return facts.is_token
+        key = normalize(name)
+        return key.endswith(" token") or key.startswith(("token ", "token:"))
+
+    def tokens_said(self) -> str:
+        if not self.tokens_left_out:
+            return ""
+        return (f" ({_cards(self.tokens_left_out)} in the list "
+                f"{'are tokens' if self.tokens_left_out > 1 else 'is a token'}, which never "
+                "count: CR 108.2)")
+
+    def without_tokens(self, entries: list[Entry]) -> list[Entry]:
+        """The entries less tokens, with one note naming them: a token is not a card (CR
+        108.2) and never counts towards a deck. A list that is mostly tokens is a Horde's own
+        deck: the note says so and where the Horde runner is."""
+        tokens = [e for e in entries if self.is_token(e.name)]
+        if not tokens:
+            return entries
+        total = sum(e.count for e in entries)
+        count = sum(e.count for e in tokens)
+        names = ", ".join(dict.fromkeys(e.name for e in tokens))
+        self.tokens_left_out += count
+        verb = "are tokens" if count > 1 else "is a token"
+        self.add(tokens[0].line, "", f"{_cards(count)} in the list {verb} ({names}): a token "
+                 "is not a card (CR 108.2), so it was left out of the count",
+                 self.fmt.deck_rule, INFO, "token")
+        if count * 2 >= total:
+            self.add(0, "", f"this looks like a Horde deck, not a Survivor deck: {count} of its "
+                     f"{total} cards are tokens; the Horde runner (play/horde) plays a Horde "
+                     "deck", "horde/#hs-10", INFO, "horde-deck")
+        return [e for e in entries if not self.is_token(e.name)]
+
+    # -- companion conditions ---------------------------------------------------------------
+
+    def companion_condition(self, card: _Card, deck: list[_Card], size: int) -> None:
+        """Check the companion's deck-building condition over the starting deck (the
+        commanders and the deck), from its ``companion_rule`` tag and the card facts; say so
+        when it cannot be checked, never pass it unchecked."""
+        rule = self.fmt.deck_rule
+        form = card.facts.tag_value("companion_rule") if card.facts else None
+        name = card.name
+
+        def unchecked(why: str) -> None:
+            self.add(card.line, name, f"its companion condition was not checked: {why}; "
+                     "check it yourself", rule, UNCHECKED, "companion-condition")
+
+        if not form or form == "unread":
+            unchecked("the card data does not say what it asks of the deck")
+            return
+        kind, _, test = form.partition(":")
+        if kind == "size":
+            extra = int(test.lstrip("+")) if test.lstrip("+").isdigit() else 0
+            minimum = COMMANDER_SIZE if self.fmt.commander else HORDE_MIN_SIZE
+            if self.fmt.commander:
+                self.add(card.line, name, f"its companion condition needs a deck of at least "
+                         f"{minimum + extra} cards ({extra} more than the minimum), but a "
+                         f"Commander deck has exactly {COMMANDER_SIZE}", rule, ERROR,
                          "companion-condition")
+            elif size < minimum + extra:
+                self.add(card.line, name, f"its companion condition needs at least "
+                         f"{minimum + extra} cards; the deck has {size}", rule, ERROR,
+                         "companion-condition")
+            return
+        missing = [c.name for c in deck if c.facts is None or c.facts.has_tag("no_facts")]
+
+        def applies(facts: CardFacts) -> bool:
+            if kind == "permanent":
+                return facts.is_permanent
+            if kind == "nonland":
+                return "Land" not in facts.types
+            if kind == "creature":
+                return facts.is_creature
+            if kind == "noncreature":
+                return not facts.is_creature
+            if kind == "land":
+                return "Land" in facts.types
+            return True
+
+        checked = [c for c in deck if c.facts is not None and not c.facts.has_tag("no_facts")
+                   and applies(c.facts)]
+        failing: list[str] = []
+        what = ""
+        if test.startswith(("mv<=", "mv>=")):
+            limit = int(test[4:])
+            low = test.startswith("mv<=")
+            failing = [c.name for c in checked
+                       if (c.facts.mana_value > limit if low else c.facts.mana_value < limit)]
+            what = f"mana value {limit} or {'less' if low else 'more'}"
+        elif test in ("even", "odd"):
+            want = 0 if test == "even" else 1
+            failing = [c.name for c in checked if c.facts.mana_value % 2 != want]
+            what = f"an {test} mana value"
+        elif test.startswith("types="):
+            allowed = set(test[6:].split(","))
+            failing = [c.name for c in checked if not allowed.intersection(c.facts.subtypes)]
+            what = "the creature type " + " or ".join(sorted(allowed))
+        elif test == "share_type":
+            tally: dict[str, int] = {}
+            for c in checked:
+                for type_name in set(c.facts.types) - {"Land"}:
+                    tally[type_name] = tally.get(type_name, 0) + 1
+            best = max(sorted(tally), key=lambda t: tally[t], default="")
+            failing = [c.name for c in checked if best not in c.facts.types]
+            what = f"one card type in common (most of them are {best or 'nothing'})"
+        elif test == "unique_name":
+            failing = [c.name for c in checked if c.count > 1]
+            what = "a different name"
+        elif test == "no_repeat_symbol":
+            failing = [c.name for c in checked if _repeats_a_symbol(c.facts.mana_cost)]
+            what = "no mana symbol twice in its mana cost"
+        elif test == "activated":
+            without = [c.name for c in checked if not _has_activated_tag(c.facts)]
+            if without:
+                shown = ", ".join(without[:6]) + (", ..." if len(without) > 6 else "")
+                unchecked(f"the card data does not record activated abilities for {shown}")
+            elif missing:
+                unchecked("some cards are not in the card data: " + ", ".join(missing[:6]))
+            return
+        else:
+            unchecked("the card data says something this checker cannot read")
+            return
+        if failing:
+            shown = ", ".join(failing[:8]) + (f" and {len(failing) - 8} more"
+                                              if len(failing) > 8 else "")
+            self.add(card.line, name, f"its companion condition is not met: every {kind} "
+                     f"card must have {what}; these do not: {shown}", rule, ERROR,
+                     "companion-condition")
+        elif missing:
+            unchecked("some cards are not in the card data: " + ", ".join(missing[:6]))
+        else:
+            self.add(card.line, name, f"its companion condition was checked and is met "
+                     f"(every {kind} card has {what})", rule, INFO, "companion-condition")
 
     def identity(self, identity: str | None, main: list[_Card], commanders: list[_Card],
                  companions: list[_Card]) -> None:
@@ -920,6 +1154,21 @@ class _Checker:
                          f"commander's ({shown})" + (" (companion)" if where == "companion"
                                                      else ""),
                          rule, ERROR, "identity")
+
+
+def _repeats_a_symbol(cost: str) -> bool:
+    """True if one mana symbol appears twice in a mana cost (each half of a split card on its
+    own): ``{R}{R}``, ``{X}{X}``, ``{2/W}{2/W}``."""
+    for half in (cost or "").split("//"):
+        symbols = re.findall(r"\{[^{}]+\}", half)
+        if len(symbols) != len(set(symbols)):
+            return True
+    return False
+
+
+def _has_activated_tag(facts: CardFacts) -> bool:
+    return any(t.split("=", 1)[0].startswith("activated") or t.split("=", 1)[0].endswith(
+        "_ability") for t in facts.tags)
 
 
 def check(

@@ -12,7 +12,9 @@ derived from it, never its rules text: every face name (in ``Front // Back``), m
 value, type line, power/toughness, colours, colour identity, and tags read from the Oracle
 text: ``can_be_commander``, ``partner``, ``partner_with=Name``, ``partner_group=Name``,
 ``friends_forever``, ``choose_a_background``, ``doctors_companion``, ``companion``, ``ante``,
-``any_number``, ``copy_limit=N``; where the source has them, ``commander=banned`` (or
+``any_number``, ``copy_limit=N``, ``companion_rule=...`` (the companion's deck-building
+condition, as read), ``extra_turn`` and ``controls_turn`` (the kinds of card Team Commander's
+rule 5.1 bans); where the source has them, ``commander=banned`` (or
 ``not_legal``, ``restricted``) from ``legalities`` and ``games=`` (``p`` paper, ``a`` Arena,
 ``m`` MTGO) from ``games``.
 
@@ -44,7 +46,7 @@ sys.path.insert(0, str(ROOT))
 
 from pyengine.banlists import BanList  # noqa: E402
 from pyengine.cards import TSV_COLUMNS, CardDB, colors_of_cost, mana_value_of  # noqa: E402
-from pyengine.legality import commander_tags, deck_building_tags  # noqa: E402
+from pyengine.legality import commander_tags, deck_building_tags, rule_ban_tags  # noqa: E402
 from pyengine.names import normalize  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
@@ -126,6 +128,7 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
         tags.append("legendary")
     tags.extend(commander_tags(front_text))
     tags.extend(deck_building_tags("\n".join(texts)))
+    tags.extend(rule_ban_tags("\n".join(texts)))  # kinds of card a rulebook bans (tc-5-1)
     legalities = card.get("legalities")
     if isinstance(legalities, Mapping) and legalities.get("commander") not in (None, "legal"):
         tags.append(f"commander={legalities['commander']}")

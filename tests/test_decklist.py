@@ -656,3 +656,188 @@ def test_commander_block_first_is_not_an_mtgo_sideboard():
     assert two_halves.sections() == ["main"]
     big_side = Decklist.from_text("40 Mountain\n\n16 Shock\n")
     assert big_side.sections() == ["main"]
+
+
+# -- tables (CSV, TSV) ----------------------------------------------------------------------
+
+#: (fixture, commander in the file) for every tool's export: each written by this project from
+#: the tool's public description of its columns.
+TABLES = [("scryfall-deck.csv", True), ("manabox.csv", False), ("dragonshield.csv", False),
+          ("delverlens.tsv", False), ("deckbox.csv", False), ("archidekt.csv", True),
+          ("moxfield.csv", False)]
+
+
+@pytest.mark.parametrize(("fixture", "marked"), TABLES)
+def test_tables_from_every_tool_read_by_their_header(fixture, marked):
+    """list-formats: a CSV/TSV export is found from its text; quantity and name come
+    from their header names; set, number and foil are kept, other columns ignored; quoted
+    fields with commas and doubled quotes read whole."""
+    deck = Decklist.from_text((FIXTURES / fixture).read_text(encoding="utf-8"))
+    assert deck.format == "csv" and deck.problems == []
+    main = [(e.count, e.name) for e in deck.entries if e.section in ("main", "commander")]
+    assert main == [(1, "Kenrith, the Returned King"), (1, "Sol Ring"),
+                    (1, 'Kongming, "Sleeping Dragon"'), (1, "Swords to Plowshares"),
+                    (30, "Plains")]
+    assert [e.name for e in deck.section("commander")] == (
+        ["Kenrith, the Returned King"] if marked else [])
+    sol = deck.entries[1]
+    assert sol.foil
+    assert deck.entries[0].line == (3 if fixture == "dragonshield.csv" else 2)
+
+
+def test_table_sections_and_categories():
+    """Scryfall's section column and Archidekt's category column pick the section (commander,
+    sideboard, maybeboard); other categories are kept on the entry."""
+    scryfall = Decklist.from_text((FIXTURES / "scryfall-deck.csv").read_text(encoding="utf-8"))
+    assert [e.name for e in scryfall.section("sideboard")] == ["Negate"]
+    assert [e.name for e in scryfall.section("maybeboard")] == ["Cyclonic Rift"]
+    archidekt = Decklist.from_text((FIXTURES / "archidekt.csv").read_text(encoding="utf-8"))
+    assert archidekt.entries[1].category == "Ramp"
+    assert [e.name for e in archidekt.section("maybeboard")] == ["Cyclonic Rift"]
+
+
+def test_table_without_a_name_column_names_its_columns():
+    """list-formats: one clear message naming the columns the table has."""
+    deck = Decklist.from_text((FIXTURES / "no-name-column.csv").read_text(encoding="utf-8"))
+    assert deck.entries == [] and len(deck.problems) == 1
+    message = deck.problems[0].message
+    assert "no card-name column" in message and "'Quantity'" in message
+    assert "'Collector Number'" in message
+
+
+def test_table_rows_with_problems_keep_their_line_numbers():
+    """A bad quantity or an empty name is a problem on its own line; quoted line breaks count."""
+    text = ('Count,Name\n2,"Lightning\nBolt"\nlots,Shock\n0,Island\n,Forest\n3,\n'
+            '"1","Fire, Ice"\n')
+    deck = Decklist.from_text(text)
+    assert summary(deck) == [(2, "Lightning Bolt", "main"), (1, "Forest", "main"),
+                             (1, "Fire, Ice", "main")]
+    assert [(p.line, p.message.split(" ")[1]) for p in deck.problems] == [
+        (4, "quantity"), (7, "row")]
+    assert [n.line for n in deck.notes] == [5]
+
+
+def test_plain_lists_with_commas_are_not_tables():
+    """A decklist whose names hold commas is never taken for a table."""
+    deck = Decklist.from_text("1 Lutri, the Spellchaser\n1 Kenrith, the Returned King\n")
+    assert deck.format == "text" and [e.name for e in deck.entries] == [
+        "Lutri, the Spellchaser", "Kenrith, the Returned King"]
+
+
+@given(st.lists(ENTRIES, min_size=1, max_size=12), st.sampled_from([",", "\t", ";"]))
+@settings(max_examples=examples(30), deadline=None)
+def test_csv_round_trip(entries, delimiter):
+    """to_text('csv') reads back the same deck, with any of the usual delimiters."""
+    deck = Decklist([_normalised(e) for e in entries], [])
+    text = deck.to_text("csv")
+    if delimiter != ",":
+        import csv as csv_module
+        import io
+        rows = list(csv_module.reader(io.StringIO(text)))
+        out = io.StringIO()
+        csv_module.writer(out, delimiter=delimiter, lineterminator="\n").writerows(rows)
+        text = out.getvalue()
+    again = Decklist.from_text(text)
+    assert again.problems == [] and again.entries == deck.entries
+
+
+# -- grouped text exports --------------------------------------------------------------------
+
+
+def test_archidekt_grouped_export_headings_are_groups():
+    """list-formats: headings (with or without a count) start groups and are never
+    cards; only the Commander group marks the commander; a {noDeck} group is left out."""
+    deck = Decklist.from_text((FIXTURES / "archidekt-grouped.txt").read_text(encoding="utf-8"))
+    assert deck.problems == []
+    assert [e.name for e in deck.section("commander")] == ["Kenrith, the Returned King"]
+    assert [e.name for e in deck.section("main")] == [
+        "Kongming, \"Sleeping Dragon\"", "Sol Ring", "Swords to Plowshares", "Plains"]
+    assert [e.name for e in deck.section("maybeboard")] == ["Cyclonic Rift"]
+    assert any("group heading" in n.message for n in deck.notes)
+
+
+@pytest.mark.parametrize(("heading", "section"), [
+    ("Commander (1)", "commander"), ("Commanders", "commander"),
+    ("[Commander{top}]", "commander"), ("Creatures (32)", "main"), ("Lands: 36", "main"),
+    ("Instants and Sorceries", "main"), ("**Ramp**", "main"), ("Considering", "maybeboard"),
+    ("Out of deck", "maybeboard"), ("Tokens{noDeck}", "tokens"),
+    ("Wishlist{noDeck}{noPrice}", "maybeboard"), ("Sideboard (15)", "sideboard"),
+])
+def test_heading_lines_pick_their_group(heading, section):
+    """A heading line never becomes a card; commander and out-of-deck groups pick the section,
+    any other group is the main deck."""
+    deck = Decklist.from_text(f"1 Sol Ring\n\n{heading}\n1 Island\n")
+    assert [(e.name, e.section) for e in deck.entries] == [("Sol Ring", "main"),
+                                                          ("Island", section)]
+
+
+def test_heading_without_grammar_cues_uses_the_card_data():
+    """In a list without counts, a line that is not a card, set apart by a blank line and
+    followed by cards, is a heading when card data is given; without it, it stays a card."""
+    text = "Sol Ring\n\nValue Engines\nBrainstorm\nPonder\n"
+    known = {"sol ring", "brainstorm", "ponder"}
+    deck = Decklist.from_text(text, known=lambda n: n.casefold() in known)
+    assert [e.name for e in deck.entries] == ["Sol Ring", "Brainstorm", "Ponder"]
+    assert "Value Engines" in Decklist.from_text(text).names()
+
+
+def test_per_line_marks_are_stripped():
+    """Moxfield tags with spaces, Forge's trailing '+', (F), [Foil] and *E* marks are not part
+    of the name."""
+    text = ("1 Sol Ring (CMM) 400 #Mana Rock #Staple Card\n1 Ponder|M12+\n1 Brainstorm (F)\n"
+            "1 Opt [Foil]\n1 Preordain *E*\n1 Arcane Signet #!Commander\n")
+    deck = Decklist.from_text(text)
+    assert [e.name for e in deck.entries] == ["Sol Ring", "Ponder", "Brainstorm", "Opt",
+                                              "Preordain", "Arcane Signet"]
+    assert [e.foil for e in deck.entries] == [False, True, True, True, True, False]
+    assert deck.entries[1].set_code == "M12"
+
+
+def test_arena_about_block_is_the_name():
+    """Arena's About block gives the deck's name, never a card."""
+    deck = Decklist.from_text("About\nName Lands Matter\n\nCommander\n1 Tatyova\n\nDeck\n"
+                              "1 Sol Ring\n")
+    assert deck.name == "Lands Matter" and deck.names() == ["Tatyova", "Sol Ring"]
+
+
+GROUP_HEADINGS = st.sampled_from(["Creatures", "Creature (12)", "Lands [30]", "Artifacts:",
+                                  "Instants and Sorceries", "Ramp", "Card Draw", "**Removal**",
+                                  "Legendary Creatures (3)", "Other: 4", "Win Conditions"])
+MARKS = st.sampled_from(["", " *F*", " (F)", " [Foil]", " #Card Draw", " #Ramp #Mana Rock",
+                         " ^Have,#37d67a^"])
+LINE_FORMATS = ["text", "arena", "mtgo", "moxfield", "archidekt", "tappedout", "deckstats",
+                "forge", "xmage"]
+
+
+@pytest.mark.parametrize("fmt", LINE_FORMATS)
+@given(data=st.data())
+@settings(max_examples=examples(15), suppress_health_check=[HealthCheck.too_slow],
+          deadline=None)
+def test_grouped_exports_with_headings_and_marks_read_back(fmt, data):
+    """list-formats: any deck written in any line format, with random group headings
+    (each after a blank line, before a main-deck card) and random per-line marks, reads back to
+    the same deck (counts, names, sections), given the card data (its names) as a check has."""
+    keeps = KEEPS[fmt]
+    entries = data.draw(st.lists(ENTRIES, min_size=1, max_size=12))
+    sections = data.draw(st.lists(st.sampled_from(keeps["sections"]), min_size=len(entries),
+                                  max_size=len(entries)))
+    kept = [Entry(e.count, e.name, s) for e, s in zip(entries, sections, strict=True)]
+    deck = Decklist(kept, [], "")
+    written = Decklist.from_text(deck.to_text(fmt))
+    lines = deck.to_text(fmt).split("\n")
+    main_lines = {e.line for e in written.entries if e.section == "main"}
+    out: list[str] = []
+    for number, line in enumerate(lines, start=1):
+        if number in main_lines and data.draw(st.booleans()):
+            out += ["", data.draw(GROUP_HEADINGS)]
+        if any(e.line == number for e in written.entries):
+            mark = data.draw(MARKS)
+            if fmt == "forge" and mark in (" (F)", " [Foil]", " *F*"):
+                mark = "+"
+            line += mark
+        out.append(line)
+    names = {e.name.casefold() for e in kept}
+    again = Decklist.from_text("\n".join(out), known=lambda n: n.casefold() in names)
+    assert again.problems == []
+    assert [(e.count, e.name, e.section) for e in again.entries] == [
+        (e.count, e.name, e.section) for e in written.entries]

@@ -136,3 +136,82 @@ def test_committed_card_data_reads_whole_and_is_small():
                                   "Insectile Aberration", "Lim-Dul's Vault", "Nazgul"])
 def test_committed_data_knows_every_spelling(name):
     assert files.load_full_card_db().get(name) is not None
+
+
+SNAPSHOT = sorted((ROOT.parent.parent / "shared" / "reference" / "scryfall").glob("*.json.gz")) \
+    or sorted((ROOT.parent / "shared" / "reference" / "scryfall").glob("*.json.gz"))
+
+
+def _sentences(card: dict) -> list[str]:
+    texts = [card.get("oracle_text") or ""] + [f.get("oracle_text") or ""
+                                               for f in card.get("card_faces") or []]
+    import re
+    return [s.strip().casefold() for t in texts for s in re.split(r"(?<=[.!\n])", t)
+            if s.strip()]
+
+
+def independent_reading(cards: list[dict]) -> tuple[set[str], set[str]]:
+    """A second, plain reading of the snapshot, sentence by sentence and word by word: a
+    sentence about an extra turn that does not stop one (skip, would begin, can't); a sentence
+    where "control(s) [of]" has "player"/"opponent" within its next three words, followed by
+    "during ... next"."""
+    extra, control = set(), set()
+    for card in cards:
+        for sentence in _sentences(card):
+            if "extra turn" in sentence and not any(
+                    word in sentence for word in ("skip", "would begin", "can't", "cannot")):
+                extra.add(card["name"])
+            words = sentence.replace(",", " ").split()
+            for at, word in enumerate(words):
+                if word not in ("control", "controls"):
+                    continue
+                after = words[at + 1:at + 4]
+                if after[:1] == ["of"]:
+                    after = after[1:]
+                if any(w.startswith(("player", "opponent")) for w in after[1:3]) and \
+                        "during" in words[at:] and "next" in words[at:]:
+                    control.add(card["name"])
+    return extra, control
+
+
+@pytest.mark.skipif(not SNAPSHOT, reason="the Scryfall snapshot is in the project workspace")
+def test_rule_stated_bans_in_the_data_match_a_reading_of_the_text():
+    """tc-5-1: the committed card data marks every card the snapshot's text shows giving an
+    extra turn (52 cards in the 2025-09-25 snapshot) or taking over a turn (6), the same set
+    a plain sentence-by-sentence reading finds; every such card of the hand-kept list that the
+    snapshot holds is marked."""
+    cards = json.loads(gzip.decompress(SNAPSHOT[-1].read_bytes()).decode("utf-8"))
+    extra, control = independent_reading(cards)
+    db = files.load_card_facts()
+    marked_extra = {f.name for f in db if f.has_tag("extra_turn")}
+    marked_control = {f.name for f in db if f.has_tag("controls_turn")}
+    print(f"extra_turn: {len(marked_extra)} cards marked, {len(extra)} by the reading; "
+          f"controls_turn: {len(marked_control)} marked, {len(control)} by the reading")
+    assert marked_extra == extra and marked_control == control
+    assert len(marked_extra) == 52 and len(marked_control) == 6
+    listed = files.load_banlist("team-commander")
+    names = {c["name"] for c in cards}
+    for section, marked in (("extra-turns", marked_extra), ("take-over-a-turn", marked_control)):
+        in_snapshot = [n for n in listed.names(section) if db.get(n) and db[n].name in names]
+        assert all(db[n].name in marked for n in in_snapshot), section
+
+
+def test_rule_ban_tags_in_the_importer():
+    """tc-5-1: the importer writes extra_turn and controls_turn from the text (never the
+    text itself), and not for a card that stops extra turns."""
+    sample = [
+        {"name": "Test Time", "mana_cost": "{3}{U}", "type_line": "Sorcery",
+         "oracle_text": "Take an extra turn after this one.", "color_identity": ["U"]},
+        {"name": "Test Stopper", "mana_cost": "{3}", "type_line": "Artifact",
+         "oracle_text": "If a player would begin an extra turn, that player skips that turn "
+                        "instead.", "color_identity": []},
+        {"name": "Test Mind", "mana_cost": "{6}", "type_line": "Artifact",
+         "oracle_text": "{T}: You control target player during that player's next turn.",
+         "color_identity": []},
+    ]
+    text, _ = importer.build(sample, "test", "2026-01-02")
+    db = CardDB.from_compact(text)
+    assert db["Test Time"].has_tag("extra_turn")
+    assert not db["Test Stopper"].has_tag("extra_turn")
+    assert db["Test Mind"].has_tag("controls_turn")
+    assert "extra turn after" not in text

@@ -324,13 +324,17 @@ def test_three_commanders(db, banlists):
 
 
 def test_companion(db, banlists):
-    """sw-2-1: a companion is outside the 100; its condition is reported as not checked;
-    Lutri is banned as a companion; a card with no companion ability cannot be one."""
+    """sw-2-1: a companion is outside the 100; its condition is checked from the card data
+    (Lurrus: every permanent card, the commander too, has mana value 2 or less, so Tymna at 3
+    breaks it); Lutri is banned as a companion; a card with no companion ability cannot be
+    one."""
     base = commander_list("Tymna the Weaver", ["Sol Ring"], basic="Plains")
     lurrus = run(base + "Companion\n1 Lurrus of the Dream-Den\n", "swarm", db, banlists)
     assert lurrus.size == 100
-    assert lurrus.verdict == NOT_CHECKED
+    assert lurrus.verdict == NOT_LEGAL
     assert codes(lurrus) == ["companion-condition"]
+    assert "Tymna the Weaver" in find(lurrus, "companion-condition")[0].message
+    assert "Sol Ring" not in find(lurrus, "companion-condition")[0].message
     lutri = run(base + "1 Lutri, the Spellchaser [Companion]\n", "swarm", db, banlists)
     assert lutri.verdict == NOT_LEGAL
     assert "banned-as-companion" in codes(lutri)
@@ -741,3 +745,196 @@ def test_check_never_raises_and_never_passes_unknown_cards(full_db, banlists, li
         assert report.verdict != LEGAL
     assert all(f.rule for f in report.findings)
     json.dumps(report.to_dict())
+
+
+# -- round 3: tokens, rule-stated bans, digital-only cards, companions, proposals -------------
+
+
+@pytest.fixture(scope="module")
+def full() -> CardDB:
+    """The committed full card data with the shipped facts (as the CLI and the page use)."""
+    return files.load_full_card_db()
+
+
+def test_tokens_are_left_out_of_every_count(full, banlists):
+    """hs-1-1: a token is not a card (CR 108.2): a Survivor deck padded to 40 with tokens is
+    not legal, and the size finding and a note say the tokens were not counted."""
+    text = "4 Lightning Bolt\n32 Mountain\n3 Zombie\n1 Goblin Token\n"
+    report = run(text, "horde", full, banlists)
+    assert report.verdict == NOT_LEGAL and report.size == 36
+    size = find(report, "size")[0]
+    assert "tokens" in size.message and size.rule == "horde/#hs-1-1"
+    note = find(report, "token")[0]
+    assert "Zombie" in note.message and "Goblin Token" in note.message
+    assert "108.2" in note.message
+    limited = run(text, "limited-horde", full, banlists)
+    assert limited.verdict == NOT_LEGAL and limited.size == 36
+    commander = commander_list("Krenko, Mob Boss", ["Zombie"], basic="Mountain")
+    assert run(commander, "team-commander", full, banlists).size == 99
+
+
+def test_a_horde_deck_pasted_is_told_where_it_goes(full, banlists):
+    """hs-10: a list that is mostly tokens is a Horde's own deck: the check says so and where
+    the Horde runner is, and never counts the tokens as Survivor cards."""
+    text = files.load_deck("horde-knudson-zombies-2011").to_text()
+    report = run(text, "horde", full, banlists)
+    hint = find(report, "horde-deck")
+    assert hint and "Horde deck" in hint[0].message and "play/horde" in hint[0].message
+    assert hint[0].rule == "horde/#hs-10"
+
+
+def test_team_commander_rule_ban_is_read_from_card_data(full, banlists):
+    """tc-5-1: every card the card data marks as giving an extra turn or taking over a turn is
+    banned in Team Commander with rule 5.1 cited, including cards no hand-kept list names
+    (Teferi, Master of Time; The Dominion Bracelet), and a card typed into the list with the
+    tag is banned too."""
+    names = ["Teferi, Master of Time", "The Dominion Bracelet", "Time Warp"]
+    tc = banlists["team-commander"]
+    assert not tc.contains("Teferi, Master of Time") and not tc.contains("The Dominion Bracelet")
+    text = ("#! Brand New Turn | {3}{U} | Sorcery | | extra_turn\n"
+            + commander_list("Kenrith, the Returned King", names + ["Brand New Turn"]))
+    report = run(text, "team-commander", full, banlists)
+    banned = {f.card: f for f in find(report, "banned")}
+    for name in names + ["Brand New Turn"]:
+        assert banned[name].rule == "team-commander/#tc-5-1", name
+    assert "extra turn" in banned["Teferi, Master of Time"].message
+    assert "control another player's turn" in banned["The Dominion Bracelet"].message
+    swarm = run(text, "swarm", full, banlists)
+    assert "Teferi, Master of Time" not in {f.card for f in find(swarm, "banned")}
+
+
+def test_rule_ban_tags_from_scryfall_lookups():
+    """tc-5-1: a card looked up on Scryfall gets the same tags from its text."""
+    db = cards_from_scryfall([
+        {"name": "Test Skip", "type_line": "Sorcery", "mana_cost": "{1}{U}",
+         "oracle_text": "Target player takes two extra turns after this one."},
+        {"name": "Test Stop", "type_line": "Enchantment", "mana_cost": "{2}",
+         "oracle_text": "If a player would begin an extra turn, that player skips it instead. "
+                        "Players can't take extra turns."},
+        {"name": "Test Puppet", "type_line": "Artifact", "mana_cost": "{4}",
+         "oracle_text": "{T}: You control target player during that player's next turn."},
+    ])
+    assert db["Test Skip"].has_tag("extra_turn") and not db["Test Skip"].has_tag("controls_turn")
+    assert not db["Test Stop"].has_tag("extra_turn")
+    assert db["Test Puppet"].has_tag("controls_turn")
+
+
+def test_alchemy_cards_are_digital_only_not_unknown(full, banlists):
+    """tc-1-1: an Alchemy 'A-' card is not legal on paper; never an unknown card with a "did
+    you mean" pointing at the paper card."""
+    text = commander_list("Kenrith, the Returned King", ["A-Luminarch Aspirant"])
+    report = run(text, "team-commander", full, banlists)
+    digital = find(report, "digital-only")
+    assert [f.card for f in digital] == ["A-Luminarch Aspirant"]
+    assert "not legal on paper" in digital[0].message and digital[0].suggestions == ()
+    assert not find(report, "unknown-card") and report.verdict == NOT_LEGAL
+    arena = cards_from_scryfall([{"name": "Test Arena Card", "type_line": "Creature",
+                                  "mana_cost": "{G}", "games": ["arena"]}])
+    text = commander_list("Kenrith, the Returned King", ["Test Arena Card"])
+    report = run(text, "swarm", full.merge(arena), banlists)
+    assert "not legal on paper" in find(report, "digital-only")[0].message
+
+
+def companion_deck(commander: str, cards: list[str], companion: str, basic: str = "Plains",
+                   style: str = "section") -> str:
+    text = commander_list(commander, cards, basic=basic)
+    if style == "mtgo":
+        main = text.split("Deck\n", 1)[1]
+        return main + f"SB: 1 {commander}\nSB: 1 {companion}\n"
+    return text + f"\nCompanion\n1 {companion}\n"
+
+
+@pytest.mark.parametrize(("companion", "commander", "good", "bad", "basic"), [
+    ("Lurrus of the Dream-Den", "Ayli, Eternal Pilgrim", ["Sol Ring", "Wrath of God"],
+     ["Tymna the Weaver"], "Plains"),
+    ("Gyruda, Doom of Depths", "Atraxa, Praetors' Voice", ["Counterspell"], ["Sol Ring"],
+     "Island"),
+    ("Jegantha, the Wellspring", "Kenrith, the Returned King", ["Swords to Plowshares"],
+     ["Wrath of God"], "Plains"),
+    ("Kaheera, the Orphanguard", "Arahbo, Roar of the World", ["Savannah Lions"],
+     ["Llanowar Elves"], "Forest"),
+    ("Keruga, the Macrosage", "Kenrith, the Returned King", ["Cultivate"], ["Sol Ring"],
+     "Forest"),
+    ("Obosh, the Preypiercer", "Kenrith, the Returned King", ["Lightning Bolt"],
+     ["Arcane Signet"], "Mountain"),
+    ("Umori, the Collector", "Kenrith, the Returned King", ["Llanowar Elves"], ["Cultivate"],
+     "Forest"),
+])
+def test_companion_conditions_are_checked(full, banlists, companion, commander, good, bad,
+                                          basic):
+    """sw-2-1: each companion's deck-building condition is read from the card data and
+    checked over the starting deck (commander included): a deck that meets it is legal, one
+    card that breaks it is named."""
+    ok = run(companion_deck(commander, good, companion, basic), "swarm", full, banlists)
+    condition = find(ok, "companion-condition")
+    assert ok.verdict == LEGAL, ok.to_text()
+    assert condition and condition[0].severity == INFO and "met" in condition[0].message
+    broken = run(companion_deck(commander, good + bad, companion, basic), "swarm", full,
+                 banlists)
+    assert broken.verdict == NOT_LEGAL, broken.to_text()
+    failed = find(broken, "companion-condition")[0]
+    assert failed.severity == ERROR and bad[-1] in failed.message
+
+
+def test_yorion_and_zirda_in_commander(full, banlists):
+    """sw-2-1: Yorion asks for 20 cards over the minimum, which a 100-card Commander deck never
+    has; Zirda's condition needs activated abilities, which the card data does not record, so
+    the verdict says it was not checked (never "legal")."""
+    yorion = run(companion_deck("Kenrith, the Returned King", [], "Yorion, Sky Nomad"),
+                 "swarm", full, banlists)
+    assert yorion.verdict == NOT_LEGAL and "exactly 100" in find(
+        yorion, "companion-condition")[0].message
+    zirda = run(companion_deck("Kenrith, the Returned King", ["Sol Ring"],
+                               "Zirda, the Dawnwaker"), "swarm", full, banlists)
+    assert zirda.verdict == NOT_CHECKED
+    assert find(zirda, "companion-condition")[0].severity == UNCHECKED
+
+
+def test_companion_in_an_mtgo_sideboard_is_not_a_second_commander(full, banlists):
+    """tc-1-1, tc-1-3: MTGO keeps the commander and the companion in the sideboard: the
+    companion is read as the companion (not a commander, not a forbidden sideboard), its
+    identity and condition are checked, and a banned companion is named."""
+    text = companion_deck("Ayli, Eternal Pilgrim", ["Sol Ring"], "Lurrus of the Dream-Den",
+                          style="mtgo")
+    report = run(text, "team-commander", full, banlists)
+    assert report.commanders == ["Ayli, Eternal Pilgrim"]
+    assert report.verdict == LEGAL, report.to_text()
+    assert find(report, "companion-from-sideboard")
+    outside = companion_deck("Krenko, Mob Boss", ["Sol Ring"], "Lurrus of the Dream-Den",
+                             basic="Mountain", style="mtgo")
+    report = run(outside, "team-commander", full, banlists)
+    assert report.commanders == ["Krenko, Mob Boss"]
+    assert [f.card for f in find(report, "identity")] == ["Lurrus of the Dream-Den"]
+    lutri = run(companion_deck("Niv-Mizzet, Parun", [], "Lutri, the Spellchaser",
+                               basic="Island"), "swarm", full, banlists)
+    assert [f.card for f in find(lutri, "banned-as-companion")] == ["Lutri, the Spellchaser"]
+
+
+def test_unmarked_list_proposes_the_covering_commander_or_pair(full, banlists):
+    """tc-1-1: with no commander marked, the card data picks the candidate whose identity
+    covers the rest of the deck over a legendary on the first line that does not (Krenko is
+    red, the deck is blue-red), or two partners together; the report says which and why and
+    keeps the others as proposals."""
+    cards = ["Krenko, Mob Boss", "Sol Ring", "Counterspell", "Lightning Bolt"]
+    text = "".join(f"1 {c}\n" for c in cards + ["Niv-Mizzet, Parun"])
+    report = run(text + "45 Island\n46 Mountain\n", "swarm", full, banlists)
+    assert report.commander_source == "assumed"
+    assert report.commanders == ["Niv-Mizzet, Parun"]
+    assumed = find(report, "commander-assumed")[0]
+    assert "covers" in assumed.message and assumed.rule == "swarm/#sw-2-1"
+    assert ["Krenko, Mob Boss"] in report.proposals
+    pair = "1 Sol Ring\n1 Thrasios, Triton Hero\n1 Swords to Plowshares\n1 Ponder\n" \
+           "1 Tymna the Weaver\n1 Llanowar Elves\n1 Doom Blade\n93 Wastes\n"
+    report = run(pair, "swarm", full, banlists)
+    assert sorted(report.commanders) == ["Thrasios, Triton Hero", "Tymna the Weaver"]
+    assert "together" in find(report, "commander-assumed")[0].message
+
+
+def test_every_finding_names_its_rule(full, banlists):
+    """Every verdict's findings carry a rule anchor on the site (tc-1-1 and the rest)."""
+    texts = [(DATA / "decklists" / name).read_text(encoding="utf-8") for name in
+             ("archidekt-grouped.txt", "scryfall-deck.csv", "moxfield.csv", "mtgo.txt")]
+    for text in texts:
+        for fmt in FORMATS:
+            for finding in run(text, fmt, full, banlists).findings:
+                assert re.fullmatch(r"[a-z-]+/(?:[a-z-]+/)?#[a-z0-9-]+", finding.rule), finding

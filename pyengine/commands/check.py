@@ -67,7 +67,8 @@ def run(args: argparse.Namespace) -> int:
         fmt = find_format(args.format)
     except KeyError as error:
         raise CommandError(str(error.args[0])) from None
-    deck = Decklist.from_text(read_text(args.file, "decklist file"))
+    text = read_text(args.file, "decklist file")
+    deck = Decklist.from_text(text)
     if not deck.entries:
         detail = f" ({len(deck.problems)} unreadable lines)" if deck.problems else ""
         raise CommandError(f"{show(args.file)} holds no cards{detail}")
@@ -78,6 +79,8 @@ def run(args: argparse.Namespace) -> int:
     if args.cards:
         cards = cards.merge(load_scryfall(args.cards))
     cards = cards.merge(CardDB.from_annotations(deck))
+    if deck.uncounted:  # lines with no count: the card data tells cards from group headings
+        deck = Decklist.from_text(text, known=cards.__contains__)
     options = Options(
         survivor_warnings=args.survivor_warnings,
         playgroup_banned=_names(args.playgroup),

@@ -364,11 +364,14 @@ class Widget:
 
     def _report(self) -> tuple[Decklist, Report]:
         deck = Decklist.from_text(self.form["paste"])
+        cards = self.card_db(deck)
+        if deck.uncounted:  # lines with no count: the card data tells cards from headings
+            deck = Decklist.from_text(self.form["paste"], known=cards.__contains__)
         banned, as_commander = parse_playgroup(self.form.get("playgroup", ""))
         options = Options(survivor_warnings=bool(self.form.get("survivor")),
                           playgroup_banned=banned, playgroup_banned_as_commander=as_commander)
         options = replace(options, commanders=self.chosen)
-        report = check(deck, self.form["format"], self.card_db(deck), self.banlists, options)
+        report = check(deck, self.form["format"], cards, self.banlists, options)
         return deck, report
 
     def _check(self, fetch_full: bool = True) -> View:
