@@ -959,12 +959,16 @@ class CardDB:
 def combine_card_data(full: CardDB, shipped: CardDB) -> CardDB:
     """The full card data with the project's own facts on top: a card both know keeps the
     shipped facts (automation tags, tokens) plus the full data's tags it lacks (``partner``,
-    ``any_number``, ``games=`` ...)."""
+    ``any_number``, ``games=`` ...), but not the behaviour tags derived from the text
+    (:func:`pyengine.card_text.is_behaviour_tag`): its hand-written ones decide how it plays."""
+    from .card_text import is_behaviour_tag
+
     extra: list[CardFacts] = []
     for card in shipped:
         other = full.get(card.name)
         if other is not None:
-            missing = tuple(t for t in other.tags if t not in card.tags)
+            missing = tuple(t for t in other.tags
+                            if t not in card.tags and not is_behaviour_tag(t))
             if missing:
                 card = replace(card, tags=card.tags + missing)
         extra.append(card)

@@ -107,6 +107,12 @@ def graveyard_cast_keyword(facts: Any) -> str | None:
     return next((k for k in GRAVEYARD_CAST_KEYWORDS if facts.has_tag(k)), None)
 
 
+def graveyard_offer(facts: Any) -> bool:
+    """hs-6-4: a card the Horde may cast from its graveyard under a condition only the table
+    can check (:data:`CONDITIONAL_TAG`) goes on offer, with a coin, at every difficulty."""
+    return facts.has_tag(CONDITIONAL_TAG)
+
+
 def _round_half_up(numerator: int, denominator: int) -> int:
     return (2 * numerator + denominator) // (2 * denominator)
 
@@ -483,7 +489,7 @@ class HordeSlingLab(HordeGame):
         self.offers = {}
         events = []
         for card in self.zones["graveyard"]:
-            if self.facts(card).has_tag(CONDITIONAL_TAG):
+            if self.facts(card).derived(graveyard_offer):
                 yes = self.rng.coin()
                 self.offers[card.id] = yes
                 events.append(Event("offer", f"Graveyard offer: {card.name} — check its "

@@ -87,23 +87,29 @@ def is_mana_ability(tag: str) -> bool:
     return key == "mana_ability" or value.startswith("add{")
 
 
-def needs_coin_flag(facts: CardFacts) -> bool:
-    """Whether a Horde permanent carries a Yes/No coin flag.
-
-    A flag is shown for a ``you_may`` tag and for any activated ability the Horde could use:
-    tags ``activated`` / ``activated=…`` / ``activated_…``, keys ending ``_ability`` (such as
-    ``haste_ability={1}``) and keys starting ``sac_`` (an ability whose cost is a sacrifice).
-    Mana abilities never get one (``mana_ability=…``, or a value starting ``add{``).
-    """
+def coin_reasons(facts: CardFacts) -> list[str]:
+    """Why a Horde permanent carries a Yes/No coin flag (hs-6-2), one entry per tag that gives
+    it one: ``"optional"`` for a ``you_may`` tag, ``"activated"`` for an activated ability the
+    Horde could use: tags ``activated`` / ``activated=…`` / ``activated_…``, keys ending
+    ``_ability`` (such as ``haste_ability={1}``) and keys starting ``sac_`` (an ability whose
+    cost is a sacrifice). Mana abilities never give one (``mana_ability=…``, or a value
+    starting ``add{``; hs-6-3). Empty: no coin."""
+    reasons = []
     for tag in facts.tags:
         if is_mana_ability(tag):
             continue
         key = _tag_key(tag)
-        if key == "you_may" or key == "activated" or key.startswith("activated_"):
-            return True
-        if key.endswith(_ACTIVATED_SUFFIX) or key.startswith("sac_"):
-            return True
-    return False
+        if key == "you_may":
+            reasons.append("optional")
+        elif key == "activated" or key.startswith("activated_") or key.endswith(
+                _ACTIVATED_SUFFIX) or key.startswith("sac_"):
+            reasons.append("activated")
+    return reasons
+
+
+def needs_coin_flag(facts: CardFacts) -> bool:
+    """Whether a Horde permanent carries a Yes/No coin flag: :func:`coin_reasons` gives one."""
+    return bool(coin_reasons(facts))
 
 
 def locate_card(zones: Zones, card_id: Any, *, number: str = "its number (id)",

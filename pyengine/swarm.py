@@ -986,16 +986,9 @@ class SwarmGame(Game):
         for card in self.swarm_permanents():
             if not self.is_creature(card):
                 continue
-            power = self.power(card)
-            if card.tapped:
-                unable.append((card, "tapped"))
-            elif card.id in self.regained and "haste" not in self.tags(card):
-                unable.append((card, "back under The Swarm's control this turn, no printed "
-                                     "haste, sw-9-5"))
-            elif "defender" in self.tags(card):
-                unable.append((card, "defender"))
-            elif power is not None and power <= 0:
-                unable.append((card, f"power {power}"))
+            why = self.attack_refusal(card)
+            if why:
+                unable.append((card, why))
             else:
                 able.append(card)
         for card, why in unable:
@@ -1023,6 +1016,21 @@ class SwarmGame(Game):
                                 f"Survivors: {total}.", data={"total": total,
                                                               "attackers": len(able)}))
         return events
+
+    def attack_refusal(self, card: Card) -> str:
+        """sw-9-2, sw-9-3, sw-9-5: why a Swarm creature does not attack (``"tapped"``, back
+        under The Swarm's control this turn without printed haste, ``"defender"``,
+        ``"power 0"``), or ``""`` when it attacks."""
+        power = self.power(card)
+        if card.tapped:
+            return "tapped"
+        if card.id in self.regained and "haste" not in self.tags(card):
+            return "back under The Swarm's control this turn, no printed haste, sw-9-5"
+        if "defender" in self.tags(card):
+            return "defender"
+        if power is not None and power <= 0:
+            return f"power {power}"
+        return ""
 
     def do_survivor_attack(self) -> list[Event]:
         """sw-13-12: the Survivors attack The Swarm (between Swarm turns, Hive Mind Mode). Its

@@ -16,7 +16,9 @@ text: ``can_be_commander``, ``partner``, ``partner_with=Name``, ``partner_group=
 condition, as read), ``extra_turn`` and ``controls_turn`` (the kinds of card Team Commander's
 rule 5.1 bans); where the source has them, ``commander=banned`` (or
 ``not_legal``, ``restricted``) from ``legalities`` and ``games=`` (``p`` paper, ``a`` Arena,
-``m`` MTGO) from ``games``.
+``m`` MTGO) from ``games``; and the behaviour tags the Horde and Swarm automation reads
+(``you_may``, ``activated=…``, ``gy_cast_condition``, ``flashback=…``, ``etb=…``, ``lord=…``,
+``mass_removal=…`` ...: :mod:`pyengine.card_text`), so a pasted deck plays its real cards.
 
 Cards named by the shipped ban lists (``decks/banlists/``) but absent from the source (the
 snapshot leaves out banned cards) are added with the facts ``decks/cards.tsv`` has for them, a
@@ -45,6 +47,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from pyengine.banlists import BanList  # noqa: E402
+from pyengine.card_text import behaviour_tags  # noqa: E402
 from pyengine.cards import TSV_COLUMNS, CardDB, colors_of_cost, mana_value_of  # noqa: E402
 from pyengine.legality import commander_tags, deck_building_tags, rule_ban_tags  # noqa: E402
 from pyengine.names import normalize  # noqa: E402
@@ -129,6 +132,7 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
     tags.extend(commander_tags(front_text))
     tags.extend(deck_building_tags("\n".join(texts)))
     tags.extend(rule_ban_tags("\n".join(texts)))  # kinds of card a rulebook bans (tc-5-1)
+    tags.extend(card_behaviour(card, type_line, faces))
     legalities = card.get("legalities")
     if isinstance(legalities, Mapping) and legalities.get("commander") not in (None, "legal"):
         tags.append(f"commander={legalities['commander']}")
@@ -141,6 +145,21 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
         colors_text, _wubrg(card.get("color_identity") or []), "0", ";".join(tags),
     ])
     return _clean(name), row
+
+
+def card_behaviour(card: Mapping[str, Any], type_line: str,
+                   faces: list[Mapping[str, Any]]) -> list[str]:
+    """The behaviour tags the Horde and Swarm automation reads, derived from the card's text
+    (:func:`pyengine.card_text.behaviour_tags`): the front face's abilities (a split card's
+    every half, since either can be cast); the text itself is not kept."""
+    name = str(card.get("name") or "")
+    text = str(card.get("oracle_text") or "")
+    split = "//" in str(card.get("mana_cost") or "") and not _SECOND_SPELL.search(type_line)
+    pairs = [(str(f.get("type_line") or ""), str(f.get("oracle_text") or "")) for f in faces]
+    if not text and pairs:
+        text = pairs[0][1]
+    others = pairs[1:] if split else [p for p in pairs[1:] if "Aftermath" in p[1]]
+    return behaviour_tags(text, type_line, name, others)
 
 
 def banned_names(root: Path = ROOT) -> dict[str, str]:

@@ -19,6 +19,7 @@ __all__ = [
     "attack_summary",
     "attack_text",
     "board_items",
+    "boost_of",
     "chosen_title",
     "facts_text",
     "group_names",
@@ -124,6 +125,16 @@ def _subtypes(type_line: str) -> set[str]:
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 
+def boost_of(tag: str) -> tuple[str, tuple[str, ...], int] | None:
+    """A lord or anthem tag the attack total counts (``lord=other_zombies+1/+1``): ``(who,
+    subtypes, power bonus)``, ``who`` being ``other``, ``your`` or ``all`` and ``subtypes``
+    empty for every creature; None for one it does not count (named instead)."""
+    match = _BOOST.match(str(tag))
+    if match is None or match.group(3) not in _PLURALS:
+        return None
+    return match.group(2), _PLURALS[match.group(3)], int(match.group(4))
+
+
 def number(text: Any) -> int | None:
     try:
         return int(str(text).strip())
@@ -162,15 +173,14 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
             tag = str(tag)
             if not tag.startswith(("lord=", "anthem=")):
                 continue
-            match = _BOOST.match(tag)
+            boost = boost_of(tag)
             kind = tag.split("=", 1)[0]
-            if match is None or match.group(3) not in _PLURALS:
+            if boost is None:
                 note = f"{source} ({kind})"
                 if note not in missing:
                     missing.append(note)
                 continue
-            who, plural, bonus = match.group(2), match.group(3), int(match.group(4))
-            types = _PLURALS[plural]
+            who, types, bonus = boost
             for card_id, (name, subtypes) in info.items():
                 if who == "other" and card_id == source_id:
                     continue

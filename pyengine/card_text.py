@@ -1,0 +1,558 @@
+"""Behaviour tags from a card's rules text: what the Horde and Swarm automation reads, derived
+from the Oracle text and the type line instead of written by hand.
+
+:func:`behaviour_tags` turns one card's text into the tags ``decks/README.md`` ("Tags")
+describes and the engines read: keywords (``flying``, ``defender``, ``vigilance``,
+``deathtouch``, ``flash``, ``foretell`` ...), keyword costs (``flashback={7}{B}{B}{B}``,
+``emerge={6}{B}``, ``echo=``, ``madness=``, ``unearth=``, ``scavenge=``, ``escape=``,
+``jump_start``, ``retrace``, ``disturb=``, ``aftermath``), ``annihilator=N`` and the like,
+optional actions (``you_may``), non-mana activated abilities (``activated=COST``; mana
+abilities are ``mana_ability=add``; abilities used from the graveyard or the hand get
+``gy_activated`` / ``hand_activated``, which no coin reads), conditional casting from the
+graveyard (``gy_cast_condition``), an alternative cost (``alt_cost=sacrifice_4_Eldrazi_Spawn``),
+triggers (``etb=``, ``dies=``, ``attacks=``, ``upkeep=``, ``each_upkeep=``, ``end_step=``,
+``begin_combat=``, ``cast_trigger=``, ``combat_dmg_to_player=``, ``trigger`` for any other),
+whose value is a short code of what the engine can act on (``2_Eldrazi_Spawn`` tokens,
+``draw1``, ``self_mill2``, ``each_player_discards1``, ``target_opp_loses3+you_gain3``) or
+empty; statics (``lord=other_zombies+1/+1``, ``anthem=your_creatures+1/+0``,
+``players_cant_gain_life``, ``opps_cant_gain_life``, ``cant_gain_life``, ``cant_block``,
+``cant_attack``, ``attacks_each_combat_if_able``, ``enters_tapped``,
+``enters_with_5_p1p1``); spells: ``tokens=13_Zombie_tapped``, ``mass_removal=destroy``
+(``no_regen``), ``tokens_tapped`` when a card makes its tokens tapped; and ``instant``,
+``kindred``, ``vanilla``.
+
+A tag is a code, never a sentence of the card: the text itself is not kept.
+
+Pure standard library; the importer (``scripts/import_scryfall.py``) stores the tags in
+``decks/card-facts.tsv.gz``; :func:`aspects` reads any card's tags (derived or written by
+hand in ``decks/cards.tsv``) as the behaviour the engines act on, so the two can be compared.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+__all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag"]
+
+#: One-word (or fixed) keyword abilities -> tag.
+KEYWORDS = {
+    "flying": "flying", "haste": "haste", "menace": "menace", "first strike": "first_strike",
+    "double strike": "double_strike", "deathtouch": "deathtouch", "skulk": "skulk",
+    "fear": "fear", "flash": "flash", "flanking": "flanking", "defender": "defender",
+    "vigilance": "vigilance", "trample": "trample", "lifelink": "lifelink", "reach": "reach",
+    "hexproof": "hexproof", "indestructible": "indestructible", "intimidate": "intimidate",
+    "shroud": "shroud", "prowess": "prowess", "changeling": "changeling", "wither": "wither",
+    "infect": "infect", "shadow": "shadow", "horsemanship": "horsemanship",
+    "undying": "undying", "persist": "persist", "exalted": "exalted", "convoke": "convoke",
+    "delve": "delve", "cascade": "cascade", "storm": "storm", "devoid": "devoid",
+    "ingest": "ingest", "decayed": "decayed", "retrace": "retrace", "aftermath": "aftermath",
+    "split second": "split_second", "rebound": "rebound", "unleash": "unleash",
+    "battle cry": "battle_cry", "evolve": "evolve", "extort": "extort", "riot": "riot",
+    "mentor": "mentor", "training": "training", "myriad": "myriad", "melee": "melee",
+    "provoke": "provoke", "banding": "banding", "phasing": "phasing", "epic": "epic",
+    "haunt": "haunt", "soulbond": "soulbond", "living weapon": "living_weapon",
+    "sunburst": "sunburst", "exploit": "exploit", "ascend": "ascend", "dethrone": "dethrone",
+    "undaunted": "undaunted", "improvise": "improvise", "assist": "assist",
+    "jump-start": "jump_start", "spectacle": "spectacle", "foretell": "foretell",
+    "daybound": "daybound",
+    "nightbound": "nightbound", "cleave": "cleave",
+}
+#: Landwalk and protection keep their words: ``swampwalk``, ``protection_from_white``.
+_LANDWALK = re.compile(r"^(\w+walk)$")
+_PROTECTION = re.compile(r"^protection from (.+)$")
+#: Keywords with a cost -> tag key (``flashback={7}{B}{B}{B}``).
+COST_KEYWORDS = {
+    "flashback": "flashback", "emerge": "emerge", "echo": "echo", "madness": "madness",
+    "unearth": "unearth", "scavenge": "scavenge", "escape": "escape", "disturb": "disturb",
+    "jump-start": "jump_start", "foretell": "foretell", "embalm": "embalm",
+    "eternalize": "eternalize", "encore": "encore", "dash": "dash", "evoke": "evoke",
+    "kicker": "kicker", "multikicker": "multikicker", "buyback": "buyback",
+    "cycling": "cycling", "ninjutsu": "ninjutsu", "bestow": "bestow", "morph": "morph",
+    "megamorph": "megamorph", "disguise": "disguise", "cumulative upkeep": "cumulative_upkeep",
+    "equip": "equip", "reconfigure": "reconfigure", "fortify": "fortify",
+    "level up": "level_up", "outlast": "outlast", "transmute": "transmute",
+    "overload": "overload", "prowl": "prowl", "spectacle": "spectacle", "surge": "surge",
+    "blitz": "blitz", "mutate": "mutate", "plot": "plot", "offspring": "offspring",
+    "craft": "craft", "harmonize": "harmonize", "mayhem": "mayhem", "warp": "warp",
+}
+#: Cost keywords that are activated abilities of the permanent on the battlefield (a coin).
+BATTLEFIELD_ACTIVATED = {"equip", "reconfigure", "fortify", "level_up", "outlast", "crew"}
+#: Cost keywords used from the graveyard or the hand: never a battlefield coin.
+GRAVEYARD_ACTIVATED = {"unearth", "scavenge", "embalm", "eternalize", "encore"}
+HAND_ACTIVATED = {"cycling", "ninjutsu", "transmute"}
+#: Keywords with a number -> tag key (``annihilator=2``).
+NUMBER_KEYWORDS = {
+    "annihilator": "annihilator", "vanishing": "vanishing", "fading": "fading",
+    "afflict": "afflict", "bushido": "bushido", "rampage": "rampage", "toxic": "toxic",
+    "crew": "crew", "modular": "modular", "frenzy": "frenzy", "absorb": "absorb",
+    "bloodthirst": "bloodthirst", "renown": "renown", "tribute": "tribute",
+    "dredge": "dredge", "backup": "backup", "ward": "ward", "afterlife": "afterlife",
+    "fabricate": "fabricate", "amplify": "amplify", "graft": "graft", "poisonous": "poisonous",
+    "soulshift": "soulshift", "casualty": "casualty", "squad": "squad", "mobilize": "mobilize",
+}
+_NUMBER_KEYWORD = re.compile(r"([a-z]+) (\d+|x)")
+NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
+           "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
+           "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
+           "eighteen": 18, "nineteen": 19, "twenty": 20, "another": 1}
+_SELF_WORDS = re.compile(
+    r"\b[Tt]his (?:creature|card|spell|enchantment|artifact|permanent|land|token|Aura|"
+    r"Equipment|Vehicle|planeswalker|Saga|Class|battle|Siege|Case|Room)\b")
+_REMINDER = re.compile(r"\s*\([^()]*\)")
+_ABILITY_WORD = re.compile(r"^([A-Z][A-Za-z' ]{2,30}) — ")
+_COST = re.compile(r"^((?:\{[^}]+\})+)")
+_NUMBER = r"(\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|" \
+          r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|another)"
+_TOKEN = re.compile(
+    rf"\b[Cc]reates? {_NUMBER} (tapped )?(?:(?:and attacking|untapped) )?(?:(\d+|X)/(\d+|X) )?"
+    r"((?:[a-z]+(?:,? and |, | ))*)((?:[A-Z][\w'-]* )+)(?:artifact |enchantment )*"
+    r"creature tokens?\b")
+_TRIGGER = re.compile(r"^(When|Whenever|At)\b ([^,]+), (.+)$")
+_ACTIVATED = re.compile(r"^([^:\"]+?): (.+)$")
+_COST_WORDS = re.compile(
+    r"(\{|^[+−-]?\d+$|^[+−-]X$|\b(?:Sacrifice|Tap|Untap|Discard|Exile|Pay|Remove|Return|Put|"
+    r"Reveal|Mill|Collect|Forage|Waterbend|Earthbend|Blight)\b)")
+_BOOST = re.compile(
+    r"^(Other )?(.+?) (you control )?(?:each )?gets? ([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
+    r"(?: and (?:has|have|gains?) ([a-z ,]+?))?(?: for each [^.]+)?(?: as long as [^.]+)?\.$")
+_GY_CAST = re.compile(r"\byou may cast ~ from your graveyard\b", re.IGNORECASE)
+
+#: Tag keys (before ``=``) this module writes; a tag with one of them is a behaviour tag.
+BEHAVIOUR_KEYS = frozenset(
+    set(KEYWORDS.values()) | set(COST_KEYWORDS.values()) | set(NUMBER_KEYWORDS.values())
+    | {"you_may", "activated", "mana_ability", "gy_activated", "hand_activated",
+       "gy_cast_condition", "alt_cost", "etb", "dies", "attacks", "attacks_or_blocks",
+       "upkeep", "each_upkeep", "end_step", "begin_combat", "cast_trigger",
+       "combat_dmg_to_player", "trigger", "lord", "anthem", "players_cant_gain_life",
+       "opps_cant_gain_life", "cant_gain_life", "cant_block", "cant_attack",
+       "attacks_each_combat_if_able", "enters_tapped", "tokens", "mass_removal", "no_regen",
+       "tokens_tapped", "instant", "kindred", "vanilla", "flash_option", "suspend",
+       "protection", "landwalk"})
+_ENTERS_WITH = re.compile(r"^enters_with_\d+_p1p1$")
+_PROTECTION_TAG = re.compile(r"^protection_from_\w+$")
+_LANDWALK_TAG = re.compile(r"^\w+walk$")
+
+
+def is_behaviour_tag(tag: str) -> bool:
+    """True for a tag :func:`behaviour_tags` writes (so a card with hand-written tags in
+    ``decks/cards.tsv`` keeps those and does not take the derived ones on top)."""
+    key = tag.split("=", 1)[0]
+    return (key in BEHAVIOUR_KEYS or bool(_ENTERS_WITH.match(key))
+            or bool(_PROTECTION_TAG.match(key)) or bool(_LANDWALK_TAG.match(key)))
+
+
+# -- reading the text ---------------------------------------------------------------------------
+
+def _number(word: str) -> str:
+    word = word.lower()
+    if word.isdigit():
+        return word
+    if word == "x":
+        return "X"
+    return str(NUMBERS.get(word, word))
+
+
+def _self_names(name: str) -> list[str]:
+    names = []
+    for face in [name, *name.split(" // ")]:
+        face = face.strip()
+        if face:
+            names.append(face)
+            if "," in face:
+                names.append(face.split(",", 1)[0].strip())
+            elif " the " in face or " of " in face:
+                names.append(re.split(r" (?:the|of) ", face, maxsplit=1)[0].strip())
+    return sorted(set(n for n in names if len(n) > 2), key=len, reverse=True)
+
+
+def _normal(text: str, name: str) -> list[str]:
+    """The text's abilities, one a line, reminder text removed and the card's own name (or
+    "this creature" and the like) written ``~``."""
+    text = _REMINDER.sub("", text.replace("\u2019", "'"))
+    for own in _self_names(name):
+        text = text.replace(own, "~")
+    text = _SELF_WORDS.sub("~", text)
+    return [line.strip() for line in text.split("\n") if line.strip()]
+
+
+def _cost_code(cost: str) -> str:
+    """A short code for an activation cost: ``{1}{R},sacrifice_a_goblin``."""
+    parts = []
+    for part in cost.split(","):
+        part = part.strip()
+        if not part:
+            continue
+        if re.fullmatch(r"(\{[^}]+\})+", part):
+            parts.append(part)
+        else:
+            words = re.sub(r"[^A-Za-z0-9{}+−-]+", "_", part.lower().replace("~", "self"))
+            parts.append(words.strip("_"))
+    return ",".join(parts)[:60]
+
+
+def _token_codes(effect: str) -> list[str]:
+    """``3_Goblin`` (``13_Zombie_tapped``) for each kind of creature token ``effect`` makes."""
+    codes = []
+    for match in _TOKEN.finditer(effect):
+        count = _number(match.group(1))
+        if re.search(r"\bfor each\b|\bwhere X\b", effect[match.start():]) or re.search(
+                r"^If\b|\bOtherwise\b", effect):
+            count = "X"
+        kind = "_".join(match.group(6).split())
+        codes.append(f"{count}_{kind}" + ("_tapped" if match.group(2) else ""))
+    return codes
+
+
+_EFFECTS = (
+    (re.compile(rf"\b(?:you )?draws? {_NUMBER} cards?\b", re.I), "draw{}"),
+    (re.compile(rf"\b(?:you )?mills? {_NUMBER} cards?\b", re.I), "self_mill{}"),
+    (re.compile(rf"\beach player discards {_NUMBER} cards?\b", re.I), "each_player_discards{}"),
+    (re.compile(rf"\beach opponent discards {_NUMBER} cards?\b", re.I), "each_opp_discards{}"),
+    (re.compile(rf"\btarget (?:player|opponent) discards {_NUMBER} cards?\b", re.I),
+     "target_player_discards{}"),
+    (re.compile(r"\beach opponent loses (\d+|X) life\b", re.I), "each_opp_loses{}"),
+    (re.compile(r"\beach player loses (\d+|X) life\b", re.I), "each_player_loses{}"),
+    (re.compile(r"\btarget opponent loses (\d+|X) life\b", re.I), "target_opp_loses{}"),
+    (re.compile(r"\btarget player loses (\d+|X) life\b", re.I), "target_player_loses{}"),
+    (re.compile(r"\byou gain (\d+|X) life\b", re.I), "you_gain{}"),
+    (re.compile(r"\beach player sacrifices (a|an|one|two|three) creatures?\b", re.I),
+     "each_player_sacs_creature"),
+)
+
+
+def _effect_code(effect: str) -> str:
+    """What the engine (or a reminder) can act on in an effect: tokens, draws, mills, discards,
+    life; ``""`` when none of these."""
+    codes = _token_codes(effect)
+    for pattern, code in _EFFECTS:
+        for match in pattern.finditer(effect):
+            value = _number(match.group(1)) if "{}" in code and match.groups() else ""
+            codes.append(code.format(value))
+    return "+".join(dict.fromkeys(codes))
+
+
+def _trigger_keys(condition: str) -> list[str]:
+    c = condition
+    if re.match(r"^you cast ~(?:\s|$)|^you cast this spell\b", c):
+        return ["cast_trigger"]
+    if re.match(r"^the beginning of your upkeep\b", c):
+        return ["upkeep"]
+    if re.match(r"^the beginning of (?:each|each player's|each opponent's|the) upkeep\b", c):
+        return ["each_upkeep"]
+    if re.match(r"^the beginning of (?:your|each|the|each player's) end step\b", c):
+        return ["end_step"]
+    if re.match(r"^the beginning of combat on your turn\b", c):
+        return ["begin_combat"]
+    if re.match(r"^~ deals combat damage to a player\b", c):
+        return ["combat_dmg_to_player"]
+    if re.match(r"^~ attacks or blocks\b", c):
+        return ["attacks_or_blocks"]
+    keys = []
+    match = re.match(r"^~ (enters|dies|attacks)(?: or (enters|dies|attacks))?(?: the battlefield)?"
+                     r"(?:,| |$)", c + " ")
+    if match:
+        for word in match.groups():
+            if word:
+                keys.append({"enters": "etb", "dies": "dies", "attacks": "attacks"}[word])
+    if re.match(r"^~ is put into a graveyard from the battlefield\b", c):
+        keys.append("dies")
+    return keys or ["trigger"]
+
+
+def _keyword_tags(line: str) -> list[str] | None:
+    """The tags of a keyword line (``Flying, first strike``, ``Flashback {7}{B}``), or None
+    when the line is not one."""
+    tags: list[str] = []
+    for part in re.split(r", |; ", line.rstrip(".")):
+        word = part.strip()
+        low = word.lower()
+        if low in KEYWORDS:
+            tags.append(KEYWORDS[low])
+            continue
+        if _LANDWALK.match(low):
+            tags.append(low.replace(" ", ""))
+            continue
+        protection = _PROTECTION.match(low)
+        if protection:
+            tags.append("protection_from_" + "_".join(protection.group(1).replace(
+                "and from", "").split())[:40])
+            continue
+        matched = False
+        for words, key in sorted(COST_KEYWORDS.items(), key=lambda kv: -len(kv[0])):
+            if low == words or low.startswith(words + " ") or low.startswith(words + "—"):
+                rest = word[len(words):].strip(" —")
+                cost = _COST.match(rest)
+                tags.append(f"{key}={cost.group(1)}" if cost else key if not rest
+                            else f"{key}={_cost_code(rest)}")
+                matched = True
+                break
+        if matched:
+            continue
+        found = _NUMBER_KEYWORD.fullmatch(low)
+        if found and found.group(1) in NUMBER_KEYWORDS:
+            tags.append(f"{NUMBER_KEYWORDS[found.group(1)]}={found.group(2).upper()}")
+            continue
+        suspend = re.fullmatch(r"suspend (\d+|x)—(.+)", low)
+        if suspend:
+            tags.append(f"suspend={suspend.group(1)}-{_cost_code(word.split('—', 1)[1])}")
+            continue
+        return None
+    return tags
+
+
+def _plural(word: str) -> str:
+    word = word.lower()
+    if word.endswith("s"):
+        return word
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    return word + "s"
+
+
+_ADJECTIVES = {"creatures", "creature", "white", "blue", "black", "red", "green", "colorless",
+               "multicolored", "attacking", "blocking", "tapped", "untapped", "legendary",
+               "token", "nontoken", "nonblack", "nonwhite", "nonred", "nongreen", "nonblue",
+               "artifact"}
+
+
+def _boost(line: str) -> str | None:
+    """``lord=other_zombies+1/+1`` / ``anthem=your_creatures+1/+0`` for a static boost of
+    a kind of creature (not one creature, not until end of turn)."""
+    match = _BOOST.match(line)
+    if match is None or "until end of turn" in line:
+        return None
+    who, power, toughness, extra = match.group(2), match.group(4), match.group(5), match.group(6)
+    who = (match.group(1) or "") + who + (" you control" if match.group(3) else "")
+    if re.search(r"~|\b(?:enchanted|equipped|target|that|it|each|chosen|of)\b", who, re.I):
+        return None
+    scope = "all"
+    types: list[str] = []
+    adjectives: list[str] = []
+    parts = re.split(r" and ", who)
+    parts.sort(key=lambda part: not part.lower().startswith("other "))
+    for part in parts:
+        words = part.split()
+        if words and words[0].lower() == "other":
+            scope = "other"
+            words = words[1:]
+        if part.endswith("you control") and scope == "all":
+            scope = "your"
+        for word in words:
+            if word in ("you", "control", "All", "all"):
+                continue
+            if word[0].isupper() and word.lower() not in _ADJECTIVES:
+                types.append(_plural(word))
+            elif word.lower() not in ("creatures", "creature"):
+                adjectives.append(word.lower())
+    if types:
+        subject = "_".join(adjectives + ["_and_".join(types)])
+    else:
+        subject = "_".join(adjectives + ["creatures"])
+    value = f"{scope}_{subject}{power}/{toughness}"
+    if extra:
+        value += "+" + "_".join(extra.replace(",", " ").replace(" and ", " ").split())
+    return ("lord=" if types else "anthem=") + value
+
+
+_MASS = (
+    (re.compile(r"^destroy all\b|\bdestroy each (?:other )?creature\b", re.I), "destroy"),
+    (re.compile(r"^(?:Exile|exile) all\b"), "exile"),
+    (re.compile(r"\beach player sacrifices all\b|\bEach player sacrifices (?:all|each)\b", re.I),
+     "sacrifice"),
+    (re.compile(r"\bdeals? (?:\d+|X) damage to each creature\b"), "damage"),
+    (re.compile(r"^All (?:other )?creatures get -\d+/-\d+|^(?:Creatures|Each creature) "
+                r"(?:your opponents control )?gets? -\d+/-\d+"), "shrink"),
+)
+
+
+def behaviour_tags(oracle_text: str, type_line: str = "", name: str = "",
+                   faces: Iterable[tuple[str, str]] = ()) -> list[str]:
+    """The behaviour tags of one card, from its Oracle text and type line (``faces``: the
+    ``(type line, text)`` of each face of a card with faces; the front face's abilities are
+    the ones the Horde plays, but keywords such as ``aftermath`` come from any face)."""
+    texts = [(type_line, oracle_text)] + [(t, x) for t, x in faces if x and x != oracle_text]
+    tags: list[str] = []
+    front_type = (type_line.split(" // ")[0] if type_line else "")
+    kinds = front_type.split(" — ")[0].split()
+    if "Instant" in kinds:
+        tags.append("instant")
+    if "Kindred" in kinds or "Tribal" in kinds:
+        tags.append("kindred")
+    spell = "Instant" in kinds or "Sorcery" in kinds
+    any_text = False
+    for index, (face_type, text) in enumerate(texts):
+        if not text:
+            continue
+        any_text = True
+        face_spell = spell if index == 0 else any(k in face_type for k in ("Instant", "Sorcery"))
+        for line in _normal(text, name):
+            tags.extend(_line_tags(line, face_spell))
+    if not any_text and "Creature" in kinds:
+        tags.append("vanilla")
+    if any("=" in t and "_tapped" in t.split("=", 1)[1] for t in tags):
+        tags.append("tokens_tapped")
+    return [t.replace(";", ",").replace("\t", " ") for t in dict.fromkeys(tags)]
+
+
+def _line_tags(line: str, spell: bool) -> list[str]:
+    ability_word = _ABILITY_WORD.match(line)
+    if ability_word and not line.startswith(("Suspend", "Escape")) and \
+            ability_word.group(1).lower() not in COST_KEYWORDS:
+        line = line[ability_word.end():]
+    keywords = _keyword_tags(line)
+    if keywords is not None:
+        return keywords
+    granted = re.search(r'~ (?:has|gains?) "((?:When|Whenever|At) [^"]+)"', line)
+    if granted:  # "Threshold — ... ~ has "When ~ enters, ...""
+        return _line_tags(granted.group(1), spell)
+    # "Escape—{3}{B}, Exile four other cards from your graveyard."
+    escape = re.match(r"^(Escape|Disturb|Flashback|Harmonize|Warp)—(.+?)\.?$", line)
+    if escape:
+        key = COST_KEYWORDS[escape.group(1).lower()]
+        return [f"{key}={_cost_code(escape.group(2))}"]
+    tags: list[str] = []
+    if _GY_CAST.search(line) or re.search(r"\bcast ~ from your graveyard\b", line):
+        tags.append("gy_cast_condition")
+        return tags
+    if "rather than pay" in line and "mana cost" in line:
+        sac = re.search(rf"sacrifice {_NUMBER} ([A-Z][\w ]+?) rather than pay", line)
+        tags.append(f"alt_cost=sacrifice_{_number(sac.group(1))}_{'_'.join(sac.group(2).split())}"
+                    if sac else "alt_cost")
+        return tags
+    if re.search(r"\bas though it had flash\b", line):
+        return ["flash_option"]
+    trigger = _TRIGGER.match(line)
+    if trigger:
+        keys = _trigger_keys(trigger.group(2))
+        code = _effect_code(trigger.group(3))
+        for key in keys:
+            tags.append(f"{key}={code}" if code else key)
+        if re.search(r"\byou may\b", trigger.group(3)) and keys != ["cast_trigger"]:
+            tags.append("you_may")
+        if code and "_tapped" in code:
+            tags.append("tokens_tapped")
+        return tags
+    activated = _ACTIVATED.match(line)
+    if activated and _COST_WORDS.search(activated.group(1)) and not re.match(
+            r"^(?:When|Whenever|At|As|If|Each|Other|Creatures|Choose)\b", activated.group(1)):
+        cost, effect = activated.group(1), activated.group(2)
+        if re.match(r"^Add\b", effect):
+            return ["mana_ability=add"]
+        if "from your graveyard" in effect and "~" in effect.split("from your graveyard")[0] \
+                or re.search(r"\bExile ~ from your graveyard\b", cost):
+            return ["gy_activated"]
+        if re.search(r"\bDiscard ~\b|\bReveal ~ from your hand\b|\bExile ~ from your hand\b",
+                     cost):
+            return ["hand_activated"]
+        return [f"activated={_cost_code(cost)}"]
+    # statics and spell text
+    low = line.lower()
+    if re.search(r"\byou may\b", line) and not spell:
+        tags.append("you_may")
+    if re.search(r"^players can't gain life", low):
+        tags.append("players_cant_gain_life")
+    elif re.search(r"\byour opponents can't gain life", low):
+        tags.append("opps_cant_gain_life")
+    elif re.search(r"^you can't gain life", low):
+        tags.append("cant_gain_life")
+    if re.search(r"^~ can't block\b", line) or re.search(r"^~ can't attack or block\b", line):
+        tags.append("cant_block")
+    if re.search(r"^~ can't attack\b", line):
+        tags.append("cant_attack")
+    if re.search(r"^~ attacks each (?:combat|turn) if able\b", line):
+        tags.append("attacks_each_combat_if_able")
+    if re.search(r"^~ enters tapped\b", line):
+        tags.append("enters_tapped")
+    counters = re.search(rf"^~ enters with {_NUMBER} \+1/\+1 counters? on it\.$", line)
+    if counters and _number(counters.group(1)).isdigit():
+        tags.append(f"enters_with_{_number(counters.group(1))}_p1p1")
+    boost = _boost(line)
+    if boost:
+        tags.append(boost)
+    for pattern, kind in _MASS:
+        if pattern.search(line):
+            tags.append(f"mass_removal={kind}")
+            break
+    if re.search(r"\bcan't be regenerated\b", low):
+        tags.append("no_regen")
+    if spell:
+        codes = _token_codes(line)
+        if codes:
+            tags.append("tokens=" + "+".join(codes))
+        tags.extend(c for c in _effect_code(line).split("+") if c and c not in codes)
+    return tags
+
+
+# -- comparing tags by what the engines do with them ------------------------------------------
+
+#: The behaviour the engines act on, one name per aspect (see :func:`aspects`).
+ASPECTS = ("coin", "graveyard_offer", "graveyard_cast", "keywords", "costs", "triggers",
+           "boost", "cant_gain_life", "mass_removal", "tokens_tapped", "enters")
+#: Keywords the engines or the runners read.
+_READ_KEYWORDS = ("flying", "haste", "menace", "first_strike", "deathtouch", "skulk", "fear",
+                  "flash", "flanking", "defender", "vigilance", "foretell", "trample",
+                  "lifelink", "cant_block")
+_READ_COSTS = ("flashback", "emerge", "echo", "madness", "unearth", "scavenge", "alt_cost",
+               "annihilator", "vanishing", "cumulative_upkeep", "jump_start", "escape",
+               "retrace", "disturb", "aftermath")
+_TRIGGER_KINDS = ("etb", "dies", "attacks", "upkeep", "each_upkeep", "end_step",
+                  "begin_combat", "cast_trigger")
+
+
+def _trigger_kinds(key: str) -> set[str]:
+    kinds = set()
+    parts = key.split("_")
+    if key in ("etb_counters", "enters_tapped") or key.startswith("enters_with"):
+        return kinds
+    if key.startswith("each_upkeep"):
+        return {"each_upkeep"}
+    if key.startswith("upkeep"):
+        return {"upkeep"}
+    if key.startswith("cast_trigger"):
+        return {"cast_trigger"}
+    if key.startswith("end_step"):
+        return {"end_step"}
+    if key.startswith("begin_combat"):
+        return {"begin_combat"}
+    if key == "etb" or key.startswith("etb_") or key.endswith("_etb") and not \
+            key.startswith(("self_or", "nonblack", "creature")):
+        kinds.add("etb")
+    if key.startswith(("etb_or_", "attacks_or_")):
+        kinds |= {p for p in ("attacks", "dies") if p in parts}
+    if key == "dies" or key.startswith("dies_"):
+        kinds.add("dies")
+    if key == "attacks" or key.startswith("attacks_or_blocks"):
+        kinds.add("attacks")
+    return kinds
+
+
+def aspects(tags: Iterable[str], coin: Any = None, offer: Any = None,
+            graveyard_cast: Any = None) -> dict[str, Any]:
+    """The behaviour a card's tags stand for, aspect by aspect (:data:`ASPECTS`), read the
+    same way whoever wrote the tags. ``coin(tags)``, ``offer(tags)`` and
+    ``graveyard_cast(tags)`` are the engines' own predicates (the caller passes them in, so
+    this module imports no engine)."""
+    tags = [str(t) for t in tags]
+    keys = [t.split("=", 1)[0] for t in tags]
+    values = {t.split("=", 1)[0]: t.split("=", 1)[1] if "=" in t else "" for t in tags}
+    triggers: set[str] = set()
+    for key in keys:
+        triggers |= _trigger_kinds(key)
+    enters = sorted(k for k in keys if k.startswith("enters_with") or k == "enters_tapped")
+    return {
+        "coin": bool(coin(tags)) if coin else None,
+        "graveyard_offer": bool(offer(tags)) if offer else "gy_cast_condition" in keys,
+        "graveyard_cast": graveyard_cast(tags) if graveyard_cast else None,
+        "keywords": sorted(k for k in set(keys) if k in _READ_KEYWORDS),
+        "costs": {k: values[k] for k in sorted(set(keys)) if k in _READ_COSTS},
+        "triggers": sorted(triggers),
+        "boost": any(k in ("lord", "anthem") for k in keys),
+        "cant_gain_life": any("cant_gain_life" in k for k in keys),
+        "mass_removal": any(k == "mass_removal" or k.startswith(
+            ("destroy_all", "destroy_each", "each_player_sacs_all", "exile_all")) for k in keys),
+        "tokens_tapped": any(t == "tokens_tapped" or t != "enters_tapped" and (
+            t.endswith("_tapped") or "_tapped+" in t) for t in tags),
+        "enters": enters,
+    }
