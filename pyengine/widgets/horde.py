@@ -96,6 +96,8 @@ SIMPLE = {
 }
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
+REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain")
 #: Page actions that only exist in one rule set.
 LIMITED_ONLY = limited.ONLY
 SLINGLAB_ONLY = slinglab.ONLY
