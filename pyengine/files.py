@@ -13,6 +13,7 @@ from __future__ import annotations
 import gzip
 import json
 import os
+import stat
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +32,7 @@ __all__ = [
     "load_deck",
     "load_deck_index",
     "read_deck_file",
+    "read_limited",
 ]
 
 ENV_VAR = "PYENGINE_DECKS"
@@ -40,6 +42,72 @@ CARD_FACTS = "card-facts.tsv.gz"
 
 class DataFileError(ValueError):
     """A data file that is missing or cannot be read; the message names the file."""
+
+
+class NotAFileError(DataFileError):
+    """A path that names a folder, a device, a FIFO or a socket: never read (reading
+    ``/dev/zero`` never ends, and a FIFO blocks until someone writes to it). The message is
+    what it is instead, e.g. "a device, not a file"."""
+
+
+class TooLargeError(DataFileError):
+    """A file over the limit a read was given; the message says the limit."""
+
+
+#: The largest file read without a limit of its own (no data file, save or list comes near).
+MAX_READ_BYTES = 20 * 1024 * 1024
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (a named pipe)"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_limited(path: str | os.PathLike[str], limit: int = MAX_READ_BYTES) -> bytes:
+    """The bytes of the regular file ``path``, never more than ``limit`` + 1 read.
+
+    The path is opened without blocking (a FIFO with no writer opens at once), then checked on
+    the open file itself, so a device, FIFO, socket or folder (also behind a symbolic link, or
+    swapped in after a check by name) is refused before a byte is read: :class:`NotAFileError`.
+    A file longer than ``limit`` is :class:`TooLargeError`, however it grew; a missing file
+    ``FileNotFoundError``; other failures the ``OSError``."""
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_NOCTTY", 0) \
+        | getattr(os, "O_BINARY", 0)
+    try:
+        descriptor = os.open(path, flags)
+    except IsADirectoryError:
+        raise NotAFileError("a folder, not a file") from None
+    try:
+        mode = os.fstat(descriptor).st_mode
+        if not stat.S_ISREG(mode):
+            kind = _kind_of(mode)
+            raise NotAFileError(kind if kind.startswith("not") else f"{kind}, not a file")
+        chunks: list[bytes] = []
+        size = 0
+        while size <= limit:
+            chunk = os.read(descriptor, min(1 << 20, limit + 1 - size))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            size += len(chunk)
+    finally:
+        os.close(descriptor)
+    if size > limit:
+        raise TooLargeError(f"too large (over {_size_text(limit)})")
+    return b"".join(chunks)
+
+
+def _size_text(limit: int) -> str:
+    if limit >= 1024 * 1024 and limit % (1024 * 1024) == 0:
+        return f"{limit // (1024 * 1024)} MB"
+    return f"{limit:,} bytes"
 
 
 def decode_text(data: bytes) -> str:
@@ -68,11 +136,13 @@ def data_root(root: str | os.PathLike[str] | None = None) -> Path:
 
 def _read(path: Path) -> str:
     try:
-        data = path.read_bytes()
+        data = read_limited(path)
     except FileNotFoundError:
         raise DataFileError(f"{path}: no such file") from None
-    except IsADirectoryError:
-        raise DataFileError(f"{path}: is a folder, not a file") from None
+    except NotAFileError as error:
+        raise DataFileError(f"{path}: is {error}") from None
+    except TooLargeError as error:
+        raise DataFileError(f"{path}: {error}") from None
     except OSError as error:
         raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
     try:

@@ -141,3 +141,39 @@ def test_any_file_gives_an_answer_or_one_plain_line(tmp_path, capsys, data):
         assert code in (0, 1, 2), (argv, code, captured.err)
         assert "Traceback" not in captured.err
         assert not any(ch in captured.out + captured.err for ch in "\x00\x1b\x07\x9b")
+
+
+def test_devices_fifos_and_folders_are_refused_at_once_in_one_line(tmp_path, capsys):
+    """Every command that reads a path (decklists, saves, card data, history) refuses
+    /dev/zero, a FIFO with no writer and a folder with one line and exit code 2, without
+    blocking or reading on (each run under a time limit)."""
+    import os
+
+    from tests.test_files import within
+
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("40 Island\n", encoding="utf-8")
+    for path in ("/dev/zero", str(fifo), str(tmp_path)):
+        for argv in (["shuffle", path, "--seed", "a"], ["check", "--format", "swarm", path],
+                     ["check", "--format", "swarm", "--cards", path, str(deck)],
+                     ["horde", "show", path], ["swarm", "end", path],
+                     ["team", "track", path, "show"]):
+            codes: list[int] = []
+            within(20, lambda argv=argv, codes=codes: codes.append(main(argv)))
+            assert codes == [2], argv
+            line = _one_clear_line(capsys)
+            assert any(word in line for word in ("a device", "a FIFO", "a folder")), (argv, line)
+
+
+def test_files_over_the_page_limit_are_refused_without_reading_on(tmp_path, capsys):
+    """A decklist over the page's own paste limit (in bytes) is refused in one line."""
+    from pyengine.commands._input import LIMITS
+
+    big = tmp_path / "big.txt"
+    big.write_bytes(b"1 Island\n" * (LIMITS["decklist file"] // 9 + 2))
+    assert main(["shuffle", str(big), "--seed", "a"]) == 2
+    assert "too large" in _one_clear_line(capsys)

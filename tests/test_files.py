@@ -3,8 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import threading
 import zipfile
+from pathlib import Path
 
 import pytest
 
@@ -110,3 +113,58 @@ def test_load_deck_from_another_root(tmp_path):
     deck = files.load_deck("swarm-sample", tmp_path / "decks")
     assert deck.count() == 3
     assert deck.name == "Sample Swarm — Undead Tide"
+
+
+def _fifo(tmp_path):
+    if not hasattr(os, "mkfifo"):
+        pytest.skip("no FIFOs on this system")
+    path = tmp_path / "pipe"
+    os.mkfifo(path)
+    return path
+
+
+def within(seconds: float, step) -> None:
+    """Run ``step()`` in a daemon thread; fail if it has not returned after ``seconds`` (a read
+    that blocks on a FIFO or runs on through /dev/zero fails instead of hanging the suite)."""
+    failure: list[BaseException] = []
+
+    def run() -> None:
+        try:
+            step()
+        except BaseException as error:  # reported in the test's own thread
+            failure.append(error)
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    thread.join(seconds)
+    assert not thread.is_alive(), f"still reading after {seconds} s"
+    if failure:
+        raise failure[0]
+
+
+def test_read_limited_refuses_what_is_not_a_regular_file(tmp_path):
+    """Devices, FIFOs (with no writer: reading would block), folders and links to a device are
+    refused before a byte is read (each under a time limit); a regular file is read whole."""
+    fifo = _fifo(tmp_path)
+    link = tmp_path / "zero-link"
+    link.symlink_to("/dev/zero")
+    for path, words in ((Path("/dev/zero"), "a device"), (link, "a device"),
+                        (fifo, "a FIFO"), (tmp_path, "a folder")):
+        with pytest.raises(files.NotAFileError, match=words):
+            within(20, lambda path=path: files.read_limited(path))
+    plain = tmp_path / "deck.txt"
+    plain.write_bytes(b"4 Island\n")
+    assert files.read_limited(plain) == b"4 Island\n"
+    with pytest.raises(FileNotFoundError):
+        files.read_limited(tmp_path / "missing.txt")
+
+
+def test_read_limited_reads_at_most_its_limit(tmp_path):
+    """A file one byte over the limit is refused; one at the limit is read."""
+    path = tmp_path / "big.txt"
+    path.write_bytes(b"x" * 1001)
+    with pytest.raises(files.TooLargeError, match="over 1,000 bytes"):
+        files.read_limited(path, 1000)
+    assert len(files.read_limited(path, 1001)) == 1001
+    with pytest.raises(files.DataFileError, match="is a device"):
+        files.read_deck_file("/dev/zero")

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from pyengine import files, game, safejson
 from pyengine.game import NewerSaveError, SaveError, load_game
-from pyengine.widgets import Env, View, check, horde, runner, shuffler, swarm, team
+from pyengine.widgets import Env, View, check, horde, runner, saves, shuffler, swarm, team
+from pyengine.widgets.host import SlotStorage
 from pyengine.widgets.saves import ASIDE, MAIN, PREVIOUS, MemoryStorage, Session, prepare
 
 SAVES = Path(__file__).resolve().parent / "data" / "saves"
@@ -668,3 +669,88 @@ def test_a_schema_3_limited_horde_game_casts_its_dreadnought_at_the_corrected_mo
     assert ending.index(("cast", ["Ulamog's Crusher"])) < [k for k, _ in ending].index(
         "end-horde-turn")
     assert replay.to_json() == upgraded.to_json()
+# -- nothing destroyed to make room (issue 28, point 2) -----------------------------------------
+def test_any_number_of_unreadable_saves_is_kept_and_none_is_lost():
+    """hs-2-9: a sixth, seventh … unreadable save is kept aside like the first (the slots are
+    bounded by size, not count); each stays until the player discards it."""
+    storage = MemoryStorage()
+    bad = [f"{{broken {n}" for n in range(8)]
+    for text in bad:
+        storage.set(MAIN, text)
+        Session("swarm", swarm, page_env(), storage).start()
+    kept = sorted(v for k, v in storage.slots.items() if k.startswith("aside")
+                  and not k.endswith("-why"))
+    assert kept == sorted(bad) and storage.get(MAIN) is None
+
+
+def test_when_the_kept_slots_are_full_the_unreadable_save_stays_and_nothing_overwrites_it(
+        monkeypatch):
+    """hs-2-9: with no room to put an unreadable save aside it stays in the main slot; the page
+    says the game is not being kept and writes nothing over it; once the player discards a
+    kept save the held one moves aside and games are kept again. The oldest is never removed
+    on its own."""
+    monkeypatch.setattr(saves, "MAX_KEPT_CHARS", 100)
+    storage = MemoryStorage({"aside": "{" + "x" * 80, "aside-why": "{}"})
+    storage.set(MAIN, "{held unreadable save")
+    s = Session("horde", horde, page_env(), storage)
+    view = s.start()
+    assert storage.get(MAIN) == "{held unreadable save" and "no room" in view.error
+    view = s.handle("new", {"seed": SEED})
+    assert "not being kept on this device" in view.error and view.save is None
+    assert storage.get(MAIN) == "{held unreadable save" and storage.get("aside")
+    view = s.handle("saves-discard", {})
+    assert storage.get("aside") == "{held unreadable save"  # moved into the room made
+    view = s.handle("survivor-end", {})
+    assert view.error == "" and json.loads(storage.get(MAIN))["game"]
+
+
+@pytest.mark.parametrize("name", sorted(RUNNERS))
+def test_a_second_share_link_never_deletes_the_first_previous_game(name):
+    """hs-2-9, sw-3-4: opening two shared games in turn keeps both games they replaced, newest
+    first; the player picks which to go back to from the list."""
+    mine = played(name).storage.get(MAIN)
+    storage = MemoryStorage({MAIN: mine})
+    links = [link_of(name, n)[1] for n in (2, 3)]
+    for link in links:
+        s = Session(name, MODULES[name], page_env(link), storage)
+        s.start()
+        s.handle("shared-open", {})
+    games = [storage.get(slot) for slot in ("previous", "previous-2")]
+    assert games[1] == mine and games[0] and games[0] != mine
+    view = s.handle("previous-restore", {})  # the newest
+    assert view.hidden["previous"] is False and len(view.lists["previous-list"]) == 2
+    s.handle("previous-choose", {"_item": view.lists["previous-list"][1].value})
+    s.handle("previous-restore", {})
+    assert storage.get(MAIN) == mine
+    assert len([k for k in storage.slots if k.startswith("previous")]) == 2
+
+
+def test_try_it_again_keeps_the_game_it_replaces_and_removes_the_aside_last():
+    """tc-1-1: the shuffler's "Try it again" on a kept save that now reads keeps the current
+    settings as a previous game (a previous one already kept moves down, it is not replaced),
+    and the kept slot is removed only after the main slot is written."""
+    good = played("shuffler").storage.get(MAIN)
+    storage = SlotStorage({MAIN: good, "previous": "older settings",
+                           "aside": stored("shuffler-v0.json"), "aside-why": "{}"})
+    s = Session("shuffler", shuffler, page_env(), storage)
+    s.start()
+    storage.take()
+    s.handle("saves-retry", {})
+    writes = list(storage.take())
+    assert set(storage.slots.values()) >= {good, "older settings"}
+    assert writes.index("previous") < writes.index(MAIN) < writes.index("aside")
+    assert storage.get("aside") is None
+
+
+def test_with_no_room_opening_a_shared_game_changes_nothing(monkeypatch):
+    """hs-2-9: opening a shared game when the kept slots are full refuses, with the room
+    named, and both games stay."""
+    mine = played("horde").storage.get(MAIN)
+    _, link = link_of("horde", 2)
+    monkeypatch.setattr(saves, "MAX_KEPT_CHARS", 10)
+    storage = MemoryStorage({MAIN: mine})
+    s = Session("horde", horde, page_env(link), storage)
+    s.start()
+    view = s.handle("shared-open", {})
+    assert "no room" in view.error and storage.get(MAIN) == mine
+    assert view.hidden["shared-ask"] is False

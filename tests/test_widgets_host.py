@@ -189,3 +189,72 @@ def test_the_page_adapter_uses_the_same_constants():
                "widget-host.js").read_text(encoding="utf-8")
     assert f"const FETCH_GAP_MS = {FETCH_GAP_MS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
+
+
+def _team_table(host: Host) -> dict:
+    host.start()
+    names = {f"name{i}": n for i, n in enumerate(["Ann", "Bo", "Cy", "Di"], start=1)}
+    return play(host, "roll", {**names, "count": "4", "seed": SEED, "_view": "0"})
+
+
+def test_a_double_tap_on_a_game_button_applies_once_and_says_nothing():
+    """hs-2-9: two taps on "end the Survivors' turn" made against the same view are one
+    action: the second is refused without a message, a write or a new version; a tap made
+    against the new view applies."""
+    host = Host("horde", horde, runner_env(), {})
+    assert host.start()["version"] == 0
+    first = play(host, "new", {"seed": SEED, "_view": "0"})
+    version = str(first["version"])
+    once = play(host, "survivor-end", {"_view": version})
+    twice = play(host, "survivor-end", {"_view": version})
+    assert twice == {"view": {}, "writes": {}, "log": [], "version": once["version"],
+                     "stale": True}
+    assert [a["type"] for a in host.session.widget.game.actions] == ["end-survivor-turn"]
+    again = play(host, "survivor-end", {"_view": str(once["version"])})
+    assert "stale" not in again and again["version"] == once["version"] + 1
+    assert len(host.session.widget.game.actions) == 2
+
+
+@pytest.mark.parametrize("name,module,action,form", [
+    ("team", team, "life:0:-1", {}),
+    ("horde", horde, "life-down", {"life-amount": "1"}),
+    ("swarm", swarm, "damage", {"amount": "1"}),
+])
+def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, form):
+    """tc-4-1, hs-2-9, sw-3-4: five taps on a counter or amount button made against one view
+    are five changes (REPEATABLE), and they make no new version, so a game button tapped
+    among them still applies."""
+    host = Host(name, module, runner_env(), {})
+    if name == "team":
+        answer = _team_table(host)
+    elif name == "horde":
+        host.start()
+        answer = play(host, "new", {"seed": SEED, "_view": "0"})
+    else:
+        host.start()
+        answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
+    assert not answer["view"]["error"]
+    version = str(answer["version"])
+    saves = []
+    for _ in range(5):
+        tap = play(host, action, {**form, "_view": version})
+        assert "stale" not in tap and not tap["view"]["error"], tap["view"]["error"]
+        assert str(tap["version"]) == version
+        saves.append(host.session.widget._save())
+    assert len(set(saves)) == 5  # each tap changed the game
+    if name == "team":
+        assert tap["view"]["text"]["t0-life"] == "35"
+    else:
+        game = json.loads(saves[-1])["game"]
+        game = json.loads(game) if isinstance(game, str) else game
+        assert len(game["actions"]) == 5
+
+
+def test_actions_without_a_view_always_apply():
+    """tc-2-2: fetch answers and field changes carry no view (no _view) and never bump it."""
+    host = Host("team", team, runner_env(), {})
+    answer = _team_table(host)
+    version = answer["version"]
+    for _ in range(3):
+        assert "stale" not in play(host, "count", {"count": "4"})
+    assert play(host, "count", {"count": "4"})["version"] == version

@@ -4,8 +4,8 @@
 //   restore"), a note, the "Open the shared game / Keep mine" question, the previous game;
 // * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
 //   what was typed instead of overwriting it;
-// * one tap, one action: a second click on a widget button within a moment of the last one
-//   (a double tap, or a tap on a button that moved under the finger) is dropped;
+// * (one tap, one action is the view token's work: assets/widget-host.js, class Taps, and
+//   pyengine/widgets/host.py; no click is dropped here by time);
 // * a share link opened in the tab already showing the page (only the #fragment changes, so
 //   the browser does not reload) reloads the page, which then asks before replacing a game.
 (function () {
@@ -81,33 +81,6 @@
     root.addEventListener("input", mark, true);
     root.addEventListener("change", mark, true);
   }
-
-  // One tap, one action. A click whose count (event.detail) is 2 or more is the second tap of
-  // a double tap, wherever it lands (also on a button that moved under the finger); a click
-  // whose timeStamp (when the tap happened) is before the previous action finished was made
-  // while the page was still busy with that action. Both are dropped.
-  var lastDone = -Infinity;
-  var ACTIONS = "[data-action],[data-item-action]";
-  function actionTarget(event) {
-    var target = event.target && event.target.closest && event.target.closest(ACTIONS);
-    return target && target.closest("[data-widget]") ? target : null;
-  }
-  document.addEventListener("click", function (event) {
-    if (!actionTarget(event)) return;
-    var now = performance.now();
-    var tapped = event.timeStamp || now;
-    if (tapped < lastDone || event.detail > 1) {
-      event.stopImmediatePropagation();
-      event.preventDefault();
-      lastDone = Math.max(lastDone, now);
-    }
-  }, true);
-  document.addEventListener("click", function (event) {
-    if (actionTarget(event)) lastDone = performance.now();
-  }, false);
-  // Python answers from a worker (assets/widget-host.js): an action is done when its view
-  // is shown, and a click the browser held back while it was being shown is dropped too.
-  document.addEventListener("coop-magic:done", function () { lastDone = performance.now(); });
 
   // A share link opened in this tab: start again from it (the page asks before replacing).
   addEventListener("hashchange", function () {

@@ -302,7 +302,7 @@ export function applyView(root, name, view, shown) {
   }
   const errorBox = shown.find("error");
   const error = view.error || "";
-  if (errorBox && shown.changed("error", "", error)) {
+  if (errorBox && "error" in view && shown.changed("error", "", error)) {
     errorBox.textContent = error;
     errorBox.hidden = !error;
   }
@@ -315,6 +315,35 @@ export function applyView(root, name, view, shown) {
   if (view.scroll) {
     const target = shown.find(view.scroll);
     if (target && !target.hidden) target.scrollIntoView({block: "start"});
+  }
+}
+
+// -- the view a tap was made against (issues 27.1, 28.9) ----------------------------------------
+// Every tap carries the version of the view it was made against (form key _view); the worker
+// (pyengine/widgets/host.py) refuses, silently, one on a game-changing button made against a
+// view that is no longer the latest, and always applies counter and amount buttons. A tap is
+// made against the view shown when the finger (or mouse button) came down; the second and
+// third taps of a multi-tap (the browser's click count, event.detail > 1) against the view
+// their first tap was made against, so one double tap is one action even when the first tap's
+// answer is already on the screen. A click from the keyboard: the view shown now.
+export class Taps {
+  constructor(root) {
+    this.shown = "0";     // the version of the view on the screen
+    this.down = null;     // the version shown when the pointer last came down on this widget
+    this.first = "0";     // the version the current multi-tap's first tap was made against
+    root.addEventListener("pointerdown", () => { this.down = this.shown; }, true);
+  }
+  showing(version) {
+    if (version !== undefined && version !== null) this.shown = String(version);
+  }
+  // The version a click was made against (called once per click, in the click's own task).
+  madeAgainst(event) {
+    const count = event && event.detail ? event.detail : 0;
+    if (count > 1) return this.first;
+    const version = count === 1 && this.down !== null ? this.down : this.shown;
+    this.down = null;
+    if (count === 1) this.first = version;
+    return version;
   }
 }
 
@@ -351,6 +380,7 @@ function logLines(answer) {
 async function serve(worker, root, failed) {
   const name = root.getAttribute("data-widget");
   const shown = new Shown(root);
+  const taps = new Taps(root);
   const slots = new Slots(name);
   const stored = slots.read();
   const queue = [];  // requests to make, one at a time (View.fetches)
@@ -369,6 +399,11 @@ async function serve(worker, root, failed) {
   // since (typing on while Python answered) keeps what they typed: its own change event
   // brings it to Python next.
   function show(answer, asked) {
+    taps.showing(answer.version);
+    if (answer.stale) {  // a second tap on a view already answered: nothing to show or say
+      document.dispatchEvent(new CustomEvent("coop-magic:done"));
+      return;
+    }
     slots.write(answer.writes);  // the save is on the device before its view shows
     logLines(answer);
     if (asked && answer.view.values) {
@@ -444,7 +479,8 @@ async function serve(worker, root, failed) {
     root.addEventListener("click", (event) => {
       const target = event.target.closest("[data-item-action]");
       if (target && root.contains(target)) {
-        run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item")});
+        run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item"),
+                                                      _view: taps.madeAgainst(event)});
       }
     });
     root.querySelectorAll("[data-file]").forEach((el) => {
@@ -462,7 +498,9 @@ async function serve(worker, root, failed) {
       });
     });
     root.querySelectorAll("[data-action]").forEach((el) => {
-      el.addEventListener("click", () => run(el.getAttribute("data-action")));
+      el.addEventListener("click", (event) => {
+        run(el.getAttribute("data-action"), {_view: taps.madeAgainst(event)});
+      });
     });
     root.querySelectorAll("[data-change]").forEach((el) => {
       el.addEventListener("change", () => run(el.getAttribute("data-change")));
@@ -484,6 +522,7 @@ async function serve(worker, root, failed) {
   });
   slots.write(answer.writes);
   logLines(answer);
+  taps.showing(answer.version);
   savedView(root, "revert");  // the page as built, then this widget's own first view
   applyView(root, name, answer.view, shown);
   if (stored.game && answer.view.save === undefined) savedView(root, "keep");

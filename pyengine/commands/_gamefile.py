@@ -13,9 +13,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+from .. import files
 from ..cli import CommandError
 from ..game import ActionError, Game, SaveError, load_game
-from ._input import show
+from ._input import LIMITS, show
 
 __all__ = ["attempt", "read_save", "write_text"]
 
@@ -31,7 +32,9 @@ def read_save(path: str | Path, *, read_error: Callable[[OSError], str],
     if target.is_dir():
         raise CommandError(f"{show(str(path))} is a folder, not a save file")
     try:
-        data = target.read_bytes()
+        data = files.read_limited(target, LIMITS["save file"])
+    except (files.NotAFileError, files.TooLargeError) as error:  # devices, FIFOs: never read
+        raise CommandError(f"{show(str(path))} is {error}; give a save file") from None
     except OSError as error:
         raise CommandError(read_error(error)) from None
     plain = not_text or f"{show(str(path))} is not a save file (not UTF-8 text)"

@@ -11,11 +11,18 @@ from pathlib import Path
 from .. import files
 from ..cli import CommandError
 from ..decklist import Decklist
+from ..widgets import MAX_PASTE_CHARS
+from ..widgets.saves import MAX_SAVE_CHARS
 
-__all__ = ["MAX_FILE_BYTES", "looks_like_path", "read_deck_spec", "read_text", "show"]
+__all__ = ["LIMITS", "MAX_FILE_BYTES", "looks_like_path", "read_bytes", "read_deck_spec",
+           "read_text", "show"]
 
-MAX_FILE_BYTES = 20 * 1024 * 1024
+MAX_FILE_BYTES = files.MAX_READ_BYTES
 """Larger files are refused: no decklist or save comes near this."""
+#: What the command line reads of each kind of file, in bytes: the page's own limit where a
+#: page reads the same thing (a pasted or uploaded list, a stored save; UTF-8 takes at most 4
+#: bytes a character), else :data:`MAX_FILE_BYTES`.
+LIMITS = {"decklist file": 4 * MAX_PASTE_CHARS, "save file": 4 * MAX_SAVE_CHARS}
 _DECK_SUFFIXES = (".txt", ".dck", ".dek", ".cod", ".csv", ".json", ".mwdeck")
 
 
@@ -32,27 +39,32 @@ def looks_like_path(spec: str) -> bool:
         or spec.startswith(".")
 
 
-def read_text(path: str | Path, what: str = "file") -> str:
-    """The UTF-8 text of ``path`` (a byte-order mark dropped). A missing path, a folder, a
-    file that cannot be opened, a binary or non-UTF-8 file, or one over
-    :data:`MAX_FILE_BYTES` is a :class:`CommandError` that says which, in one line."""
-    target = Path(path)
+def read_bytes(path: str | Path, what: str = "file") -> bytes:
+    """At most :data:`LIMITS` (or :data:`MAX_FILE_BYTES`) bytes of the regular file ``path``.
+    A missing path, a folder, a device, a FIFO or socket (refused before a byte is read, so
+    ``/dev/zero`` or a pipe never hangs the command), a file that cannot be opened or one over
+    the limit is a :class:`CommandError` that says which, in one line."""
     label = show(str(path))
     try:
-        if target.is_dir():
-            raise CommandError(f"{label} is a folder, not a {what}")
-        if not target.exists():
-            raise CommandError(f"{label}: no such file")
-        if target.stat().st_size > MAX_FILE_BYTES:
-            raise CommandError(f"{label} is too large to be a {what} "
-                               f"(over {MAX_FILE_BYTES // (1024 * 1024)} MB)")
-        data = target.read_bytes()
+        return files.read_limited(path, LIMITS.get(what, MAX_FILE_BYTES))
+    except FileNotFoundError:
+        raise CommandError(f"{label}: no such file") from None
+    except files.NotAFileError as error:
+        raise CommandError(f"{label} is {error}; give a {what}") from None
+    except files.TooLargeError as error:
+        raise CommandError(f"{label} is {error} to be a {what}") from None
     except OSError as error:
         raise CommandError(f"{label} cannot be read ({error.strerror or 'an error'})") from None
+
+
+def read_text(path: str | Path, what: str = "file") -> str:
+    """The UTF-8 text of ``path`` (a byte-order mark dropped), read with :func:`read_bytes`;
+    a binary or non-UTF-8 file is a :class:`CommandError` too."""
+    data = read_bytes(path, what)
     try:
         return files.decode_text(data)
     except ValueError as error:
-        raise CommandError(f"{label} is {error}") from None
+        raise CommandError(f"{show(str(path))} is {error}") from None
 
 
 def read_deck_spec(spec: str, *, allow_problems: bool = False) -> tuple[Decklist, str]:

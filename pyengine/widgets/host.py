@@ -13,6 +13,16 @@ the views; this module is everything between its messages and the pure controlle
   every write is kept in the snapshot and reported with the answer, which the adapter writes to
   ``localStorage`` before it shows the view, so a save is on the device when its view shows.
 
+* The view token (issues 27.1 and 28.9): every answer carries ``version``, the version of the
+  view it shows. A tap carries the version of the view it was made against (``_view``, which
+  the adapter takes when the finger came down; the second tap of a double tap carries its
+  first tap's). An action made against a stale view is refused, silently (``stale``: the
+  page shows nothing new), unless the widget module declares it repeatable
+  (``REPEATABLE``: counter and amount buttons, by the action's name before any ``:``), so five
+  quick taps on "−1" are five, and a double tap on "End turn" is one. Applying an action
+  that is not repeatable makes a new version; repeatable ones, fetch answers and field
+  changes (no ``_view``) do not.
+
 Pure Python: :mod:`pyengine.browser` only hands messages in and answers out.
 """
 
@@ -77,18 +87,41 @@ class SlotStorage(MemoryStorage):
         return writes
 
 
+#: The form key that carries the version of the view a tap was made against.
+VIEW_KEY = "_view"
+
+
+def repeatable(module: ModuleType, action: str) -> bool:
+    """True if ``action`` is one of the module's repeatable (counter or amount) actions: its
+    ``REPEATABLE`` names, matched by the whole action or the part before the first ``:``
+    (``life:0:-1`` is ``life``)."""
+    names = getattr(module, "REPEATABLE", ())
+    return action in names or action.partition(":")[0] in names
+
+
 class Host:
     """One widget (``module``, named ``name``) and its session, answering the adapter."""
 
     def __init__(self, name: str, module: ModuleType, env: Any,
                  slots: dict[str, str] | None = None) -> None:
+        self.module = module
         self.storage = SlotStorage(slots)
         self.lines: list[str] = []
         self.session = Session(name, module, env, self.storage, log=self.lines.append)
+        #: The version of the view the latest answer shows (see the module docstring).
+        self.version = 0
 
     def _answer(self, view: View) -> dict[str, Any]:
         lines, self.lines = self.lines, []
-        return {"view": view_data(view), "writes": self.storage.take(), "log": lines}
+        return {"view": view_data(view), "writes": self.storage.take(), "log": lines,
+                "version": self.version}
+
+    def stale(self, action: str, made_against: str | None) -> bool:
+        """True if a tap on ``action`` made against view ``made_against`` must be refused: it
+        is not repeatable and a newer view has been answered since."""
+        if made_against is None or repeatable(self.module, action):
+            return False
+        return made_against != str(self.version)
 
     def start(self) -> dict[str, Any]:
         """The widget's first view (from the save, a share link or fresh)."""
@@ -100,9 +133,17 @@ class Host:
         return self._answer(view)
 
     def handle(self, action: str, form: dict[str, str]) -> dict[str, Any]:
-        """One action with the page's fields (and the adapter's ``_``-keys)."""
+        """One action with the page's fields (and the adapter's ``_``-keys). A tap made
+        against a stale view is refused without a word (:meth:`stale`)."""
+        fields = {str(k): str(v) for k, v in form.items()}
+        made_against = fields.pop(VIEW_KEY, None)
+        if self.stale(action, made_against):
+            return {"view": {}, "writes": {}, "log": [], "version": self.version,
+                    "stale": True}
+        if made_against is not None and not repeatable(self.module, action):
+            self.version += 1
         try:
-            view = self.session.handle(action, {str(k): str(v) for k, v in form.items()})
+            view = self.session.handle(action, fields)
         except Exception:  # the page must never stay broken; the details go to the console
             self.lines.append(traceback.format_exc())
             view = View(error=UNEXPECTED)

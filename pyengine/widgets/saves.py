@@ -6,10 +6,19 @@ each answer); tests give it a :class:`MemoryStorage`.
 Each page has these slots:
 
 * ``game``: what the page saved last (its game, table, settings);
-* ``aside`` (then ``aside-2`` … ``aside-5``): a save the page could not read, or one written by
-  a newer version of the site. It is never overwritten; only the player's "Discard it" clears
-  it. The page offers to download it and to try it again (after an update);
-* ``previous``: the game a share link (or a kept save) replaced, so the player can go back.
+* ``aside`` (then ``aside-2``, ``aside-3`` …, oldest first): a save the page could not read,
+  or one written by a newer version of the site. It is never overwritten; only the player's
+  "Discard it" clears it. The page offers to download it and to try it again (after an update);
+* ``previous`` (then ``previous-2`` …, and ``copy-N``, a game a tab kept as a copy when another
+  tab had changed the same save, see ``docs/assets/widget-host.js``): the games a share link,
+  a kept save or another tab replaced, newest first, so the player can go back to any.
+
+Nothing is destroyed to make room (issue 28, point 2): the kept slots (aside, previous, copies)
+are bounded by their size together (:data:`MAX_KEPT_CHARS`), not by a count; what does not fit
+is refused with a plain message and the page lists what it keeps, so the player chooses what
+to discard. A slot is written before anything it replaces is removed, in the order the adapter
+writes them (it stops at the first write that fails). An unreadable save that cannot be put
+aside stays in the main slot, and the page keeps nothing over it until there is room.
 
 A :class:`Session` always starts: whatever the storage, the share link or an imported file
 holds, :meth:`Session.start` returns a page and never raises. Messages are plain words; Python's
@@ -32,11 +41,18 @@ from typing import Any, Protocol
 from ..game import NewerSaveError, SaveError
 from ..safejson import BadJSON
 from ..safejson import loads as safe_loads
-from . import View
+from . import Item, View
 
 MAIN = "game"
+#: The first aside slots (there is no fixed number: see :data:`MAX_KEPT_CHARS`).
 ASIDE = ("aside", "aside-2", "aside-3", "aside-4", "aside-5")
 PREVIOUS = "previous"
+#: What the kept slots (aside, previous, copies) may hold together, in characters: far above
+#: a few games (a long Swarm game is ~0.5 MB), well inside the ~5 million characters a browser
+#: gives a site's localStorage.
+MAX_KEPT_CHARS = 3_000_000
+#: The names of kept slots: ``aside``/``aside-N``, ``previous``/``previous-N``, ``copy-N``.
+_KEPT_KINDS = ("aside", "previous", "copy")
 #: The largest save a page reads (a 1,000-action Swarm game with a pasted deck is ~0.5 MB).
 MAX_SAVE_CHARS = 4_000_000
 
@@ -46,7 +62,26 @@ WHAT = {"horde": "game", "swarm": "game", "team": "table", "check": "deck check"
 
 #: Actions the session handles itself (the elements come from docs/assets/saves.js).
 ACTIONS = ("saves-download", "saves-retry", "saves-discard", "shared-open", "shared-keep",
-           "previous-restore", "previous-discard")
+           "previous-restore", "previous-discard", "saves-choose", "previous-choose")
+
+
+class NoRoom(Exception):
+    """A save that would not fit in the kept slots (:data:`MAX_KEPT_CHARS`); nothing was
+    changed."""
+
+
+def _slot_number(slot: str, kind: str) -> int | None:
+    """1 for ``kind``, N for ``kind-N``; None for any other slot (``aside-why``, ...)."""
+    if slot == kind:
+        return 1
+    head, _, tail = slot.partition("-")
+    if head == kind and tail.isdigit() and not tail.startswith("0"):
+        return int(tail)
+    return None
+
+
+def _size_text(chars: int) -> str:
+    return f"{max(1, round(chars / 1000)):,} KB"
 
 
 class Storage(Protocol):
@@ -162,6 +197,11 @@ class Session:
         #: A widget holding a shared game while the page asks whether to open it.
         self.pending: Any = None
         self.prefix: str | None = getattr(module, "HASH_PREFIX", None)
+        #: True while an unreadable save sits in the main slot because there was no room to put
+        #: it aside: nothing is written over it until there is.
+        self.main_held = False
+        #: The kept slot the player chose in each list (``None``: the first one listed).
+        self.chosen: dict[str, str | None] = {"saves": None, "previous": None}
 
     # -- helpers ---------------------------------------------------------------------------------
     def _new(self, url_hash: str = "") -> Any:
@@ -203,31 +243,137 @@ class Session:
         except Exception:
             self.log(f"{self.name}: could not write browser storage")
 
-    def _put_aside(self, text: str, problem: Problem) -> None:
-        for slot in ASIDE:
-            kept = self._get(slot)
-            if kept == text:
-                return
-            if kept is None:
-                self._set(slot, text)
-                self._set(slot + "-why", _problem_slot(problem.kind, problem.reason))
-                return
-        self.log(f"{self.name}: every aside slot is taken; the newest unreadable save stays "
-                 "in the main slot")
+    def _slot_names(self) -> list[str]:
+        keys = getattr(self.storage, "keys", None)
+        if keys is not None:
+            try:
+                return [str(k) for k in keys()]
+            except Exception:
+                return []
+        names = [MAIN, PREVIOUS, *ASIDE]  # a storage that cannot list its slots
+        names += [f"{kind}-{n}" for kind in ("previous", "aside") for n in range(2, 40)]
+        return [name for name in dict.fromkeys(names) if self._get(name) is not None]
+
+    def _numbered(self, kind: str) -> list[tuple[int, str]]:
+        """``(number, slot)`` of every stored ``kind`` slot, lowest number first."""
+        found = [(_slot_number(slot, kind), slot) for slot in self._slot_names()]
+        return sorted((n, slot) for n, slot in found if n is not None
+                      and self._get(slot) is not None)
+
+    def _asides(self) -> list[str]:
+        """The aside slots, oldest first."""
+        return [slot for _, slot in self._numbered("aside")]
+
+    def _kept_games(self) -> list[str]:
+        """The previous games and copies, newest first: ``previous``, then the copies (their
+        numbers are times), then ``previous-N`` from the highest N."""
+        previous = self._numbered("previous")
+        copies = self._numbered("copy")
+        first = [slot for n, slot in previous if slot == PREVIOUS]
+        rest = [slot for _, slot in sorted(copies, reverse=True)]
+        rest += [slot for n, slot in sorted(previous, reverse=True) if slot != PREVIOUS]
+        return first + rest
+
+    def kept_chars(self) -> int:
+        """What the kept slots hold together, in characters."""
+        total = 0
+        for kind in _KEPT_KINDS:
+            for _, slot in self._numbered(kind):
+                total += len(self._get(slot) or "")
+        return total
+
+    def _room_for(self, text: str, leaving: int = 0) -> bool:
+        return self.kept_chars() - leaving + len(text) <= MAX_KEPT_CHARS
+
+    def _next_slot(self, kind: str) -> str:
+        numbers = [n for n, _ in self._numbered(kind)]
+        return f"{kind}-{max(numbers) + 1}" if numbers else kind
+
+    def _put_aside(self, text: str, problem: Problem) -> bool:
+        """Keep ``text`` in a new aside slot; False (nothing written) if there is no room."""
+        for slot in self._asides():
+            if self._get(slot) == text:
+                return True
+        if not self._room_for(text):
+            self.log(f"{self.name}: no room to keep an unreadable save aside; it stays in the "
+                     "main slot")
+            return False
+        slot = self._next_slot("aside")
+        self._set(slot, text)
+        self._set(slot + "-why", _problem_slot(problem.kind, problem.reason))
+        return True
+
+    def _push_kept(self, text: str | None, leaving: int = 0) -> str | None:
+        """Make ``text`` the newest kept game (``previous``), copying the one there to a new
+        ``previous-N`` first (that slot is returned); :class:`NoRoom` (nothing written) if it
+        does not fit. ``leaving``: characters that leave the kept slots at the same time."""
+        if not text:
+            return None
+        current = self._get(PREVIOUS)
+        if current == text:
+            return None
+        if not self._room_for(text, leaving):
+            raise NoRoom
+        moved = None
+        if current is not None:
+            numbers = [n for n, _ in self._numbered("previous")]
+            moved = f"previous-{max(numbers + [1]) + 1}"
+            self._set(moved, current)
+        self._set(PREVIOUS, text)
+        return moved
+
+    def _chosen_slot(self, box: str) -> str | None:
+        slots = self._asides() if box == "saves" else self._kept_games()
+        chosen = self.chosen.get(box)
+        if chosen in slots:
+            return chosen
+        return slots[0] if slots else None
 
     def _aside(self) -> tuple[str, str, Problem] | None:
-        for slot in ASIDE:
-            text = self._get(slot)
-            if text is not None:
-                problem = Problem("unreadable")
-                try:
-                    why = json.loads(self._get(slot + "-why") or "{}")
-                    if isinstance(why, dict) and why.get("kind") in ("unreadable", "newer"):
-                        problem = Problem(str(why["kind"]), str(why.get("reason") or "")[:200])
-                except (ValueError, RecursionError):
-                    pass
-                return slot, text, problem
-        return None
+        slot = self._chosen_slot("saves")
+        if slot is None:
+            return None
+        text = self._get(slot) or ""
+        problem = Problem("unreadable")
+        try:
+            why = json.loads(self._get(slot + "-why") or "{}")
+            if isinstance(why, dict) and why.get("kind") in ("unreadable", "newer"):
+                problem = Problem(str(why["kind"]), str(why.get("reason") or "")[:200])
+        except (ValueError, RecursionError):
+            pass
+        return slot, text, problem
+
+    def _release_main(self) -> bool:
+        """True if the main slot may be written: it holds no unreadable save waiting for room
+        (one that now fits is put aside first)."""
+        if not self.main_held:
+            return True
+        held = self._get(MAIN)
+        if held is None:
+            self.main_held = False
+            return True
+        text, problem = prepare(self.name, self.module, held)
+        if self._put_aside(held, problem or Problem("unreadable")):
+            self.main_held = False
+            return True
+        return False
+
+    def _kept_items(self, box: str) -> list[Item]:
+        """The kept slots of one box as a list the player picks from (the chosen one pressed)."""
+        slots = self._asides() if box == "saves" else self._kept_games()
+        chosen = self._chosen_slot(box)
+        items = []
+        for number, slot in enumerate(slots, start=1):
+            size = _size_text(len(self._get(slot) or ""))
+            if box == "saves":
+                label = f"Kept save {number} ({size})"
+            elif slot.startswith("copy"):
+                label = f"Copy kept when another tab changed the game ({size})"
+            else:
+                label = f"Game {number} before ({size})"
+            items.append(Item(label, action=f"{box}-choose", value=slot,
+                              pressed=slot == chosen))
+        return items if len(items) > 1 else []
 
     def _game_of(self, widget: Any) -> Any:
         return getattr(widget, "game", None) if widget is not None else None
@@ -244,6 +390,8 @@ class Session:
     def _widget_save(self, widget: Any) -> str | None:
         try:
             return str(widget._save())
+        except TypeError:  # a widget whose save needs the page's fields (the shuffler)
+            return None
         except Exception as error:
             self.log(f"{self.name}: could not save: {error!r}")
             return None
@@ -262,23 +410,48 @@ class Session:
         """Write the view's save to the main slot, show the slots and the share link. The
         session owns storage: ``view.save`` stays set only to tell the adapter that the save
         changed (it then refreshes the copy shown before Python, docs/assets/saved-view.js)."""
-        if view.save is not None:
-            self._set(MAIN, view.save)
+        what = WHAT.get(self.name, "game")
+        if view.save is not None and self._get(MAIN) != view.save:
+            if self._release_main():
+                self._set(MAIN, view.save)
+            else:
+                view.save = None
+                view.error = " ".join(t for t in (view.error, (
+                    f"This {what} is not being kept on this device: the saves kept aside "
+                    f"fill the room this site keeps for them ({_size_text(self.kept_chars())}"
+                    "). Download or discard one of them (listed above) and it will be kept "
+                    "again.")) if t)
         note = note or getattr(view, "note", "")
         view.note = ""
         view.text["saves-note"] = note
         view.hidden["saves-note"] = not note
         aside = self._aside()
         view.hidden["saves"] = aside is None
+        view.lists["saves-list"] = self._kept_items("saves")
         if aside is not None:
             _, _, problem = aside
-            view.text["saves-text"] = problem_text(self.name, problem, started_fresh=False)
+            count = len(self._asides())
+            view.text["saves-text"] = problem_text(self.name, problem, started_fresh=False) + (
+                f" {count} saves are kept aside ({_size_text(self.kept_chars())} of the "
+                f"{_size_text(MAX_KEPT_CHARS)} kept saves may take); the buttons act on the "
+                "one chosen below." if count > 1 else "")
             view.hidden["saves-reload"] = problem.kind != "newer"
-        previous = self._get(PREVIOUS)
-        view.hidden["previous"] = previous is None or self.pending is not None
-        if previous is not None:
-            view.text["previous-text"] = (f"The {WHAT.get(self.name, 'game')} you had before "
-                                          "is kept on this phone.")
+        kept = self._kept_games()
+        view.hidden["previous"] = not kept or self.pending is not None
+        view.lists["previous-list"] = self._kept_items("previous")
+        if kept:
+            chosen = self._chosen_slot("previous") or ""
+            if len(kept) > 1:
+                view.text["previous-text"] = (
+                    f"{len(kept)} earlier {what}s are kept on this phone "
+                    f"({_size_text(self.kept_chars())} with the saves kept aside, of "
+                    f"{_size_text(MAX_KEPT_CHARS)}); the buttons act on the one chosen.")
+            elif chosen.startswith("copy"):
+                view.text["previous-text"] = (f"The copy of this {what} kept when another tab "
+                                              "changed it is on this phone.")
+            else:
+                view.text["previous-text"] = (f"The {what} you had before is kept on this "
+                                              "phone.")
         view.hidden["shared-ask"] = self.pending is None
         if self.pending is not None:
             game = self._game_of(self.pending)
@@ -304,9 +477,17 @@ class Session:
         is_link = self.prefix is not None and link.startswith(self.prefix)
         mine, view, problem = self._open_saved(saved)
         if problem is not None and saved is not None:
-            self._put_aside(saved, problem)
-            self._set(MAIN, None)
+            if self._put_aside(saved, problem):
+                self._set(MAIN, None)
+            else:
+                self.main_held = True  # no room: it stays, and nothing is written over it
         error_text = problem_text(self.name, problem) if problem is not None else ""
+        if self.main_held and problem is not None:
+            error_text = (f"The {WHAT.get(self.name, 'game')} kept on this page could not be "
+                          "read, so the page started afresh. It stays where it is, not lost, "
+                          "but there is no room to keep it aside and nothing will be kept over "
+                          "it: download or discard one of the kept saves (listed above) to "
+                          "make room.")
         note = ""
         if is_link and mine is not None and self._game_of(mine) is not None \
                 and self._share_hash(mine) == link:
@@ -353,7 +534,14 @@ class Session:
         """Run one page action; never raises."""
         if action in ACTIONS:
             try:
-                return self._finish(self._slot_action(action))
+                return self._finish(self._slot_action(action, form))
+            except NoRoom:
+                view = self._render(self.widget)
+                view.error = (f"There is no room to keep another {WHAT.get(self.name, 'game')} "
+                              f"on this phone ({_size_text(self.kept_chars())} kept of "
+                              f"{_size_text(MAX_KEPT_CHARS)}); nothing was changed. Forget or "
+                              "discard one of the kept ones first.")
+                return self._finish(view)
             except Exception as error:
                 self.log(f"{self.name}: {action} failed: {error!r}")
                 return self._finish(View(error="That did not work; nothing was changed."))
@@ -370,21 +558,59 @@ class Session:
         return self._finish(view)
 
     def _keep_mine(self) -> None:
-        """Drop the shared game, keeping it restorable as the previous game."""
+        """Drop the shared game, keeping it restorable as the previous game (when it fits;
+        else its link, still in the address, is the only copy, and the console says so)."""
         if self.pending is not None:
-            self._set(PREVIOUS, self._widget_save(self.pending))
+            try:
+                self._push_kept(self._widget_save(self.pending))
+            except NoRoom:
+                self.log(f"{self.name}: no room to keep the shared game; its link still opens it")
             self.pending = None
 
-    def _adopt(self, widget: Any, view: View, previous: str | None) -> View:
-        self._set(PREVIOUS, previous)
+    def _adopt(self, widget: Any, view: View, left: str | None, source: str | None = None
+               ) -> View:
+        """Make ``widget`` the page's game: ``left`` (the game it replaces) becomes the newest
+        kept game, then the main slot is written, and only then is ``source`` (the kept slot
+        the game came from, with its ``-why``) removed, so a write that fails loses nothing.
+        :class:`NoRoom`, with nothing written, if ``left`` does not fit. A widget that cannot
+        give its save without the page's fields (the shuffler) keeps the kept slot's text."""
+        save = self._widget_save(widget)
+        if save is None and source is not None:
+            save, _ = prepare(self.name, self.module, self._get(source))
+        if save is None and source is not None:
+            raise ValueError("the kept save cannot be written back")  # nothing changed yet
+        if left is not None and left == save:
+            left = None
+        if self.main_held:
+            left = None  # the unreadable save in the main slot is not a game to go back to
+            if not self._release_main():
+                raise NoRoom
+        leaving = len(self._get(source) or "") if source else 0
+        moved = self._push_kept(left, leaving)
+        if save is not None:
+            self._set(MAIN, save)
+        if source is not None:
+            # the restored game's text now sits in the main slot: its kept copy goes
+            gone = moved if source == PREVIOUS and moved else source
+            if not (source == PREVIOUS and left is not None and not moved):
+                self._set(gone, None)
+            self._set(source + "-why", None)
         self.widget = widget
-        view.save = self._widget_save(widget)
+        view.save = save
         view.error = ""
         if self.prefix is not None:
             view.url_hash = self._share_hash(widget)
         return view
 
-    def _slot_action(self, action: str) -> View:
+    def _slot_action(self, action: str, form: dict[str, str] | None = None) -> View:
+        form = form or {}
+        if action in ("saves-choose", "previous-choose"):
+            box = action.partition("-")[0]
+            slot = str(form.get("_item", ""))
+            slots = self._asides() if box == "saves" else self._kept_games()
+            if slot in slots:
+                self.chosen[box] = slot
+            return self._render(self.widget)
         aside = self._aside()
         if action == "saves-download":
             view = self._render(self.widget)
@@ -395,6 +621,8 @@ class Session:
             if aside is not None:
                 self._set(aside[0], None)
                 self._set(aside[0] + "-why", None)
+                self.chosen["saves"] = None
+            self._release_main()  # an unreadable save waiting for room takes it now
             view = self._render(self.widget)
             view.note = "The kept save was discarded." if aside is not None else ""
             return view
@@ -407,17 +635,17 @@ class Session:
                 view.note = ("It still cannot be read by this version of the page; it stays "
                              "kept aside.")
                 return view
-            self._set(aside[0], None)
-            self._set(aside[0] + "-why", None)
-            view = self._adopt(widget, view, self._get(MAIN))
+            view = self._adopt(widget, view, self._get(MAIN), source=aside[0])
+            self.chosen["saves"] = None
             view.note = ("The kept save is back. What the page had before is kept as the "
                          "previous one.")
             return view
         if action == "shared-open":
             if self.pending is None:
                 return self._render(self.widget)
-            pending, self.pending = self.pending, None
-            view = self._adopt(pending, self._render(pending), self._widget_save(self.widget))
+            view = self._adopt(self.pending, self._render(self.pending),
+                               self._widget_save(self.widget))
+            self.pending = None
             view.note = ("Opened the shared game. Your game is kept on this phone: "
                          "\u201cGo back to it\u201d restores it.")
             return view
@@ -429,24 +657,29 @@ class Session:
                          "you want it later.")
             return view
         if action == "previous-restore":
-            previous = self._get(PREVIOUS)
-            if previous is None:
+            slot = self._chosen_slot("previous")
+            previous = self._get(slot) if slot is not None else None
+            if slot is None or previous is None:
                 return self._render(self.widget)
             widget, view, problem = self._open_saved(previous)
             if view is None or problem is not None:
-                self._set(PREVIOUS, None)
-                self._put_aside(previous, problem or Problem("unreadable"))
+                problem = problem or Problem("unreadable")
+                if self._put_aside(previous, problem):  # kept aside first, then removed
+                    self._set(slot, None)
                 view = self._render(self.widget)
-                view.error = problem_text(self.name, problem or Problem("unreadable"),
-                                          started_fresh=False)
+                view.error = problem_text(self.name, problem, started_fresh=False)
                 return view
-            view = self._adopt(widget, view, self._get(MAIN))
+            view = self._adopt(widget, view, self._get(MAIN), source=slot)
+            self.chosen["previous"] = None
             view.note = ("Back to the previous game. The one you left is now the previous "
                          "game.")
             return view
         if action == "previous-discard":
-            self._set(PREVIOUS, None)
+            slot = self._chosen_slot("previous")
+            if slot is not None:
+                self._set(slot, None)
+            self.chosen["previous"] = None
             view = self._render(self.widget)
-            view.note = "The previous game was forgotten."
+            view.note = "The previous game was forgotten." if slot is not None else ""
             return view
         raise ValueError(action)  # pragma: no cover - ACTIONS lists them all

@@ -59,6 +59,8 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
+REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
 #: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
 #: page's exile button.

@@ -51,6 +51,9 @@ COMMANDER_ROWS = 3
 #: Tracker log lines shown, newest first.
 LOG_LINES = 8
 STATE_VERSION = 1
+#: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``): every tap applies, however
+#: quick (pyengine/widgets/host.py).
+REPEATABLE = ("life", "poison", "cmd")
 #: True when the adapter can render list items as buttons (tap a card to put it on the bottom).
 ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
 

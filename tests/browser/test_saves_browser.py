@@ -10,12 +10,13 @@ import functools
 import http.server
 import json
 import threading
+import time
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import settle, wait_ready
 
 SEED = "amber-otter-17"
 #: Words of Python's own error texts that must never reach a player.
@@ -183,6 +184,97 @@ def test_a_double_tap_is_one_action(page, site_url, name, action, then):
     # the next single tap still works
     page.click(f"[data-action={then}]")
     assert len(actions_saved(page, name)) == 2
+
+
+class Finger:
+    """Real touch sequences through the browser's input pipeline (CDP Input.dispatchTouchEvent),
+    each touch with an explicit timestamp: taps within a sequence are spaced in real time by
+    their cadence (so Python's answer may already be on the screen before the next tap), and
+    sequences are set far apart on the touches' own clock, so the browser counts each as its
+    own multi-tap."""
+
+    def __init__(self, page) -> None:
+        self.page = page
+        self.cdp = page.context.new_cdp_session(page)
+        self.clock = time.time()
+        page.evaluate("() => { window.__done = 0; document.addEventListener("
+                      "'coop-magic:done', () => { window.__done += 1; }); }")
+
+    def taps(self, selector: str, gaps: list[float]) -> None:
+        """Tap ``selector`` once, then once more after each gap (seconds), and wait until the
+        page has answered every tap (coop-magic:done, the adapter's signal)."""
+        target = self.page.locator(selector).first
+        target.scroll_into_view_if_needed()
+        box = target.bounding_box()
+        x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+        done = self.page.evaluate("window.__done")
+        self.clock = max(self.clock + 2.0, time.time())  # a new sequence
+        for gap in [*gaps, None]:
+            self.cdp.send("Input.dispatchTouchEvent", {
+                "type": "touchStart", "touchPoints": [{"x": x, "y": y}], "timestamp": self.clock})
+            self.cdp.send("Input.dispatchTouchEvent", {
+                "type": "touchEnd", "touchPoints": [], "timestamp": self.clock + 0.04})
+            if gap is not None:
+                self.page.wait_for_timeout(gap * 1000)  # the touch cadence itself
+                self.clock += gap
+        self.page.wait_for_function(f"() => window.__done >= {done + len(gaps) + 1}")
+        settle(self.page)
+
+
+def team_table(page) -> None:
+    for number, player in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
+        page.fill(f"[data-field=name{number}]", player)
+    page.click("[data-action=roll]")
+    expect(page.locator("[data-id=teams]")).to_be_visible()
+
+
+def team_tracker(page) -> dict:
+    return json.loads(storage(page, "team"))["state"]["tracker"]
+
+
+#: Turn-advancing buttons (the first one shown is tapped) and a counter or amount button on
+#: each page that has them.
+TAP_PAGES = {"horde": (["survivor-end"], "life-down"),
+             "swarm": (["turn", "swarm-step", "combat", "second-main", "end"], "life-down"),
+             "team": (["next-turn"], "life:0:-1")}
+
+
+@pytest.mark.parametrize("name", list(TAP_PAGES))
+def test_every_tap_counts_once_and_only_once(phone_page, site_url, name):
+    """hs-2-9, sw-3-4, tc-4-1: on a phone, a double tap on a turn-advancing button at 0.1,
+    0.2 or 0.3 s is one action (the second tap was made against the view the first changed:
+    the worker refuses it, silently), while five taps on a counter or amount button at 0.1-0.3 s
+    spacing are five changes."""
+    page = phone_page
+    page.goto(site_url + f"play/{name}.html")
+    wait_ready(page, name)
+    if name == "horde":
+        start_horde(page, SEED)
+    elif name == "swarm":
+        start_swarm(page, SEED)
+    else:
+        team_table(page)
+    game_buttons, counter = TAP_PAGES[name]
+    finger = Finger(page)
+
+    def count() -> int:
+        if name == "team":
+            return len(team_tracker(page)["actions"])
+        return len(actions_saved(page, name))
+
+    for number, gap in enumerate([0.1, 0.2, 0.3], start=1):
+        shown = [b for b in game_buttons if page.locator(f'[data-action="{b}"]').is_visible()]
+        finger.taps(f'[data-action="{shown[0]}"]', [gap])
+        assert count() == number, f"a double tap {gap} s apart applied {count()} actions"
+        expect(page.locator(f"[data-widget={name}] [data-id=error]")).to_be_hidden()
+    before = count()
+    life_before = team_tracker(page)["state"]["teams"][0]["life"] if name == "team" else None
+    finger.taps(f'[data-action="{counter}"]', [0.1, 0.3, 0.2, 0.15])
+    assert count() == before + 5
+    if name == "team":
+        assert team_tracker(page)["state"]["teams"][0]["life"] == life_before - 5
+    else:
+        assert [a["type"] for a in actions_saved(page, name)[before:]] == ["life"] * 5
 
 
 def test_what_is_typed_while_python_starts_is_kept(page, site_url):
