@@ -784,3 +784,30 @@ def test_any_tap_sequence_keeps_a_restorable_page(variant):
             (w.game.to_json() if w.game else None)
 
     run()
+
+
+def test_a_new_game_gets_a_new_seed_unless_the_table_keeps_it():
+    """hs-3-3: Start after a game does not deal the same game again by surprise: the seed
+    left in the box from the last game is replaced, unless "Keep this seed" is ticked; a seed
+    the table typed is used as typed."""
+    w, view = started()
+    again = w.handle("new", {"seed": SEED, "survivors": "2"})
+    assert again.error == "" and w.game.seed != SEED
+    kept = w.handle("new", {"seed": w.game.seed, "keep-seed": "on", "survivors": "2"})
+    assert kept.error == "" and w.game.seed == again.values.get("seed", w.game.seed)
+    typed = w.handle("new", {"seed": "bold-owl-3", "keep-seed": "", "survivors": "2"})
+    assert typed.error == "" and w.game.seed == "bold-owl-3"
+
+
+def test_the_amount_and_the_combat_box_go_back_after_use():
+    """hs-4-5: after "Deal N damage" the N box is 1 again and "It is combat damage" is
+    unticked, so the next tap does not repeat them by surprise; a refused tap keeps them."""
+    w, _ = started()
+    for action in ("survivor-end", "survivor-end", "survivor-end"):
+        w.handle(action, {})
+    view = w.handle("hit", {"amount": "3", "combat": "on"})
+    assert view.error == ""
+    assert view.values["amount"] == "1" and view.values["combat"] == ""
+    assert w.form["amount"] == "1" and w.form["combat"] == ""
+    refused_view = w.handle("hit", {"amount": "0"})
+    assert refused_view.error and w.form["amount"] == "0"

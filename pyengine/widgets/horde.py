@@ -109,7 +109,7 @@ def fresh_form() -> dict[str, str]:
         "setup-turns": "3", "exile": "0", "setup-attacks": "on", "flashback": "coin",
         "library-size": "", "wave": "auto", "surge": "3", "rally": "",
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
-        "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
+        "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
@@ -389,6 +389,9 @@ class Widget(runner.RunnerBase):
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     qr_hint = "Use Export to pass the game as a file instead."
+    used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
+                                                   "life-up", "token", "target")},
+                   "hit": {"amount": "1", "combat": ""}}
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -431,7 +434,7 @@ class Widget(runner.RunnerBase):
             self.selected = None
             return False
         if action == "images":
-            self.images.failed.clear()  # pictures turned on again: ask again what failed
+            self.images.resume()  # pictures turned on again: ask again what failed
             return False
         if action == "deck-file":
             text = str(form.get("_file", ""))
@@ -440,6 +443,7 @@ class Widget(runner.RunnerBase):
             return False
         if action in (card_images.ACTION, card_images.ACTION_MANY):
             self.images.response(action, form)
+            self.note = self.images.take_notice() or self.note  # said once
             return False
         game = self._game()
         if action == "export":

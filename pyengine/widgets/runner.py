@@ -20,7 +20,7 @@ from typing import Any
 from .. import safejson
 from ..cards import CardDB
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
-from ..rng import make_seed
+from ..rng import make_seed, normalize_seed
 from . import plumbing, share_qr
 
 __all__ = ["SHARE_SCHEMA", "RunnerBase", "decode_share", "encode_share", "load_card_db",
@@ -173,6 +173,9 @@ class RunnerBase:
     field_limit = 2000
     #: What the share QR code says about passing a game another way.
     qr_hint = ""
+    #: Form fields an action uses up, put back to their default once it was applied, so the
+    #: next tap does not reuse them by surprise (action -> {field: default}).
+    used_fields: dict[str, dict[str, str]] = {}
 
     def render(self) -> Any:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
@@ -242,7 +245,11 @@ class RunnerBase:
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
+        used = {} if error else self.used_fields.get(action, {})
+        for key, value in used.items():  # the N amount, the combat box: back to the default
+            self.form[key] = value
         view = self.render()
+        view.values.update(used)
         view.error = error
         view.save = self._save()
         if action == "export" and self.game is not None and not error:
@@ -270,6 +277,7 @@ class RunnerBase:
             self.show_setup = True
             return False
         if action == "new":
+            self.fresh_seed()
             self.new_game()
             self.show_setup = False
             return True
@@ -286,6 +294,14 @@ class RunnerBase:
             self._import(form.get("_file", ""))
             return True
         return None
+
+    def fresh_seed(self) -> None:
+        """A new game gets a new seed, unless the table ticks "Keep this seed" (``keep-seed``)
+        or typed another seed: the seed still in the box from the game before would deal that
+        game again."""
+        if (self.game is not None and not self.form.get("keep-seed")
+                and normalize_seed(self.form.get("seed", "")) == self.game.seed):
+            self.form["seed"] = make_seed(self.env.entropy())
 
     def _amount(self) -> int:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
