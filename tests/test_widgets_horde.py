@@ -811,3 +811,64 @@ def test_the_amount_and_the_combat_box_go_back_after_use():
     assert w.form["amount"] == "1" and w.form["combat"] == ""
     refused_view = w.handle("hit", {"amount": "0"})
     assert refused_view.error and w.form["amount"] == "0"
+
+
+def _with_creatures():
+    w, _ = started()
+    for _ in range(6):
+        if w.game.creatures():
+            break
+        w.handle("survivor-end", {})
+        if w.game.phase != "survivors" and not w.game.creatures():
+            w.handle("horde-end", {})
+    while not w.game.creatures():
+        w.handle("horde-end", {})
+        w.handle("survivor-end", {})
+    return w
+
+
+def test_destroy_all_horde_creatures_is_one_tap_and_one_undo():
+    """hs-6-8: a board wipe of the Horde's creatures is one tap ("Destroy all Horde
+    creatures", one engine action), and one Undo brings them all back."""
+    w = _with_creatures()
+    before = sorted(c.id for c in w.game.creatures())
+    actions = len(w.game.actions)
+    view = w.handle("destroy-all", {})
+    assert view.error == "" and w.game.creatures() == []
+    assert len(w.game.actions) == actions + 1
+    assert w.game.actions[-1] == {"type": "move-all", "cards": before, "to": "graveyard"}
+    assert not {c.id for c in w.game.zones["battlefield"]} & set(before)
+    moved = [e for e in w.game.events if e.kind == "move" and e.data.get("to") == "graveyard"]
+    assert [e.data["card"] for e in moved[-len(before):]] == before
+    undone = w.handle("undo", {})
+    assert undone.error == "" and sorted(c.id for c in w.game.creatures()) == before
+
+
+def test_destroy_all_but_the_chosen_group_and_tap_all():
+    """hs-6-8: "all but these" keeps the chosen group; "Tap all" taps every Horde creature
+    in one action and "Untap all" shows once one is tapped."""
+    w = _with_creatures()
+    made = w.handle("token", {"token": "Goblin Test", "token-power": "1",
+                              "token-toughness": "1", "amount": "2"})
+    assert made.error == ""
+    first = w.game.creatures()[0]
+    w.handle("pick", {"_item": str(first.id)})
+    keep = {c.id for c in w.game.creatures() if c.name == first.name and c.counters == 0}
+    if not any(c.tapped for c in w.game.creatures()):
+        assert w.handle("tap-all", {}).error == ""
+    view = w.handle("untap-all", {})
+    assert view.error == "" and not any(c.tapped for c in w.game.creatures())
+    assert view.hidden["untap-all"] is True and view.hidden["tap-all"] is False
+    view = w.handle("tap-all", {})
+    assert view.error == "" and all(c.tapped for c in w.game.creatures())
+    assert view.hidden["tap-all"] is True and view.hidden["untap-all"] is False
+    assert w.game.actions[-1]["type"] == "tap-all"
+    assert w.handle("untap-all", {}).error == ""
+    w.selected = first.id
+    view = w.handle("destroy-all-but", {})
+    assert view.error == ""
+    assert {c.id for c in w.game.creatures()} <= keep and first.id in {
+        c.id for c in w.game.creatures()}
+    assert w.handle("tap-all", {}).error == ""
+    refused_view = w.handle("tap-all", {})
+    assert "already tapped" in refused_view.error.casefold()

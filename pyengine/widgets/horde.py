@@ -94,6 +94,9 @@ SIMPLE = {
     "end-step": "end-step",
     "confirm-victory": "confirm-victory",
 }
+#: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
+#: creature, every one but the chosen group, tap or untap them all.
+GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Page actions that only exist in one rule set.
@@ -559,6 +562,8 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": self._item(form)}
+        if action in GROUP:
+            return self._group_action(action, game)
         if action in MOVES:
             return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
         if action == "tap":
@@ -580,6 +585,27 @@ class Widget(runner.RunnerBase):
         if action == "hunt":
             return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
+
+    def _group_action(self, action: str, game: Game) -> dict[str, Any]:
+        """One engine action for a group button: ``move-all`` to the graveyard (every Horde
+        creature, or all but the chosen group) or ``tap-all``."""
+        creatures = [c.id for c in game.creatures()]  # type: ignore[attr-defined]
+        if action == "destroy-all-but":
+            group = self._group_of(self._chosen())
+            keep = set(group.ids) if group is not None else set()
+            creatures = [c for c in creatures if c not in keep]
+        if action in ("tap-all", "untap-all"):
+            tapped = action == "tap-all"
+            cards = [c.id for c in game.creatures()  # type: ignore[attr-defined]
+                     if c.tapped != tapped]
+            if not cards:
+                raise ActionError("every Horde creature is already "
+                                  + ("tapped" if tapped else "untapped"))
+            return {"type": "tap-all", "cards": cards, "tapped": tapped}
+        if not creatures:
+            raise ActionError("the Horde has no other creature to destroy"
+                              if action == "destroy-all-but" else "the Horde has no creature")
+        return {"type": "move-all", "cards": creatures, "to": "graveyard"}
 
     def _token_action(self, game: Game) -> dict[str, Any]:
         """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
@@ -732,6 +758,11 @@ class Widget(runner.RunnerBase):
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
         view.lists["battlefield"] = board.board_items(groups, self.selected)
         view.hidden["no-battlefield"] = bool(groups)
+        creatures = game.creatures()  # type: ignore[attr-defined]
+        view.hidden["group-buttons"] = not creatures
+        view.text["destroy-all"] = f"Destroy all {len(creatures)} Horde creatures"
+        view.hidden["tap-all"] = all(c.tapped for c in creatures)
+        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
         group = board.group_of(groups, self.selected)
         if chosen is None or group is None:
