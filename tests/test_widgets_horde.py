@@ -872,3 +872,36 @@ def test_destroy_all_but_the_chosen_group_and_tap_all():
     assert w.handle("tap-all", {}).error == ""
     refused_view = w.handle("tap-all", {})
     assert "already tapped" in refused_view.error.casefold()
+
+
+def test_a_game_that_can_end_says_so_at_the_top_with_its_button():
+    """lh-7-3: once the Horde's library is empty and it has no creature, the top of the page
+    offers Confirm victory (the same action as the button among the tools)."""
+    from pyengine.limited_horde import LimitedHorde
+
+    game = LimitedHorde({"deck": ["Zombie", "Zombie", "Ghoul Lord"], "facts": FACTS,
+                         "difficulty": "nightmare", "stack": True}, SEED)
+    w, view = imported(game.to_json())
+    assert view.hidden["confirm-victory-top"] is True
+    w.handle("survivor-end", {})
+    w.handle("survivor-end", {})
+    view = w.handle("destroy-all", {})
+    assert view.error == ""
+    assert view.hidden["confirm-victory-top"] is False
+    assert view.hidden["confirm-victory-top"] == view.hidden["confirm-victory"]
+
+
+def test_what_just_happened_is_one_line_for_every_action():
+    """hs-6-7: the roll's result, a refusal and a whole Horde turn each end up in the one
+    "what just happened" line (fixed on the screen, read out once)."""
+    w, _ = started()
+    view = w.handle("roll-survivor", {})
+    assert view.hidden["happened"] is False
+    assert view.text["happened"].startswith("Roll for the Horde: Survivor")
+    refused_view = w.handle("hit", {"amount": "0"})
+    assert refused_view.text["happened"] == refused_view.error != ""
+    for _ in range(3):
+        view = w.handle("survivor-end", {})
+    assert "attack" in view.text["happened"] and "steps)" in view.text["happened"]
+    quiet = w.handle("show-setup", {})
+    assert "happened" not in quiet.text

@@ -372,3 +372,16 @@ def test_a_version_1_table_is_upgraded_with_its_undo_steps():
     assert view.error == ""
     if widget.undo_stack:
         assert widget.handle("undo", {}).error == ""
+
+
+def test_what_just_happened_names_the_change():
+    """tc-4-1: each tap on the tracker says what it changed in the one "what just happened"
+    line; a refusal is said there too, and Undo says what it took back."""
+    widget, _ = rolled()
+    view = widget.handle("life:0:-3", form())
+    assert "loses 3 life: now 37" in view.text["happened"]
+    assert view.hidden["happened"] is False
+    view = widget.handle("undo", form())
+    assert view.text["happened"] == "Undone: life -3 for Team 1."
+    view = widget.handle("poison:0:-1", form())
+    assert view.error and view.text["happened"] == view.error

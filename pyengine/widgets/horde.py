@@ -754,6 +754,8 @@ class Widget(runner.RunnerBase):
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)
+        # a game that can end says so at the top, with the one button that ends it (lh-7-3)
+        view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
         view.lists["battlefield"] = board.board_items(groups, self.selected)

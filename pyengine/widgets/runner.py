@@ -145,6 +145,23 @@ def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,
         return None, f"The card facts could not be read ({error})."
 
 
+#: Actions that change nothing at the table: the "what just happened" line stays as it was.
+QUIET = frozenset({"setup", "show-setup", "hide-setup", "qr", "pick", "close-panel", "images",
+                   "reset", "reset-no", "new-seed", "deck-save", "deck-remove", "deck-export",
+                   "deck-file", "export"})
+
+
+def happened_text(events: list[Event]) -> str:
+    """The "what just happened" line of an action: its one or two events, or for a longer one
+    (a whole turn) the first and the last, with how many steps it had."""
+    texts = [e.text.rstrip(".") for e in events if e.text]
+    if not texts:
+        return ""
+    if len(texts) <= 2:
+        return "; ".join(texts) + "."
+    return f"{texts[0]} … {texts[-1]} ({len(texts)} steps)."
+
+
 class RunnerBase:
     """The page-action handling both runner widgets share. A subclass keeps ``env``, ``form``
     (str -> str), ``game``, ``confirm_reset``, ``show_setup``, ``last``, and implements
@@ -250,6 +267,10 @@ class RunnerBase:
             self.form[key] = value
         view = self.render()
         view.values.update(used)
+        happened = error if error else happened_text(self.last) if action not in QUIET else ""
+        if happened:  # one line, fixed on the screen and read out once (issue 27, 3 and 7)
+            view.text["happened"] = happened
+            view.hidden["happened"] = False
         view.error = error
         view.save = self._save()
         if action == "export" and self.game is not None and not error:

@@ -111,6 +111,8 @@ class Widget:
         self.undo_stack: list[dict[str, Any]] = []
         #: The players' set-up is shown while a game runs (folded away otherwise).
         self.show_setup = False
+        #: What the last Undo took back (for the "what just happened" line).
+        self.undone = ""
 
     # -- storage ---------------------------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -176,6 +178,7 @@ class Widget:
             view.save = self._save()
             return view
         error = ""
+        seen = self._tracker_events()
         try:
             self._dispatch(action, form)
         except (TeamError, GameError, ValueError) as problem:
@@ -185,11 +188,37 @@ class Widget:
         view = self.render()
         view.error = error
         view.save = self._save()
+        happened = error or self._happened(action, seen, view)
+        if happened:  # one line, fixed on the screen and read out once (issue 27, 3 and 7)
+            view.text["happened"] = happened
+            view.hidden["happened"] = False
         if not error and action in ("roll", "next-turn", "hide-setup"):
             view.scroll = "top"
         elif not error and action == "show-setup":
             view.scroll = "setup-box"
         return view
+
+    def _tracker_events(self) -> int:
+        data = self.state["tracker"]
+        return len(load_game(data).events) if data is not None else 0
+
+    def _happened(self, action: str, seen: int, view: View) -> str:
+        """The "what just happened" line: the tracker's new events, the roll, the hand."""
+        if action in ("count", "names", "hand-player", "hand-deck", "show-setup", "hide-setup",
+                      "new-seed", "toggle-bottom"):
+            return ""
+        if action == "undo":
+            return f"Undone: {self.undone}." if self.undone else ""
+        if action == "roll":
+            return view.text.get("starts", "")
+        if action.startswith("hand-") or action == deck_reading.CHOOSE:
+            return view.text.get("hand-status", "")
+        data = self.state["tracker"]
+        if data is None:
+            return ""
+        events = load_game(data).events
+        fresh = events[seen:] if len(events) > seen else events[-1:]
+        return "; ".join(e.text.rstrip(".") for e in fresh) + "."
 
     def _dispatch(self, action: str, form: dict[str, str]) -> None:
         name, _, rest = action.partition(":")
@@ -303,7 +332,7 @@ class Widget:
         if not self.undo_stack:
             raise ValueError("nothing to undo")
         previous = self.undo_stack.pop()
-        previous.pop("undo_label", None)
+        self.undone = str(previous.pop("undo_label", "") or "")
         self.state = fresh_state()
         self.state.update(previous)
 
