@@ -436,6 +436,38 @@ class HordeGame(Game):
         events = [Event("control", f"{target.name} (#{target.id}) is the Horde's again",
                         [target.name], {"card": target.id, "controller": "horde"})]
         return events + self.flag_card(target) + self.after_action()
+    def do_move_all(self, cards: list[int], to: str) -> list[Event]:
+        """Several Horde permanents at once, one move each in the order given: the table's one
+        tap for a wrath ("destroy all creatures") or a partial wipe, and one action to undo.
+        Each must be on the battlefield; once the game is over (the last one made the Survivors
+        win) the rest stay."""
+        self.require_playing()
+        if not cards:
+            raise ActionError("choose at least one Horde permanent")
+        if len(set(cards)) != len(cards):
+            raise ActionError("a permanent is named twice")
+        for card in cards:
+            self.find(card, "battlefield")
+        events: list[Event] = []
+        for card in cards:
+            if self.phase == "over":
+                break
+            events += self.do_move(card, to)
+        return events
+
+    def do_tap_all(self, cards: list[int], tapped: bool) -> list[Event]:
+        """Tap (or untap) several Horde permanents at once: one tap for "tap all" effects."""
+        self.require_playing()
+        if not cards:
+            raise ActionError("choose at least one Horde permanent")
+        targets = [self.find(card, "battlefield") for card in cards]
+        for target in targets:
+            target.tapped = tapped
+        word = "tapped" if tapped else "untapped"
+        return [Event("tap" if tapped else "untap",
+                      f"{len(targets)} Horde permanent{'s' if len(targets) != 1 else ''} "
+                      f"{'are' if len(targets) != 1 else 'is'} {word}",
+                      [t.name for t in targets], {"cards": [t.id for t in targets]})]
 
     def do_done(self, card: int) -> list[Event]:
         """The table has resolved a held Horde instant or sorcery: it goes to the graveyard

@@ -753,3 +753,37 @@ def tracker_config(draw: TeamDraw, commanders: dict[str, list[str]] | None = Non
     if commanders:
         config["commanders"] = {name: list(names) for name, names in commanders.items() if names}
     return config
+
+
+def with_commanders(game: TeamTracker, commanders: dict[str, list[str]]) -> TeamTracker:
+    """``game`` with the named commanders of some players (player name -> commander names, as
+    revealed after the mulligan, tc-3-5), replayed from its actions. Commander damage is kept
+    per commander (tc-4-3 counts damage "by the same commander"), so a player with partners or
+    a Background has two counts; damage already written for a player's commander stays with
+    that player's commander in the same place (the first one when a placeholder becomes two
+    names)."""
+    given = dict(game.config.get("commanders") or {})
+    for player, names in commanders.items():
+        if names:
+            given[player] = [str(n) for n in names]
+    config = dict(game.config, commanders=given)
+    old = game.commanders
+    fresh = TeamTracker(config, game.seed)
+    places: dict[tuple[str, int], int] = {}
+    for number, commander in enumerate(fresh.commanders):
+        mine = [c for c in fresh.commanders[:number] if c.owner == commander.owner]
+        places[(name_key(commander.owner), len(mine))] = number
+
+    def remap(number: Any) -> Any:
+        if not isinstance(number, int) or not 0 <= number < len(old):
+            return number
+        commander = old[number]
+        position = sum(1 for c in old[:number] if c.owner == commander.owner)
+        key = name_key(commander.owner)
+        return places.get((key, position), places.get((key, 0), number))
+
+    for action in game.actions:
+        if str(action.get("type", "")).replace("_", "-") == "commander-damage":
+            action = dict(action, commander=remap(action.get("commander")))
+        fresh.apply(action)
+    return fresh

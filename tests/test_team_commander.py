@@ -698,3 +698,24 @@ def test_cli_team_without_a_subcommand_and_win(capsys, tmp_path):
     code, _, err = run(capsys, "team", "track", save)
     assert code == 2
     mentions(err, "new", "show", "undo")  # what it can do
+
+
+def test_named_commanders_keep_the_damage_already_written():
+    """tc-4-3: a team loses to 21 combat damage "by the same commander": once a player's two
+    partners are known, each has its own count, and damage written for the player's commander
+    before stays with the first of them; the life total is unchanged by the renaming."""
+    from pyengine.team_commander import TeamTracker, with_commanders
+
+    game = TeamTracker({"teams": [["Ann", "Bo"], ["Cy", "Di"]]}, "s")
+    cy = next(i for i, c in enumerate(game.commanders) if c.owner == "Cy")
+    game.apply({"type": "commander-damage", "team": 0, "commander": cy, "amount": 20})
+    named = with_commanders(game, {"Cy": ["Thrasios, Triton Hero", "Tymna the Weaver"]})
+    mine = [i for i, c in enumerate(named.commanders) if c.owner == "Cy"]
+    assert [named.commanders[i].name for i in mine] == ["Thrasios, Triton Hero",
+                                                        "Tymna the Weaver"]
+    assert [named.teams[0].commander_damage[i] for i in mine] == [20, 0]
+    assert named.teams[0].life == 20 and not named.losses(0)
+    named.apply({"type": "commander-damage", "team": 0, "commander": mine[1], "amount": 20})
+    assert not any("21" in r and "Tymna" in r for r in named.losses(0))  # 20 each: no loss
+    named.apply({"type": "commander-damage", "team": 0, "commander": mine[0], "amount": 1})
+    assert any("Thrasios" in r and "TC 4.3" in r for r in named.losses(0))

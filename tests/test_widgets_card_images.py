@@ -259,3 +259,30 @@ def test_swarm_card_panel_shows_the_picture():
     w.handle("images", {"images": ""})
     view = w.handle("pick-card", {"_item": str(card.id)})
     assert view.fetches == [] and view.hidden["panel-img"] is True and view.text["panel-facts"]
+
+
+def test_pictures_stop_being_asked_after_failures_in_a_row_and_say_so_once():
+    """hs-3-3: on a Wi-Fi that answers every request with its sign-in page, or with no DNS,
+    the page stops asking for pictures after a few failed lookups in a row and says so once;
+    turning the setting off and on asks again. A good answer resets the count."""
+    images = card_images.CardImages()
+    images.lookup("Zombie")
+    images.response(card_images.ACTION, {"_status": "offline", "_tag": "Zombie"})
+    images.response(card_images.ACTION, {"_status": "200", "_body": "{}", "_tag": "Zombie"})
+    assert images.failures == 0  # a readable answer: the connection works
+    notices = []
+    for number, name in enumerate(["A", "B", "C", "D"]):
+        fetches = images.lookup(name)
+        if number < card_images.MAX_FAILURES:
+            assert fetches
+        else:
+            assert fetches == [] and images.lookup_many(["E", "F"]) == []
+            continue
+        images.response(card_images.ACTION, {"_status": "200", "_tag": name,
+                                             "_body": "<html>Sign in to the Wi-Fi</html>"})
+        notices.append(images.take_notice())
+    assert notices[:-1] == ["", ""] and "stopped asking" in notices[-1]
+    assert images.take_notice() == ""
+    assert "A" not in images.urls  # a sign-in page is not "Scryfall has no picture"
+    images.resume()
+    assert images.lookup("A")

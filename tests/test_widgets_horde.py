@@ -819,3 +819,122 @@ def test_the_card_panel_shows_limited_horde_keyword_errata():
     assert line.endswith("errata: threshold instead of delirium (LH 9.10)")
     hs = scenarios.stacked("horde", ["Hound of the Farbogs", "Zombie"])
     assert "menace if delirium" in board.facts_text(Widget._facts(hs)("Hound of the Farbogs"))
+def test_a_new_game_gets_a_new_seed_unless_the_table_keeps_it():
+    """hs-3-3: Start after a game does not deal the same game again by surprise: the seed
+    left in the box from the last game is replaced, unless "Keep this seed" is ticked; a seed
+    the table typed is used as typed."""
+    w, view = started()
+    again = w.handle("new", {"seed": SEED, "survivors": "2"})
+    assert again.error == "" and w.game.seed != SEED
+    kept = w.handle("new", {"seed": w.game.seed, "keep-seed": "on", "survivors": "2"})
+    assert kept.error == "" and w.game.seed == again.values.get("seed", w.game.seed)
+    typed = w.handle("new", {"seed": "bold-owl-3", "keep-seed": "", "survivors": "2"})
+    assert typed.error == "" and w.game.seed == "bold-owl-3"
+
+
+def test_the_amount_and_the_combat_box_go_back_after_use():
+    """hs-4-5: after "Deal N damage" the N box is 1 again and "It is combat damage" is
+    unticked, so the next tap does not repeat them by surprise; a refused tap keeps them."""
+    w, _ = started()
+    for action in ("survivor-end", "survivor-end", "survivor-end"):
+        w.handle(action, {})
+    view = w.handle("hit", {"amount": "3", "combat": "on"})
+    assert view.error == ""
+    assert view.values["amount"] == "1" and view.values["combat"] == ""
+    assert w.form["amount"] == "1" and w.form["combat"] == ""
+    refused_view = w.handle("hit", {"amount": "0"})
+    assert refused_view.error and w.form["amount"] == "0"
+
+
+def _with_creatures():
+    w, _ = started()
+    for _ in range(6):
+        if w.game.creatures():
+            break
+        w.handle("survivor-end", {})
+        if w.game.phase != "survivors" and not w.game.creatures():
+            w.handle("horde-end", {})
+    while not w.game.creatures():
+        w.handle("horde-end", {})
+        w.handle("survivor-end", {})
+    return w
+
+
+def test_destroy_all_horde_creatures_is_one_tap_and_one_undo():
+    """hs-6-8: a board wipe of the Horde's creatures is one tap ("Destroy all Horde
+    creatures", one engine action), and one Undo brings them all back."""
+    w = _with_creatures()
+    before = sorted(c.id for c in w.game.creatures())
+    actions = len(w.game.actions)
+    view = w.handle("destroy-all", {})
+    assert view.error == "" and w.game.creatures() == []
+    assert len(w.game.actions) == actions + 1
+    assert w.game.actions[-1] == {"type": "move-all", "cards": before, "to": "graveyard"}
+    assert not {c.id for c in w.game.zones["battlefield"]} & set(before)
+    moved = [e for e in w.game.events if e.kind == "move" and e.data.get("to") == "graveyard"]
+    assert [e.data["card"] for e in moved[-len(before):]] == before
+    undone = w.handle("undo", {})
+    assert undone.error == "" and sorted(c.id for c in w.game.creatures()) == before
+
+
+def test_destroy_all_but_the_chosen_group_and_tap_all():
+    """hs-6-8: "all but these" keeps the chosen group; "Tap all" taps every Horde creature
+    in one action and "Untap all" shows once one is tapped."""
+    w = _with_creatures()
+    made = w.handle("token", {"token": "Goblin Test", "token-power": "1",
+                              "token-toughness": "1", "amount": "2"})
+    assert made.error == ""
+    first = w.game.creatures()[0]
+    w.handle("pick", {"_item": str(first.id)})
+    keep = {c.id for c in w.game.creatures() if c.name == first.name and c.counters == 0}
+    if not any(c.tapped for c in w.game.creatures()):
+        assert w.handle("tap-all", {}).error == ""
+    view = w.handle("untap-all", {})
+    assert view.error == "" and not any(c.tapped for c in w.game.creatures())
+    assert view.hidden["untap-all"] is True and view.hidden["tap-all"] is False
+    view = w.handle("tap-all", {})
+    assert view.error == "" and all(c.tapped for c in w.game.creatures())
+    assert view.hidden["tap-all"] is True and view.hidden["untap-all"] is False
+    assert w.game.actions[-1]["type"] == "tap-all"
+    assert w.handle("untap-all", {}).error == ""
+    w.selected = first.id
+    view = w.handle("destroy-all-but", {})
+    assert view.error == ""
+    assert {c.id for c in w.game.creatures()} <= keep and first.id in {
+        c.id for c in w.game.creatures()}
+    assert w.handle("tap-all", {}).error == ""
+    refused_view = w.handle("tap-all", {})
+    assert "already tapped" in refused_view.error.casefold()
+
+
+def test_a_game_that_can_end_says_so_at_the_top_with_its_button():
+    """lh-7-3: once the Horde's library is empty and it has no creature, the top of the page
+    offers Confirm victory (the same action as the button among the tools)."""
+    from pyengine.limited_horde import LimitedHorde
+
+    game = LimitedHorde({"deck": ["Zombie", "Zombie", "Ghoul Lord"], "facts": FACTS,
+                         "difficulty": "nightmare", "stack": True}, SEED)
+    w, view = imported(game.to_json())
+    assert view.hidden["confirm-victory-top"] is True
+    w.handle("survivor-end", {})
+    w.handle("survivor-end", {})
+    view = w.handle("destroy-all", {})
+    assert view.error == ""
+    assert view.hidden["confirm-victory-top"] is False
+    assert view.hidden["confirm-victory-top"] == view.hidden["confirm-victory"]
+
+
+def test_what_just_happened_is_one_line_for_every_action():
+    """hs-6-7: the roll's result, a refusal and a whole Horde turn each end up in the one
+    "what just happened" line (fixed on the screen, read out once)."""
+    w, _ = started()
+    view = w.handle("roll-survivor", {})
+    assert view.hidden["happened"] is False
+    assert view.text["happened"].startswith("Roll for the Horde: Survivor")
+    refused_view = w.handle("hit", {"amount": "0"})
+    assert refused_view.text["happened"] == refused_view.error != ""
+    for _ in range(3):
+        view = w.handle("survivor-end", {})
+    assert "attack" in view.text["happened"] and "steps)" in view.text["happened"]
+    quiet = w.handle("show-setup", {})
+    assert "happened" not in quiet.text

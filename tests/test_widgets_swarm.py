@@ -495,3 +495,22 @@ def test_the_turn_line_names_whose_turn_it_is():
     view = w.handle("turn", {})
     assert view.text["phase"].startswith("First main phase")
     assert view.hidden["do-next-survivor"] is True
+def test_the_amount_and_the_targets_go_back_after_use():
+    """sw-9-1: after an amount button the amount is 1 again, after Combat the targets box
+    is empty, so the next tap does not reuse them by surprise."""
+    w = widget()
+    start_game(w)
+    view = w.handle("mill", {"amount": "3"})
+    assert view.error == "" and view.values["amount"] == "1" and w.form["amount"] == "1"
+
+
+def test_a_new_swarm_game_gets_a_new_seed_unless_kept():
+    """sw-2-4: Start after a game picks a new seed unless "Keep this seed" is ticked."""
+    w = widget()
+    start_game(w, seed="amber-otter-17")
+    w.handle("new", {"mode": "hive", "survivors": "2", "deck": "sample", "seed": w.game.seed})
+    assert w.game.seed != "amber-otter-17"
+    seed = w.game.seed
+    w.handle("new", {"mode": "hive", "survivors": "2", "deck": "sample", "seed": seed,
+                     "keep-seed": "on"})
+    assert w.game.seed == seed

@@ -351,3 +351,37 @@ def test_life_loss_banner_is_a_full_sentence():
     assert widget.handle("show-setup", form()).scroll == "setup-box"
     view = widget.handle("hide-setup", form())
     assert view.hidden["setup-box"] is True and view.scroll == "top"
+
+
+def test_a_version_1_table_is_upgraded_with_its_undo_steps():
+    """tc-3-5: a table saved before the commander question (version 1) restores with no
+    chosen commander, in its state and in each undo step, and Undo still works."""
+    from pathlib import Path
+
+    from pyengine.widgets.saves import prepare
+
+    text = (Path(__file__).parent / "data" / "saves" / "team-v1.json").read_text("utf-8")
+    upgraded, problem = prepare("team", team_module, text)
+    assert problem is None
+    data = json.loads(upgraded)
+    assert data["state"]["v"] == team_module.STATE_VERSION == 2
+    assert data["state"]["hand_chosen"] == []
+    assert all(step["hand_chosen"] == [] for step in data["undo"])
+    widget = Widget(make_env())
+    view = widget.start(upgraded)
+    assert view.error == ""
+    if widget.undo_stack:
+        assert widget.handle("undo", {}).error == ""
+
+
+def test_what_just_happened_names_the_change():
+    """tc-4-1: each tap on the tracker says what it changed in the one "what just happened"
+    line; a refusal is said there too, and Undo says what it took back."""
+    widget, _ = rolled()
+    view = widget.handle("life:0:-3", form())
+    assert "loses 3 life: now 37" in view.text["happened"]
+    assert view.hidden["happened"] is False
+    view = widget.handle("undo", form())
+    assert view.text["happened"] == "Undone: life -3 for Team 1."
+    view = widget.handle("poison:0:-1", form())
+    assert view.error and view.text["happened"] == view.error

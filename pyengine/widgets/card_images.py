@@ -52,6 +52,8 @@ BATCH = 75
 #: themselves, so a reload offline still shows the ones seen).
 MAX_KNOWN = 300
 MAX_NAME = 200
+#: Failed lookups in a row after which the page stops asking for pictures (and says so once).
+MAX_FAILURES = 3
 
 
 def _small(card: object) -> str:
@@ -67,6 +69,14 @@ def _small(card: object) -> str:
     if isinstance(url, str) and url.startswith(IMAGE_HOST) and len(url) < 500:
         return url
     return ""
+
+
+def _is_json(body: str) -> bool:
+    try:
+        json.loads(body)
+    except ValueError:
+        return False
+    return True
 
 
 def _names_of(card: object) -> list[str]:
@@ -91,6 +101,37 @@ class CardImages:
         self.urls: dict[str, str] = {}
         self.asked: set[str] = set()
         self.failed: set[str] = set()
+        #: Lookups that failed in a row (offline, a server error, a Wi-Fi sign-in page's HTML
+        #: instead of Scryfall's answer); at :data:`MAX_FAILURES` the page stops asking.
+        self.failures = 0
+        #: The one-time message that the page stopped asking (:meth:`take_notice`).
+        self.notice = ""
+        self.told = False
+
+    @property
+    def stopped(self) -> bool:
+        """True once :data:`MAX_FAILURES` lookups failed in a row: no more are made until the
+        setting is turned off and on again (:meth:`resume`) or the page is reloaded."""
+        return self.failures >= MAX_FAILURES
+
+    def resume(self) -> None:
+        """The player turned pictures on again: ask again, and say so again if it fails."""
+        self.failed.clear()
+        self.failures, self.notice, self.told = 0, "", False
+
+    def _failed(self, names: list[str]) -> None:
+        self.failed.update(names)
+        self.failures += 1
+        if self.stopped and not self.told:
+            self.told = True
+            self.notice = (f"Card pictures could not be loaded {MAX_FAILURES} times in a row "
+                           "(no connection, or a Wi-Fi sign-in page?), so the page stopped "
+                           "asking for them. Untick and tick “Card pictures” to try again.")
+
+    def take_notice(self) -> str:
+        """The message that the page stopped asking for pictures, once; ``""`` after."""
+        notice, self.notice = self.notice, ""
+        return notice
 
     def url(self, name: str) -> str:
         return self.urls.get(name, "")
@@ -103,7 +144,7 @@ class CardImages:
     def lookup(self, name: str) -> list[Fetch]:
         """One card's lookup (the player opened its card panel: asked again after a failed
         one), unless known or already asked."""
-        if not self._wanted([name], retry=True):
+        if self.stopped or not self._wanted([name], retry=True):
             return []
         self.failed.discard(name)
         self.asked.add(name)
@@ -111,7 +152,7 @@ class CardImages:
 
     def lookup_many(self, names: list[str]) -> list[Fetch]:
         """The revealed cards' lookups: one batch request for the names not known yet."""
-        wanted = self._wanted(names)[:BATCH]
+        wanted = [] if self.stopped else self._wanted(names)[:BATCH]
         if not wanted:
             return []
         self.asked.update(wanted)
@@ -126,8 +167,12 @@ class CardImages:
         names = [n for n in str(form.get("_tag", "")).split("\n") if n][:BATCH]
         self.asked.difference_update(names)
         if status == "offline" or not status.isdigit() or int(status) >= 500:
-            self.failed.update(names)
+            self._failed(names)
             return
+        if status == "200" and not _is_json(body):  # a sign-in page, not Scryfall's answer
+            self._failed(names)
+            return
+        self.failures = 0
         if action == ACTION:
             url = image_url(status, body)
             if url is not None and names:
@@ -158,6 +203,7 @@ class CardImages:
     def restore(self, data: object) -> None:
         """Take back :meth:`saved` (anything else is ignored: a save never fails on it)."""
         self.urls, self.asked, self.failed = {}, set(), set()
+        self.failures, self.notice, self.told = 0, "", False
         if isinstance(data, dict):
             for name, url in list(data.items())[-MAX_KNOWN:]:
                 if isinstance(name, str) and isinstance(url, str) and (

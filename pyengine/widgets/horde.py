@@ -94,6 +94,9 @@ SIMPLE = {
     "end-step": "end-step",
     "confirm-victory": "confirm-victory",
 }
+#: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
+#: creature, every one but the chosen group, tap or untap them all.
+GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
@@ -115,7 +118,7 @@ def fresh_form() -> dict[str, str]:
         "setup-turns": "3", "exile": "0", "setup-attacks": "on", "flashback": "coin",
         "library-size": "", "wave": "auto", "surge": "3", "rally": "",
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
-        "seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
+        "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
@@ -395,6 +398,9 @@ class Widget(runner.RunnerBase):
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     qr_hint = "Use Export to pass the game as a file instead."
+    used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
+                                                   "life-up", "token", "target")},
+                   "hit": {"amount": "1", "combat": ""}}
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -437,7 +443,7 @@ class Widget(runner.RunnerBase):
             self.selected = None
             return False
         if action == "images":
-            self.images.failed.clear()  # pictures turned on again: ask again what failed
+            self.images.resume()  # pictures turned on again: ask again what failed
             return False
         if action == "deck-file":
             text = str(form.get("_file", ""))
@@ -446,6 +452,7 @@ class Widget(runner.RunnerBase):
             return False
         if action in (card_images.ACTION, card_images.ACTION_MANY):
             self.images.response(action, form)
+            self.note = self.images.take_notice() or self.note  # said once
             return False
         game = self._game()
         if action == "export":
@@ -560,6 +567,8 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": self._item(form)}
+        if action in GROUP:
+            return self._group_action(action, game)
         if action in MOVES:
             return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
         if action in CONTROL:
@@ -583,6 +592,27 @@ class Widget(runner.RunnerBase):
         if action == "hunt":
             return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
+
+    def _group_action(self, action: str, game: Game) -> dict[str, Any]:
+        """One engine action for a group button: ``move-all`` to the graveyard (every Horde
+        creature, or all but the chosen group) or ``tap-all``."""
+        creatures = [c.id for c in game.creatures()]  # type: ignore[attr-defined]
+        if action == "destroy-all-but":
+            group = self._group_of(self._chosen())
+            keep = set(group.ids) if group is not None else set()
+            creatures = [c for c in creatures if c not in keep]
+        if action in ("tap-all", "untap-all"):
+            tapped = action == "tap-all"
+            cards = [c.id for c in game.creatures()  # type: ignore[attr-defined]
+                     if c.tapped != tapped]
+            if not cards:
+                raise ActionError("every Horde creature is already "
+                                  + ("tapped" if tapped else "untapped"))
+            return {"type": "tap-all", "cards": cards, "tapped": tapped}
+        if not creatures:
+            raise ActionError("the Horde has no other creature to destroy"
+                              if action == "destroy-all-but" else "the Horde has no creature")
+        return {"type": "move-all", "cards": creatures, "to": "graveyard"}
 
     def _token_action(self, game: Game) -> dict[str, Any]:
         """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
@@ -731,12 +761,19 @@ class Widget(runner.RunnerBase):
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)
+        # a game that can end says so at the top, with the one button that ends it (lh-7-3)
+        view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = _board_groups(game)
         stolen = set(getattr(game, "stolen", ()))
         view.lists["battlefield"] = board.board_items(
             groups, self.selected, suffix=lambda g: STOLEN if g.ids[0] in stolen else "")
         view.hidden["no-battlefield"] = bool(groups)
+        creatures = game.creatures()  # type: ignore[attr-defined]
+        view.hidden["group-buttons"] = not creatures
+        view.text["destroy-all"] = f"Destroy all {len(creatures)} Horde creatures"
+        view.hidden["tap-all"] = all(c.tapped for c in creatures)
+        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
         group = board.group_of(groups, self.selected)
         if chosen is None or group is None:

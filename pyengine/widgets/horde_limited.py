@@ -130,6 +130,7 @@ def render(game: Game, status: dict[str, Any], view: View) -> None:
     view.text["stage"] = stage.title()
     for name in STAGES:
         view.attrs[f"stage-{name}"] = {"data-current": "true" if name == stage else "false"}
+        view.attrs[f"stage-{name}-link"] = {"aria-current": "step" if name == stage else "false"}
     check = status["surge_check"]
     parts = [f"Damage carried: {status['damage']}", f"life gain floating: {status['gained']}",
              f"graveyard + exile {check['graveyard_and_exile']} vs library {check['library']}",

@@ -20,7 +20,7 @@ from typing import Any
 from .. import safejson
 from ..cards import CardDB
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
-from ..rng import make_seed
+from ..rng import make_seed, normalize_seed
 from . import plumbing, share_qr
 
 __all__ = ["SHARE_SCHEMA", "RunnerBase", "decode_share", "encode_share", "load_card_db",
@@ -145,6 +145,23 @@ def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,
         return None, f"The card facts could not be read ({error})."
 
 
+#: Actions that change nothing at the table: the "what just happened" line stays as it was.
+QUIET = frozenset({"setup", "show-setup", "hide-setup", "qr", "pick", "close-panel", "images",
+                   "reset", "reset-no", "new-seed", "deck-save", "deck-remove", "deck-export",
+                   "deck-file", "export"})
+
+
+def happened_text(events: list[Event]) -> str:
+    """The "what just happened" line of an action: its one or two events, or for a longer one
+    (a whole turn) the first and the last, with how many steps it had."""
+    texts = [e.text.rstrip(".") for e in events if e.text]
+    if not texts:
+        return ""
+    if len(texts) <= 2:
+        return "; ".join(texts) + "."
+    return f"{texts[0]} … {texts[-1]} ({len(texts)} steps)."
+
+
 class RunnerBase:
     """The page-action handling both runner widgets share. A subclass keeps ``env``, ``form``
     (str -> str), ``game``, ``confirm_reset``, ``show_setup``, ``last``, and implements
@@ -173,6 +190,9 @@ class RunnerBase:
     field_limit = 2000
     #: What the share QR code says about passing a game another way.
     qr_hint = ""
+    #: Form fields an action uses up, put back to their default once it was applied, so the
+    #: next tap does not reuse them by surprise (action -> {field: default}).
+    used_fields: dict[str, dict[str, str]] = {}
 
     def render(self) -> Any:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
@@ -242,7 +262,15 @@ class RunnerBase:
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
+        used = {} if error else self.used_fields.get(action, {})
+        for key, value in used.items():  # the N amount, the combat box: back to the default
+            self.form[key] = value
         view = self.render()
+        view.values.update(used)
+        happened = error if error else happened_text(self.last) if action not in QUIET else ""
+        if happened:  # one line, fixed on the screen and read out once (issue 27, 3 and 7)
+            view.text["happened"] = happened
+            view.hidden["happened"] = False
         view.error = error
         view.save = self._save()
         if action == "export" and self.game is not None and not error:
@@ -270,6 +298,7 @@ class RunnerBase:
             self.show_setup = True
             return False
         if action == "new":
+            self.fresh_seed()
             self.new_game()
             self.show_setup = False
             return True
@@ -286,6 +315,14 @@ class RunnerBase:
             self._import(form.get("_file", ""))
             return True
         return None
+
+    def fresh_seed(self) -> None:
+        """A new game gets a new seed, unless the table ticks "Keep this seed" (``keep-seed``)
+        or typed another seed: the seed still in the box from the game before would deal that
+        game again."""
+        if (self.game is not None and not self.form.get("keep-seed")
+                and normalize_seed(self.form.get("seed", "")) == self.game.seed):
+            self.form["seed"] = make_seed(self.env.entropy())
 
     def _amount(self) -> int:  # pragma: no cover - subclasses implement it
         raise NotImplementedError

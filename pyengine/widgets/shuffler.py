@@ -1,14 +1,33 @@
-"""The shuffler: pick a shipped deck or paste one, choose a seed, shuffle, see the hand."""
+"""The shuffler: pick a shipped deck or paste one, choose a seed, shuffle, see the hand.
+
+A list is read exactly as the deck check reads it (:mod:`.deck_reading`): the commander the
+check finds is set aside (a proposed one on a 100-card list, or once the player answers "Is X
+your commander?", action ``choose-commander``); the full card data is fetched (action
+``card-data``) the first time a list does not mark its commander and names a card the shipped
+facts do not know. The answer is kept in the saved settings (key ``chosen``, optional).
+"""
 
 from __future__ import annotations
 
 import json
+from typing import Any
 
+from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import GameError
 from ..rng import make_seed, normalize_seed
-from ..shuffler import HAND_SIZE, library_and_commanders, shuffle_cards
-from . import Env, Item, View, paste_too_big, plumbing, scryfall_link
+from ..shuffler import COMMANDER_DECK_SIZE, HAND_SIZE, shuffle_cards
+from . import (
+    Env,
+    Item,
+    View,
+    deck_reading,
+    own_deck,
+    paste_too_big,
+    plumbing,
+    runner,
+    scryfall_link,
+)
 
 PASTE = "paste"
 MAX_DRAW = 100
@@ -30,9 +49,19 @@ MIGRATIONS = {0: _from_v0}
 MIGRATIONS_DONE = (STATE_VERSION,)
 
 
+#: The settings kept (``chosen``: the answer to "Is X your commander?", names one a line).
+FORM_KEYS = ("deck", "seed", "paste", "draw", "chosen")
+
+
 class Widget:
-    def __init__(self, env: Env) -> None:
+    def __init__(self, env: Env, data: Any = None) -> None:
         self.env = env
+        self.db: CardDB | None
+        self.db, _ = runner.load_card_db(env, data, missing="",
+                                         errors=(OSError, KeyError, ValueError, CardDataError))
+        self.full = own_deck.FullData(data)
+        #: The form of the shuffle waiting for the card data.
+        self.waiting: dict[str, str] | None = None
 
     def deck_options(self) -> list[tuple[str, str]]:
         options = [(deck["id"], deck["title"]) for deck in self.env.decks]
@@ -41,19 +70,31 @@ class Widget:
     def start(self, saved: str | None) -> View:
         view = View(options={"deck": self.deck_options()})
         form = {"deck": self.env.decks[0]["id"] if self.env.decks else PASTE, "seed": "",
-                "paste": "", "draw": str(HAND_SIZE)}
+                "paste": "", "draw": str(HAND_SIZE), "chosen": ""}
         if saved:  # a save that cannot be read raises: pyengine.widgets.saves keeps it aside
             data = plumbing.saved_state(saved, MIGRATIONS_DONE,
                                         "it is not saved shuffler settings", missing=0)
             form.update({k: str(v) for k, v in data.items() if k in form})
         if not form["seed"]:
             form["seed"] = make_seed(self.env.entropy())
+        self.chosen = form.pop("chosen")
         view.values.update(form)
         view.hidden["paste-box"] = form["deck"] != PASTE
+        view.hidden["commander-box"] = True
         return view
 
+    chosen = ""
+
     def handle(self, action: str, form: dict[str, str]) -> View:
+        if action == own_deck.FULL_ACTION:
+            self.full.response(form)
+            form, self.waiting = dict(self.waiting or form), None
+            action = "shuffle"
+        if action == deck_reading.CHOOSE:
+            self.chosen = "\n".join(deck_reading.chosen_from(form.get("_item", "")))
+            return self.shuffle(form)
         if action == "choose-deck":
+            self.chosen = ""
             return View(hidden={"paste-box": form.get("deck") != PASTE}, save=self._save(form))
         if action == "new-seed":
             form = dict(form, seed=make_seed(self.env.entropy()))
@@ -65,6 +106,8 @@ class Widget:
     def _save(self, form: dict[str, str]) -> str:
         keep: dict[str, object] = {k: form.get(k, "") for k in ("deck", "seed", "paste", "draw")}
         keep["v"] = STATE_VERSION
+        if self.chosen:
+            keep["chosen"] = self.chosen
         return json.dumps(keep, sort_keys=True)
 
     def shuffle(self, form: dict[str, str]) -> View:
@@ -86,6 +129,15 @@ class Widget:
                 view.error = too_big
                 return view
             deck = Decklist.from_text(form.get("paste", ""))
+            known = self.db.with_annotations(deck) if self.db is not None else None
+            size = sum(e.count for e in deck.deck_entries())
+            if (self.full.wanted() and size == COMMANDER_DECK_SIZE
+                    and deck_reading.needs_card_data(deck, known)):
+                self.waiting = dict(form)
+                view.text["summary"] = ("Loading the card data to find the commander (about "
+                                        "0.5 MB, only the first time)…")
+                view.fetches.append(self.full.fetch())
+                return view
         else:
             try:
                 deck = Decklist.from_text(plumbing.shipped_deck(self.env, deck_id))
@@ -95,7 +147,17 @@ class Widget:
         view.lists["problems"] = [
             Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
         ]
-        cards, commanders = library_and_commanders(deck)
+        db = self.full.db(self.db)
+        chosen = tuple(n for n in self.chosen.split("\n") if n.strip())
+        reading = deck_reading.read_deck(deck, db.with_annotations(deck) if db else None,
+                                         chosen)
+        cards, commanders = reading.library, reading.commanders
+        question, answers = deck_reading.question(reading)
+        if reading.reading.source == "none" and self.full.error:
+            question = self.full.error
+        view.text["commander-question"] = question
+        view.lists["commander-answers"] = answers
+        view.hidden["commander-box"] = not question
         if not cards:
             view.error = "The deck has no cards to shuffle."
             view.lists["order"] = []

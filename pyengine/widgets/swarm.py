@@ -81,7 +81,7 @@ def fresh_form() -> dict[str, str]:
     return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
             "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
-            "images": "auto"}
+            "images": "auto", "keep-seed": ""}
 
 
 def is_own(deck: Any) -> bool:
@@ -321,6 +321,9 @@ class Widget(runner.RunnerBase):
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     qr_hint = "Use Export file to pass the game as a file instead."
+    used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
+                                                   "token")},
+                   "combat": {"targets": ""}}
     field_limit = 20000
 
     def before_action(self) -> None:
@@ -347,10 +350,11 @@ class Widget(runner.RunnerBase):
         if action in ("images", card_images.ACTION, card_images.ACTION_MANY):  # pictures
             self.apply_form(form, self.field_limit)
             if action == "images":
-                self.images.failed.clear()
+                self.images.resume()
             else:
                 self.images.response(action, form)
             view = self.render()
+            view.note = self.images.take_notice()  # said once
             view.save = self._save()
             self._image_lookups(view, form)
             return view

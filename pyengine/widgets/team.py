@@ -10,7 +10,13 @@ Actions (``data-action`` values): ``roll``, ``new-seed``, ``new-game``, ``clear-
 ``undo``, ``hand-draw``, ``hand-mulligan``, ``hand-keep``, ``toggle-bottom`` (a tapped card),
 ``next-turn``, ``life:T:N``, ``poison:T:N``, ``cmd:T:K:N`` (team T, its K-th opposing commander,
 amount N), ``extra-turn:T``, ``lose:T``; change events ``count``, ``names``, ``hand-player``,
-``hand-deck``.
+``hand-deck``; ``choose-commander`` (the answer to "Is X your commander?", ``_item``: the
+names) and ``card-data`` (the full card data's fetch response).
+
+A pasted list is read exactly as the deck check reads it (:mod:`.deck_reading`): the full card
+data is fetched the first time a list does not mark its commander, the commander the check
+finds is set aside face down (TC 3.1) and revealed after the keep (TC 3.5), and a kept hand
+names its commanders in the tracker, one commander damage count each (TC 4.3).
 """
 
 from __future__ import annotations
@@ -20,10 +26,10 @@ from dataclasses import fields
 from typing import Any
 
 from .. import safejson
+from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import GameError, load_game
 from ..rng import Rng, make_seed, normalize_seed
-from ..shuffler import library_and_commanders
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
     OpeningHand,
@@ -36,8 +42,9 @@ from ..team_commander import (
     repeated_teams,
     team_key,
     tracker_config,
+    with_commanders,
 )
-from . import Env, Item, View, plumbing
+from . import Env, Item, View, deck_reading, own_deck, plumbing, runner
 
 PASTE = "paste"
 #: Shipped decks offered for an opening hand: only Commander decks make sense here.
@@ -46,14 +53,15 @@ HAND_FORMATS = ("commander", "team-commander")
 MAX_PLAYERS = 6
 #: Undo steps kept in storage.
 UNDO_DEPTH = 20
-#: Opposing commander rows per team on the page (one per opposing player).
-COMMANDER_ROWS = 3
+#: Opposing commander rows per team on the page (three opposing players, each with a partner
+#: or a Background: TC 4.3 counts each commander apart).
+COMMANDER_ROWS = 6
 #: Tracker log lines shown, newest first.
 LOG_LINES = 8
-STATE_VERSION = 1
 #: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``): every tap applies, however
 #: quick (pyengine/widgets/host.py).
 REPEATABLE = ("life", "poison", "cmd")
+STATE_VERSION = 2
 #: True when the adapter can render list items as buttons (tap a card to put it on the bottom).
 ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
 
@@ -74,16 +82,40 @@ def fresh_state() -> dict[str, Any]:
         "hand_paste": "",
         "hand_bottom": "",
         "tracker": None,
+        # v2: the answer to "Is X your commander?" for the pasted list (names).
+        "hand_chosen": [],
     }
 
 
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2: the table gains the chosen commander of a pasted list (none yet), in
+    the state and in every undo step."""
+    upgraded = dict(data)
+    upgraded["state"] = dict(data["state"], v=2, hand_chosen=[])
+    upgraded["undo"] = [dict(step, v=2, hand_chosen=[]) for step in data.get("undo", [])
+                        if isinstance(step, dict)]
+    return upgraded
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS = {1: _from_v1}
+
+
 class Widget:
-    def __init__(self, env: Env) -> None:
+    def __init__(self, env: Env, data: Any = None) -> None:
         self.env = env
+        #: Card facts for reading a pasted list (the shipped facts, then the full card data,
+        #: fetched the first time a list does not mark its commander), as on the deck check.
+        self.db: CardDB | None
+        self.db, _ = runner.load_card_db(env, data, missing="",
+                                         errors=(OSError, KeyError, ValueError, CardDataError))
+        self.full = own_deck.FullData(data)
         self.state = fresh_state()
         self.undo_stack: list[dict[str, Any]] = []
         #: The players' set-up is shown while a game runs (folded away otherwise).
         self.show_setup = False
+        #: What the last Undo took back (for the "what just happened" line).
+        self.undone = ""
 
     # -- storage ---------------------------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -138,7 +170,18 @@ class Widget:
     # -- actions ---------------------------------------------------------------------------------
     def handle(self, action: str, form: dict[str, str]) -> View:
         self._read_form(form)
+        if action == own_deck.FULL_ACTION:
+            self.full.response(form)
+            action = "hand-draw"
+        elif action == "hand-draw" and self.needs_card_data():
+            view = self.render()
+            view.text["hand-status"] = ("Loading the card data to find the commander (about "
+                                        "0.5 MB, only the first time)…")
+            view.fetches.append(self.full.fetch())
+            view.save = self._save()
+            return view
         error = ""
+        seen = self._tracker_events()
         try:
             self._dispatch(action, form)
         except (TeamError, GameError, ValueError) as problem:
@@ -148,11 +191,37 @@ class Widget:
         view = self.render()
         view.error = error
         view.save = self._save()
+        happened = error or self._happened(action, seen, view)
+        if happened:  # one line, fixed on the screen and read out once (issue 27, 3 and 7)
+            view.text["happened"] = happened
+            view.hidden["happened"] = False
         if not error and action in ("roll", "next-turn", "hide-setup"):
             view.scroll = "top"
         elif not error and action == "show-setup":
             view.scroll = "setup-box"
         return view
+
+    def _tracker_events(self) -> int:
+        data = self.state["tracker"]
+        return len(load_game(data).events) if data is not None else 0
+
+    def _happened(self, action: str, seen: int, view: View) -> str:
+        """The "what just happened" line: the tracker's new events, the roll, the hand."""
+        if action in ("count", "names", "hand-player", "hand-deck", "show-setup", "hide-setup",
+                      "new-seed", "toggle-bottom"):
+            return ""
+        if action == "undo":
+            return f"Undone: {self.undone}." if self.undone else ""
+        if action == "roll":
+            return view.text.get("starts", "")
+        if action.startswith("hand-") or action == deck_reading.CHOOSE:
+            return view.text.get("hand-status", "")
+        data = self.state["tracker"]
+        if data is None:
+            return ""
+        events = load_game(data).events
+        fresh = events[seen:] if len(events) > seen else events[-1:]
+        return "; ".join(e.text.rstrip(".") for e in fresh) + "."
 
     def _dispatch(self, action: str, form: dict[str, str]) -> None:
         name, _, rest = action.partition(":")
@@ -177,6 +246,8 @@ class Widget:
                 self.state["hand_bottom"] = ""
         elif name == "toggle-bottom":
             self.toggle_bottom(form.get("_item", ""))
+        elif name == deck_reading.CHOOSE:
+            self.choose_commander(form.get("_item", ""))
         elif name in ("life", "poison") and len(args) == 2:
             team, amount = _team(args[0]), int(args[1])
             label = f"{'life' if name == 'life' else 'poison'} {amount:+d} for Team {team + 1}"
@@ -218,6 +289,8 @@ class Widget:
         for key in ("hand_player", "hand_deck", "hand_paste", "hand_bottom"):
             field_name = key.replace("_", "-")
             if field_name in form:
+                if key in ("hand_deck", "hand_paste") and str(form[field_name]) != state[key]:
+                    state["hand_chosen"] = []  # another list: its commander is read afresh
                 state[key] = str(form[field_name])
 
     # -- teams -----------------------------------------------------------------------------------
@@ -262,8 +335,9 @@ class Widget:
         if not self.undo_stack:
             raise ValueError("nothing to undo")
         previous = self.undo_stack.pop()
-        previous.pop("undo_label", None)
-        self.state = previous
+        self.undone = str(previous.pop("undo_label", "") or "")
+        self.state = fresh_state()
+        self.state.update(previous)
 
     # -- opening hands ---------------------------------------------------------------------------
     def _players(self) -> list[str]:
@@ -280,8 +354,7 @@ class Widget:
     def hand_decks(self) -> list[dict[str, Any]]:
         return [deck for deck in self.env.decks if deck.get("format") in HAND_FORMATS]
 
-    def hand_draw(self) -> None:
-        player = self._hand_player()
+    def _hand_text(self) -> str:
         deck_id = self.state["hand_deck"] or PASTE
         if deck_id == PASTE:
             text = self.state["hand_paste"]
@@ -289,8 +362,37 @@ class Widget:
             text = plumbing.shipped_deck(self.env, deck_id, decks=self.hand_decks(),
                                          kind="Commander", error=ValueError)
         plumbing.guard_paste(text, error=ValueError)
-        deck = Decklist.from_text(text)
-        cards, commanders = library_and_commanders(deck)  # as the deck check reads it
+        return text
+
+    def card_db(self, deck: Decklist) -> CardDB | None:
+        """The facts a list is read with: the full card data under the shipped facts, and the
+        list's own ``#!`` lines, as on the deck check."""
+        db = self.full.db(self.db)
+        return db.with_annotations(deck) if db is not None else None
+
+    def needs_card_data(self) -> bool:
+        """True when the next draw must first fetch the full card data: the list does not
+        mark its commander and the data was not loaded (or failed before)."""
+        if not self.full.wanted() or self._players() == []:
+            return False
+        try:
+            deck = Decklist.from_text(self._hand_text())
+        except ValueError:
+            return False
+        known = self.db.with_annotations(deck) if self.db is not None else None
+        return deck_reading.needs_card_data(deck, known)
+
+    def read_hand_deck(self) -> tuple[Decklist, deck_reading.DeckReading]:
+        """The list chosen for the opening hand, read as the deck check reads it."""
+        deck = Decklist.from_text(self._hand_text())
+        chosen = tuple(str(n) for n in self.state.get("hand_chosen") or [])
+        return deck, deck_reading.read_deck(deck, self.card_db(deck), chosen,
+                                            commander_deck=True)
+
+    def hand_draw(self) -> None:
+        player = self._hand_player()
+        deck, reading = self.read_hand_deck()
+        cards, commanders = reading.library, reading.commanders
         if not cards:
             raise ValueError("the deck has no cards to draw: paste a list such as "
                              "'1 Sol Ring' one card a line")
@@ -300,10 +402,30 @@ class Widget:
         self._push_undo(f"{player}'s new hand")
         self.state["hand_player"] = player
         self.state["hand_bottom"] = ""
+        question, answers = deck_reading.question(reading)
+        if reading.reading.source == "none" and self.full.error:
+            question = self.full.error
         self.state["hands"][player] = {
             "game": json.loads(game.to_json()),
             "problems": [f"Line {p.line}: {p.message} — {p.text}" for p in deck.problems],
+            "commanders": commanders,
+            "question": question,
+            "answers": [[item.text, item.value] for item in answers],
         }
+
+    def choose_commander(self, item: str) -> None:
+        """The answer to "Is X your commander?": the list is read again with it; a hand drawn
+        with other commanders set aside is drawn again (the library changed)."""
+        self.state["hand_chosen"] = list(deck_reading.chosen_from(item))
+        player = self._hand_player()
+        entry = self.state["hands"].get(player)
+        _, reading = self.read_hand_deck()
+        if entry is not None and entry.get("commanders") == reading.commanders:
+            question, answers = deck_reading.question(reading)
+            entry["question"] = question
+            entry["answers"] = [[i.text, i.value] for i in answers]
+            return
+        self.hand_draw()
 
     def _hand(self, player: str) -> OpeningHand:
         entry = self.state["hands"].get(player)
@@ -331,6 +453,16 @@ class Widget:
         positions = _positions(self.state["hand_bottom"], len(cards))
         game.apply({"type": "keep", "bottom": [cards[p - 1].id for p in positions]})
         self._store_hand(player, game, f"{player}'s keep")
+        self._name_commanders(player)
+
+    def _name_commanders(self, player: str) -> None:
+        """Revealed after the keep (TC 3.5), the player's commanders get their own commander
+        damage counts in the tracker (TC 4.3: damage "by the same commander")."""
+        names = [str(n) for n in self.state["hands"][player].get("commanders") or []]
+        if not names or self.state["tracker"] is None:
+            return
+        game = with_commanders(self._tracker(), {player: names})
+        self.state["tracker"] = json.loads(game.to_json())
 
     def toggle_bottom(self, item: str) -> None:
         player = self._hand_player()
@@ -442,6 +574,12 @@ class Widget:
         entry = self.state["hands"].get(player)
         view.lists["hand-problems"] = [Item(p, cls="problem")
                                        for p in (entry or {}).get("problems", [])]
+        question = str((entry or {}).get("question") or "")
+        view.text["hand-question"] = question
+        view.hidden["hand-question-box"] = not question
+        view.lists["hand-answers"] = [
+            Item(str(label), action=deck_reading.CHOOSE, value=str(value))
+            for label, value in (entry or {}).get("answers") or []] if ITEM_BUTTONS else []
         if entry is None:
             view.text["hand-status"] = f"{player}: choose a deck, then draw an opening hand."
             view.lists["hand"] = []
@@ -539,6 +677,9 @@ class Widget:
     def _commander_name(self, game: TeamTracker, number: int) -> str:
         commander = game.commanders[number]
         label = game.commander_label(number)
+        default = f"{commander.owner}'s commander"
+        if commander.name != default:  # named once the hand was kept (TC 3.5)
+            return f"{default} ({commander.name})"
         entry = self.state["hands"].get(commander.owner)
         if entry is not None:
             hand = load_game(entry["game"])
