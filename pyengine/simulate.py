@@ -9,8 +9,9 @@ own. What the Survivors do is not a game the engine can play, so it is replaced 
 * ``damage``: damage that reaches the automated deck from each Survivor in each of their turns
   (after ``ramp`` turns; before that a share of it, see below). The engine mills by its own rule
   (one card a point in Horde and Swarm, one card per 3 in Limited Horde outside Aggro Mode).
-* ``ramp``: Survivor turns until that damage is reached: turn ``t`` deals ``min(t, ramp) / ramp``
-  of it (the table is still setting up).
+* ``ramp``: Survivor turns until the table is at full strength: in its turn ``t`` (and the
+  automated turn after it) the table deals, removes and blocks ``min(t, ramp) / ramp`` of the
+  full amounts (it is still setting up its board).
 * ``removal``: automated creatures each Survivor removes in each of their turns (destroyed: the
   engine's ``move`` to the graveyard, Swarm's ``dies``), the greatest power first.
 * ``blocks``: attackers each Survivor blocks in each automated turn, the greatest power first; a
@@ -93,9 +94,9 @@ class TableModel:
 
     def describe(self) -> str:
         life = "the setting's own" if self.life is None else str(self.life)
-        return (f"each Survivor deals {self.damage:g} damage to the deck a turn (reached over "
-                f"{self.ramp} turn(s)), removes {self.removal:g} creature(s) a turn and blocks "
-                f"{self.blocks:g} attacker(s) a turn; starting life {life}")
+        return (f"each Survivor deals {self.damage:g} damage to the deck a turn, removes "
+                f"{self.removal:g} creature(s) a turn and blocks {self.blocks:g} attacker(s) a "
+                f"turn, at full strength after {self.ramp} turn(s); starting life {life}")
 
 
 DEFAULT_MODEL = TableModel()
@@ -158,6 +159,8 @@ class _Driver:
     def __init__(self, game: Game, model: TableModel, rng: Rng) -> None:
         self.game, self.model, self.rng = game, model, rng
         self.team = int(getattr(game, "survivors", 1))
+        #: Survivor turns taken so far.
+        self.turn = 0
 
     # the engine's answers
     def result(self) -> str:
@@ -171,9 +174,15 @@ class _Driver:
         raise NotImplementedError
 
     # the table's turn
+    def share(self) -> float:
+        """How much of its full strength the table has reached (``ramp``)."""
+        return min(self.turn, self.model.ramp) / self.model.ramp
+
     def survivor_turn(self, turn: int) -> None:
         team = self.team
-        removals = sum(_amount(self.rng, self.model.removal) for _ in range(team))
+        self.turn = turn
+        share = self.share()
+        removals = sum(_amount(self.rng, self.model.removal * share) for _ in range(team))
         for _ in range(removals):
             if self.result():
                 return
@@ -181,14 +190,14 @@ class _Driver:
             if not ranked:
                 break
             self.remove(ranked[0][1])
-        share = min(turn, self.model.ramp) / self.model.ramp
         damage = sum(_amount(self.rng, self.model.damage * share) for _ in range(team))
         if damage and not self.result():
             self.hit(damage)
 
     def blocked_loss(self, attackers: list[tuple[int, int]]) -> int:
         """Life lost to ``attackers`` (power, id) once the table blocks the strongest."""
-        blocks = sum(_amount(self.rng, self.model.blocks) for _ in range(self.team))
+        blocks = sum(_amount(self.rng, self.model.blocks * self.share())
+                     for _ in range(self.team))
         ranked = sorted(attackers, key=lambda pc: (-pc[0], pc[1]))
         return sum(max(0, power) for power, _ in ranked[blocks:])
 
@@ -355,6 +364,12 @@ def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[s
 def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel = DEFAULT_MODEL,
              max_turns: int = MAX_TURNS) -> _Run:
     """One seeded game (the engine's Rng and the model's both from ``seed``)."""
+    return play_game(variant, config, seed, model, max_turns)[1]
+
+
+def play_game(variant: str, config: dict[str, Any], seed: str,
+              model: TableModel = DEFAULT_MODEL, max_turns: int = MAX_TURNS) -> tuple[Game, _Run]:
+    """:func:`play_one`, with the engine's game as played (its actions replay it)."""
     if variant not in _DRIVERS:
         raise ValueError(f"no simulation for '{variant}' (one of: {', '.join(_DRIVERS)})")
     if variant == "swarm" and config.get("mode") != "hive":
@@ -364,7 +379,7 @@ def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel 
     if variant == "swarm" and model.life is not None and model.life != game.life:
         game.apply({"type": "life", "amount": model.life - game.life})
     driver = driver_cls(game, model, Rng(f"{seed}-table"))
-    return driver.play(max_turns)
+    return game, driver.play(max_turns)
 
 
 # -- many games -------------------------------------------------------------------------------
