@@ -146,11 +146,24 @@ class _Run:
 
 
 def _try(game: Game, action: dict[str, Any]) -> list[Event] | None:
-    """Apply an action; None when the engine refuses it (nothing changed)."""
+    """Apply an action the engine may refuse; None when it does (nothing changed)."""
     try:
         return game.apply(action)
     except ActionError:
         return None
+
+
+def _act(game: Game, action: dict[str, Any]) -> list[Event]:
+    """Apply an action the engine accepts in this state (a card the driver just found on the
+    battlefield, a turn step of its phase): the path :meth:`Game.replay` takes, the same
+    argument checks, handler and end check, without the in-memory copy :meth:`Game.apply`
+    keeps to put back a refused action (three quarters of a run's time). A refusal here is a
+    bug in the driver and is raised."""
+    handler, action, arguments = game._prepare(action)
+    events = game._run(handler, arguments)
+    game.actions.append(action)
+    game.events.extend(events)
+    return events
 
 
 class _Driver:
@@ -225,7 +238,7 @@ class _HordeDriver(_Driver):
         return [(game.facts(c).power_value + c.counters, c.id) for c in game.creatures()]
 
     def remove(self, card: int) -> None:
-        _try(self.game, {"type": "move", "card": card, "to": "graveyard"})
+        _act(self.game, {"type": "move", "card": card, "to": "graveyard"})
 
     def hit(self, damage: int) -> None:
         # Combat damage: the engine refuses it in set-up when the setting forbids set-up attacks.
@@ -241,10 +254,10 @@ class _HordeDriver(_Driver):
                 return
             offers = getattr(game, "offers", None) or {}
             if game.zones["stack"]:
-                game.apply({"type": "done", "card": game.zones["stack"][0].id})
+                _act(game, {"type": "done", "card": game.zones["stack"][0].id})
             elif offers:
                 card, yes = next(iter(offers.items()))
-                game.apply({"type": "cast-offer" if yes else "skip-offer", "card": card})
+                _act(game, {"type": "cast-offer" if yes else "skip-offer", "card": card})
             else:
                 return
 
@@ -261,7 +274,7 @@ class _HordeDriver(_Driver):
             if self.result():
                 break
             before = game.horde_turn
-            events = game.apply({"type": "end-survivor-turn"})
+            events = _act(game, {"type": "end-survivor-turn"})
             if game.horde_turn == before:
                 continue  # a set-up (Preparation) turn: the next Survivor turn began
             attack = [e for e in events if e.kind == "attack"][-1:]
@@ -271,11 +284,11 @@ class _HordeDriver(_Driver):
             attackers = [pc for pc in self.creatures() if pc[1] in ids]
             loss = self.blocked_loss(attackers) if not self.result() else 0
             if loss:
-                game.apply({"type": "life", "change": -loss})
+                _act(game, {"type": "life", "change": -loss})
             run.power.append(power)
             if not self.result():
                 self.settle()
-                game.apply({"type": "end-horde-turn"})
+                _act(game, {"type": "end-horde-turn"})
             run.cards_left.append(self.cards_left())
             self.confirm_victory()
         run.result = self.result()
@@ -288,7 +301,7 @@ class _LimitedDriver(_HordeDriver):
         game = self.game
         if (not self.result() and game.phase != "over" and not game.zones["library"]
                 and not game.creatures() and not game.zones["stack"]):
-            game.apply({"type": "confirm-victory"})
+            _act(game, {"type": "confirm-victory"})
 
 
 class _SwarmDriver(_Driver):
@@ -304,10 +317,10 @@ class _SwarmDriver(_Driver):
                 if game.is_creature(c)]
 
     def remove(self, card: int) -> None:
-        _try(self.game, {"type": "dies", "card": card})
+        _act(self.game, {"type": "dies", "card": card})
 
     def hit(self, damage: int) -> None:
-        self.game.apply({"type": "damage", "amount": damage})
+        _act(self.game, {"type": "damage", "amount": damage})
 
     def play(self, max_turns: int) -> _Run:
         game, run = self.game, _Run()
@@ -321,22 +334,22 @@ class _SwarmDriver(_Driver):
                     break
             if self.result():
                 break
-            game.apply({"type": "turn"})
+            _act(game, {"type": "turn"})
             if game.phase == "pre-swarm":
-                game.apply({"type": "swarm-step"})
+                _act(game, {"type": "swarm-step"})
             power = 0
             if not self.result():
-                events = game.apply({"type": "combat"})
+                events = _act(game, {"type": "combat"})
                 total = [e for e in events if e.kind == "attack-total"]
                 power = int(total[0].data["total"]) if total else 0
                 ids = set(game.attackers)
                 attackers = [pc for pc in self.creatures() if pc[1] in ids]
                 loss = self.blocked_loss(attackers)
                 if loss:
-                    game.apply({"type": "life", "amount": -loss})
+                    _act(game, {"type": "life", "amount": -loss})
             run.power.append(power)
             if not self.result():
-                game.apply({"type": "end"})
+                _act(game, {"type": "end"})
             run.cards_left.append(self.cards_left())
         run.result = self.result()
         run.ended_at = game.swarm_turn
