@@ -85,7 +85,8 @@ def cache_key(root: Path = ROOT) -> str:
     digest = hashlib.sha256()
     decks = root / "decks"
     for path in [*_engine_files(root), decks / "cards.tsv", decks / "index.json",
-                 *sorted(decks.glob("*/*.txt"))]:
+                 *sorted(p for folder in ("horde", "limited-horde", "swarm")
+                         for p in (decks / folder).glob("*.txt"))]:
         digest.update(path.relative_to(root).as_posix().encode())
         digest.update(path.read_bytes())
     digest.update(json.dumps({"plan": plan(), "runs": RUNS, "seed": SEED,
@@ -377,7 +378,7 @@ def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
                   f"![{alt}]({base}{SITE_DIR}/{chart['name']}-light.svg){{ .chart-light }}",
                   f"![{alt}]({base}{SITE_DIR}/{chart['name']}-dark.svg){{ .chart-dark }}",
                   "</figure>", "",
-                  f'??? info "The numbers behind this chart"',
+                  "??? info \"The numbers behind this chart\"",
                   "    Each cell: median power attacking (10th–90th percentile of the games "
                   "still going); cards left in the deck (median); share of all games the "
                   "Survivors had won and lost by then.", "",
