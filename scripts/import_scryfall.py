@@ -12,9 +12,11 @@ derived from it, never its rules text: every face name (in ``Front // Back``), m
 value, type line, power/toughness, colours, colour identity, and tags read from the Oracle
 text: ``can_be_commander``, ``partner``, ``partner_with=Name``, ``partner_group=Name``,
 ``friends_forever``, ``choose_a_background``, ``doctors_companion``, ``companion``, ``ante``,
-``any_number``, ``copy_limit=N``; where the source has them, ``commander=banned`` (or
-``not_legal``, ``restricted``) from ``legalities`` and ``games=`` (``p`` paper, ``a`` Arena,
-``m`` MTGO) from ``games``.
+``any_number``, ``copy_limit=N``, ``tutor``, ``mass_land_denial``, ``extra_turn`` (Commander
+bracket criteria, :func:`pyengine.power.power_tags`); where the source has them,
+``commander=banned`` (or ``not_legal``, ``restricted``) from ``legalities`` and ``games=``
+(``p`` paper, ``a`` Arena, ``m`` MTGO) from ``games``. A source with Scryfall's ``game_changer``
+field also rewrites ``decks/game-changers.txt`` (the committed file is the fallback).
 
 Cards named by the shipped ban lists (``decks/banlists/``) but absent from the source (the
 snapshot leaves out banned cards) are added with the facts ``decks/cards.tsv`` has for them, a
@@ -46,6 +48,7 @@ from pyengine.banlists import BanList  # noqa: E402
 from pyengine.cards import TSV_COLUMNS, CardDB, colors_of_cost, mana_value_of  # noqa: E402
 from pyengine.legality import commander_tags, deck_building_tags  # noqa: E402
 from pyengine.names import normalize  # noqa: E402
+from pyengine.power import power_tags  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
 BULK_API = "https://api.scryfall.com/bulk-data/oracle-cards"
@@ -126,6 +129,8 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
         tags.append("legendary")
     tags.extend(commander_tags(front_text))
     tags.extend(deck_building_tags("\n".join(texts)))
+    # Commander bracket criteria (pyengine/power.py): tutor, mass_land_denial, extra_turn.
+    tags.extend(power_tags("\n".join(texts), type_line))
     legalities = card.get("legalities")
     if isinstance(legalities, Mapping) and legalities.get("commander") not in (None, "legal"):
         tags.append(f"commander={legalities['commander']}")
@@ -207,6 +212,23 @@ def scryfall_banned(cards: list[Any]) -> list[str]:
     )
 
 
+GAME_CHANGERS = ROOT / "decks" / "game-changers.txt"
+
+
+def game_changers_text(cards: list[Any], source: str, date: str) -> str | None:
+    """The Game Changers file from Scryfall's ``game_changer`` field, or None when the source
+    has no such field (the trimmed snapshot): the committed file is then kept."""
+    if not any(isinstance(c, Mapping) and "game_changer" in c for c in cards):
+        return None
+    names = sorted({str(c["name"]) for c in cards if isinstance(c, Mapping)
+                    and c.get("game_changer") is True}, key=str.casefold)
+    header = ["# name: Game Changers (Commander Brackets)",
+              f"# source: the game_changer field of {source}",
+              f"# date: {date}",
+              "# note: written by scripts/import_scryfall.py; one card name a line, sorted."]
+    return "\n".join(header + names) + "\n"
+
+
 def _fetch_json(url: str) -> Any:
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
                                                    "Accept": "application/json"})
@@ -273,6 +295,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  skipped {counts['skipped']} non-card objects; ban-list cards the source lacks: "
           f"{counts['shipped facts']} from decks/cards.tsv, {counts['conspiracy']} Conspiracy, "
           f"{counts['name only']} by name only")
+    changers = game_changers_text(cards, source, date)
+    if changers is not None and args.output == OUTPUT:
+        GAME_CHANGERS.write_text(changers, encoding="utf-8")
+        print(f"  {GAME_CHANGERS.relative_to(ROOT)}: {changers.count(chr(10)) - 4} Game Changers "
+              "from the source's game_changer field")
     banned = scryfall_banned(cards)
     if banned:
         shipped = {normalize(n.split('\t')[0]) for n in banned_names().values()}
