@@ -52,8 +52,8 @@ def test_the_mapping_is_stated_and_adjustable():
 def test_the_suggestion_for_a_fixed_seed():
     """hs-7-2, hs-7-5: two plain decks against the Zombie Horde: the same seed gives the same
     suggestion; it is the tried setting nearest the band's middle among those inside it."""
-    first = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=20, seed="fixed-fox-01")
-    again = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=20, seed="fixed-fox-01")
+    first = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="fixed-fox-01")
+    again = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="fixed-fox-01")
     assert first.to_dict() == again.to_dict()
     assert [t["setting"] for t in first.tried] == [c[0] for c in candidates("horde", 2)]
     low, high = FAIR_BAND
@@ -69,8 +69,8 @@ def test_the_suggestion_for_a_fixed_seed():
 def test_stronger_decks_are_never_suggested_an_easier_setting():
     """A stronger table (bracket 4-5) gets a setting at least as hard as a plain one."""
     order = [c[0] for c in candidates("horde", 2)]
-    plain = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=20, seed="s")
-    strong = suggest("horde", powers(STRONG, STRONG), horde_config, runs=20, seed="s")
+    plain = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="s")
+    strong = suggest("horde", powers(STRONG, STRONG), horde_config, runs=12, seed="s")
     assert order.index(strong.setting) >= order.index(plain.setting)
 
 
