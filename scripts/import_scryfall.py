@@ -19,6 +19,11 @@ rule 5.1 bans); where the source has them, ``commander=banned`` (or
 ``m`` MTGO) from ``games``; and the behaviour tags the Horde and Swarm automation reads
 (``you_may``, ``activated=…``, ``gy_cast_condition``, ``flashback=…``, ``etb=…``, ``lord=…``,
 ``mass_removal=…`` ...: :mod:`pyengine.card_text`), so a pasted deck plays its real cards.
+``any_number``, ``copy_limit=N``, ``tutor``, ``mass_land_denial``, ``extra_turn`` (Commander
+bracket criteria, :func:`pyengine.power.power_tags`); where the source has them,
+``commander=banned`` (or ``not_legal``, ``restricted``) from ``legalities`` and ``games=``
+(``p`` paper, ``a`` Arena, ``m`` MTGO) from ``games``. A source with Scryfall's ``game_changer``
+field also rewrites ``decks/game-changers.txt`` (the committed file is the fallback).
 
 Cards named by the shipped ban lists (``decks/banlists/``) but absent from the source (the
 snapshot leaves out banned cards) are added with the facts ``decks/cards.tsv`` has for them, a
@@ -51,6 +56,7 @@ from pyengine.card_text import behaviour_tags  # noqa: E402
 from pyengine.cards import TSV_COLUMNS, CardDB, colors_of_cost, mana_value_of  # noqa: E402
 from pyengine.legality import commander_tags, deck_building_tags, rule_ban_tags  # noqa: E402
 from pyengine.names import normalize  # noqa: E402
+from pyengine.power import power_tags  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
 BULK_API = "https://api.scryfall.com/bulk-data/oracle-cards"
@@ -133,6 +139,8 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
     tags.extend(deck_building_tags("\n".join(texts)))
     tags.extend(rule_ban_tags("\n".join(texts)))  # kinds of card a rulebook bans (tc-5-1)
     tags.extend(card_behaviour(card, type_line, faces))
+    # Commander bracket criteria (pyengine/power.py): tutor, mass_land_denial, extra_turn.
+    tags.extend(power_tags("\n".join(texts), type_line))
     legalities = card.get("legalities")
     if isinstance(legalities, Mapping) and legalities.get("commander") not in (None, "legal"):
         tags.append(f"commander={legalities['commander']}")
@@ -229,6 +237,23 @@ def scryfall_banned(cards: list[Any]) -> list[str]:
     )
 
 
+GAME_CHANGERS = ROOT / "decks" / "game-changers.txt"
+
+
+def game_changers_text(cards: list[Any], source: str, date: str) -> str | None:
+    """The Game Changers file from Scryfall's ``game_changer`` field, or None when the source
+    has no such field (the trimmed snapshot): the committed file is then kept."""
+    if not any(isinstance(c, Mapping) and "game_changer" in c for c in cards):
+        return None
+    names = sorted({str(c["name"]) for c in cards if isinstance(c, Mapping)
+                    and c.get("game_changer") is True}, key=str.casefold)
+    header = ["# name: Game Changers (Commander Brackets)",
+              f"# source: the game_changer field of {source}",
+              f"# date: {date}",
+              "# note: written by scripts/import_scryfall.py; one card name a line, sorted."]
+    return "\n".join(header + names) + "\n"
+
+
 def _fetch_json(url: str) -> Any:
     request = urllib.request.Request(url, headers={"User-Agent": USER_AGENT,
                                                    "Accept": "application/json"})
@@ -295,6 +320,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  skipped {counts['skipped']} non-card objects; ban-list cards the source lacks: "
           f"{counts['shipped facts']} from decks/cards.tsv, {counts['conspiracy']} Conspiracy, "
           f"{counts['name only']} by name only")
+    changers = game_changers_text(cards, source, date)
+    if changers is not None and args.output == OUTPUT:
+        GAME_CHANGERS.write_text(changers, encoding="utf-8")
+        print(f"  {GAME_CHANGERS.relative_to(ROOT)}: {changers.count(chr(10)) - 4} Game Changers "
+              "from the source's game_changer field")
     banned = scryfall_banned(cards)
     if banned:
         shipped = {normalize(n.split('\t')[0]) for n in banned_names().values()}

@@ -26,6 +26,8 @@ from ..cards import CardDataError, CardDB
 from ..cli import CommandError
 from ..decklist import Decklist, format_title
 from ..legality import FORMATS, Options, cards_from_scryfall, check, find_format
+from ..power import Power, parse_game_changers
+from ..power import estimate as estimate_power
 from ._input import read_text, show
 
 #: Ban lists the checker may use, by file stem.
@@ -53,6 +55,16 @@ def load_scryfall(path: str) -> CardDB:
         raise CommandError(f"card data {show(path)}: {error}") from None
     except (RecursionError, ValueError, TypeError, AttributeError):
         raise CommandError(f"card data {show(path)} is not Scryfall card data") from None
+
+
+def deck_power(deck: Decklist, cards: CardDB) -> Power:
+    """The deck's Commander bracket estimate, with the shipped Game Changers list."""
+    try:
+        text = (files.data_root() / "game-changers.txt").read_text(encoding="utf-8")
+    except OSError as error:
+        raise CommandError(f"the Game Changers list cannot be read ({error})") from None
+    meta, names = parse_game_changers(text)
+    return estimate_power(deck.entries, cards, names, meta)
 
 
 def _names(values: list[str] | None) -> tuple[str, ...]:
@@ -88,9 +100,12 @@ def run(args: argparse.Namespace) -> int:
         commanders=_names(args.commander),
     )
     report = check(deck, fmt, cards, load_banlists(), options)
+    # The Commander bracket estimate (pyengine/power.py), for Commander decks only.
+    estimate = deck_power(deck, cards) if fmt.commander else None
     if args.json:
         data = {"file": str(args.file), "read_as": deck.format,
-                "card_data": dict(cards.meta), **report.to_dict()}
+                "card_data": dict(cards.meta), **report.to_dict(),
+                "power": estimate.to_dict() if estimate else None}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
         print(f"{show(str(args.file))}: read as {format_title(deck.format)}")
@@ -99,6 +114,8 @@ def run(args: argparse.Namespace) -> int:
             print("(to check with another commander: --commander \"NAME\")")
         if report.findings:
             print("(rule addresses are pages of the rules site, e.g. horde/#hs-1-1)")
+        if estimate:
+            print(estimate.to_text(), end="")
         if cards.meta.get("date"):
             print(f"(card data of {cards.meta['date']})")
     return 0 if report.legal else 1

@@ -48,7 +48,7 @@ from ..legality import (
     check,
 )
 from ..names import normalize
-from . import Env, Fetch, Item, View, paste_too_big, plumbing
+from . import Env, Fetch, Item, View, paste_too_big, plumbing, power_part
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
@@ -194,6 +194,7 @@ class Widget:
         else:
             reader = getattr(env, "read_data", None)
         self._load(reader)
+        self.power = power_part.PowerPart(env, reader)  # bracket estimate, suggested setting
 
     # -- data ------------------------------------------------------------------------------
 
@@ -349,6 +350,10 @@ class Widget:
             return self._start_lookup()
         if action == "scryfall":
             return self._lookup_response(form)
+        if action == "suggest":
+            deck = Decklist.from_text(self.form["paste"])
+            return self.power.suggest(deck, str(form.get("others", "")),
+                                      self.base or CardDB(), self.card_db(deck))
         if action == "forget":
             self.cache = {}
             self.not_found = []
@@ -401,6 +406,7 @@ class Widget:
             view.hidden["commander-box"] = True
             view.hidden["lookup"] = True
             view.text["skipped"] = ""
+            view.hidden["power-box"] = True
             return view
         fmt = FORMATS[report.format]
         view.text["verdict"] = f"{fmt.title}: {report.verdict}"
@@ -450,7 +456,7 @@ class Widget:
             view.text["unknown-summary"] = ""
             view.text["skipped"] = ""
         view.text["notes"] = " ".join(report.notes)
-        return view
+        return view.merge(self.power.view(deck, fmt.commander, self.card_db(deck)))
 
     def _data_date(self) -> str:
         return self.full.meta.get("date", "") if self.full is not None else ""

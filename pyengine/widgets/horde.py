@@ -53,6 +53,9 @@ from . import (
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
+from .difficulty_part import ACTION as HOW_HARD
+from .difficulty_part import answer as how_hard
+from .difficulty_part import horde_config
 from .horde_limited import LIMITED_DECKS as LIMITED_DECKS  # the page's names, re-exported
 from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
@@ -494,6 +497,8 @@ class Widget(runner.RunnerBase):
         Start, an import or a turn button (one screen per turn), to the card panel after a
         tap on the board, to the set-up when it is asked for."""
         self._deck_was = self.form["deck"]
+        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
+            return how_hard(self, form, horde_config)
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
             action, form = "new", {}

@@ -40,6 +40,9 @@ from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, loa
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
+from .difficulty_part import ACTION as HOW_HARD
+from .difficulty_part import answer as how_hard
+from .difficulty_part import swarm_config
 
 STATE_VERSION = 1
 SAMPLE = "sample"
@@ -347,6 +350,8 @@ class Widget(runner.RunnerBase):
         """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
         Start, an import or a turn button, to the set-up when it is asked for."""
         self._deck_was = self.form["deck"]
+        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
+            return how_hard(self, form, swarm_config)
         if action in ("images", card_images.ACTION, card_images.ACTION_MANY):  # pictures
             self.apply_form(form, self.field_limit)
             if action == "images":

@@ -1,0 +1,166 @@
+"""``pyengine simulate VARIANT [--deck DECK] [setting] [table model] [--runs N] [--seed S]``.
+
+Plays the automated deck's turns many times with the real engine against the stated table model
+(:mod:`pyengine.simulate`) and prints, per automated turn, the power attacking the Survivors
+(10th percentile, median, 90th percentile), the cards left in the deck and the share of games
+the Survivors had won or lost by then, with the expected length of the game. ``--json`` prints
+the same figures as JSON; ``--all`` runs every preset setting of the variant (the same ones the
+rules site charts). Same seed, same figures.
+
+Exit code 0; 2 for a deck or setting that cannot start a game.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+from .. import files
+from ..cli import CommandError
+from ..game import GameError
+from ..simulate import MAX_TURNS, TableModel, build_config, default_model, settings_for, simulate
+from ._input import read_deck_spec
+
+VARIANTS = ("horde", "limited-horde", "swarm")
+#: The deck each variant uses when none is named, and the companion list it needs.
+DEFAULT_DECKS = {"horde": "horde-knudson-zombies-2011", "limited-horde": "limited-horde-zombies",
+                 "swarm": "swarm-sample"}
+CUSTOM_KEYS = ("setup_turns", "exile_percent", "setup_attacks", "flashback", "library_size",
+               "wave", "surge", "rally")
+
+
+def _companion(variant: str, deck_id: str, given: str | None) -> str | None:
+    """The Dreadnought deck or Enforcer list: as given, else the one the shipped deck names."""
+    if given:
+        return given
+    key = {"limited-horde": "dreadnought", "swarm": "enforcers"}.get(variant)
+    if key is None:
+        return None
+    try:
+        entry = files.deck_entry(deck_id)
+    except files.DataFileError:
+        return None
+    return entry.get(key)
+
+
+def _custom(values: list[str] | None) -> dict[str, Any]:
+    custom: dict[str, Any] = {}
+    for value in values or []:
+        key, sep, raw = value.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep or key not in CUSTOM_KEYS:
+            raise CommandError(f"--custom takes KEY=VALUE, KEY one of: {', '.join(CUSTOM_KEYS)}")
+        raw = raw.strip()
+        if raw.lower() in ("true", "yes", "false", "no"):
+            custom[key] = raw.lower() in ("true", "yes")
+        else:
+            try:
+                custom[key] = int(raw)
+            except ValueError:
+                custom[key] = raw
+    return custom
+
+
+def options_from(args: argparse.Namespace) -> dict[str, Any]:
+    """The setting the arguments name (engine config options)."""
+    if args.variant == "horde":
+        options: dict[str, Any] = {"difficulty": args.difficulty or "classic",
+                                   "survivors": args.survivors or 1}
+        custom = _custom(args.custom)
+        if custom:
+            options["custom"] = custom
+        return options
+    if args.custom:
+        raise CommandError("--custom is for SlingLab Horde only")
+    if args.variant == "limited-horde":
+        options = {"difficulty": args.difficulty or "normal", "adjustment": args.adjustment,
+                   "survivors": args.survivors or 1}
+        if args.aggro:
+            options["aggro"] = True
+        return options
+    return {"mode": "hive", "survivors": args.survivors or 1}
+
+
+def model_from(args: argparse.Namespace) -> TableModel:
+    base = default_model(args.variant).to_dict()
+    for key in ("damage", "removal", "blocks", "ramp", "life"):
+        value = getattr(args, key)
+        if value is not None:
+            base[key] = value
+    try:
+        return TableModel.from_dict(base)
+    except ValueError as error:
+        raise CommandError(f"table model: {error}") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    deck_id = args.deck or DEFAULT_DECKS[args.variant]
+    deck, _ = read_deck_spec(deck_id)
+    companion = _companion(args.variant, deck_id, args.with_deck)
+    extra = read_deck_spec(companion, allow_problems=True)[0] if companion else None
+    try:
+        db = files.load_card_db()
+    except files.DataFileError as error:
+        raise CommandError(str(error)) from None
+    model = model_from(args)
+    if args.all:
+        if args.difficulty or args.survivors or args.custom:
+            raise CommandError("--all runs every preset: leave out --difficulty, --survivors "
+                               "and --custom")
+        settings = settings_for(args.variant)
+    else:
+        settings = [options_from(args)]
+    reports = []
+    for setting in settings:
+        try:
+            config = build_config(args.variant, deck, db, setting, extra)
+            reports.append(simulate(args.variant, config, model=model, runs=args.runs,
+                                    seed=args.seed, max_turns=args.max_turns))
+        except (GameError, ValueError) as error:
+            raise CommandError(f"cannot simulate that setting: {error}") from None
+    if args.json:
+        data: Any = [r.to_dict() for r in reports] if args.all else reports[0].to_dict()
+        print(json.dumps(data, ensure_ascii=False, indent=2))
+    else:
+        print(f"deck: {deck_id}" + (f" with {companion}" if companion else ""))
+        for report in reports:
+            print(report.to_text(), end="")
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    parser = subparsers.add_parser(
+        "simulate",
+        help="measure a setting: many seeded games against a stated table model",
+        description="Play the automated deck's turns many times with the real engine against "
+        "a stated model of the Survivors' table; print pressure per turn and the chance to win.")
+    parser.add_argument("variant", choices=VARIANTS)
+    parser.add_argument("--deck", help="deck id or decklist file (default: the variant's "
+                        "shipped deck)")
+    parser.add_argument("--with-deck", metavar="DECK", help="the Dreadnought deck (Limited "
+                        "Horde) or the Enforcer list (Swarm), if the deck does not name one")
+    parser.add_argument("--difficulty", help="horde: story, classic, nightmare, custom; "
+                        "limited-horde: story, easy, normal, hard, nightmare")
+    parser.add_argument("--survivors", type=int, help="team size (horde and limited-horde 1-4, "
+                        "swarm 1-5; default 1)")
+    parser.add_argument("--custom", action="append", metavar="KEY=VALUE",
+                        help="horde custom option, e.g. exile_percent=25 (repeatable)")
+    parser.add_argument("--adjustment", type=int, default=0, help="limited-horde: set "
+                        "adjustment -2 to +2")
+    parser.add_argument("--aggro", action="store_true", help="limited-horde: Aggro Mode")
+    parser.add_argument("--all", action="store_true", help="every preset setting of the variant")
+    model = parser.add_argument_group("table model (per Survivor, per turn; defaults by variant)")
+    model.add_argument("--damage", type=float, help="damage to the automated deck")
+    model.add_argument("--removal", type=float, help="automated creatures removed")
+    model.add_argument("--blocks", type=float, help="attackers blocked")
+    model.add_argument("--ramp", type=int, help="Survivor turns to reach full damage")
+    model.add_argument("--life", type=int, help="the team's starting life (default: the "
+                       "setting's own)")
+    parser.add_argument("--runs", type=int, default=200, help="games to play (default 200)")
+    parser.add_argument("--seed", default="pick-the-right-fight", help="seed of the runs")
+    parser.add_argument("--max-turns", type=int, default=MAX_TURNS,
+                        help=f"automated turns before a game counts as unfinished "
+                        f"(default {MAX_TURNS})")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.set_defaults(func=run)

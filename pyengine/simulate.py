@@ -1,0 +1,578 @@
+"""How hard is a setting? Many seeded games of an automated deck against a stated table model.
+
+The simulator plays the automated deck's turns with the real engines (:mod:`pyengine.horde`,
+:mod:`pyengine.limited_horde`, :mod:`pyengine.swarm`), only through their actions
+(``Game.apply``): every wave, cast, surge, rally, attack, mill and win or loss is the engine's
+own. What the Survivors do is not a game the engine can play, so it is replaced by a
+**table model** (:class:`TableModel`), whose every number is a stated assumption:
+
+* ``damage``: damage that reaches the automated deck from each Survivor in each of their turns
+  (after ``ramp`` turns; before that a share of it, see below). The engine mills by its own rule
+  (one card a point in Horde and Swarm, one card per 3 in Limited Horde outside Aggro Mode).
+* ``ramp``: Survivor turns until the table is at full strength: in its turn ``t`` (and the
+  automated turn after it) the table deals, removes and blocks ``min(t, ramp) / ramp`` of the
+  full amounts (it is still setting up its board).
+* ``removal``: automated creatures each Survivor removes in each of their turns (destroyed: the
+  engine's ``move`` to the graveyard, Swarm's ``dies``), the greatest power first.
+* ``blocks``: attackers each Survivor blocks in each automated turn, the greatest power first; a
+  blocked attacker deals no damage to the Survivors and survives the block.
+* ``life``: the Survivors' starting life (the team's); ``None`` keeps the setting's own.
+
+Fractions (0.5 removal a turn) are rounded up or down at random with the game's seed, so that
+on average the table does exactly the stated amount. Everything else the table would do is
+left out, and each report says so (:data:`NOT_MODELLED`): held instants and sorceries are
+resolved with no effect on the Survivors, coin flags and activated abilities are ignored, card
+text the table plays out by hand (triggers, Enforcer abilities, The Reckoning) does nothing,
+the Survivors never gain life. The numbers measure the automated deck's pressure under this
+model, not a real table's odds.
+
+Determinism: every random draw, the engines' and the model's, comes from
+:class:`pyengine.rng.Rng` seeded from the run's seed (``<seed>-<run>``), so the same seed gives the
+same figures wherever the engine runs (the Rng's own cross-runtime test covers CPython and
+Pyodide). Pure standard library, no I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass, field, replace
+from typing import Any
+
+from .game import ActionError, Event, Game
+from .horde import HordeSlingLab
+from .limited_horde import LimitedHorde
+from .rng import Rng
+from .swarm import SwarmGame
+
+__all__ = [
+    "DEFAULT_MODEL", "DEFAULT_MODELS", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
+    "build_config", "default_model", "percentile", "settings_for", "simulate",
+]
+
+#: What no run models (each report lists these).
+NOT_MODELLED = (
+    "held instants and sorceries are resolved with no effect on the Survivors",
+    "coin flags, activated abilities and card text the table plays by hand do nothing",
+    "the Survivors never gain life and never lose it except to unblocked attackers",
+    "blocked attackers survive; removed creatures are destroyed",
+)
+
+#: Longest game played, in automated turns; a game still going then counts as unfinished.
+MAX_TURNS = 30
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """The Survivors' table, as numbers (see the module docstring). Per Survivor, per turn."""
+
+    damage: float = 4.0
+    removal: float = 0.5
+    blocks: float = 1.0
+    ramp: int = 3
+    life: int | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("damage", "removal", "blocks"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, (int, float)) or \
+                    not 0 <= value <= 100:
+                raise ValueError(f"{name} is a number from 0 to 100")
+        if isinstance(self.ramp, bool) or not isinstance(self.ramp, int) or \
+                not 1 <= self.ramp <= 20:
+            raise ValueError("ramp is a whole number of turns from 1 to 20")
+        if self.life is not None and (isinstance(self.life, bool) or not isinstance(
+                self.life, int) or not 1 <= self.life <= 1000):
+            raise ValueError("life is a whole number from 1 to 1000")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableModel:
+        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+        return cls(**known)
+
+    def describe(self) -> str:
+        life = "the setting's own" if self.life is None else str(self.life)
+        return (f"each Survivor deals {self.damage:g} damage to the deck a turn, removes "
+                f"{self.removal:g} creature(s) a turn and blocks {self.blocks:g} attacker(s) a "
+                f"turn, at full strength after {self.ramp} turn(s); starting life {life}")
+
+
+DEFAULT_MODEL = TableModel()
+
+#: The default table per variant: a guess at a mid-power table, not a measurement. Commander
+#: decks (SlingLab Horde, Swarm) and a Limited deck (Limited Horde 2.1, one Survivor as a rule).
+DEFAULT_MODELS: dict[str, TableModel] = {
+    "horde": TableModel(damage=7, removal=1.5, blocks=2),
+    "limited-horde": TableModel(damage=9, removal=2.5, blocks=2),
+    "swarm": TableModel(damage=7, removal=1.5, blocks=2),
+}
+
+
+def default_model(variant: str) -> TableModel:
+    """The stated default table for a variant (:data:`DEFAULT_MODELS`)."""
+    return DEFAULT_MODELS.get(variant, DEFAULT_MODEL)
+
+
+def _amount(rng: Rng, value: float) -> int:
+    """``value`` as a whole number: the fraction rounds up with its own probability."""
+    whole = int(value)
+    part = value - whole
+    if part > 0 and rng.below(1_000_000) < round(part * 1_000_000):
+        whole += 1
+    return whole
+
+
+def percentile(values: list[int], share: float) -> int:
+    """The nearest-rank percentile of whole numbers (``share`` 0..1; 0 for no values)."""
+    if not values:
+        return 0
+    ordered = sorted(values)
+    rank = max(1, -(-int(round(share * 1000)) * len(ordered) // 1000))
+    return ordered[min(rank, len(ordered)) - 1]
+
+
+# -- one game -----------------------------------------------------------------------------------
+@dataclass
+class _Run:
+    """One game's record: per automated turn, the power attacking the Survivors and the cards
+    left in the deck after it; how and when it ended."""
+
+    power: list[int] = field(default_factory=list)
+    cards_left: list[int] = field(default_factory=list)
+    result: str = ""  # "won", "lost" or "" (unfinished)
+    ended_at: int = 0  # automated turns played when it ended
+
+
+def _try(game: Game, action: dict[str, Any]) -> list[Event] | None:
+    """Apply an action the engine may refuse; None when it does (nothing changed)."""
+    try:
+        return game.apply(action)
+    except ActionError:
+        return None
+
+
+def _act(game: Game, action: dict[str, Any]) -> list[Event]:
+    """Apply an action the engine accepts in this state (a card the driver just found on the
+    battlefield, a turn step of its phase): the path :meth:`Game.replay` takes, the same
+    argument checks, handler and end check, without the in-memory copy :meth:`Game.apply`
+    keeps to put back a refused action (three quarters of a run's time). A refusal here is a
+    bug in the driver and is raised."""
+    handler, action, arguments = game._prepare(action)
+    events = game._run(handler, arguments)
+    game.actions.append(action)
+    game.events.extend(events)
+    return events
+
+
+class _Driver:
+    """How the table model acts on one engine. Subclasses are thin: every rule is the engine's."""
+
+    def __init__(self, game: Game, model: TableModel, rng: Rng) -> None:
+        self.game, self.model, self.rng = game, model, rng
+        self.team = int(getattr(game, "survivors", 1))
+        #: Survivor turns taken so far.
+        self.turn = 0
+
+    # the engine's answers
+    def result(self) -> str:
+        raise NotImplementedError
+
+    def cards_left(self) -> int:
+        return len(self.game.zones["library"])
+
+    def creatures(self) -> list[tuple[int, int]]:
+        """(power, id) of the automated creatures on the battlefield."""
+        raise NotImplementedError
+
+    # the table's turn
+    def share(self) -> float:
+        """How much of its full strength the table has reached (``ramp``)."""
+        return min(self.turn, self.model.ramp) / self.model.ramp
+
+    def survivor_turn(self, turn: int) -> None:
+        team = self.team
+        self.turn = turn
+        share = self.share()
+        removals = sum(_amount(self.rng, self.model.removal * share) for _ in range(team))
+        for _ in range(removals):
+            if self.result():
+                return
+            ranked = sorted(self.creatures(), key=lambda pc: (-pc[0], pc[1]))
+            if not ranked:
+                break
+            self.remove(ranked[0][1])
+        damage = sum(_amount(self.rng, self.model.damage * share) for _ in range(team))
+        if damage and not self.result():
+            self.hit(damage)
+
+    def blocked_loss(self, attackers: list[tuple[int, int]]) -> int:
+        """Life lost to ``attackers`` (power, id) once the table blocks the strongest."""
+        blocks = sum(_amount(self.rng, self.model.blocks * self.share())
+                     for _ in range(self.team))
+        ranked = sorted(attackers, key=lambda pc: (-pc[0], pc[1]))
+        return sum(max(0, power) for power, _ in ranked[blocks:])
+
+    def remove(self, card: int) -> None:
+        raise NotImplementedError
+
+    def hit(self, damage: int) -> None:
+        raise NotImplementedError
+
+    def play(self, max_turns: int) -> _Run:
+        raise NotImplementedError
+
+
+class _HordeDriver(_Driver):
+    """Both Horde engines: Survivor turns end with ``end-survivor-turn``, after which the
+    engine plays the Horde's turn at once; the table then resolves what the engine waits for,
+    takes the unblocked damage and ends the Horde's turn."""
+
+    def result(self) -> str:
+        winner = self.game.winner
+        return {"survivors": "won", "horde": "lost"}.get(winner or "", "")
+
+    def creatures(self) -> list[tuple[int, int]]:
+        game = self.game
+        return [(game.facts(c).power_value + c.counters, c.id) for c in game.creatures()]
+
+    def remove(self, card: int) -> None:
+        _act(self.game, {"type": "move", "card": card, "to": "graveyard"})
+
+    def hit(self, damage: int) -> None:
+        # Combat damage: the engine refuses it in set-up when the setting forbids set-up attacks.
+        if _try(self.game, {"type": "hit", "n": damage, "combat": True}) is None:
+            return
+
+    def settle(self) -> None:
+        """What the engine waits for before its turn can end: held spells (resolved, no effect
+        modelled), and graveyard offers (cast or skipped as the engine's coin says)."""
+        game = self.game
+        for _ in range(200):
+            if self.result():
+                return
+            offers = getattr(game, "offers", None) or {}
+            if game.zones["stack"]:
+                _act(game, {"type": "done", "card": game.zones["stack"][0].id})
+            elif offers:
+                card, yes = next(iter(offers.items()))
+                _act(game, {"type": "cast-offer" if yes else "skip-offer", "card": card})
+            else:
+                return
+
+    def confirm_victory(self) -> None:
+        """Limited Horde: the table confirms victory when the engine says it may (lh-7-3)."""
+
+    def play(self, max_turns: int) -> _Run:
+        game, run = self.game, _Run()
+        turn = 0
+        while not self.result() and game.horde_turn < max_turns:
+            turn += 1
+            self.survivor_turn(turn)
+            self.confirm_victory()
+            if self.result():
+                break
+            before = game.horde_turn
+            events = _act(game, {"type": "end-survivor-turn"})
+            if game.horde_turn == before:
+                continue  # a set-up (Preparation) turn: the next Survivor turn began
+            attack = [e for e in events if e.kind == "attack"][-1:]
+            power = int(attack[0].data.get("power", 0)) if attack else 0
+            ids = set(attack[0].data.get("attackers", [])) if attack else set()
+            self.settle()
+            attackers = [pc for pc in self.creatures() if pc[1] in ids]
+            loss = self.blocked_loss(attackers) if not self.result() else 0
+            if loss:
+                _act(game, {"type": "life", "change": -loss})
+            run.power.append(power)
+            if not self.result():
+                self.settle()
+                _act(game, {"type": "end-horde-turn"})
+            run.cards_left.append(self.cards_left())
+            self.confirm_victory()
+        run.result = self.result()
+        run.ended_at = game.horde_turn
+        return run
+
+
+class _LimitedDriver(_HordeDriver):
+    def confirm_victory(self) -> None:
+        game = self.game
+        if (not self.result() and game.phase != "over" and not game.zones["library"]
+                and not game.creatures() and not game.zones["stack"]):
+            _act(game, {"type": "confirm-victory"})
+
+
+class _SwarmDriver(_Driver):
+    """Hive Mind Mode: the Survivors take a round of turns (three before The Swarm's first
+    turn, sw-2-4), then The Swarm's turn runs through its actions."""
+
+    def result(self) -> str:
+        return self.game.result
+
+    def creatures(self) -> list[tuple[int, int]]:
+        game = self.game
+        return [(game.power(c) or 0, c.id) for c in game.zones["battlefield"]
+                if game.is_creature(c)]
+
+    def remove(self, card: int) -> None:
+        _act(self.game, {"type": "dies", "card": card})
+
+    def hit(self, damage: int) -> None:
+        _act(self.game, {"type": "damage", "amount": damage})
+
+    def play(self, max_turns: int) -> _Run:
+        game, run = self.game, _Run()
+        turn = 0
+        while not self.result() and game.swarm_turn < max_turns:
+            rounds = 3 if game.swarm_turn == 0 else 1
+            for _ in range(rounds):
+                turn += 1
+                self.survivor_turn(turn)
+                if self.result():
+                    break
+            if self.result():
+                break
+            _act(game, {"type": "turn"})
+            if game.phase == "pre-swarm":
+                _act(game, {"type": "swarm-step"})
+            power = 0
+            if not self.result():
+                events = _act(game, {"type": "combat"})
+                total = [e for e in events if e.kind == "attack-total"]
+                power = int(total[0].data["total"]) if total else 0
+                ids = set(game.attackers)
+                attackers = [pc for pc in self.creatures() if pc[1] in ids]
+                loss = self.blocked_loss(attackers)
+                if loss:
+                    _act(game, {"type": "life", "amount": -loss})
+            run.power.append(power)
+            if not self.result():
+                _act(game, {"type": "end"})
+            run.cards_left.append(self.cards_left())
+        run.result = self.result()
+        run.ended_at = game.swarm_turn
+        return run
+
+
+_DRIVERS: dict[str, tuple[type[Game], type[_Driver]]] = {
+    "horde": (HordeSlingLab, _HordeDriver),
+    "limited-horde": (LimitedHorde, _LimitedDriver),
+    "swarm": (SwarmGame, _SwarmDriver),
+}
+
+
+def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[str, Any]:
+    """The config with the model's starting life, in the engine's own setting for it."""
+    if life is None:
+        return config
+    if variant == "horde":
+        return {**config, "life": {"mode": "fixed", "amount": life}}
+    if variant == "limited-horde":
+        return {**config, "life": life}
+    return config  # Swarm: 40 shared life is the rule (sw-2-2); changed below by the table
+
+
+def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel = DEFAULT_MODEL,
+             max_turns: int = MAX_TURNS) -> _Run:
+    """One seeded game (the engine's Rng and the model's both from ``seed``)."""
+    return play_game(variant, config, seed, model, max_turns)[1]
+
+
+def play_game(variant: str, config: dict[str, Any], seed: str,
+              model: TableModel = DEFAULT_MODEL, max_turns: int = MAX_TURNS) -> tuple[Game, _Run]:
+    """:func:`play_one`, with the engine's game as played (its actions replay it)."""
+    if variant not in _DRIVERS:
+        raise ValueError(f"no simulation for '{variant}' (one of: {', '.join(_DRIVERS)})")
+    if variant == "swarm" and config.get("mode") != "hive":
+        raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
+    cls, driver_cls = _DRIVERS[variant]
+    game = cls(_with_life(variant, config, model.life), seed)
+    if variant == "swarm" and model.life is not None and model.life != game.life:
+        game.apply({"type": "life", "amount": model.life - game.life})
+    driver = driver_cls(game, model, Rng(f"{seed}-table"))
+    return game, driver.play(max_turns)
+
+
+# -- many games -------------------------------------------------------------------------------
+@dataclass
+class TurnFigures:
+    """One automated turn across the runs."""
+
+    turn: int
+    #: Runs that played this turn.
+    games: int
+    power_p10: int
+    power_median: int
+    power_p90: int
+    cards_left_median: int
+    #: Share of all runs the Survivors had won / lost by the end of this turn.
+    won_by: float
+    lost_by: float
+
+
+@dataclass
+class Report:
+    variant: str
+    config_summary: dict[str, Any]
+    model: TableModel
+    runs: int
+    seed: str
+    max_turns: int
+    turns: list[TurnFigures]
+    won: float
+    lost: float
+    unfinished: float
+    #: Mean automated turns played in the runs that ended (None if none did).
+    expected_length: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "variant": self.variant, "setting": self.config_summary,
+            "model": self.model.to_dict(), "model_text": self.model.describe(),
+            "runs": self.runs, "seed": self.seed, "max_turns": self.max_turns,
+            "won": self.won, "lost": self.lost, "unfinished": self.unfinished,
+            "expected_length": self.expected_length,
+            "turns": [asdict(t) for t in self.turns],
+            "not_modelled": list(NOT_MODELLED),
+        }
+
+    def to_text(self) -> str:
+        lines = [f"{self.variant} {_summary_text(self.config_summary)}: {self.runs} runs, "
+                 f"seed {self.seed}",
+                 f"model: {self.model.describe()}",
+                 f"Survivors win {self.won:.0%}, lose {self.lost:.0%}, unfinished after "
+                 f"{self.max_turns} turns {self.unfinished:.0%}; expected length "
+                 + (f"{self.expected_length:.1f} automated turns" if self.expected_length
+                    is not None else "unknown (no run ended)"),
+                 "turn  games  power p10/median/p90  cards left  won by  lost by"]
+        for t in self.turns:
+            lines.append(f"{t.turn:>4}  {t.games:>5}  {t.power_p10:>5} {t.power_median:>5} "
+                         f"{t.power_p90:>5}       {t.cards_left_median:>5}    {t.won_by:>4.0%}"
+                         f"    {t.lost_by:>4.0%}")
+        lines.append("not modelled: " + "; ".join(NOT_MODELLED))
+        return "\n".join(lines) + "\n"
+
+
+def _summary_text(summary: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in summary.items())
+
+
+def summarize_config(variant: str, config: dict[str, Any]) -> dict[str, Any]:
+    """The setting a config stands for, without its deck and facts (for reports)."""
+    keep = {"horde": ("difficulty", "survivors", "custom", "life"),
+            "limited-horde": ("difficulty", "adjustment", "aggro", "survivors", "life"),
+            "swarm": ("mode", "survivors")}.get(variant, ())
+    return {key: config[key] for key in keep if key in config}
+
+
+def simulate(variant: str, config: dict[str, Any], *, model: TableModel | None = None,
+             runs: int = 200, seed: str = "pick-the-right-fight",
+             max_turns: int = MAX_TURNS) -> Report:
+    """``runs`` games of ``variant`` with ``config`` (the engine's own config, as the pages and
+    the command line build it), seeds ``<seed>-1`` ... ``<seed>-<runs>``."""
+    if not isinstance(runs, int) or not 1 <= runs <= 100_000:
+        raise ValueError("runs is a whole number from 1 to 100000")
+    if not isinstance(max_turns, int) or not 1 <= max_turns <= 200:
+        raise ValueError("max_turns is a whole number from 1 to 200")
+    seed = Rng(seed).seed
+    model = model or default_model(variant)
+    played = [play_one(variant, config, f"{seed}-{i}", model, max_turns)
+              for i in range(1, runs + 1)]
+    return summarize(variant, config, model, seed, max_turns, played)
+
+
+def summarize(variant: str, config: dict[str, Any], model: TableModel, seed: str,
+              max_turns: int, played: list[_Run]) -> Report:
+    runs = len(played)
+    longest = max((len(r.power) for r in played), default=0)
+    turns = []
+    for index in range(longest):
+        number = index + 1
+        powers = [r.power[index] for r in played if len(r.power) > index]
+        left = [r.cards_left[index] for r in played if len(r.cards_left) > index]
+        turns.append(TurnFigures(
+            turn=number, games=len(powers),
+            power_p10=percentile(powers, 0.1), power_median=percentile(powers, 0.5),
+            power_p90=percentile(powers, 0.9), cards_left_median=percentile(left, 0.5),
+            won_by=_share(r.result == "won" and r.ended_at <= number for r in played),
+            lost_by=_share(r.result == "lost" and r.ended_at <= number for r in played)))
+    ended = [r.ended_at for r in played if r.result]
+    return Report(
+        variant=variant, config_summary=summarize_config(variant, config), model=model,
+        runs=runs, seed=seed, max_turns=max_turns, turns=turns,
+        won=_share(r.result == "won" for r in played),
+        lost=_share(r.result == "lost" for r in played),
+        unfinished=_share(not r.result for r in played),
+        expected_length=round(sum(ended) / len(ended), 2) if ended else None)
+
+
+def _share(flags: Iterable[bool]) -> float:
+    values = list(flags)
+    return round(sum(values) / len(values), 4) if values else 0.0
+
+
+# -- the settings each engine offers --------------------------------------------------------------
+def settings_for(variant: str) -> list[dict[str, Any]]:
+    """Every preset setting of a variant, easiest first, as config options (no deck): SlingLab
+    Story/Classic/Nightmare for 1-4 Survivors; Limited Horde 2.1's five difficulties; Swarm
+    Hive Mind for 1-5 Survivors. Custom settings are any options the engine takes."""
+    if variant == "horde":
+        return [{"difficulty": d, "survivors": n} for d in ("story", "classic", "nightmare")
+                for n in range(1, 5)]
+    if variant == "limited-horde":
+        return [{"difficulty": d} for d in ("story", "easy", "normal", "hard", "nightmare")]
+    if variant == "swarm":
+        return [{"mode": "hive", "survivors": n} for n in range(1, 6)]
+    raise ValueError(f"no settings for '{variant}'")
+
+
+def with_options(config: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """A copy of ``config`` with ``options`` set (a small helper for callers)."""
+    return {**config, **options}
+
+
+def scaled(model: TableModel, **changes: Any) -> TableModel:
+    """``model`` with some numbers changed."""
+    return replace(model, **changes)
+
+
+def sweep(variant: str, base: dict[str, Any], options: list[dict[str, Any]], *,
+          model: TableModel | None = None, runs: int = 200, seed: str = "pick-the-right-fight",
+          max_turns: int = MAX_TURNS,
+          progress: Callable[[int, int], None] | None = None) -> list[Report]:
+    """:func:`simulate` for each of ``options`` on top of ``base``."""
+    reports = []
+    for index, option in enumerate(options):
+        reports.append(simulate(variant, with_options(base, option), model=model, runs=runs,
+                                seed=seed, max_turns=max_turns))
+        if progress:
+            progress(index + 1, len(options))
+    return reports
+
+
+# -- configs from decklists (pure: the caller reads the files) -----------------------------------
+def build_config(variant: str, deck: Any, db: Any, options: dict[str, Any] | None = None,
+                 extra: Any = None) -> dict[str, Any]:
+    """An engine config from a :class:`pyengine.decklist.Decklist` and a
+    :class:`pyengine.cards.CardDB`, as the pages and the command line build them (the engines'
+    own builders): ``extra`` is the Limited Horde Dreadnought deck or the Swarm Enforcer list.
+    ``options`` are the setting (``difficulty``, ``survivors``, ``custom``, ...)."""
+    from .horde_common import decklist_config  # noqa: PLC0415 - keeps the module light
+    from .swarm import config_from_decks  # noqa: PLC0415
+
+    options = dict(options or {})
+    if variant == "swarm":
+        if extra is None:
+            raise ValueError("a Swarm game needs its Enforcer list")
+        return config_from_decks(mode=options.get("mode", "hive"),
+                                 survivors=options.get("survivors", 1), deck=deck,
+                                 enforcers=extra, db=db)
+    names, facts = decklist_config(deck, db)
+    config: dict[str, Any] = {"deck": names, "facts": facts, **options}
+    if variant == "limited-horde" and extra is not None:
+        dread, dread_facts = decklist_config(extra, db)
+        config["dreadnought"] = dread
+        config["facts"] = {**facts, **dread_facts}
+    return config

@@ -1,0 +1,139 @@
+"""A suggested setting per variant for a table's decks: a suggestion, never a rule.
+
+From the Survivors' decks (one or several: the team size is the number of decks) this module
+takes each deck's Commander bracket estimate (:mod:`pyengine.power`), turns it into a table
+model by a stated, adjustable mapping (:data:`POWER_FACTORS`: the variant's default damage and
+removal per Survivor, times a factor for the deck's bracket; the team's model is the average of
+its decks'), and runs the simulator (:mod:`pyengine.simulate`) on each setting the variant
+offers for that team size. It suggests the setting whose chance of a Survivors' win is inside
+the fair band (:data:`FAIR_BAND`, 40-70 %), nearest its middle; if none is, the closest one,
+and says so. Every answer carries its one-line reason, the model and all candidates' figures.
+
+Pure standard library, no I/O: the caller passes decks, card data and configs.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from .power import Power
+from .simulate import TableModel, default_model, simulate
+
+__all__ = ["FAIR_BAND", "POWER_FACTORS", "Suggestion", "candidates", "split_decks", "suggest",
+           "team_model"]
+
+#: The fair band of the Survivors' chance to win.
+FAIR_BAND = (0.40, 0.70)
+#: Bracket estimate label -> factor on the default damage and removal per Survivor. Our guess
+#: (brackets measure how fast and how hard a deck plays; these numbers are not measured).
+POWER_FACTORS: dict[str, float] = {"1-2": 0.8, "2": 0.9, "3": 1.15, "4-5": 1.4}
+#: A line of three or more ``-`` or ``=`` between decks pasted one after another.
+_SEPARATOR = re.compile(r"^\s*(?:-{3,}|={3,})\s*$", re.MULTILINE)
+
+
+def split_decks(text: str) -> list[str]:
+    """The decklists in a paste, split at separator lines (``---``); empty parts dropped."""
+    return [part for part in _SEPARATOR.split(text) if part.strip()]
+
+
+def team_model(variant: str, powers: list[Power],
+               factors: Mapping[str, float] | None = None) -> tuple[TableModel, str]:
+    """The table model the decks' estimates imply for ``variant``, and how it was made."""
+    factors = dict(POWER_FACTORS if factors is None else factors)
+    base = default_model(variant)
+    if variant == "limited-horde" or not powers:
+        return base, "the variant's default table (the bracket estimate is for Commander decks)"
+    used = [factors.get(p.label, 1.0) for p in powers]
+    factor = sum(used) / len(used)
+    model = replace(base, damage=round(base.damage * factor, 2),
+                    removal=round(base.removal * factor, 2))
+    labels = ", ".join(f"bracket {p.label} x{factors.get(p.label, 1.0):g}" for p in powers)
+    return model, (f"the default table ({base.damage:g} damage, {base.removal:g} removal per "
+                   f"Survivor) times the decks' average factor {factor:.2f} ({labels})")
+
+
+def candidates(variant: str, team: int) -> list[tuple[str, dict[str, Any]]]:
+    """(label, options) of the settings tried for a team, easiest first as the rules order
+    them: SlingLab Custom exile 40/25/10 % with Classic's waves, then Story, Classic,
+    Nightmare; Limited Horde 2.1 Story to Nightmare; Swarm Hive Mind (its only setting)."""
+    if variant == "horde":
+        team = min(max(team, 1), 4)
+        out = [(f"Custom, exile {e}%", {"difficulty": "custom", "survivors": team,
+                                         "custom": {"exile_percent": e}}) for e in (40, 25, 10)]
+        return out + [(d.title(), {"difficulty": d, "survivors": team})
+                      for d in ("story", "classic", "nightmare")]
+    if variant == "limited-horde":
+        team = min(max(team, 1), 4)
+        return [(d.title(), {"difficulty": d, "survivors": team})
+                for d in ("story", "easy", "normal", "hard", "nightmare")]
+    if variant == "swarm":
+        return [("Hive Mind", {"mode": "hive", "survivors": min(max(team, 1), 5)})]
+    raise ValueError(f"no settings for '{variant}'")
+
+
+@dataclass
+class Suggestion:
+    variant: str
+    team: int
+    setting: str
+    options: dict[str, Any]
+    won: float
+    in_band: bool
+    why: str
+    model: TableModel
+    model_source: str
+    runs: int
+    tried: list[dict[str, Any]] = field(default_factory=list)
+    band: tuple[float, float] = FAIR_BAND
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"variant": self.variant, "team": self.team, "setting": self.setting,
+                "options": self.options, "won": self.won, "in_band": self.in_band,
+                "why": self.why, "model": self.model.to_dict(),
+                "model_source": self.model_source, "runs": self.runs,
+                "band": list(self.band), "tried": self.tried}
+
+
+def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, Any]], dict],
+            *, runs: int = 60, seed: str = "suggest", band: tuple[float, float] = FAIR_BAND,
+            factors: Mapping[str, float] | None = None, team: int | None = None) -> Suggestion:
+    """The suggested setting of ``variant`` for the decks whose estimates are ``powers``.
+    ``config_for(options)`` builds the engine config of one setting (the automated deck and
+    its facts are the caller's)."""
+    team = team or max(1, len(powers))
+    model, source = team_model(variant, powers, factors)
+    low, high = band
+    tried = []
+    for label, options in candidates(variant, team):
+        report = simulate(variant, config_for(options), model=model, runs=runs, seed=seed)
+        tried.append({"setting": label, "options": options, "won": report.won,
+                      "lost": report.lost, "expected_length": report.expected_length})
+    middle = (low + high) / 2
+    inside = [t for t in tried if low <= t["won"] <= high]
+    pct = f"{low:.0%}-{high:.0%}"
+    if inside:
+        best = min(inside, key=lambda t: abs(t["won"] - middle))
+        where = f"inside the fair band {pct}"
+    elif all(t["won"] > high for t in tried):
+        # the hardest of the easiest-won: the last in the rules' order among the lowest
+        best = min(reversed(tried), key=lambda t: t["won"])
+        where = f"above the fair band {pct}" + ("" if len(tried) == 1 else
+                                                   ": no setting tried came closer")
+    elif all(t["won"] < low for t in tried):
+        best = max(tried, key=lambda t: t["won"])
+        where = f"below the fair band {pct}" + ("" if len(tried) == 1 else
+                                                   ": no setting tried came closer")
+    else:
+        best = min(tried, key=lambda t: abs(t["won"] - middle))
+        where = f"the closest to the fair band {pct} (none falls inside it)"
+    why = (f"{best['setting']}: the Survivors won {best['won']:.0%} of {runs} simulated games, "
+           f"{where}")
+    if len(tried) == 1:
+        why += "; Swarm Mode has no difficulty setting, so this is the fight as it stands"
+    return Suggestion(variant=variant, team=team, setting=best["setting"],
+                      options=best["options"], won=best["won"],
+                      in_band=low <= best["won"] <= high, why=why, model=model,
+                      model_source=source, runs=runs, tried=tried, band=(low, high))

@@ -1,0 +1,102 @@
+"""The runners' "How hard is this?" box, before Start: the simulator's figures
+(:mod:`pyengine.simulate`) for the deck and setting chosen in the set-up (own decks too),
+computed in the page's worker with :data:`RUNS` games (fewer than the rules pages' 100; the box
+says so), against the table model's sliders. A part of :mod:`.horde` and :mod:`.swarm`, kept
+apart so that their hunks stay one line each.
+
+Page elements: fields ``sim-mine`` (checkbox: use the sliders, else the rule set's defaults),
+``sim-damage``, ``sim-removal``, ``sim-blocks``; action ``how-hard``; outputs (``data-id``)
+``how-hard-summary`` and ``how-hard-turns``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from ..game import GameError
+from ..simulate import TableModel, default_model, simulate
+from . import Item, View
+
+ACTION = "how-hard"
+RUNS = 20
+SEED = "how-hard"
+#: Turns listed under the summary.
+LISTED = 10
+
+
+def model_from(variant: str, form: Mapping[str, Any]) -> TableModel:
+    """The sliders' model (when ``sim-mine`` is on), else the rule set's default."""
+    base = default_model(variant)
+    if not form.get("sim-mine"):
+        return base
+    values = {}
+    for key in ("damage", "removal", "blocks"):
+        raw = str(form.get(f"sim-{key}", "")).strip()
+        try:
+            values[key] = float(raw) if raw else getattr(base, key)
+        except ValueError:
+            raise GameError(f"the {key} slider needs a number") from None
+    try:
+        return TableModel(damage=values["damage"], removal=values["removal"],
+                          blocks=values["blocks"], ramp=base.ramp)
+    except ValueError as error:
+        raise GameError(str(error)) from None
+
+
+def how_hard(variant: str, config: dict[str, Any], form: Mapping[str, Any]) -> View:
+    """The box's figures for one engine config."""
+    model = model_from(variant, form)
+    try:
+        report = simulate(variant, config, model=model, runs=RUNS, seed=SEED)
+    except ValueError as error:  # Overlord Mode: a player decides, nothing plays itself
+        raise GameError(str(error)) from None
+    length = (f"{report.expected_length:.1f} automated turns" if report.expected_length
+              is not None else "unknown (no game ended)")
+    summary = (f"In {RUNS} simulated games (the rules pages use 100, so these figures are "
+               f"rougher), where {model.describe()}: the Survivors won {report.won:.0%} and "
+               f"lost {report.lost:.0%}; {report.unfinished:.0%} were still going after "
+               f"{report.max_turns} turns. Expected length: {length}. A model of the table, "
+               "not a promise: held spells, coin flags and card text do nothing in it.")
+    items = [Item(f"Turn {t.turn}: power attacking {t.power_median} (10th-90th percentile "
+                  f"{t.power_p10}-{t.power_p90}), {t.cards_left_median} cards left; won "
+                  f"{t.won_by:.0%}, lost {t.lost_by:.0%} by then")
+             for t in report.turns[:LISTED]]
+    return View(text={"how-hard-summary": summary}, lists={"how-hard-turns": items})
+
+
+def answer(widget: Any, form: dict[str, str],
+           config_of: Callable[[Any], tuple[str, dict[str, Any]]]) -> View:
+    """Handle ``how-hard`` for a runner widget: its form read, its set-up's config made by
+    ``config_of(widget)``, the figures merged into its rendered view (an error as a
+    sentence)."""
+    widget.apply_form(form, widget.field_limit)
+    try:
+        variant, config = config_of(widget)
+        extra = how_hard(variant, config, form)
+    except (GameError, ValueError) as problem:
+        view = widget.render()
+        view.error = widget.sentence(str(problem))
+        return view
+    return widget.render().merge(extra)
+
+
+def horde_config(widget: Any) -> tuple[str, dict[str, Any]]:
+    """The Horde runner's set-up as an engine config (as Start makes it)."""
+    from .horde import SLINGLAB, is_own
+
+    setup = widget.setup_from_form()
+    own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
+    config = widget._own_config(setup) if own else widget.config_from_setup(setup)
+    return setup["variant"], config
+
+
+def swarm_config(widget: Any) -> tuple[str, dict[str, Any]]:
+    """The Swarm runner's set-up as an engine config (as Start makes it)."""
+    from .swarm import is_own
+
+    form = widget.form
+    if is_own(form["deck"]):
+        return "swarm", widget._config(form["mode"], form["survivors"], form["paste"],
+                                       form["paste-enforcers"])
+    return "swarm", widget._sample_config(form["mode"], form["survivors"])

@@ -1,0 +1,97 @@
+"""The deck check's power part: the Commander bracket estimate (:mod:`pyengine.power`) under
+the verdict, and the suggested setting per variant (:mod:`pyengine.suggest`) for the checked
+deck and any other Survivors' decks pasted in their own box (one after another, separated by a
+line of ``---``). A part of :mod:`pyengine.widgets.check`, kept apart so that widget's hunk stays
+small.
+
+Page elements (``data-id``): ``power-box``, ``power``, ``power-reasons``, ``power-source``,
+``suggest-status``, ``suggestions``; field ``others`` (the other decks); action ``suggest``.
+The suggestion runs in the page's worker with :data:`RUNS` games per setting (fewer than the
+rules pages' figures, and the page says so).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..cards import CardDB
+from ..decklist import Decklist
+from ..power import Power, estimate, parse_game_changers
+from ..simulate import build_config
+from ..suggest import POWER_FACTORS, split_decks, suggest
+from . import Env, Item, View
+
+GAME_CHANGERS_FILE = "game-changers.txt"
+#: Games per setting in the browser (the rules pages use 100, the command line 60).
+RUNS = 12
+#: The automated decks the suggestion plays against, with their companion lists.
+AUTOMATED = {"horde": ("horde-knudson-zombies-2011", None),
+             "swarm": ("swarm-sample", "swarm-sample-enforcers")}
+TITLES = {"horde": "Horde (SlingLab)", "swarm": "Swarm Mode (Hive Mind)"}
+MAX_OTHERS = 3
+
+
+class PowerPart:
+    def __init__(self, env: Env, reader: Callable[[str], str] | None) -> None:
+        self.env = env
+        self.meta: dict[str, str] = {}
+        self.names: tuple[str, ...] = ()
+        self.error = ""
+        try:
+            if reader is None:
+                raise KeyError(GAME_CHANGERS_FILE)
+            self.meta, self.names = parse_game_changers(reader(GAME_CHANGERS_FILE))
+        except (KeyError, OSError, ValueError):
+            self.error = "The Game Changers list could not be read, so none is counted."
+
+    def estimate(self, deck: Decklist, db: CardDB) -> Power:
+        return estimate(deck.entries, db, self.names, self.meta)
+
+    def view(self, deck: Decklist, commander: bool, db: CardDB) -> View:
+        """The estimate under the verdict (Commander decks only)."""
+        if not commander or not deck.entries:
+            return View(hidden={"power-box": True})
+        power = self.estimate(deck, db)
+        items = [Item(r.text, cls="finding finding-note") for r in power.reasons]
+        items += [Item(f"Not checked: {n}.", cls="finding finding-unchecked")
+                  for n in power.not_checked]
+        source = (f"Game Changers: {self.meta.get('source', 'source unknown')} "
+                  f"({self.meta.get('date', 'undated')}). " if not self.error else self.error)
+        return View(hidden={"power-box": False},
+                    text={"power": f"Power: {power.headline()}.",
+                          "power-source": source + "An estimate from the cards alone; the "
+                          "brackets also weigh intent, which no list shows."},
+                    lists={"power-reasons": items})
+
+    def suggest(self, deck: Decklist, others_text: str, db: CardDB, full: CardDB) -> View:
+        """The suggested setting per variant for this deck and the others pasted."""
+        decks = [deck] + [Decklist.from_text(t) for t in split_decks(others_text)]
+        decks = [d for d in decks if d.entries][:1 + MAX_OTHERS]
+        if not decks:
+            return View(text={"suggest-status": "Paste a deck first."}, lists={
+                "suggestions": []})
+        powers = [self.estimate(d, full) for d in decks]
+        items: list[Item] = []
+        for variant, (deck_id, extra_id) in AUTOMATED.items():
+            automated = Decklist.from_text(self.env.read_deck(deck_id))
+            extra = Decklist.from_text(self.env.read_deck(extra_id)) if extra_id else None
+
+            def config_for(options: dict[str, Any], variant=variant, automated=automated,
+                           extra=extra) -> dict[str, Any]:
+                return build_config(variant, automated, db, options, extra)
+
+            found = suggest(variant, powers, config_for, runs=RUNS, seed="suggest")
+            mark = "" if found.in_band else " (outside the fair band)"
+            items.append(Item(f"{TITLES[variant]}, {found.team} Survivor(s): {found.setting}"
+                              f"{mark}. Why: {found.why}.", cls="finding finding-note"))
+            items.append(Item("Tried: " + "; ".join(f"{t['setting']} {t['won']:.0%}"
+                                                    for t in found.tried) + ".",
+                              cls="finding"))
+        mapping = ", ".join(f"bracket {k} x{v:g}" for k, v in POWER_FACTORS.items())
+        status = (f"{len(decks)} deck(s): " + "; ".join(p.label for p in powers)
+                  + f". The table model is each variant's default damage and removal per "
+                  f"Survivor times a factor for each deck's bracket ({mapping}), averaged; "
+                  f"{RUNS} simulated games per setting here (the rules pages use 100, so "
+                  "these are rougher). A suggestion, not a rule: the table decides.")
+        return View(text={"suggest-status": status}, lists={"suggestions": items})

@@ -1,0 +1,408 @@
+"""The rules pages' "Choosing a difficulty" sections: simulator figures for the shipped decks,
+charts drawn with matplotlib and tables of the same numbers, made at build time.
+
+* :func:`load_figures` — the simulator's reports (:mod:`pyengine.simulate`) for every preset of
+  each variant with the shipped decks and the stated default table model. Computing them all
+  takes a while (about 4,000 games), so they are kept: first the committed
+  ``sitebuild/difficulty-figures.json``, then the local cache ``.cache/difficulty/``, each used
+  only when its key — a hash of the engine's code, the decks, the card facts and the settings
+  — matches. Otherwise they are computed (and written to the local cache).
+  ``python -m sitebuild.difficulty`` rewrites the committed file after an engine change.
+* :func:`render_charts` — SVG charts, one light and one dark variant of each (transparent
+  background; the page's stylesheet shows the one for the reader's colour scheme), kept in the
+  local cache under a key of the figures and this module's code.
+* :func:`section_markdown` — the section a rules page shows in place of its marker
+  ``<!-- difficulty: VARIANT -->``: the model and its defaults, a summary table, each chart
+  with a table of its numbers.
+
+No MkDocs import: ``hooks/difficulty.py`` calls these.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from sitebuild import BuildError
+
+ROOT = Path(__file__).resolve().parent.parent
+COMMITTED = Path(__file__).resolve().parent / "difficulty-figures.json"
+CACHE_DIR = ROOT / ".cache" / "difficulty"
+#: Runs per setting and their seed (the same numbers in every build with the same key).
+RUNS = 100
+SEED = "choosing-a-difficulty"
+#: Turns shown in the charts and tables.
+SHOWN_TURNS = 12
+MARKER = re.compile(r"^<!-- difficulty: (horde|limited-horde|swarm) -->$", re.MULTILINE)
+#: Site folder of the charts.
+SITE_DIR = "assets/difficulty"
+
+HORDE_DECK = "horde-knudson-zombies-2011"
+LIMITED_DECKS = (("limited-horde-zombies", None), ("limited-horde-goblins", None),
+                 ("limited-horde-eldrazi-vanguard", "limited-horde-eldrazi-dreadnought"))
+SWARM_DECK = ("swarm-sample", "swarm-sample-enforcers")
+EXILE = (0, 10, 25, 40)
+
+
+def plan() -> list[dict[str, Any]]:
+    """Every simulated setting: variant, deck, companion list, engine options, a label."""
+    from pyengine.simulate import settings_for
+
+    runs: list[dict[str, Any]] = []
+    for setting in settings_for("horde"):
+        runs.append({"variant": "horde", "deck": HORDE_DECK, "extra": None,
+                     "options": setting})
+    for survivors in (1, 2):
+        for exile in EXILE:
+            runs.append({"variant": "horde", "deck": HORDE_DECK, "extra": None,
+                         "options": {"difficulty": "custom", "survivors": survivors,
+                                     "custom": {"exile_percent": exile}}})
+    for deck, extra in LIMITED_DECKS:
+        for setting in settings_for("limited-horde"):
+            runs.append({"variant": "limited-horde", "deck": deck, "extra": extra,
+                         "options": setting})
+    for setting in settings_for("swarm"):
+        runs.append({"variant": "swarm", "deck": SWARM_DECK[0], "extra": SWARM_DECK[1],
+                     "options": setting})
+    return runs
+
+
+def _engine_files(root: Path) -> list[Path]:
+    engine = root / "pyengine"
+    return sorted([*engine.glob("*.py"), *(engine / "limited_horde").glob("*.py")])
+
+
+def cache_key(root: Path = ROOT) -> str:
+    """A hash of everything the figures depend on: the engine's code (its core modules), the
+    decks and card facts, the plan, the runs and seed, the default models."""
+    from pyengine.simulate import DEFAULT_MODELS
+
+    digest = hashlib.sha256()
+    decks = root / "decks"
+    for path in [*_engine_files(root), decks / "cards.tsv", decks / "index.json",
+                 *sorted(p for folder in ("horde", "limited-horde", "swarm")
+                         for p in (decks / folder).glob("*.txt"))]:
+        digest.update(path.relative_to(root).as_posix().encode())
+        digest.update(path.read_bytes())
+    digest.update(json.dumps({"plan": plan(), "runs": RUNS, "seed": SEED,
+                              "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()}},
+                             sort_keys=True).encode())
+    return digest.hexdigest()[:20]
+
+
+def compute(root: Path = ROOT) -> dict[str, Any]:
+    """Run the simulator for every setting of :func:`plan` (the slow path)."""
+    from pyengine import files
+    from pyengine.simulate import build_config, simulate
+
+    db = files.load_card_db(root / "decks")
+    reports = []
+    for item in plan():
+        deck = files.load_deck(item["deck"], root / "decks")
+        extra = files.load_deck(item["extra"], root / "decks") if item["extra"] else None
+        config = build_config(item["variant"], deck, db, item["options"], extra)
+        report = simulate(item["variant"], config, runs=RUNS, seed=SEED).to_dict()
+        report["turns"] = report["turns"][:SHOWN_TURNS]
+        reports.append({**item, "report": report})
+    return {"key": cache_key(root), "runs": RUNS, "seed": SEED, "reports": reports}
+
+
+def _read(path: Path, key: str) -> dict[str, Any] | None:
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return data if isinstance(data, dict) and data.get("key") == key else None
+
+
+def load_figures(root: Path = ROOT, log: Any = None) -> dict[str, Any]:
+    """The figures: committed file, else local cache, else computed (and cached locally)."""
+    key = cache_key(root)
+    found = _read(COMMITTED, key) or _read(CACHE_DIR / "figures.json", key)
+    if found is not None:
+        return found
+    if log is not None:
+        log.info("difficulty figures: the engine, decks or settings changed; simulating "
+                 "(run 'python -m sitebuild.difficulty' to refresh the committed figures)")
+    data = compute(root)
+    try:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        (CACHE_DIR / "figures.json").write_text(json.dumps(data), encoding="utf-8")
+    except OSError:
+        pass
+    return data
+
+
+# -- charts ------------------------------------------------------------------------------------
+#: Okabe–Ito colours (told apart with colour-blindness, readable on light and dark), with a
+#: marker and a dash style each, so no line is told by colour alone.
+COLOURS = ("#0072B2", "#E69F00", "#009E73", "#CC79A7", "#D55E00")
+MARKERS = ("o", "s", "^", "D", "v")
+DASHES = ("-", "--", "-.", ":", (0, (5, 1, 1, 1)))
+THEMES = {"light": "#1f1f1f", "dark": "#e8e8e8"}
+
+
+def _series(figures: dict[str, Any], variant: str, **match: Any) -> list[dict[str, Any]]:
+    """The reports of ``variant`` whose options (and deck) match."""
+    found = []
+    for item in figures["reports"]:
+        if item["variant"] != variant:
+            continue
+        options = {**item["options"], "deck": item["deck"]}
+        if all(options.get(k) == v for k, v in match.items()):
+            found.append(item)
+    return found
+
+
+def charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
+    """What each chart shows: its file name, title, the lines (label, report) and the variant."""
+    out = []
+    for difficulty in ("story", "classic", "nightmare"):
+        lines = [(f"{i['options']['survivors']} Survivor" + ("s" if i["options"]["survivors"] > 1
+                                                            else ""), i["report"])
+                 for i in _series(figures, "horde", difficulty=difficulty)]
+        out.append({"variant": "horde", "name": f"horde-{difficulty}",
+                    "title": f"{difficulty.title()}, by team size", "lines": lines,
+                    "turn": "Horde turn"})
+    for survivors in (1, 2):
+        lines = [(f"exile {i['options']['custom']['exile_percent']}%", i["report"])
+                 for i in _series(figures, "horde", difficulty="custom", survivors=survivors)]
+        out.append({"variant": "horde", "name": f"horde-custom-exile-{survivors}",
+                    "title": f"Custom: exiling part of the deck, {survivors} Survivor"
+                    + ("s" if survivors > 1 else ""), "lines": lines, "turn": "Horde turn"})
+    for deck, _ in LIMITED_DECKS:
+        lines = [(i["options"]["difficulty"].title(), i["report"])
+                 for i in _series(figures, "limited-horde", deck=deck)]
+        title = deck.removeprefix("limited-horde-").replace("-", " ").title()
+        out.append({"variant": "limited-horde", "name": deck, "title": f"{title} Horde, by "
+                    "difficulty", "lines": lines, "turn": "Horde turn"})
+    lines = [(f"{i['options']['survivors']} Survivor" + ("s" if i["options"]["survivors"] > 1
+                                                        else ""), i["report"])
+             for i in _series(figures, "swarm")]
+    out.append({"variant": "swarm", "name": "swarm-hive", "title": "Hive Mind, by team size",
+                "lines": lines, "turn": "Swarm turn"})
+    return out
+
+
+def _draw(chart: dict[str, Any], theme: str) -> str:
+    """One chart as SVG text: median power attacking per turn (top) and the share of games
+    the Survivors have won by each turn (bottom)."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    from matplotlib.figure import Figure
+
+    ink = THEMES[theme]
+    with matplotlib.rc_context({"svg.hashsalt": "difficulty", "svg.fonttype": "none",
+                                "font.size": 11, "font.family": "sans-serif",
+                                "text.color": ink, "axes.labelcolor": ink,
+                                "axes.edgecolor": ink, "xtick.color": ink, "ytick.color": ink,
+                                "axes.titlesize": 12, "legend.frameon": False}):
+        figure = Figure(figsize=(4.8, 5.6), layout="constrained")
+        top, bottom = figure.subplots(2, 1, sharex=True)
+        for index, (label, report) in enumerate(chart["lines"]):
+            turns = [t["turn"] for t in report["turns"]]
+            style = {"color": COLOURS[index % 5], "marker": MARKERS[index % 5],
+                     "linestyle": DASHES[index % 5], "markersize": 4, "linewidth": 1.6}
+            top.plot(turns, [t["power_median"] for t in report["turns"]], label=label, **style)
+            bottom.plot(turns, [100 * t["won_by"] for t in report["turns"]], **style)
+        top.set_title(chart["title"])
+        top.set_ylabel("Median power attacking")
+        bottom.set_ylabel("Survivors have won (%)")
+        bottom.set_xlabel(chart["turn"])
+        bottom.set_ylim(0, 100)
+        for axes in (top, bottom):
+            axes.set_facecolor("none")
+            axes.grid(True, alpha=0.25, color=ink)
+            axes.spines[["top", "right"]].set_visible(False)
+        top.legend(loc="upper left", fontsize=9, ncols=2)
+        figure.patch.set_alpha(0)
+        buffer = io.StringIO()
+        figure.savefig(buffer, format="svg", transparent=True, metadata={"Date": None})
+    return buffer.getvalue()
+
+
+def render_key(figures: dict[str, Any]) -> str:
+    import matplotlib
+
+    digest = hashlib.sha256(figures["key"].encode())
+    digest.update(Path(__file__).read_bytes())
+    digest.update(matplotlib.__version__.encode())
+    return digest.hexdigest()[:20]
+
+
+def render_charts(figures: dict[str, Any]) -> dict[str, bytes]:
+    """Site path -> SVG bytes of every chart (light and dark), from the local cache when its
+    key matches."""
+    key = render_key(figures)
+    cached = CACHE_DIR / f"charts-{key}.json"
+    try:
+        return {k: v.encode() for k, v in json.loads(cached.read_text("utf-8")).items()}
+    except (OSError, ValueError):
+        pass
+    out = {}
+    light, dark = THEMES["light"], THEMES["dark"]
+    for chart in charts(figures):
+        svg = _draw(chart, "light")
+        out[f"{SITE_DIR}/{chart['name']}-light.svg"] = svg.encode()
+        # The dark variant differs only in its ink: the same drawing, recoloured.
+        out[f"{SITE_DIR}/{chart['name']}-dark.svg"] = svg.replace(light, dark).encode()
+    try:
+        CACHE_DIR.mkdir(parents=True, exist_ok=True)
+        for old in CACHE_DIR.glob("charts-*.json"):
+            old.unlink()
+        cached.write_text(json.dumps({k: v.decode() for k, v in out.items()}), "utf-8")
+    except OSError:
+        pass
+    return out
+
+
+# -- the section ----------------------------------------------------------------------------------
+def _pct(value: float) -> str:
+    return f"{round(100 * value)}%"
+
+
+def _setting_label(item: dict[str, Any]) -> str:
+    options = item["options"]
+    if item["variant"] == "horde":
+        if options["difficulty"] == "custom":
+            return f"Custom, exile {options['custom']['exile_percent']}%"
+        return options["difficulty"].title()
+    if item["variant"] == "limited-horde":
+        return options["difficulty"].title()
+    return "Hive Mind"
+
+
+def _summary_table(items: list[dict[str, Any]], deck_column: bool) -> str:
+    head = ("| Deck " if deck_column else "") + "| Setting | Survivors | Survivors win | " \
+        "Survivors lose | Unfinished | Expected length |"
+    rule = ("|---" if deck_column else "") + "|---|---|---|---|---|---|"
+    rows = [head, rule]
+    for item in items:
+        report = item["report"]
+        length = report["expected_length"]
+        rows.append(("| " + _deck_title(item["deck"]) + " " if deck_column else "")
+                    + f"| {_setting_label(item)} | {item['options'].get('survivors', 1)} | "
+                    f"{_pct(report['won'])} | {_pct(report['lost'])} | "
+                    f"{_pct(report['unfinished'])} | "
+                    + (f"{length:.1f} turns |" if length is not None else "— |"))
+    return "\n".join(rows)
+
+
+def _deck_title(deck_id: str) -> str:
+    return {"horde-knudson-zombies-2011": "Zombie Horde (2011)",
+            "limited-horde-zombies": "Zombies", "limited-horde-goblins": "Goblins",
+            "limited-horde-eldrazi-vanguard": "Eldrazi", "swarm-sample": "Sample Swarm"}.get(
+        deck_id, deck_id)
+
+
+def _chart_table(chart: dict[str, Any]) -> str:
+    labels = [label for label, _ in chart["lines"]]
+    head = f"| {chart['turn']} | " + " | ".join(labels) + " |"
+    rows = [head, "|---" * (len(labels) + 1) + "|"]
+    longest = max(len(report["turns"]) for _, report in chart["lines"])
+    for index in range(longest):
+        cells = []
+        for _, report in chart["lines"]:
+            if index < len(report["turns"]):
+                t = report["turns"][index]
+                cells.append(f"{t['power_median']} ({t['power_p10']}–{t['power_p90']}); "
+                             f"{t['cards_left_median']} left; won {_pct(t['won_by'])}, lost "
+                             f"{_pct(t['lost_by'])}")
+            else:
+                cells.append("ended")
+        rows.append(f"| {index + 1} | " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def _model_text(variant: str, figures: dict[str, Any]) -> str:
+    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
+
+    model = DEFAULT_MODELS[variant]
+    life = {"horde": "20 per Survivor (the default group life)",
+            "limited-horde": "20 (this site's chosen default)",
+            "swarm": "40 shared (the rule)"}[variant]
+    return (
+        f"**The table model** (our assumption, not a rule). Each Survivor, in each of their "
+        f"turns, deals **{model.damage:g}** damage to the automated deck and removes "
+        f"**{model.removal:g}** of its creatures (strongest first), and blocks **{model.blocks:g}**"
+        f" of its attackers (strongest first) in each of its turns. The table builds up to "
+        f"that over its first **{model.ramp}** turns. Starting life: {life}. Not modelled: "
+        + "; ".join(NOT_MODELLED) + ". "
+        f"Each setting was played **{figures['runs']}** times with the real engine (seed "
+        f"`{figures['seed']}`); games still going after 30 turns count as unfinished. "
+        "Run it with your own numbers: `pyengine simulate " + variant + " --damage 5 "
+        "--removal 1 --blocks 2 ...`.")
+
+
+INTRO = {
+    "horde": "These figures come from this site's Horde engine playing the Zombie Horde (2011) "
+             "many times against a simple model of the Survivors. They show how the presets "
+             "and team sizes compare under that model, and a one- or two-Survivor game's "
+             "answer, exiling part of the deck (see [[see HS 7.5]]). A real table plays "
+             "better and worse than any model: use them to pick a starting point.",
+    "limited-horde": "These figures come from this site's Limited Horde engine playing each "
+                     "shipped Horde deck many times, one Survivor at a time, against a simple "
+                     "model of the Survivor's deck. The difficulty sets the Preparation turns "
+                     "(see [[see LH 2.4]]); in the model those turns mill the Horde and let "
+                     "the table build up, but a real deck also uses them to build a board, "
+                     "which the model does not count.",
+    "swarm": "These figures come from this site's Swarm engine playing the sample Swarm deck "
+             "in Hive Mind Mode many times against a simple model of the Survivors. Swarm "
+             "Mode has no difficulty setting: the shared life stays 40 and the deck stays the "
+             "same whatever the team size (see [[see SW 2.2]]), so the team size is the dial. "
+             "Overlord Mode is left out: a player makes The Swarm's choices there.",
+}
+
+
+def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
+    """The "Choosing a difficulty" section of ``variant``'s page; ``base`` is the relative URL
+    of the site root from that page (e.g. ``../``)."""
+    items = [i for i in figures["reports"] if i["variant"] == variant]
+    parts = [INTRO[variant], "", '!!! note "A model, not a promise"', "    "
+             + _model_text(variant, figures), "",
+             "Chance of each outcome by setting:", "",
+             _summary_table(items, deck_column=variant == "limited-horde"), ""]
+    for chart in charts(figures):
+        if chart["variant"] != variant:
+            continue
+        alt = (f"{chart['title']}: median power attacking and share of games won by "
+               f"{chart['turn'].lower()}; the numbers are in the table below")
+        parts += [f"### {chart['title']}", "",
+                  '<figure class="difficulty-chart" markdown>',
+                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-light.svg){{ .chart-light }}",
+                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-dark.svg){{ .chart-dark }}",
+                  "</figure>", "",
+                  "??? info \"The numbers behind this chart\"",
+                  "    Each cell: median power attacking (10th–90th percentile of the games "
+                  "still going); cards left in the deck (median); share of all games the "
+                  "Survivors had won and lost by then.", "",
+                  "\n".join("    " + line for line in _chart_table(chart).splitlines()), ""]
+    return "\n".join(parts)
+
+
+def expand(markdown: str, figures: dict[str, Any], base: str) -> str:
+    """Replace a page's ``<!-- difficulty: VARIANT -->`` marker with its section."""
+    return MARKER.sub(lambda m: section_markdown(m.group(1), figures, base), markdown)
+
+
+def main() -> int:  # pragma: no cover - a developer's command
+    """Recompute the figures and rewrite the committed file."""
+    if str(ROOT) not in sys.path:
+        sys.path.insert(0, str(ROOT))
+    data = compute(ROOT)
+    COMMITTED.write_text(json.dumps(data, separators=(",", ":")) + "\n", encoding="utf-8")
+    print(f"{COMMITTED.relative_to(ROOT)}: key {data['key']}, {len(data['reports'])} settings")
+    return 0
+
+
+__all__ = ["BuildError", "cache_key", "charts", "compute", "expand", "load_figures",
+           "render_charts", "section_markdown"]
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""The rules pages' "Choosing a difficulty" sections (sitebuild/difficulty.py, hooks/difficulty.py):
+figures from the simulator, cached by a key of what they depend on, charts readable in both
+colour schemes, and a table of the same numbers beside every chart."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from sitebuild import difficulty
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="module")
+def figures():
+    return difficulty.load_figures()
+
+
+def test_every_setting_of_every_variant_is_measured(figures):
+    """hs-7-2, hs-7-3, lh-2-4, sw-13: every preset with 1-4 (Swarm 1-5) Survivors, Custom
+    exile, and each Limited Horde deck at every difficulty."""
+    seen = {(i["variant"], i["deck"], json.dumps(i["options"], sort_keys=True))
+            for i in figures["reports"]}
+    assert len(seen) == len(difficulty.plan()) == len(figures["reports"])
+    horde = [i for i in figures["reports"] if i["variant"] == "horde"]
+    assert {(i["options"]["difficulty"], i["options"]["survivors"]) for i in horde
+            if i["options"]["difficulty"] != "custom"} == {
+        (d, n) for d in ("story", "classic", "nightmare") for n in range(1, 5)}
+    decks = {i["deck"] for i in figures["reports"] if i["variant"] == "limited-horde"}
+    assert decks == {deck for deck, _ in difficulty.LIMITED_DECKS}
+
+
+def test_the_key_follows_the_engine_code(tmp_path):
+    """A change to the engine's code (or a deck) makes a new key, so stale figures are never
+    shown; the same files make the same key."""
+    root = tmp_path / "repo"
+    shutil.copytree(ROOT / "pyengine", root / "pyengine",
+                    ignore=shutil.ignore_patterns("__pycache__", "widgets", "commands"))
+    (root / "decks").mkdir()
+    for name in ("cards.tsv", "index.json"):
+        shutil.copy(ROOT / "decks" / name, root / "decks" / name)
+    for folder in ("horde", "limited-horde", "swarm"):
+        shutil.copytree(ROOT / "decks" / folder, root / "decks" / folder)
+    assert difficulty.cache_key(root) == difficulty.cache_key(ROOT)
+    engine = root / "pyengine" / "horde.py"
+    engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
+    changed = difficulty.cache_key(root)
+    assert changed != difficulty.cache_key(ROOT)
+    deck = root / "decks" / "horde" / "knudson-zombies-2011.txt"
+    deck.write_text(deck.read_text(encoding="utf-8") + "\n1 Zombie\n", encoding="utf-8")
+    assert difficulty.cache_key(root) not in (changed, difficulty.cache_key(ROOT))
+
+
+def test_each_chart_has_its_numbers_in_a_table(figures):
+    """Every chart's lines are the reports' own figures, and its table lists the same."""
+    for chart in difficulty.charts(figures):
+        table = difficulty._chart_table(chart)
+        rows = table.splitlines()[2:]
+        for label_index, (_label, report) in enumerate(chart["lines"]):
+            for index, turn in enumerate(report["turns"]):
+                cell = rows[index].split(" | ")[label_index + 1].strip(" |")
+                assert cell.startswith(f"{turn['power_median']} ({turn['power_p10']}–"
+                                       f"{turn['power_p90']}); {turn['cards_left_median']} left")
+
+
+def test_the_charts_read_in_both_colour_schemes(figures):
+    """Transparent, the light chart's ink dark, the dark chart's ink light, scalable (viewBox)
+    to a 360 px screen; the lines differ by marker and dash, not by colour alone."""
+    rendered = difficulty.render_charts(figures)
+    assert len(rendered) == 2 * len(difficulty.charts(figures))
+    for path, svg in rendered.items():
+        text = svg.decode()
+        assert "viewBox" in text
+        assert "fill: #ffffff" not in text.lower()
+        light, dark = difficulty.THEMES["light"], difficulty.THEMES["dark"]
+        if path.endswith("-light.svg"):
+            assert light in text and dark not in text
+        else:
+            assert dark in text and light not in text
+        assert "<script" not in text
+
+
+def test_the_section_states_the_model_and_the_numbers(figures):
+    """The section names the model's defaults and what it leaves out, beside the figures."""
+    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
+
+    for variant in ("horde", "limited-horde", "swarm"):
+        text = difficulty.expand(f"<!-- difficulty: {variant} -->", figures, "../")
+        model = DEFAULT_MODELS[variant]
+        assert f"**{model.damage:g}** damage" in text and NOT_MODELLED[0] in text
+        assert "| Setting | Survivors | Survivors win |" in text
+        assert re.search(r"!\[[^\]]+\]\(\.\./assets/difficulty/[a-z0-9-]+-light\.svg\)", text)
+
+
+def test_rules_pages_show_the_section_without_python(built_site):
+    """The three pages carry the section and its charts; none of them loads Pyodide."""
+    for page in ("horde/index.html", "limited-horde/index.html", "swarm/index.html"):
+        html = (built_site / page).read_text(encoding="utf-8")
+        assert 'id="difficulty"' in html
+        charts = re.findall(r'src="\.\./(assets/difficulty/[^"]+\.svg)"', html)
+        assert charts and all((built_site / c).is_file() for c in charts)
+        assert "pyodide" not in html.lower() and "py-script" not in html.lower()
