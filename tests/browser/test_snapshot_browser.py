@@ -14,6 +14,8 @@ import json
 import re
 import shutil
 
+from playwright.sync_api import expect
+
 from devtools.server import serve_site
 from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
@@ -102,6 +104,11 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     finally:
         context.set_offline(False)
     assert len(page.evaluate(STORED)) == 1  # made once for the release
+
+    # The offline settings on the home page show its size next to the runtime's line.
+    page.goto(site_url)
+    expect(page.locator("[data-offline-status]")).to_contain_text(
+        re.compile(r"kept on this device.*quick-start copy .* takes \d+\.\d MB"))
 
 
 def test_a_damaged_snapshot_is_deleted_and_the_page_starts_the_normal_way(page, site_url):
