@@ -102,6 +102,7 @@ def kept_page(browser, url: str, *, phone: bool) -> Iterator:
         page.goto(url, timeout=bench_site.TIMEOUT_MS)
         bench_site.ready_ms(page)
         wait_kept(page)
+        bench_site.wait_snapshot(page)  # a returning table: the first visit made it
         yield page
     finally:
         context.close()

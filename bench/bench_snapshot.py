@@ -17,6 +17,10 @@ Then the same through PyScript, in its worker interpreter started as the play pa
 ``interpreter`` is a wrapper module that makes the snapshot on the first visit and starts from
 it later (PyScript cannot pass ``loadPyodide`` options itself).
 
+Then the shuffler as shipped (docs/assets/snapshot.js, issue 30): a first visit that makes the
+snapshot once the page is ready, repeat visits from it, and the stored snapshot read back as
+stored (gzip) and raw, which decides whether compressing it pays.
+
 Prints the median times to ready, the ratio plain/snapshot (the issue keeps the snapshot only
 at >= 1.5x) and the snapshot's size. The machine is shared: the ratio is the figure to read.
 Results go to bench/results/snapshot.json.
@@ -134,6 +138,63 @@ def pyscript_pages(site: Path, zip_name: str) -> dict[str, str]:
     return pages
 
 
+#: On a play page once its snapshot is stored: the time to read it back as stored (gzip,
+#: through DecompressionStream) and, from a raw copy stored next to it for the comparison, the
+#: time to read the same bytes uncompressed; then the raw copy is deleted.
+READ_BACK = """async (rounds) => {
+    const name = (await caches.keys()).find((n) => n.startsWith("coop-magic-snapshot:"));
+    const cache = await caches.open(name);
+    const [request] = await cache.keys();
+    const gunzip = async () => {
+        const hit = await cache.match(request);
+        const stream = hit.body.pipeThrough(new DecompressionStream("gzip"));
+        return new Uint8Array(await new Response(stream).arrayBuffer());
+    };
+    const raw = await gunzip();
+    const rawKey = request.url + "-raw";
+    await cache.put(rawKey, new Response(raw));
+    const times = {gzip: [], raw: []};
+    for (let i = 0; i < rounds; i++) {
+        let t = performance.now();
+        await gunzip();
+        times.gzip.push(performance.now() - t);
+        t = performance.now();
+        await (await cache.match(rawKey)).arrayBuffer();
+        times.raw.push(performance.now() - t);
+    }
+    await cache.delete(rawKey);
+    const stored = Number((await cache.match(request)).headers.get("x-snapshot-stored"));
+    return {...times, raw_bytes: raw.length, stored_bytes: stored};
+}"""
+
+
+def shipped(browser, url: str, runs: int) -> dict:
+    """The play page as shipped (docs/assets/snapshot.js): a first visit that makes the
+    snapshot once ready, then repeat visits from it (each start's state recorded), and the
+    stored snapshot read back compressed and raw."""
+    context = bench_site.new_context(browser, service_worker=False)
+    try:
+        page = context.new_page()
+        first = visit_ready(page, url)
+        made = bench_site.wait_snapshot(page)
+        made_ms = page.evaluate("performance.now()")
+        repeats, states = [], []
+        for _ in range(runs):
+            repeats.append(visit_ready(page, url))
+            states.append(bench_site.snapshot_state(page))
+        read = page.evaluate(READ_BACK, max(3, runs))
+        return {"first_ms": first, "made": made, "made_at_ms": made_ms, "repeat_ms": repeats,
+                "starts": states, "read_back_ms": read,
+                "speedup": bench_site.ratio(first, bench_site.median(repeats))}
+    finally:
+        context.close()
+
+
+def visit_ready(page, url: str) -> float:
+    page.goto(url, timeout=bench_site.TIMEOUT_MS)
+    return bench_site.ready_ms(page)
+
+
 def visit(page, url: str) -> tuple[float, dict]:
     page.goto(url, timeout=bench_site.TIMEOUT_MS)
     ms = bench_site.ready_ms(page)
@@ -190,6 +251,10 @@ def main(argv: list[str] | None = None) -> int:
                     through[name] = f"failed: {error}"[:500]
                 finally:
                     context.close()
+            print("the play page as shipped (assets/snapshot.js)…", flush=True)
+            play = shipped(browser, base + bench_site.url_of(
+                site, bench_site.page_file(site, "play/shuffler")), args.runs)
+    results["shipped"] = play
     results.update(plain_ms=bench_site.median(plain), snapshot_ms=bench_site.median(loads),
                    make_ms=made_ms, snapshot_bytes=int(made["snapshotBytes"]),
                    plain_runs=plain, snapshot_runs=loads)
@@ -214,6 +279,14 @@ def main(argv: list[str] | None = None) -> int:
             else value))
     if "pyscript_speedup" in results:
         print(f"through PyScript: speed-up {results['pyscript_speedup']:.2f}x")
+    read = play["read_back_ms"]
+    print(f"shuffler as shipped: first visit {play['first_ms']:.0f} ms (snapshot {play['made']}),"
+          f" repeat visits {[round(v) for v in play['repeat_ms']]} ms, starts {play['starts']}: "
+          f"{play['speedup']:.2f}x")
+    print(f"stored snapshot: {read['stored_bytes'] / 1e6:.1f} MB gzip "
+          f"({read['raw_bytes'] / 1e6:.1f} MB raw); read back: gzip median "
+          f"{bench_site.median(read['gzip']):.0f} ms, raw "
+          f"{bench_site.median(read['raw']):.0f} ms")
     bench_site.write_results(results, args.output)
     return 0
 

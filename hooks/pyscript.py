@@ -40,13 +40,14 @@ def on_config(config):
     data = pyscript.engine_zip_bytes()
     _state["zip"] = data
     _state["paths"] = pyscript.runtime_paths(data)
+    _state["snapshot"] = pyscript.snapshot_key(data)
     return config
 
 
 def on_page_markdown(markdown, page, config, files):
     try:
         meta = pyscript.widget_page(page.meta.get("widget"), page.url, runtime_paths(),
-                                    page.file.src_uri)
+                                    page.file.src_uri, str(_state.get("snapshot", "")))
     except BuildError as error:
         raise PluginError(str(error)) from error
     if meta:

@@ -10,16 +10,17 @@ Errors are :class:`DataFileError` (a ``ValueError``) with a message that names t
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import stat
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from .banlists import BanList
 from .cards import CardDataError, CardDB, combine_card_data
 from .decklist import Decklist
+
+if TYPE_CHECKING:  # imported where used: a play page that reads no ban list never loads it
+    from .banlists import BanList
 
 __all__ = [
     "DataFileError",
@@ -170,6 +171,8 @@ def load_card_facts(root: str | os.PathLike[str] | None = None) -> CardDB:
         raise DataFileError(f"{path}: no such file; run scripts/import_scryfall.py") from None
     except OSError as error:
         raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    import gzip  # here: only a command reading the full card data needs it (issue 30)
+
     try:
         return CardDB.from_compact(gzip.decompress(data).decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, CardDataError) as error:
@@ -244,6 +247,8 @@ def _load_banlist(
     path = data_root(root) / "banlists" / f"{stem}.txt"
     if stem in chain:
         raise DataFileError(f"{path}: includes itself ({' -> '.join([*chain, stem])})")
+    from .banlists import BanList
+
     banlist = BanList.from_text(_read(path), key=stem)
     if banlist.problems:
         first = banlist.problems[0]

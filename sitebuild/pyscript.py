@@ -130,6 +130,25 @@ def runtime_paths(engine_zip: bytes) -> dict[str, str]:
     }
 
 
+#: The runtime files whose bytes make "the exact Pyodide build" in a snapshot's key.
+SNAPSHOT_BUILD_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
+
+
+def snapshot_key(engine_zip: bytes, root: Path = ROOT) -> str:
+    """The key a memory snapshot of this release is stored and found under
+    (``docs/assets/snapshot.js``; issue 30, point 1): the exact Pyodide build (its version and
+    the hash of its runtime files), the PyScript version and the engine zip's hash, so that a
+    snapshot is never loaded by another release."""
+    found = check_node_modules(root)
+    pins = _pinned_versions(root)
+    build = hashlib.sha256()
+    for name in SNAPSHOT_BUILD_FILES:
+        build.update(hashlib.sha256((found["pyodide"] / name).read_bytes()).digest())
+    engine = hashlib.sha256(engine_zip).hexdigest()[:12]
+    return (f"pyodide-{pins['pyodide']}-{build.hexdigest()[:12]}"
+            f".pyscript-{pins['@pyscript/core']}.engine-{engine}")
+
+
 def relative(page_url: str, target: str) -> str:
     """A URL for ``target`` (site-relative) as seen from the page at ``page_url``."""
     page_dir = page_url if page_url.endswith("/") or not page_url else posixpath.dirname(page_url)
@@ -138,21 +157,24 @@ def relative(page_url: str, target: str) -> str:
 
 
 def widget_page(widget: object, page_url: str, paths: dict[str, str],
-                src_uri: str) -> dict[str, object]:
+                src_uri: str, snapshot: str = "") -> dict[str, object]:
     """The front matter a page asking for ``widget`` gets: the ``widget.html`` template, its
-    runtime URLs and the PyScript config (empty for a page without a widget)."""
+    runtime URLs and the PyScript config (empty for a page without a widget). ``snapshot``:
+    this release's :func:`snapshot_key`, carried in the config for the page's adapter, which
+    takes it out before the config reaches PyScript."""
     if not widget:
         return {}
     if not isinstance(widget, str) or not widget.isidentifier():
         raise BuildError(f"{src_uri}: front matter 'widget' must be a Python name")
     urls = {key: relative(page_url, value) for key, value in paths.items()}
+    config: dict[str, object] = {"interpreter": urls["pyodide"],
+                                 "files": {urls["engine_zip"]: "./*"}}
+    if snapshot:
+        config["snapshot"] = snapshot
     return {
         "template": "widget.html",
         "runtime": urls,
-        "pyscript_config": json.dumps(
-            {"interpreter": urls["pyodide"], "files": {urls["engine_zip"]: "./*"}},
-            separators=(",", ":"),
-        ),
+        "pyscript_config": json.dumps(config, separators=(",", ":")),
     }
 
 

@@ -183,3 +183,44 @@ def test_polyfill_check_is_a_plain_function():
     pyscript.check_polyfills([pyscript.SHIM_PATH])
     with pytest.raises(BuildError, match="extra.polyfills"):
         pyscript.check_polyfills(None)
+
+
+def _fake_runtime(tmp_path: Path, wasm: bytes) -> Path:
+    tmp_path.mkdir()
+    root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": "0.7.31",
+                                   "iframe-worker": "1.0.4"})
+    for name in pyscript.SNAPSHOT_BUILD_FILES:
+        (root / "node_modules" / "pyodide" / name).write_bytes(
+            wasm if name.endswith(".wasm") else name.encode())
+    return root
+
+
+def test_snapshot_key_names_the_pyodide_build_pyscript_and_engine(tmp_path):
+    """Issue 30, point 1: a memory snapshot's key changes with the engine zip, with the exact
+    Pyodide build (its files' bytes, not only its version) and names the PyScript version, so
+    no release ever loads another's snapshot."""
+    one = _fake_runtime(tmp_path / "one", b"wasm one")
+    two = _fake_runtime(tmp_path / "two", b"wasm two")
+    key = pyscript.snapshot_key(b"engine", one)
+    assert key == pyscript.snapshot_key(b"engine", one)
+    assert key.startswith("pyodide-314.0.7-") and ".pyscript-0.7.31." in key
+    assert key != pyscript.snapshot_key(b"engine 2", one)
+    assert key != pyscript.snapshot_key(b"engine", two)
+    digest = pyscript.runtime_paths(b"engine")["engine_zip"][len("runtime/pyengine-"):-4]
+    assert key.endswith(".engine-" + digest)
+
+
+def test_play_pages_carry_the_snapshot_key_in_their_config():
+    """Issue 30, point 1: the build puts this release's snapshot key in each play page's config
+    (the adapter takes it out before PyScript sees the config); rules pages get none."""
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    widget = SimpleNamespace(meta={"widget": "shuffler"}, url="play/shuffler.html",
+                             file=SimpleNamespace(src_uri="play/shuffler.md"))
+    hook.on_page_markdown("# Shuffler", widget, None, None)
+    config = json.loads(widget.meta["pyscript_config"])
+    [zip_url] = config["files"]
+    assert config["snapshot"] == pyscript.snapshot_key(pyscript.engine_zip_bytes())
+    assert config["snapshot"].endswith(zip_url[len("../runtime/pyengine-"):-4])
+    assert "snapshot" not in json.loads(pyscript.widget_page(
+        "swarm", "play/swarm.html", pyscript.runtime_paths(b"x"), "play/swarm.md")
+        ["pyscript_config"])

@@ -41,18 +41,26 @@
   }
 
   var KEPT = "The play tools are kept on this device: they work without signal.";
+  // The memory snapshot kept next to the runtime (assets/snapshot.js): its size, after KEPT.
+  var snapshotModule = new URL("snapshot.js", document.currentScript.src).href;
+  function sayKept() {
+    say(KEPT);
+    import(snapshotModule).then(function (snapshot) { return snapshot.describe(); })
+      .then(function (text) { if (text) say(KEPT + text); }, function () {});
+  }
 
   navigator.serviceWorker.addEventListener("message", function (event) {
     var data = event.data || {};
     if (data.type === "runtime-kept") {
       root.setAttribute("data-offline", "runtime-kept");
-      say(KEPT);
+      sayKept();
     } else if (data.type === "runtime-failed") {
       root.setAttribute("data-offline", "runtime-failed");
       console.warn("The play tools could not be kept:", data.error);
       say("The play tools could not be kept on this device. Try again when you have signal.");
     } else if (data.type === "runtime-status") {
-      say(data.kept === data.total ? KEPT : "The play tools are not kept on this device yet.");
+      if (data.kept === data.total) sayKept();
+      else say("The play tools are not kept on this device yet.");
     }
   });
 

@@ -357,7 +357,14 @@ function workerConfig(config) {
 
 async function startWorker(options) {
   const {PyWorker} = await import(options.core);
-  const config = workerConfig(options.config);
+  const {snapshot: key, ...plain} = workerConfig(options.config);
+  // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js).
+  const snapshot = key ? await import("./snapshot.js").catch(() => null) : null;
+  const config = snapshot ? snapshot.interpreterConfig(plain, key) : plain;
+  if (snapshot) {
+    options.snapshot = () => snapshot.makeLater({key, interpreter: plain.interpreter,
+                                                 zip: Object.keys(plain.files)[0]});
+  }
   return PyWorker(absolute(options.worker), {type: "pyodide", version: config.interpreter,
                                              config});
 }
@@ -556,4 +563,5 @@ export async function start(options) {
   }
   const serveOne = (root) => serve(worker, root, options.failed);
   await Promise.all(Array.prototype.map.call(roots, serveOne));
+  if (options.snapshot) options.snapshot().catch(() => undefined);  // once ready and idle
 }

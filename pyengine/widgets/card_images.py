@@ -6,7 +6,6 @@ when the browser asks to save data. Pure: the adapter makes the request."""
 from __future__ import annotations
 
 import json
-from urllib.parse import quote
 
 from . import Fetch
 
@@ -25,6 +24,8 @@ def images_on(setting: str, save_data: bool) -> bool:
 
 def lookup(name: str) -> Fetch:
     """The request that finds a card's image by its exact name."""
+    from urllib.parse import quote  # here: a runner starts without it (issue 30)
+
     return Fetch(LOOKUP + quote(name, safe=""), action=ACTION, tag=name)
 
 

@@ -1,0 +1,223 @@
+// Repeat visits start Python from a memory snapshot (issue 30, point 1).
+//
+// Pyodide can save its memory after start-up and start from that copy later, several times
+// faster than starting afresh. The calls for it (`loadPyodide`'s `_makeSnapshot` and
+// `_loadSnapshot` options, `pyodide.makeMemorySnapshot()`) are not public API in the pinned
+// Pyodide (marked private and ignored in its typings): this module is the only code that uses
+// them, tests/test_snapshot_api.py fails loudly when the pinned Pyodide no longer has them, and
+// the normal start is always the fallback.
+//
+// One module, three roles (which one is said by its URL's query):
+// * on the page (assets/widget-host.js imports it): `interpreterConfig` points PyScript's
+//   `interpreter` at this module, and `makeLater` makes the snapshot once per release, after
+//   the page's widgets are ready and the browser is idle, in a worker of its own (never in the
+//   way of a tap: the page's Python worker is not touched);
+// * as PyScript's interpreter module in the page's Python worker (`?pyodide=…&key=…`): it
+//   exports `version` and `loadPyodide`, which starts from the stored snapshot when there is
+//   one for this exact release and otherwise as Pyodide normally starts. A snapshot that does
+//   not load, or loads without the engine in it, is deleted and the start goes on the normal
+//   way, with no word to the player beyond the usual progress;
+// * as that worker of its own (`?make=1&…`): a fresh Pyodide, the engine zip unpacked where
+//   PyScript unpacks it and every widget module imported (no widget started, no game, no
+//   storage read: nothing of anyone's game is in the snapshot), then the snapshot, compressed
+//   (gzip: its CRC also catches a damaged copy), stored, and its sizes reported.
+//
+// The snapshot is stored in Cache Storage on the device, in a cache of its own next to the
+// service worker's caches (whose names it does not share, so a new release of the offline copy
+// never deletes it by mistake), under a key made by the build (sitebuild/pyscript.py,
+// `snapshot_key`): the exact Pyodide build (the hash of its files), the PyScript version and the
+// engine zip's hash. Only a snapshot under this release's key is ever loaded; any other key found
+// is deleted. `usage()` and `forget()` let the offline settings show and remove it with the
+// runtime.
+const HERE = new URL(import.meta.url);
+const PARAMS = HERE.searchParams;
+const SITE = new URL("../", HERE);  // this file is <site>/assets/snapshot.js
+const CACHE = "coop-magic-snapshot:" + SITE.pathname;
+const ENTRY = new URL("__snapshot__/", SITE).href;
+
+// The Pyodide options this module relies on, in one place (tests/test_snapshot_api.py reads them).
+export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"};
+
+// How each start went, for the page (tests and benchmarks wait on <html data-snapshot>):
+// "loaded" (from the snapshot), "normal" (none kept), "dropped" (one was there but would not
+// load: deleted, started the normal way); then "making", "made" or "not-made".
+const CHANNEL = "coop-magic-snapshot:" + SITE.pathname;
+function announce(state) {
+  try {
+    const channel = new BroadcastChannel(CHANNEL);
+    channel.postMessage(state);
+    channel.close();
+  } catch (error) { /* no BroadcastChannel: nothing to tell */ }
+}
+function show(state) {
+  if (globalThis.document) document.documentElement.setAttribute("data-snapshot", state);
+}
+
+function entryURL(key) { return ENTRY + encodeURIComponent(key); }
+
+async function openCache() {
+  if (!globalThis.caches) return null;
+  try { return await caches.open(CACHE); } catch (error) { return null; }
+}
+
+// Delete every stored snapshot but `keep` (another release's, or a damaged one).
+async function dropOthers(cache, keep) {
+  for (const request of await cache.keys()) {
+    if (!keep || request.url !== entryURL(keep)) await cache.delete(request);
+  }
+}
+
+async function gunzip(response) {
+  const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+async function gzip(bytes) {
+  const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+  return new Uint8Array(await new Response(stream).arrayBuffer());
+}
+
+// The stored snapshot of this release, uncompressed; null when there is none; DAMAGED when it
+// cannot be read back (its gzip stream or CRC is broken).
+async function stored(key) {
+  const cache = await openCache();
+  if (!cache || !key) return null;
+  try {
+    await dropOthers(cache, key);
+    const hit = await cache.match(entryURL(key));
+    return hit ? await gunzip(hit) : null;
+  } catch (error) {
+    return DAMAGED;  // deleted by the caller
+  }
+}
+const DAMAGED = "damaged";
+
+// -- on the page ------------------------------------------------------------------------------
+
+// The PyScript config with this module as its interpreter, when the build gave a key and the
+// browser has what the snapshot needs; else the config as it was (Python starts as shipped).
+export function interpreterConfig(config, key) {
+  if (!key || !globalThis.caches || !globalThis.DecompressionStream) return config;
+  const url = new URL(HERE.pathname, HERE);
+  url.searchParams.set("pyodide", config.interpreter);
+  url.searchParams.set("key", key);
+  try {
+    new BroadcastChannel(CHANNEL).onmessage = (event) => show(String(event.data));
+  } catch (error) { /* no BroadcastChannel: no signal */ }
+  return {...config, interpreter: url.href};
+}
+
+// Bytes the stored snapshot takes on the device (0 when there is none; only one is kept).
+export async function usage() {
+  const cache = await openCache();
+  let bytes = 0;
+  for (const request of cache ? await cache.keys() : []) {
+    const hit = await cache.match(request);
+    bytes += Number((hit && hit.headers.get("x-snapshot-stored")) || 0);
+  }
+  return bytes;
+}
+
+// The offline settings' words for it ("" when none is kept).
+export async function describe() {
+  const bytes = await usage();
+  if (!bytes) return "";
+  return " A quick-start copy of Python\u2019s memory takes " +
+    (bytes / 1e6).toFixed(1) + " MB more, so the tools open faster next time.";
+}
+
+// Remove every stored snapshot (with the runtime, or when the offline copy is removed).
+export async function forget() {
+  if (globalThis.caches) await caches.delete(CACHE);
+}
+
+// Once per release: after the page is ready and the browser idle, make the snapshot in a
+// worker of its own if this release has none yet. Resolves to the sizes made ({raw, stored}),
+// or null when nothing was made.
+export async function makeLater({key, interpreter, zip}) {
+  const cache = await openCache();
+  if (!cache || !key || !globalThis.CompressionStream || !globalThis.Worker) return null;
+  if (await cache.match(entryURL(key))) return null;
+  await new Promise((resolve) => {
+    if ("requestIdleCallback" in globalThis) requestIdleCallback(resolve, {timeout: 5000});
+    else setTimeout(resolve, 1000);
+  });
+  show("making");
+  const url = new URL(HERE.pathname, HERE);
+  url.searchParams.set("make", "1");
+  url.searchParams.set("pyodide", interpreter);
+  url.searchParams.set("zip", zip);
+  url.searchParams.set("key", key);
+  return new Promise((resolve) => {
+    const worker = new Worker(url.href, {type: "module"});
+    const done = (value) => {
+      worker.terminate();
+      show(value ? "made" : "not-made");
+      resolve(value);
+    };
+    worker.onmessage = (event) => done(event.data && event.data.made ? event.data : null);
+    worker.onerror = () => done(null);
+  });
+}
+
+// -- in a worker: PyScript's interpreter, or the maker ----------------------------------------
+const PYODIDE = PARAMS.get("pyodide");
+const real = PYODIDE ? await import(PYODIDE) : null;
+const INDEX = PYODIDE ? new URL(".", PYODIDE).href : null;
+
+export const version = real ? real.version : "";
+
+// PyScript's call: start from this release's snapshot if there is one, else the normal way.
+export async function loadPyodide(options) {
+  const key = PARAMS.get("key");
+  const snapshot = await stored(key);
+  if (snapshot) {
+    try {
+      if (snapshot === DAMAGED) throw new Error(DAMAGED);
+      const py = await real.loadPyodide({...options, indexURL: INDEX, [API.load]: snapshot});
+      if (py.runPython("import sys; 'pyengine.browser' in sys.modules") === true) {
+        announce("loaded");
+        return py;
+      }
+    } catch (error) { /* not loadable in this browser or damaged: deleted below */ }
+    const cache = await openCache();
+    if (cache) await cache.delete(entryURL(key)).catch(() => undefined);
+    announce("dropped");
+  } else {
+    announce("normal");
+  }
+  return real.loadPyodide({...options, indexURL: INDEX});
+}
+
+// Python run in the maker: the engine where PyScript puts it (its "./*" files setting unpacks
+// into the working folder) and every widget module imported; nothing started.
+const IMPORT_ENGINE = `
+import importlib, os, pkgutil, sys
+here = os.getcwd()
+if here not in sys.path:
+    sys.path.insert(0, here)
+import pyengine.browser, pyengine.widgets
+for found in pkgutil.iter_modules(pyengine.widgets.__path__):
+    importlib.import_module("pyengine.widgets." + found.name)
+`;
+
+async function make() {
+  const key = PARAMS.get("key");
+  const py = await real.loadPyodide({indexURL: INDEX, [API.make]: true});
+  const zip = await (await fetch(PARAMS.get("zip"))).arrayBuffer();
+  py.unpackArchive(zip, "zip", {extractDir: py.runPython("import os; os.getcwd()")});
+  py.runPython(IMPORT_ENGINE);
+  const raw = py[API.snapshot]();
+  const packed = await gzip(raw);
+  const cache = await openCache();
+  await dropOthers(cache, null);
+  await cache.put(entryURL(key), new Response(packed, {headers: {
+    "content-type": "application/octet-stream", "x-snapshot-raw": String(raw.length),
+    "x-snapshot-stored": String(packed.length)}}));
+  return {made: true, raw: raw.length, stored: packed.length};
+}
+
+if (PARAMS.get("make") && typeof WorkerGlobalScope !== "undefined") {
+  make().then((result) => postMessage(result),
+              (error) => postMessage({made: false, error: String(error && error.message || error)}));
+}

@@ -1,0 +1,184 @@
+"""Repeat visits start Python from a memory snapshot (docs/assets/snapshot.js; issue 30, point 1),
+in Chromium: made once per release after the page is ready, loaded on the next visit (online
+and offline), never loaded by another release, and deleted when damaged, the page then
+starting the normal way with no console error (the ``page`` fixture fails on any).
+
+``<html data-snapshot>`` says how the start went ("loaded", "normal", "dropped") and then
+whether one was made ("made"); the tests wait on it, never on time.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+
+from playwright.sync_api import expect
+
+from devtools.server import serve_site
+from sitebuild import offline
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+from tests.browser.test_offline_browser import (
+    install_service_worker,
+    shuffle_golden,
+    wait_offline_state,
+)
+
+SHUFFLER = "play/shuffler.html"
+
+#: The stored snapshots: [url, raw bytes, stored bytes] of each.
+STORED = """async () => {
+    const found = [];
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("coop-magic-snapshot:")) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            const response = await cache.match(request);
+            found.push([request.url, Number(response.headers.get("x-snapshot-raw")),
+                        Number(response.headers.get("x-snapshot-stored"))]);
+        }
+    }
+    return found;
+}"""
+
+#: Replace the stored snapshot's bytes with ``bytes`` (a list of numbers), headers kept.
+DAMAGE = """async (bytes) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("coop-magic-snapshot:")) continue;
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+            const old = await cache.match(request);
+            await cache.put(request, new Response(new Uint8Array(bytes), {headers: old.headers}));
+        }
+    }
+}"""
+
+
+def snapshot_state(page, *states: str) -> str:
+    """Wait until <html data-snapshot> is one of ``states``; return it."""
+    page.wait_for_function(
+        "(states) => states.includes(document.documentElement.getAttribute('data-snapshot'))",
+        arg=list(states), timeout=ENGINE_TIMEOUT_MS)
+    return page.evaluate("document.documentElement.getAttribute('data-snapshot')")
+
+
+def page_key(page) -> str:
+    tag = page.locator("script[data-config]").get_attribute("data-config")
+    return json.loads(tag)["snapshot"]
+
+
+def made_once(page, url: str) -> list:
+    page.goto(url + SHUFFLER)
+    wait_ready(page, "shuffler")
+    assert snapshot_state(page, "made", "not-made") == "made"
+    return page.evaluate(STORED)
+
+
+def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, context, site_url):
+    """Issue 30, point 1: the first visit makes one snapshot under this release's key (after
+    the widget is ready); the next visit starts from it and the engine works; with the network
+    off, the same."""
+    page.goto(site_url + SHUFFLER)
+    wait_ready(page, "shuffler")
+    assert page.evaluate("document.documentElement.getAttribute('data-snapshot')") in (
+        "normal", "making", "made")
+    assert snapshot_state(page, "made", "not-made") == "made"
+    [(url, raw, stored)] = page.evaluate(STORED)
+    assert url.endswith("/__snapshot__/" + page_key(page))
+    assert raw > stored > 1_000_000  # kept compressed
+
+    page.reload()
+    assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
+    shuffle_golden(page)
+
+    install_service_worker(page)
+    page.reload()
+    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    context.set_offline(True)
+    try:
+        page.reload()
+        assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
+        shuffle_golden(page)
+    finally:
+        context.set_offline(False)
+    assert len(page.evaluate(STORED)) == 1  # made once for the release
+
+    # The offline settings on the home page show its size next to the runtime's line.
+    page.goto(site_url)
+    expect(page.locator("[data-offline-status]")).to_contain_text(
+        re.compile(r"kept on this device.*quick-start copy .* takes \d+\.\d MB"))
+
+
+def test_a_damaged_snapshot_is_deleted_and_the_page_starts_the_normal_way(page, site_url):
+    """Issue 30, point 1: a stored snapshot that is damaged (a broken gzip stream, or bytes
+    Pyodide refuses) is deleted; the page starts the normal way with no console error and no
+    message, and a good one is made again."""
+    [(url, _, _)] = made_once(page, site_url)
+    for damage in (list(range(200)),  # not gzip at all
+                   [31, 139, 8, 0, 0, 0, 0, 0, 0, 3, 1, 2, 3]):  # a gzip header, then garbage
+        page.evaluate(DAMAGE, damage)
+        page.reload()
+        assert snapshot_state(page, "loaded", "normal", "dropped") == "dropped"
+        wait_ready(page, "shuffler")
+        assert page.locator("[data-widget=shuffler] [data-id=error]").is_hidden()
+        shuffle_golden(page)
+        assert snapshot_state(page, "made", "not-made") == "made"
+        [(again, raw, stored)] = page.evaluate(STORED)
+        assert again == url and raw > stored > 1_000_000
+
+
+def test_a_gzip_of_the_wrong_bytes_is_refused_by_pyodide_and_deleted(page, site_url):
+    """Issue 30, point 1: a snapshot that decompresses but is not Pyodide's (its header's
+    magic number wrong) does not load: deleted, normal start, no console error."""
+    made_once(page, site_url)
+    page.evaluate("""async () => {
+        const bytes = new Uint8Array(4096).fill(7);
+        const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
+        const packed = new Uint8Array(await new Response(stream).arrayBuffer());
+        for (const name of await caches.keys()) {
+            if (!name.startsWith("coop-magic-snapshot:")) continue;
+            const cache = await caches.open(name);
+            for (const request of await cache.keys()) {
+                const old = await cache.match(request);
+                await cache.put(request, new Response(packed, {headers: old.headers}));
+            }
+        }
+    }""")
+    page.reload()
+    assert snapshot_state(page, "loaded", "normal", "dropped") == "dropped"
+    shuffle_golden(page)
+
+
+def test_another_releases_snapshot_is_never_loaded(page, built_site, tmp_path):
+    """Issue 30, point 1: release 2 (another engine zip, so another key) is published while
+    release 1's snapshot is kept: release 2's page starts the normal way, deletes release 1's
+    snapshot and makes its own."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        [(first_url, _, _)] = made_once(page, url)
+        install_service_worker(page)
+        page.reload()
+        wait_ready(page, "shuffler")
+        wait_offline_state(page, "runtime-kept")
+        one = page_key(page)
+
+        # Release 2: the play page names another key, as a build with a changed engine zip
+        # (or another Pyodide build) does.
+        two = one.rsplit(".engine-", 1)[0] + ".engine-000000000002"
+        shuffler = site / SHUFFLER
+        text = shuffler.read_text(encoding="utf-8")
+        assert html.escape(one, quote=True) in text or one in text
+        shuffler.write_text(text.replace(one, two), encoding="utf-8")
+        offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
+
+        page.goto(url + SHUFFLER)
+        assert page_key(page) == two
+        assert snapshot_state(page, "loaded", "normal", "dropped") == "normal"
+        shuffle_golden(page)
+        assert snapshot_state(page, "made", "not-made") == "made"
+        [(second_url, _, _)] = page.evaluate(STORED)
+        assert second_url.endswith("/__snapshot__/" + two) and second_url != first_url
+        assert re.search(r"engine-000000000002$", second_url)
