@@ -23,9 +23,9 @@ button, ``_item`` = card id) or the ``choose-card`` menu opens the one card pane
 ``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
 for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
 (``leave``), ``counter``, ``gain-control``, ``return-control``. Own decks
-(:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (``mine:`` + name in
-the deck select, kept in this widget's saved state) and ``answer`` (the question form for
-cards nobody knows).
+(:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
+``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
+saved state) and ``answer`` (the question form for cards nobody knows).
 """
 
 from __future__ import annotations
