@@ -30,6 +30,15 @@ implementation based on 2.1). Choices where every source is silent are marked **
   lh-11-17); its rules text is ignored and it goes to the graveyard when cast.
 * **chosen**: Hand of Emrakul's printed alternative cost (sacrifice four Eldrazi Spawn) is tried
   after its mana cost and after emerge (its 2.1 errata is lost).
+* **chosen**: the Dreadnought deck (lh-11-4) is checked after every action that changed the
+  number of Eldrazi Spawn, in either side's turn (then only a card with flash is cast,
+  lh-11-26), and in the Horde's main phases: after its plays each turn, and its second main
+  phase, played when the table ends its turn (``end-horde-turn``), where a card without flash
+  that waited is cast (:meth:`~.eldrazi.Eldrazi.dreadnought_moment` decides).
+* **chosen**: a Survivor may gain control of a Horde permanent (``gain-control``,
+  ``return-control``; the document is silent): it is then not the Horde's in any way.
+* lh-9-10: keyword errata (``rules.KEYWORD_ERRATA``: threshold instead of delirium) are applied
+  to the card facts of the game (:meth:`LimitedHorde.errata_of` says so in words).
 """
 
 from __future__ import annotations

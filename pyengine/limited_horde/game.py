@@ -33,7 +33,8 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     ``draw`` (n), ``discard`` (n), ``look-hand``, ``end-look``, ``life`` (change),
     ``create-token`` (name, n, fallback, other, power, toughness), ``hunt`` (card, power,
     toughness), ``target`` (effect, permanents, amount, player, divided), ``confirm-victory``,
-    ``roll``, ``done``, ``tap``, ``untap``, ``counters``, ``move``.
+    ``roll``, ``done``, ``tap``, ``untap``, ``counters``, ``move``, ``gain-control`` (card),
+    ``return-control`` (card).
     """
 
     variant: ClassVar[str] = "limited-horde"

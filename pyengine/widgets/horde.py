@@ -18,7 +18,8 @@ them.
 Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``,
 ``survivor-end``, ``horde-end``, ``hit``, ``gain``, ``life-down``, ``life-up``,
 ``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``tap``,
-``counter``, ``token``, ``target``, ``draw``, ``discard``, ``look-hand``, ``end-look``,
+``counter``, ``gain-control``, ``return-control``, ``token``, ``target``, ``draw``,
+``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:

@@ -10,8 +10,9 @@ Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in te
 ``#!`` annotation lines in a pasted list; a pasted list naming a card those do not know first
 fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
 
-Actions (``data-action``): ``new``, ``turn``, ``swarm-step``, ``combat``, ``second-main``,
-``end``, ``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
+Actions (``data-action``): ``new``, ``turn``, ``next-survivor``, ``swarm-step``, ``combat``,
+``second-main``, ``end`` (shown only when the engine takes them, ``SwarmGame.turn_actions``),
+``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
 ``lose-life``, ``poison``, ``mill``, ``gain``,
 ``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``cast``, ``discard``,
 ``draw``, ``token``, ``activate``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``,
@@ -21,10 +22,10 @@ The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-c
 button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
 ``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
 for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
-(``leave``), ``counter``. Own decks (:mod:`.own_deck`, shared with the Horde runner):
-``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (``mine:`` + name in
-the deck select, kept in this widget's saved state) and ``answer`` (the question form for
-cards nobody knows).
+(``leave``), ``counter``, ``gain-control``, ``return-control``. Own decks
+(:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
+``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
+saved state) and ``answer`` (the question form for cards nobody knows).
 """
 
 from __future__ import annotations
