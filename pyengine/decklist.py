@@ -531,7 +531,7 @@ class Decklist:
                         seen.add("xmage")
                     lines.append(_Line(number, raw, "comment"))
                     continue
-            if not _COUNT.match(line) and not _COUNT_ONLY.match(line) \
+            if not layout.counted_line[number - 1] and not _COUNT_ONLY.match(line) \
                     and line[:3].casefold() != "sb:" and not _has_control(line):
                 if known is None:
                     deck.uncounted += 1
@@ -1010,6 +1010,16 @@ _MARKDOWN = re.compile(
     r"^(?:\*\*|__|==+|--+|~~)\s*(?P<title>[^*_=~-].*?)\s*(?:\*\*|__|==+|--+|~~)$")
 
 
+class _NextLines:
+    """The next line's stripped text, on demand (most lines never ask)."""
+
+    def __init__(self, raw_lines: list[str]) -> None:
+        self._lines = raw_lines
+
+    def __getitem__(self, index: int) -> str:
+        return self._lines[index + 1].strip() if index + 1 < len(self._lines) else ""
+
+
 @dataclass
 class _Layout:
     """What a grouped export looks like, from a first look at every line."""
@@ -1020,8 +1030,10 @@ class _Layout:
     """Per line: the next line starts with a count."""
     previous_blank: list[bool]
     """Per line: the line before is blank (or it is the first)."""
-    next_line: list[str]
+    next_line: _NextLines
     """Per line: the next line's text (stripped; empty when blank)."""
+    counted_line: list[bool]
+    """Per line: it starts with a count (after an optional ``SB:``)."""
 
 
 def _layout(raw_lines: list[str]) -> _Layout:
@@ -1033,7 +1045,7 @@ def _layout(raw_lines: list[str]) -> _Layout:
             flags.append(-1)
             continue
         body = line[3:].strip() if line[:3].casefold() == "sb:" else line
-        if _COUNT.match(body):
+        if body[:1].isdigit() and _COUNT.match(body):
             counted += 1
             flags.append(1)
         else:
@@ -1042,10 +1054,10 @@ def _layout(raw_lines: list[str]) -> _Layout:
             flags.append(0)
     size = len(raw_lines)
     next_counted = [index + 1 < size and flags[index + 1] == 1 for index in range(size)]
-    next_line = [raw_lines[index + 1].strip() if index + 1 < size else ""
-                 for index in range(size)]
+    next_line = _NextLines(raw_lines)
     previous_blank = [index == 0 or flags[index - 1] == -1 for index in range(size)]
-    return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line)
+    return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line,
+                   [flag == 1 for flag in flags])
 
 
 def _plainly_not_a_card(line: str) -> bool:
