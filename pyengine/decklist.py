@@ -990,16 +990,17 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) 
 #: Card types and supertypes: a line made only of these words (singular or plural, with
 #: "and", "&", "/", "non") is a group heading such as ``Creatures`` or ``Artifact Lands``.
 _TYPE_WORDS = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
-               "planeswalker", "sorcery", "sorceries", "tribal", "conspiracy", "dungeon",
+               "planeswalker", "sorcery", "sorceries", "tribal", "dungeon",
                "phenomenon", "plane", "scheme", "vanguard", "basic", "legendary", "snow",
                "world", "ongoing", "spell", "permanent", "other", "others", "token", "card",
                "commander", "companion", "nonbasic", "nonland", "noncreature", "mana", "rock",
                "ramp", "removal", "draw", "wincon", "wincons", "utility", "misc",
                "miscellaneous", "uncategorized", "unsorted"}
 _JOINERS = {"and", "&", "/", "+", "-", "—", "or", "non"}
-#: Group names that mean "not in the deck" (besides the sections in OUT_OF_DECK).
+#: Group names that mean "not in the deck" (besides the sections in OUT_OF_DECK); none is a
+#: card's name (``Cut`` and ``Acquire`` are cards, so only ``Cuts`` and ``To acquire`` are here).
 _OUT_GROUPS = {"out of deck", "not in deck", "outside", "outside the deck", "wishlist",
-               "wish list", "cuts", "cut", "to cut", "acquire", "to buy", "want", "wants",
+               "wish list", "cuts", "to cut", "to buy", "to acquire", "wants",
                "maybe", "considering", "maybeboard", "sideboard", "side", "sb", "extras",
                "tokens", "tokens & extras", "tokens and extras"}
 _HEADING_COUNT = re.compile(
