@@ -868,7 +868,8 @@ def _read_entry(body: str, section: str, number: int,
     set_code = number_text = None
     # XMage "[SET:num] Name", Deckstats "[SET] Name"
     leading = _LEADING_SET.match(rest) if rest.startswith("[") else None
-    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("["):
+    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("[") \
+            and _strip_suffixes(" " + rest[leading.end():])[0].strip():  # a name must follow
         set_code = leading.group("set").upper()
         number_text = leading.group("number") or None
         rest = rest[leading.end():]
