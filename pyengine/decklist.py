@@ -390,8 +390,9 @@ class Decklist:
     blank_lines: list[int] = field(default_factory=list, compare=False)
     """Line numbers of the blank lines (blocks of cards matter to some exports)."""
     uncounted: int = field(default=0, compare=False)
-    """Lines with no count that were read as a card or a heading without card data to tell
-    which (read the text again with ``known=`` to decide them by the card data)."""
+    """Lines with no count whose grammar alone does not make them headings, read as a card or
+    a heading without card data to tell which (read the text again with ``known=`` to decide
+    them by the card data)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -423,7 +424,13 @@ class Decklist:
             _note_maybeboard(deck)
             return deck
         raw_lines = text.split("\n")
-        layout = _layout(raw_lines)
+        layouts: list[_Layout] = []
+
+        def layout() -> _Layout:  # worked out the first time a line without a count needs it
+            if not layouts:
+                layouts.append(_layout(raw_lines))
+            return layouts[0]
+
         headings: list[str] = []
         lines: list[_Line] = []
         section = MAIN
@@ -531,10 +538,10 @@ class Decklist:
                         seen.add("xmage")
                     lines.append(_Line(number, raw, "comment"))
                     continue
-            if not layout.counted_line[number - 1] and not _COUNT_ONLY.match(line) \
+            if not (line[:1].isdigit() and _COUNT.match(line)) and not _COUNT_ONLY.match(line) \
                     and line[:3].casefold() != "sb:" and not _has_control(line):
-                if known is None:
-                    deck.uncounted += 1
+                if known is None and "{" not in line and not _plainly_not_a_card(line):
+                    deck.uncounted += 1  # decided without card data: a card, or a heading
                 title = _heading_title(line, number, layout, known)
                 if title is not None:
                     section = _heading_section(title, number, raw, deck)
@@ -1091,7 +1098,7 @@ def _type_words_only(title: str) -> bool:
     return seen
 
 
-def _heading_title(line: str, number: int, layout: _Layout,
+def _heading_title(line: str, number: int, layouts: Callable[[], _Layout],
                    known: Callable[[str], bool] | None) -> str | None:
     """The title of a group heading on this line (no count at its start), or None if the line
     is a card. Read by the grammar: a trailing count ``(32)``/``[32]``/``: 32`` or colon, a
@@ -1121,6 +1128,7 @@ def _heading_title(line: str, number: int, layout: _Layout,
         return line
     if _header_key(line) in _OUT_GROUPS:
         return line
+    layout = layouts()
     if layout.counted and layout.next_counted[index] and layout.previous_blank[index]:
         return line
     if is_card is False and layout.previous_blank[index] and layout.next_line[index]:
