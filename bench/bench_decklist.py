@@ -2,7 +2,8 @@
 
 Measures reading a 100-card list (the shipped Knudson Zombie Horde, and a 100-line Moxfield-style
 Commander paste), writing one back, looking all its names up in the card database, and reading a
-paste of about 1 MB; then each export format's fixture (tests/data/decklists/), writing a
+paste of about 1 MB, a 100-row CSV export, a 1 MB grouped paste (headings above counted lines)
+and a 1 MB CSV table; then each export format's fixture (tests/data/decklists/), writing a
 100-card deck in every format, loading the full card data and a "did you mean" over it.
 Prints operations per second and milliseconds per operation.
 """
@@ -88,6 +89,28 @@ def main(argv: list[str] | None = None) -> int:
         f"  the 1 MB paste: {len(big_deck.entries)} entries, {len(big_deck.problems)} problems,"
         f" first read {first * 1000:.1f} ms"
     )
+    krenko_text = (ROOT / "bench" / "data" / "krenko-commander.txt").read_text(encoding="utf-8")
+    sys.path.insert(0, str(ROOT / "bench"))
+    from bench_check import csv_export, grouped_paste
+
+    table = csv_export(krenko_text)
+    runs, seconds = timed(lambda: Decklist.from_text(table), args.seconds)
+    report(f"read a 100-row CSV export ({len(table)} B)", runs, seconds)
+    grouped = grouped_paste(krenko_text)
+    gsize = len(grouped.encode("utf-8"))
+    start = time.perf_counter()
+    grouped_deck = Decklist.from_text(grouped)
+    first = time.perf_counter() - start
+    runs, seconds = timed(lambda: Decklist.from_text(grouped), args.seconds)
+    report(f"read ~1 MB grouped paste ({gsize / 1e6:.2f} MB)", runs, seconds, gsize)
+    headings = next((n.message.split(" ")[0] for n in grouped_deck.notes
+                     if "heading" in n.message), "0")
+    print(f"  the grouped paste: {len(grouped_deck.entries)} entries, {headings} headings, "
+          f"{len(grouped_deck.problems)} problems, first read {first * 1000:.1f} ms")
+    table_1mb = csv_export(grouped)
+    tsize = len(table_1mb.encode("utf-8"))
+    runs, seconds = timed(lambda: Decklist.from_text(table_1mb), args.seconds)
+    report(f"read ~{tsize / 1e6:.1f} MB CSV table", runs, seconds, tsize)
     hostile = "\n".join(pathological_lines() * 20)
     runs, seconds = timed(lambda: Decklist.from_text(hostile), args.seconds)
     report(f"read 160 pathological lines ({len(hostile)} B)", runs, seconds)
@@ -108,7 +131,11 @@ def main(argv: list[str] | None = None) -> int:
           f"{(time.perf_counter() - start) * 1000:.0f} ms")
     start = time.perf_counter()
     full.suggest("Krenko, Mob Bos")
-    print(f"first 'did you mean' (builds the name index): "
+    print(f"first 'did you mean' (builds the index of names starting with K): "
+          f"{(time.perf_counter() - start) * 1000:.0f} ms")
+    start = time.perf_counter()
+    full.suggest("Sol Rign")
+    print(f"first 'did you mean' for a name starting with S (the largest letter): "
           f"{(time.perf_counter() - start) * 1000:.0f} ms")
     runs, seconds = timed(lambda: full.suggest("Goblin Matrn"), args.seconds)
     report("one 'did you mean' over the full data", runs, seconds)

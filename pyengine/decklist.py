@@ -390,8 +390,9 @@ class Decklist:
     blank_lines: list[int] = field(default_factory=list, compare=False)
     """Line numbers of the blank lines (blocks of cards matter to some exports)."""
     uncounted: int = field(default=0, compare=False)
-    """Lines with no count that were read as a card or a heading without card data to tell
-    which (read the text again with ``known=`` to decide them by the card data)."""
+    """Lines with no count whose grammar alone does not make them headings, read as a card or
+    a heading without card data to tell which (read the text again with ``known=`` to decide
+    them by the card data)."""
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -423,7 +424,13 @@ class Decklist:
             _note_maybeboard(deck)
             return deck
         raw_lines = text.split("\n")
-        layout = _layout(raw_lines)
+        layouts: list[_Layout] = []
+
+        def layout() -> _Layout:  # worked out the first time a line without a count needs it
+            if not layouts:
+                layouts.append(_layout(raw_lines))
+            return layouts[0]
+
         headings: list[str] = []
         lines: list[_Line] = []
         section = MAIN
@@ -531,10 +538,10 @@ class Decklist:
                         seen.add("xmage")
                     lines.append(_Line(number, raw, "comment"))
                     continue
-            if not _COUNT.match(line) and not _COUNT_ONLY.match(line) \
+            if not (line[:1].isdigit() and _COUNT.match(line)) and not _COUNT_ONLY.match(line) \
                     and line[:3].casefold() != "sb:" and not _has_control(line):
-                if known is None:
-                    deck.uncounted += 1
+                if known is None and "{" not in line and not _plainly_not_a_card(line):
+                    deck.uncounted += 1  # decided without card data: a card, or a heading
                 title = _heading_title(line, number, layout, known)
                 if title is not None:
                     section = _heading_section(title, number, raw, deck)
@@ -868,7 +875,8 @@ def _read_entry(body: str, section: str, number: int,
     set_code = number_text = None
     # XMage "[SET:num] Name", Deckstats "[SET] Name"
     leading = _LEADING_SET.match(rest) if rest.startswith("[") else None
-    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("["):
+    if leading and len(leading.group("set")) >= 2 and not rest[leading.end():].startswith("[") \
+            and _strip_suffixes(" " + rest[leading.end():])[0].strip():  # a name must follow
         set_code = leading.group("set").upper()
         number_text = leading.group("number") or None
         rest = rest[leading.end():]
@@ -990,16 +998,17 @@ def _apply_mtgo_sideboard(lines: list[_Line], saw_header: bool, seen: set[str]) 
 #: Card types and supertypes: a line made only of these words (singular or plural, with
 #: "and", "&", "/", "non") is a group heading such as ``Creatures`` or ``Artifact Lands``.
 _TYPE_WORDS = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land",
-               "planeswalker", "sorcery", "sorceries", "tribal", "conspiracy", "dungeon",
+               "planeswalker", "sorcery", "sorceries", "tribal", "dungeon",
                "phenomenon", "plane", "scheme", "vanguard", "basic", "legendary", "snow",
                "world", "ongoing", "spell", "permanent", "other", "others", "token", "card",
                "commander", "companion", "nonbasic", "nonland", "noncreature", "mana", "rock",
                "ramp", "removal", "draw", "wincon", "wincons", "utility", "misc",
                "miscellaneous", "uncategorized", "unsorted"}
 _JOINERS = {"and", "&", "/", "+", "-", "—", "or", "non"}
-#: Group names that mean "not in the deck" (besides the sections in OUT_OF_DECK).
+#: Group names that mean "not in the deck" (besides the sections in OUT_OF_DECK); none is a
+#: card's name (``Cut`` and ``Acquire`` are cards, so only ``Cuts`` and ``To acquire`` are here).
 _OUT_GROUPS = {"out of deck", "not in deck", "outside", "outside the deck", "wishlist",
-               "wish list", "cuts", "cut", "to cut", "acquire", "to buy", "want", "wants",
+               "wish list", "cuts", "to cut", "to buy", "to acquire", "wants",
                "maybe", "considering", "maybeboard", "sideboard", "side", "sb", "extras",
                "tokens", "tokens & extras", "tokens and extras"}
 _HEADING_COUNT = re.compile(
@@ -1008,6 +1017,16 @@ _HEADING_COUNT = re.compile(
 _METADATA = re.compile(r"^[A-Za-z][A-Za-z ]{0,30}=")
 _MARKDOWN = re.compile(
     r"^(?:\*\*|__|==+|--+|~~)\s*(?P<title>[^*_=~-].*?)\s*(?:\*\*|__|==+|--+|~~)$")
+
+
+class _NextLines:
+    """The next line's stripped text, on demand (most lines never ask)."""
+
+    def __init__(self, raw_lines: list[str]) -> None:
+        self._lines = raw_lines
+
+    def __getitem__(self, index: int) -> str:
+        return self._lines[index + 1].strip() if index + 1 < len(self._lines) else ""
 
 
 @dataclass
@@ -1020,8 +1039,10 @@ class _Layout:
     """Per line: the next line starts with a count."""
     previous_blank: list[bool]
     """Per line: the line before is blank (or it is the first)."""
-    next_line: list[str]
+    next_line: _NextLines
     """Per line: the next line's text (stripped; empty when blank)."""
+    counted_line: list[bool]
+    """Per line: it starts with a count (after an optional ``SB:``)."""
 
 
 def _layout(raw_lines: list[str]) -> _Layout:
@@ -1033,7 +1054,7 @@ def _layout(raw_lines: list[str]) -> _Layout:
             flags.append(-1)
             continue
         body = line[3:].strip() if line[:3].casefold() == "sb:" else line
-        if _COUNT.match(body):
+        if body[:1].isdigit() and _COUNT.match(body):
             counted += 1
             flags.append(1)
         else:
@@ -1042,10 +1063,10 @@ def _layout(raw_lines: list[str]) -> _Layout:
             flags.append(0)
     size = len(raw_lines)
     next_counted = [index + 1 < size and flags[index + 1] == 1 for index in range(size)]
-    next_line = [raw_lines[index + 1].strip() if index + 1 < size else ""
-                 for index in range(size)]
+    next_line = _NextLines(raw_lines)
     previous_blank = [index == 0 or flags[index - 1] == -1 for index in range(size)]
-    return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line)
+    return _Layout(counted > uncounted and counted >= 2, next_counted, previous_blank, next_line,
+                   [flag == 1 for flag in flags])
 
 
 def _plainly_not_a_card(line: str) -> bool:
@@ -1077,7 +1098,7 @@ def _type_words_only(title: str) -> bool:
     return seen
 
 
-def _heading_title(line: str, number: int, layout: _Layout,
+def _heading_title(line: str, number: int, layouts: Callable[[], _Layout],
                    known: Callable[[str], bool] | None) -> str | None:
     """The title of a group heading on this line (no count at its start), or None if the line
     is a card. Read by the grammar: a trailing count ``(32)``/``[32]``/``: 32`` or colon, a
@@ -1107,6 +1128,7 @@ def _heading_title(line: str, number: int, layout: _Layout,
         return line
     if _header_key(line) in _OUT_GROUPS:
         return line
+    layout = layouts()
     if layout.counted and layout.next_counted[index] and layout.previous_blank[index]:
         return line
     if is_card is False and layout.previous_blank[index] and layout.next_line[index]:

@@ -158,8 +158,11 @@ def looks_tabular(text: str) -> tuple[str, int] | None:
     candidates = [d for d in _DELIMITERS if d in header]
     if delimiter is None and not candidates:
         return None
+    if delimiter is None and not any(_known_header_words(_row(header, d)) >= 2
+                                     for d in candidates):
+        return None  # no delimiter makes the first line a row of column names
     if delimiter is None:
-        sample = "\n".join(lines[index:index + 20])
+        sample = "\n".join(lines[index:index + 8])
         try:
             delimiter = csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
         except csv.Error:

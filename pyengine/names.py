@@ -84,14 +84,30 @@ def front_face(name: str) -> str:
     return faces(name)[0]
 
 
+def _first_letter(name: str) -> str:
+    """The first letter of ``normalize(name)``, worked out from the name's first character
+    only (cheap: no normalising of the whole name)."""
+    head = name.lstrip()[:1]
+    if not head:
+        return ""
+    return head.casefold()[:1] if head.isascii() else (_fold(head)[:1] or head)
+
+
 class NameIndex:
     """"Did you mean" over a list of card names, without a scan of every name.
 
-    Each name (and each face of a split or two-faced name) is indexed by its three-letter runs
-    (of :func:`normalize`\\ d text, padded with spaces). A query looks only at the names sharing
-    its rarest runs (at most :attr:`PROBE_GRAMS` of them), keeps the :attr:`SHORTLIST` names
-    sharing the most, and scores those with ``difflib``'s ratio (``cutoff`` as
-    ``difflib.get_close_matches``). The work per query is bounded whatever the list's size.
+    The names are grouped by their first letter when the index is made (one look at each
+    name's first character); a group's index is built the first time a query needs it, so the
+    first unknown name costs one letter's share of the names, not all of them. A query looks
+    only in the group of its own first letter: a name misspelt in its first letter gets no
+    hint (it is still reported as unknown), the price of never building the whole index.
+
+    Within a group, each name (and each face of a split or two-faced name) is indexed by its
+    three-letter runs (of :func:`normalize`\\ d text, padded with spaces). A query looks only
+    at the names sharing its rarest runs (at most :attr:`PROBE_GRAMS` of them), keeps the
+    :attr:`SHORTLIST` names sharing the most, and scores those with ``difflib``'s ratio
+    (``cutoff`` as ``difflib.get_close_matches``). The work per query is bounded whatever the
+    list's size.
     """
 
     PROBE_GRAMS = 8
@@ -99,6 +115,46 @@ class NameIndex:
 
     def __init__(self, names: list[str]) -> None:
         self.size = len(names)
+        groups: dict[str, list[str]] = {}
+        for name in names:
+            letters = {_first_letter(name)}
+            if "/" in name:
+                letters.update(_first_letter(part) for part in faces(name))
+            for letter in letters:
+                groups.setdefault(letter, []).append(name)
+        self._groups = groups
+        self._built: dict[str, _LetterIndex] = {}
+
+    def _group(self, letter: str) -> _LetterIndex | None:
+        built = self._built.get(letter)
+        if built is None and letter in self._groups:
+            built = self._built[letter] = _LetterIndex(self._groups[letter], letter)
+        return built
+
+    @property
+    def built_letters(self) -> list[str]:
+        """The letters whose index has been built so far (for tests and benchmarks)."""
+        return sorted(self._built)
+
+    def close(self, name: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
+        """Up to ``n`` indexed names close to ``name``, best first, never ``name`` itself."""
+        found: list[str] = []
+        for _, shown in self.scored(name, cutoff):
+            if shown not in found:
+                found.append(shown)
+        return found[:n]
+
+    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
+        """(ratio, name) for the indexed names close to ``name``, best first."""
+        key = normalize(name)[:200]
+        group = self._group(key[:1])
+        return group.scored(key, cutoff) if group is not None else []
+
+
+class _LetterIndex:
+    """The three-letter-run index of the names (and faces) starting with one letter."""
+
+    def __init__(self, names: list[str], letter: str) -> None:
         self._keys: list[str] = []
         self._shown: list[str] = []
         self._exact: dict[str, int] = {}
@@ -111,7 +167,7 @@ class NameIndex:
             if "/" in name:
                 keys += [normalize(p) for p in faces(name)]
             for key in keys:
-                if key in exact:
+                if key in exact or key[:1] != letter:
                     continue
                 number = len(keys_out)
                 exact[key] = number
@@ -130,25 +186,15 @@ class NameIndex:
         padded = f" {key} "
         return {padded[i:i + 3] for i in range(len(padded) - 2)}
 
-    def close(self, name: str, n: int = 3, cutoff: float = 0.75) -> list[str]:
-        """Up to ``n`` indexed names close to ``name``, best first, never ``name`` itself."""
-        found: list[str] = []
-        for _, shown in self.scored(name, cutoff):
-            if shown not in found:
-                found.append(shown)
-        return found[:n]
-
-    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
-        """(ratio, name) for the indexed names close to ``name``, best first."""
+    def scored(self, key: str, cutoff: float) -> list[tuple[float, str]]:
         import difflib  # only when a hint is asked for
 
-        key = normalize(name)[:200]
         grams = sorted(self._grams(key), key=lambda g: len(self._index.get(g, ())))
         counts: dict[int, int] = {}
-        for gram in grams[: self.PROBE_GRAMS]:
+        for gram in grams[: NameIndex.PROBE_GRAMS]:
             for number in self._index.get(gram, ()):
                 counts[number] = counts.get(number, 0) + 1
-        shortlist = sorted(counts, key=lambda k: (-counts[k], k))[: self.SHORTLIST]
+        shortlist = sorted(counts, key=lambda k: (-counts[k], k))[: NameIndex.SHORTLIST]
         matcher = difflib.SequenceMatcher()
         matcher.set_seq2(key)
         scored: list[tuple[float, str]] = []

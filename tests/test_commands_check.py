@@ -182,3 +182,18 @@ def test_commander_choice_and_proposal(tmp_path, capsys):
                  "Meren of Clan Nel Toth"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["commander_source"] == "chosen" and data["read_as"] == "text"
+
+
+def test_csv_exports_are_checked_and_a_table_without_names_is_explained(tmp_path, capsys):
+    """tc-1-1: a CSV export is read as a table (whatever the file is called); a table with no
+    card-name column is refused with the columns it has."""
+    path = DATA / "decklists" / "scryfall-deck.csv"
+    renamed = write(tmp_path, path.read_text("utf-8"), "export.txt")
+    assert main(["check", renamed, "--format", "team-commander", "--json"]) == 1
+    data = json.loads(capsys.readouterr().out)
+    assert data["read_as"] == "csv" and data["commanders"] == ["Kenrith, the Returned King"]
+    assert "sideboard" in {f["code"] for f in data["findings"]}  # tc-1-3: no sideboard
+    bad = str(DATA / "decklists" / "no-name-column.csv")
+    assert main(["check", bad, "--format", "swarm"]) == 2
+    err = capsys.readouterr().err
+    assert "no card-name column" in err and "'Quantity'" in err

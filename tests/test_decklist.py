@@ -841,3 +841,16 @@ def test_grouped_exports_with_headings_and_marks_read_back(fmt, data):
     assert again.problems == []
     assert [(e.count, e.name, e.section) for e in again.entries] == [
         (e.count, e.name, e.section) for e in written.entries]
+
+
+def test_no_card_in_the_card_data_reads_as_a_heading():
+    """list-formats: the heading grammar (trailing counts, type words, out-of-deck group names)
+    never matches the name or a face of any card in the full card data, so a card written
+    without a count is never taken for a heading."""
+    from pyengine import files
+    from pyengine.decklist import _OUT_GROUPS, _header_key, _plainly_not_a_card
+    from pyengine.names import faces
+
+    names = [n for card in files.load_full_card_db() for n in [card.name, *faces(card.name)]]
+    assert len(names) > 29_000
+    assert [n for n in names if _plainly_not_a_card(n) or _header_key(n) in _OUT_GROUPS] == []

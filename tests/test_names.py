@@ -68,3 +68,20 @@ def test_normalize_never_raises_and_is_idempotent(text):
     assert isinstance(key, str)
     assert normalize(key) == key
     assert front_face(text) is not None
+
+
+def test_name_index_is_built_per_first_letter_on_demand():
+    """The "did you mean" index builds only the first letter a query needs (the first unknown
+    name never pays for every name); faces are found under their own letter; hints are the
+    same as a full scan would give for names of that letter."""
+    from pyengine.names import NameIndex
+
+    index = NameIndex(["Sol Ring", "Sol Talisman", "Lightning Bolt", "Fire // Ice",
+                       "Æther Vial", "Solemn Simulacrum"])
+    assert index.built_letters == []
+    assert index.close("Sol Rign") == ["Sol Ring"]
+    assert index.built_letters == ["s"]
+    assert index.close("Icee") == ["Fire // Ice"]
+    assert index.close("Aether Vail") == ["Æther Vial"]
+    assert index.built_letters == ["a", "i", "s"]
+    assert index.close("Zzz") == [] and "z" not in index.built_letters

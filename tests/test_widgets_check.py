@@ -376,3 +376,39 @@ def test_deeply_nested_json_is_refused_before_parsing():
         safejson.loads('{"a":' * 100_000)
     with pytest.raises(ValueError, match="nested far deeper"):
         make("[" * 100_000)
+
+
+# -- the page and the command line agree ------------------------------------------------------
+
+SAME_FILES = ["scryfall-deck.csv", "manabox.csv", "archidekt.csv", "delverlens.tsv",
+              "archidekt-grouped.txt", "mtgo.txt", "moxfield.txt"]
+
+
+@pytest.mark.parametrize("name", SAME_FILES)
+@pytest.mark.parametrize("fmt", ["team-commander", "horde"])
+def test_page_and_cli_give_the_same_verdict(facts_text, name, fmt, capsys, monkeypatch):
+    """tc-1-1, hs-1-1: the check page (an uploaded file, .csv included) and ``pyengine check``
+    give the same verdict, size, commanders and findings (line, card, rule) on the same file
+    with the same card data."""
+    from pyengine import files
+    from pyengine.cards import CardDB, combine_card_data
+    from pyengine.cli import main
+
+    path = DATA / "decklists" / name
+    text = path.read_text("utf-8")
+    data = {**data_files(), "card-facts.tsv": facts_text}
+    widget, _ = make(data=data)
+    view = widget.handle("upload", {"format": fmt, "paste": "", "_file": text})
+    page = report(widget)
+    assert view.attrs["verdict"]["data-verdict"] in ("legal", "not-legal", "unchecked")
+    full = CardDB.from_compact(facts_text)
+    shipped = CardDB.from_tsv(data["cards.tsv"])
+    monkeypatch.setattr(files, "load_full_card_db",
+                        lambda root=None: combine_card_data(full, shipped))
+    main(["check", str(path), "--format", fmt, "--json"])
+    cli = json.loads(capsys.readouterr().out)
+    assert (cli["verdict"], cli["size"], cli["commanders"]) == (
+        page.verdict, page.size, page.commanders)
+    assert [(f["line"], f["card"], f["rule"], f["code"]) for f in cli["findings"]] == [
+        (f.line, f.card, f.rule, f.code) for f in page.findings]
+    assert cli["read_as"] == widget._report()[0].format

@@ -83,6 +83,9 @@ def run(args: argparse.Namespace) -> int:
     deck = Decklist.from_text(text)
     if not deck.entries:
         detail = f" ({len(deck.problems)} unreadable lines)" if deck.problems else ""
+        if deck.problems:  # the first problem says why (a table's missing name column)
+            first = deck.problems[0]
+            detail += f"; line {first.line}: {first.message}"
         raise CommandError(f"{show(args.file)} holds no cards{detail}")
     try:
         cards = files.load_full_card_db()

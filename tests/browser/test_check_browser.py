@@ -188,6 +188,25 @@ def test_upload_on_a_phone(phone_page, site_url):
     assert width <= 360
 
 
+def test_csv_upload(page, site_url):
+    """tc-1-1, tc-1-3: a .csv file is accepted by the file input and read as a table: the
+    commander from its section column, the sideboard row refused, the same verdict as the
+    command line gives."""
+    open_check(page, site_url)
+    accept = page.locator("[data-file=upload]").get_attribute("accept")
+    assert ".csv" in accept.split(",") and "text/csv" in accept.split(",")
+    page.select_option("[data-field=format]", "team-commander")
+    text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
+    page.set_input_files("[data-file=upload]", files=[
+        {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
+    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
+    expect(page.locator("[data-id=summary]")).to_contain_text(
+        "commander: Kenrith, the Returned King")
+    side = page.locator("[data-id=findings] li", has_text="sideboards are not allowed")
+    expect(side).to_contain_text("Negate")
+
+
 def test_checkbox_sits_beside_its_label_on_a_phone(phone_page, site_url):
     """sw-15-1: the Survivor-list checkbox (Swarm Mode) is on the same line as its label's
     words, not on a line of its own."""
