@@ -143,6 +143,15 @@ def _made_tokens(facts: CardFacts) -> dict[str, Any]:
     return aspects(facts.tags)
 
 
+def _flags(game: Any, name: str) -> bool:
+    """Whether the engine gives ``name`` a coin flag when it enters (its own ``flag_card``, on
+    a copy of the scratch game)."""
+    scratch = copy.deepcopy(game)
+    card = scratch.new_card(name, token=scratch.facts(name).is_token)
+    scratch.zones.add("battlefield", card)
+    return bool(scratch.flag_card(card))
+
+
 # -- Horde (SlingLab rules) -----------------------------------------------------------------------
 HORDE_PRESETS = ("story", "classic", "nightmare")
 
@@ -166,7 +175,7 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
     else:
         notes.append(Note("Cast when a wave reveals it or from the Horde's hand, for no mana; "
                           "it enters the battlefield.", ("hs-3-4", "hs-3-5", "hs-3-7")))
-    reasons = coin_reasons(facts) if facts.is_permanent else []
+    reasons = coin_reasons(facts) if _flags(game, name) else []
     if reasons:
         what = " and ".join(dict.fromkeys(
             {"optional": "its optional action (\"you may\")",
@@ -281,15 +290,19 @@ def _limited_notes(game: LimitedHorde, name: str, entry: dict[str, Any],
     else:
         notes.append(Note("Played for 0 as soon as it is drawn: it enters the battlefield.",
                           ("lh-3-6", "lh-3-7")))
-    whens = ("resolve",) if facts.is_spell_only else (
+    # as play() and leave_battlefield() call card_effects: tokens only enter
+    whens = () if facts.is_token else ("resolve",) if facts.is_spell_only else (
         ("cast", "etb", "dies") if facts.is_creature else ("cast", "etb"))
     for line in _engine_effects(game, name, whens):
         notes.append(Note(f"The engine does this itself: {line}.", ("lh-3-3", "lh-8-8")))
-    reasons = coin_reasons(facts) if facts.is_permanent else []
-    if reasons:
-        notes.append(Note("Carries a Yes/No coin flag, flipped each Horde turn, for its "
-                          "optional or activated ability: the random choice the Golden Rule "
-                          "asks for when no option is obviously right.", ("lh-3-16", "lh-3-18")))
+    if facts.is_permanent and coin_reasons(facts):
+        if _flags(game, name):
+            notes.append(Note("Carries a Yes/No coin flag, flipped each Horde turn, for its "
+                              "optional or activated ability.", ("lh-3-16", "lh-3-18")))
+        else:
+            notes.append(Note("No coin flag for its optional or activated ability: the "
+                              "Golden Rule decides (the obviously right option, else at "
+                              "random: Roll for the Horde).", ("lh-3-16", "lh-3-18")))
     if facts.is_creature:
         card = Card(0, name, facts.is_token)
         if game.can_attack(card, facts):
