@@ -739,7 +739,9 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
-                image=self.images.url(chosen.name) if self._images_on() else "")
+                image=self.images.url(chosen.name) if self._images_on() else "",
+                reference=board.reference_link(self._reference_deck(game, chosen.name),
+                                               chosen.name))
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -768,6 +770,19 @@ class Widget(runner.RunnerBase):
     def _images_on(self) -> bool:
         return card_images.images_on(self.form.get("images", "auto"),
                                      bool(getattr(self.env, "save_data", False)))
+
+    def _reference_deck(self, game: Game, name: str) -> str | None:
+        """The shipped deck whose card reference page lists ``name`` (None for a pasted deck:
+        its list is on this page)."""
+        setup = self.setup or {}
+        if setup.get("variant") == SLINGLAB:
+            return str(setup.get("deck") or "") or None
+        key = setup.get("deck")
+        if key not in limited.LIMITED_DECKS:
+            return None
+        if name in (game.config.get("dreadnought") or []):
+            return limited.DREADNOUGHT_DECK
+        return limited.LIMITED_DECKS[key][0]
 
     @staticmethod
     def _facts(game: Game) -> Any:

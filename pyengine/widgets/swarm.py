@@ -663,6 +663,15 @@ class Widget(runner.RunnerBase):
                                   pressed=selected == card.id))
         return items
 
+    def _reference_deck(self, game: SwarmGame, card: Any) -> str | None:
+        """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
+        its list is on this page)."""
+        if self.origin.get("d") != SAMPLE:
+            return None
+        if game.is_enforcer(card) or card.id == game.reckoning_id:
+            return SAMPLE_ENFORCERS
+        return SAMPLE_DECK
+
     def _render_panel(self, game: SwarmGame, view: View) -> None:
         """The one card panel (:func:`.board.panel_view`, as on the Horde page): the chosen
         card's name, facts and page, and only the actions the engine takes for it now."""
@@ -687,7 +696,9 @@ class Widget(runner.RunnerBase):
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
                          facts=game.config.get("facts", {}).get(card.name), buttons=shown,
-                         image=self.images.url(card.name) if self._images_on() else "")
+                         image=self.images.url(card.name) if self._images_on() else "",
+                         reference=board.reference_link(self._reference_deck(game, card),
+                                                        card.name))
         notes = []
         if enforcer and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
