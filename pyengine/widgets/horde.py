@@ -160,6 +160,7 @@ class Widget(runner.RunnerBase):
         #: The set-up the game was made from (share links rebuild the config from it), or None
         #: for imported games (share links then carry the whole config).
         self.setup: dict[str, Any] | None = None
+        self.reference = own_deck.Reference()
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
         self.confirm_reset = False
@@ -680,6 +681,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["own-ref-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
             return view
@@ -742,6 +744,11 @@ class Widget(runner.RunnerBase):
                 image=self.images.url(chosen.name) if self._images_on() else "",
                 reference=board.reference_link(self._reference_deck(game, chosen.name),
                                                chosen.name))
+        # a pasted deck's card reference (a shipped deck's is a page of the site)
+        own_ref = self.setup is None and game.variant == SLINGLAB
+        view.hidden["own-ref-box"] = not own_ref
+        view.lists["own-ref"] = self.reference.items(
+            game, [("horde", {"main": list(game.config.get("deck", []))})]) if own_ref else []
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]

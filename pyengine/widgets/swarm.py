@@ -134,6 +134,7 @@ class Widget(runner.RunnerBase):
         self.game: SwarmGame | None = None
         #: How the game was set up, for share links: {"d": "sample"} or {"c": config}.
         self.origin: dict[str, Any] = {}
+        self.reference = own_deck.Reference()
         self.confirm_reset = False
         self.show_setup = False
         self.last: list[Event] = []
@@ -540,10 +541,26 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["own-ref-box"] = True
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
             return view
         self._render_game(game, view)
+        self._render_reference(game, view)
         return view
+
+    def _render_reference(self, game: SwarmGame, view: View) -> None:
+        """A pasted deck's card reference (a shipped deck's is a page of the site)."""
+        own = self.origin.get("d") != SAMPLE
+        view.hidden["own-ref-box"] = not own
+        config = game.config
+        view.lists["own-ref"] = self.reference.items(game, [
+            ("swarm", {"main": list(config.get("deck", [])),
+                       "enforcers": list(config.get("enforcers", [])),
+                       "reckoning": [config["reckoning"]] if config.get("reckoning") else []}),
+            ("swarm-enforcers", {"enforcers": list(config.get("enforcers", [])),
+                                 "reckoning": [config["reckoning"]] if config.get("reckoning")
+                                 else []}),
+        ]) if own else []
 
     def _render_game(self, game: SwarmGame, view: View) -> None:
         counts = game.counts()
