@@ -177,3 +177,17 @@ def test_a_pasted_deck_gets_the_same_reference():
     entries = deck_reference("horde", {"main": [db[n].name for n in deck.cards("main")]}, facts)
     assert [e.name for e in entries] == list(reference(KNUDSON))
     assert entries[0].sections == reference(KNUDSON)[entries[0].name].sections
+
+
+def test_card_names_are_in_the_site_search_and_the_pages_load_no_python(built_site):
+    """hs-6-2: each card's entry is a search entry titled with its name, opening its page at
+    the card; the reference pages are plain pages (no widget, no Pyodide) whose rule links
+    point at rules that exist."""
+    index = json.loads((built_site / "search" / "search_index.json").read_text("utf-8"))
+    found = {(d["title"], d["location"]) for d in index["docs"]}
+    assert ("Grave Titan", "cards/horde-knudson-zombies-2011.html#card-grave-titan") in found
+    assert ("Eldrazi Spawn",
+            "cards/limited-horde-eldrazi-vanguard.html#card-eldrazi-spawn") in found
+    page = (built_site / "cards" / "horde-knudson-zombies-2011.html").read_text("utf-8")
+    assert "data-widget" not in page and "pyscript" not in page.lower()
+    assert 'href="../horde/index.html#hs-6-5"' in page
