@@ -145,11 +145,9 @@ def _made_tokens(facts: CardFacts) -> dict[str, Any]:
 
 def _flags(game: Any, name: str) -> bool:
     """Whether the engine gives ``name`` a coin flag when it enters (its own ``flag_card``, on
-    a copy of the scratch game)."""
-    scratch = copy.deepcopy(game)
-    card = scratch.new_card(name, token=scratch.facts(name).is_token)
-    scratch.zones.add("battlefield", card)
-    return bool(scratch.flag_card(card))
+    the reference's own scratch game: what it changes there is never played)."""
+    card = game.new_card(name, token=game.facts(name).is_token)
+    return bool(game.flag_card(card))
 
 
 # -- Horde (SlingLab rules) -----------------------------------------------------------------------

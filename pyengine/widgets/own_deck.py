@@ -10,6 +10,7 @@ config needs (``deck`` and ``facts``)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
@@ -494,9 +495,10 @@ class Reference:
     def items(self, game: Any, parts: list[tuple[str, dict[str, list[str]]]]) -> list[Item]:
         """``parts``: ``(format, sections)`` of the game's deck (``decks/index.json``
         formats); the facts are the game config's."""
-        if self._key is not game.config:
-            self._key = game.config
-            facts = game.config.get("facts", {})
+        facts = game.config.get("facts", {})
+        key = json.dumps([parts, facts], sort_keys=True, default=str)
+        if self._key != key:
+            self._key = key
             items = []
             for fmt, sections in parts:
                 for entry in deck_reference(fmt, sections, facts):
