@@ -312,11 +312,28 @@ def _limited_notes(game: LimitedHorde, name: str, entry: dict[str, Any],
                               "Dreadnought deck; a defender cannot).", ("lh-11-3", "lh-4-2")))
     notes += _attack_total_notes(name, facts, entry, ("lh-4-2",), creature=False)
     notes += _reminder_notes(name, entry, ("lh-3-17",))
+    if dreadnought and _text_ignored(game, name, notes):
+        return notes
     notes += _by_hand(facts, "The table carries out the rest of its text; the Horde's targets "
                       "follow the targeting rules (harmful effects at the best target, damage "
                       "at the Survivors' life, at random when unclear).",
                       ("lh-3-13", "lh-3-14", "lh-3-16"))
     return notes
+
+
+def _text_ignored(game: LimitedHorde, name: str, notes: list[Note]) -> bool:
+    """A Dreadnought card the engine casts its own way (its cast event says more than "casts":
+    Coax from the Blind Eternities, lh-11-17): that is noted, and nothing is left to the
+    table."""
+    scratch = copy.deepcopy(game)
+    card = next((c for c in scratch.zones["dreadnought"] if c.name == name), None)
+    if card is None:
+        return False
+    casts = [e for e in scratch._cast_dreadnought(card, "") if e.kind == "cast"]
+    if not casts or "; " not in casts[0].text:
+        return False
+    notes.append(Note(f"When cast: {casts[0].text.split('; ', 1)[1]}.", ("lh-11-17",)))
+    return True
 
 
 def _dreadnought_notes(game: LimitedHorde, name: str, facts: CardFacts) -> list[Note]:
