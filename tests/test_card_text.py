@@ -90,6 +90,12 @@ def test_mana_abilities_and_graveyard_abilities_get_no_coin():
     assert not _coin(behaviour_tags(
         "When you cast this spell, you may destroy target artifact.", "Creature — Eldrazi",
         "Test Spawner"))
+    assert _coin(behaviour_tags("Equipped creature gets +2/+0.\nEquip {2}",
+                                "Artifact — Equipment", "Test Blade"))
+    assert not _coin(behaviour_tags(
+        "This creature can't block.\nLandfall — Whenever a land you control enters, you may "
+        "return this card from your graveyard to the battlefield.", "Creature — Vampire Spirit",
+        "Bloodghast"))
 
 
 def test_keywords_costs_statics_and_spells():
