@@ -403,7 +403,9 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         line = line[ability_word.end():]
     keywords = _keyword_tags(line)
     if keywords is not None:
-        return keywords
+        # equip, crew and the like are activated abilities of the permanent: a coin (hs-6-2)
+        return keywords + [f"activated={k.split('=', 1)[0]}" for k in keywords
+                           if k.split("=", 1)[0] in BATTLEFIELD_ACTIVATED]
     granted = re.search(r'~ (?:has|gains?) "((?:When|Whenever|At) [^"]+)"', line)
     if granted:  # "Threshold — ... ~ has "When ~ enters, ...""
         return _line_tags(granted.group(1), spell)
@@ -429,7 +431,9 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         code = _effect_code(trigger.group(3))
         for key in keys:
             tags.append(f"{key}={code}" if code else key)
-        if re.search(r"\byou may\b", trigger.group(3)) and keys != ["cast_trigger"]:
+        from_graveyard = "~ from your graveyard" in trigger.group(3)
+        if re.search(r"\byou may\b", trigger.group(3)) and keys != ["cast_trigger"] \
+                and not from_graveyard:  # a choice made from the graveyard is no coin
             tags.append("you_may")
         if code and "_tapped" in code:
             tags.append("tokens_tapped")

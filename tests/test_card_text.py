@@ -29,9 +29,16 @@ def engine_aspects(tags):
 
 
 #: Each card whose derived behaviour differs from its hand-written tags, the aspect, and why
-#: the two are left as they are (the rest were decided by fixing the deriver, or cards.tsv:
-#: Call to the Grave and Tombstone Stairwell had no tag for their end-step triggers).
+#: the two are left as they are (every other difference was decided by fixing the deriver).
 DOCUMENTED = {
+    "Call to the Grave": ("triggers", "the card has an end-step trigger (sacrifice it when no "
+                          "creature is left); the hand tag writes it as the bare "
+                          "self_sac_if_no_creatures, the deriver as end_step. cards.tsv is left "
+                          "as it is: its tags are in every saved Horde game's config, and "
+                          "changing them would change the shipped games' saves."),
+    "Tombstone Stairwell": ("triggers", "the card destroys its Tombspawn tokens at each end "
+                            "step; the hand tags leave that trigger out, the deriver finds it "
+                            "(end_step). Left for the same reason as Call to the Grave."),
     "Festering March": ("mass_removal", "the card gives every creature of the Survivors "
                         "-1/-1: the deriver calls that mass removal (mass_removal=shrink); the "
                         "hand tag spells the effect out (opp_creatures-1/-1). No engine acts "
@@ -83,6 +90,12 @@ def test_mana_abilities_and_graveyard_abilities_get_no_coin():
     assert not _coin(behaviour_tags(
         "When you cast this spell, you may destroy target artifact.", "Creature — Eldrazi",
         "Test Spawner"))
+    assert _coin(behaviour_tags("Equipped creature gets +2/+0.\nEquip {2}",
+                                "Artifact — Equipment", "Test Blade"))
+    assert not _coin(behaviour_tags(
+        "This creature can't block.\nLandfall — Whenever a land you control enters, you may "
+        "return this card from your graveyard to the battlefield.", "Creature — Vampire Spirit",
+        "Bloodghast"))
 
 
 def test_keywords_costs_statics_and_spells():
@@ -129,7 +142,7 @@ def test_derived_tags_agree_with_the_hand_written_ones():
               for name, hand, derived in rows if hand != derived}
     assert differ == {name: [aspect] for name, (aspect, _) in DOCUMENTED.items()}
     rate = 1 - len(differ) / len(rows)
-    assert rate > 0.95, rate
+    assert rate > 0.95, rate  # 109 of 112 at the time of writing
 
 
 def test_shipped_cards_keep_their_hand_written_behaviour():

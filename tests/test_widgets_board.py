@@ -180,3 +180,31 @@ def test_the_panel_stays_on_its_group():
     assert board.next_in_group(group, 1, cards, "tap") == 2
     assert board.next_in_group(group, 1, [], "destroy") is None
     assert board.next_in_group(None, 1, cards, "destroy") is None
+
+
+def test_the_card_panel_links_to_the_cards_reference_entry():
+    """hs-6-8, sw-9-4: the panel links to the chosen card's entry on its deck's card reference
+    page (an anchor the generated page has); a pasted deck, with no page, gets no link."""
+    from pyengine.widgets.swarm import Widget as Swarm
+    from sitebuild import cardref
+    from tests.helpers import CARD_DATA, runner_env
+
+    w = Swarm(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    w.handle("new", {"seed": "amber-otter-17", "survivors": "2"})
+    for _ in range(3):
+        w.handle("turn", {})
+        w.handle("combat", {})
+        view = w.handle("end", {})
+    pages = cardref.deck_pages()
+    for item in view.lists["battlefield"][:3]:
+        view = w.handle("pick-card", {"_item": item.value})
+        href = view.attrs["panel-ref"]["href"]
+        assert view.hidden["panel-ref-box"] is False
+        page, anchor = href.removeprefix("../").split(".html#")
+        assert f"{{ #{anchor} }}" in pages[page + ".md"], href
+    assert board.reference_link(None, "Zombie") == ""
+    from pyengine.widgets import View
+    closed = View()
+    board.panel_view(closed, "Zombie")
+    assert closed.hidden["panel-ref-box"] is True and "panel-ref" not in closed.attrs

@@ -348,3 +348,39 @@ def test_the_questions_and_what_was_typed_survive_a_reload():
     save = horde.handle("new", {"deck": "paste", "deck-paste": "2 Foo Bar\n"}).save
     again = Widget(runner_env(""), data=CARD_DATA)
     assert again.start(save).text["ask-0-name"] == "Foo Bar"
+
+
+def test_a_pasted_deck_gets_its_card_reference_on_the_runner():
+    """hs-6-2, hs-6-4: a game from a pasted list of real cards (no '#!' line) lists what the
+    Horde does with each card, as the reference pages do for the shipped decks: Carrion
+    Feeder's coin, Gravecrawler's graveyard offer; a shipped deck shows no such list."""
+    from pyengine.widgets.own_deck import FULL_ACTION
+    w = Widget(_site_env(), data=None)
+    w.start(None)
+    w.handle("new", {"deck": "paste", "deck-paste": "2 Carrion Feeder\n2 Gravecrawler\n"
+                     "20 Zombie token\n", "survivors": "1"})
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert view.error == "" and view.hidden["own-ref-box"] is False
+    lines = {item.text.split(" ×")[0]: item.text for item in view.lists["own-ref"]}
+    assert "coin flag" in lines["Carrion Feeder"] and "HS 6.2" in lines["Carrion Feeder"]
+    assert "on offer" in lines["Gravecrawler"] and "HS 6.4" in lines["Gravecrawler"]
+    view = w.handle("new", {"deck": "horde-knudson-zombies-2011", "survivors": "1"})
+    assert view.hidden["own-ref-box"] is True and view.lists["own-ref"] == []
+
+
+def test_a_pasted_swarm_deck_gets_its_card_reference_on_the_runner():
+    """sw-5-3, sw-4-1: the Swarm runner lists a pasted deck's cards and its Enforcers with
+    what The Swarm does with them; the sample deck's list is a page of the site instead."""
+    from pyengine.widgets.swarm import Widget as Swarm
+    w = Swarm(runner_env(""), data=CARD_DATA)
+    w.start(None)
+    view = w.handle("new", {"seed": "amber-otter-17", "survivors": "1"})
+    assert view.hidden["own-ref-box"] is True
+    view = w.handle("new", {"seed": "amber-otter-17", "deck": "paste",
+                            "paste": "30 Zombie\n10 Walking Corpse\n", "survivors": "1",
+                            "paste-enforcers": "// Enforcers\n1 Grave Titan\n1 Death Baron\n"
+                                               "// Reckoning\n1 Army of the Damned\n"})
+    assert view.error == "" and view.hidden["own-ref-box"] is False
+    texts = [item.text for item in view.lists["own-ref"]]
+    assert any(t.startswith("Walking Corpse") and "SW 5.3" in t for t in texts)
+    assert any(t.startswith("Grave Titan") and "Enforcer" in t for t in texts)

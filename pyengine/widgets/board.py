@@ -27,6 +27,7 @@ __all__ = [
     "group_permanents",
     "next_in_group",
     "panel_view",
+    "reference_link",
     "trigger_reminders",
     "turn_events",
     "wave_items",
@@ -333,13 +334,29 @@ def chosen_title(name: str, card_id: int, tapped: bool, group: Group | None) -> 
     return f"Chosen: {name} #{card_id} ({this}) of {group.label()}"
 
 
+#: A card's entry on the card reference page of a shipped deck, from a play page.
+REFERENCE_URL = "../cards/{deck}.html#{anchor}"
+
+
+def reference_link(deck_id: str | None, name: str) -> str:
+    """The link from a runner's card panel to the card's entry in the deck's card reference
+    (``sitebuild/cardref.py``), or ``""`` for a deck the site has no page for (a pasted one,
+    whose list is on the runner itself)."""
+    if not deck_id:
+        return ""
+    from ..card_reference import slug
+
+    return REFERENCE_URL.format(deck=deck_id, anchor=slug(name))
+
+
 def panel_view(view: View, name: str | None, *, title: str = "",
                facts: Mapping[str, Any] | None = None, image: str | None = None,
-               buttons: Mapping[str, bool] | None = None) -> None:
+               buttons: Mapping[str, bool] | None = None, reference: str = "") -> None:
     """Fill the one card panel (``panel``, ``chosen``, ``panel-facts``, ``panel-link``,
     ``card-buttons``; ``panel-img`` when the page has pictures, ``image`` not None): the chosen
     card's name as text, its facts line (what the engine knows: shown with or without a
-    picture), the link to its page, and which action buttons (by ``data-id``) it offers.
+    picture), the link to its page, the link to its card reference entry (``reference``,
+    ``panel-ref``; hidden when empty), and which action buttons (by ``data-id``) it offers.
     ``name`` None closes the panel."""
     view.hidden["panel"] = name is None
     view.hidden["card-buttons"] = name is None
@@ -349,6 +366,9 @@ def panel_view(view: View, name: str | None, *, title: str = "",
     view.text["chosen"] = title or name
     view.text["panel-facts"] = facts_text(facts)
     view.attrs["panel-link"] = {"href": scryfall_link(name)}
+    view.hidden["panel-ref-box"] = not reference
+    if reference:
+        view.attrs["panel-ref"] = {"href": reference}
     if image is not None:
         view.hidden["panel-img"] = not image
         if image:

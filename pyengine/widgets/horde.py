@@ -173,6 +173,7 @@ class Widget(runner.RunnerBase):
         #: The set-up the game was made from (share links rebuild the config from it), or None
         #: for imported games (share links then carry the whole config).
         self.setup: dict[str, Any] | None = None
+        self.reference = own_deck.Reference()
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
         self.confirm_reset = False
@@ -723,6 +724,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["own-ref-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
             return view
@@ -793,7 +795,14 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
-                image=self.images.url(chosen.name) if self._images_on() else "")
+                image=self.images.url(chosen.name) if self._images_on() else "",
+                reference=board.reference_link(self._reference_deck(game, chosen.name),
+                                               chosen.name))
+        # a pasted deck's card reference (a shipped deck's is a page of the site)
+        own_ref = self.setup is None and game.variant == SLINGLAB
+        view.hidden["own-ref-box"] = not own_ref
+        view.lists["own-ref"] = self.reference.items(
+            game, [("horde", {"main": list(game.config.get("deck", []))})]) if own_ref else []
         view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
                                     value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
@@ -822,6 +831,19 @@ class Widget(runner.RunnerBase):
     def _images_on(self) -> bool:
         return card_images.images_on(self.form.get("images", "auto"),
                                      bool(getattr(self.env, "save_data", False)))
+
+    def _reference_deck(self, game: Game, name: str) -> str | None:
+        """The shipped deck whose card reference page lists ``name`` (None for a pasted deck:
+        its list is on this page)."""
+        setup = self.setup or {}
+        if setup.get("variant") == SLINGLAB:
+            return str(setup.get("deck") or "") or None
+        key = setup.get("deck")
+        if key not in limited.LIMITED_DECKS:
+            return None
+        if name in (game.config.get("dreadnought") or []):
+            return limited.DREADNOUGHT_DECK
+        return limited.LIMITED_DECKS[key][0]
 
     @staticmethod
     def _facts(game: Game) -> Any:

@@ -10,17 +10,20 @@ config needs (``deck`` and ``facts``)."""
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from typing import Any
 
+from ..card_reference import deck_reference
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
-from . import MAX_PASTE_CHARS, Fetch, plumbing
+from . import MAX_PASTE_CHARS, Fetch, Item, plumbing
 
 __all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS",
            "FULL_ACTION", "MAX_OWN_DECKS", "MINE", "FullData", "Question", "Questions",
+           "Reference",
            "UnknownCards", "ask_about", "deck_action", "deck_file_name", "deck_options",
            "keep_choice", "read_own_deck", "restore_decks", "token_lines"]
 
@@ -471,3 +474,40 @@ def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
         out.append(new)
         done = done or count > 0
     return out, done
+
+
+# -- the card reference of a pasted deck -------------------------------------------------------
+def _rule_number(anchor: str) -> str:
+    prefix, _, rest = anchor.partition("-")
+    return f"{prefix.upper()} {rest.replace('-', '.')}"
+
+
+class Reference:
+    """What the automated deck does with each card of a game's own (pasted) deck, as the card
+    reference pages say it for the shipped decks (:func:`pyengine.card_reference.
+    deck_reference`, the same function): one list item per card and rule set. Worked out once
+    per game."""
+
+    def __init__(self) -> None:
+        self._key: Any = None
+        self._items: list[Item] = []
+
+    def items(self, game: Any, parts: list[tuple[str, dict[str, list[str]]]]) -> list[Item]:
+        """``parts``: ``(format, sections)`` of the game's deck (``decks/index.json``
+        formats); the facts are the game config's."""
+        facts = game.config.get("facts", {})
+        key = json.dumps([parts, facts], sort_keys=True, default=str)
+        if self._key != key:
+            self._key = key
+            items = []
+            for fmt, sections in parts:
+                for entry in deck_reference(fmt, sections, facts):
+                    head = f"{entry.name} ×{entry.count}: {entry.type_line or 'card'}, mana " \
+                           f"value {entry.mana_value}" + (f", {entry.pt}" if entry.pt else "")
+                    for title, notes in entry.sections:
+                        said = " ".join(
+                            note.text + (" (" + ", ".join(_rule_number(a) for a in note.anchors)
+                                         + ")" if note.anchors else "") for note in notes)
+                        items.append(Item(f"{head}. {title}: {said}"))
+            self._items = items
+        return self._items

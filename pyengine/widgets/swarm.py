@@ -145,6 +145,7 @@ class Widget(runner.RunnerBase):
         self.game: SwarmGame | None = None
         #: How the game was set up, for share links: {"d": "sample"} or {"c": config}.
         self.origin: dict[str, Any] = {}
+        self.reference = own_deck.Reference()
         self.confirm_reset = False
         self.show_setup = False
         self.last: list[Event] = []
@@ -559,10 +560,26 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["own-ref-box"] = True
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
             return view
         self._render_game(game, view)
+        self._render_reference(game, view)
         return view
+
+    def _render_reference(self, game: SwarmGame, view: View) -> None:
+        """A pasted deck's card reference (a shipped deck's is a page of the site)."""
+        own = self.origin.get("d") != SAMPLE
+        view.hidden["own-ref-box"] = not own
+        config = game.config
+        view.lists["own-ref"] = self.reference.items(game, [
+            ("swarm", {"main": list(config.get("deck", [])),
+                       "enforcers": list(config.get("enforcers", [])),
+                       "reckoning": [config["reckoning"]] if config.get("reckoning") else []}),
+            ("swarm-enforcers", {"enforcers": list(config.get("enforcers", [])),
+                                 "reckoning": [config["reckoning"]] if config.get("reckoning")
+                                 else []}),
+        ]) if own else []
 
     def _render_game(self, game: SwarmGame, view: View) -> None:
         counts = game.counts()
@@ -681,6 +698,15 @@ class Widget(runner.RunnerBase):
                                   pressed=selected == card.id))
         return items
 
+    def _reference_deck(self, game: SwarmGame, card: Any) -> str | None:
+        """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
+        its list is on this page)."""
+        if self.origin.get("d") != SAMPLE:
+            return None
+        if game.is_enforcer(card) or card.id == game.reckoning_id:
+            return SAMPLE_ENFORCERS
+        return SAMPLE_DECK
+
     def _render_panel(self, game: SwarmGame, view: View) -> None:
         """The one card panel (:func:`.board.panel_view`, as on the Horde page): the chosen
         card's name, facts and page, and only the actions the engine takes for it now."""
@@ -706,7 +732,9 @@ class Widget(runner.RunnerBase):
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
                          facts=game.config.get("facts", {}).get(card.name), buttons=shown,
-                         image=self.images.url(card.name) if self._images_on() else "")
+                         image=self.images.url(card.name) if self._images_on() else "",
+                         reference=board.reference_link(self._reference_deck(game, card),
+                                                        card.name))
         notes = []
         if enforcer and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "

@@ -307,3 +307,42 @@ def test_unknown_card_is_answered_in_the_form_then_the_game_starts(phone_page, s
     expect(page.locator("[data-id=play]")).to_be_visible()
     expect(page.locator("[data-field=deck-paste]")).to_have_value(
         "20 Zombie token\n2 Foo Bar\n#! Foo Bar | {3} | Enchantment\n")
+
+
+def test_card_panel_links_to_the_card_reference_and_own_decks_get_their_list(phone_page,
+                                                                            site_url):
+    """hs-6-2, hs-6-4: the card panel links to the card's entry on its deck's card reference
+    page, which opens at that card without loading Python; a pasted deck of real cards (no
+    '#!' lines) lists Carrion Feeder's coin and Gravecrawler's graveyard offer on the runner."""
+    page = phone_page
+    open_page(page, site_url)
+    start_classic(page)
+    play_two_horde_turns(page)
+    page.locator("[data-id=battlefield] button").first.click()
+    link = page.locator("[data-id=panel-ref]")
+    expect(link).to_be_visible()
+    href = link.get_attribute("href")
+    assert href.startswith("../cards/horde-knudson-zombies-2011.html#card-")
+    link.click()
+    page.wait_for_load_state("load")
+    anchor = href.split("#", 1)[1]
+    expect(page.locator(f"h3[id='{anchor}']")).to_be_visible()
+    assert page.locator("[data-widget]").count() == 0
+    assert page.evaluate("[...document.scripts].every(s => !/pyscript|pyodide/i.test(s.src))")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+    open_page(page, site_url)
+    click(page, "show-setup")
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=deck-paste]", "20 Zombie token\n2 Carrion Feeder\n2 Gravecrawler\n")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    box = page.locator("[data-id=own-ref-box]")
+    expect(box).to_be_attached()
+    box.locator("summary").click()
+    expect(page.locator("[data-id=own-ref] li", has_text="Carrion Feeder")).to_contain_text(
+        "coin flag")
+    expect(page.locator("[data-id=own-ref] li", has_text="Gravecrawler")).to_contain_text(
+        "on offer")
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
