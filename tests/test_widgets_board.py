@@ -180,3 +180,30 @@ def test_the_panel_stays_on_its_group():
     assert board.next_in_group(group, 1, cards, "tap") == 2
     assert board.next_in_group(group, 1, [], "destroy") is None
     assert board.next_in_group(None, 1, cards, "destroy") is None
+
+
+def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not():
+    """hs-6-8: a permanent already on the battlefield with an upkeep trigger is reminded on
+    each later turn (not only when it enters); a card whose tokens the runner made this turn is
+    not reminded of them; a "can't gain life" permanent is found; a held spell says what it
+    does in words."""
+    from pyengine.widgets import board
+
+    facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life", "each_upkeep_lose1"]},
+             "Zombie": {"tags": ["token"]},
+             "Maker": {"tags": ["tokens"]},
+             "Wrath": {"tags": ["destroy_all_creatures"]}}.get
+    lines = board.recurring_reminders(["Zombie", "Forsaken Wastes", "Forsaken Wastes"], facts)
+    assert lines == ["Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
+    assert board.recurring_reminders(["Forsaken Wastes"], facts, skip=["Forsaken Wastes"]) == []
+
+    class E:
+        def __init__(self, kind, text):
+            self.kind, self.text = kind, text
+
+    made = [E("create", "Maker makes 2 Zombie tokens")]
+    assert board.carried_out(["Maker — it makes tokens"], made) == []
+    assert board.carried_out(["Maker — it makes tokens"], []) == ["Maker — it makes tokens"]
+    assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
+    assert board.spell_words(facts("Wrath")) == "destroy all creatures"
+    assert board.spell_words(None) == ""

@@ -905,3 +905,33 @@ def test_what_just_happened_is_one_line_for_every_action():
     assert "attack" in view.text["happened"] and "steps)" in view.text["happened"]
     quiet = w.handle("show-setup", {})
     assert "happened" not in quiet.text
+
+
+def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
+    """hs-6-8: a permanent with an upkeep trigger that entered on an earlier turn is reminded
+    again on the next Horde turn; with a "players can't gain life" permanent out, raising the
+    Survivors' life warns in the "what just happened" line; a card-panel action returns the
+    page to the turn."""
+    facts = dict(FACTS, **{"Forsaken Wastes": {
+        "mana_cost": "{2}{B}", "mana_value": 3, "type_line": "World Enchantment",
+        "tags": ["players_cant_gain_life", "each_upkeep_lose1"]}})
+    save = stacked_save(["Forsaken Wastes", "Zombie", "Zombie", "Zombie", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    seen = []
+    for _ in range(4):
+        view = w.handle("survivor-end", {})
+        if w.game.phase != "survivors":
+            view = w.handle("horde-end", {})
+        seen.append([i.text for i in view.lists.get("reminders", [])])
+        if any(c.name == "Forsaken Wastes" for c in w.game.zones["battlefield"]) and len(
+                [r for r in seen if any("Forsaken Wastes" in t for t in r)]) >= 2:
+            break
+    assert any("Forsaken Wastes (on the battlefield) — at each upkeep" in t
+               for r in seen for t in r), seen
+    view = w.handle("life-up", {"amount": "2"})
+    assert "can't gain life" in view.text["happened"]
+    zombie = next(c for c in w.game.zones["battlefield"] if c.name == "Zombie")
+    w.handle("pick", {"_item": str(zombie.id)})
+    view = w.handle("destroy", {})
+    assert view.error == "" and view.scroll == "top"

@@ -97,6 +97,9 @@ SIMPLE = {
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
 GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
+#: The card panel's actions: the page then returns to the turn (issue 27, point 3).
+PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
+                 "destroy-all-but")
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Page actions that only exist in one rule set.
@@ -515,9 +518,18 @@ class Widget(runner.RunnerBase):
             if chosen is not None and action in ("pick", "images"):
                 view.fetches += self.images.lookup(chosen.name)
             view.fetches += self.images.lookup_many(self._wave_names(self.game))
+        if action == "life-up" and self.game is not None:
+            blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
+                                            self._facts(self.game))
+            if blockers:  # a static "can't gain life" on the battlefield (issue 27, point 5)
+                warning = (f"Careful: {', '.join(blockers)} on the Horde's battlefield says "
+                           "players can't gain life. Tap Undo if the Survivors did not gain it.")
+                view.text["happened"] = warning
+                view.hidden["happened"] = False
+                view.text["note"] = warning
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
-                      own_deck.ANSWER):
-            view.scroll = "top"
+                      own_deck.ANSWER, *PANEL_ACTIONS):
+            view.scroll = "top"  # after a card-panel action too: back to the turn
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
         if action == "show-setup":
@@ -777,8 +789,10 @@ class Widget(runner.RunnerBase):
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
                 image=self.images.url(chosen.name) if self._images_on() else "")
-        view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
-                                    value=str(c.id)) for c in game.zones["stack"]]
+        words = self._facts(game)
+        view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}" + (
+            f" ({board.spell_words(words(c.name))})" if board.spell_words(words(c.name))
+            else ""), action="done", value=str(c.id)) for c in game.zones["stack"]]
         view.hidden["stack-box"] = not game.zones["stack"]
         view.lists["hand"] = [Item(f"{c.name} #{c.id}", href=scryfall_link(c.name))
                               for c in game.zones["hand"]]
@@ -863,6 +877,13 @@ class Widget(runner.RunnerBase):
             board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
-        view.lists["reminders"] = [Item(line) for line in
-                                   board.trigger_reminders(revealed, facts)]
+        reminders = board.trigger_reminders(revealed, facts) + board.recurring_reminders(
+            [c.name for c in game.zones["battlefield"]], facts, skip=revealed)
+        view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
+        flags = getattr(game, "flags", {})
+        for item in view.lists["wave"]:  # the coin flag of each revealed card, coloured
+            flag = flags.get(int(item.value)) if item.value.isdigit() else None
+            if flag is not None:
+                item.text += " · coin: " + ("Yes" if flag else "No")
+                item.cls = "coin-yes" if flag else "coin-no"
         view.hidden["wave-box"] = False
