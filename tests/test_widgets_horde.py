@@ -935,3 +935,55 @@ def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
     w.handle("pick", {"_item": str(zombie.id)})
     view = w.handle("destroy", {})
     assert view.error == "" and view.scroll == "top"
+
+
+def test_a_held_wrath_and_a_token_spell_resolve_in_one_tap():
+    """hs-3-8: a held Horde sorcery whose card data says how it resolves is offered as one
+    tap: a wrath destroys the Horde's creatures and goes to the graveyard in one action (one
+    Undo), the attack line says the wrath comes first; N tapped tokens are made tapped."""
+    facts = dict(FACTS, **{
+        "Damnation": {"mana_cost": "{2}{B}{B}", "mana_value": 4, "type_line": "Sorcery",
+                      "tags": ["destroy_all_creatures", "no_regen"]},
+        "Army of the Damned": {"mana_cost": "{5}{B}{B}{B}", "mana_value": 8,
+                               "type_line": "Sorcery", "tags": ["3_Zombie_tokens_tapped"]}})
+    save = stacked_save(["Zombie", "Zombie", "Damnation", "Army of the Damned", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    view = None
+    for _ in range(6):
+        view = w.handle("survivor-end", {})
+        if w.game.zones["stack"]:
+            break
+        if w.game.phase != "survivors":
+            w.handle("horde-end", {})
+    held = {c.name: c.id for c in w.game.zones["stack"]}
+    assert "Damnation" in held
+    items = [i for i in view.lists["stack"] if i.action == "resolve"]
+    creatures = sorted(c.id for c in w.game.creatures())
+    assert creatures
+    wrath = next(i for i in items if "Damnation" in i.text)
+    assert f"destroy all {len(creatures)} Horde creatures" in wrath.text
+    assert "Held first: Damnation destroys 2" in view.text["attack"]
+    before = len(w.game.actions)
+    done = w.handle("resolve", {"_item": wrath.value})
+    assert done.error == "" and w.game.creatures() == []
+    assert len(w.game.actions) == before + 1
+    assert all(c.name != "Damnation" for c in w.game.zones["stack"])
+    w.handle("undo", {})
+    assert sorted(c.id for c in w.game.creatures()) == creatures
+    w.handle("resolve", {"_item": wrath.value})
+    for _ in range(6):
+        if any(c.name == "Army of the Damned" for c in w.game.zones["stack"]):
+            break
+        if w.game.phase == "horde":
+            w.handle("horde-end", {})
+        w.handle("survivor-end", {})
+    else:
+        raise AssertionError("Army of the Damned was never held")
+    view = w.render()
+    army = next(i for i in view.lists["stack"] if i.action == "resolve" and "Army" in i.text)
+    assert "3 Zombie tokens tapped" in army.text
+    zombies = sum(1 for c in w.game.zones["battlefield"] if c.name == "Zombie")
+    w.handle("resolve", {"_item": army.value})
+    made = [c for c in w.game.zones["battlefield"] if c.name == "Zombie"]
+    assert len(made) == zombies + 3 and sum(c.tapped for c in made) >= 3

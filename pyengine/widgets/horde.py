@@ -31,6 +31,7 @@ fetched when a pasted list names a card the shipped facts do not know).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -574,6 +575,12 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": self._item(form)}
+        if action == "resolve":
+            spell = next((c for c in game.zones["stack"] if c.id == self._item(form)), None)
+            resolution = self._resolution(game, spell) if spell is not None else None
+            if spell is None or resolution is None:
+                raise ActionError("resolve that spell at the table, then tap Resolved")
+            return {"type": "resolve", "card": spell.id, **resolution[1]}
         if action in GROUP:
             return self._group_action(action, game)
         if action in MOVES:
@@ -597,6 +604,31 @@ class Widget(runner.RunnerBase):
         if action == "hunt":
             return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
+
+    def _resolution(self, game: Game, spell: Any) -> tuple[str, dict[str, Any]] | None:
+        """How a held spell resolves on the Horde's side when its card data says so: a wrath
+        (``destroy_all_creatures``, ``destroy_each_creature_mv<=N``) destroys those Horde
+        creatures, ``N_Name_tokens[_tapped]`` makes them; ``(label, action fields)`` or
+        None."""
+        tags = [str(t) for t in (self._facts(game)(spell.name) or {}).get("tags", []) or []]
+        creatures = game.creatures()  # type: ignore[attr-defined]
+        for tag in tags:
+            if tag == "destroy_all_creatures":
+                return (f"destroy all {len(creatures)} Horde creatures",
+                        {"destroy": [c.id for c in creatures]})
+            most = re.fullmatch(r"destroy_each_creature_mv<=(\d+)", tag)
+            if most:
+                limit = int(most.group(1))
+                hit = [c.id for c in creatures
+                       if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
+                return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
+                        "less", {"destroy": hit})
+            made = re.fullmatch(r"(\d+)_([A-Za-z]+)_tokens?(_tapped)?", tag)
+            if made and game.variant == SLINGLAB:
+                n, name, tapped = int(made.group(1)), made.group(2), bool(made.group(3))
+                return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
+                        {"tokens": {"name": name, "n": n, "tapped": tapped}})
+        return None
 
     def _group_action(self, action: str, game: Game) -> dict[str, Any]:
         """One engine action for a group button: ``move-all`` to the graveyard (every Horde
@@ -790,9 +822,16 @@ class Widget(runner.RunnerBase):
                 facts=self._facts(game)(chosen.name),
                 image=self.images.url(chosen.name) if self._images_on() else "")
         words = self._facts(game)
-        view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}" + (
-            f" ({board.spell_words(words(c.name))})" if board.spell_words(words(c.name))
-            else ""), action="done", value=str(c.id)) for c in game.zones["stack"]]
+        held: list[Item] = []
+        for c in game.zones["stack"]:
+            said = board.spell_words(words(c.name))
+            held.append(Item(f"Resolved: {c.name} #{c.id}" + (f" ({said})" if said else ""),
+                             action="done", value=str(c.id)))
+            resolution = self._resolution(game, c)
+            if resolution is not None:  # one tap for a spell that says how it resolves
+                held.append(Item(f"Resolve {c.name} now: {resolution[0]}", action="resolve",
+                                 value=str(c.id)))
+        view.lists["stack"] = held
         view.hidden["stack-box"] = not game.zones["stack"]
         view.lists["hand"] = [Item(f"{c.name} #{c.id}", href=scryfall_link(c.name))
                               for c in game.zones["hand"]]
@@ -877,6 +916,13 @@ class Widget(runner.RunnerBase):
             board_cards = [(c.id, c.name) for c in game.zones["battlefield"]]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
+            for spell in game.zones["stack"]:  # a held wrath comes first (HS 3.8)
+                resolution = self._resolution(game, spell)
+                dead = set((resolution or ("", {}))[1].get("destroy") or []) & set(ids)
+                if dead:
+                    view.text["attack"] += (
+                        f" Held first: {spell.name} destroys {len(dead)} of these attackers "
+                        "before combat damage; resolve it, then count again.")
         reminders = board.trigger_reminders(revealed, facts) + board.recurring_reminders(
             [c.name for c in game.zones["battlefield"]], facts, skip=revealed)
         view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
