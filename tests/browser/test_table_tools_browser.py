@@ -120,3 +120,52 @@ def test_steppers_and_the_wake_lock_on_the_horde_page(phone_page, site_url):
     page.wait_for_function("document.documentElement.dataset.wakeLock === 'released'",
                            timeout=ENGINE_TIMEOUT_MS)
     assert page.evaluate("localStorage.getItem('coop-magic:table-tools:wake')") == "off"
+
+
+#: The text of every live region on the page (role status/alert, aria-live) that is shown.
+LIVE = """() => [...document.querySelectorAll('[role=status],[role=alert],[aria-live]')]
+  .filter((el) => !el.closest('[hidden]') && el.getClientRects().length)
+  .map((el) => [el.getAttribute('data-id') || el.getAttribute('data-tool') || el.className,
+                el.textContent.trim()])"""
+
+
+def announced(page, act) -> list[str]:
+    """What the live regions say after ``act`` that they did not say before."""
+    before = {tuple(x) for x in page.evaluate(LIVE)}
+    act()
+    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    return [name for name, text in page.evaluate(LIVE) if (name, text) not in before and text]
+
+
+def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, site_url):
+    """hs-6-7, hs-3-3: a turn, a refusal, a roll and a card-panel action each change exactly
+    one live region, the polite "what just happened" line, and the accessibility tree reads
+    its sentence; the board is a list of named buttons."""
+    page = phone_page
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.click("[data-tool=guide-close]")
+    page.select_option("[data-field=survivors]", "2")
+    page.click("[data-action=new]:visible")
+    happened = page.locator("[data-widget=horde] [data-id=happened]")
+    turn_button = page.locator("[data-widget=horde] [data-action=survivor-end]")
+    for _ in range(4):
+        changed = announced(page, lambda: turn_button.click())
+        assert changed == ["happened"], changed
+        if page.locator("[data-widget=horde] [data-id=battlefield] li").count():
+            break
+    assert "Horde" in happened.aria_snapshot() or "turn" in happened.aria_snapshot()
+    page.fill("#hd-amount", "0")
+    changed = announced(page, lambda: page.click("[data-action=hit]"))
+    assert changed == ["happened"], changed
+    expect(happened).to_contain_text("N must be")
+    changed = announced(page, lambda: page.click("[data-action=roll-survivor]"))
+    assert changed == ["happened"], changed
+    assert "Roll for the Horde" in happened.aria_snapshot()
+    board = page.locator("[data-widget=horde] [data-id=battlefield]")
+    tree = board.aria_snapshot()
+    assert tree.startswith("- list") and "- listitem" in tree and "- button" in tree
+    board.locator(".item-button").first.click()
+    changed = announced(page, lambda: page.click("[data-id=card-buttons] [data-action=destroy]"))
+    assert changed == ["happened"], changed
+    assert "moves from the battlefield" in happened.aria_snapshot()
