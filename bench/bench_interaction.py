@@ -209,7 +209,7 @@ def _table_inputs(player: Player, name: str) -> None:
             if player.visible("[data-widget=horde] [data-id=card-buttons] [data-action=destroy]"):
                 player.tap("[data-id=card-buttons] [data-action=destroy]")
                 player.look_at("[data-widget=horde] [data-id=happened]")
-            else:
+            elif player.visible("[data-widget=horde] [data-action=close-panel]"):
                 player.tap("[data-action=close-panel]")
     else:
         player.look_at("[data-widget=swarm] #sw-amount")
