@@ -987,3 +987,29 @@ def test_a_held_wrath_and_a_token_spell_resolve_in_one_tap():
     w.handle("resolve", {"_item": army.value})
     made = [c for c in w.game.zones["battlefield"] if c.name == "Zombie"]
     assert len(made) == zombies + 3 and sum(c.tapped for c in made) >= 3
+
+
+def test_several_groups_chosen_on_the_board_are_destroyed_in_one_tap():
+    """hs-6-8: "Choose several" turns the board's buttons into choices (a tap marks a whole
+    group, again unmarks it); "Destroy the N chosen" moves them all in one action; the
+    choice is kept on reload."""
+    w = _with_creatures()
+    assert w.handle("token", {"token": "Goblin Test", "token-power": "1",
+                              "token-toughness": "1", "amount": "2"}).error == ""
+    view = w.handle("choose-several", {})
+    assert view.text["choose-several"] == "Stop choosing" and view.hidden["destroy-marked"]
+    items = view.lists["battlefield"]
+    assert all(i.action == "mark" for i in items) and len(items) >= 2
+    goblin = next(i for i in items if i.text.startswith("Goblin Test"))
+    view = w.handle("mark", {"_item": goblin.value})
+    assert view.text["destroy-marked"] == "Destroy the 2 chosen"
+    assert next(i for i in view.lists["battlefield"] if i.text.startswith("Goblin Test")).pressed
+    again = Widget(env(), data=DATA)
+    again.start(view.save)
+    assert again.marking and sorted(again.marked) == sorted(w.marked)
+    others = {c.id for c in w.game.creatures() if c.name != "Goblin Test"}
+    actions = len(w.game.actions)
+    view = w.handle("destroy-marked", {})
+    assert view.error == "" and len(w.game.actions) == actions + 1
+    assert {c.id for c in w.game.creatures()} == others
+    assert not w.marking and view.hidden["destroy-marked"]

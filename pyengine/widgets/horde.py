@@ -175,6 +175,9 @@ class Widget(runner.RunnerBase):
         self.note = ""
         #: Card name -> small image URL on Scryfall's image host ("" when there is none).
         self.images = card_images.CardImages()
+        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
+        self.marking = False
+        self.marked: list[int] = []
         self.db: CardDB | None
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts: saved, imported and "
@@ -246,6 +249,9 @@ class Widget(runner.RunnerBase):
         self.questions.restore(ui.get("asked"))
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
+        marked = ui.get("marked")  # several permanents chosen for a partial wipe (optional)
+        self.marking = isinstance(marked, list) and game is not None
+        self.marked = [m for m in marked if isinstance(m, int)][:500] if self.marking else []
         self.show_setup = bool(ui.get("show_setup")) and game is not None
         self.images.restore(ui.get("images"))
         self.last = []
@@ -260,6 +266,7 @@ class Widget(runner.RunnerBase):
              "game": self.game.to_json() if self.game else None,
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
+                    "marked": self.marked if self.marking else None,
                     "show_setup": self.show_setup, "decks": self.own_decks,
                     "asked": self.questions.to_data(),
                     "images": self.images.saved(),
@@ -437,6 +444,9 @@ class Widget(runner.RunnerBase):
             card = self._item(form)
             self.selected = None if self.selected == card else card
             return False
+        if action in ("choose-several", "mark"):
+            self._mark(action, form)
+            return False
         if action == "close-panel":
             self.selected = None
             return False
@@ -581,6 +591,12 @@ class Widget(runner.RunnerBase):
             if spell is None or resolution is None:
                 raise ActionError("resolve that spell at the table, then tap Resolved")
             return {"type": "resolve", "card": spell.id, **resolution[1]}
+        if action == "destroy-marked":
+            chosen = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
+            if not chosen:
+                raise ActionError("tap Choose several, then the Horde permanents to destroy")
+            self.marking, self.marked = False, []
+            return {"type": "move-all", "cards": chosen, "to": "graveyard"}
         if action in GROUP:
             return self._group_action(action, game)
         if action in MOVES:
@@ -629,6 +645,22 @@ class Widget(runner.RunnerBase):
                 return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
                         {"tokens": {"name": name, "n": n, "tapped": tapped}})
         return None
+
+    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
+        """Multi-select on the board: "Choose several" turns it on and off; a tap on a group
+        then marks (or unmarks) all its cards, for "Destroy the chosen"."""
+        if action == "choose-several":
+            self.marking, self.marked = not self.marking, []
+            return
+        if not self.marking or self.game is None:
+            return
+        group = self._group_of(self._item(form))
+        if group is None:
+            return
+        if set(group.ids) <= set(self.marked):
+            self.marked = [m for m in self.marked if m not in group.ids]
+        else:
+            self.marked = self.marked + [i for i in group.ids if i not in self.marked]
 
     def _group_action(self, action: str, game: Game) -> dict[str, Any]:
         """One engine action for a group button: ``move-all`` to the graveyard (every Horde
@@ -803,6 +835,15 @@ class Widget(runner.RunnerBase):
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = board.group_permanents(game.zones["battlefield"], getattr(game, "flags", {}))
         view.lists["battlefield"] = board.board_items(groups, self.selected)
+        if self.marking:  # several chosen: a tap marks a whole group
+            marked = set(self.marked)
+            view.lists["battlefield"] = [
+                Item(g.label() + (" — chosen" if set(g.ids) <= marked else ""), action="mark",
+                     value=str(g.ids[0]), pressed=set(g.ids) <= marked) for g in groups]
+        chosen_ids = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
+        view.text["choose-several"] = "Stop choosing" if self.marking else "Choose several…"
+        view.hidden["destroy-marked"] = not chosen_ids
+        view.text["destroy-marked"] = f"Destroy the {len(chosen_ids)} chosen"
         view.hidden["no-battlefield"] = bool(groups)
         creatures = game.creatures()  # type: ignore[attr-defined]
         view.hidden["group-buttons"] = not creatures
