@@ -207,3 +207,22 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
     assert board.spell_words(facts("Wrath")) == "destroy all creatures"
     assert board.spell_words(None) == ""
+
+
+def test_a_colour_anthem_counts_for_attackers_of_that_colour():
+    """hs-4-3: an anthem the data tags by colour (Bad Moon: all black creatures +1/+1) adds
+    its bonus to each attacker whose mana cost shows the colour; a token without a cost is
+    not guessed, and the anthem is named as not counted for it."""
+    from pyengine.widgets import board
+
+    facts = {"Bad Moon": {"mana_cost": "{1}{B}", "tags": ["anthem=all_black_creatures+1/+1"]},
+             "Ghoul": {"mana_cost": "{2}{B}", "power": "2", "type_line": "Creature — Zombie"},
+             "Goblin": {"mana_cost": "{R}", "power": "1", "type_line": "Creature — Goblin"},
+             "Zombie": {"mana_cost": "", "power": "2",
+                        "type_line": "Token Creature — Zombie"}}.get
+    field = [(1, "Bad Moon"), (2, "Ghoul"), (3, "Goblin")]
+    total, missing = board.attack_summary([(2, "Ghoul", 0), (3, "Goblin", 0)], field, facts)
+    assert (total, missing) == (4, [])
+    total, missing = board.attack_summary([(2, "Ghoul", 0), (4, "Zombie", 0)],
+                                          field + [(4, "Zombie")], facts)
+    assert total == 5 and missing == ["Bad Moon (anthem)"]

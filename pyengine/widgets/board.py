@@ -118,6 +118,36 @@ _PLURALS = {"zombies": ("Zombie",), "goblins": ("Goblin",), "skeletons": ("Skele
             "attacking_creatures": ()}
 
 
+#: Anthems by colour (``anthem=all_black_creatures+1/+1``): the colour's mana symbol.
+_COLOURED = {"white_creatures": "W", "blue_creatures": "U", "black_creatures": "B",
+             "red_creatures": "R", "green_creatures": "G"}
+
+
+def _coloured_bonus(match: re.Match[str], source_id: int, info: Mapping[int, Any],
+                    facts: Callable[[str], Mapping[str, Any] | None], source: str,
+                    missing: list[str]) -> int:
+    """A colour anthem's bonus to the attackers whose mana cost shows the colour; an
+    attacker without a cost in the data (a token) is not guessed: the anthem is named in
+    ``missing`` for it."""
+    who, colour, bonus = match.group(2), _COLOURED[match.group(3)], int(match.group(4))
+    total = 0
+    for card_id, (name, _subtypes_of) in info.items():
+        if who == "other" and card_id == source_id:
+            continue
+        entry = facts(name) or {}
+        if number(entry.get("power", "")) is None:
+            continue
+        cost = str(entry.get("mana_cost", "") or "")
+        if not cost:
+            note = f"{source} (anthem)"
+            if note not in missing:
+                missing.append(note)
+            continue
+        if "{" + colour in cost or f"/{colour}" in cost:
+            total += bonus
+    return total
+
+
 def _subtypes(type_line: str) -> set[str]:
     front = type_line.split("//")[0]
     parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
@@ -164,6 +194,9 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
                 continue
             match = _BOOST.match(tag)
             kind = tag.split("=", 1)[0]
+            if match is not None and match.group(3) in _COLOURED:
+                total += _coloured_bonus(match, source_id, info, facts, source, missing)
+                continue
             if match is None or match.group(3) not in _PLURALS:
                 note = f"{source} ({kind})"
                 if note not in missing:
