@@ -110,7 +110,11 @@
     }, HOLD_MS);
   });
   ["pointerup", "pointercancel", "pointerleave", "blur"].forEach(function (kind) {
-    document.addEventListener(kind, stop, true);
+    document.addEventListener(kind, function () {
+      stop();
+      // the click that follows this release (if any) comes first; then a tap counts again
+      setTimeout(function () { repeated = false; }, 0);
+    }, true);
   });
   // The release after a hold that repeated is not one more tap.
   document.addEventListener("click", function (event) {
