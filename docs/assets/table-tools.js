@@ -95,6 +95,11 @@
   function stop() {
     if (timer !== null) { clearTimeout(timer); clearInterval(timer); timer = null; }
   }
+  document.addEventListener("contextmenu", function (event) {  // a long press is a hold
+    if (event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]")) {
+      event.preventDefault();
+    }
+  });
   document.addEventListener("pointerdown", function (event) {
     var button = event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]");
     if (!button || button.disabled || event.button > 0) return;
