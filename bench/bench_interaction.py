@@ -2,6 +2,13 @@
 
     .venv/bin/python bench/bench_interaction.py [--site DIR] [--horde-turns 10]
         [--swarm-turns 5] [--output bench/results/interaction.json]
+    .venv/bin/python bench/bench_interaction.py --whole-games 30 [--site DIR]
+
+With ``--whole-games N`` it plays instead whole games (to a win, a loss or N turn cycles) of
+each runner — SlingLab Horde, Limited Horde 2.1 and Swarm — with the table's inputs every cycle
+(a hit, a roll, a kill from the card panel; Swarm: damage), and counts scrolls and taps per
+cycle, plain (the turn buttons and what the Horde's cards ask for) and with the inputs; goals
+0 scrolls and at most 4 taps for a plain Horde cycle (bench/results/interaction-whole-games.json).
 
 Builds the site (or takes a built one), serves it from a sub-path and plays, at phone size
 (360x740, touch), 10 Horde turns (SlingLab rules, Classic, two Survivors) and 5 Swarm turns
@@ -179,6 +186,104 @@ def play_swarm(page, base: str, turns: int) -> dict:
     return player.run(per_turn)
 
 
+# -- whole games (issue 27, point 3) -------------------------------------------------------------
+#: Whole games: each turn cycle has the table's usual inputs too (a hit, a roll, a kill from
+#: the card panel), and the result of each is read where the player looks (the fixed "what
+#: just happened" line, the top of the page).
+WHOLE_GOALS = {"scrolls_per_cycle": 0, "taps_per_plain_horde_cycle": 4}
+
+
+def _table_inputs(player: Player, name: str) -> None:
+    """A hit, a roll and a kill from the card panel, each result read where it is shown."""
+    page = player.page
+    if name == "horde":
+        player.look_at("[data-widget=horde] #hd-amount")
+        page.fill("#hd-amount", "2")
+        player.tap("[data-action=hit]")
+        player.look_at("[data-widget=horde] [data-id=happened]")
+        player.tap("[data-action=roll-survivor]")
+        player.look_at("[data-widget=horde] [data-id=happened]")
+        if player.visible("[data-widget=horde] [data-id=battlefield] .item-button"):
+            player.tap("[data-id=battlefield] .item-button")
+            player.look_at("[data-widget=horde] [data-id=panel]")
+            if player.visible("[data-widget=horde] [data-id=card-buttons] [data-action=destroy]"):
+                player.tap("[data-id=card-buttons] [data-action=destroy]")
+                player.look_at("[data-widget=horde] [data-id=happened]")
+            elif player.visible("[data-widget=horde] [data-action=close-panel]"):
+                player.tap("[data-action=close-panel]")
+    else:
+        player.look_at("[data-widget=swarm] #sw-amount")
+        page.fill("#sw-amount", "2")
+        player.tap("[data-action=damage]")
+        player.look_at("[data-widget=swarm] [data-id=happened]")
+
+
+def play_whole_horde(page, base: str, variant: str, turns: int) -> dict:
+    """A whole Horde game (to a win, a loss or ``turns`` cycles): per cycle the plain taps
+    (the turn buttons and what the Horde's cards ask for) and the table's inputs."""
+    page.goto(base + "play/horde.html")
+    page.wait_for_selector("[data-widget=horde][data-ready=true]", timeout=bench_site.TIMEOUT_MS)
+    page.select_option("[data-field=variant]", variant)
+    page.wait_for_function(IDLE, arg="horde", timeout=bench_site.TIMEOUT_MS)
+    if variant == "horde":
+        page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    player = Player(page, "horde")
+    player.tap("[data-action=new]:not([hidden])")
+    per_turn = []
+    for _ in range(turns):
+        scrolls, taps = player.scrolls, player.taps
+        for button in ("survivor-end", "horde-end"):
+            if player.visible(f"[data-widget=horde] [data-id={button}]"):
+                player.tap(f"[data-id={button}]")
+                player.look_at("[data-widget=horde] [data-id=turn]")
+            for kind in ("offers", "stack"):
+                while player.visible(f"[data-id={kind}] .item-button"):
+                    player.tap(f"[data-id={kind}] .item-button")
+        plain = {"scrolls": player.scrolls - scrolls, "taps": player.taps - taps}
+        if player.visible("[data-widget=horde] [data-id=controls]"):
+            _table_inputs(player, "horde")
+        if player.visible("[data-widget=horde] [data-id=confirm-victory-top]"):
+            player.tap("[data-id=confirm-victory-top]")
+        per_turn.append({"plain": plain, "scrolls": player.scrolls - scrolls,
+                         "taps": player.taps - taps})
+        if player.visible("[data-id=loss-banner]") or player.visible("[data-id=win-banner]"):
+            break
+    return player.run(per_turn)
+
+
+def play_whole_swarm(page, base: str, turns: int) -> dict:
+    player = new_game(page, base, "swarm")
+    per_turn = []
+    for _ in range(turns):
+        scrolls, taps = player.scrolls, player.taps
+        for step in ("turn", "swarm-step", "combat", "second-main", "end"):
+            if player.visible(f"[data-widget=swarm] [data-action={step}]:not([hidden])"):
+                player.tap(f"[data-action={step}]")
+                player.look_at("[data-widget=swarm] [data-id=happened]")
+        plain = {"scrolls": player.scrolls - scrolls, "taps": player.taps - taps}
+        if player.visible("[data-widget=swarm] [data-id=inputs]"):
+            _table_inputs(player, "swarm")
+        per_turn.append({"plain": plain, "scrolls": player.scrolls - scrolls,
+                         "taps": player.taps - taps})
+        if player.visible("[data-id=win]") or player.visible("[data-id=loss]"):
+            break
+    return player.run(per_turn)
+
+
+def whole_summary(run: dict) -> dict:
+    turns = run["turns"]
+    cycles = max(1, len(turns))
+    return {
+        "cycles": len(turns),
+        "scrolls_per_cycle": round(sum(t["scrolls"] for t in turns) / cycles, 2),
+        "plain_scrolls_per_cycle": round(sum(t["plain"]["scrolls"] for t in turns) / cycles, 2),
+        "plain_taps_per_cycle_median": bench_site.median([t["plain"]["taps"] for t in turns]),
+        "taps_per_cycle_median": bench_site.median([t["taps"] for t in turns]),
+        "tap_to_update_ms_median": round(bench_site.median(run["update_ms"]), 1),
+    }
+
+
 def summary(run: dict) -> dict:
     turns = run["turns"]
     return {
@@ -201,7 +306,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--swarm-turns", type=int, default=5)
     parser.add_argument("--output", type=Path,
                         default=bench_site.RESULTS / "interaction.json")
+    parser.add_argument("--whole-games", type=int, default=0, metavar="CYCLES",
+                        help="instead, play whole games of each runner (at most CYCLES turn "
+                        "cycles each) with a hit, a roll and a card-panel kill every cycle")
     args = parser.parse_args(argv)
+    if args.whole_games:
+        return whole_games(args)
 
     report = bench_site.new_results(goals=GOALS, viewport="360x740, touch, device scale 2")
     with tempfile.TemporaryDirectory(prefix="bench-interaction-") as tmp:
@@ -243,6 +353,57 @@ def main(argv: list[str] | None = None) -> int:
     bench_site.mark_end(report)
     print(bench_site.load_note(report, "shared machine: times are noisy"))
     bench_site.write_results(report, args.output)
+    return 0
+
+
+def whole_games(args: argparse.Namespace) -> int:
+    """Whole games of each runner: scrolls and taps per turn cycle (plain and with the
+    table's inputs); goals: no scroll, at most 4 taps for a plain Horde cycle."""
+    report = bench_site.new_results(goals=WHOLE_GOALS, viewport="360x740, touch, device scale 2")
+    output = args.output.with_name("interaction-whole-games.json") \
+        if args.output.name == "interaction.json" else args.output
+    with tempfile.TemporaryDirectory(prefix="bench-interaction-") as tmp:
+        site = Path(tmp) / "site"
+        bench_site.copy_or_build(args.site, site, announce=False)
+        with bench_site.served_chromium(site) as (browser, base):
+            for name, play in (
+                    ("horde", lambda page: play_whole_horde(page, base, "horde",
+                                                            args.whole_games)),
+                    ("limited-horde", lambda page: play_whole_horde(page, base, "limited-horde",
+                                                                    args.whole_games)),
+                    ("swarm", lambda page: play_whole_swarm(page, base, args.whole_games))):
+                context = browser.new_context(
+                    viewport={"width": 360, "height": 740}, device_scale_factor=2,
+                    is_mobile=True, has_touch=True, service_workers="block")
+                context.add_init_script(SAVE_DATA)
+                context.add_init_script(
+                    "localStorage.setItem('coop-magic:table-tools:guide:horde', 'seen');"
+                    "localStorage.setItem('coop-magic:table-tools:guide:swarm', 'seen');")
+                run = play(context.new_page())
+                context.close()
+                report[name] = {**whole_summary(run), "per_cycle": run["turns"],
+                                "scrolled_for": run["scrolled_for"]}
+    print(f"{'':<36}{'Horde':>9}{'Limited':>9}{'Swarm':>9}   goal")
+    for label, key, goal in (("turn cycles played", "cycles", ""),
+                             ("scrolls per cycle", "scrolls_per_cycle", "0"),
+                             ("  of them plain (turn buttons)", "plain_scrolls_per_cycle", "0"),
+                             ("plain taps per cycle (median)", "plain_taps_per_cycle_median",
+                              "≤ 4 (Horde)"),
+                             ("taps per cycle with inputs (median)", "taps_per_cycle_median", ""),
+                             ("tap → updated screen, ms (median)", "tap_to_update_ms_median",
+                              "")):
+        cells = "".join(f"{report[n][key]!s:>9}" for n in ("horde", "limited-horde", "swarm"))
+        print(f"{label:<36}{cells}   {goal}")
+    for name in ("horde", "limited-horde", "swarm"):
+        for reason in report[name]["scrolled_for"]:
+            print(f"{name}: a scroll {reason}")
+    report["goals_met"] = (all(report[n]["scrolls_per_cycle"] == 0
+                               for n in ("horde", "limited-horde", "swarm"))
+                           and report["horde"]["plain_taps_per_cycle_median"]
+                           <= WHOLE_GOALS["taps_per_plain_horde_cycle"])
+    print("every goal met" if report["goals_met"] else "a goal was missed (see above)")
+    bench_site.mark_end(report)
+    bench_site.write_results(report, output)
     return 0
 
 

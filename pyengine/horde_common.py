@@ -469,6 +469,27 @@ class HordeGame(Game):
                       f"{'are' if len(targets) != 1 else 'is'} {word}",
                       [t.name for t in targets], {"cards": [t.id for t in targets]})]
 
+    def do_resolve(self, card: int, destroy: list[int] | None = None,
+                   tokens: dict[str, Any] | None = None) -> list[Event]:
+        """A held spell that says how it resolves, in one tap and one action to undo: the
+        Horde's permanents it destroys move to the graveyard (:meth:`do_move_all`), the tokens
+        it makes (``{"name", "n", "tapped"}``) are made (``create_token``), then the spell is
+        done (:meth:`do_done`)."""
+        self.require_playing()
+        self.find(card, "stack")
+        events: list[Event] = []
+        if destroy:
+            events += self.do_move_all(list(destroy), "graveyard")
+        if tokens and self.phase != "over":
+            if self.variant != "horde":  # Limited 2.1 returns token cards (lh-3-3)
+                raise ActionError("make its tokens with Create N tokens, then tap Resolved")
+            events += self.do_create_token(  # type: ignore[attr-defined]
+                str(tokens.get("name", "")), int(tokens.get("n", 1)),
+                tapped=bool(tokens.get("tapped", False)))
+        if self.phase != "over":
+            events += self.do_done(card)
+        return events
+
     def do_done(self, card: int) -> list[Event]:
         """The table has resolved a held Horde instant or sorcery: it goes to the graveyard
         (or to exile if it was cast from the graveyard with flashback)."""

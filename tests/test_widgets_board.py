@@ -208,3 +208,47 @@ def test_the_card_panel_links_to_the_cards_reference_entry():
     closed = View()
     board.panel_view(closed, "Zombie")
     assert closed.hidden["panel-ref-box"] is True and "panel-ref" not in closed.attrs
+def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not():
+    """hs-6-8: a permanent already on the battlefield with an upkeep trigger is reminded on
+    each later turn (not only when it enters); a card whose tokens the runner made this turn is
+    not reminded of them; a "can't gain life" permanent is found; a held spell says what it
+    does in words."""
+    from pyengine.widgets import board
+
+    facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life", "each_upkeep_lose1"]},
+             "Zombie": {"tags": ["token"]},
+             "Maker": {"tags": ["tokens"]},
+             "Wrath": {"tags": ["destroy_all_creatures"]}}.get
+    lines = board.recurring_reminders(["Zombie", "Forsaken Wastes", "Forsaken Wastes"], facts)
+    assert lines == ["Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
+    assert board.recurring_reminders(["Forsaken Wastes"], facts, skip=["Forsaken Wastes"]) == []
+
+    class E:
+        def __init__(self, kind, text):
+            self.kind, self.text = kind, text
+
+    made = [E("create", "Maker makes 2 Zombie tokens")]
+    assert board.carried_out(["Maker — it makes tokens"], made) == []
+    assert board.carried_out(["Maker — it makes tokens"], []) == ["Maker — it makes tokens"]
+    assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
+    assert board.spell_words(facts("Wrath")) == "destroy all creatures"
+    assert board.spell_words(None) == ""
+
+
+def test_a_colour_anthem_counts_for_attackers_of_that_colour():
+    """hs-4-3: an anthem the data tags by colour (Bad Moon: all black creatures +1/+1) adds
+    its bonus to each attacker whose mana cost shows the colour; a token without a cost is
+    not guessed, and the anthem is named as not counted for it."""
+    from pyengine.widgets import board
+
+    facts = {"Bad Moon": {"mana_cost": "{1}{B}", "tags": ["anthem=all_black_creatures+1/+1"]},
+             "Ghoul": {"mana_cost": "{2}{B}", "power": "2", "type_line": "Creature — Zombie"},
+             "Goblin": {"mana_cost": "{R}", "power": "1", "type_line": "Creature — Goblin"},
+             "Zombie": {"mana_cost": "", "power": "2",
+                        "type_line": "Token Creature — Zombie"}}.get
+    field = [(1, "Bad Moon"), (2, "Ghoul"), (3, "Goblin")]
+    total, missing = board.attack_summary([(2, "Ghoul", 0), (3, "Goblin", 0)], field, facts)
+    assert (total, missing) == (4, [])
+    total, missing = board.attack_summary([(2, "Ghoul", 0), (4, "Zombie", 0)],
+                                          field + [(4, "Zombie")], facts)
+    assert total == 5 and missing == ["Bad Moon (anthem)"]

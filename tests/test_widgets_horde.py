@@ -938,3 +938,111 @@ def test_what_just_happened_is_one_line_for_every_action():
     assert "attack" in view.text["happened"] and "steps)" in view.text["happened"]
     quiet = w.handle("show-setup", {})
     assert "happened" not in quiet.text
+
+
+def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
+    """hs-6-8: a permanent with an upkeep trigger that entered on an earlier turn is reminded
+    again on the next Horde turn; with a "players can't gain life" permanent out, raising the
+    Survivors' life warns in the "what just happened" line; a card-panel action returns the
+    page to the turn."""
+    facts = dict(FACTS, **{"Forsaken Wastes": {
+        "mana_cost": "{2}{B}", "mana_value": 3, "type_line": "World Enchantment",
+        "tags": ["players_cant_gain_life", "each_upkeep_lose1"]}})
+    save = stacked_save(["Forsaken Wastes", "Zombie", "Zombie", "Zombie", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    seen = []
+    for _ in range(4):
+        view = w.handle("survivor-end", {})
+        if w.game.phase != "survivors":
+            view = w.handle("horde-end", {})
+        seen.append([i.text for i in view.lists.get("reminders", [])])
+        if any(c.name == "Forsaken Wastes" for c in w.game.zones["battlefield"]) and len(
+                [r for r in seen if any("Forsaken Wastes" in t for t in r)]) >= 2:
+            break
+    assert any("Forsaken Wastes (on the battlefield) — at each upkeep" in t
+               for r in seen for t in r), seen
+    view = w.handle("life-up", {"amount": "2"})
+    assert "can't gain life" in view.text["happened"]
+    zombie = next(c for c in w.game.zones["battlefield"] if c.name == "Zombie")
+    w.handle("pick", {"_item": str(zombie.id)})
+    view = w.handle("destroy", {})
+    assert view.error == "" and view.scroll == "top"
+
+
+def test_a_held_wrath_and_a_token_spell_resolve_in_one_tap():
+    """hs-3-8: a held Horde sorcery whose card data says how it resolves is offered as one
+    tap: a wrath destroys the Horde's creatures and goes to the graveyard in one action (one
+    Undo), the attack line says the wrath comes first; N tapped tokens are made tapped."""
+    facts = dict(FACTS, **{
+        "Damnation": {"mana_cost": "{2}{B}{B}", "mana_value": 4, "type_line": "Sorcery",
+                      "tags": ["destroy_all_creatures", "no_regen"]},
+        "Army of the Damned": {"mana_cost": "{5}{B}{B}{B}", "mana_value": 8,
+                               "type_line": "Sorcery", "tags": ["3_Zombie_tokens_tapped"]}})
+    save = stacked_save(["Zombie", "Zombie", "Damnation", "Army of the Damned", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    view = None
+    for _ in range(6):
+        view = w.handle("survivor-end", {})
+        if w.game.zones["stack"]:
+            break
+        if w.game.phase != "survivors":
+            w.handle("horde-end", {})
+    held = {c.name: c.id for c in w.game.zones["stack"]}
+    assert "Damnation" in held
+    items = [i for i in view.lists["stack"] if i.action == "resolve"]
+    creatures = sorted(c.id for c in w.game.creatures())
+    assert creatures
+    wrath = next(i for i in items if "Damnation" in i.text)
+    assert f"destroy all {len(creatures)} Horde creatures" in wrath.text
+    assert "Held first: Damnation destroys 2" in view.text["attack"]
+    before = len(w.game.actions)
+    done = w.handle("resolve", {"_item": wrath.value})
+    assert done.error == "" and w.game.creatures() == []
+    assert len(w.game.actions) == before + 1
+    assert all(c.name != "Damnation" for c in w.game.zones["stack"])
+    w.handle("undo", {})
+    assert sorted(c.id for c in w.game.creatures()) == creatures
+    w.handle("resolve", {"_item": wrath.value})
+    for _ in range(6):
+        if any(c.name == "Army of the Damned" for c in w.game.zones["stack"]):
+            break
+        if w.game.phase == "horde":
+            w.handle("horde-end", {})
+        w.handle("survivor-end", {})
+    else:
+        raise AssertionError("Army of the Damned was never held")
+    view = w.render()
+    army = next(i for i in view.lists["stack"] if i.action == "resolve" and "Army" in i.text)
+    assert "3 Zombie tokens tapped" in army.text
+    zombies = sum(1 for c in w.game.zones["battlefield"] if c.name == "Zombie")
+    w.handle("resolve", {"_item": army.value})
+    made = [c for c in w.game.zones["battlefield"] if c.name == "Zombie"]
+    assert len(made) == zombies + 3 and sum(c.tapped for c in made) >= 3
+
+
+def test_several_groups_chosen_on_the_board_are_destroyed_in_one_tap():
+    """hs-6-8: "Choose several" turns the board's buttons into choices (a tap marks a whole
+    group, again unmarks it); "Destroy the N chosen" moves them all in one action; the
+    choice is kept on reload."""
+    w = _with_creatures()
+    assert w.handle("token", {"token": "Goblin Test", "token-power": "1",
+                              "token-toughness": "1", "amount": "2"}).error == ""
+    view = w.handle("choose-several", {})
+    assert view.text["choose-several"] == "Stop choosing" and view.hidden["destroy-marked"]
+    items = view.lists["battlefield"]
+    assert all(i.action == "mark" for i in items) and len(items) >= 2
+    goblin = next(i for i in items if i.text.startswith("Goblin Test"))
+    view = w.handle("mark", {"_item": goblin.value})
+    assert view.text["destroy-marked"] == "Destroy the 2 chosen"
+    assert next(i for i in view.lists["battlefield"] if i.text.startswith("Goblin Test")).pressed
+    again = Widget(env(), data=DATA)
+    again.start(view.save)
+    assert again.marking and sorted(again.marked) == sorted(w.marked)
+    others = {c.id for c in w.game.creatures() if c.name != "Goblin Test"}
+    actions = len(w.game.actions)
+    view = w.handle("destroy-marked", {})
+    assert view.error == "" and len(w.game.actions) == actions + 1
+    assert {c.id for c in w.game.creatures()} == others
+    assert not w.marking and view.hidden["destroy-marked"]

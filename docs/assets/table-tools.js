@@ -12,6 +12,7 @@
 //   (aria-keyshortcuts) names it; "?" opens the page's guide.
 // * The first-visit guide ([data-guide]): three steps, shown once per page until dismissed,
 //   reopened by [data-tool="guide-open"].
+// * Game history ([data-history]): each finished game, kept on this device only.
 // Settings are kept in localStorage under "coop-magic:table-tools:*".
 (function () {
   "use strict";
@@ -94,6 +95,11 @@
   function stop() {
     if (timer !== null) { clearTimeout(timer); clearInterval(timer); timer = null; }
   }
+  document.addEventListener("contextmenu", function (event) {  // a long press is a hold
+    if (event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]")) {
+      event.preventDefault();
+    }
+  });
   document.addEventListener("pointerdown", function (event) {
     var button = event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]");
     if (!button || button.disabled || event.button > 0) return;
@@ -109,7 +115,11 @@
     }, HOLD_MS);
   });
   ["pointerup", "pointercancel", "pointerleave", "blur"].forEach(function (kind) {
-    document.addEventListener(kind, stop, true);
+    document.addEventListener(kind, function () {
+      stop();
+      // the click that follows this release (if any) comes first; then a tap counts again
+      setTimeout(function () { repeated = false; }, 0);
+    }, true);
   });
   // The release after a hold that repeated is not one more tap.
   document.addEventListener("click", function (event) {
@@ -122,25 +132,149 @@
 
   // -- Keys ------------------------------------------------------------------------------------
   var guide = document.querySelector("[data-guide]");
-  document.addEventListener("keydown", function (event) {
+  // Captured on window, before the theme's own keys (Material's N and P turn the page): on a
+  // play page the documented keys are the game's, whether or not their button is shown now.
+  window.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
     var where = event.target;
     if (where && where.closest && where.closest("input, textarea, select, [contenteditable]")) {
       return;
     }
-    if (event.key === "?" && guide) { openGuide(); event.preventDefault(); return; }
-    var key = event.key.length === 1 ? event.key.toLowerCase() : event.key;
-    var buttons = document.querySelectorAll('[data-widget] [data-key]');
+    var key = event.key.length === 1 ? event.key.toLowerCase() : "";
+    if (!/^[a-z0-9?]$/.test(key)) return;
+    var buttons = document.querySelectorAll('[data-widget] [data-key="' + key + '"]');
+    if (!(key === "?" && guide) && !buttons.length) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    if (key === "?") { openGuide(); return; }
     for (var i = 0; i < buttons.length; i++) {
       var button = buttons[i];
-      if (button.getAttribute("data-key") === key && !button.disabled && shown(button)) {
-        event.preventDefault();
+      if (!button.disabled && shown(button)) {
         button.focus();
         button.click();
         return;
       }
     }
-  });
+  }, true);
+
+  // -- Game history on this device -----------------------------------------------------------
+  // When a game ends (a win, loss or result line appears), the page notes it here: page,
+  // variant, setting, players, result, turns, date, seed and the share link that replays it.
+  // Kept in localStorage only (MAX_GAMES), never sent; [data-history] lists them with Open
+  // (the share link), Export (a JSON file) and Delete.
+  var MAX_GAMES = 50;
+  var history = document.querySelector("[data-history]");
+  function games() {
+    try {
+      var list = JSON.parse(get("history") || "[]");
+      return Array.isArray(list) ? list.filter(function (g) { return g && typeof g === "object"; }) : [];
+    } catch (error) { return []; }
+  }
+  function keep(list) { set("history", JSON.stringify(list.slice(-MAX_GAMES))); }
+  function text(selector) {
+    var el = document.querySelector(selector);
+    return el ? el.textContent.trim().replace(/\s+/g, " ") : "";
+  }
+  function attr(selector, name) {
+    var el = document.querySelector(selector);
+    return el ? el.getAttribute(name) || "" : "";
+  }
+  function record(result) {
+    var page = history ? history.getAttribute("data-history") : "";
+    var seed = attr("[data-widget] [data-seed]", "data-seed") || text('[data-id="seed-shown"]') ||
+      text('[data-id="dice-seed"]').replace(/^Dice seed: /, "");
+    var list = games();
+    var id = page + ":" + seed + ":" + result;
+    if (list.some(function (g) { return g.id === id; })) return;
+    list.push({
+      id: id, page: page, variant: attr("[data-widget] [data-variant]", "data-variant") || page,
+      setting: text('[data-id="rules-shown"]') || text('[data-id="mode-shown"]') ||
+        text('[data-id="draw-method"]'),
+      players: text('[data-id="t0-name"]') ? text('[data-id="t0-name"]') + " · " +
+        text('[data-id="t1-name"]') : text('[data-id="mode-shown"]'),
+      result: result, turns: text('[data-id="turn"]'), date: new Date().toISOString(),
+      seed: seed, link: /^#[a-z]=/.test(location.hash) ? location.href : ""
+    });
+    keep(list);
+    show();
+  }
+  function show() {
+    if (!history) return;
+    var list = games().filter(function (g) { return g.page === history.getAttribute("data-history"); });
+    var ul = history.querySelector("ul");
+    var empty = history.querySelector("[data-history-empty]");
+    ul.textContent = "";
+    if (empty) empty.hidden = list.length > 0;
+    list.slice().reverse().forEach(function (game) {
+      var li = document.createElement("li");
+      var line = document.createElement("p");
+      line.textContent = [game.date ? game.date.slice(0, 16).replace("T", " ") : "", game.result,
+                          game.turns, game.setting, game.players,
+                          game.seed ? "seed " + game.seed : ""].filter(Boolean).join(" · ");
+      li.appendChild(line);
+      var row = document.createElement("div");
+      row.className = "widget-buttons";
+      if (game.link) {
+        var open = document.createElement("a");
+        open.className = "md-button";
+        open.href = game.link;
+        open.textContent = "Open and replay";
+        open.addEventListener("click", function () {
+          if (location.href === game.link) location.reload();
+        });
+        row.appendChild(open);
+      }
+      var drop = document.createElement("button");
+      drop.type = "button";
+      drop.className = "md-button";
+      drop.textContent = "Delete";
+      drop.setAttribute("aria-label", "Delete the game of " + (game.date || "").slice(0, 10));
+      drop.addEventListener("click", function () {
+        keep(games().filter(function (g) { return g.id !== game.id; }));
+        show();
+      });
+      row.appendChild(drop);
+      li.appendChild(row);
+      ul.appendChild(li);
+    });
+  }
+  if (history) {
+    var exportButton = history.querySelector('[data-tool="history-export"]');
+    if (exportButton) {
+      exportButton.addEventListener("click", function () {
+        var blob = new Blob([JSON.stringify(games(), null, 2)], {type: "application/json"});
+        var link = document.createElement("a");
+        link.href = URL.createObjectURL(blob);
+        link.download = "coop-magic-games.json";
+        document.body.appendChild(link);
+        link.click();
+        link.remove();
+        setTimeout(function () { URL.revokeObjectURL(link.href); }, 1000);
+      });
+    }
+    var clear = history.querySelector('[data-tool="history-clear"]');
+    if (clear) {
+      clear.addEventListener("click", function () {
+        var page = history.getAttribute("data-history");
+        keep(games().filter(function (g) { return g.page !== page; }));
+        show();
+      });
+    }
+    show();
+    // A result becomes visible: the game is over.
+    var ends = document.querySelectorAll('[data-widget] [data-game-end]');
+    var observer = new MutationObserver(function () {
+      ends.forEach(function (el) {
+        if (!el.hidden && el.textContent.trim() && document.querySelector("[data-widget][data-ready=true]")) {
+          record(el.textContent.trim().replace(/\s+/g, " "));
+        }
+      });
+    });
+    ends.forEach(function (el) {
+      observer.observe(el, {attributes: true, attributeFilter: ["hidden"], childList: true,
+                            characterData: true, subtree: true});
+    });
+  }
 
   // -- The first-visit guide -------------------------------------------------------------------
   function openGuide() {

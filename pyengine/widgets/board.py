@@ -120,6 +120,36 @@ _PLURALS = {"zombies": ("Zombie",), "goblins": ("Goblin",), "skeletons": ("Skele
             "attacking_creatures": ()}
 
 
+#: Anthems by colour (``anthem=all_black_creatures+1/+1``): the colour's mana symbol.
+_COLOURED = {"white_creatures": "W", "blue_creatures": "U", "black_creatures": "B",
+             "red_creatures": "R", "green_creatures": "G"}
+
+
+def _coloured_bonus(match: re.Match[str], source_id: int, info: Mapping[int, Any],
+                    facts: Callable[[str], Mapping[str, Any] | None], source: str,
+                    missing: list[str]) -> int:
+    """A colour anthem's bonus to the attackers whose mana cost shows the colour; an
+    attacker without a cost in the data (a token) is not guessed: the anthem is named in
+    ``missing`` for it."""
+    who, colour, bonus = match.group(2), _COLOURED[match.group(3)], int(match.group(4))
+    total = 0
+    for card_id, (name, _subtypes_of) in info.items():
+        if who == "other" and card_id == source_id:
+            continue
+        entry = facts(name) or {}
+        if number(entry.get("power", "")) is None:
+            continue
+        cost = str(entry.get("mana_cost", "") or "")
+        if not cost:
+            note = f"{source} (anthem)"
+            if note not in missing:
+                missing.append(note)
+            continue
+        if "{" + colour in cost or f"/{colour}" in cost:
+            total += bonus
+    return total
+
+
 def _subtypes(type_line: str) -> set[str]:
     front = type_line.split("//")[0]
     parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
@@ -176,6 +206,10 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
                 continue
             boost = boost_of(tag)
             kind = tag.split("=", 1)[0]
+            match = _BOOST.match(tag)
+            if match is not None and match.group(3) in _COLOURED:
+                total += _coloured_bonus(match, source_id, info, facts, source, missing)
+                continue
             if boost is None:
                 note = f"{source} ({kind})"
                 if note not in missing:
@@ -375,3 +409,68 @@ def panel_view(view: View, name: str | None, *, title: str = "",
             view.attrs["panel-img"] = {"src": image, "alt": name}
     for data_id, shown in (buttons or {}).items():
         view.hidden[data_id] = not shown
+
+
+# -- reminders that come when they apply (issue 27, point 5) --------------------------------------
+#: Triggers that come back every turn while the card stays on the battlefield.
+RECURRING = ("each_upkeep", "upkeep", "end_step", "begin_combat", "attacks_or_blocks",
+             "etb_or_attacks", "attacks")
+
+
+def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None],
+                        *, skip: Iterable[str] = ()) -> list[str]:
+    """One line per permanent already on the battlefield (not in ``skip``, the cards this turn
+    revealed, whose lines :func:`trigger_reminders` gives) with a trigger that comes back each
+    turn: ``Forsaken Wastes (on the battlefield) — at each upkeep: lose 1``."""
+    skipped = set(skip)
+    lines: list[str] = []
+    seen: set[str] = set()
+    for name in names:
+        if name in seen or name in skipped:
+            continue
+        seen.add(name)
+        parts = []
+        for tag in (facts(name) or {}).get("tags", []) or []:
+            key, _, value = str(tag).partition("=")
+            prefix = next((p for p in RECURRING if key == p or key.startswith(p + "_")), None)
+            if prefix is None:
+                continue
+            phrase = dict(_TRIGGERS)[prefix]
+            rest = key[len(prefix) + 1:] if key != prefix else ""
+            what = ", ".join(p for p in (_words(rest), _words(value)) if p)
+            parts.append(f"{phrase}: {what}" if what else phrase)
+        if parts:
+            lines.append(f"{name} (on the battlefield) — " + "; ".join(parts))
+    return lines
+
+
+def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
+    """The reminders less those the runner already carried out this turn: a card's "it makes
+    tokens" once a ``create`` event of the turn names the card."""
+    made = [str(getattr(e, "text", "")) for e in events if getattr(e, "kind", "") == "create"]
+    out = []
+    for line in lines:
+        name, _, rest = line.partition(" — ")
+        name = name.removesuffix(" (on the battlefield)")
+        if rest.strip() == "it makes tokens" and any(name in text for text in made):
+            continue
+        out.append(line)
+    return out
+
+
+def cant_gain_life(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None]
+                   ) -> list[str]:
+    """The permanents whose card data says a player (the Survivors) can't gain life."""
+    found = []
+    for name in dict.fromkeys(names):
+        tags = [str(t) for t in (facts(name) or {}).get("tags", []) or []]
+        if any("cant_gain_life" in t.partition("=")[0] for t in tags):
+            found.append(name)
+    return found
+
+
+def spell_words(entry: Mapping[str, Any] | None) -> str:
+    """What a held spell does, in words from its card data's tags (``destroy all creatures``),
+    or ``""`` when the data says nothing."""
+    tags = [str(t) for t in (entry or {}).get("tags", []) or [] if str(t) not in ("token",)]
+    return "; ".join(_words(t.replace("=", " ")) for t in tags)

@@ -32,6 +32,7 @@ fetched when a pasted list names a card the shipped facts do not know).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -101,6 +102,9 @@ SIMPLE = {
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
 GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
+#: The card panel's actions: the page then returns to the turn (issue 27, point 3).
+PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
+                 "destroy-all-but")
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
 #: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
@@ -182,6 +186,9 @@ class Widget(runner.RunnerBase):
         self.note = ""
         #: Card name -> small image URL on Scryfall's image host ("" when there is none).
         self.images = card_images.CardImages()
+        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
+        self.marking = False
+        self.marked: list[int] = []
         self.db: CardDB | None
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts: saved, imported and "
@@ -253,6 +260,9 @@ class Widget(runner.RunnerBase):
         self.questions.restore(ui.get("asked"))
         self.form, self.game, self.setup = form, game, setup
         self.selected = selected if isinstance(selected, int) else None
+        marked = ui.get("marked")  # several permanents chosen for a partial wipe (optional)
+        self.marking = isinstance(marked, list) and game is not None
+        self.marked = [m for m in marked if isinstance(m, int)][:500] if self.marking else []
         self.show_setup = bool(ui.get("show_setup")) and game is not None
         self.images.restore(ui.get("images"))
         self.last = []
@@ -267,6 +277,7 @@ class Widget(runner.RunnerBase):
              "game": self.game.to_json() if self.game else None,
              "setup": self.setup,
              "ui": {"form": self.form, "selected": self.selected,
+                    "marked": self.marked if self.marking else None,
                     "show_setup": self.show_setup, "decks": self.own_decks,
                     "asked": self.questions.to_data(),
                     "images": self.images.saved(),
@@ -444,6 +455,9 @@ class Widget(runner.RunnerBase):
             card = self._item(form)
             self.selected = None if self.selected == card else card
             return False
+        if action in ("choose-several", "mark"):
+            self._mark(action, form)
+            return False
         if action == "close-panel":
             self.selected = None
             return False
@@ -527,9 +541,18 @@ class Widget(runner.RunnerBase):
             if chosen is not None and action in ("pick", "images"):
                 view.fetches += self.images.lookup(chosen.name)
             view.fetches += self.images.lookup_many(self._wave_names(self.game))
+        if action == "life-up" and self.game is not None:
+            blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
+                                            self._facts(self.game))
+            if blockers:  # a static "can't gain life" on the battlefield (issue 27, point 5)
+                warning = (f"Careful: {', '.join(blockers)} on the Horde's battlefield says "
+                           "players can't gain life. Tap Undo if the Survivors did not gain it.")
+                view.text["happened"] = warning
+                view.hidden["happened"] = False
+                view.text["note"] = warning
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
-                      own_deck.ANSWER):
-            view.scroll = "top"
+                      own_deck.ANSWER, *PANEL_ACTIONS):
+            view.scroll = "top"  # after a card-panel action too: back to the turn
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
         if action == "show-setup":
@@ -574,6 +597,18 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": self._item(form)}
+        if action == "resolve":
+            spell = next((c for c in game.zones["stack"] if c.id == self._item(form)), None)
+            resolution = self._resolution(game, spell) if spell is not None else None
+            if spell is None or resolution is None:
+                raise ActionError("resolve that spell at the table, then tap Resolved")
+            return {"type": "resolve", "card": spell.id, **resolution[1]}
+        if action == "destroy-marked":
+            chosen = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
+            if not chosen:
+                raise ActionError("tap Choose several, then the Horde permanents to destroy")
+            self.marking, self.marked = False, []
+            return {"type": "move-all", "cards": chosen, "to": "graveyard"}
         if action in GROUP:
             return self._group_action(action, game)
         if action in MOVES:
@@ -599,6 +634,47 @@ class Widget(runner.RunnerBase):
         if action == "hunt":
             return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
+
+    def _resolution(self, game: Game, spell: Any) -> tuple[str, dict[str, Any]] | None:
+        """How a held spell resolves on the Horde's side when its card data says so: a wrath
+        (``destroy_all_creatures``, ``destroy_each_creature_mv<=N``) destroys those Horde
+        creatures, ``N_Name_tokens[_tapped]`` makes them; ``(label, action fields)`` or
+        None."""
+        tags = [str(t) for t in (self._facts(game)(spell.name) or {}).get("tags", []) or []]
+        creatures = game.creatures()  # type: ignore[attr-defined]
+        for tag in tags:
+            if tag == "destroy_all_creatures":
+                return (f"destroy all {len(creatures)} Horde creatures",
+                        {"destroy": [c.id for c in creatures]})
+            most = re.fullmatch(r"destroy_each_creature_mv<=(\d+)", tag)
+            if most:
+                limit = int(most.group(1))
+                hit = [c.id for c in creatures
+                       if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
+                return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
+                        "less", {"destroy": hit})
+            made = re.fullmatch(r"(\d+)_([A-Za-z]+)_tokens?(_tapped)?", tag)
+            if made and game.variant == SLINGLAB:
+                n, name, tapped = int(made.group(1)), made.group(2), bool(made.group(3))
+                return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
+                        {"tokens": {"name": name, "n": n, "tapped": tapped}})
+        return None
+
+    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
+        """Multi-select on the board: "Choose several" turns it on and off; a tap on a group
+        then marks (or unmarks) all its cards, for "Destroy the chosen"."""
+        if action == "choose-several":
+            self.marking, self.marked = not self.marking, []
+            return
+        if not self.marking or self.game is None:
+            return
+        group = self._group_of(self._item(form))
+        if group is None:
+            return
+        if set(group.ids) <= set(self.marked):
+            self.marked = [m for m in self.marked if m not in group.ids]
+        else:
+            self.marked = self.marked + [i for i in group.ids if i not in self.marked]
 
     def _group_action(self, action: str, game: Game) -> dict[str, Any]:
         """One engine action for a group button: ``move-all`` to the graveyard (every Horde
@@ -776,6 +852,15 @@ class Widget(runner.RunnerBase):
         stolen = set(getattr(game, "stolen", ()))
         view.lists["battlefield"] = board.board_items(
             groups, self.selected, suffix=lambda g: STOLEN if g.ids[0] in stolen else "")
+        if self.marking:  # several chosen: a tap marks a whole group
+            marked = set(self.marked)
+            view.lists["battlefield"] = [
+                Item(g.label() + (" — chosen" if set(g.ids) <= marked else ""), action="mark",
+                     value=str(g.ids[0]), pressed=set(g.ids) <= marked) for g in groups]
+        chosen_ids = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
+        view.text["choose-several"] = "Stop choosing" if self.marking else "Choose several…"
+        view.hidden["destroy-marked"] = not chosen_ids
+        view.text["destroy-marked"] = f"Destroy the {len(chosen_ids)} chosen"
         view.hidden["no-battlefield"] = bool(groups)
         creatures = game.creatures()  # type: ignore[attr-defined]
         view.hidden["group-buttons"] = not creatures
@@ -803,8 +888,17 @@ class Widget(runner.RunnerBase):
         view.hidden["own-ref-box"] = not own_ref
         view.lists["own-ref"] = self.reference.items(
             game, [("horde", {"main": list(game.config.get("deck", []))})]) if own_ref else []
-        view.lists["stack"] = [Item(f"Resolved: {c.name} #{c.id}", action="done",
-                                    value=str(c.id)) for c in game.zones["stack"]]
+        words = self._facts(game)
+        held: list[Item] = []
+        for c in game.zones["stack"]:
+            said = board.spell_words(words(c.name))
+            held.append(Item(f"Resolved: {c.name} #{c.id}" + (f" ({said})" if said else ""),
+                             action="done", value=str(c.id)))
+            resolution = self._resolution(game, c)
+            if resolution is not None:  # one tap for a spell that says how it resolves
+                held.append(Item(f"Resolve {c.name} now: {resolution[0]}", action="resolve",
+                                 value=str(c.id)))
+        view.lists["stack"] = held
         view.hidden["stack-box"] = not game.zones["stack"]
         view.lists["hand"] = [Item(f"{c.name} #{c.id}", href=scryfall_link(c.name))
                               for c in game.zones["hand"]]
@@ -908,8 +1002,22 @@ class Widget(runner.RunnerBase):
                            if c.id not in stolen]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
-        view.lists["reminders"] = [Item(line) for line in
-                                   board.trigger_reminders(revealed, facts)]
+            for spell in game.zones["stack"]:  # a held wrath comes first (HS 3.8)
+                resolution = self._resolution(game, spell)
+                dead = set((resolution or ("", {}))[1].get("destroy") or []) & set(ids)
+                if dead:
+                    view.text["attack"] += (
+                        f" Held first: {spell.name} destroys {len(dead)} of these attackers "
+                        "before combat damage; resolve it, then count again.")
+        reminders = board.trigger_reminders(revealed, facts) + board.recurring_reminders(
+            [c.name for c in game.zones["battlefield"]], facts, skip=revealed)
+        view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
+        flags = getattr(game, "flags", {})
+        for item in view.lists["wave"]:  # the coin flag of each revealed card, coloured
+            flag = flags.get(int(item.value)) if item.value.isdigit() else None
+            if flag is not None:
+                item.text += " · coin: " + ("Yes" if flag else "No")
+                item.cls = "coin-yes" if flag else "coin-no"
         view.hidden["wave-box"] = False
 
 

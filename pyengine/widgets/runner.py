@@ -148,7 +148,7 @@ def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,
 #: Actions that change nothing at the table: the "what just happened" line stays as it was.
 QUIET = frozenset({"setup", "show-setup", "hide-setup", "qr", "pick", "close-panel", "images",
                    "reset", "reset-no", "new-seed", "deck-save", "deck-remove", "deck-export",
-                   "deck-file", "export"})
+                   "deck-file", "export", "choose-several", "mark"})
 
 
 def happened_text(events: list[Event]) -> str:

@@ -822,9 +822,10 @@ class Widget(runner.RunnerBase):
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
         else:
             view.text["attack"] = ""
-        view.lists["reminders"] = [Item(line) for line in board.trigger_reminders(
-            revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards],
-            facts)]
+        shown = revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards]
+        view.lists["reminders"] = [Item(line) for line in board.carried_out(
+            board.trigger_reminders(shown, facts) + board.recurring_reminders(
+                [c.name for c in game.zones["battlefield"]], facts, skip=shown), events)]
         view.hidden["wave-box"] = False
 
 def _describe(action: dict[str, Any]) -> str:

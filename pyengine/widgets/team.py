@@ -347,7 +347,7 @@ class Widget:
     def _hand_player(self) -> str:
         players = self._players()
         if not players:
-            raise ValueError("roll the teams first")
+            raise ValueError("tap Roll teams first")
         chosen = self.state["hand_player"]
         return chosen if chosen in players else players[0]
 
@@ -430,7 +430,7 @@ class Widget:
     def _hand(self, player: str) -> OpeningHand:
         entry = self.state["hands"].get(player)
         if entry is None:
-            raise ValueError(f"{player} has no hand yet: choose a deck and draw")
+            raise ValueError(f"{player} has no hand yet: choose a deck, then tap Draw opening hand")
         game = load_game(entry["game"])
         assert isinstance(game, OpeningHand)
         return game
@@ -481,7 +481,7 @@ class Widget:
     # -- tracker ---------------------------------------------------------------------------------
     def _tracker(self) -> TeamTracker:
         if self.state["tracker"] is None:
-            raise ValueError("roll the teams first")
+            raise ValueError("tap Roll teams first")
         game = load_game(self.state["tracker"])
         assert isinstance(game, TeamTracker)
         return game
@@ -581,7 +581,7 @@ class Widget:
             Item(str(label), action=deck_reading.CHOOSE, value=str(value))
             for label, value in (entry or {}).get("answers") or []] if ITEM_BUTTONS else []
         if entry is None:
-            view.text["hand-status"] = f"{player}: choose a deck, then draw an opening hand."
+            view.text["hand-status"] = f"{player}: choose a deck, then tap Draw opening hand."
             view.lists["hand"] = []
             view.lists["hand-command"] = []
             view.hidden["hand-actions"] = True

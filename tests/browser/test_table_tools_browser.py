@@ -1,0 +1,171 @@
+"""What table apps have, on the play pages (docs/assets/table-tools.js) in Chromium at 360x740:
+the first-visit guide, keys, steppers with hold-to-repeat, the screen wake lock, the "what just
+happened" line (a polite live region) and the game history kept on the device. Docstrings name
+the rule anchors the session exercises."""
+
+from __future__ import annotations
+
+from playwright.sync_api import expect
+
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+
+TIE_SEED = "cursed-adder-00"
+
+
+def team(page, site_url):
+    page.goto(site_url + "play/team.html")
+    wait_ready(page, "team")
+    for number, name in enumerate(["Ann", "Bo", "Cy", "Di"], start=1):
+        page.fill(f"[data-field=name{number}]", name)
+    page.fill("[data-field=seed]", TIE_SEED)
+    page.click("[data-action=roll]")
+    expect(page.locator("[data-id=dice] li")).to_have_count(6)
+
+
+def test_guide_shows_once_and_comes_back_on_request(phone_page, site_url):
+    """tc-2-2: the first visit shows the page's three steps; "Got it" hides them for good (a
+    reload keeps them hidden), "How to use this page" and the "?" key bring them back."""
+    page = phone_page
+    page.goto(site_url + "play/team.html")
+    wait_ready(page, "team")
+    guide = page.locator("[data-guide=team]")
+    expect(guide).to_be_visible()
+    expect(guide.locator("ol > li")).to_have_count(3)
+    page.click("[data-tool=guide-close]")
+    expect(guide).to_be_hidden()
+    page.reload()
+    wait_ready(page, "team")
+    expect(guide).to_be_hidden()
+    page.click("[data-tool=guide-open]")
+    expect(guide).to_be_visible()
+    page.click("[data-tool=guide-close]")
+    page.keyboard.press("?")
+    expect(guide).to_be_visible()
+
+
+def test_keys_focus_and_the_what_just_happened_line(phone_page, site_url):
+    """tc-3-2, tc-4-1: N plays Next turn and U Undo from the keyboard, the button they press
+    shows a focus ring, and each action is one line in the polite live region."""
+    page = phone_page
+    team(page, site_url)
+    turn = page.locator("[data-widget=team] [data-id=turn]")
+    expect(turn).to_contain_text("Turn 1")
+    page.locator("body").press("n")
+    expect(turn).to_contain_text("Turn 2")
+    nxt = page.locator("[data-action=next-turn]")
+    expect(nxt).to_be_focused()
+    assert nxt.evaluate("el => getComputedStyle(el).outlineStyle") != "none"
+    happened = page.locator("[data-widget=team] [data-id=happened]")
+    expect(happened).to_be_visible()
+    expect(happened).to_have_attribute("aria-live", "polite")
+    expect(happened).to_contain_text("Turn 2")
+    page.locator("body").press("u")
+    expect(turn).to_contain_text("Turn 1")
+    expect(happened).to_have_text("Undone: Next turn.")
+    expect(page.locator("[data-action=next-turn]")).to_have_attribute("aria-keyshortcuts", "N")
+
+
+def test_hold_to_repeat_and_the_history_of_a_finished_game(phone_page, site_url):
+    """tc-4-1: holding "−5" on a team's life repeats it until released (the release adds no
+    tap); the game ends at 0 life, and the finished game is listed under "Games on this
+    device" with its result, and can be deleted."""
+    page = phone_page
+    team(page, site_url)
+    life = page.locator("[data-widget=team] [data-id=t0-life]")
+    expect(life).to_have_text("40")
+    minus = page.locator('[data-action="life:0:-5"]')
+    minus.scroll_into_view_if_needed()
+    box = minus.bounding_box()
+    page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    page.mouse.down()
+    page.wait_for_function(
+        "Number(document.querySelector('[data-widget=team] [data-id=t0-life]').textContent)"
+        " <= 20", timeout=ENGINE_TIMEOUT_MS)
+    page.mouse.up()
+    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    held = int(life.text_content())
+    assert held <= 20 and held % 5 == 0
+    while int(life.text_content()) > 0:
+        minus.click()
+    result = page.locator("[data-widget=team] [data-id=result]")
+    expect(result).to_contain_text("wins")
+    history = page.locator("[data-history=team]")
+    history.locator("summary").click()
+    entries = history.locator("ul > li")
+    expect(entries).to_have_count(1)
+    expect(entries.first).to_contain_text("wins")
+    expect(entries.first).to_contain_text(TIE_SEED)
+    stored = page.evaluate("localStorage.getItem('coop-magic:table-tools:history')")
+    assert "wins" in stored and "team" in stored
+    entries.first.get_by_role("button", name="Delete").click()
+    expect(entries).to_have_count(0)
+
+
+def test_steppers_and_the_wake_lock_on_the_horde_page(phone_page, site_url):
+    """hs-5-1: the N box has −5/−1/+1/+5 steppers (kept within 1 to 999); once a game is
+    played the screen wake lock is held, and the setting releases it."""
+    page = phone_page
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.click("[data-action=new]:visible")
+    amount = page.locator("#hd-amount")
+    page.click('[data-step="5"][data-for="hd-amount"]')
+    expect(amount).to_have_value("6")
+    page.click('[data-step="-5"][data-for="hd-amount"]')
+    page.click('[data-step="-5"][data-for="hd-amount"]')
+    expect(amount).to_have_value("1")
+    page.wait_for_function("document.documentElement.dataset.wakeLock === 'on'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    page.uncheck("[data-tool=wake]")
+    page.wait_for_function("document.documentElement.dataset.wakeLock === 'released'",
+                           timeout=ENGINE_TIMEOUT_MS)
+    assert page.evaluate("localStorage.getItem('coop-magic:table-tools:wake')") == "off"
+
+
+#: The text of every live region on the page (role status/alert, aria-live) that is shown.
+LIVE = """() => [...document.querySelectorAll('[role=status],[role=alert],[aria-live]')]
+  .filter((el) => !el.closest('[hidden]') && el.getClientRects().length)
+  .map((el) => [el.getAttribute('data-id') || el.getAttribute('data-tool') || el.className,
+                el.textContent.trim()])"""
+
+
+def announced(page, act) -> list[str]:
+    """What the live regions say after ``act`` that they did not say before."""
+    before = {tuple(x) for x in page.evaluate(LIVE)}
+    act()
+    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    return [name for name, text in page.evaluate(LIVE) if (name, text) not in before and text]
+
+
+def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, site_url):
+    """hs-6-7, hs-3-3: a turn, a refusal, a roll and a card-panel action each change exactly
+    one live region, the polite "what just happened" line, and the accessibility tree reads
+    its sentence; the board is a list of named buttons."""
+    page = phone_page
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.click("[data-tool=guide-close]")
+    page.select_option("[data-field=survivors]", "2")
+    page.click("[data-action=new]:visible")
+    happened = page.locator("[data-widget=horde] [data-id=happened]")
+    turn_button = page.locator("[data-widget=horde] [data-action=survivor-end]")
+    for _ in range(4):
+        changed = announced(page, lambda: turn_button.click())
+        assert changed == ["happened"], changed
+        if page.locator("[data-widget=horde] [data-id=battlefield] li").count():
+            break
+    assert "Horde" in happened.aria_snapshot() or "turn" in happened.aria_snapshot()
+    page.fill("#hd-amount", "0")
+    changed = announced(page, lambda: page.click("[data-action=hit]"))
+    assert changed == ["happened"], changed
+    expect(happened).to_contain_text("N must be")
+    changed = announced(page, lambda: page.click("[data-action=roll-survivor]"))
+    assert changed == ["happened"], changed
+    assert "Roll for the Horde" in happened.aria_snapshot()
+    board = page.locator("[data-widget=horde] [data-id=battlefield]")
+    tree = board.aria_snapshot()
+    assert tree.startswith("- list") and "- listitem" in tree and "- button" in tree
+    board.locator(".item-button").first.click()
+    changed = announced(page, lambda: page.click("[data-id=card-buttons] [data-action=destroy]"))
+    assert changed == ["happened"], changed
+    assert "moves from the battlefield" in happened.aria_snapshot()
