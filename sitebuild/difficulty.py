@@ -73,8 +73,34 @@ def plan() -> list[dict[str, Any]]:
 
 
 def _engine_files(root: Path) -> list[Path]:
+    """The engine modules the simulator runs: ``pyengine/simulate.py`` and every module it
+    imports, directly or not (read from their ``import`` lines, not by importing them)."""
+    import ast
+
     engine = root / "pyengine"
-    return sorted([*engine.glob("*.py"), *(engine / "limited_horde").glob("*.py")])
+    todo, seen = [engine / "simulate.py"], set()
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        package = path.parent
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.level:
+                base = package
+                for _ in range(node.level - 1):
+                    base = base.parent
+                parts = (node.module or "").split(".") if node.module else []
+                target = base.joinpath(*parts)
+                names = [alias.name for alias in node.names] if not node.module else [""]
+                for name in names:
+                    module = target / name if name else target
+                    todo += [module.with_suffix(".py"), module / "__init__.py"]
+            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
+                    "pyengine"):
+                module = root.joinpath(*node.module.split("."))
+                todo += [module.with_suffix(".py"), module / "__init__.py"]
+    return sorted(seen)
 
 
 def cache_key(root: Path = ROOT) -> str:
@@ -228,11 +254,13 @@ def _draw(chart: dict[str, Any], theme: str) -> str:
 
 
 def render_key(figures: dict[str, Any]) -> str:
-    import matplotlib
+    """The charts' cache key: the figures, this module's code and matplotlib's version (read
+    from its metadata: importing matplotlib costs a second the cache is there to save)."""
+    from importlib.metadata import version
 
     digest = hashlib.sha256(figures["key"].encode())
     digest.update(Path(__file__).read_bytes())
-    digest.update(matplotlib.__version__.encode())
+    digest.update(version("matplotlib").encode())
     return digest.hexdigest()[:20]
 
 
