@@ -72,34 +72,35 @@ def plan() -> list[dict[str, Any]]:
     return runs
 
 
+_IMPORT = re.compile(r"^\s*from\s+(\.+|pyengine\b)([\w.]*)\s+import\s+(\([^)]*\)|[^\n]+)",
+                     re.MULTILINE)
+
+
 def _engine_files(root: Path) -> list[Path]:
     """The engine modules the simulator runs: ``pyengine/simulate.py`` and every module it
-    imports, directly or not (read from their ``import`` lines, not by importing them)."""
-    import ast
-
-    engine = root / "pyengine"
-    todo, seen = [engine / "simulate.py"], set()
+    imports, directly or not (read from their ``from ... import`` lines, not by importing
+    them; the engine imports its own modules no other way)."""
+    todo, seen = [root / "pyengine" / "simulate.py"], set()
     while todo:
         path = todo.pop()
         if path in seen or not path.is_file():
             continue
         seen.add(path)
-        package = path.parent
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.ImportFrom) and node.level:
-                base = package
-                for _ in range(node.level - 1):
+        for dots, module, names in _IMPORT.findall(path.read_text(encoding="utf-8")):
+            if dots == "pyengine":
+                base, parts = root / "pyengine", module.strip(".").split(".")
+            else:
+                base = path.parent
+                for _ in range(len(dots) - 1):
                     base = base.parent
-                parts = (node.module or "").split(".") if node.module else []
-                target = base.joinpath(*parts)
-                names = [alias.name for alias in node.names] if not node.module else [""]
-                for name in names:
-                    module = target / name if name else target
-                    todo += [module.with_suffix(".py"), module / "__init__.py"]
-            elif isinstance(node, ast.ImportFrom) and (node.module or "").startswith(
-                    "pyengine"):
-                module = root.joinpath(*node.module.split("."))
-                todo += [module.with_suffix(".py"), module / "__init__.py"]
+                parts = module.split(".")
+            target = base.joinpath(*[p for p in parts if p])
+            candidates = [target]
+            if not module.strip("."):  # "from . import a, b": each name may be a module
+                candidates += [target / n.split(" as ")[0].strip()
+                               for n in names.strip("()").split(",") if n.strip()]
+            for candidate in candidates:
+                todo += [candidate.with_suffix(".py"), candidate / "__init__.py"]
     return sorted(seen)
 
 
