@@ -26,6 +26,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from sitebuild import BuildError
@@ -105,20 +106,19 @@ def _engine_files(root: Path) -> list[Path]:
 
 
 def cache_key(root: Path = ROOT) -> str:
-    """A hash of everything the figures depend on: the engine's code (its core modules), the
-    decks and card facts, the plan, the runs and seed, the default models."""
-    from pyengine.simulate import DEFAULT_MODELS
-
+    """A hash of everything the figures depend on: the simulator's engine modules, the decks
+    and card facts, and this module (its plan, runs and seed); the default models live in
+    ``pyengine/simulate.py``, one of those modules. Nothing is imported to make it."""
     digest = hashlib.sha256()
     decks = root / "decks"
     for path in [*_engine_files(root), decks / "cards.tsv", decks / "index.json",
                  *sorted(p for folder in ("horde", "limited-horde", "swarm")
-                         for p in (decks / folder).glob("*.txt"))]:
-        digest.update(path.relative_to(root).as_posix().encode())
+                         for p in (decks / folder).glob("*.txt")),
+                 Path(__file__).resolve()]:
+        name = path.name if path == Path(__file__).resolve() else path.relative_to(
+            root).as_posix()
+        digest.update(name.encode())
         digest.update(path.read_bytes())
-    digest.update(json.dumps({"plan": plan(), "runs": RUNS, "seed": SEED,
-                              "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()}},
-                             sort_keys=True).encode())
     return digest.hexdigest()[:20]
 
 
@@ -136,7 +136,11 @@ def compute(root: Path = ROOT) -> dict[str, Any]:
         report = simulate(item["variant"], config, runs=RUNS, seed=SEED).to_dict()
         report["turns"] = report["turns"][:SHOWN_TURNS]
         reports.append({**item, "report": report})
-    return {"key": cache_key(root), "runs": RUNS, "seed": SEED, "reports": reports}
+    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
+
+    return {"key": cache_key(root), "runs": RUNS, "seed": SEED,
+            "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()},
+            "not_modelled": list(NOT_MODELLED), "reports": reports}
 
 
 def _read(path: Path, key: str) -> dict[str, Any] | None:
@@ -350,9 +354,7 @@ def _chart_table(chart: dict[str, Any]) -> str:
 
 
 def _model_text(variant: str, figures: dict[str, Any]) -> str:
-    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
-
-    model = DEFAULT_MODELS[variant]
+    model = SimpleNamespace(**figures["models"][variant])
     life = {"horde": "20 per Survivor (the default group life)",
             "limited-horde": "20 (this site's chosen default)",
             "swarm": "40 shared (the rule)"}[variant]
@@ -362,7 +364,7 @@ def _model_text(variant: str, figures: dict[str, Any]) -> str:
         f"**{model.removal:g}** of its creatures (strongest first), and blocks **{model.blocks:g}**"
         f" of its attackers (strongest first) in each of its turns. The table builds up to "
         f"that over its first **{model.ramp}** turns. Starting life: {life}. Not modelled: "
-        + "; ".join(NOT_MODELLED) + ". "
+        + "; ".join(figures["not_modelled"]) + ". "
         f"Each setting was played **{figures['runs']}** times with the real engine (seed "
         f"`{figures['seed']}`); games still going after 30 turns count as unfinished. "
         "Run it with your own numbers: `pyengine simulate " + variant + " --damage 5 "
