@@ -47,12 +47,12 @@ def one(browser, base: str, difficulty: str, survivors: str) -> float:
         for mine in ("", "on"):  # the second click changes the model, so the figures change
             if mine:
                 page.check("[data-field=sim-mine]")
-            page.evaluate("document.querySelector('[data-id=how-hard-summary]')"
-                          ".textContent = ''")
+                page.locator("[data-field=sim-damage]").fill("10")
+            want = "deals 10 damage" if mine else "simulated games"
             start = time.perf_counter()
             page.click("[data-action=how-hard]")
-            page.wait_for_function("document.querySelector('[data-id=how-hard-summary]')"
-                                   ".textContent.includes('simulated games')",
+            page.wait_for_function(f"document.querySelector('[data-id=how-hard-summary]')"
+                                   f".textContent.includes('{want}')",
                                    timeout=bench_site.TIMEOUT_MS)
             times.append(time.perf_counter() - start)
         return times
