@@ -26,6 +26,7 @@ import json
 import re
 import sys
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 from sitebuild import BuildError
@@ -72,26 +73,52 @@ def plan() -> list[dict[str, Any]]:
     return runs
 
 
+_IMPORT = re.compile(r"^\s*from\s+(\.+|pyengine\b)([\w.]*)\s+import\s+(\([^)]*\)|[^\n]+)",
+                     re.MULTILINE)
+
+
 def _engine_files(root: Path) -> list[Path]:
-    engine = root / "pyengine"
-    return sorted([*engine.glob("*.py"), *(engine / "limited_horde").glob("*.py")])
+    """The engine modules the simulator runs: ``pyengine/simulate.py`` and every module it
+    imports, directly or not (read from their ``from ... import`` lines, not by importing
+    them; the engine imports its own modules no other way)."""
+    todo, seen = [root / "pyengine" / "simulate.py"], set()
+    while todo:
+        path = todo.pop()
+        if path in seen or not path.is_file():
+            continue
+        seen.add(path)
+        for dots, module, names in _IMPORT.findall(path.read_text(encoding="utf-8")):
+            if dots == "pyengine":
+                base, parts = root / "pyengine", module.strip(".").split(".")
+            else:
+                base = path.parent
+                for _ in range(len(dots) - 1):
+                    base = base.parent
+                parts = module.split(".")
+            target = base.joinpath(*[p for p in parts if p])
+            candidates = [target]
+            if not module.strip("."):  # "from . import a, b": each name may be a module
+                candidates += [target / n.split(" as ")[0].strip()
+                               for n in names.strip("()").split(",") if n.strip()]
+            for candidate in candidates:
+                todo += [candidate.with_suffix(".py"), candidate / "__init__.py"]
+    return sorted(seen)
 
 
 def cache_key(root: Path = ROOT) -> str:
-    """A hash of everything the figures depend on: the engine's code (its core modules), the
-    decks and card facts, the plan, the runs and seed, the default models."""
-    from pyengine.simulate import DEFAULT_MODELS
-
+    """A hash of everything the figures depend on: the simulator's engine modules, the decks
+    and card facts, and this module (its plan, runs and seed); the default models live in
+    ``pyengine/simulate.py``, one of those modules. Nothing is imported to make it."""
     digest = hashlib.sha256()
     decks = root / "decks"
     for path in [*_engine_files(root), decks / "cards.tsv", decks / "index.json",
                  *sorted(p for folder in ("horde", "limited-horde", "swarm")
-                         for p in (decks / folder).glob("*.txt"))]:
-        digest.update(path.relative_to(root).as_posix().encode())
+                         for p in (decks / folder).glob("*.txt")),
+                 Path(__file__).resolve()]:
+        name = path.name if path == Path(__file__).resolve() else path.relative_to(
+            root).as_posix()
+        digest.update(name.encode())
         digest.update(path.read_bytes())
-    digest.update(json.dumps({"plan": plan(), "runs": RUNS, "seed": SEED,
-                              "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()}},
-                             sort_keys=True).encode())
     return digest.hexdigest()[:20]
 
 
@@ -109,7 +136,11 @@ def compute(root: Path = ROOT) -> dict[str, Any]:
         report = simulate(item["variant"], config, runs=RUNS, seed=SEED).to_dict()
         report["turns"] = report["turns"][:SHOWN_TURNS]
         reports.append({**item, "report": report})
-    return {"key": cache_key(root), "runs": RUNS, "seed": SEED, "reports": reports}
+    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
+
+    return {"key": cache_key(root), "runs": RUNS, "seed": SEED,
+            "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()},
+            "not_modelled": list(NOT_MODELLED), "reports": reports}
 
 
 def _read(path: Path, key: str) -> dict[str, Any] | None:
@@ -223,16 +254,27 @@ def _draw(chart: dict[str, Any], theme: str) -> str:
         top.legend(loc="upper left", fontsize=9, ncols=2)
         figure.patch.set_alpha(0)
         buffer = io.StringIO()
-        figure.savefig(buffer, format="svg", transparent=True, metadata={"Date": None})
-    return buffer.getvalue()
+        figure.savefig(buffer, format="svg", transparent=True,
+                       metadata={"Date": None, "Creator": None})
+    return compact_svg(buffer.getvalue())
+
+
+def compact_svg(svg: str) -> str:
+    """matplotlib's SVG without its indentation and with coordinates to a tenth of a point
+    (invisible at any screen size): under half the bytes the offline copy has to store."""
+    svg = re.sub(r"(\d\.\d)\d+", r"\1", svg)
+    svg = re.sub(r">\s+<", "><", svg)
+    return re.sub(r"\s*\n\s*", " ", svg).strip() + "\n"
 
 
 def render_key(figures: dict[str, Any]) -> str:
-    import matplotlib
+    """The charts' cache key: the figures, this module's code and matplotlib's version (read
+    from its metadata: importing matplotlib costs a second the cache is there to save)."""
+    from importlib.metadata import version
 
     digest = hashlib.sha256(figures["key"].encode())
     digest.update(Path(__file__).read_bytes())
-    digest.update(matplotlib.__version__.encode())
+    digest.update(version("matplotlib").encode())
     return digest.hexdigest()[:20]
 
 
@@ -321,9 +363,7 @@ def _chart_table(chart: dict[str, Any]) -> str:
 
 
 def _model_text(variant: str, figures: dict[str, Any]) -> str:
-    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
-
-    model = DEFAULT_MODELS[variant]
+    model = SimpleNamespace(**figures["models"][variant])
     life = {"horde": "20 per Survivor (the default group life)",
             "limited-horde": "20 (this site's chosen default)",
             "swarm": "40 shared (the rule)"}[variant]
@@ -333,7 +373,7 @@ def _model_text(variant: str, figures: dict[str, Any]) -> str:
         f"**{model.removal:g}** of its creatures (strongest first), and blocks **{model.blocks:g}**"
         f" of its attackers (strongest first) in each of its turns. The table builds up to "
         f"that over its first **{model.ramp}** turns. Starting life: {life}. Not modelled: "
-        + "; ".join(NOT_MODELLED) + ". "
+        + "; ".join(figures["not_modelled"]) + ". "
         f"Each setting was played **{figures['runs']}** times with the real engine (seed "
         f"`{figures['seed']}`); games still going after 30 turns count as unfinished. "
         "Run it with your own numbers: `pyengine simulate " + variant + " --damage 5 "

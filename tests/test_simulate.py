@@ -175,6 +175,18 @@ def test_more_exile_makes_a_small_game_fairer():
     assert reports[0].won < reports[2].won
 
 
+def test_no_attacks_in_set_up_leaves_the_horde_more_cards():
+    """hs-4-5: with set-up attacks off, the Survivors' combat damage in set-up is refused by
+    the engine, so the Horde starts with more cards; the game replays all the same."""
+    on = horde(difficulty="custom", survivors=1, custom={"setup_attacks": True})
+    off = horde(difficulty="custom", survivors=1, custom={"setup_attacks": False})
+    first = [simulate("horde", c, runs=10).turns[0].cards_left_median for c in (on, off)]
+    assert first[0] < first[1]
+    game, _ = play_game("horde", off, "calm-crow-02", DEFAULT_MODELS["horde"])
+    replayed = find_variant("horde").replay(game.config, game.seed, game.actions)
+    assert replayed.snapshot() == game.snapshot()
+
+
 def test_fewer_preparation_turns_leave_the_horde_more_cards():
     """lh-2-4: Nightmare gives 2 Preparation turns, Story 6; with fewer the Survivors mill less
     before the Horde's first turn."""

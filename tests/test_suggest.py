@@ -3,6 +3,7 @@ stated mapping to the simulator, a setting inside the fair band when one is, wit
 
 from __future__ import annotations
 
+import functools
 import json
 
 import pytest
@@ -26,9 +27,14 @@ def powers(*texts):
     return [estimate(Decklist.from_text(t).entries, cards(), names, meta) for t in texts]
 
 
+@functools.cache
+def _horde_parts():
+    return files.load_deck("horde-knudson-zombies-2011"), files.load_card_db()
+
+
 def horde_config(options):
-    deck = files.load_deck("horde-knudson-zombies-2011")
-    return build_config("horde", deck, files.load_card_db(), options)
+    deck, db = _horde_parts()
+    return build_config("horde", deck, db, options)
 
 
 def test_decks_pasted_one_after_another_are_split():
@@ -52,8 +58,8 @@ def test_the_mapping_is_stated_and_adjustable():
 def test_the_suggestion_for_a_fixed_seed():
     """hs-7-2, hs-7-5: two plain decks against the Zombie Horde: the same seed gives the same
     suggestion; it is the tried setting nearest the band's middle among those inside it."""
-    first = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="fixed-fox-01")
-    again = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="fixed-fox-01")
+    first = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=8, seed="fixed-fox-01")
+    again = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=8, seed="fixed-fox-01")
     assert first.to_dict() == again.to_dict()
     assert [t["setting"] for t in first.tried] == [c[0] for c in candidates("horde", 2)]
     low, high = FAIR_BAND
@@ -69,8 +75,8 @@ def test_the_suggestion_for_a_fixed_seed():
 def test_stronger_decks_are_never_suggested_an_easier_setting():
     """A stronger table (bracket 4-5) gets a setting at least as hard as a plain one."""
     order = [c[0] for c in candidates("horde", 2)]
-    plain = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=12, seed="s")
-    strong = suggest("horde", powers(STRONG, STRONG), horde_config, runs=12, seed="s")
+    plain = suggest("horde", powers(PLAIN, PLAIN), horde_config, runs=8, seed="s")
+    strong = suggest("horde", powers(STRONG, STRONG), horde_config, runs=8, seed="s")
     assert order.index(strong.setting) >= order.index(plain.setting)
 
 

@@ -3,9 +3,18 @@ figures for the set-up's deck and setting, before Start, with the table model's 
 
 from __future__ import annotations
 
-from pyengine.widgets import horde, swarm
-from pyengine.widgets.difficulty_part import RUNS
+import pytest
+
+from pyengine.widgets import difficulty_part, horde, swarm
 from tests.test_widgets_pages import make_env
+
+RUNS = 6
+
+
+@pytest.fixture(autouse=True)
+def fewer_runs(monkeypatch):
+    """The page plays difficulty_part.RUNS (20) games; fewer keep the suite quick."""
+    monkeypatch.setattr(difficulty_part, "RUNS", RUNS)
 
 
 def test_horde_runner_measures_the_chosen_setting():
