@@ -34,15 +34,13 @@ Pyodide). Pure standard library, no I/O.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from .game import ActionError, Event, Game
-from .horde import HordeSlingLab
-from .limited_horde import LimitedHorde
 from .rng import Rng
-from .swarm import SwarmGame
 
 __all__ = [
     "DEFAULT_MODEL", "DEFAULT_MODELS", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
@@ -352,11 +350,19 @@ class _SwarmDriver(_Driver):
         return run
 
 
-_DRIVERS: dict[str, tuple[type[Game], type[_Driver]]] = {
-    "horde": (HordeSlingLab, _HordeDriver),
-    "limited-horde": (LimitedHorde, _LimitedDriver),
-    "swarm": (SwarmGame, _SwarmDriver),
+#: Each variant's engine (module, class; imported on first use, so a page that never simulates
+#: a variant never loads its engine) and the driver that plays the table's side.
+_DRIVERS: dict[str, tuple[str, str, type[_Driver]]] = {
+    "horde": ("pyengine.horde", "HordeSlingLab", _HordeDriver),
+    "limited-horde": ("pyengine.limited_horde", "LimitedHorde", _LimitedDriver),
+    "swarm": ("pyengine.swarm", "SwarmGame", _SwarmDriver),
 }
+
+
+def _engine(variant: str) -> type[Game]:
+    """The engine class of ``variant`` (see :data:`_DRIVERS`)."""
+    module, name, _ = _DRIVERS[variant]
+    return getattr(importlib.import_module(module), name)
 
 
 def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[str, Any]:
@@ -383,7 +389,7 @@ def play_game(variant: str, config: dict[str, Any], seed: str,
         raise ValueError(f"no simulation for '{variant}' (one of: {', '.join(_DRIVERS)})")
     if variant == "swarm" and config.get("mode") != "hive":
         raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
-    cls, driver_cls = _DRIVERS[variant]
+    cls, driver_cls = _engine(variant), _DRIVERS[variant][2]
     game = cls(_with_life(variant, config, model.life), seed)
     if variant == "swarm" and model.life is not None and model.life != game.life:
         game.apply({"type": "life", "amount": model.life - game.life})

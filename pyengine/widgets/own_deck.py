@@ -15,7 +15,6 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from ..card_reference import deck_reference
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
 from ..decklist import Decklist
 from ..game import ActionError
@@ -498,6 +497,10 @@ class Reference:
         facts = game.config.get("facts", {})
         key = json.dumps([parts, facts], sort_keys=True, default=str)
         if self._key != key:
+            # here, not at import: the reference plays every engine, which the shuffler and
+            # the Team Commander table never load
+            from ..card_reference import deck_reference
+
             self._key = key
             items = []
             for fmt, sections in parts:

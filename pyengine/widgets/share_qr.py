@@ -3,7 +3,6 @@ game). Drawn on the phone itself from :mod:`pyengine.qr`; nothing is fetched."""
 
 from __future__ import annotations
 
-from .. import qr
 from . import View
 
 #: The largest symbol the page shows: version 25 (117x117 modules) still scans from a phone
@@ -26,6 +25,8 @@ def qr_view(view: View, page: str, fragment: str, *, export_hint: str) -> None:
         view.text["qr-note"] = "Start a game first: the QR code carries the game's share link."
         view.hidden["qr-code"] = True
         return
+    from .. import qr  # here, not at import: only the runners' pages draw QR codes
+
     url = share_url(page, fragment)
     try:
         code = qr.encode(url, LEVEL, max_version=MAX_VERSION)
