@@ -1002,7 +1002,7 @@ class Widget(runner.RunnerBase):
                            if c.id not in stolen]
             total, missing = board.attack_summary(attackers, board_cards, facts)
             view.text["attack"] = board.attack_text(len(attackers), total, missing)
-            for spell in game.zones["stack"]:  # a held wrath comes first (HS 3.8)
+            for spell in game.zones["stack"]:  # a held wrath comes first (hs-3-8)
                 resolution = self._resolution(game, spell)
                 dead = set((resolution or ("", {}))[1].get("destroy") or []) & set(ids)
                 if dead:

@@ -15,8 +15,8 @@ names) and ``card-data`` (the full card data's fetch response).
 
 A pasted list is read exactly as the deck check reads it (:mod:`.deck_reading`): the full card
 data is fetched the first time a list does not mark its commander, the commander the check
-finds is set aside face down (TC 3.1) and revealed after the keep (TC 3.5), and a kept hand
-names its commanders in the tracker, one commander damage count each (TC 4.3).
+finds is set aside face down (tc-3-1) and revealed after the keep (tc-3-5), and a kept hand
+names its commanders in the tracker, one commander damage count each (tc-4-3).
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ MAX_PLAYERS = 6
 #: Undo steps kept in storage.
 UNDO_DEPTH = 20
 #: Opposing commander rows per team on the page (three opposing players, each with a partner
-#: or a Background: TC 4.3 counts each commander apart).
+#: or a Background: tc-4-3 counts each commander apart).
 COMMANDER_ROWS = 6
 #: Tracker log lines shown, newest first.
 LOG_LINES = 8
@@ -456,8 +456,8 @@ class Widget:
         self._name_commanders(player)
 
     def _name_commanders(self, player: str) -> None:
-        """Revealed after the keep (TC 3.5), the player's commanders get their own commander
-        damage counts in the tracker (TC 4.3: damage "by the same commander")."""
+        """Revealed after the keep (tc-3-5), the player's commanders get their own commander
+        damage counts in the tracker (tc-4-3: damage "by the same commander")."""
         names = [str(n) for n in self.state["hands"][player].get("commanders") or []]
         if not names or self.state["tracker"] is None:
             return
@@ -678,7 +678,7 @@ class Widget:
         commander = game.commanders[number]
         label = game.commander_label(number)
         default = f"{commander.owner}'s commander"
-        if commander.name != default:  # named once the hand was kept (TC 3.5)
+        if commander.name != default:  # named once the hand was kept (tc-3-5)
             return f"{default} ({commander.name})"
         entry = self.state["hands"].get(commander.owner)
         if entry is not None:
