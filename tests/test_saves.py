@@ -704,3 +704,19 @@ def test_with_no_room_opening_a_shared_game_changes_nothing(monkeypatch):
     view = s.handle("shared-open", {})
     assert "no room" in view.error and storage.get(MAIN) == mine
     assert view.hidden["shared-ask"] is False
+
+
+def test_a_copy_kept_by_another_tab_is_offered_with_the_previous_games():
+    """hs-2-9: a game a tab kept as a copy (``copy-N``, written by the page's adapter when
+    another tab had changed the same save) is listed and restorable like a previous game."""
+    mine = played("horde").storage.get(MAIN)
+    other = played("swarm").storage.get(MAIN)
+    theirs = link_of("horde", 2)[0].storage.get(MAIN)
+    assert other
+    storage = MemoryStorage({MAIN: theirs, "copy-1796191018609": mine})
+    s = Session("horde", horde, page_env(), storage)
+    view = s.start()
+    assert view.hidden["previous"] is False and "another tab" in view.text["previous-text"]
+    s.handle("previous-restore", {})
+    assert storage.get(MAIN) == mine and storage.get(PREVIOUS) == theirs
+    assert "copy-1796191018609" not in storage.slots

@@ -23,9 +23,20 @@ function isDevBuild() {
 // -- storage ----------------------------------------------------------------------------------
 // A page's slots in localStorage: "game" under the page's key, the others under KEY:slot. The
 // saved view's own record (KEY:view, assets/saved-view.js) is not the engine's.
+//
+// Nothing is lost (issue 28, points 1 and 2): the slots remember what this tab last read or
+// wrote in each. An answer's writes go in the order Python made them (a slot is always copied
+// aside before what it replaces is removed), and stop at the first that fails: after a write
+// the browser refused (storage full, private mode, storage turned off) or a slot another tab
+// has changed since, this tab writes nothing more, so it never removes or overwrites what it
+// could not keep first. The page then says so (see Keeping).
 class Slots {
   constructor(name) {
     this.key = window.coopMagicSaveKey(name);  // assets/saves.js, loaded before this module
+    this.known = new Map();  // slot -> what this tab last read or wrote there (null: nothing)
+    this.stopped = null;     // null, "failed" (the browser refused a write) or "other-tab"
+    this.mine = null;        // this tab's latest game save, written or not
+    this.onStop = () => {};
     try {  // a save stored under the key used before keys carried the base path moves over
       const old = localStorage.getItem("coop-magic:" + name);
       if (old && localStorage.getItem(this.key) === null) {
@@ -35,29 +46,121 @@ class Slots {
     } catch (error) { /* storage refused: the page still works */ }
   }
   slotKey(slot) { return slot === "game" ? this.key : this.key + ":" + slot; }
+  slotOf(key) {
+    if (key === this.key) return "game";
+    if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
+      return key.slice(this.key.length + 1);
+    }
+    return null;
+  }
   read() {
     const slots = {};
     try {
       for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i);
-        if (key === this.key) slots.game = localStorage.getItem(key);
-        else if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
-          slots[key.slice(this.key.length + 1)] = localStorage.getItem(key);
-        }
+        const slot = this.slotOf(localStorage.key(i));
+        if (slot !== null) slots[slot] = localStorage.getItem(localStorage.key(i));
       }
     } catch (error) { /* storage refused */ }
+    for (const [slot, value] of Object.entries(slots)) this.known.set(slot, value);
+    if (typeof slots.game === "string") this.mine = slots.game;
     return slots;
   }
-  write(writes) {
-    for (const [slot, value] of Object.entries(writes || {})) {
-      try {
-        if (value) localStorage.setItem(this.slotKey(slot), value);
-        else localStorage.removeItem(this.slotKey(slot));
-      } catch (error) {
-        console.warn("could not write browser storage (" + slot + ")");
-      }
+  stop(why) {
+    if (this.stopped) return;
+    this.stopped = why;
+    this.onStop(why);
+  }
+  // Another tab wrote one of this page's slots (the browser's storage event).
+  changedElsewhere(event) {
+    const slot = this.slotOf(event.key);
+    if (slot === null || event.storageArea !== localStorage) return;
+    if (event.newValue !== (this.known.has(slot) ? this.known.get(slot) : null)) {
+      this.stop("other-tab");
     }
   }
+  // Write one answer's slots; true if every one was written.
+  write(writes) {
+    const entries = Object.entries(writes || {});
+    for (const [slot, value] of entries) {
+      if (slot === "game" && value) this.mine = value;
+    }
+    if (this.stopped) return !entries.length;
+    for (const [slot, value] of entries) {
+      const key = this.slotKey(slot);
+      try {
+        const now = localStorage.getItem(key);
+        const before = this.known.has(slot) ? this.known.get(slot) : null;
+        if (now !== before) {
+          this.stop("other-tab");
+          return false;
+        }
+        if (value) localStorage.setItem(key, value);
+        else localStorage.removeItem(key);
+        this.known.set(slot, value || null);
+      } catch (error) {
+        console.warn("could not write browser storage (" + slot + ")");
+        this.stop("failed");
+        return false;
+      }
+    }
+    return true;
+  }
+  // This tab's game under a new copy slot (never one in use); true if it was written.
+  keepCopy() {
+    if (!this.mine) return true;
+    try {
+      let slot = "copy-" + Date.now();
+      while (localStorage.getItem(this.slotKey(slot)) !== null) slot += "1";
+      localStorage.setItem(this.slotKey(slot), this.mine);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+}
+
+// What the page says when this tab stops writing (Slots.stop): the browser would not store the
+// game (a download of it is offered), or another tab changed the same save (reload it, or keep
+// this tab's game as a copy, which the page then lists with the previous games).
+const KEEPING_TEXT = {
+  failed: "This game is not being kept on this device: the browser would not store it " +
+          "(its storage is full or turned off). Download it to keep it; a reload would " +
+          "lose what was not stored.",
+  "other-tab": "This game was changed in another tab. Reload it to go on from there, or " +
+               "keep this one as a copy (the page lists it with the previous games).",
+  "copy-failed": "The copy could not be stored either (the browser's storage is full or " +
+                 "turned off). Download it to keep it.",
+};
+
+function wireKeeping(root, name, slots) {
+  const find = (id) => root.querySelector(`[data-id="${id}"]`);
+  const say = (boxId, why) => {
+    const box = find(boxId);
+    const text = find(boxId + "-text");
+    if (!box || !text) return;
+    text.textContent = KEEPING_TEXT[why];
+    box.hidden = false;
+  };
+  slots.onStop = (why) => say(why === "failed" ? "storage-failed" : "other-tab", why);
+  const downloadButton = find("storage-download");
+  if (downloadButton) {
+    downloadButton.addEventListener("click", () => {
+      if (slots.mine) download(name + "-game.json", slots.mine);
+    });
+  }
+  // The address's fragment is this tab's own game (its share link): reloading with it would
+  // ask again whether to open it, so the page is loaded without it.
+  const reloadSaved = () => location.replace(location.pathname + location.search);
+  const reload = find("other-tab-reload");
+  if (reload) reload.addEventListener("click", reloadSaved);
+  const copy = find("other-tab-copy");
+  if (copy) {
+    copy.addEventListener("click", () => {
+      if (slots.keepCopy()) reloadSaved();
+      else say("storage-failed", "copy-failed");
+    });
+  }
+  addEventListener("storage", (event) => slots.changedElsewhere(event));
 }
 
 // -- applying a view --------------------------------------------------------------------------
@@ -383,6 +486,7 @@ async function serve(worker, root, failed) {
   const taps = new Taps(root);
   const slots = new Slots(name);
   const stored = slots.read();
+  wireKeeping(root, name, slots);
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
   let chain = Promise.resolve();
@@ -404,7 +508,9 @@ async function serve(worker, root, failed) {
       document.dispatchEvent(new CustomEvent("coop-magic:done"));
       return;
     }
-    slots.write(answer.writes);  // the save is on the device before its view shows
+    // The save is on the device before its view shows; one that is not is not kept as the
+    // view shown before Python either.
+    if (!slots.write(answer.writes)) delete answer.view.save;
     logLines(answer);
     if (asked && answer.view.values) {
       const now = readForm(root);
@@ -520,12 +626,12 @@ async function serve(worker, root, failed) {
   root.querySelectorAll("[data-field][data-typed]").forEach((el) => {
     if (answer.view.values) delete answer.view.values[el.getAttribute("data-field")];
   });
-  slots.write(answer.writes);
+  if (!slots.write(answer.writes)) delete answer.view.save;
   logLines(answer);
   taps.showing(answer.version);
   savedView(root, "revert");  // the page as built, then this widget's own first view
   applyView(root, name, answer.view, shown);
-  if (stored.game && answer.view.save === undefined) savedView(root, "keep");
+  if (stored.game && answer.view.save === undefined && !slots.stopped) savedView(root, "keep");
   wire();
   root.querySelectorAll("[data-typed]").forEach((el) => el.removeAttribute("data-typed"));
   root.querySelectorAll("[disabled][data-action]").forEach((el) => el.removeAttribute("disabled"));

@@ -105,6 +105,10 @@ class MemoryStorage:
         else:
             self.slots.pop(slot, None)
 
+    def keys(self) -> list[str]:
+        """Every slot that holds something."""
+        return list(self.slots)
+
 
 @dataclass
 class Problem:
