@@ -13,6 +13,8 @@
 // assets/widget-loading.js imports this module once the page is painted and calls start().
 const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
 const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
+const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
+const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
 
 const absolute = (url) => new URL(url, location.href).href;
 
@@ -421,6 +423,57 @@ export function applyView(root, name, view, shown) {
   }
 }
 
+// -- input too large for the worker (issue 28, point 4) ---------------------------------------
+// A paste or a file beyond what Python reads is refused here, on the page, before it is read
+// whole or sent to the worker: a file by its size first (File.size, nothing read), then by
+// its text; Python's own checks (pyengine.widgets.paste_too_big, safejson) stay behind them.
+// The words are Python's.
+const FILE_LIMITS = {import: MAX_SAVE_CHARS};  // saved games; other files are decklists
+
+// Only a paste box the player can see counts (a runner's hidden set-up box is not read by
+// the turn's buttons; its text is still bounded by Python's checks when it is).
+function pasteTooBig(form, root) {
+  for (const el of root.querySelectorAll("textarea[data-field]")) {
+    if (el.closest("[hidden]")) continue;
+    const text = form[el.getAttribute("data-field")] || "";
+    if (text.length > MAX_PASTE_CHARS) {
+      return `The pasted text is ${text.length.toLocaleString("en")} characters long; a page ` +
+             `reads at most ${MAX_PASTE_CHARS.toLocaleString("en")}. Paste one decklist at a time.`;
+    }
+  }
+  return null;
+}
+
+function fileTooBig(action, file) {
+  const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
+  if (file.size > 4 * chars) {  // UTF-8: at most 4 bytes a character
+    return `The file is ${file.size.toLocaleString("en")} bytes; a page reads at most ` +
+           `${chars.toLocaleString("en")} characters. Choose one ` +
+           (FILE_LIMITS[action] ? "saved game" : "decklist") + " at a time.";
+  }
+  return null;
+}
+
+function fileNotText(action, text) {
+  const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
+  if (text.length > chars) {
+    return `The file holds ${text.length.toLocaleString("en")} characters; a page reads at ` +
+           `most ${chars.toLocaleString("en")}.`;
+  }
+  if (text.slice(0, 65536).includes("\u0000")) {
+    return "The file is not text (it looks like a binary file); choose a text file.";
+  }
+  return null;
+}
+
+function refuse(shown, message) {
+  const box = shown.find("error");
+  if (!box) return;
+  shown.changed("error", "", message);
+  box.textContent = message;
+  box.hidden = false;
+}
+
 // -- the view a tap was made against (issues 27.1, 28.9) ----------------------------------------
 // Every tap carries the version of the view it was made against (form key _view); the worker
 // (pyengine/widgets/host.py) refuses, silently, one on a game-changing button made against a
@@ -530,6 +583,11 @@ async function serve(worker, root, failed) {
   function run(action, extra) {
     const online = navigator.onLine === false ? "" : "on";  // no lookups offline
     const fields = readForm(root);
+    const tooBig = pasteTooBig(fields, root);
+    if (tooBig) {
+      refuse(shown, tooBig);
+      return chain;
+    }
     const form = {...fields, _page: location.origin + location.pathname,
                   _online: online, ...(extra || {})};
     busy(1);
@@ -593,11 +651,20 @@ async function serve(worker, root, failed) {
       el.addEventListener("change", async () => {
         const chosen = el.files.length ? el.files[0] : null;
         if (!chosen) return;
+        const action = el.getAttribute("data-file");
+        const tooBig = fileTooBig(action, chosen);
+        if (tooBig) {
+          el.value = "";
+          refuse(shown, tooBig);
+          return;
+        }
         busy(1);  // busy from the choice on, while the file is read
         try {
           const text = await chosen.text();
           el.value = "";
-          run(el.getAttribute("data-file"), {_file: text});
+          const notText = fileNotText(action, text);
+          if (notText) refuse(shown, notText);
+          else run(action, {_file: text});
         } finally {
           busy(-1);
         }

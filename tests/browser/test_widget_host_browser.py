@@ -258,3 +258,33 @@ def test_an_engine_that_cannot_start_says_so(page, site_url, guard):
     for words in expected:
         assert any(words in problem for problem in guard.problems), words
     guard.problems[:] = [p for p in guard.problems if not any(w in p for w in expected)]
+
+
+#: Counts the worker's answers the page has shown (the adapter's coop-magic:done signal).
+COUNT_ANSWERS = """() => { window.__answers = 0;
+    document.addEventListener('coop-magic:done', () => { window.__answers += 1; }); }"""
+
+
+def test_a_huge_paste_or_file_is_refused_on_the_page_before_python_sees_it(page, site_url):
+    """tc-1-1: a paste over the limit, a 5 MB file and a binary file are refused by the page
+    itself, in Python's words, before anything is read whole or sent to the worker (no answer
+    comes); an ordinary list afterwards is checked as always."""
+    page.goto(site_url + "play/check.html")
+    wait_ready(page, "check")
+    page.evaluate(COUNT_ANSWERS)
+    error = page.locator("[data-widget=check] [data-id=error]")
+    page.evaluate("""() => { const box = document.querySelector('[data-field=paste]');
+        box.value = '1 Island\\n'.repeat(35000); }""")  # 315,000 characters
+    page.click("[data-action=check]")
+    expect(error).to_contain_text("a page reads at most 300,000")
+    page.set_input_files("[data-file=upload]", files=[{
+        "name": "huge.txt", "mimeType": "text/plain", "buffer": b"1 Island\n" * 600_000}])
+    expect(error).to_contain_text("The file is 5,400,000 bytes")
+    page.set_input_files("[data-file=upload]", files=[{
+        "name": "deck.png", "mimeType": "image/png", "buffer": b"\x89PNG\r\n\x1a\n\x00\x00"}])
+    expect(error).to_contain_text("not text")
+    assert page.evaluate("window.__answers") == 0  # the worker was never asked
+    page.fill("[data-field=paste]", "40 Island\n")
+    page.click("[data-action=check]")
+    expect(page.locator("[data-id=result]")).to_be_visible()
+    assert page.evaluate("window.__answers") >= 1
