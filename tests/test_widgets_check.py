@@ -376,3 +376,20 @@ def test_deeply_nested_json_is_refused_before_parsing():
         safejson.loads('{"a":' * 100_000)
     with pytest.raises(ValueError, match="nested far deeper"):
         make("[" * 100_000)
+
+
+def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
+    """tc-1-1: the cache of looked-up cards the saved check keeps holds at most
+    MAX_CACHED_CARDS; the cards looked up first are the first to go (within a visit: the save
+    itself stores them sorted by name)."""
+    monkeypatch.setattr(check_module, "MAX_CACHED_CARDS", 3)
+    widget, _ = make()
+    widget.handle("check", {"format": "team-commander", "paste": MEREN})
+    view = widget.handle("lookup", {"format": "team-commander", "paste": MEREN})
+    (fetch,) = view.fetches
+    names = asked(fetch)
+    done = widget.handle("scryfall", {"format": "team-commander", "paste": MEREN,
+                                      "_status": "200", "_body": answer(names),
+                                      "_tag": fetch.tag})
+    cache = json.loads(done.save)["cache"]
+    assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
