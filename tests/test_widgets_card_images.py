@@ -258,3 +258,14 @@ def test_swarm_card_panel_shows_the_picture():
     w.handle("images", {"images": ""})
     view = w.handle("pick-card", {"_item": str(card.id)})
     assert view.fetches == [] and view.hidden["panel-img"] is True and view.text["panel-facts"]
+
+
+def test_a_deeply_nested_or_huge_scryfall_answer_is_read_as_no_image():
+    """A Scryfall answer nested 100,000 deep or over the size limit never reaches anything
+    recursive: it reads as "no image" (issue 28, point 5)."""
+    from pyengine.widgets import card_images as module
+
+    deep = "[" * 100_000 + "]" * 100_000
+    huge = '{"data": [' + ",".join(['{"name": "x"}'] * 400_000) + "]}"
+    for body in (deep, '{"image_uris": ' + deep + "}", huge):
+        assert module.image_url("200", body) == ""

@@ -518,6 +518,39 @@ async function startWorker(options) {
                                              config});
 }
 
+// -- a worker whose Python dies (issue 28, point 5) ---------------------------------------------
+// Python answers every message it gets (pyengine.widgets.host.Host never raises), so a message
+// that fails means Python itself stopped (a fatal error: the stack ran out, the interpreter
+// was lost). The engine then starts a new worker, once for all the page's widgets, and each
+// widget starts again there from its saved game (the slots in storage) and says so once.
+const RESTARTED = "Python stopped working and was started again from the saved game; " +
+                  "the last tap was not applied.";
+
+class Engine {
+  constructor(options, worker) {
+    this.options = options;
+    this.current = worker;
+    this.restarting = null;
+  }
+  get sync() { return this.current.sync; }
+  // A new worker instead of `dead` (nothing if another widget has already replaced it).
+  restart(dead) {
+    if (this.current !== dead) return Promise.resolve(this.current);
+    if (!this.restarting) {
+      this.restarting = startWorker(this.options).then((worker) => {
+        try { dead.terminate(); } catch (error) { /* gone already */ }
+        this.current = worker;
+        this.restarting = null;
+        return worker;
+      }, (error) => {
+        this.restarting = null;
+        throw error;
+      });
+    }
+    return this.restarting;
+  }
+}
+
 function pageInfo() {
   const fragment = String(location.hash || "");
   const connection = navigator.connection;
@@ -594,10 +627,14 @@ async function serve(worker, root, failed) {
     chain = chain.then(async () => {
       let answer;
       try {
-        answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+        if (worker.current !== startedOn) {  // another widget's tap restarted the worker
+          answer = await startAgain(false);
+        } else {
+          answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+        }
       } catch (error) {
         console.warn(String(error && error.stack || error));
-        answer = {view: {error: UNEXPECTED}, writes: {}, log: []};
+        answer = await startAgain(true);
       }
       try {
         show(answer, fields);
@@ -680,6 +717,27 @@ async function serve(worker, root, failed) {
     });
   }
 
+  // This widget started on a new worker, from its saved game; `died`: its own message found
+  // Python dead (a new worker is started first). The answer is shown as any other, with the
+  // line saying so; if even that fails, the plain "unexpected" line.
+  async function startAgain(died) {
+    try {
+      if (died) await worker.restart(startedOn);
+      const next = worker.current;
+      const first = JSON.parse(await worker.sync.start(name, JSON.stringify(
+        {...pageInfo(), slots: slots.read()})));
+      startedOn = next;
+      first.view.text = {...(first.view.text || {}), "saves-note": RESTARTED};
+      first.view.hidden = {...(first.view.hidden || {}), "saves-note": false};
+      console.warn("the rules engine was restarted from the saved game");
+      return first;
+    } catch (error) {
+      console.warn(String(error && error.stack || error));
+      return {view: {error: UNEXPECTED}, writes: {}, log: []};
+    }
+  }
+
+  let startedOn = worker.current;
   let answer;
   try {
     answer = JSON.parse(await worker.sync.start(name, JSON.stringify({...pageInfo(),
@@ -722,7 +780,7 @@ export async function start(options) {
   if (!roots.length) return;
   let worker;
   try {
-    worker = await startWorker(options);
+    worker = new Engine(options, await startWorker(options));
   } catch (error) {
     if (options.failed) options.failed(error);
     return;

@@ -10,6 +10,7 @@ test widget put on a built page of the site; the module is imported as the page 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -288,3 +289,66 @@ def test_a_huge_paste_or_file_is_refused_on_the_page_before_python_sees_it(page,
     page.click("[data-action=check]")
     expect(page.locator("[data-id=result]")).to_be_visible()
     assert page.evaluate("window.__answers") >= 1
+
+
+#: The worker's Python file with a way to break it: an action whose form holds CRASH-PYTHON
+#: recurses until Python's stack runs out, outside the Host that catches everything, so the
+#: message fails as when Python itself dies (as a deeply nested answer once made it).
+CRASHING_WORKER = """import sys
+
+from polyscript import xworker
+
+from pyengine import browser
+
+browser.serve()
+_handle = browser.handle
+
+
+def _crashing(name, action, form_json):
+    if "CRASH-PYTHON" in form_json:
+        sys.setrecursionlimit(800)
+
+        def down(n):
+            return down(n + 1) + 1
+
+        down(0)
+    return _handle(name, action, form_json)
+
+
+xworker.sync.handle = _crashing
+"""
+
+
+def test_a_worker_whose_python_dies_is_restarted_from_the_saved_game(page, site_url, guard):
+    """hs-2-9: when a tap's message to Python fails (Python broken in the worker), the page
+    starts a new worker from the saved game and says so once; the game is as saved and the
+    next taps play on. (A worker that hangs without answering is not detected.)"""
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=CRASHING_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", "amber-otter-17")
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.click("[data-action=survivor-end]")
+
+    def actions() -> int:
+        saved = json.loads(page.evaluate(
+            "localStorage.getItem(window.coopMagicSaveKey('horde'))"))["game"]
+        return len((json.loads(saved) if isinstance(saved, str) else saved)["actions"])
+
+    assert actions() == 1
+    page.evaluate("document.querySelector('[data-field=creatures]').value = 'CRASH-PYTHON'")
+    page.click("[data-action=survivor-end]")
+    note = page.locator("[data-widget=horde] [data-id=saves-note]")
+    expect(note).to_contain_text("Python stopped working and was started again")
+    assert actions() == 1
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.evaluate("document.querySelector('[data-field=creatures]').value = ''")
+    page.click("[data-action=survivor-end]")
+    assert actions() == 2
+    expect(note).to_be_hidden()  # said once
+    # Python's own last words on the console are expected here, nothing else.
+    guard.problems[:] = [p for p in guard.problems
+                         if not any(w in p for w in ("RecursionError", "stack", "fatal",
+                                                     "Pyodide", "Maximum call"))]
