@@ -352,3 +352,20 @@ def test_a_worker_whose_python_dies_is_restarted_from_the_saved_game(page, site_
     guard.problems[:] = [p for p in guard.problems
                          if not any(w in p for w in ("RecursionError", "stack", "fatal",
                                                      "Pyodide", "Maximum call"))]
+
+
+def test_a_play_page_framed_by_another_site_does_not_start(page, site_url, guard):
+    """A play page inside another site's frame (a <meta> policy cannot forbid framing) starts
+    no Python and says how to open it on its own; on its own it starts as always."""
+    page.set_content(f'<iframe src="{site_url}play/shuffler.html" width="360" height="600">'
+                     "</iframe>")
+    frame = page.frame_locator("iframe")
+    widget = frame.locator("[data-widget=shuffler]")
+    expect(widget).to_have_attribute("data-ready", "failed", timeout=ENGINE_TIMEOUT_MS)
+    expect(widget.locator("[data-id=loading]")).to_contain_text(
+        "does not run inside another site")
+    # The framing page here is about:blank, so the browser denies the framed page storage and
+    # Material's own start-up script (which reads localStorage unguarded) reports it.
+    guard.problems[:] = [p for p in guard.problems if "'localStorage'" not in p]
+    page.goto(site_url + "play/shuffler.html")
+    wait_ready(page, "shuffler")
