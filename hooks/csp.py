@@ -19,7 +19,9 @@ ROOT = str(Path(__file__).resolve().parent.parent)
 if ROOT not in sys.path:
     sys.path.insert(0, ROOT)  # the sitebuild package
 
-from sitebuild.csp import complete_csp, mark_dev_server  # noqa: E402
+from mkdocs.exceptions import PluginError  # noqa: E402
+
+from sitebuild.csp import complete_csp, content_scripts, mark_dev_server  # noqa: E402
 
 _state = {"dev_server": False}
 
@@ -35,6 +37,11 @@ def _finish(page_html: str) -> str:
 
 
 def on_post_page(output, page, config):
+    scripts = content_scripts(output)
+    if scripts:  # the policy would allow it by its hash: refuse the page instead
+        raise PluginError(f"{page.file.src_uri}: the page's content holds a <script> "
+                          f"({scripts[0]!r}); inline scripts are allowed only for the "
+                          "build's own")
     return _finish(output)
 
 

@@ -45,6 +45,26 @@ def inline_script_hashes(page_html: str) -> list[str]:
     return hashes
 
 
+_ARTICLE = re.compile(r"<article\b[^>]*>(?P<body>.*?)</article>", re.S | re.I)
+
+
+def content_scripts(page_html: str) -> list[str]:
+    """The runnable inline scripts inside the page's content (Material's ``<article>``: the
+    rules text, glossary definitions, a widget's markup), each cut to 60 characters. The
+    policy allows inline scripts only by the hashes of the build's own scripts, so a page
+    whose content holds one fails the build (hooks/csp.py) instead of getting it allowed."""
+    found: list[str] = []
+    for article in _ARTICLE.finditer(page_html):
+        for match in _INLINE_SCRIPT.finditer(article.group("body")):
+            attrs = match.group("attrs")
+            if re.search(r"\ssrc=", attrs, re.I):
+                continue
+            kind = _TYPE_ATTR.search(attrs)
+            if (kind.group(1).lower() if kind else "") in _EXECUTABLE_TYPES:
+                found.append(match.group("body").strip()[:60])
+    return found
+
+
 def style_attribute_hashes(page_html: str) -> list[str]:
     """CSP hashes of the page's inline ``style`` attributes (markdown table alignment)."""
     hashes: list[str] = []

@@ -310,3 +310,28 @@ def test_real_build_no_script_or_print_style_holds_up_the_first_paint(built_site
         prints = re.findall(r"<link\b[^>]*assets/print\.css[^>]*>", text)
         assert len(prints) == 1 and 'media="print"' in prints[0], rel
     assert saw_bundle
+
+
+def test_a_script_in_a_pages_content_is_found_and_the_builds_own_are_not():
+    """A runnable inline <script> inside the page's content (a rules page, a glossary
+    definition) is reported, so the build fails; scripts outside the content, with a src, or
+    not runnable (JSON) are not."""
+    page = ('<script>var boot=1</script><article class="md-content__inner">'
+            '<p>Swarm</p><script type="application/json">{}</script>'
+            '<script src="../assets/saved-view.js"></script>'
+            '<p>term<script>alert(1)</script></p></article><script>var after=1</script>')
+    assert csp.content_scripts(page) == ["alert(1)"]
+    assert csp.content_scripts(page.replace("<script>alert(1)</script>", "")) == []
+
+
+def test_the_hook_fails_a_page_whose_content_holds_a_script():
+    """The build refuses a page with a <script> in its content (hooks/csp.py)."""
+    from mkdocs.exceptions import PluginError
+
+    from devtools.site import load_hook
+
+    hook = load_hook("csp")
+    page = type("P", (), {"file": type("F", (), {"src_uri": "swarm/index.md"})()})()
+    with pytest.raises(PluginError, match="swarm/index.md"):
+        hook.on_post_page('<article><script>alert(1)</script></article>', page, {})
+    assert "<p>" in hook.on_post_page("<article><p>ok</p></article>", page, {})

@@ -754,3 +754,58 @@ def test_with_no_room_opening_a_shared_game_changes_nothing(monkeypatch):
     view = s.handle("shared-open", {})
     assert "no room" in view.error and storage.get(MAIN) == mine
     assert view.hidden["shared-ask"] is False
+
+
+def test_a_copy_kept_by_another_tab_is_offered_with_the_previous_games():
+    """hs-2-9: a game a tab kept as a copy (``copy-N``, written by the page's adapter when
+    another tab had changed the same save) is listed and restorable like a previous game."""
+    mine = played("horde").storage.get(MAIN)
+    other = played("swarm").storage.get(MAIN)
+    theirs = link_of("horde", 2)[0].storage.get(MAIN)
+    assert other
+    storage = MemoryStorage({MAIN: theirs, "copy-1796191018609": mine})
+    s = Session("horde", horde, page_env(), storage)
+    view = s.start()
+    assert view.hidden["previous"] is False and "another tab" in view.text["previous-text"]
+    s.handle("previous-restore", {})
+    assert storage.get(MAIN) == mine and storage.get(PREVIOUS) == theirs
+    assert "copy-1796191018609" not in storage.slots
+
+
+# -- sizes bounded where they are made (issue 28, point 3) -------------------------------------
+@pytest.mark.parametrize("name, token", [
+    ("swarm", {"type": "token", "name": "Zombie", "amount": 1000}),
+    ("horde", {"type": "create-token", "name": "Zombie", "n": 1000}),
+])
+def test_a_short_link_asking_for_millions_of_tokens_is_refused_before_it_is_played(
+        name, token, monkeypatch):
+    """sw-3-4, hs-2-9: a valid link of a few hundred characters whose actions would make
+    30,000 tokens is refused in plain words from its data alone (nothing is replayed), and
+    the page starts a new game."""
+    _, link = link_of(name)
+    data = runner.decode_share(link[:2], link, not_link="", damaged="", no_game="")
+    data["a"] = [token] * 30
+    absurd = runner.encode_share(link[:2], data)
+    assert len(absurd) < 400
+    monkeypatch.setattr(game.Game, "apply", lambda *a, **k: pytest.fail("it was played"))
+    s = Session(name, MODULES[name], page_env(absurd), MemoryStorage())
+    view = s.start()
+    assert "30,000 tokens" in view.error and "at most 5,000" in view.error
+    assert not any(word in view.error for word in PYTHON_WORDS)
+
+
+def test_a_link_whose_game_saves_too_large_is_refused_and_nothing_changes(monkeypatch):
+    """sw-3-4: a link whose game, once opened, would save to more than the page keeps is
+    refused with the size named; the saved game stays and the page still plays."""
+    mine = played("swarm").storage.get(MAIN)
+    _, link = link_of("swarm", 3)
+    monkeypatch.setattr(saves, "MAX_LINK_SAVE_CHARS", 100)
+    storage = MemoryStorage({MAIN: mine})
+    s = Session("swarm", swarm, page_env(link), storage)
+    view = s.start()
+    assert "characters once played out" in view.error and storage.get(MAIN) == mine
+    assert s.widget is not None and view.hidden["shared-ask"] is True
+    fresh = Session("swarm", swarm, page_env(link), MemoryStorage())
+    view = fresh.start()
+    assert "characters once played out" in view.error and fresh.widget is not None
+    assert fresh.handle(*PLAY["swarm"]).error == ""

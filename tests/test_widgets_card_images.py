@@ -286,3 +286,12 @@ def test_pictures_stop_being_asked_after_failures_in_a_row_and_say_so_once():
     assert "A" not in images.urls  # a sign-in page is not "Scryfall has no picture"
     images.resume()
     assert images.lookup("A")
+def test_a_deeply_nested_or_huge_scryfall_answer_is_read_as_no_image():
+    """A Scryfall answer nested 100,000 deep or over the size limit never reaches anything
+    recursive: it reads as "no image" (issue 28, point 5)."""
+    from pyengine.widgets import card_images as module
+
+    deep = "[" * 100_000 + "]" * 100_000
+    huge = '{"data": [' + ",".join(['{"name": "x"}'] * 400_000) + "]}"
+    for body in (deep, '{"image_uris": ' + deep + "}", huge):
+        assert module.image_url("200", body) == ""

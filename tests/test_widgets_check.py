@@ -412,3 +412,18 @@ def test_page_and_cli_give_the_same_verdict(facts_text, name, fmt, capsys, monke
     assert [(f["line"], f["card"], f["rule"], f["code"]) for f in cli["findings"]] == [
         (f.line, f.card, f.rule, f.code) for f in page.findings]
     assert cli["read_as"] == widget._report()[0].format
+def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
+    """tc-1-1: the cache of looked-up cards the saved check keeps holds at most
+    MAX_CACHED_CARDS; the cards looked up first are the first to go (within a visit: the save
+    itself stores them sorted by name)."""
+    monkeypatch.setattr(check_module, "MAX_CACHED_CARDS", 3)
+    widget, _ = make()
+    widget.handle("check", {"format": "team-commander", "paste": MEREN})
+    view = widget.handle("lookup", {"format": "team-commander", "paste": MEREN})
+    (fetch,) = view.fetches
+    names = asked(fetch)
+    done = widget.handle("scryfall", {"format": "team-commander", "paste": MEREN,
+                                      "_status": "200", "_body": answer(names),
+                                      "_tag": fetch.tag})
+    cache = json.loads(done.save)["cache"]
+    assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])

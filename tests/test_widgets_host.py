@@ -187,7 +187,12 @@ def test_the_page_adapter_uses_the_same_constants():
 
     adapter = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
                "widget-host.js").read_text(encoding="utf-8")
+    from pyengine.widgets import MAX_PASTE_CHARS
+    from pyengine.widgets.saves import MAX_SAVE_CHARS
+
     assert f"const FETCH_GAP_MS = {FETCH_GAP_MS};" in adapter
+    assert f"const MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in adapter  # refused on the page
+    assert f"const MAX_SAVE_CHARS = {MAX_SAVE_CHARS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
 
 

@@ -1,7 +1,10 @@
 // Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
 // assets/widget-host.js). Runs before Python starts:
 // * adds to each widget the boxes the saves code fills: a save kept aside ("could not
-//   restore"), a note, the "Open the shared game / Keep mine" question, the previous game;
+//   restore"), a note, the "Open the shared game / Keep mine" question, the previous games
+//   (each with its list to choose from), and the adapter's own two: a save the browser would
+//   not store ("download it") and a save another tab changed ("reload it / keep this one as a
+//   copy");
 // * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
 //   what was typed instead of overwriting it;
 // * (one tap, one action is the view token's work: assets/widget-host.js, class Taps, and
@@ -42,10 +45,29 @@
     var reload = el("button", {type: "button", "class": "md-button md-button--primary",
                                "data-id": "saves-reload", hidden: ""}, "Reload to update");
     reload.addEventListener("click", function () { location.reload(); });
+    aside.appendChild(el("ul", {"class": "widget-kept-list", "data-id": "saves-list"}));
     aside.appendChild(buttons([reload, button("saves-download", "Download it"),
                                button("saves-retry", "Try it again"),
                                button("saves-discard", "Discard it")]));
     box.appendChild(aside);
+
+    // Filled by the adapter (assets/widget-host.js), not by Python: a save the browser would
+    // not store, and a save another tab changed.
+    var failed = el("div", {"class": "widget-error", "data-id": "storage-failed", role: "alert",
+                            hidden: ""});
+    failed.appendChild(el("p", {"data-id": "storage-failed-text"}));
+    failed.appendChild(buttons([el("button", {type: "button", "class": "md-button",
+                                              "data-id": "storage-download"}, "Download it")]));
+    box.appendChild(failed);
+    var tab = el("div", {"class": "widget-ask", "data-id": "other-tab", role: "alert",
+                         hidden: ""});
+    tab.appendChild(el("p", {"data-id": "other-tab-text"}));
+    tab.appendChild(buttons([
+      el("button", {type: "button", "class": "md-button md-button--primary",
+                    "data-id": "other-tab-reload"}, "Reload it"),
+      el("button", {type: "button", "class": "md-button", "data-id": "other-tab-copy"},
+         "Keep this one as a copy")]));
+    box.appendChild(tab);
 
     box.appendChild(el("p", {"class": "widget-note", "data-id": "saves-note", role: "status",
                              hidden: ""}));
@@ -59,6 +81,7 @@
 
     var previous = el("div", {"class": "widget-note", "data-id": "previous", hidden: ""});
     previous.appendChild(el("p", {"data-id": "previous-text"}));
+    previous.appendChild(el("ul", {"class": "widget-kept-list", "data-id": "previous-list"}));
     previous.appendChild(buttons([button("previous-restore", "Go back to it"),
                                   button("previous-discard", "Forget it")]));
     box.appendChild(previous);

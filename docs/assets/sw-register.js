@@ -13,6 +13,7 @@
 (function () {
   "use strict";
   if (!document.currentScript) return;
+  showStorageUsed();
   var root = document.documentElement;
   var buttons = document.querySelectorAll("[data-offline-keep]");
   var statuses = document.querySelectorAll("[data-offline-status]");
@@ -142,4 +143,36 @@
 
   if (document.readyState === "complete") start();
   else window.addEventListener("load", start);
+
+  // What this site keeps on the device (issue 28, point 3), on [data-storage-used]: its games
+  // and settings in localStorage (the keys under this site's base path) and, where the
+  // browser says, its offline copy.
+  function showStorageUsed() {
+    var places = document.querySelectorAll("[data-storage-used]");
+    if (!places.length) return;
+    var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
+    var chars = 0;
+    try {
+      for (var i = 0; i < localStorage.length; i++) {
+        var key = localStorage.key(i);
+        if (key && key.indexOf("coop-magic:" + scope + ":") === 0) {
+          chars += key.length + (localStorage.getItem(key) || "").length;
+        }
+      }
+    } catch (error) { /* storage refused: nothing kept */ }
+    var kb = function (n) { return Math.max(1, Math.round(n / 1000)).toLocaleString("en") + " KB"; };
+    var text = "Games and settings kept by this site on this device: " +
+      (chars ? kb(chars * 2) : "none") + ".";  // localStorage keeps two bytes a character
+    var put = function (line) {
+      for (var p = 0; p < places.length; p++) places[p].textContent = line;
+    };
+    put(text);
+    if (navigator.storage && navigator.storage.estimate) {
+      navigator.storage.estimate().then(function (estimate) {
+        if (estimate && estimate.usage) {
+          put(text + " All this site keeps, with its offline copy: " + kb(estimate.usage) + ".");
+        }
+      }, function () {});
+    }
+  }
 })();

@@ -13,6 +13,8 @@
 // assets/widget-loading.js imports this module once the page is painted and calls start().
 const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
 const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
+const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
+const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
 
 const absolute = (url) => new URL(url, location.href).href;
 
@@ -23,9 +25,20 @@ function isDevBuild() {
 // -- storage ----------------------------------------------------------------------------------
 // A page's slots in localStorage: "game" under the page's key, the others under KEY:slot. The
 // saved view's own record (KEY:view, assets/saved-view.js) is not the engine's.
+//
+// Nothing is lost (issue 28, points 1 and 2): the slots remember what this tab last read or
+// wrote in each. An answer's writes go in the order Python made them (a slot is always copied
+// aside before what it replaces is removed), and stop at the first that fails: after a write
+// the browser refused (storage full, private mode, storage turned off) or a slot another tab
+// has changed since, this tab writes nothing more, so it never removes or overwrites what it
+// could not keep first. The page then says so (see Keeping).
 class Slots {
   constructor(name) {
     this.key = window.coopMagicSaveKey(name);  // assets/saves.js, loaded before this module
+    this.known = new Map();  // slot -> what this tab last read or wrote there (null: nothing)
+    this.stopped = null;     // null, "failed" (the browser refused a write) or "other-tab"
+    this.mine = null;        // this tab's latest game save, written or not
+    this.onStop = () => {};
     try {  // a save stored under the key used before keys carried the base path moves over
       const old = localStorage.getItem("coop-magic:" + name);
       if (old && localStorage.getItem(this.key) === null) {
@@ -35,29 +48,121 @@ class Slots {
     } catch (error) { /* storage refused: the page still works */ }
   }
   slotKey(slot) { return slot === "game" ? this.key : this.key + ":" + slot; }
+  slotOf(key) {
+    if (key === this.key) return "game";
+    if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
+      return key.slice(this.key.length + 1);
+    }
+    return null;
+  }
   read() {
     const slots = {};
     try {
       for (let i = 0; i < localStorage.length; i++) {
-        const key = localStorage.key(i);
-        if (key === this.key) slots.game = localStorage.getItem(key);
-        else if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
-          slots[key.slice(this.key.length + 1)] = localStorage.getItem(key);
-        }
+        const slot = this.slotOf(localStorage.key(i));
+        if (slot !== null) slots[slot] = localStorage.getItem(localStorage.key(i));
       }
     } catch (error) { /* storage refused */ }
+    for (const [slot, value] of Object.entries(slots)) this.known.set(slot, value);
+    if (typeof slots.game === "string") this.mine = slots.game;
     return slots;
   }
-  write(writes) {
-    for (const [slot, value] of Object.entries(writes || {})) {
-      try {
-        if (value) localStorage.setItem(this.slotKey(slot), value);
-        else localStorage.removeItem(this.slotKey(slot));
-      } catch (error) {
-        console.warn("could not write browser storage (" + slot + ")");
-      }
+  stop(why) {
+    if (this.stopped) return;
+    this.stopped = why;
+    this.onStop(why);
+  }
+  // Another tab wrote one of this page's slots (the browser's storage event).
+  changedElsewhere(event) {
+    const slot = this.slotOf(event.key);
+    if (slot === null || event.storageArea !== localStorage) return;
+    if (event.newValue !== (this.known.has(slot) ? this.known.get(slot) : null)) {
+      this.stop("other-tab");
     }
   }
+  // Write one answer's slots; true if every one was written.
+  write(writes) {
+    const entries = Object.entries(writes || {});
+    for (const [slot, value] of entries) {
+      if (slot === "game" && value) this.mine = value;
+    }
+    if (this.stopped) return !entries.length;
+    for (const [slot, value] of entries) {
+      const key = this.slotKey(slot);
+      try {
+        const now = localStorage.getItem(key);
+        const before = this.known.has(slot) ? this.known.get(slot) : null;
+        if (now !== before) {
+          this.stop("other-tab");
+          return false;
+        }
+        if (value) localStorage.setItem(key, value);
+        else localStorage.removeItem(key);
+        this.known.set(slot, value || null);
+      } catch (error) {
+        console.warn("could not write browser storage (" + slot + ")");
+        this.stop("failed");
+        return false;
+      }
+    }
+    return true;
+  }
+  // This tab's game under a new copy slot (never one in use); true if it was written.
+  keepCopy() {
+    if (!this.mine) return true;
+    try {
+      let slot = "copy-" + Date.now();
+      while (localStorage.getItem(this.slotKey(slot)) !== null) slot += "1";
+      localStorage.setItem(this.slotKey(slot), this.mine);
+      return true;
+    } catch (error) {
+      return false;
+    }
+  }
+}
+
+// What the page says when this tab stops writing (Slots.stop): the browser would not store the
+// game (a download of it is offered), or another tab changed the same save (reload it, or keep
+// this tab's game as a copy, which the page then lists with the previous games).
+const KEEPING_TEXT = {
+  failed: "This game is not being kept on this device: the browser would not store it " +
+          "(its storage is full or turned off). Download it to keep it; a reload would " +
+          "lose what was not stored.",
+  "other-tab": "This game was changed in another tab. Reload it to go on from there, or " +
+               "keep this one as a copy (the page lists it with the previous games).",
+  "copy-failed": "The copy could not be stored either (the browser's storage is full or " +
+                 "turned off). Download it to keep it.",
+};
+
+function wireKeeping(root, name, slots) {
+  const find = (id) => root.querySelector(`[data-id="${id}"]`);
+  const say = (boxId, why) => {
+    const box = find(boxId);
+    const text = find(boxId + "-text");
+    if (!box || !text) return;
+    text.textContent = KEEPING_TEXT[why];
+    box.hidden = false;
+  };
+  slots.onStop = (why) => say(why === "failed" ? "storage-failed" : "other-tab", why);
+  const downloadButton = find("storage-download");
+  if (downloadButton) {
+    downloadButton.addEventListener("click", () => {
+      if (slots.mine) download(name + "-game.json", slots.mine);
+    });
+  }
+  // The address's fragment is this tab's own game (its share link): reloading with it would
+  // ask again whether to open it, so the page is loaded without it.
+  const reloadSaved = () => location.replace(location.pathname + location.search);
+  const reload = find("other-tab-reload");
+  if (reload) reload.addEventListener("click", reloadSaved);
+  const copy = find("other-tab-copy");
+  if (copy) {
+    copy.addEventListener("click", () => {
+      if (slots.keepCopy()) reloadSaved();
+      else say("storage-failed", "copy-failed");
+    });
+  }
+  addEventListener("storage", (event) => slots.changedElsewhere(event));
 }
 
 // -- applying a view --------------------------------------------------------------------------
@@ -318,6 +423,57 @@ export function applyView(root, name, view, shown) {
   }
 }
 
+// -- input too large for the worker (issue 28, point 4) ---------------------------------------
+// A paste or a file beyond what Python reads is refused here, on the page, before it is read
+// whole or sent to the worker: a file by its size first (File.size, nothing read), then by
+// its text; Python's own checks (pyengine.widgets.paste_too_big, safejson) stay behind them.
+// The words are Python's.
+const FILE_LIMITS = {import: MAX_SAVE_CHARS};  // saved games; other files are decklists
+
+// Only a paste box the player can see counts (a runner's hidden set-up box is not read by
+// the turn's buttons; its text is still bounded by Python's checks when it is).
+function pasteTooBig(form, root) {
+  for (const el of root.querySelectorAll("textarea[data-field]")) {
+    if (el.closest("[hidden]")) continue;
+    const text = form[el.getAttribute("data-field")] || "";
+    if (text.length > MAX_PASTE_CHARS) {
+      return `The pasted text is ${text.length.toLocaleString("en")} characters long; a page ` +
+             `reads at most ${MAX_PASTE_CHARS.toLocaleString("en")}. Paste one decklist at a time.`;
+    }
+  }
+  return null;
+}
+
+function fileTooBig(action, file) {
+  const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
+  if (file.size > 4 * chars) {  // UTF-8: at most 4 bytes a character
+    return `The file is ${file.size.toLocaleString("en")} bytes; a page reads at most ` +
+           `${chars.toLocaleString("en")} characters. Choose one ` +
+           (FILE_LIMITS[action] ? "saved game" : "decklist") + " at a time.";
+  }
+  return null;
+}
+
+function fileNotText(action, text) {
+  const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
+  if (text.length > chars) {
+    return `The file holds ${text.length.toLocaleString("en")} characters; a page reads at ` +
+           `most ${chars.toLocaleString("en")}.`;
+  }
+  if (text.slice(0, 65536).includes("\u0000")) {
+    return "The file is not text (it looks like a binary file); choose a text file.";
+  }
+  return null;
+}
+
+function refuse(shown, message) {
+  const box = shown.find("error");
+  if (!box) return;
+  shown.changed("error", "", message);
+  box.textContent = message;
+  box.hidden = false;
+}
+
 // -- the view a tap was made against (issues 27.1, 28.9) ----------------------------------------
 // Every tap carries the version of the view it was made against (form key _view); the worker
 // (pyengine/widgets/host.py) refuses, silently, one on a game-changing button made against a
@@ -369,6 +525,39 @@ async function startWorker(options) {
                                              config});
 }
 
+// -- a worker whose Python dies (issue 28, point 5) ---------------------------------------------
+// Python answers every message it gets (pyengine.widgets.host.Host never raises), so a message
+// that fails means Python itself stopped (a fatal error: the stack ran out, the interpreter
+// was lost). The engine then starts a new worker, once for all the page's widgets, and each
+// widget starts again there from its saved game (the slots in storage) and says so once.
+const RESTARTED = "Python stopped working and was started again from the saved game; " +
+                  "the last tap was not applied.";
+
+class Engine {
+  constructor(options, worker) {
+    this.options = options;
+    this.current = worker;
+    this.restarting = null;
+  }
+  get sync() { return this.current.sync; }
+  // A new worker instead of `dead` (nothing if another widget has already replaced it).
+  restart(dead) {
+    if (this.current !== dead) return Promise.resolve(this.current);
+    if (!this.restarting) {
+      this.restarting = startWorker(this.options).then((worker) => {
+        try { dead.terminate(); } catch (error) { /* gone already */ }
+        this.current = worker;
+        this.restarting = null;
+        return worker;
+      }, (error) => {
+        this.restarting = null;
+        throw error;
+      });
+    }
+    return this.restarting;
+  }
+}
+
 function pageInfo() {
   const fragment = String(location.hash || "");
   const connection = navigator.connection;
@@ -390,6 +579,7 @@ async function serve(worker, root, failed) {
   const taps = new Taps(root);
   const slots = new Slots(name);
   const stored = slots.read();
+  wireKeeping(root, name, slots);
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
   let chain = Promise.resolve();
@@ -411,7 +601,9 @@ async function serve(worker, root, failed) {
       document.dispatchEvent(new CustomEvent("coop-magic:done"));
       return;
     }
-    slots.write(answer.writes);  // the save is on the device before its view shows
+    // The save is on the device before its view shows; one that is not is not kept as the
+    // view shown before Python either.
+    if (!slots.write(answer.writes)) delete answer.view.save;
     logLines(answer);
     if (asked && answer.view.values) {
       const now = readForm(root);
@@ -431,16 +623,25 @@ async function serve(worker, root, failed) {
   function run(action, extra) {
     const online = navigator.onLine === false ? "" : "on";  // no lookups offline
     const fields = readForm(root);
+    const tooBig = pasteTooBig(fields, root);
+    if (tooBig) {
+      refuse(shown, tooBig);
+      return chain;
+    }
     const form = {...fields, _page: location.origin + location.pathname,
                   _online: online, ...(extra || {})};
     busy(1);
     chain = chain.then(async () => {
       let answer;
       try {
-        answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+        if (worker.current !== startedOn) {  // another widget's tap restarted the worker
+          answer = await startAgain(false);
+        } else {
+          answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+        }
       } catch (error) {
         console.warn(String(error && error.stack || error));
-        answer = {view: {error: UNEXPECTED}, writes: {}, log: []};
+        answer = await startAgain(true);
       }
       try {
         show(answer, fields);
@@ -494,11 +695,20 @@ async function serve(worker, root, failed) {
       el.addEventListener("change", async () => {
         const chosen = el.files.length ? el.files[0] : null;
         if (!chosen) return;
+        const action = el.getAttribute("data-file");
+        const tooBig = fileTooBig(action, chosen);
+        if (tooBig) {
+          el.value = "";
+          refuse(shown, tooBig);
+          return;
+        }
         busy(1);  // busy from the choice on, while the file is read
         try {
           const text = await chosen.text();
           el.value = "";
-          run(el.getAttribute("data-file"), {_file: text});
+          const notText = fileNotText(action, text);
+          if (notText) refuse(shown, notText);
+          else run(action, {_file: text});
         } finally {
           busy(-1);
         }
@@ -514,6 +724,27 @@ async function serve(worker, root, failed) {
     });
   }
 
+  // This widget started on a new worker, from its saved game; `died`: its own message found
+  // Python dead (a new worker is started first). The answer is shown as any other, with the
+  // line saying so; if even that fails, the plain "unexpected" line.
+  async function startAgain(died) {
+    try {
+      if (died) await worker.restart(startedOn);
+      const next = worker.current;
+      const first = JSON.parse(await worker.sync.start(name, JSON.stringify(
+        {...pageInfo(), slots: slots.read()})));
+      startedOn = next;
+      first.view.text = {...(first.view.text || {}), "saves-note": RESTARTED};
+      first.view.hidden = {...(first.view.hidden || {}), "saves-note": false};
+      console.warn("the rules engine was restarted from the saved game");
+      return first;
+    } catch (error) {
+      console.warn(String(error && error.stack || error));
+      return {view: {error: UNEXPECTED}, writes: {}, log: []};
+    }
+  }
+
+  let startedOn = worker.current;
   let answer;
   try {
     answer = JSON.parse(await worker.sync.start(name, JSON.stringify({...pageInfo(),
@@ -527,12 +758,12 @@ async function serve(worker, root, failed) {
   root.querySelectorAll("[data-field][data-typed]").forEach((el) => {
     if (answer.view.values) delete answer.view.values[el.getAttribute("data-field")];
   });
-  slots.write(answer.writes);
+  if (!slots.write(answer.writes)) delete answer.view.save;
   logLines(answer);
   taps.showing(answer.version);
   savedView(root, "revert");  // the page as built, then this widget's own first view
   applyView(root, name, answer.view, shown);
-  if (stored.game && answer.view.save === undefined) savedView(root, "keep");
+  if (stored.game && answer.view.save === undefined && !slots.stopped) savedView(root, "keep");
   wire();
   root.querySelectorAll("[data-typed]").forEach((el) => el.removeAttribute("data-typed"));
   root.querySelectorAll("[disabled][data-action]").forEach((el) => el.removeAttribute("disabled"));
@@ -556,7 +787,7 @@ export async function start(options) {
   if (!roots.length) return;
   let worker;
   try {
-    worker = await startWorker(options);
+    worker = new Engine(options, await startWorker(options));
   } catch (error) {
     if (options.failed) options.failed(error);
     return;

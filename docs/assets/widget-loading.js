@@ -14,11 +14,28 @@
   var fail = function () {};  // set below once the lines have their progress bars
   var onStart = function () {};
 
+  // A play page framed by another site (a <meta> policy cannot set frame-ancestors, and the
+  // host sends no headers): Python is not started, and the page says how to open it (issue 28,
+  // point 7). A frame from this same site is fine.
+  function framedByAnotherSite() {
+    if (window.top === window.self) return false;
+    try {
+      return window.top.location.origin !== window.location.origin;
+    } catch (error) {
+      return true;  // another origin: its address cannot even be read
+    }
+  }
+
   var started = false;
   function startPython() {
     var host = me && me.getAttribute("data-host");
     if (started || !core || !host) return;
     started = true;
+    if (framedByAnotherSite()) {
+      fail(null, "This page does not run inside another site. Open it on its own: " +
+                 location.href.split("#")[0]);
+      return;
+    }
     onStart();
     var config = JSON.parse(me.getAttribute("data-config") || "{}");
     import(host).then(function (adapter) {

@@ -7,7 +7,11 @@ from __future__ import annotations
 
 import json
 
+from .. import safejson
 from . import Fetch
+
+#: The largest Scryfall answer read (a 75-card collection answer is ~0.5 MB).
+MAX_ANSWER_CHARS = 4_000_000
 
 #: The only host card images are shown from (the pages' Content-Security-Policy allows it).
 IMAGE_HOST = "https://cards.scryfall.io/"
@@ -37,9 +41,9 @@ def image_url(status: str, body: str) -> str | None:
         return None
     if status != "200":
         return ""
-    try:
-        card = json.loads(body)
-    except ValueError:
+    try:  # outside data: a depth and size limit before anything recursive (safejson)
+        card = safejson.loads(body, max_chars=MAX_ANSWER_CHARS, what="Scryfall's answer")
+    except safejson.BadJSON:
         return ""
     return _small(card)
 
@@ -180,8 +184,9 @@ class CardImages:
                 self._know(names[0], url)
             return
         try:
-            cards = json.loads(body).get("data") if status == "200" else []
-        except (ValueError, AttributeError):
+            cards = safejson.loads(body, max_chars=MAX_ANSWER_CHARS, what="Scryfall's answer"
+                                   ).get("data") if status == "200" else []
+        except (safejson.BadJSON, AttributeError):
             cards = []
         found: dict[str, str] = {}
         for card in cards if isinstance(cards, list) else []:

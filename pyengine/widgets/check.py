@@ -68,6 +68,9 @@ BANLIST_KEYS = ("horde-survivor", "commander", "team-commander", "any-number", "
 #: ``horde/index.html``.
 SITE_ROOT = "../"
 STATE_VERSION = 1
+#: The most looked-up cards the saved check keeps: the oldest looked up go first (issue 28,
+#: point 3: a cache in localStorage is bounded; a card is ~300 characters).
+MAX_CACHED_CARDS = 1000
 #: Fields of a Scryfall card kept in the cache (enough for :func:`cards_from_scryfall`).
 CARD_KEYS = ("object", "name", "layout", "mana_cost", "cmc", "type_line", "oracle_text",
              "power", "toughness", "colors", "color_identity", "keywords")
@@ -553,7 +556,11 @@ class Widget:
             else:
                 cards, missing_names = found
                 for card in cards:
-                    self.cache[normalize(str(card.get("name", "")))] = trim_card(card)
+                    key = normalize(str(card.get("name", "")))
+                    self.cache.pop(key, None)  # newest last: the oldest are evicted first
+                    self.cache[key] = trim_card(card)
+                for old in list(self.cache)[:max(0, len(self.cache) - MAX_CACHED_CARDS)]:
+                    del self.cache[old]
                 state["found"] += len(cards)
                 for name in missing_names:
                     state["missing"].append(name)

@@ -40,6 +40,22 @@ MAX_SHARE_BYTES = 256 * 1024
 MAX_SHARE_ACTIONS = 3000
 #: A link longer than this is not read at all (far above MAX_SHARE_BYTES compressed).
 MAX_SHARE_CHARS = 400_000
+#: The most tokens a link's actions may make once played out (issue 28, point 3: a few
+#: characters of link can ask for millions of tokens; a real game makes a few hundred).
+MAX_SHARE_TOKENS = 5000
+
+
+def tokens_made(actions: Any) -> int:
+    """How many tokens a link's actions ask for: each action whose type names tokens counts
+    its ``n`` or ``amount`` (else 1). Read from the data alone, before anything is played."""
+    made = 0
+    for action in actions if isinstance(actions, list) else []:
+        if not isinstance(action, dict) or "token" not in str(action.get("type", "")):
+            continue
+        count = action.get("n", action.get("amount", 1))
+        made += count if isinstance(count, int) and not isinstance(count, bool) and count > 0 \
+            else 1
+    return made
 
 
 def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game: str,
@@ -80,6 +96,11 @@ def decode_share(prefix: str, text: str, *, not_link: str, damaged: str, no_game
     if isinstance(actions, list) and len(actions) > max_actions:
         raise ValueError(f"the link carries {len(actions):,} actions; a link opens at most "
                          f"{max_actions:,}. Export the game as a file and import it instead")
+    made = tokens_made(actions)
+    if made > MAX_SHARE_TOKENS:
+        raise ValueError(f"the link would make {made:,} tokens once played out; a link opens "
+                         f"at most {MAX_SHARE_TOKENS:,}. Export the game as a file and import "
+                         "it instead")
     return data
 
 

@@ -55,6 +55,9 @@ MAX_KEPT_CHARS = 3_000_000
 _KEPT_KINDS = ("aside", "previous", "copy")
 #: The largest save a page reads (a 1,000-action Swarm game with a pasted deck is ~0.5 MB).
 MAX_SAVE_CHARS = 4_000_000
+#: The largest save a share link's game may make once opened: a game this page can keep
+#: (and keep a previous game beside) in the room browsers give a site.
+MAX_LINK_SAVE_CHARS = 1_000_000
 
 #: What each page calls the thing it saves.
 WHAT = {"horde": "game", "swarm": "game", "team": "table", "check": "deck check",
@@ -104,6 +107,10 @@ class MemoryStorage:
             self.slots[slot] = value
         else:
             self.slots.pop(slot, None)
+
+    def keys(self) -> list[str]:
+        """Every slot that holds something."""
+        return list(self.slots)
 
 
 @dataclass
@@ -494,14 +501,22 @@ class Session:
             is_link = False  # the page's own link (a reload): nothing to open, nothing to replay
         if is_link:
             theirs, shared_view, link_error = self._try_start(None, link)
+            made = self._widget_save(theirs) if shared_view is not None else None
+            if made is not None and len(made) > MAX_LINK_SAVE_CHARS:
+                self.log(f"{self.name}: a share link's game saves to {len(made):,} characters")
+                theirs, shared_view = None, View(error=(
+                    f"The share link could not be opened: its game comes to {len(made):,} "
+                    f"characters once played out, more than this page keeps "
+                    f"({MAX_LINK_SAVE_CHARS:,}); nothing was changed."))
             shared_game = self._game_of(theirs) if shared_view is not None else None
             if shared_game is None:
                 message = (shared_view.error if shared_view is not None and shared_view.error
                            else "The share link could not be opened; nothing was changed.")
                 if mine is None or view is None:
                     mine, view = theirs, shared_view
-                    if view is None:
-                        mine, view, _ = self._try_start(None)
+                    if mine is None or view is None:
+                        mine, fresh, _ = self._try_start(None)  # a new game, the error said
+                        view = fresh or view
                 view = view or View()
                 view.error = " ".join(t for t in (error_text, message) if t)
                 view.url_hash = self._share_hash(mine)

@@ -345,3 +345,113 @@ def test_two_sites_on_one_server_keep_their_games_apart(page, two_sites):
     assert page.input_value("[data-field=seed]") == "site-one-seed"
     keys = page.evaluate("Object.keys(localStorage).filter(k => k.startsWith('coop-magic:'))")
     assert set(keys) >= {"coop-magic:/one/:shuffler", "coop-magic:/two/:shuffler"}
+
+
+def change(page, name: str, number: int) -> None:
+    """One action that changes what the page saves (``number`` makes each one different)."""
+    if name in ("horde", "swarm"):
+        page.click("[data-action=life-down]" if number % 2 else "[data-action=life-up]")
+    elif name == "team":
+        page.click('[data-action="life:0:-1"]' if number % 2 else '[data-action="life:0:1"]')
+    elif name == "check":
+        page.fill("[data-field=paste]", f"{40 - number} Island\n{number} Forest\n")
+        page.click("[data-action=check]")
+    else:
+        page.click("[data-action=new-seed]")
+
+
+def slots_of(page, name: str) -> dict:
+    return page.evaluate("""(name) => {
+        const key = window.coopMagicSaveKey(name), out = {};
+        for (const k of Object.keys(localStorage)) {
+            if (k === key) out.game = localStorage.getItem(k);
+            else if (k.startsWith(key + ':')) {
+                out[k.slice(key.length + 1)] = localStorage.getItem(k);
+            }
+        }
+        return out;
+    }""", name)
+
+
+@pytest.mark.parametrize("name", ["horde", "swarm", "team", "check", "shuffler"])
+def test_two_tabs_on_one_game_never_write_over_each_other(page, guard, site_url, name):
+    """hs-2-9, sw-3-4, tc-2-2, tc-1-1: with the same page open in two tabs, a change in one is
+    noticed by the other at once ("changed in another tab: reload it / keep this one as a
+    copy"); the other writes nothing over it, and "keep this one as a copy" stores its game in
+    a named copy slot, which the reloaded page offers to go back to."""
+    url = site_url + f"play/{name}.html"
+    page.goto(url)
+    wait_ready(page, name)
+    play_new(page, name)
+    other = page.context.new_page()
+    guard.attach(page.context, other)
+    other.goto(url)
+    wait_ready(other, name)
+    change(page, name, 1)
+    theirs = storage(page, name)
+    expect(other.locator("[data-id=other-tab]")).to_be_visible()
+    assert "changed in another tab" in other.locator("[data-id=other-tab-text]").text_content()
+    change(other, name, 2)
+    assert storage(other, name) == theirs  # nothing written over the other tab's game
+    with other.expect_navigation():
+        other.click("[data-id=other-tab-copy]")
+    wait_ready(other, name)
+    copies = {k: v for k, v in slots_of(other, name).items() if k.startswith("copy-")}
+    assert len(copies) == 1 and next(iter(copies.values())) != theirs
+    assert storage(other, name) == theirs
+    expect(other.locator("[data-id=previous]")).to_be_visible()
+    expect(other.locator("[data-id=previous-text]")).to_contain_text("another tab")
+    other.click("[data-action=previous-restore]")
+    assert storage(other, name) == next(iter(copies.values()))
+    assert theirs in slots_of(other, name).values()  # the other tab's game is kept too
+    other.close()
+
+
+#: Init scripts: storage that is full (every write refused, as a quota error), and storage
+#: that throws on every change (a browser that refuses this site's data). (A localStorage
+#: whose very getter throws also stops Material's own start-up script, __md_get.)
+STORAGE_FULL = """Storage.prototype.setItem = function () {
+    throw new DOMException("The quota has been exceeded.", "QuotaExceededError"); };"""
+STORAGE_THROWS = """for (const method of ["setItem", "removeItem", "clear"]) {
+    Storage.prototype[method] = function () {
+        throw new DOMException("The operation is insecure.", "SecurityError"); }; }"""
+
+
+@pytest.mark.parametrize("kind", ["full", "throws"])
+def test_storage_that_fails_is_said_on_the_page_with_a_download(page, site_url, kind):
+    """hs-2-9: when the browser will not store the game (storage full, or refused whole), the
+    page says "this game is not being kept on this device" and offers it as a download; the
+    game still plays on."""
+    page.add_init_script(STORAGE_FULL if kind == "full" else STORAGE_THROWS)
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    start_horde(page, SEED)
+    box = page.locator("[data-id=storage-failed]")
+    expect(box).to_be_visible()
+    assert "not being kept on this device" in box.text_content()
+    with page.expect_download() as got:
+        page.click("[data-id=storage-download]")
+    saved = json.loads(open(got.value.path(), encoding="utf-8").read())
+    assert saved["game"]
+    page.click("[data-action=survivor-end]")
+    expect(page.locator("[data-widget=horde] [data-id=error]")).to_be_hidden()
+
+
+def test_storage_filled_by_other_data_keeps_the_saved_game(page, site_url):
+    """hs-2-9: when storage fills up mid-game, the game saved before stays as it was (nothing
+    removed to make room) and the page says the new state is not being kept."""
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    start_horde(page, SEED)
+    page.click("[data-action=survivor-end]")
+    before = storage(page, "horde")
+    page.evaluate("""() => {  // fill what is left of the site's storage
+        let chunk = "x".repeat(1 << 20), n = 0;
+        while (chunk.length > 16) {
+            try { localStorage.setItem("filler-" + n++, chunk); }
+            catch (e) { chunk = chunk.slice(chunk.length / 2); }
+        }
+    }""")
+    page.click("[data-action=survivor-end]")
+    expect(page.locator("[data-id=storage-failed]")).to_be_visible()
+    assert storage(page, "horde") == before

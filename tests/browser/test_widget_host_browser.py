@@ -10,6 +10,7 @@ test widget put on a built page of the site; the module is imported as the page 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -258,3 +259,113 @@ def test_an_engine_that_cannot_start_says_so(page, site_url, guard):
     for words in expected:
         assert any(words in problem for problem in guard.problems), words
     guard.problems[:] = [p for p in guard.problems if not any(w in p for w in expected)]
+
+
+#: Counts the worker's answers the page has shown (the adapter's coop-magic:done signal).
+COUNT_ANSWERS = """() => { window.__answers = 0;
+    document.addEventListener('coop-magic:done', () => { window.__answers += 1; }); }"""
+
+
+def test_a_huge_paste_or_file_is_refused_on_the_page_before_python_sees_it(page, site_url):
+    """tc-1-1: a paste over the limit, a 5 MB file and a binary file are refused by the page
+    itself, in Python's words, before anything is read whole or sent to the worker (no answer
+    comes); an ordinary list afterwards is checked as always."""
+    page.goto(site_url + "play/check.html")
+    wait_ready(page, "check")
+    page.evaluate(COUNT_ANSWERS)
+    error = page.locator("[data-widget=check] [data-id=error]")
+    page.evaluate("""() => { const box = document.querySelector('[data-field=paste]');
+        box.value = '1 Island\\n'.repeat(35000); }""")  # 315,000 characters
+    page.click("[data-action=check]")
+    expect(error).to_contain_text("a page reads at most 300,000")
+    page.set_input_files("[data-file=upload]", files=[{
+        "name": "huge.txt", "mimeType": "text/plain", "buffer": b"1 Island\n" * 600_000}])
+    expect(error).to_contain_text("The file is 5,400,000 bytes")
+    page.set_input_files("[data-file=upload]", files=[{
+        "name": "deck.png", "mimeType": "image/png", "buffer": b"\x89PNG\r\n\x1a\n\x00\x00"}])
+    expect(error).to_contain_text("not text")
+    assert page.evaluate("window.__answers") == 0  # the worker was never asked
+    page.fill("[data-field=paste]", "40 Island\n")
+    page.click("[data-action=check]")
+    expect(page.locator("[data-id=result]")).to_be_visible()
+    assert page.evaluate("window.__answers") >= 1
+
+
+#: The worker's Python file with a way to break it: an action whose form holds CRASH-PYTHON
+#: recurses until Python's stack runs out, outside the Host that catches everything, so the
+#: message fails as when Python itself dies (as a deeply nested answer once made it).
+CRASHING_WORKER = """import sys
+
+from polyscript import xworker
+
+from pyengine import browser
+
+browser.serve()
+_handle = browser.handle
+
+
+def _crashing(name, action, form_json):
+    if "CRASH-PYTHON" in form_json:
+        sys.setrecursionlimit(800)
+
+        def down(n):
+            return down(n + 1) + 1
+
+        down(0)
+    return _handle(name, action, form_json)
+
+
+xworker.sync.handle = _crashing
+"""
+
+
+def test_a_worker_whose_python_dies_is_restarted_from_the_saved_game(page, site_url, guard):
+    """hs-2-9: when a tap's message to Python fails (Python broken in the worker), the page
+    starts a new worker from the saved game and says so once; the game is as saved and the
+    next taps play on. (A worker that hangs without answering is not detected.)"""
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=CRASHING_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", "amber-otter-17")
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.click("[data-action=survivor-end]")
+
+    def actions() -> int:
+        saved = json.loads(page.evaluate(
+            "localStorage.getItem(window.coopMagicSaveKey('horde'))"))["game"]
+        return len((json.loads(saved) if isinstance(saved, str) else saved)["actions"])
+
+    assert actions() == 1
+    page.evaluate("document.querySelector('[data-field=creatures]').value = 'CRASH-PYTHON'")
+    page.click("[data-action=survivor-end]")
+    note = page.locator("[data-widget=horde] [data-id=saves-note]")
+    expect(note).to_contain_text("Python stopped working and was started again")
+    assert actions() == 1
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.evaluate("document.querySelector('[data-field=creatures]').value = ''")
+    page.click("[data-action=survivor-end]")
+    assert actions() == 2
+    expect(note).to_be_hidden()  # said once
+    # Python's own last words on the console are expected here, nothing else.
+    guard.problems[:] = [p for p in guard.problems
+                         if not any(w in p for w in ("RecursionError", "stack", "fatal",
+                                                     "Pyodide", "Maximum call"))]
+
+
+def test_a_play_page_framed_by_another_site_does_not_start(page, site_url, guard):
+    """A play page inside another site's frame (a <meta> policy cannot forbid framing) starts
+    no Python and says how to open it on its own; on its own it starts as always."""
+    page.set_content(f'<iframe src="{site_url}play/shuffler.html" width="360" height="600">'
+                     "</iframe>")
+    frame = page.frame_locator("iframe")
+    widget = frame.locator("[data-widget=shuffler]")
+    expect(widget).to_have_attribute("data-ready", "failed", timeout=ENGINE_TIMEOUT_MS)
+    expect(widget.locator("[data-id=loading]")).to_contain_text(
+        "does not run inside another site")
+    # The framing page here is about:blank, so the browser denies the framed page storage and
+    # Material's own start-up script (which reads localStorage unguarded) reports it.
+    guard.problems[:] = [p for p in guard.problems if "'localStorage'" not in p]
+    page.goto(site_url + "play/shuffler.html")
+    wait_ready(page, "shuffler")
