@@ -112,6 +112,14 @@ def needs_coin_flag(facts: CardFacts) -> bool:
     return bool(coin_reasons(facts))
 
 
+def _card_ids(cards: Any) -> list[int]:
+    """A list of card ids from an action, or ``ActionError`` in plain words."""
+    if not isinstance(cards, list) or not cards or not all(
+            isinstance(c, int) and not isinstance(c, bool) for c in cards):
+        raise ActionError("choose at least one Horde permanent (a list of card numbers)")
+    return list(cards)
+
+
 def locate_card(zones: Zones, card_id: Any, *, number: str = "its number (id)",
                 absent: str = "") -> tuple[str, Card]:
     """The zone and the card a table action names by its id, for every engine (the Horde
@@ -442,8 +450,7 @@ class HordeGame(Game):
         Each must be on the battlefield; once the game is over (the last one made the Survivors
         win) the rest stay."""
         self.require_playing()
-        if not cards:
-            raise ActionError("choose at least one Horde permanent")
+        cards = _card_ids(cards)
         if len(set(cards)) != len(cards):
             raise ActionError("a permanent is named twice")
         for card in cards:
@@ -458,9 +465,9 @@ class HordeGame(Game):
     def do_tap_all(self, cards: list[int], tapped: bool) -> list[Event]:
         """Tap (or untap) several Horde permanents at once: one tap for "tap all" effects."""
         self.require_playing()
-        if not cards:
-            raise ActionError("choose at least one Horde permanent")
-        targets = [self.find(card, "battlefield") for card in cards]
+        if not isinstance(tapped, bool):
+            raise ActionError("tapped is true or false")
+        targets = [self.find(card, "battlefield") for card in _card_ids(cards)]
         for target in targets:
             target.tapped = tapped
         word = "tapped" if tapped else "untapped"
@@ -477,6 +484,13 @@ class HordeGame(Game):
         done (:meth:`do_done`)."""
         self.require_playing()
         self.find(card, "stack")
+        if destroy is not None:
+            destroy = _card_ids(destroy) if destroy else []
+        if tokens is not None and not (
+                isinstance(tokens, dict) and isinstance(tokens.get("name"), str)
+                and isinstance(tokens.get("n", 1), int) and not isinstance(tokens.get("n", 1), bool)
+                and isinstance(tokens.get("tapped", False), bool)):
+            raise ActionError("tokens: a name, a number and whether they enter tapped")
         events: list[Event] = []
         if destroy:
             events += self.do_move_all(list(destroy), "graveyard")

@@ -555,6 +555,9 @@ class Widget(runner.RunnerBase):
             view.scroll = "top"  # after a card-panel action too: back to the turn
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
+        if action == "pick" and view.text.get("chosen"):  # the one announcement: the panel
+            view.text["happened"] = view.text["chosen"]
+            view.hidden["happened"] = False
         if action == "show-setup":
             view.scroll = "setup-box"
         return view

@@ -376,6 +376,9 @@ class Widget(runner.RunnerBase):
             view.save = self._save()
             if action != "close-panel" and self.form["card"]:
                 view.scroll = "panel"
+                if view.text.get("chosen"):  # the one announcement: the panel's card
+                    view.text["happened"] = view.text["chosen"]
+                    view.hidden["happened"] = False
             self._image_lookups(view, form, chosen=action == "pick-card")
             return view
         if action == own_deck.FULL_ACTION:
