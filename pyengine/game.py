@@ -21,7 +21,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from . import safejson
 from .rng import Rng
@@ -251,7 +251,7 @@ class Game:
         return actions
 
     @classmethod
-    def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Game:
+    def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Self:
         """The game ``actions`` lead to. Nothing is captured between actions: an action that
         fails stops the replay with its error (the half-built game is dropped)."""
         game = cls(config, seed)
@@ -262,7 +262,7 @@ class Game:
             game.events.extend(events)
         return game
 
-    def undo(self) -> Game:
+    def undo(self) -> Self:
         """The same game without its last action (a new object, replayed)."""
         if not self.actions:
             raise ActionError("nothing to undo")

@@ -139,6 +139,10 @@ class HordeGame(Game):
     each flagged Horde permanent, by card id), ``phase`` and ``winner``.
     """
 
+    #: The Survivor turn under way and the Horde turns taken (each format's set-up sets them).
+    survivor_turn: int
+    horde_turn: int
+
     zone_names: ClassVar[list[str]] = [
         "library",
         "hand",

@@ -40,6 +40,7 @@ from typing import Any
 
 from .game import ActionError, Event, Game
 from .horde import HordeSlingLab
+from .horde_common import HordeGame
 from .limited_horde import LimitedHorde
 from .rng import Rng
 from .swarm import SwarmGame
@@ -229,6 +230,8 @@ class _HordeDriver(_Driver):
     engine plays the Horde's turn at once; the table then resolves what the engine waits for,
     takes the unblocked damage and ends the Horde's turn."""
 
+    game: HordeGame
+
     def result(self) -> str:
         winner = self.game.winner
         return {"survivors": "won", "horde": "lost"}.get(winner or "", "")
@@ -307,6 +310,8 @@ class _LimitedDriver(_HordeDriver):
 class _SwarmDriver(_Driver):
     """Hive Mind Mode: the Survivors take a round of turns (three before The Swarm's first
     turn, sw-2-4), then The Swarm's turn runs through its actions."""
+
+    game: SwarmGame
 
     def result(self) -> str:
         return self.game.result
@@ -389,7 +394,7 @@ def play_game(variant: str, config: dict[str, Any], seed: str,
         raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
     cls, driver_cls = _DRIVERS[variant]
     game = cls(_with_life(variant, config, model.life), seed)
-    if variant == "swarm" and model.life is not None and model.life != game.life:
+    if isinstance(game, SwarmGame) and model.life is not None and model.life != game.life:
         game.apply({"type": "life", "amount": model.life - game.life})
     driver = driver_cls(game, model, Rng(f"{seed}-table"))
     return game, driver.play(max_turns)

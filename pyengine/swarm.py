@@ -239,7 +239,7 @@ def lethal_order(
         enumerate(blockers), key=lambda pair: (-int(pair[1]["toughness"]), pair[0])
     )
     left = max(0, int(power))
-    result = []
+    result: list[dict[str, Any]] = []
     for _, blocker in order:
         toughness = int(blocker["toughness"])
         lethal = 1 if deathtouch else max(0, toughness - int(blocker.get("damage", 0)))

@@ -18,7 +18,7 @@ Everything random goes through the :class:`~pyengine.rng.Rng` passed in (or the 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
 from .game import ActionError, Event, Game, GameError, register
 from .rng import Rng
@@ -504,7 +504,7 @@ class TeamTracker(Game):
     """
 
     variant = "team-commander"
-    zone_names: list[str] = []
+    zone_names: ClassVar[list[str]] = []
 
     def setup(self) -> list[Event]:
         raw = self.config.get("teams")

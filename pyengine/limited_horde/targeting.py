@@ -3,7 +3,7 @@ Horde creatures (lh-8-11, lh-8-12, lh-11-6)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import ActionError, Event
 from ..horde_common import HordeGame
@@ -12,6 +12,13 @@ from .rules import SPAWN
 
 class Targeting(HordeGame):
     """The Horde's targets and Hunting (part of :class:`LimitedHorde`)."""
+
+    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde, Eldrazi)
+        aggro: bool
+        stage: str
+
+        @property
+        def eldrazi(self) -> bool: ...
 
     def hunting(self) -> str:
         """Which Horde creatures Survivor creatures may hunt (lh-8-12): ``"all"`` (Epilogue

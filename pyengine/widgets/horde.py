@@ -292,7 +292,7 @@ class Widget(runner.RunnerBase):
             raise ValueError("it has no seed or actions")
         setup = data.get("s")
         if isinstance(setup, dict):
-            config = self.config_from_setup(setup)
+            config: dict[str, Any] | None = self.config_from_setup(setup)
         else:
             config = data.get("c")
             setup = None
