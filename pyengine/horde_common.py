@@ -253,7 +253,7 @@ class HordeGame(Game):
         self.stolen: list[int] = []
 
     def flip_flags(self) -> list[Event]:
-        """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
+        """Flip a fresh coin for every flagged Horde permanent (battlefield order; hs-6-1)."""
         self.flags = {}
         events = []
         facts = self._facts
@@ -485,7 +485,7 @@ class HordeGame(Game):
                       [target.name], {"card": target.id, "to": where})] + self.after_action()
 
     def do_roll(self, kind: str = "survivor", creatures: list[str] | None = None) -> list[Event]:
-        """Roll for the Horde: a random Survivor, or a random creature of the Survivors (the
+        """Roll for the Horde (hs-6-7): a random Survivor, or a random Survivor creature (the
         table names its creatures, since the engine does not track Survivor cards)."""
         self.require_playing()
         if kind == "survivor":
@@ -605,7 +605,7 @@ class HordeGame(Game):
 
     def check_end(self) -> list[Event]:
         """The end-of-game check :meth:`Game.apply` runs after every action: :meth:`after_action`
-        (idempotent: once the game is over it adds nothing)."""
+        (idempotent: once the game is over it adds nothing); the engine ends the game (hs-2-9)."""
         return self.after_action()
 
     # -- helpers for snapshots --------------------------------------------------------------------

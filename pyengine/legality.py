@@ -821,6 +821,7 @@ class _Checker:
         return None
 
     def bans(self, card: _Card, section: str) -> None:
+        """The format's ban lists (hs-1-4, hs-11-2; tc-1-5)."""
         name, facts = card.name, card.facts
         for list_key, rule in self.fmt.banlists:
             if list_key not in self.banlists:

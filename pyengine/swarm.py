@@ -256,7 +256,7 @@ def lethal_order(
 
 
 class HiveMind:
-    """Hive Mind Mode (sw-13): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
+    """Hive Mind Mode (sw-13-1): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
     policy (:attr:`SwarmGame.policy`) wherever the two modes differ; the policy holds no state."""
 
     key = "hive"
@@ -377,7 +377,7 @@ class HiveMind:
 
 
 class Overlord:
-    """Overlord Mode (sw-14): a player, The Overlord, makes The Swarm's choices; the engine
+    """Overlord Mode (sw-14-1): a player, The Overlord, makes The Swarm's choices; the engine
     enforces what is forced and counts what is limited."""
 
     key = "overlord"
@@ -503,7 +503,9 @@ class SwarmGame(Game):
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self) -> list[Event]:
-        """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair."""
+        """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair: the
+        Enforcers and one Reckoning, shuffled apart from the deck (sw-2-6, sw-2-7, sw-4-1,
+        sw-4-3, sw-6-1)."""
         config = self.config
         mode = config.get("mode")
         if mode not in MODES:
@@ -649,7 +651,7 @@ class SwarmGame(Game):
 
     @property
     def dread_level(self) -> int:
-        """sw-4-2: the number of Enforcers on the battlefield, always current."""
+        """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
         return sum(1 for card in self.zones["battlefield"] if self.is_enforcer(card))
 
     @property
@@ -730,7 +732,8 @@ class SwarmGame(Game):
                                 data={"rule": "sw-4-2", "dread": after, "was": before}))
 
     def _reveal_active(self, events: list[Event]) -> None:
-        """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-6-2)."""
+        """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-4-13,
+        sw-6-2)."""
         lair = self.zones["lair"]
         while lair:
             top = lair[0]
@@ -776,8 +779,8 @@ class SwarmGame(Game):
         ))
 
     def _cast(self, card: Card, events: list[Event], *, where: str) -> None:
-        """Cast a Swarm card: permanents enter the battlefield, other spells resolve and go to
-        the graveyard. The table plays out what the card does."""
+        """Cast a Swarm card, free (sw-7-3): permanents enter the battlefield, other spells resolve
+        and go to the graveyard. The table plays out what the card does."""
         self.zones.take(card.id)
         mv = self.mana_value(card)
         kind = "token card" if card.token else f"mana value {mv}"
@@ -1294,7 +1297,7 @@ class SwarmGame(Game):
 
     # -- table inputs: The Swarm ------------------------------------------------------------------
     def do_damage(self, amount: int) -> list[Event]:
-        """sw-8-1: damage to The Swarm mills one card per point."""
+        """sw-8-1: damage to The Swarm mills one card per point (it has no life, sw-7-1)."""
         self._require_playing()
         amount = self._amount(amount)
         events = [Event("damage", f"The Swarm is dealt {amount} damage: mill {amount}.",

@@ -157,7 +157,8 @@ class CardEffects(HordeGame):
 
     def return_tokens(self, name: str, n: int, fallback: list[str], why: str) -> list[Event]:
         """lh-3-3: up to ``n`` deck tokens named ``name`` (then ``fallback`` names) return
-        from the graveyard to the battlefield; none means the effect fizzles."""
+        from the graveyard to the battlefield; none means the effect fizzles (Noosegraf Mob's
+        tokens too, lh-9-6)."""
         found: list[Card] = []
         for kind in [name, *fallback]:
             for card in self.zones["graveyard"]:

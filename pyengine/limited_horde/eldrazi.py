@@ -128,7 +128,8 @@ class Eldrazi(HordeGame):
 
     def _dreadnought(self, *, flash_only: bool = False) -> list[Event]:
         """lh-11-4: while Eldrazi Spawn can pay the Dreadnought top card, sacrifice them and
-        cast it (lh-11-20: emerge only when the mana cost cannot be paid)."""
+        cast it (lh-11-20: emerge only when the mana cost cannot be paid; Hand of Emrakul's
+        printed alternative cost last, its errata lost, lh-11-28)."""
         events: list[Event] = []
         while self.zones["dreadnought"] and self.phase != "over":
             top = self.zones["dreadnought"][0]

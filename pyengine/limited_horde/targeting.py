@@ -70,7 +70,9 @@ class Targeting(HordeGame):
     # -- targeting ------------------------------------------------------------------------------
     def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
                   amount: int = 0, player: bool = True, divided: bool = False) -> list[Event]:
-        """The Horde's target (lh-3-13 to lh-3-16), among Survivor permanents the table lists.
+        """The Horde's target (lh-3-13, lh-3-14, lh-3-15, lh-3-16), among Survivor permanents the
+        table lists; also for the cards that use these rules (lh-10-6, lh-10-9, lh-10-14,
+        lh-11-14, lh-11-25).
 
         ``destroy`` / ``exile``: the highest mana value (``mv``), random among ties.
         ``damage``: the Survivors' life when ``player`` is allowed; otherwise, of creatures
