@@ -341,6 +341,7 @@ class OpeningHand(Game):
     zone_names = ["library", "hand", "command"]
 
     def setup(self) -> list[Event]:
+        """tc-3-1: commanders and companions face down in the command zone; shuffle; draw."""
         #: Mulligans taken so far.
         self.mulligans = 0
         #: True once the hand is kept; no more mulligans after that.

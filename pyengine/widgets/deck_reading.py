@@ -32,7 +32,7 @@ class DeckReading:
     library: list[str]
     """The cards that go into the library, one name per copy."""
     commanders: list[str]
-    """The commander(s) set aside face down (TC 3.1)."""
+    """The commander(s) set aside face down (tc-3-1)."""
     reading: CommanderReading
     """How the deck check found the commander (source, reason, proposals)."""
     proposals: list[list[str]] = field(default_factory=list)
