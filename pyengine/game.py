@@ -96,6 +96,18 @@ class Event:
         return asdict(self)
 
 
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as :meth:`Game.outcome` answers (python-chess's ``Outcome`` is the
+    model): ``winner`` is the side that won in the engine's own words (``"survivors"``,
+    ``"horde"``, ``"swarm"``, a team's label), None when nobody did (both teams lost);
+    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it."""
+
+    winner: str | None
+    reason: str
+    rule: str
+
+
 class Zones:
     """Named ordered zones of card instances. Index 0 of a library is its top."""
 
@@ -185,6 +197,11 @@ class Game:
     def snapshot(self) -> dict[str, Any]:
         """The full observable state as JSON-compatible data (used to verify replays)."""
         return {"zones": self.zones.to_dict()}
+
+    def outcome(self) -> Outcome | None:
+        """The end of the game (:class:`Outcome`), or None while it goes on; formats that can
+        end override it, reading the state :meth:`check_end` left."""
+        return None
 
     # -- actions --------------------------------------------------------------------------------
     def check_end(self) -> list[Event]:

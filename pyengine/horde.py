@@ -318,6 +318,9 @@ class HordeSlingLab(HordeGame):
             "counts": self.zones.counts(),
         }
 
+    #: hs-2-7: the Survivors win; hs-2-8: the Horde wins.
+    outcome_rules: ClassVar[dict[str, str]] = {"survivors": "hs-2-7", "horde": "hs-2-8"}
+
     def legal_actions(self) -> list[str]:
         """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
         names = super().legal_actions()

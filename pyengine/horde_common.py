@@ -50,7 +50,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError, Zones
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
 
 __all__ = [
     "ConfigError",
@@ -142,6 +142,8 @@ class HordeGame(Game):
     #: The Survivor turn under way and the Horde turns taken (each format's set-up sets them).
     survivor_turn: int
     horde_turn: int
+    #: The rule behind each ``winner`` (each format sets it), for :meth:`outcome`.
+    outcome_rules: ClassVar[dict[str, str]] = {}
 
     zone_names: ClassVar[list[str]] = [
         "library",
@@ -607,6 +609,14 @@ class HordeGame(Game):
         """The end-of-game check :meth:`Game.apply` runs after every action: :meth:`after_action`
         (idempotent: once the game is over it adds nothing); the engine ends the game (hs-2-9)."""
         return self.after_action()
+
+    def outcome(self) -> Outcome | None:
+        """The end the format's checks reached (``winner``, the "win" event's words, the rule
+        of :attr:`outcome_rules`), or None while the game goes on."""
+        if self.phase != "over" or self.winner is None:
+            return None
+        reason = next((e.text for e in reversed(self.events) if e.kind == "win"), "")
+        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""))
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

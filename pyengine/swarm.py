@@ -105,7 +105,7 @@ from .cards import (
     read_config_facts,
 )
 from .decklist import Decklist
-from .game import ActionError, Card, Event, Game, GameError, register
+from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
 
 #: Shared life of the Survivors (sw-2-2).
@@ -854,6 +854,48 @@ class SwarmGame(Game):
             self.result = "won"
             events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
                                 "battlefield are both empty.", data={"rule": "sw-12-1"}))
+
+    def outcome(self) -> Outcome | None:
+        """sw-12: the end :meth:`_check_end` reached (``result``), with the words and rule of
+        its win or loss event, or None while the game goes on."""
+        if not self.result:
+            return None
+        end = next(e for e in reversed(self.events) if e.kind in ("win", "loss"))
+        return Outcome("survivors" if self.result == "won" else "swarm", end.text,
+                       str(end.data.get("rule", "sw-12")))
+
+    #: Turn actions (:meth:`turn_actions` says which apply now) and card actions
+    #: (:meth:`card_actions`), for :meth:`legal_actions`.
+    TURN_ACTIONS = frozenset({"turn", "next-survivor", "swarm-step", "combat", "second-main",
+                              "end"})
+    CARD_ACTIONS = frozenset({"dies", "leave", "counter", "gain-control", "return-control"})
+
+    def legal_actions(self) -> list[str]:
+        """Action types that make sense now (as :meth:`HordeGame.legal_actions`: a card action
+        still needs its card; a refused action changes nothing): the turn actions of
+        :meth:`turn_actions`, the card actions some card takes now (:meth:`card_actions`), and
+        every other table action the mode allows (casting and optional costs are The
+        Overlord's, sw-14-7, sw-14-14; the Survivors' attack and the graveyard blocker Hive
+        Mind's, sw-13-12, sw-13-13). None once the game is over."""
+        if self.result:
+            return []
+        names = set(self.turn_actions())
+        for card in self.zones.all_cards():
+            names |= self.card_actions(card.id)
+        checks = {"cast": self.policy.require_cast, "activate": self.policy.require_activate,
+                  "survivor-attack": self.policy.require_survivor_attack,
+                  "graveyard-blocker": self.policy.require_graveyard_blocker}
+        for attribute in dir(self):
+            name = attribute[3:].replace("_", "-")
+            if (not attribute.startswith("do_") or name in self.TURN_ACTIONS
+                    or name in self.CARD_ACTIONS):
+                continue
+            try:
+                checks.get(name, lambda: None)()
+            except ActionError:
+                continue
+            names.add(name)
+        return sorted(names)
 
     def check_end(self) -> list[Event]:
         end: list[Event] = []

@@ -161,6 +161,10 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             "counts": self.zones.counts(),
         }
 
+    #: lh-7-1: the Survivors win (the table confirms); the Horde wins when the Survivors' life
+    #: is 0 or less (chosen: the game is a duel, lh-1-1).
+    outcome_rules: ClassVar[dict[str, str]] = {"survivors": "lh-7-1", "horde": "lh-1-1"}
+
     def legal_actions(self) -> list[str]:
         """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
         names = super().legal_actions()
