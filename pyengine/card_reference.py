@@ -365,7 +365,7 @@ def _dreadnought_notes(game: LimitedHorde, name: str, facts: CardFacts) -> list[
 
 
 # -- Swarm Mode ---------------------------------------------------------------------------------
-def _swarm_game(mode: str, deck: list[str], enforcers: list[str], reckoning: str | None,
+def _swarm_game(mode: str, deck: list[str], enforcers: list[str], reckoning: str,
                 facts: dict[str, dict[str, Any]]) -> SwarmGame:
     return SwarmGame(make_config(mode=mode, survivors=1, deck=deck or enforcers,
                                  enforcers=enforcers or deck[:1], reckoning=reckoning,
@@ -477,22 +477,22 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
         return CardFacts.from_config(name, config[name])
 
     if fmt == "horde":
-        games = _horde_games(main, config)
-        game = games["classic"]
+        presets = _horde_games(main, config)
         for name, count in _counts(main).items():
             entry = _entry(name, count, card_facts(name))
             entry.sections.append(("Horde (SlingLab rules), every difficulty",
-                                   _horde_notes(game, games, name, config[name])))
+                                   _horde_notes(presets["classic"], presets, name,
+                                                config[name])))
             entries.append(entry)
         return entries
     if fmt in ("limited-horde", "limited-horde-dreadnought"):
         dread = fmt == "limited-horde-dreadnought"
-        game = _limited_game([] if dread else main, config, main if dread else [])
+        limited = _limited_game([] if dread else main, config, main if dread else [])
         title = ("Limited Horde 2.1, the Dreadnought deck" if dread
                  else "Limited Horde 2.1, every difficulty")
         for name, count in _counts(main).items():
             entry = _entry(name, count, card_facts(name))
-            entry.sections.append((title, _limited_notes(game, name, config[name], dread)))
+            entry.sections.append((title, _limited_notes(limited, name, config[name], dread)))
             entries.append(entry)
         return entries
     if fmt in ("swarm", "swarm-enforcers"):
@@ -508,7 +508,7 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
         roles += [(n, "reckoning") for n in reckoning]
         deck = main if fmt == "swarm" else enforcers or main
         scratch_reckoning = reckoning[0] if reckoning else (main or enforcers)[-1]
-        games = {mode: _swarm_game(mode, deck, enforcers or main, scratch_reckoning,
+        modes = {mode: _swarm_game(mode, deck, enforcers or main, scratch_reckoning,
                                    swarm_config) for mode in ("hive", "overlord")}
         counts = _counts(n for n, _ in roles)
         seen: set[str] = set()
@@ -519,7 +519,7 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
             entry = _entry(name, counts[name], card_facts(name))
             for mode, label in (("hive", "Swarm Mode, Hive Mind"),
                                 ("overlord", "Swarm Mode, Overlord")):
-                entry.sections.append((label, _swarm_notes(games[mode], name, config[name],
+                entry.sections.append((label, _swarm_notes(modes[mode], name, config[name],
                                                            role)))
             entries.append(entry)
         return entries

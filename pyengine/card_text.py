@@ -506,7 +506,7 @@ _TRIGGER_KINDS = ("etb", "dies", "attacks", "upkeep", "each_upkeep", "end_step",
 
 
 def _trigger_kinds(key: str) -> set[str]:
-    kinds = set()
+    kinds: set[str] = set()
     parts = key.split("_")
     if key in ("etb_counters", "enters_tapped") or key.startswith("enters_with"):
         return kinds

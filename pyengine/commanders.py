@@ -239,8 +239,8 @@ def find_commanders(deck: Decklist, cards: CardDB | None = None,
                  if id(e) not in taken and _is_companion(cards, e)]
     if reading.source == "sideboard" and len(reading.commanders) == 2 and cards is not None:
         first, second = reading.commanders
-        both = [cards.get(first.name), cards.get(second.name)]
-        if all(f is not None for f in both) and pair_problem(both[0], both[1]):
+        one, other = cards.get(first.name), cards.get(second.name)
+        if one is not None and other is not None and pair_problem(one, other):
             companion = next((e for e in reading.commanders if _is_companion(cards, e)), None)
             if companion is not None:
                 reading.commanders = [e for e in reading.commanders if e is not companion]

@@ -916,10 +916,10 @@ def _read_entry(body: str, section: str, number: int,
     foil = "foil" in markers or forge_foil
     start = rest.rfind("(")
     if start > 0 and rest[start - 1].isspace():
-        printing = _SET.fullmatch(rest, start)
-        if printing:
-            set_code = printing.group("set").upper()
-            number_text = printing.group("number")
+        found = _SET.fullmatch(rest, start)
+        if found:
+            set_code = found.group("set").upper()
+            number_text = found.group("number")
             rest = rest[:start].rstrip()
     name = _SPACES.sub(" ", rest).strip()
     if not name:

@@ -205,8 +205,8 @@ def read_table(deck: Decklist, text: str, delimiter: str, header_index: int) -> 
         return
     header_line = header_index + 1
     columns: dict[str, tuple[int, int]] = {}
-    for position, cell in enumerate(header):
-        found = _role(cell)
+    for position, heading in enumerate(header):
+        found = _role(heading)
         if found is None:
             continue
         role, rank = found

@@ -21,7 +21,7 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Self
 
 from . import safejson
 from .rng import Rng
@@ -94,6 +94,18 @@ class Event:
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a game ended, as :meth:`Game.outcome` answers (python-chess's ``Outcome`` is the
+    model): ``winner`` is the side that won in the engine's own words (``"survivors"``,
+    ``"horde"``, ``"swarm"``, a team's label), None when nobody did (both teams lost);
+    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it."""
+
+    winner: str | None
+    reason: str
+    rule: str
 
 
 class Zones:
@@ -186,6 +198,11 @@ class Game:
         """The full observable state as JSON-compatible data (used to verify replays)."""
         return {"zones": self.zones.to_dict()}
 
+    def outcome(self) -> Outcome | None:
+        """The end of the game (:class:`Outcome`), or None while it goes on; formats that can
+        end override it, reading the state :meth:`check_end` left."""
+        return None
+
     # -- actions --------------------------------------------------------------------------------
     def check_end(self) -> list[Event]:
         """The end-of-game check, run after every accepted action; its events (a win or a loss)
@@ -251,7 +268,7 @@ class Game:
         return actions
 
     @classmethod
-    def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Game:
+    def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Self:
         """The game ``actions`` lead to. Nothing is captured between actions: an action that
         fails stops the replay with its error (the half-built game is dropped)."""
         game = cls(config, seed)
@@ -262,7 +279,7 @@ class Game:
             game.events.extend(events)
         return game
 
-    def undo(self) -> Game:
+    def undo(self) -> Self:
         """The same game without its last action (a new object, replayed)."""
         if not self.actions:
             raise ActionError("nothing to undo")

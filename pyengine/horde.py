@@ -84,7 +84,7 @@ def setup_turns(difficulty: str, survivors: int, custom_turns: int | None = None
 
 
 def life_total(life: dict[str, Any] | None, survivors: int) -> int:
-    """The Survivors' starting group life (hs-2-4, hs-2-5)."""
+    """The Survivors' starting group life (hs-2-4, hs-2-5), apart from the difficulty (hs-2-6)."""
     life = life or {"mode": "per-survivor", "amount": 20}
     mode = life.get("mode", "per-survivor")
     if mode == "per-survivor":
@@ -171,6 +171,8 @@ class HordeSlingLab(HordeGame):
         return events
 
     def _resolve_options(self) -> dict[str, Any]:
+        """The difficulty's options (hs-7-1, hs-7-2, hs-7-3; Custom's auto scales as Classic,
+        hs-7-4; the wave by team size, hs-8-2)."""
         custom = self.config.get("custom")
         n = self.survivors
         if self.difficulty != "custom":
@@ -316,6 +318,9 @@ class HordeSlingLab(HordeGame):
             "counts": self.zones.counts(),
         }
 
+    #: hs-2-7: the Survivors win; hs-2-8: the Horde wins.
+    outcome_rules: ClassVar[dict[str, str]] = {"survivors": "hs-2-7", "horde": "hs-2-8"}
+
     def legal_actions(self) -> list[str]:
         """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
         names = super().legal_actions()
@@ -376,7 +381,7 @@ class HordeSlingLab(HordeGame):
 
     # -- turns ----------------------------------------------------------------------------------
     def do_end_survivor_turn(self) -> list[Event]:
-        """End the Survivors' turn. During set-up the next set-up turn begins; after it, the
+        """End the Survivors' shared turn (hs-2-1). In set-up the next set-up turn begins; then the
         Horde's turn runs at once (hs-2-2, hs-2-3, hs-3)."""
         self.require_playing()
         if self.phase != "survivors":
@@ -386,6 +391,7 @@ class HordeSlingLab(HordeGame):
         return self._horde_turn()
 
     def _horde_turn(self) -> list[Event]:
+        """The Horde's turn, played by the engine alone (hs-3-1): steps, then combat (hs-3-10)."""
         self.phase = "horde"
         self.horde_turn += 1
         self.turn_serial += 1
@@ -454,7 +460,7 @@ class HordeSlingLab(HordeGame):
         return events
 
     def _flashback(self) -> list[Event]:
-        """hs-6-5: flashback and the like, by the setting, never on the turn cast.
+        """hs-6-5 (hs-3-6): flashback and the like, by the setting, never on the turn cast.
 
         Checked in the Horde's turn after its hand is cast, and again whenever a held spell
         resolves during that turn (``done``). Each graveyard card is considered once a turn.
@@ -550,7 +556,8 @@ class HordeSlingLab(HordeGame):
     # -- damage, life ---------------------------------------------------------------------------
     def do_hit(self, n: int, combat: bool = False) -> list[Event]:
         """Hit the Horde (hs-5-1): each point of damage or life loss mills one card. Combat
-        damage during set-up needs the set-up attacks option (hs-4-5)."""
+        damage during set-up needs the set-up attacks option (hs-4-5); the Horde never blocks, so
+        all of it reaches the Horde (hs-4-4)."""
         self.require_playing()
         self.require_amount(n, "hit the Horde for 1 or more")
         if combat and self.in_setup and not self.options["setup_attacks"]:
@@ -590,7 +597,7 @@ class HordeSlingLab(HordeGame):
         return events
 
     def do_life(self, change: int) -> list[Event]:
-        """Change the Survivors' group life (damage taken, lifelink, ...)."""
+        """Change the Survivors' group life (damage taken, lifelink: hs-5-2, ...)."""
         self.require_playing()
         self.require_life_change(change)
         return self.shift_life(change)

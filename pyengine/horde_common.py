@@ -50,7 +50,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError, Zones
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
 
 __all__ = [
     "ConfigError",
@@ -146,6 +146,12 @@ class HordeGame(Game):
     State every subclass keeps: ``life`` (the Survivors' shared life), ``flags`` (coin flag of
     each flagged Horde permanent, by card id), ``phase`` and ``winner``.
     """
+
+    #: The Survivor turn under way and the Horde turns taken (each format's set-up sets them).
+    survivor_turn: int
+    horde_turn: int
+    #: The rule behind each ``winner`` (each format sets it), for :meth:`outcome`.
+    outcome_rules: ClassVar[dict[str, str]] = {}
 
     zone_names: ClassVar[list[str]] = [
         "library",
@@ -257,7 +263,7 @@ class HordeGame(Game):
         self.stolen: list[int] = []
 
     def flip_flags(self) -> list[Event]:
-        """Flip a fresh coin for every flagged Horde permanent (battlefield order)."""
+        """Flip a fresh coin for every flagged Horde permanent (battlefield order; hs-6-1)."""
         self.flags = {}
         events = []
         facts = self._facts
@@ -516,7 +522,7 @@ class HordeGame(Game):
                       [target.name], {"card": target.id, "to": where})] + self.after_action()
 
     def do_roll(self, kind: str = "survivor", creatures: list[str] | None = None) -> list[Event]:
-        """Roll for the Horde: a random Survivor, or a random creature of the Survivors (the
+        """Roll for the Horde (hs-6-7): a random Survivor, or a random Survivor creature (the
         table names its creatures, since the engine does not track Survivor cards)."""
         self.require_playing()
         if kind == "survivor":
@@ -636,8 +642,16 @@ class HordeGame(Game):
 
     def check_end(self) -> list[Event]:
         """The end-of-game check :meth:`Game.apply` runs after every action: :meth:`after_action`
-        (idempotent: once the game is over it adds nothing)."""
+        (idempotent: once the game is over it adds nothing); the engine ends the game (hs-2-9)."""
         return self.after_action()
+
+    def outcome(self) -> Outcome | None:
+        """The end the format's checks reached (``winner``, the "win" event's words, the rule
+        of :attr:`outcome_rules`), or None while the game goes on."""
+        if self.phase != "over" or self.winner is None:
+            return None
+        reason = next((e.text for e in reversed(self.events) if e.kind == "win"), "")
+        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""))
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

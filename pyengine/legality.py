@@ -821,6 +821,7 @@ class _Checker:
         return None
 
     def bans(self, card: _Card, section: str) -> None:
+        """The format's ban lists (hs-1-4, hs-11-2; tc-1-5)."""
         name, facts = card.name, card.facts
         for list_key, rule in self.fmt.banlists:
             if list_key not in self.banlists:
@@ -959,7 +960,8 @@ class _Checker:
                 self.add(cards[1].line, cards[1].name, problem, rule, ERROR, "partner")
         if not known:
             return None
-        return "".join(sorted({ch for c in cards for ch in c.facts.color_identity},
+        return "".join(sorted({ch for c in cards if c.facts is not None
+                               for ch in c.facts.color_identity},
                               key="WUBRG".index))
 
     def can_command(self, facts: CardFacts, cards: list[_Card]) -> bool:
@@ -1068,40 +1070,40 @@ class _Checker:
                 return "Land" in facts.types
             return True
 
-        checked = [c for c in deck if c.facts is not None and not c.facts.has_tag("no_facts")
-                   and applies(c.facts)]
+        checked = [(c, c.facts) for c in deck if c.facts is not None
+                   and not c.facts.has_tag("no_facts") and applies(c.facts)]
         failing: list[str] = []
         what = ""
         if test.startswith(("mv<=", "mv>=")):
             limit = int(test[4:])
             low = test.startswith("mv<=")
-            failing = [c.name for c in checked
-                       if (c.facts.mana_value > limit if low else c.facts.mana_value < limit)]
+            failing = [c.name for c, f in checked
+                       if (f.mana_value > limit if low else f.mana_value < limit)]
             what = f"mana value {limit} or {'less' if low else 'more'}"
         elif test in ("even", "odd"):
             want = 0 if test == "even" else 1
-            failing = [c.name for c in checked if c.facts.mana_value % 2 != want]
+            failing = [c.name for c, f in checked if f.mana_value % 2 != want]
             what = f"an {test} mana value"
         elif test.startswith("types="):
             allowed = set(test[6:].split(","))
-            failing = [c.name for c in checked if not allowed.intersection(c.facts.subtypes)]
+            failing = [c.name for c, f in checked if not allowed.intersection(f.subtypes)]
             what = "the creature type " + " or ".join(sorted(allowed))
         elif test == "share_type":
             tally: dict[str, int] = {}
-            for c in checked:
-                for type_name in set(c.facts.types) - {"Land"}:
+            for _, f in checked:
+                for type_name in set(f.types) - {"Land"}:
                     tally[type_name] = tally.get(type_name, 0) + 1
             best = max(sorted(tally), key=lambda t: tally[t], default="")
-            failing = [c.name for c in checked if best not in c.facts.types]
+            failing = [c.name for c, f in checked if best not in f.types]
             what = f"one card type in common (most of them are {best or 'nothing'})"
         elif test == "unique_name":
-            failing = [c.name for c in checked if c.count > 1]
+            failing = [c.name for c, _ in checked if c.count > 1]
             what = "a different name"
         elif test == "no_repeat_symbol":
-            failing = [c.name for c in checked if _repeats_a_symbol(c.facts.mana_cost)]
+            failing = [c.name for c, f in checked if _repeats_a_symbol(f.mana_cost)]
             what = "no mana symbol twice in its mana cost"
         elif test == "activated":
-            without = [c.name for c in checked if not _has_activated_tag(c.facts)]
+            without = [c.name for c, f in checked if not _has_activated_tag(f)]
             if without:
                 shown = ", ".join(without[:6]) + (", ..." if len(without) > 6 else "")
                 unchecked(f"the card data does not record activated abilities for {shown}")
@@ -1147,6 +1149,7 @@ class _Checker:
                 self.unknown(card, "not in the card data, so its colour identity was not "
                              "checked", rule)
                 continue
+            assert card.facts is not None  # missing() said so
             outside = [ch for ch in card.facts.color_identity if ch not in allowed]
             if outside:
                 self.add(card.line, card.name,

@@ -55,7 +55,7 @@ def _fold(text: str) -> str:
 
 @functools.lru_cache(maxsize=1 << 16)
 def normalize(name: str) -> str:
-    """Return the lookup key of a card name.
+    """Return the lookup key of a card name (old Æther spellings match, hs-11-5).
 
     Case-folded, accents stripped (``Nazgûl`` -> ``nazgul``), ``Æ``/``æ`` -> ``ae``, curly quotes
     and apostrophes made straight, runs of whitespace collapsed to one space, and the halves of a

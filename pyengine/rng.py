@@ -97,7 +97,7 @@ class Rng:
             j = self.below(i + 1)
             items[i], items[j] = items[j], items[i]
 
-    def shuffled(self, items: Sequence[T] | range) -> list[T]:
+    def shuffled(self, items: Sequence[T]) -> list[T]:
         """A shuffled copy of ``items``."""
         result = list(items)
         self.shuffle(result)

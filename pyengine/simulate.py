@@ -37,10 +37,14 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from .game import ActionError, Event, Game
 from .rng import Rng
+
+if TYPE_CHECKING:  # the engines themselves are imported on first use (_engine)
+    from .horde_common import HordeGame
+    from .swarm import SwarmGame
 
 __all__ = [
     "DEFAULT_MODEL", "DEFAULT_MODELS", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
@@ -219,6 +223,8 @@ class _HordeDriver(_Driver):
     engine plays the Horde's turn at once; the table then resolves what the engine waits for,
     takes the unblocked damage and ends the Horde's turn."""
 
+    game: HordeGame
+
     def result(self) -> str:
         winner = self.game.winner
         return {"survivors": "won", "horde": "lost"}.get(winner or "", "")
@@ -301,6 +307,8 @@ class _LimitedDriver(_HordeDriver):
 class _SwarmDriver(_Driver):
     """Hive Mind Mode: the Survivors take a round of turns (three before The Swarm's first
     turn, sw-2-4), then The Swarm's turn runs through its actions."""
+
+    game: SwarmGame
 
     def result(self) -> str:
         return self.game.result
@@ -391,8 +399,10 @@ def play_game(variant: str, config: dict[str, Any], seed: str,
         raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
     cls, driver_cls = _engine(variant), _DRIVERS[variant][2]
     game = cls(_with_life(variant, config, model.life), seed)
-    if variant == "swarm" and model.life is not None and model.life != game.life:
-        game.apply({"type": "life", "amount": model.life - game.life})
+    if variant == "swarm" and model.life is not None:
+        swarm = cast("SwarmGame", game)
+        if model.life != swarm.life:
+            swarm.apply({"type": "life", "amount": model.life - swarm.life})
     driver = driver_cls(game, model, Rng(f"{seed}-table"))
     return game, driver.play(max_turns)
 

@@ -106,7 +106,7 @@ def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, A
     team = team or max(1, len(powers))
     model, source = team_model(variant, powers, factors)
     low, high = band
-    tried = []
+    tried: list[dict[str, Any]] = []
     for label, options in candidates(variant, team):
         report = simulate(variant, config_for(options), model=model, runs=runs, seed=seed)
         tried.append({"setting": label, "options": options, "won": report.won,

@@ -105,7 +105,7 @@ from .cards import (
     read_config_facts,
 )
 from .decklist import Decklist
-from .game import ActionError, Card, Event, Game, GameError, register
+from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
 
 #: Shared life of the Survivors (sw-2-2).
@@ -239,7 +239,7 @@ def lethal_order(
         enumerate(blockers), key=lambda pair: (-int(pair[1]["toughness"]), pair[0])
     )
     left = max(0, int(power))
-    result = []
+    result: list[dict[str, Any]] = []
     for _, blocker in order:
         toughness = int(blocker["toughness"])
         lethal = 1 if deathtouch else max(0, toughness - int(blocker.get("damage", 0)))
@@ -256,7 +256,7 @@ def lethal_order(
 
 
 class HiveMind:
-    """Hive Mind Mode (sw-13): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
+    """Hive Mind Mode (sw-13-1): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
     policy (:attr:`SwarmGame.policy`) wherever the two modes differ; the policy holds no state."""
 
     key = "hive"
@@ -377,7 +377,7 @@ class HiveMind:
 
 
 class Overlord:
-    """Overlord Mode (sw-14): a player, The Overlord, makes The Swarm's choices; the engine
+    """Overlord Mode (sw-14-1): a player, The Overlord, makes The Swarm's choices; the engine
     enforces what is forced and counts what is limited."""
 
     key = "overlord"
@@ -503,7 +503,9 @@ class SwarmGame(Game):
 
     # -- set-up -----------------------------------------------------------------------------
     def setup(self) -> list[Event]:
-        """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair."""
+        """sw-2: the Survivors' shared life and poison; the shuffled Swarm deck; the Lair: the
+        Enforcers and one Reckoning, shuffled apart from the deck (sw-2-6, sw-2-7, sw-4-1,
+        sw-4-3, sw-6-1)."""
         config = self.config
         mode = config.get("mode")
         if mode not in MODES:
@@ -649,7 +651,7 @@ class SwarmGame(Game):
 
     @property
     def dread_level(self) -> int:
-        """sw-4-2: the number of Enforcers on the battlefield, always current."""
+        """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
         return sum(1 for card in self.zones["battlefield"] if self.is_enforcer(card))
 
     @property
@@ -730,7 +732,8 @@ class SwarmGame(Game):
                                 data={"rule": "sw-4-2", "dread": after, "was": before}))
 
     def _reveal_active(self, events: list[Event]) -> None:
-        """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-6-2)."""
+        """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-4-13,
+        sw-6-2)."""
         lair = self.zones["lair"]
         while lair:
             top = lair[0]
@@ -776,8 +779,8 @@ class SwarmGame(Game):
         ))
 
     def _cast(self, card: Card, events: list[Event], *, where: str) -> None:
-        """Cast a Swarm card: permanents enter the battlefield, other spells resolve and go to
-        the graveyard. The table plays out what the card does."""
+        """Cast a Swarm card, free (sw-7-3): permanents enter the battlefield, other spells resolve
+        and go to the graveyard. The table plays out what the card does."""
         self.zones.take(card.id)
         mv = self.mana_value(card)
         kind = "token card" if card.token else f"mana value {mv}"
@@ -851,6 +854,48 @@ class SwarmGame(Game):
             self.result = "won"
             events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
                                 "battlefield are both empty.", data={"rule": "sw-12-1"}))
+
+    def outcome(self) -> Outcome | None:
+        """sw-12: the end :meth:`_check_end` reached (``result``), with the words and rule of
+        its win or loss event, or None while the game goes on."""
+        if not self.result:
+            return None
+        end = next(e for e in reversed(self.events) if e.kind in ("win", "loss"))
+        return Outcome("survivors" if self.result == "won" else "swarm", end.text,
+                       str(end.data.get("rule", "sw-12")))
+
+    #: Turn actions (:meth:`turn_actions` says which apply now) and card actions
+    #: (:meth:`card_actions`), for :meth:`legal_actions`.
+    TURN_ACTIONS = frozenset({"turn", "next-survivor", "swarm-step", "combat", "second-main",
+                              "end"})
+    CARD_ACTIONS = frozenset({"dies", "leave", "counter", "gain-control", "return-control"})
+
+    def legal_actions(self) -> list[str]:
+        """Action types that make sense now (as :meth:`HordeGame.legal_actions`: a card action
+        still needs its card; a refused action changes nothing): the turn actions of
+        :meth:`turn_actions`, the card actions some card takes now (:meth:`card_actions`), and
+        every other table action the mode allows (casting and optional costs are The
+        Overlord's, sw-14-7, sw-14-14; the Survivors' attack and the graveyard blocker Hive
+        Mind's, sw-13-12, sw-13-13). None once the game is over."""
+        if self.result:
+            return []
+        names = set(self.turn_actions())
+        for card in self.zones.all_cards():
+            names |= self.card_actions(card.id)
+        checks = {"cast": self.policy.require_cast, "activate": self.policy.require_activate,
+                  "survivor-attack": self.policy.require_survivor_attack,
+                  "graveyard-blocker": self.policy.require_graveyard_blocker}
+        for attribute in dir(self):
+            name = attribute[3:].replace("_", "-")
+            if (not attribute.startswith("do_") or name in self.TURN_ACTIONS
+                    or name in self.CARD_ACTIONS):
+                continue
+            try:
+                checks.get(name, lambda: None)()
+            except ActionError:
+                continue
+            names.add(name)
+        return sorted(names)
 
     def check_end(self) -> list[Event]:
         end: list[Event] = []
@@ -1294,7 +1339,7 @@ class SwarmGame(Game):
 
     # -- table inputs: The Swarm ------------------------------------------------------------------
     def do_damage(self, amount: int) -> list[Event]:
-        """sw-8-1: damage to The Swarm mills one card per point."""
+        """sw-8-1: damage to The Swarm mills one card per point (it has no life, sw-7-1)."""
         self._require_playing()
         amount = self._amount(amount)
         events = [Event("damage", f"The Swarm is dealt {amount} damage: mill {amount}.",

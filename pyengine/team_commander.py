@@ -17,10 +17,11 @@ Everything random goes through the :class:`~pyengine.rng.Rng` passed in (or the 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ClassVar
 
-from .game import ActionError, Event, Game, GameError, register
+from .game import ActionError, Event, Game, GameError, Outcome, register
 from .rng import Rng
 
 #: Sides of the die each player rolls for teams (tc-2-2: a d20 is preferred).
@@ -341,6 +342,7 @@ class OpeningHand(Game):
     zone_names = ["library", "hand", "command"]
 
     def setup(self) -> list[Event]:
+        """tc-3-1: commanders and companions face down in the command zone; shuffle; draw."""
         #: Mulligans taken so far.
         self.mulligans = 0
         #: True once the hand is kept; no more mulligans after that.
@@ -394,6 +396,16 @@ class OpeningHand(Game):
             self.zones.move(card.id, "hand")
         return Event("draw", f"{self.who} draws {len(drawn)} cards", [c.name for c in drawn],
                      {"ids": [c.id for c in drawn]})
+
+    def outcome(self) -> Outcome | None:
+        """An opening hand is a step of the set-up, not a contest: it never has an outcome."""
+        return None
+
+    def legal_actions(self) -> list[str]:
+        """``mulligan`` while another is allowed (tc-3-4), ``keep`` until the hand is kept."""
+        if self.kept:
+            return []
+        return (["mulligan"] if self.to_bottom < HAND_SIZE else []) + ["keep"]
 
     def do_mulligan(self) -> list[Event]:
         """Shuffle the hand back, draw seven (tc-3-4). The cards to bottom are chosen on keep."""
@@ -504,7 +516,7 @@ class TeamTracker(Game):
     """
 
     variant = "team-commander"
-    zone_names: list[str] = []
+    zone_names: ClassVar[list[str]] = []
 
     def setup(self) -> list[Event]:
         raw = self.config.get("teams")
@@ -607,6 +619,26 @@ class TeamTracker(Game):
             if lost[1 - index]:
                 return f"{self.label(index)} wins"
         return ""
+
+    def outcome(self) -> Outcome | None:
+        """tc-4-1: the team that has not lost wins, none when both have (:meth:`result`); the
+        rule is that of the loser's first reason in :meth:`losses` (tc-4-2 poison, tc-4-3
+        commander damage, else tc-4-1)."""
+        text = self.result()
+        if not text:
+            return None
+        lost = [index for index in (0, 1) if self.losses(index)]
+        winner = None if len(lost) == 2 else self.label(1 - lost[0])
+        found = re.search(r"\(TC (\d+)\.(\d+)\)", self.losses(lost[0])[0])
+        rule = f"tc-{found.group(1)}-{found.group(2)}" if found else "tc-4-1"
+        return Outcome(winner, text, rule)
+
+    def legal_actions(self) -> list[str]:
+        """Every tracker action, since a total may be corrected at any time (losses follow from
+        the totals); ``next-turn`` only while the game goes on."""
+        over = bool(self.result())
+        return [name[3:].replace("_", "-") for name in sorted(dir(self))
+                if name.startswith("do_") and not (over and name == "do_next_turn")]
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Run the whole test suite: ruff, the strict site build, unit and browser tests.
+# Run the whole test suite: ruff, mypy, the strict site build, unit and browser tests.
 # Installs what it needs. Chromium: $CHROMIUM, else Debian's /usr/bin/chromium, else
 # Playwright's own browser (installed with `playwright install chromium` where possible).
 set -euo pipefail
@@ -16,6 +16,7 @@ if [ -z "${CHROMIUM:-}" ]; then
   fi
 fi
 .venv/bin/python -m ruff check .
+.venv/bin/python -m mypy pyengine sitebuild hooks devtools
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
 # pytest exits 5 when no tests were collected (e.g. a -k filter that matches nothing).

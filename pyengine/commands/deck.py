@@ -36,7 +36,7 @@ def read(spec: str) -> tuple[Decklist, str]:
 
 def summarise(deck: Decklist, db: CardDB) -> dict[str, Any]:
     """Counts, tokens, curve and unknown cards of every section, as plain data."""
-    sections = []
+    sections: list[dict[str, Any]] = []
     hints_left = [MAX_HINTS]
 
     def hint(card: str) -> list[str]:

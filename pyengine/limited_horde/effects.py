@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from ..game import ActionError, Card, Event
 from ..horde_common import HordeGame
@@ -12,6 +13,12 @@ from .rules import HORRID_SWARM, SPAWN
 
 class CardEffects(HordeGame):
     """Playing a Horde card for 0 and what its tags make happen (part of :class:`LimitedHorde`)."""
+
+    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde)
+        def deck_token(self, card: Card) -> bool: ...
+        def change_life(self, change: int) -> list[Event]: ...
+        def gain(self, n: int) -> list[Event]: ...
+        def check_epilogue(self) -> list[Event]: ...
 
     def play(self, card: Card, how: str = "") -> list[Event]:
         """Play a Horde card for 0 (lh-3-6): tokens enter, permanents are cast and enter,
@@ -150,7 +157,8 @@ class CardEffects(HordeGame):
 
     def return_tokens(self, name: str, n: int, fallback: list[str], why: str) -> list[Event]:
         """lh-3-3: up to ``n`` deck tokens named ``name`` (then ``fallback`` names) return
-        from the graveyard to the battlefield; none means the effect fizzles."""
+        from the graveyard to the battlefield; none means the effect fizzles (Noosegraf Mob's
+        tokens too, lh-9-6)."""
         found: list[Card] = []
         for kind in [name, *fallback]:
             for card in self.zones["graveyard"]:

@@ -3,7 +3,7 @@ emerge and alternative costs (lh-11-2 to lh-11-20)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import Card, Event
 from ..horde_common import HordeGame, parse_cost
@@ -12,6 +12,11 @@ from .rules import COAX, COAX_COST, SPAWN
 
 class Eldrazi(HordeGame):
     """The Dreadnought deck and its costs (part of :class:`LimitedHorde`)."""
+
+    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde, CardEffects)
+        def deck_token(self, card: Card) -> bool: ...
+        def mana_value(self, card: Card) -> int: ...
+        def play(self, card: Card, how: str = "") -> list[Event]: ...
 
     @property
     def eldrazi(self) -> bool:
@@ -95,6 +100,7 @@ class Eldrazi(HordeGame):
         best_need = None
         for candidate in self.creatures():  # the Horde's own creatures (not stolen ones)
             need_colored = dict(colored)
+            c_colored: dict[str, int]
             if self.deck_token(candidate):
                 value = self.mana_value(candidate)
                 c_generic, c_colored = value, {}
@@ -122,7 +128,8 @@ class Eldrazi(HordeGame):
 
     def _dreadnought(self, *, flash_only: bool = False) -> list[Event]:
         """lh-11-4: while Eldrazi Spawn can pay the Dreadnought top card, sacrifice them and
-        cast it (lh-11-20: emerge only when the mana cost cannot be paid)."""
+        cast it (lh-11-20: emerge only when the mana cost cannot be paid; Hand of Emrakul's
+        printed alternative cost last, its errata lost, lh-11-28)."""
         events: list[Event] = []
         while self.zones["dreadnought"] and self.phase != "over":
             top = self.zones["dreadnought"][0]

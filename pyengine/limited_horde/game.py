@@ -93,7 +93,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             if COAX in dread:
                 cards.insert(0, self.new_card(COAX))
             for card in cards:
-                self.zones.add("dreadnought", card)
+                self.zones.add("dreadnought", card)  # its own zone, the command zone (lh-11-16)
             events += self._reveal_dreadnought()
         events.insert(0, Event(
             "setup",
@@ -160,6 +160,10 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             "actions": self.legal_actions(),
             "counts": self.zones.counts(),
         }
+
+    #: lh-7-1: the Survivors win (the table confirms); the Horde wins when the Survivors' life
+    #: is 0 or less (chosen: the game is a duel, lh-1-1).
+    outcome_rules: ClassVar[dict[str, str]] = {"survivors": "lh-7-1", "horde": "lh-1-1"}
 
     def legal_actions(self) -> list[str]:
         """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
@@ -267,7 +271,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
 
     def _horde_turn(self) -> list[Event]:
         """The Horde's turn (derived, lh-4-2): untap; upkeep Surge check; reveal and play until
-        3 cards are played or a nontoken card is played, then 2 more in the Surge; the
+        3 cards are played or a nontoken card is played, then 2 more in the Surge (lh-5-2); the
         Dreadnought check (lh-11-4); every untapped creature able to attack attacks. After a
         Preparation that emptied the library it is already the Epilogue (lh-6-1): no Assault
         and no Surge are announced."""
@@ -356,7 +360,8 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     # -- damage, life, drawing ------------------------------------------------------------------
     def do_hit(self, n: int, combat: bool = False) -> list[Event]:
         """Damage or life loss (lh-8-3): every 3 mills one card, counted through the turn and
-        cleared at cleanup. Aggro Mode: every 1 mills one (lh-13-3)."""
+        cleared at cleanup. Aggro Mode: every 1 mills one (lh-13-3). Combat damage too: the
+        Survivors attack the Horde as any opponent (lh-8-1)."""
         self.require_playing()
         self.require_amount(n, "hit the Horde for 1 or more")
         per = 1 if self.aggro else DAMAGE_PER_CARD
@@ -391,7 +396,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         return self.draw_and_play(n, "draw") + self.after_action()
 
     def do_discard(self, n: int = 1) -> list[Event]:
-        """Discarding N mills N instead (lh-8-10)."""
+        """Discarding N mills N instead (lh-8-10; Miasmic Mummy's discard too, lh-9-8)."""
         self.require_playing()
         if not isinstance(n, int) or n < 1:
             raise ActionError("discard 1 or more")
@@ -444,7 +449,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
 
     # -- victory ----------------------------------------------------------------------------------
     def do_confirm_victory(self) -> list[Event]:
-        """lh-7-1, lh-7-2: with the library empty, the table confirms the Horde can never
+        """lh-7-1, lh-7-2 (lh-1-3): with the library empty, the table confirms the Horde can never
         damage the Survivors again, and the Survivors win."""
         self.require_playing()
         if self.zones["library"]:

@@ -25,6 +25,7 @@ COAX = "Coax from the Blind Eternities"
 HORRID_SWARM = "It of the Horrid Swarm"
 #: Coax's cost after its errata (chosen reading of lh-11-17).
 COAX_COST = "{2}"
+#: The four stages, in order (lh-1-4).
 STAGES = ("preparation", "assault", "surge", "epilogue")
 #: Errata that replace one keyword by another on the Horde's cards: keyword -> (its
 #: replacement, the rule). lh-9-10: delirium is hard to track and the deck barely supports it,

@@ -3,7 +3,7 @@ Horde creatures (lh-8-11, lh-8-12, lh-11-6)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..game import ActionError, Event
 from ..horde_common import HordeGame
@@ -12,6 +12,13 @@ from .rules import SPAWN
 
 class Targeting(HordeGame):
     """The Horde's targets and Hunting (part of :class:`LimitedHorde`)."""
+
+    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde, Eldrazi)
+        aggro: bool
+        stage: str
+
+        @property
+        def eldrazi(self) -> bool: ...
 
     def hunting(self) -> str:
         """Which Horde creatures Survivor creatures may hunt (lh-8-12): ``"all"`` (Epilogue
@@ -63,7 +70,9 @@ class Targeting(HordeGame):
     # -- targeting ------------------------------------------------------------------------------
     def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
                   amount: int = 0, player: bool = True, divided: bool = False) -> list[Event]:
-        """The Horde's target (lh-3-13 to lh-3-16), among Survivor permanents the table lists.
+        """The Horde's target (lh-3-13, lh-3-14, lh-3-15, lh-3-16), among Survivor permanents the
+        table lists; also for the cards that use these rules (lh-10-6, lh-10-9, lh-10-14,
+        lh-11-14, lh-11-25).
 
         ``destroy`` / ``exile``: the highest mana value (``mv``), random among ties.
         ``damage``: the Survivors' life when ``player`` is allowed; otherwise, of creatures

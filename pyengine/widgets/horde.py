@@ -262,7 +262,8 @@ class Widget(runner.RunnerBase):
         self.selected = selected if isinstance(selected, int) else None
         marked = ui.get("marked")  # several permanents chosen for a partial wipe (optional)
         self.marking = isinstance(marked, list) and game is not None
-        self.marked = [m for m in marked if isinstance(m, int)][:500] if self.marking else []
+        self.marked = ([m for m in marked if isinstance(m, int)][:500]
+                       if isinstance(marked, list) and self.marking else [])
         self.show_setup = bool(ui.get("show_setup")) and game is not None
         self.images.restore(ui.get("images"))
         self.last = []
@@ -304,7 +305,7 @@ class Widget(runner.RunnerBase):
             raise ValueError("it has no seed or actions")
         setup = data.get("s")
         if isinstance(setup, dict):
-            config = self.config_from_setup(setup)
+            config: dict[str, Any] | None = self.config_from_setup(setup)
         else:
             config = data.get("c")
             setup = None
@@ -727,7 +728,7 @@ class Widget(runner.RunnerBase):
         return _int(self.form["amount"], "N", 1, 999)
 
     @staticmethod
-    def _item(form: dict[str, str]) -> int:
+    def _item(form: Mapping[str, Any]) -> int:
         try:
             return int(str(form.get("_item", "")))
         except ValueError:

@@ -213,7 +213,8 @@ class Session:
     # -- helpers ---------------------------------------------------------------------------------
     def _new(self, url_hash: str = "") -> Any:
         env = dataclasses.replace(self.env, url_hash=url_hash) \
-            if dataclasses.is_dataclass(self.env) else self.env
+            if dataclasses.is_dataclass(self.env) and not isinstance(self.env, type) \
+            else self.env
         return self.module.Widget(env)
 
     def _try_start(self, text: str | None, url_hash: str = "") -> tuple[Any, View | None,
@@ -621,12 +622,13 @@ class Session:
         form = form or {}
         if action in ("saves-choose", "previous-choose"):
             box = action.partition("-")[0]
-            slot = str(form.get("_item", ""))
+            slot: str | None = str(form.get("_item", ""))
             slots = self._asides() if box == "saves" else self._kept_games()
             if slot in slots:
                 self.chosen[box] = slot
             return self._render(self.widget)
         aside = self._aside()
+        view: View | None  # None from _open_saved: the save could not be opened
         if action == "saves-download":
             view = self._render(self.widget)
             if aside is not None:

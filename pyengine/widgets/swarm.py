@@ -200,11 +200,12 @@ class Widget(runner.RunnerBase):
         data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Swarm runner save")
         form = fresh_form()
         form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
-        game = None
+        game: SwarmGame | None = None
         if data.get("game") is not None:
-            game = load_game(data["game"])
-            if not isinstance(game, SwarmGame):
+            loaded = load_game(data["game"])
+            if not isinstance(loaded, SwarmGame):
                 raise ValueError("the saved game is not a Swarm game")
+            game = loaded
         origin = data.get("origin") or {}
         if not isinstance(origin, dict):
             raise ValueError("bad origin")
@@ -240,7 +241,8 @@ class Widget(runner.RunnerBase):
         if not isinstance(seed, str) or not isinstance(actions, list):
             raise ValueError("the share link has no seed or actions")
         if data.get("d") == SAMPLE:
-            config = self._sample_config(str(data.get("m")), data.get("n"))
+            config: dict[str, Any] | None = self._sample_config(str(data.get("m")),
+                                                                data.get("n"))
             origin: dict[str, Any] = {"d": SAMPLE}
             form = {"deck": SAMPLE}
         else:
@@ -691,8 +693,9 @@ class Widget(runner.RunnerBase):
         selected = int(chosen) if chosen.isdigit() else None
         items: list[Item] = []
         for group, suffix in self._groups(game):
-            items += board.board_items([group], selected, action="pick-card",
-                                       suffix=lambda g, s=suffix: s)
+            def label(g: board.Group, s: str = suffix) -> str:
+                return s
+            items += board.board_items([group], selected, action="pick-card", suffix=label)
         for card_id in game.cast_this_turn:
             if game.zones.where(card_id)[0] == "graveyard":
                 card = game.card(card_id)
