@@ -172,7 +172,7 @@ def shipped(browser, url: str, runs: int) -> dict:
     """The play page as shipped (docs/assets/snapshot.js): a first visit that makes the
     snapshot once ready, then repeat visits from it (each start's state recorded), and the
     stored snapshot read back compressed and raw."""
-    context = bench_site.new_context(browser, service_worker=False)
+    context = bench_site.new_context(browser, service_worker=True)  # made once it is kept
     try:
         page = context.new_page()
         first = visit_ready(page, url)

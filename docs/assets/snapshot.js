@@ -10,8 +10,9 @@
 // One module, three roles (which one is said by its URL's query):
 // * on the page (assets/widget-host.js imports it): `interpreterConfig` points PyScript's
 //   `interpreter` at this module, and `makeLater` makes the snapshot once per release, after
-//   the page's widgets are ready and the browser is idle, in a worker of its own (never in the
-//   way of a tap: the page's Python worker is not touched);
+//   the page's widgets are ready, the service worker has kept the runtime and the browser is
+//   idle, in a worker of its own (never in the way of a tap: the page's Python worker is not
+//   touched; and Python is read from the device, not downloaded again);
 // * as PyScript's interpreter module in the page's Python worker (`?pyodide=…&key=…`): it
 //   exports `version` and `loadPyodide`, which starts from the stored snapshot when there is
 //   one for this exact release and otherwise as Pyodide normally starts. A snapshot that does
@@ -131,13 +132,37 @@ export async function forget() {
   if (globalThis.caches) await caches.delete(CACHE);
 }
 
-// Once per release: after the page is ready and the browser idle, make the snapshot in a
-// worker of its own if this release has none yet. Resolves to the sizes made ({raw, stored}),
-// or null when nothing was made.
+// Resolves to true once the service worker has kept the runtime (assets/sw-register.js's
+// <html data-offline>), false if it cannot or did not.
+function runtimeKept() {
+  const root = document.documentElement;
+  const state = () => root.getAttribute("data-offline");
+  if (!navigator.serviceWorker || root.hasAttribute("data-dev-server")) {
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const check = () => {
+      if (state() === "runtime-kept") resolve(true);
+      else if (state() === "runtime-failed") resolve(false);
+      else return false;
+      observer.disconnect();
+      return true;
+    };
+    const observer = new MutationObserver(check);
+    if (!check()) observer.observe(root, {attributes: true, attributeFilter: ["data-offline"]});
+  });
+}
+
+// Once per release: after the page is ready, the runtime kept on the device (so making the
+// snapshot reads Python from the device and never downloads it a second time) and the browser
+// idle, make the snapshot in a worker of its own if this release has none yet. Resolves to
+// the sizes made ({raw, stored}), or null when nothing was made.
 export async function makeLater({key, interpreter, zip}) {
   const cache = await openCache();
   if (!cache || !key || !globalThis.CompressionStream || !globalThis.Worker) return null;
   if (await cache.match(entryURL(key))) return null;
+  if (!(await runtimeKept())) return null;
+  if (await cache.match(entryURL(key))) return null;  // another tab made it meanwhile
   await new Promise((resolve) => {
     if ("requestIdleCallback" in globalThis) requestIdleCallback(resolve, {timeout: 5000});
     else setTimeout(resolve, 1000);
