@@ -43,10 +43,12 @@ export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "mak
 // "loaded" (from the snapshot), "normal" (none kept), "dropped" (one was there but would not
 // load: deleted, started the normal way); then "making", "made" or "not-made".
 const CHANNEL = "coop-magic-snapshot:" + SITE.pathname;
+// Each page names itself (`page` in the interpreter's URL), so another tab's start is not
+// taken for this one's.
 function announce(state) {
   try {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage(state);
+    channel.postMessage({page: PARAMS.get("page"), state});
     channel.close();
   } catch (error) { /* no BroadcastChannel: nothing to tell */ }
 }
@@ -102,8 +104,12 @@ export function interpreterConfig(config, key) {
   const url = new URL(HERE.pathname, HERE);
   url.searchParams.set("pyodide", config.interpreter);
   url.searchParams.set("key", key);
+  const page = Math.random().toString(36).slice(2);
+  url.searchParams.set("page", page);
   try {
-    new BroadcastChannel(CHANNEL).onmessage = (event) => show(String(event.data));
+    new BroadcastChannel(CHANNEL).onmessage = (event) => {
+      if (event.data && event.data.page === page) show(String(event.data.state));
+    };
   } catch (error) { /* no BroadcastChannel: no signal */ }
   return {...config, interpreter: url.href};
 }
