@@ -110,7 +110,7 @@ const DAMAGED = "damaged";
 // The PyScript config with this module as its interpreter, when the build gave a key and the
 // browser has what the snapshot needs; else the config as it was (Python starts as shipped).
 export function interpreterConfig(config, key) {
-  if (!key || !globalThis.caches || !globalThis.DecompressionStream) return config;
+  if (!key || !globalThis.caches) return config;
   const url = new URL(HERE.pathname, HERE);
   url.searchParams.set("pyodide", config.interpreter);
   url.searchParams.set("key", key);
@@ -175,7 +175,8 @@ function runtimeKept() {
 // the sizes made ({raw, stored}), or null when nothing was made.
 export async function makeLater({key, interpreter, zip}) {
   const cache = await openCache();
-  if (!cache || !key || !globalThis.CompressionStream || !globalThis.Worker) return null;
+  if (!cache || !key || !globalThis.Worker) return null;
+  if (ENCODING === "gzip" && !globalThis.CompressionStream) return null;
   if (await cache.match(entryURL(key))) return null;
   if (!(await runtimeKept())) return null;
   if (await cache.match(entryURL(key))) return null;  // another tab made it meanwhile
