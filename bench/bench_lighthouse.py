@@ -17,8 +17,8 @@ computes the times a slow 4G connection and a 4x slower CPU would give); ``--thr
 devtools`` slows the browser down for real instead (much slower to run: about a minute per
 load of the play page).
 
-Prints the median of each score and time, the performance score against issue 17's goals
-(>= 95 on the rules page, >= 80 on every play page; the script still exits 0 unless Lighthouse
+Prints the median of each score and time, the performance score against issue 30's goals
+(>= 95 on the rules page, >= 90 on every play page; the script still exits 0 unless Lighthouse
 itself fails), the accessibility audits that failed, and writes every run and the medians to
 bench/results/lighthouse.json.
 
@@ -60,8 +60,9 @@ LIGHTHOUSE_VERSION = "13.5.0"
 #: Page name -> the Markdown source of the page under docs/ (without ``.md``).
 PAGES = {"rules": "swarm/index", "swarm": "play/swarm", "horde": "play/horde",
          "shuffler": "play/shuffler", "check": "play/check", "team": "play/team"}
-#: Issue 17's goals for the performance score: the rules page, and every play page.
-GOALS = {"rules": 95, "play": 80}
+#: Issue 30's goals for the performance score (issue 17 had 95 / 80): the rules page, and
+#: every play page, on a busy machine, the median of three runs.
+GOALS = {"rules": 95, "play": 90}
 CATEGORIES = ("performance", "accessibility")
 #: Result key -> Lighthouse audit id (numericValue: milliseconds, bytes, or a plain number).
 METRICS = {

@@ -10,8 +10,9 @@
 // One module, three roles (which one is said by its URL's query):
 // * on the page (assets/widget-host.js imports it): `interpreterConfig` points PyScript's
 //   `interpreter` at this module, and `makeLater` makes the snapshot once per release, after
-//   the page's widgets are ready and the browser is idle, in a worker of its own (never in the
-//   way of a tap: the page's Python worker is not touched);
+//   the page's widgets are ready, the service worker has kept the runtime and the browser is
+//   idle, in a worker of its own (never in the way of a tap: the page's Python worker is not
+//   touched; and Python is read from the device, not downloaded again);
 // * as PyScript's interpreter module in the page's Python worker (`?pyodide=…&key=…`): it
 //   exports `version` and `loadPyodide`, which starts from the stored snapshot when there is
 //   one for this exact release and otherwise as Pyodide normally starts. A snapshot that does
@@ -19,8 +20,8 @@
 //   way, with no word to the player beyond the usual progress;
 // * as that worker of its own (`?make=1&…`): a fresh Pyodide, the engine zip unpacked where
 //   PyScript unpacks it and every widget module imported (no widget started, no game, no
-//   storage read: nothing of anyone's game is in the snapshot), then the snapshot, compressed
-//   (gzip: its CRC also catches a damaged copy), stored, and its sizes reported.
+//   storage read: nothing of anyone's game is in the snapshot), then the snapshot stored (raw:
+//   see ENCODING) with its length, and its sizes reported.
 //
 // The snapshot is stored in Cache Storage on the device, in a cache of its own next to the
 // service worker's caches (whose names it does not share, so a new release of the offline copy
@@ -42,10 +43,12 @@ export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "mak
 // "loaded" (from the snapshot), "normal" (none kept), "dropped" (one was there but would not
 // load: deleted, started the normal way); then "making", "made" or "not-made".
 const CHANNEL = "coop-magic-snapshot:" + SITE.pathname;
+// Each page names itself (`page` in the interpreter's URL), so another tab's start is not
+// taken for this one's.
 function announce(state) {
   try {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage(state);
+    channel.postMessage({page: PARAMS.get("page"), state});
     channel.close();
   } catch (error) { /* no BroadcastChannel: nothing to tell */ }
 }
@@ -72,20 +75,30 @@ async function gunzip(response) {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
+// How the snapshot is stored: "raw" (31.5 MB) or "gzip" (6.8 MB). Measured on 2 December 2026
+// (bench/bench_snapshot.py, load 25): reading it back took 627 ms raw and 1,688 ms through
+// gzip, so compressing costs more at every start than it saves: it is stored raw. Each entry
+// records its encoding and its length; a copy of the wrong length counts as damaged.
+const ENCODING = "raw";
+
 async function gzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
 // The stored snapshot of this release, uncompressed; null when there is none; DAMAGED when it
-// cannot be read back (its gzip stream or CRC is broken).
+// cannot be read back (a broken gzip stream or CRC, or not the length it was stored with).
 async function stored(key) {
   const cache = await openCache();
   if (!cache || !key) return null;
   try {
     await dropOthers(cache, key);
     const hit = await cache.match(entryURL(key));
-    return hit ? await gunzip(hit) : null;
+    if (!hit) return null;
+    const length = Number(hit.headers.get("x-snapshot-raw"));
+    const bytes = hit.headers.get("x-snapshot-encoding") === "gzip"
+      ? await gunzip(hit) : new Uint8Array(await hit.arrayBuffer());
+    return bytes.length === length ? bytes : DAMAGED;
   } catch (error) {
     return DAMAGED;  // deleted by the caller
   }
@@ -97,12 +110,16 @@ const DAMAGED = "damaged";
 // The PyScript config with this module as its interpreter, when the build gave a key and the
 // browser has what the snapshot needs; else the config as it was (Python starts as shipped).
 export function interpreterConfig(config, key) {
-  if (!key || !globalThis.caches || !globalThis.DecompressionStream) return config;
+  if (!key || !globalThis.caches) return config;
   const url = new URL(HERE.pathname, HERE);
   url.searchParams.set("pyodide", config.interpreter);
   url.searchParams.set("key", key);
+  const page = Math.random().toString(36).slice(2);
+  url.searchParams.set("page", page);
   try {
-    new BroadcastChannel(CHANNEL).onmessage = (event) => show(String(event.data));
+    new BroadcastChannel(CHANNEL).onmessage = (event) => {
+      if (event.data && event.data.page === page) show(String(event.data.state));
+    };
   } catch (error) { /* no BroadcastChannel: no signal */ }
   return {...config, interpreter: url.href};
 }
@@ -131,13 +148,38 @@ export async function forget() {
   if (globalThis.caches) await caches.delete(CACHE);
 }
 
-// Once per release: after the page is ready and the browser idle, make the snapshot in a
-// worker of its own if this release has none yet. Resolves to the sizes made ({raw, stored}),
-// or null when nothing was made.
+// Resolves to true once the service worker has kept the runtime (assets/sw-register.js's
+// <html data-offline>), false if it cannot or did not.
+function runtimeKept() {
+  const root = document.documentElement;
+  const state = () => root.getAttribute("data-offline");
+  if (!navigator.serviceWorker || root.hasAttribute("data-dev-server")) {
+    return Promise.resolve(false);
+  }
+  return new Promise((resolve) => {
+    const check = () => {
+      if (state() === "runtime-kept") resolve(true);
+      else if (state() === "runtime-failed") resolve(false);
+      else return false;
+      observer.disconnect();
+      return true;
+    };
+    const observer = new MutationObserver(check);
+    if (!check()) observer.observe(root, {attributes: true, attributeFilter: ["data-offline"]});
+  });
+}
+
+// Once per release: after the page is ready, the runtime kept on the device (so making the
+// snapshot reads Python from the device and never downloads it a second time) and the browser
+// idle, make the snapshot in a worker of its own if this release has none yet. Resolves to
+// the sizes made ({raw, stored}), or null when nothing was made.
 export async function makeLater({key, interpreter, zip}) {
   const cache = await openCache();
-  if (!cache || !key || !globalThis.CompressionStream || !globalThis.Worker) return null;
+  if (!cache || !key || !globalThis.Worker) return null;
+  if (ENCODING === "gzip" && !globalThis.CompressionStream) return null;
   if (await cache.match(entryURL(key))) return null;
+  if (!(await runtimeKept())) return null;
+  if (await cache.match(entryURL(key))) return null;  // another tab made it meanwhile
   await new Promise((resolve) => {
     if ("requestIdleCallback" in globalThis) requestIdleCallback(resolve, {timeout: 5000});
     else setTimeout(resolve, 1000);
@@ -208,12 +250,12 @@ async function make() {
   py.unpackArchive(zip, "zip", {extractDir: py.runPython("import os; os.getcwd()")});
   py.runPython(IMPORT_ENGINE);
   const raw = py[API.snapshot]();
-  const packed = await gzip(raw);
+  const packed = ENCODING === "gzip" ? await gzip(raw) : raw;
   const cache = await openCache();
   await dropOthers(cache, null);
   await cache.put(entryURL(key), new Response(packed, {headers: {
-    "content-type": "application/octet-stream", "x-snapshot-raw": String(raw.length),
-    "x-snapshot-stored": String(packed.length)}}));
+    "content-type": "application/octet-stream", "x-snapshot-encoding": ENCODING,
+    "x-snapshot-raw": String(raw.length), "x-snapshot-stored": String(packed.length)}}));
   return {made: true, raw: raw.length, stored: packed.length};
 }
 

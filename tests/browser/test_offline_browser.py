@@ -317,6 +317,10 @@ def test_a_new_release_replaces_the_cache_and_downloads_only_what_changed(
         wait_ready(page, "shuffler")
         first = install_service_worker(page)["caches"]
         wait_offline_state(page, "runtime-kept")
+        # The memory snapshot is made once the runtime is kept (assets/snapshot.js): its
+        # worker's reads of the kept runtime are requests too, so let it finish first.
+        page.wait_for_selector('html[data-snapshot="made"]', state="attached",
+                               timeout=ENGINE_TIMEOUT_MS)
 
         lock = site / "runtime" / "pyodide" / "pyodide-lock.json"
         lock.write_text(lock.read_text(encoding="utf-8") + "\n", encoding="utf-8")
