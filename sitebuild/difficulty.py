@@ -77,6 +77,11 @@ _IMPORT = re.compile(r"^\s*from\s+(\.+|pyengine\b)([\w.]*)\s+import\s+(\([^)]*\)
                      re.MULTILINE)
 
 
+#: A module named in a string (``"pyengine.horde"``): the simulator imports each engine by
+#: name on first use (``simulate._DRIVERS``).
+_NAMED_MODULE = re.compile(r"[\"'](pyengine(?:\.\w+)+)[\"']")
+
+
 def _engine_files(root: Path) -> list[Path]:
     """The engine modules the simulator runs: ``pyengine/simulate.py`` and every module it
     imports, directly or not (read from their ``from ... import`` lines, not by importing
@@ -102,6 +107,9 @@ def _engine_files(root: Path) -> list[Path]:
                                for n in names.strip("()").split(",") if n.strip()]
             for candidate in candidates:
                 todo += [candidate.with_suffix(".py"), candidate / "__init__.py"]
+        for module in _NAMED_MODULE.findall(path.read_text(encoding="utf-8")):
+            target = root.joinpath(*module.split("."))  # imported by name on first use
+            todo += [target.with_suffix(".py"), target / "__init__.py"]
     return sorted(seen)
 
 
