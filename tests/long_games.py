@@ -141,20 +141,26 @@ def play(variant: str, seed: str, steps: int) -> tuple[Game, list[dict[str, Any]
     record = []
     for _ in range(steps):
         action = next_action(rng, game, menu, progress, rare)
-        try:
-            events = game.apply(action)
-        except GameError as error:
-            outcome = f"{type(error).__name__}: {error}"
-            events = []
-        else:
-            outcome = "ok"
-        record.append({
-            "action": action,
-            "outcome": outcome,
-            "events": digest(json.dumps([e.to_dict() for e in events], sort_keys=True)),
-            "save": save_digest(game),
-        })
+        record.append(step_record(game, action))
     return game, record
+
+
+def step_record(game: Any, action: dict[str, Any]) -> dict[str, Any]:
+    """Apply ``action`` and say what happened: the action, ``ok`` or the refusal, a digest of
+    its events and of the save after it."""
+    try:
+        events = game.apply(action)
+    except GameError as error:
+        outcome = f"{type(error).__name__}: {error}"
+        events = []
+    else:
+        outcome = "ok"
+    return {
+        "action": action,
+        "outcome": outcome,
+        "events": digest(json.dumps([e.to_dict() for e in events], sort_keys=True)),
+        "save": save_digest(game),
+    }
 
 
 GOLDEN_SEED = "golden-1"
@@ -173,22 +179,7 @@ def replay_record(variant: str, actions: list[dict[str, Any]]) -> list[dict[str,
     """The record of ``actions`` tried in order on a fresh ``variant`` game with today's
     engine (the same actions; outcomes, events and saves as they are now)."""
     game = VARIANTS[variant][0](GOLDEN_SEED)
-    record = []
-    for action in actions:
-        try:
-            events = game.apply(action)
-        except GameError as error:
-            outcome = f"{type(error).__name__}: {error}"
-            events = []
-        else:
-            outcome = "ok"
-        record.append({
-            "action": action,
-            "outcome": outcome,
-            "events": digest(json.dumps([e.to_dict() for e in events], sort_keys=True)),
-            "save": save_digest(game),
-        })
-    return record
+    return [step_record(game, action) for action in actions]
 
 
 def rerecord(path: str, variants: list[str]) -> None:
