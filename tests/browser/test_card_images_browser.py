@@ -150,9 +150,11 @@ def test_revealed_cards_show_their_pictures_and_the_worker_keeps_them_offline(
 
 def test_the_worker_keeps_a_bounded_number_of_card_images(scryfall_context, site_url):
     """The image cache is bounded: after more images than the bound, the worker keeps the
-    newest ``MAX_CARD_IMAGES`` and drops the oldest first."""
+    newest ``MAX_CARD_IMAGES`` and drops the oldest first. (On a play page: only pages that
+    show card pictures allow Scryfall's image host.)"""
     context, page, fake = scryfall_context
-    page.goto(site_url)
+    page.goto(site_url + "play/shuffler.html")  # a page whose policy allows card pictures
+    wait_ready(page, "shuffler")
     install_service_worker(page)
     bound = offline.MAX_CARD_IMAGES
     urls = [f"https://cards.scryfall.io/small/front/bound-{n:04d}.jpg" for n in range(bound + 5)]
