@@ -145,7 +145,7 @@ def test_horde_limited_one_screen_per_turn(phone_page, site_url, deck):
 
 def test_horde_board_groups_and_card_panel(phone_page, site_url):
     """hs-6-8: identical permanents are one board entry; one tap opens the card panel (names
-    as text, the Scryfall link in the panel), one tap acts."""
+    as text, the Scryfall link in the panel), one tap acts and the page is back at the turn."""
     page = phone_page
     start_game(page, site_url, "horde", survivors=None)
     page.fill("[data-field=token]", "Zombie")
@@ -162,6 +162,10 @@ def test_horde_board_groups_and_card_panel(phone_page, site_url):
         "href", "https://scryfall.com/search?q=%21%22Zombie%22")
     tap(page, "[data-action=tap]")
     expect(board.first).to_have_text("Zombie ×3, 1 tapped")
+    # a card-panel action takes the page back to the turn (issue 27, point 3); the panel stays
+    # open below it for the next action
+    assert_on_screen(page, ["turn"], step="after a card-panel action")
+    page.locator("[data-action=destroy]").scroll_into_view_if_needed()
     tap(page, "[data-action=destroy]")
     expect(board.first).to_have_text("Zombie ×2, 1 tapped")
     expect(page.locator("[data-id=panel]")).to_be_visible()
