@@ -89,7 +89,9 @@ def deck_page(deck: dict[str, Any], entries: list[CardEntry]) -> str:
     tokens = sum(e.count for e in entries if e.token)
     cards = sum(e.count for e in entries)
     head = [
-        "---", f"title: {json.dumps(title, ensure_ascii=False)}", "---", "",
+        "---", f"title: {json.dumps(title, ensure_ascii=False)}",
+        # below the rules in the search: "Dread" finds the Dread Level before a deck's cards
+        "search:", "  boost: 0.5", "---", "",
         f"# {_escape(title)}", "",
         f"{_escape(deck.get('description', ''))} Played under {rule_set}: {cards} cards, "
         f"{tokens} of them token cards, {len(entries)} different.", "",

@@ -25,10 +25,11 @@ def PYTHON(url: str) -> bool:  # noqa: N802 - a route pattern
 
 
 def texts(page) -> dict[str, str]:
-    """Every visible [data-id] text leaf and list of the Swarm widget."""
+    """Every visible [data-id] text leaf and list of the Swarm widget (not the "what just
+    happened" line: it tells the last tap's result, which a reload has not made)."""
     return page.evaluate("""() => Object.fromEntries(
         [...document.querySelectorAll('[data-widget=swarm] [data-id]')]
-        .filter(e => !['loading', 'error', 'saved-view-note'].includes(e.dataset.id)
+        .filter(e => !['loading', 'error', 'saved-view-note', 'happened'].includes(e.dataset.id)
                      && e.offsetParent !== null
                      && (e.tagName === 'UL' || e.tagName === 'OL' || !e.children.length)
                      && !['BUTTON', 'INPUT', 'SELECT', 'TEXTAREA'].includes(e.tagName))
@@ -53,6 +54,7 @@ def test_saved_game_is_shown_before_python_and_replaced_once_ready(browser, site
         page.locator("[data-widget=swarm] [data-action=new]").click()
         for _ in range(2):
             page.locator("[data-widget=swarm] [data-action=turn]").click()
+            page.locator("[data-widget=swarm] [data-action=combat]").click()  # never skipped
             page.locator("[data-widget=swarm] [data-action=end]").click()
         expect(page.locator('[data-widget=swarm] [data-id="turn"]')).to_have_text("2")
         before = texts(page)
