@@ -110,9 +110,8 @@ def test_panel_facts_line():
     assert board.facts_text(None) == "No card facts for this card."
 
 
-def test_swarm_board_tap_chooses_the_card():
-    """sw-9-4: the Swarm's battlefield is grouped; a tap on a group chooses one of its cards for
-    the card buttons and shows its facts and its Scryfall page; then one tap acts on it."""
+def swarm_after_three_turns():
+    """A Swarm runner (2 Survivors, a fixed seed) after three whole Swarm turns, and its view."""
     from pyengine.widgets.swarm import Widget as Swarm
     from tests.helpers import CARD_DATA, runner_env
 
@@ -123,6 +122,13 @@ def test_swarm_board_tap_chooses_the_card():
         w.handle("turn", {})
         w.handle("combat", {})
         view = w.handle("end", {})
+    return w, view
+
+
+def test_swarm_board_tap_chooses_the_card():
+    """sw-9-4: the Swarm's battlefield is grouped; a tap on a group chooses one of its cards for
+    the card buttons and shows its facts and its Scryfall page; then one tap acts on it."""
+    w, view = swarm_after_three_turns()
     board_items = view.lists["battlefield"]
     assert all(i.action == "pick-card" and i.href is None for i in board_items)
     assert [i.text for i in board_items][:3] == [
@@ -185,17 +191,9 @@ def test_the_panel_stays_on_its_group():
 def test_the_card_panel_links_to_the_cards_reference_entry():
     """hs-6-8, sw-9-4: the panel links to the chosen card's entry on its deck's card reference
     page (an anchor the generated page has); a pasted deck, with no page, gets no link."""
-    from pyengine.widgets.swarm import Widget as Swarm
     from sitebuild import cardref
-    from tests.helpers import CARD_DATA, runner_env
 
-    w = Swarm(runner_env(""), data=CARD_DATA)
-    w.start(None)
-    w.handle("new", {"seed": "amber-otter-17", "survivors": "2"})
-    for _ in range(3):
-        w.handle("turn", {})
-        w.handle("combat", {})
-        view = w.handle("end", {})
+    w, view = swarm_after_three_turns()
     pages = cardref.deck_pages()
     for item in view.lists["battlefield"][:3]:
         view = w.handle("pick-card", {"_item": item.value})
