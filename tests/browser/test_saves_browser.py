@@ -200,9 +200,12 @@ class Finger:
         page.evaluate("() => { window.__done = 0; document.addEventListener("
                       "'coop-magic:done', () => { window.__done += 1; }); }")
 
-    def taps(self, selector: str, gaps: list[float]) -> None:
+    def taps(self, selector: str, gaps: list[float], *, every: bool = True) -> None:
         """Tap ``selector`` once, then once more after each gap (seconds), and wait until the
-        page has answered every tap (coop-magic:done, the adapter's signal)."""
+        page has answered every tap (coop-magic:done, the adapter's signal). With ``every``
+        false, only the first tap must be answered: a turn button may have left the screen
+        before the next tap lands (on a quick machine Python answers within the gap), so that
+        tap may reach no button at all; whatever it did reach is waited for (settle)."""
         target = self.page.locator(selector).first
         target.scroll_into_view_if_needed()
         box = target.bounding_box()
@@ -217,7 +220,8 @@ class Finger:
             if gap is not None:
                 self.page.wait_for_timeout(gap * 1000)  # the touch cadence itself
                 self.clock += gap
-        self.page.wait_for_function(f"() => window.__done >= {done + len(gaps) + 1}")
+        answered = done + (len(gaps) + 1 if every else 1)
+        self.page.wait_for_function(f"() => window.__done >= {answered}")
         settle(self.page)
 
 
@@ -264,7 +268,7 @@ def test_every_tap_counts_once_and_only_once(phone_page, site_url, name):
 
     for number, gap in enumerate([0.1, 0.2, 0.3], start=1):
         shown = [b for b in game_buttons if page.locator(f'[data-action="{b}"]').is_visible()]
-        finger.taps(f'[data-action="{shown[0]}"]', [gap])
+        finger.taps(f'[data-action="{shown[0]}"]', [gap], every=False)
         assert count() == number, f"a double tap {gap} s apart applied {count()} actions"
         expect(page.locator(f"[data-widget={name}] [data-id=error]")).to_be_hidden()
     before = count()
