@@ -233,22 +233,25 @@ def _effect_code(effect: str) -> str:
     return "+".join(dict.fromkeys(codes))
 
 
+#: A trigger condition that names one whole trigger, by the pattern its text starts with
+#: (the first that matches decides).
+_TRIGGERS: tuple[tuple[re.Pattern[str], str], ...] = tuple(
+    (re.compile(pattern), key) for pattern, key in (
+        (r"^you cast ~(?:\s|$)|^you cast this spell\b", "cast_trigger"),
+        (r"^the beginning of your upkeep\b", "upkeep"),
+        (r"^the beginning of (?:each|each player's|each opponent's|the) upkeep\b", "each_upkeep"),
+        (r"^the beginning of (?:your|each|the|each player's) end step\b", "end_step"),
+        (r"^the beginning of combat on your turn\b", "begin_combat"),
+        (r"^~ deals combat damage to a player\b", "combat_dmg_to_player"),
+        (r"^~ attacks or blocks\b", "attacks_or_blocks"),
+    ))
+
+
 def _trigger_keys(condition: str) -> list[str]:
     c = condition
-    if re.match(r"^you cast ~(?:\s|$)|^you cast this spell\b", c):
-        return ["cast_trigger"]
-    if re.match(r"^the beginning of your upkeep\b", c):
-        return ["upkeep"]
-    if re.match(r"^the beginning of (?:each|each player's|each opponent's|the) upkeep\b", c):
-        return ["each_upkeep"]
-    if re.match(r"^the beginning of (?:your|each|the|each player's) end step\b", c):
-        return ["end_step"]
-    if re.match(r"^the beginning of combat on your turn\b", c):
-        return ["begin_combat"]
-    if re.match(r"^~ deals combat damage to a player\b", c):
-        return ["combat_dmg_to_player"]
-    if re.match(r"^~ attacks or blocks\b", c):
-        return ["attacks_or_blocks"]
+    for pattern, key in _TRIGGERS:
+        if pattern.match(c):
+            return [key]
     keys = []
     match = re.match(r"^~ (enters|dies|attacks)(?: or (enters|dies|attacks))?(?: the battlefield)?"
                      r"(?:,| |$)", c + " ")
