@@ -640,6 +640,11 @@ class SwarmGame(Game):
         """The Swarm's battlefield: the permanents it controls (sw-9-5, sw-12-1)."""
         return [card for card in self.zones["battlefield"] if card.id not in self.stolen]
 
+    def creatures(self) -> list[Card]:
+        """The Swarm's creatures on the battlefield, the ones a group action (``dies-all``,
+        ``tap-all``) may name: not those a Survivor controls (sw-9-5)."""
+        return [card for card in self.swarm_permanents() if self.is_creature(card)]
+
     def card(self, card_id: Any) -> Card:
         """The card a table action names by its id (the Horde engines' lookup,
         :func:`pyengine.horde_common.locate_card`, in Swarm's words)."""

@@ -250,3 +250,56 @@ def test_a_colour_anthem_counts_for_attackers_of_that_colour():
     total, missing = board.attack_summary([(2, "Ghoul", 0), (4, "Zombie", 0)],
                                           field + [(4, "Zombie")], facts)
     assert total == 5 and missing == ["Bad Moon (anthem)"]
+
+
+def test_group_action_over_a_sides_creatures():
+    """hs-6-8, sw-9-4: a group button is one engine action over the creatures it changes:
+    all, all but the kept group, or the ones not yet tapped (untapped); nothing to act on is
+    a refusal naming the side."""
+    import pytest
+
+    from pyengine.game import ActionError
+    cards = [Card(1, "Zombie"), Card(2, "Zombie", tapped=True), Card(3, "Ghoul")]
+    assert board.group_action("destroy-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "dies-all", "cards": [1, 2, 3]}
+    assert board.group_action("destroy-all-but", cards, keep=[1, 2], side="Swarm",
+                              dies="dies-all") == {"type": "dies-all", "cards": [3]}
+    assert board.group_action("tap-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "tap-all", "cards": [1, 3], "tapped": True}
+    assert board.group_action("untap-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "tap-all", "cards": [2], "tapped": False}
+    with pytest.raises(ActionError, match="Swarm has no other creature"):
+        board.group_action("destroy-all-but", cards, keep=[1, 2, 3], side="Swarm",
+                           dies="dies-all")
+    with pytest.raises(ActionError, match="every Swarm creature is already untapped"):
+        board.group_action("untap-all", cards[:1], side="Swarm", dies="dies-all")
+
+
+def test_swarm_group_buttons_wipe_and_tap_in_one_tap():
+    """sw-9-4, sw-4-4: under the Swarm's board, "Destroy all N Swarm creatures" is one action
+    and one undo; "Destroy all Swarm creatures but these" (the card panel) keeps the chosen
+    group; "Tap all" / "Untap all" show whichever changes something."""
+    w, view = swarm_after_three_turns()
+    creatures = [c.id for c in w.game.creatures()]
+    assert len(creatures) >= 3 and view.hidden["group-buttons"] is False
+    assert view.text["destroy-all"] == f"Destroy all {len(creatures)} Swarm creatures"
+    assert view.hidden["untap-all"] is False  # they attacked: tapped
+    view = w.handle("untap-all", {})
+    assert view.error == "" and not any(c.tapped for c in w.game.creatures())
+    assert view.hidden["untap-all"] is True and view.hidden["tap-all"] is False
+    assert w.game.actions[-1] == {"type": "tap-all", "cards": creatures, "tapped": False}
+    host = next(i for i in view.lists["battlefield"] if i.text.startswith("Infectious Host"))
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["do-all-but"] is False
+    kept = [c.id for c in w.game.creatures() if c.name == "Infectious Host"]
+    view = w.handle("destroy-all-but", {})
+    assert view.error == "" and w.game.actions[-1]["type"] == "dies-all"
+    assert [c.id for c in w.game.creatures()] == kept
+    assert "Grave Titan" in [c.name for c in w.game.zones["lair"]]  # sw-4-4
+    assert view.text["happened"]
+    view = w.handle("undo", {})
+    assert len(w.game.creatures()) == len(creatures)
+    view = w.handle("destroy-all", {})
+    assert view.error == "" and w.game.creatures() == []
+    assert view.hidden["group-buttons"] is True
+    assert "Infectious Host" in [c.name for c in w.game.zones["graveyard"]]  # sw-9-4

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import ActionError
 from . import Item, View, scryfall_link
 
 __all__ = [
@@ -22,6 +23,7 @@ __all__ = [
     "boost_of",
     "chosen_title",
     "facts_text",
+    "group_action",
     "group_names",
     "group_of",
     "group_permanents",
@@ -340,6 +342,35 @@ def group_of(groups: Sequence[Group], card_id: int | None) -> Group | None:
     if card_id is None:
         return None
     return next((g for g in groups if card_id in g.ids), None)
+
+
+#: The board's group buttons (Horde and Swarm pages): wipe all, all but the chosen, tap, untap.
+GROUP_ACTIONS = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
+
+
+def group_action(action: str, creatures: Sequence[Any], *, keep: Iterable[int] = (),
+                 side: str, dies: str) -> dict[str, Any]:
+    """The one engine action for a group button over ``creatures`` (a side's creatures on the
+    battlefield, each with ``id`` and ``tapped``): ``destroy-all`` and ``destroy-all-but``
+    (every creature but those in ``keep``) are the engine action ``dies`` (its name for
+    "these die at once"), ``tap-all``/``untap-all`` are ``tap-all`` over the creatures not
+    already so. A button with nothing to act on is an ``ActionError`` naming the side
+    (``"Swarm"``)."""
+    if action in ("tap-all", "untap-all"):
+        tapped = action == "tap-all"
+        cards = [c.id for c in creatures if c.tapped != tapped]
+        if not cards:
+            raise ActionError(f"every {side} creature is already "
+                              + ("tapped" if tapped else "untapped"))
+        return {"type": "tap-all", "cards": cards, "tapped": tapped}
+    if action not in ("destroy-all", "destroy-all-but"):
+        raise ValueError(f"not a group action: {action!r}")
+    kept = set(keep)
+    cards = [c.id for c in creatures if action == "destroy-all" or c.id not in kept]
+    if not cards:
+        raise ActionError(f"the {side} has no other creature to destroy"
+                          if action == "destroy-all-but" else f"the {side} has no creature")
+    return {"type": dies, "cards": cards}
 
 
 def next_in_group(group: Group | None, selected: int | None, battlefield: Iterable[Any],

@@ -22,7 +22,10 @@ The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-c
 button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
 ``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
 for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
-(``leave``), ``counter``, ``gain-control``, ``return-control``. Own decks
+(``leave``), ``counter``, ``gain-control``, ``return-control``. Group buttons under the
+board (:data:`.board.GROUP_ACTIONS`): ``destroy-all``, ``destroy-all-but`` (all but the chosen
+card's group, from the panel), ``tap-all``, ``untap-all``: one engine action each (``dies-all``,
+``tap-all``). Own decks
 (:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
 ``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
 saved state) and ``answer`` (the question form for cards nobody knows).
@@ -63,6 +66,8 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+#: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
+GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
 REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
@@ -71,7 +76,8 @@ REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
          "to-bottom": "library-bottom", "leave": "exile"}
 #: The card panel's buttons by ``data-id``, and the page action of each.
-PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile",
+PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
+                 "do-destroy": "destroy", "do-exile": "exile",
                  "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
                  "do-counter": "counter", "do-steal": "gain-control",
                  "do-unsteal": "return-control"}
@@ -474,6 +480,11 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
+        if action in GROUP:
+            game = self._game()
+            group = self._group_of(game, self.form["card"])
+            return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
+                                      keep=group.ids if group is not None else ())
         if action in CARD or action in MOVES:
             card = self._card_id(self.form["card"], "choose a Swarm card first")
             if action == "destroy" and self._game().is_creature(self._game().card(card)):
@@ -662,6 +673,7 @@ class Widget(runner.RunnerBase):
                                     else "")
         view.lists["battlefield"] = self._board(game, view.values["card"])
         view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
+        self._render_group_buttons(game, view)
         self._render_panel(game, view)
         self._render_wave(game, view)
         if overlord:
@@ -685,6 +697,17 @@ class Widget(runner.RunnerBase):
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
 
+
+    @staticmethod
+    def _render_group_buttons(game: SwarmGame, view: View) -> None:
+        """The group buttons under the board, shown while The Swarm has creatures: "Destroy
+        all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something)."""
+        creatures = game.creatures()
+        view.hidden["group-buttons"] = not creatures or bool(game.result)
+        view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
+                                    if len(creatures) != 1 else "Destroy the Swarm creature")
+        view.hidden["tap-all"] = all(c.tapped for c in creatures)
+        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
 
     def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
         """The Swarm's battlefield as a board: identical permanents grouped (names as text,
@@ -733,6 +756,9 @@ class Widget(runner.RunnerBase):
                  "do-to-bottom": leave, "do-counter": "counter" in allowed,
                  "do-steal": "gain-control" in allowed, "do-unsteal": "return-control" in allowed}
         group = self._group_of(game, chosen)
+        # "all but these": the chosen group stays, every other Swarm creature dies
+        shown["do-all-but"] = ("dies" in allowed and group is not None
+                               and any(c.id not in group.ids for c in game.creatures()))
         title = board.chosen_title(card.name, card.id, card.tapped, group)
         if zone != "battlefield":
             title += f" (in the {zone})"
