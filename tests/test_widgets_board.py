@@ -303,3 +303,36 @@ def test_swarm_group_buttons_wipe_and_tap_in_one_tap():
     assert view.error == "" and w.game.creatures() == []
     assert view.hidden["group-buttons"] is True
     assert "Infectious Host" in [c.name for c in w.game.zones["graveyard"]]  # sw-9-4
+
+
+def test_swarm_choose_several_for_a_partial_wipe():
+    """sw-9-4, sw-4-4: "Choose several…" turns the Swarm's board into marks: a tap marks a
+    whole group of creatures (again: unmarks), "Destroy the N chosen" lets exactly those die
+    in one action; the marks survive a reload (the runner's save) and end after the wipe."""
+    from pyengine.widgets.swarm import Widget as Swarm
+    from tests.helpers import CARD_DATA, runner_env
+
+    w, view = swarm_after_three_turns()
+    assert view.hidden["destroy-marked"] is True
+    view = w.handle("choose-several", {})
+    assert view.text["choose-several"] == "Stop choosing"
+    items = view.lists["battlefield"]
+    assert all(i.action == "mark" for i in items if "not a creature" not in i.text)
+    titan, host = items[0], next(i for i in items if i.text.startswith("Infectious Host"))
+    w.handle("mark", {"_item": titan.value})
+    w.handle("mark", {"_item": host.value})
+    view = w.handle("mark", {"_item": titan.value})  # unmarked again
+    host_ids = [c.id for c in w.game.creatures() if c.name == "Infectious Host"]
+    assert view.text["destroy-marked"] == f"Destroy the {len(host_ids)} chosen"
+    assert [i.pressed for i in view.lists["battlefield"] if i.text.startswith(
+        "Infectious Host")] == [True]
+    again = Swarm(runner_env(""), data=CARD_DATA)
+    assert again.start(view.save).hidden["destroy-marked"] is False
+    others = [c.id for c in w.game.creatures() if c.id not in host_ids]
+    view = w.handle("destroy-marked", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "dies-all", "cards": host_ids}
+    assert [c.id for c in w.game.creatures()] == others
+    assert view.text["choose-several"] == "Choose several…"
+    assert view.hidden["destroy-marked"] is True
+    assert all(i.action == "pick-card" for i in view.lists["battlefield"])

@@ -25,6 +25,7 @@ __all__ = [
     "facts_text",
     "group_action",
     "group_names",
+    "marked_items",
     "group_of",
     "group_permanents",
     "next_in_group",
@@ -371,6 +372,24 @@ def group_action(action: str, creatures: Sequence[Any], *, keep: Iterable[int] =
         raise ActionError(f"the {side} has no other creature to destroy"
                           if action == "destroy-all-but" else f"the {side} has no creature")
     return {"type": dies, "cards": cards}
+
+
+def toggle_marks(marked: Sequence[int], group: Group) -> list[int]:
+    """Multi-select on the board (a partial wipe): a tap on a group marks all its cards, or
+    unmarks them when all were marked already."""
+    if set(group.ids) <= set(marked):
+        return [m for m in marked if m not in group.ids]
+    return [*marked, *(i for i in group.ids if i not in marked)]
+
+
+def marked_items(groups: Sequence[Group], marked: Iterable[int], *, action: str = "mark",
+                 suffix: Callable[[Group], str] = lambda group: "") -> list[Item]:
+    """The board while several are being chosen: a tap on a group marks (or unmarks) it; a
+    marked group says "— chosen" in words and shows pressed."""
+    chosen = set(marked)
+    return [Item(g.label() + suffix(g) + (" — chosen" if set(g.ids) <= chosen else ""),
+                 action=action, value=str(g.ids[0]), pressed=set(g.ids) <= chosen)
+            for g in groups]
 
 
 def next_in_group(group: Group | None, selected: int | None, battlefield: Iterable[Any],

@@ -25,7 +25,8 @@ for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-botto
 (``leave``), ``counter``, ``gain-control``, ``return-control``. Group buttons under the
 board (:data:`.board.GROUP_ACTIONS`): ``destroy-all``, ``destroy-all-but`` (all but the chosen
 card's group, from the panel), ``tap-all``, ``untap-all``: one engine action each (``dies-all``,
-``tap-all``). Own decks
+``tap-all``); ``choose-several`` turns multi-select on and off, ``mark`` (``_item``) marks a
+group, ``destroy-marked`` lets the marked creatures die at once (a partial wipe). Own decks
 (:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
 ``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
 saved state) and ``answer`` (the question form for cards nobody knows).
@@ -172,6 +173,9 @@ class Widget(runner.RunnerBase):
         self.questions = own_deck.Questions()
         #: Card name -> small image URL on Scryfall's image host (the revealed cards').
         self.images = card_images.CardImages()
+        #: Multi-select on the board (a partial wipe): on, and the card ids marked.
+        self.marking = False
+        self.marked: list[int] = []
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -220,12 +224,18 @@ class Widget(runner.RunnerBase):
         self.questions.restore(data.get("asked"))
         self.form, self.game, self.origin = form, game, origin
         self.images.restore(data.get("images"))
+        marked = data.get("marked")  # several creatures marked for a partial wipe (optional)
+        self.marking, self.marked = False, []
+        if isinstance(marked, list) and game is not None:
+            self.marking = True
+            self.marked = [m for m in marked if isinstance(m, int)][:500]
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
                            "game": self.game.to_dict() if self.game else None,
                            "decks": self.own_decks, "asked": self.questions.to_data(),
-                           "images": self.images.saved()},
+                           "images": self.images.saved(),
+                           "marked": self.marked if self.marking else None},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -328,6 +338,7 @@ class Widget(runner.RunnerBase):
             self.origin = {"d": SAMPLE}
         self.game = SwarmGame(config, seed)
         self.form["seed"] = self.game.seed
+        self.marking, self.marked = False, []
         self.last = list(self.game.events)
 
     # -- actions -------------------------------------------------------------------------------
@@ -372,6 +383,12 @@ class Widget(runner.RunnerBase):
             view.note = self.images.take_notice()  # said once
             view.save = self._save()
             self._image_lookups(view, form)
+            return view
+        if action in ("choose-several", "mark") and self.game is not None:
+            self.apply_form(form, self.field_limit)
+            self._mark(action, form)
+            view = self.render()
+            view.save = self._save()
             return view
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
@@ -480,6 +497,14 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
+        if action == "destroy-marked":
+            game = self._game()
+            marked = set(self.marked)
+            cards = [c.id for c in game.creatures() if c.id in marked]
+            if not cards:
+                raise ActionError("tap Choose several, then the Swarm creatures to destroy")
+            self.marking, self.marked = False, []
+            return {"type": "dies-all", "cards": cards}
         if action in GROUP:
             game = self._game()
             group = self._group_of(game, self.form["card"])
@@ -512,6 +537,7 @@ class Widget(runner.RunnerBase):
 
     def clear_game(self) -> None:
         self.game, self.origin = None, {}
+        self.marking, self.marked = False, []
 
     def _amount(self) -> int:
         return plumbing.whole_number(self.form["amount"], "the amount", 1, 1000)
@@ -698,11 +724,45 @@ class Widget(runner.RunnerBase):
         view.values["share"] = "#" + encode_share(share) if share else ""
 
 
-    @staticmethod
-    def _render_group_buttons(game: SwarmGame, view: View) -> None:
+    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
+        """Multi-select: "Choose several…" turns it on (the card panel closes) and off; a tap on
+        a group of Swarm creatures then marks or unmarks all of them."""
+        if action == "choose-several":
+            self.marking, self.marked = not self.marking, []
+            self.form["card"] = ""
+            return
+        if not self.marking or self.game is None:
+            return
+        item = str(form.get("_item", ""))[:20]
+        group = self._group_of(self.game, item)
+        if group is None:
+            return
+        if not set(group.ids) <= {c.id for c in self.game.creatures()}:
+            return  # only creatures die together; the board offers no other group to mark
+        self.marked = board.toggle_marks(self.marked, group)
+
+    def _render_group_buttons(self, game: SwarmGame, view: View) -> None:
         """The group buttons under the board, shown while The Swarm has creatures: "Destroy
-        all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something)."""
+        all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something), and
+        "Choose several…" for a partial wipe (the board then marks groups)."""
         creatures = game.creatures()
+        marking = self.marking and bool(creatures) and not game.result
+        if marking:  # a tap marks a group of creatures; other permanents are text only
+            ids = {c.id for c in creatures}
+            groups = self._groups(game)
+            suffix_of = {group.ids[0]: suffix for group, suffix in groups}
+            items: list[Item] = []
+            for group, suffix in groups:
+                if group.ids[0] in ids:
+                    items += board.marked_items([group], self.marked,
+                                                suffix=lambda g: suffix_of[g.ids[0]])
+                else:
+                    items.append(Item(group.label() + suffix + " · not a creature"))
+            view.lists["battlefield"] = items
+        chosen = [c.id for c in creatures if c.id in set(self.marked)]
+        view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
+        view.hidden["destroy-marked"] = not chosen
+        view.text["destroy-marked"] = f"Destroy the {len(chosen)} chosen"
         view.hidden["group-buttons"] = not creatures or bool(game.result)
         view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
                                     if len(creatures) != 1 else "Destroy the Swarm creature")
