@@ -44,7 +44,18 @@ from ..decklist import Decklist
 from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
+from . import (
+    Env,
+    Item,
+    View,
+    board,
+    card_images,
+    deck_reading,
+    own_deck,
+    plumbing,
+    runner,
+    scryfall_link,
+)
 from .difficulty_part import ACTION as HOW_HARD
 from .difficulty_part import answer as how_hard
 from .difficulty_part import swarm_config
@@ -333,6 +344,10 @@ class Widget(runner.RunnerBase):
                 raise self.questions.ask(unknown) from None
             self.questions.clear()
             self.origin = {"c": True}
+            self.deck_note = deck_reading.runner_note(  # the deck check's reading, said
+                Decklist.from_text(form["paste"]), self.full.db(self.db) or self.db,
+                side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
+                "deck and its Enforcers)")
         else:
             config = self._sample_config(form["mode"], form["survivors"])
             self.origin = {"d": SAMPLE}
@@ -426,6 +441,11 @@ class Widget(runner.RunnerBase):
             self.questions.show_error(view)
         elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
             view.scroll = "top"
+            if action in ("new", own_deck.ANSWER) and self.deck_note:
+                # the set-up box closes on Start: the list's commander is said at the top
+                view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
+                                                                self.deck_note)))
+                view.hidden["happened"] = False
         elif not view.error and action == "show-setup":
             view.scroll = "setup"
         return view
