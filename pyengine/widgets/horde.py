@@ -48,7 +48,6 @@ from . import (
     View,
     board,
     card_images,
-    deck_reading,
     own_deck,
     plumbing,
     runner,
@@ -387,6 +386,8 @@ class Widget(runner.RunnerBase):
         except own_deck.UnknownCards as unknown:
             raise self.questions.ask(unknown) from None  # one question row a card
         self.questions.clear()
+        from . import deck_reading  # on Start only: the page starts without the shuffler
+
         self.note = deck_reading.runner_note(  # the deck check's reading, said (hs-1-3)
             Decklist.from_text(self.form["deck-paste"]), self.full.db(self.db) or self.db,
             side="Horde", why="the Horde has no commander (HS 1.3)")

@@ -50,7 +50,6 @@ from . import (
     View,
     board,
     card_images,
-    deck_reading,
     own_deck,
     plumbing,
     runner,
@@ -344,6 +343,8 @@ class Widget(runner.RunnerBase):
                 raise self.questions.ask(unknown) from None
             self.questions.clear()
             self.origin = {"c": True}
+            from . import deck_reading  # on Start only: the page starts without the shuffler
+
             self.deck_note = deck_reading.runner_note(  # the deck check's reading, said
                 Decklist.from_text(form["paste"]), self.full.db(self.db) or self.db,
                 side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
