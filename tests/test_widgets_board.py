@@ -228,6 +228,14 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     made = [E("create", "Maker makes 2 Zombie tokens")]
     assert board.carried_out(["Maker — it makes tokens"], made) == []
     assert board.carried_out(["Maker — it makes tokens"], []) == ["Maker — it makes tokens"]
+    # lh-3-3: an effect the engine carried out ("<card>: …") is not reminded; a card with two
+    # triggers is (the event does not say which one ran)
+    done = [E("effect", "Fiend: the Survivors lose 3 life"),
+            E("return-tokens", "Spawner: 2 of 2 token(s) return from the graveyard")]
+    lines = ["Fiend — when it enters: target opp loses 3", "Spawner — when it enters: 2 Spawn",
+             "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
+    assert board.carried_out(lines, done + [E("effect", "Both: the Horde draws")]) == [
+        "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
     assert board.spell_words(facts("Wrath")) == "destroy all creatures"
     assert board.spell_words(None) == ""

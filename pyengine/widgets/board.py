@@ -496,13 +496,20 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
 
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
     """The reminders less those the runner already carried out this turn: a card's "it makes
-    tokens" once a ``create`` event of the turn names the card."""
-    made = [str(getattr(e, "text", "")) for e in events if getattr(e, "kind", "") == "create"]
+    tokens" once a ``create`` event of the turn names the card; and a card with one trigger
+    once an event of the turn says the engine did what the card does (the engines write such an
+    event as ``"<card name>: …"``, e.g. Limited Horde's ``effect``, ``return-tokens`` and
+    ``fizzle``). A card with several triggers keeps its line: an event does not say which of
+    them it carried out."""
+    texts = [(str(getattr(e, "kind", "")), str(getattr(e, "text", ""))) for e in events]
+    made = [text for kind, text in texts if kind == "create"]
     out = []
     for line in lines:
         name, _, rest = line.partition(" — ")
         name = name.removesuffix(" (on the battlefield)")
         if rest.strip() == "it makes tokens" and any(name in text for text in made):
+            continue
+        if "; " not in rest and any(text.startswith(name + ": ") for _, text in texts):
             continue
         out.append(line)
     return out
