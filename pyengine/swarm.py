@@ -640,6 +640,11 @@ class SwarmGame(Game):
         """The Swarm's battlefield: the permanents it controls (sw-9-5, sw-12-1)."""
         return [card for card in self.zones["battlefield"] if card.id not in self.stolen]
 
+    def creatures(self) -> list[Card]:
+        """The Swarm's creatures on the battlefield, the ones a group action (``dies-all``,
+        ``tap-all``) may name: not those a Survivor controls (sw-9-5)."""
+        return [card for card in self.swarm_permanents() if self.is_creature(card)]
+
     def card(self, card_id: Any) -> Card:
         """The card a table action names by its id (the Horde engines' lookup,
         :func:`pyengine.horde_common.locate_card`, in Swarm's words)."""
@@ -1467,6 +1472,59 @@ class SwarmGame(Game):
             raise ActionError("a card leaves to one of: " + ", ".join(LEAVE_DESTINATIONS))
         self._leave_to(chosen, to, events, why="leaves the battlefield")
         return events
+
+    def _swarm_creatures(self, cards: Any) -> list[Card]:
+        """The Swarm creatures a group action names: a list of card numbers, none twice, each a
+        creature on the battlefield that The Swarm controls (sw-9-5: a creature a Survivor
+        controls is not part of The Swarm's battlefield)."""
+        if not isinstance(cards, list) or not cards or not all(
+                isinstance(c, int) and not isinstance(c, bool) for c in cards):
+            raise ActionError("choose at least one Swarm creature (a list of card numbers)")
+        if len(set(cards)) != len(cards):
+            raise ActionError("a creature is named twice")
+        chosen = [self.card(c) for c in cards]
+        for card in chosen:
+            if (self.zone_of(card) != "battlefield" or not self.is_creature(card)
+                    or not self.controls(card)):
+                raise ActionError(f"{self.label(card)} is not a Swarm creature on the "
+                                  "battlefield")
+        return chosen
+
+    def do_dies_all(self, cards: list[int]) -> list[Event]:
+        """Several Swarm creatures die at once (a wrath, or a partial wipe of the ones chosen),
+        one action to undo: each goes to The Swarm's graveyard, tokens too (sw-9-4), and each
+        Enforcer to the bottom of The Lair instead (sw-4-4), in the order given (the source
+        does not say in which order Enforcers that leave together go under The Lair). If The
+        Lair was empty, the first Enforcer to reach it is the Active Enforcer (sw-4-12); Dread
+        Level follows (sw-4-2). Nothing else happens when they die: the graveyard blocker
+        turns the graveyard over only in combat (sw-13-13), and the win is checked once, after
+        all of them have died (sw-12-1)."""
+        self._require_playing()
+        events: list[Event] = []
+        for card in self._swarm_creatures(cards):
+            if self.is_enforcer(card):
+                self._to_lair(card, events, why="dies")
+            else:
+                self._leave_to(card, "graveyard", events, why="dies")
+        return events
+
+    def do_tap_all(self, cards: list[int], tapped: bool) -> list[Event]:
+        """Tap (or untap) several Swarm creatures at once, for a Survivor's "tap all
+        creatures" effect: one tap at the table, one action to undo. The Swarm untaps its own
+        at the start of its turn as usual (sw-3-4); a tapped creature neither attacks nor
+        blocks (sw-9-2, sw-13-12)."""
+        self._require_playing()
+        if not isinstance(tapped, bool):
+            raise ActionError("tapped is true or false")
+        chosen = self._swarm_creatures(cards)
+        for card in chosen:
+            card.tapped = tapped
+        word = "tapped" if tapped else "untapped"
+        plural = len(chosen) != 1
+        return [Event("tap" if tapped else "untap",
+                      f"{len(chosen)} Swarm creature{'s' if plural else ''} "
+                      f"{'are' if plural else 'is'} {word}.", [c.name for c in chosen],
+                      data={"cards": [c.id for c in chosen]})]
 
     def _leave_to(self, card: Card, to: str, events: list[Event], *, why: str) -> None:
         before = self.dread_level

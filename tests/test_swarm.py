@@ -1373,3 +1373,70 @@ def test_sw_12_1_the_swarms_battlefield_is_what_it_controls():
     assert not game.zones["library"] and not game.result
     events = run(game, {"type": "gain-control", "card": corpse.id})
     assert game.result == "won" and ("win", "", "sw-12-1") in trace(events)
+
+
+def test_dies_all_wipes_in_one_action_enforcers_to_the_lair():
+    """sw-9-4, sw-4-4: a wrath is one action: each Swarm creature goes to the graveyard (tokens
+    too), each Enforcer to the bottom of The Lair, Dread Level follows (sw-4-2); one undo
+    puts all of them back."""
+    game = new_game(["Zombie", "Walking Corpse"] * 4, enforcers=("Grave Titan", "Death Baron",
+                                                                 "Undead Warchief"))
+    run(game, "turn", "combat", "end", "turn")
+    zombies = names(game, "battlefield").count("Zombie")
+    before = game.to_json()
+    creatures = [c.id for c in game.zones["battlefield"]]
+    assert "Grave Titan" in names(game, "battlefield") and len(creatures) >= 4
+    events = game.apply({"type": "dies-all", "cards": creatures})
+    kinds = trace(events)
+    assert ("lair", "Grave Titan", "sw-4-4") in kinds
+    assert [k for k in kinds if k[0] == "leave"] == [
+        ("leave", c.name, "sw-9-4") for c in map(game.card, creatures) if c.name != "Grave Titan"]
+    assert game.zones["battlefield"] == [] and game.dread_level == 0
+    assert names(game, "lair")[-1] == "Grave Titan"
+    assert zombies and names(game, "graveyard").count("Zombie") == zombies
+    assert game.undo().to_json() == before
+
+
+def test_dies_all_but_the_chosen_and_refusals():
+    """sw-9-4: a partial wipe names only the creatures that die; the rest stay. A creature a
+    Survivor controls is not The Swarm's (sw-9-5), a card named twice or a noncreature is
+    refused, and a refusal changes nothing."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"])
+    run(game, "turn")
+    zombie, corpse = game.zones["battlefield"][:2]
+    game.apply({"type": "dies-all", "cards": [zombie.id]})
+    assert names(game, "battlefield")[0] == "Walking Corpse"
+    assert names(game, "graveyard") == ["Zombie"]
+    assert refused(game, {"type": "dies-all", "cards": [corpse.id, corpse.id]}, "twice") == []
+    assert refused(game, {"type": "dies-all", "cards": []}, "at least one") == []
+    assert refused(game, {"type": "dies-all", "cards": [zombie.id]}, "not a Swarm creature") == []
+    game.apply({"type": "gain-control", "card": corpse.id})
+    assert refused(game, {"type": "dies-all", "cards": [corpse.id]}, "not a Swarm creature") == []
+
+
+def test_dies_all_first_enforcer_into_an_empty_lair_is_active():
+    """sw-4-12: an Enforcer that reaches an empty Lair in a wipe becomes the Active Enforcer."""
+    game = new_game(["Walking Corpse"] * 8, enforcers=("Grave Titan",), reckoning_at=1)
+    run(game, "turn", "combat", "end", "turn", "combat", "end", "turn")
+    on_board = [c.id for c in game.zones["battlefield"]]
+    events = game.apply({"type": "dies-all", "cards": on_board})
+    assert ("active", "Grave Titan", "sw-4-12") in trace(events)
+    assert game.active_enforcer.name == "Grave Titan"
+
+
+def test_tap_all_and_untap_all_swarm_creatures():
+    """sw-9-2, sw-13-12: "tap all creatures" taps The Swarm's creatures in one action; a
+    tapped creature does not attack, and The Swarm untaps its own as its turn begins (sw-3-4)."""
+    game = new_game(["Zombie", "Walking Corpse", "Blighted Bat"] * 3)
+    run(game, "turn", "combat", "end", "turn")
+    cards = [c.id for c in game.zones["battlefield"]]
+    events = game.apply({"type": "tap-all", "cards": cards, "tapped": True})
+    assert events[0].kind == "tap" and events[0].data["cards"] == cards
+    assert all(c.tapped for c in game.zones["battlefield"])
+    assert all(game.attack_refusal(c) == "tapped" for c in game.zones["battlefield"])
+    game.apply({"type": "tap-all", "cards": cards[:1], "tapped": False})
+    assert not game.card(cards[0]).tapped and game.card(cards[1]).tapped
+    assert refused(game, {"type": "tap-all", "cards": cards, "tapped": "yes"},
+                   "true or false") == []
+    run(game, "combat", "end", "turn")
+    assert not any(c.tapped for c in game.zones["battlefield"])

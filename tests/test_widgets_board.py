@@ -228,6 +228,14 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     made = [E("create", "Maker makes 2 Zombie tokens")]
     assert board.carried_out(["Maker — it makes tokens"], made) == []
     assert board.carried_out(["Maker — it makes tokens"], []) == ["Maker — it makes tokens"]
+    # lh-3-3: an effect the engine carried out ("<card>: …") is not reminded; a card with two
+    # triggers is (the event does not say which one ran)
+    done = [E("effect", "Fiend: the Survivors lose 3 life"),
+            E("return-tokens", "Spawner: 2 of 2 token(s) return from the graveyard")]
+    lines = ["Fiend — when it enters: target opp loses 3", "Spawner — when it enters: 2 Spawn",
+             "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
+    assert board.carried_out(lines, done + [E("effect", "Both: the Horde draws")]) == [
+        "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
     assert board.spell_words(facts("Wrath")) == "destroy all creatures"
     assert board.spell_words(None) == ""
@@ -250,3 +258,89 @@ def test_a_colour_anthem_counts_for_attackers_of_that_colour():
     total, missing = board.attack_summary([(2, "Ghoul", 0), (4, "Zombie", 0)],
                                           field + [(4, "Zombie")], facts)
     assert total == 5 and missing == ["Bad Moon (anthem)"]
+
+
+def test_group_action_over_a_sides_creatures():
+    """hs-6-8, sw-9-4: a group button is one engine action over the creatures it changes:
+    all, all but the kept group, or the ones not yet tapped (untapped); nothing to act on is
+    a refusal naming the side."""
+    import pytest
+
+    from pyengine.game import ActionError
+    cards = [Card(1, "Zombie"), Card(2, "Zombie", tapped=True), Card(3, "Ghoul")]
+    assert board.group_action("destroy-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "dies-all", "cards": [1, 2, 3]}
+    assert board.group_action("destroy-all-but", cards, keep=[1, 2], side="Swarm",
+                              dies="dies-all") == {"type": "dies-all", "cards": [3]}
+    assert board.group_action("tap-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "tap-all", "cards": [1, 3], "tapped": True}
+    assert board.group_action("untap-all", cards, side="Swarm", dies="dies-all") == {
+        "type": "tap-all", "cards": [2], "tapped": False}
+    with pytest.raises(ActionError, match="Swarm has no other creature"):
+        board.group_action("destroy-all-but", cards, keep=[1, 2, 3], side="Swarm",
+                           dies="dies-all")
+    with pytest.raises(ActionError, match="every Swarm creature is already untapped"):
+        board.group_action("untap-all", cards[:1], side="Swarm", dies="dies-all")
+
+
+def test_swarm_group_buttons_wipe_and_tap_in_one_tap():
+    """sw-9-4, sw-4-4: under the Swarm's board, "Destroy all N Swarm creatures" is one action
+    and one undo; "Destroy all Swarm creatures but these" (the card panel) keeps the chosen
+    group; "Tap all" / "Untap all" show whichever changes something."""
+    w, view = swarm_after_three_turns()
+    creatures = [c.id for c in w.game.creatures()]
+    assert len(creatures) >= 3 and view.hidden["group-buttons"] is False
+    assert view.text["destroy-all"] == f"Destroy all {len(creatures)} Swarm creatures"
+    assert view.hidden["untap-all"] is False  # they attacked: tapped
+    view = w.handle("untap-all", {})
+    assert view.error == "" and not any(c.tapped for c in w.game.creatures())
+    assert view.hidden["untap-all"] is True and view.hidden["tap-all"] is False
+    assert w.game.actions[-1] == {"type": "tap-all", "cards": creatures, "tapped": False}
+    host = next(i for i in view.lists["battlefield"] if i.text.startswith("Infectious Host"))
+    view = w.handle("pick-card", {"_item": host.value})
+    assert view.hidden["do-all-but"] is False
+    kept = [c.id for c in w.game.creatures() if c.name == "Infectious Host"]
+    view = w.handle("destroy-all-but", {})
+    assert view.error == "" and w.game.actions[-1]["type"] == "dies-all"
+    assert [c.id for c in w.game.creatures()] == kept
+    assert "Grave Titan" in [c.name for c in w.game.zones["lair"]]  # sw-4-4
+    assert view.text["happened"]
+    view = w.handle("undo", {})
+    assert len(w.game.creatures()) == len(creatures)
+    view = w.handle("destroy-all", {})
+    assert view.error == "" and w.game.creatures() == []
+    assert view.hidden["group-buttons"] is True
+    assert "Infectious Host" in [c.name for c in w.game.zones["graveyard"]]  # sw-9-4
+
+
+def test_swarm_choose_several_for_a_partial_wipe():
+    """sw-9-4, sw-4-4: "Choose several…" turns the Swarm's board into marks: a tap marks a
+    whole group of creatures (again: unmarks), "Destroy the N chosen" lets exactly those die
+    in one action; the marks survive a reload (the runner's save) and end after the wipe."""
+    from pyengine.widgets.swarm import Widget as Swarm
+    from tests.helpers import CARD_DATA, runner_env
+
+    w, view = swarm_after_three_turns()
+    assert view.hidden["destroy-marked"] is True
+    view = w.handle("choose-several", {})
+    assert view.text["choose-several"] == "Stop choosing"
+    items = view.lists["battlefield"]
+    assert all(i.action == "mark" for i in items if "not a creature" not in i.text)
+    titan, host = items[0], next(i for i in items if i.text.startswith("Infectious Host"))
+    w.handle("mark", {"_item": titan.value})
+    w.handle("mark", {"_item": host.value})
+    view = w.handle("mark", {"_item": titan.value})  # unmarked again
+    host_ids = [c.id for c in w.game.creatures() if c.name == "Infectious Host"]
+    assert view.text["destroy-marked"] == f"Destroy the {len(host_ids)} chosen"
+    assert [i.pressed for i in view.lists["battlefield"] if i.text.startswith(
+        "Infectious Host")] == [True]
+    again = Swarm(runner_env(""), data=CARD_DATA)
+    assert again.start(view.save).hidden["destroy-marked"] is False
+    others = [c.id for c in w.game.creatures() if c.id not in host_ids]
+    view = w.handle("destroy-marked", {})
+    assert view.error == ""
+    assert w.game.actions[-1] == {"type": "dies-all", "cards": host_ids}
+    assert [c.id for c in w.game.creatures()] == others
+    assert view.text["choose-several"] == "Choose several…"
+    assert view.hidden["destroy-marked"] is True
+    assert all(i.action == "pick-card" for i in view.lists["battlefield"])

@@ -205,3 +205,60 @@ def test_partners_get_one_commander_damage_count_each(data):
         "3 / 21"
     assert values[f"Commander damage from {player}'s commander (Tymna the Weaver)"] == "0 / 21"
     assert view.text[f"t{other}-life"] == "37"
+
+
+def _runners(text: str, data: dict[str, str]):
+    """The same list pasted as the Horde deck (SlingLab runner) and as the Swarm deck: the
+    note each runner gives on Start (the Horde's ``note``, the Swarm's deck note, said in its
+    "what just happened" line) and the cards each puts in its deck."""
+    from dataclasses import replace
+
+    from pyengine.widgets import horde as horde_widget
+    from pyengine.widgets import swarm as swarm_widget
+    from pyengine.widgets.own_deck import FULL_ACTION
+    from tests.helpers import runner_env
+
+    full = {"_status": "200", "_body": data["card-facts.tsv"], "_tag": FULL_ACTION}
+    found = {}
+    horde = horde_widget.Widget(replace(runner_env(""), read_data=data.__getitem__), data=None)
+    horde.start(None)
+    view = horde.handle("new", {"seed": "s", "deck": "paste", "deck-paste": text,
+                                "survivors": "1"})
+    if view.fetches:
+        view = horde.handle(FULL_ACTION, full)
+    found["horde"] = (view.error, view.text.get("note", ""),
+                      horde.game.config["deck"] if horde.game else [])
+    swarm = swarm_widget.Widget(replace(runner_env(""), read_data=data.__getitem__), data=None)
+    swarm.start(None)
+    enforcers = "// Enforcers\n1 Grave Titan\n// Reckoning\n1 Army of the Damned\n"
+    view = swarm.handle("new", {"seed": "s", "deck": "paste", "paste": text,
+                                "paste-enforcers": enforcers})
+    if view.fetches:
+        view = swarm.handle(FULL_ACTION, full)
+    found["swarm"] = (view.error, view.text.get("happened", ""),
+                      swarm.game.config["deck"] if swarm.game else [])
+    return found
+
+
+@pytest.mark.parametrize("name", sorted(LISTS))
+def test_the_runners_read_the_commander_the_deck_check_reads(name, data):
+    """hs-1-3, sw-2-5: the Horde and Swarm decks have no commander. Pasted into either runner,
+    a list whose commander the deck check finds marked (a Commander section, ``*CMDR*``, the
+    sideboard) is named with the same commander and what the runner does with it (a card
+    outside the main list is left out, one inside stays); a list whose commander the check
+    could only propose ("Is X your commander?") gets no question and no note there, and
+    every one of its cards stays in the deck."""
+    text = LISTS[name]
+    commanders, question = check_reading(text, data)
+    for page, (error, note, deck) in _runners(text, data).items():
+        if error:  # a list a runner cannot play (unreadable lines): nothing more to compare
+            continue
+        said = "names " + " + ".join(commanders) + " as its commander"
+        if commanders and not question:
+            assert said in note, (page, name, note)
+            for commander in commanders:
+                assert (commander in deck) == ("stays in" in note), (page, name)
+        else:
+            assert "as its commander" not in note and "your commander" not in note, (page, name)
+            for commander in commanders:
+                assert commander in deck, (page, name)

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..game import ActionError
 from . import Item, View, scryfall_link
 
 __all__ = [
@@ -22,7 +23,9 @@ __all__ = [
     "boost_of",
     "chosen_title",
     "facts_text",
+    "group_action",
     "group_names",
+    "marked_items",
     "group_of",
     "group_permanents",
     "next_in_group",
@@ -342,6 +345,53 @@ def group_of(groups: Sequence[Group], card_id: int | None) -> Group | None:
     return next((g for g in groups if card_id in g.ids), None)
 
 
+#: The board's group buttons (Horde and Swarm pages): wipe all, all but the chosen, tap, untap.
+GROUP_ACTIONS = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
+
+
+def group_action(action: str, creatures: Sequence[Any], *, keep: Iterable[int] = (),
+                 side: str, dies: str) -> dict[str, Any]:
+    """The one engine action for a group button over ``creatures`` (a side's creatures on the
+    battlefield, each with ``id`` and ``tapped``): ``destroy-all`` and ``destroy-all-but``
+    (every creature but those in ``keep``) are the engine action ``dies`` (its name for
+    "these die at once"), ``tap-all``/``untap-all`` are ``tap-all`` over the creatures not
+    already so. A button with nothing to act on is an ``ActionError`` naming the side
+    (``"Swarm"``)."""
+    if action in ("tap-all", "untap-all"):
+        tapped = action == "tap-all"
+        cards = [c.id for c in creatures if c.tapped != tapped]
+        if not cards:
+            raise ActionError(f"every {side} creature is already "
+                              + ("tapped" if tapped else "untapped"))
+        return {"type": "tap-all", "cards": cards, "tapped": tapped}
+    if action not in ("destroy-all", "destroy-all-but"):
+        raise ValueError(f"not a group action: {action!r}")
+    kept = set(keep)
+    cards = [c.id for c in creatures if action == "destroy-all" or c.id not in kept]
+    if not cards:
+        raise ActionError(f"the {side} has no other creature to destroy"
+                          if action == "destroy-all-but" else f"the {side} has no creature")
+    return {"type": dies, "cards": cards}
+
+
+def toggle_marks(marked: Sequence[int], group: Group) -> list[int]:
+    """Multi-select on the board (a partial wipe): a tap on a group marks all its cards, or
+    unmarks them when all were marked already."""
+    if set(group.ids) <= set(marked):
+        return [m for m in marked if m not in group.ids]
+    return [*marked, *(i for i in group.ids if i not in marked)]
+
+
+def marked_items(groups: Sequence[Group], marked: Iterable[int], *, action: str = "mark",
+                 suffix: Callable[[Group], str] = lambda group: "") -> list[Item]:
+    """The board while several are being chosen: a tap on a group marks (or unmarks) it; a
+    marked group says "— chosen" in words and shows pressed."""
+    chosen = set(marked)
+    return [Item(g.label() + suffix(g) + (" — chosen" if set(g.ids) <= chosen else ""),
+                 action=action, value=str(g.ids[0]), pressed=set(g.ids) <= chosen)
+            for g in groups]
+
+
 def next_in_group(group: Group | None, selected: int | None, battlefield: Iterable[Any],
                   action: str) -> int | None:
     """After a card-panel action the panel stays on the same group: the chosen card if it is
@@ -446,13 +496,20 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
 
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
     """The reminders less those the runner already carried out this turn: a card's "it makes
-    tokens" once a ``create`` event of the turn names the card."""
-    made = [str(getattr(e, "text", "")) for e in events if getattr(e, "kind", "") == "create"]
+    tokens" once a ``create`` event of the turn names the card; and a card with one trigger
+    once an event of the turn says the engine did what the card does (the engines write such an
+    event as ``"<card name>: …"``, e.g. Limited Horde's ``effect``, ``return-tokens`` and
+    ``fizzle``). A card with several triggers keeps its line: an event does not say which of
+    them it carried out."""
+    texts = [(str(getattr(e, "kind", "")), str(getattr(e, "text", ""))) for e in events]
+    made = [text for kind, text in texts if kind == "create"]
     out = []
     for line in lines:
         name, _, rest = line.partition(" — ")
         name = name.removesuffix(" (on the battlefield)")
         if rest.strip() == "it makes tokens" and any(name in text for text in made):
+            continue
+        if "; " not in rest and any(text.startswith(name + ": ") for _, text in texts):
             continue
         out.append(line)
     return out

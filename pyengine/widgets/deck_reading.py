@@ -17,7 +17,7 @@ from ..decklist import Decklist
 from ..shuffler import library_and_commanders
 from . import Item
 
-__all__ = ["CHOOSE", "DeckReading", "needs_card_data", "question", "read_deck"]
+__all__ = ["CHOOSE", "DeckReading", "needs_card_data", "question", "read_deck", "runner_note"]
 
 #: The page action of the question's answers (as on the deck check).
 CHOOSE = "choose-commander"
@@ -100,3 +100,25 @@ def chosen_from(item: str) -> tuple[str, ...]:
     """The names of an answer (``_item``: one a line, at most two)."""
     return tuple(n.strip() for n in str(item).split("\n") if n.strip())[:2]
 
+
+
+def runner_note(deck: Decklist, cards: CardDB | None, *, side: str, why: str) -> str:
+    """What a runner (the Horde or Swarm deck, which has no commander: ``why`` names the rule)
+    says about a pasted list's commander, found exactly as the deck check finds it
+    (:func:`pyengine.commanders.find_commanders`): a commander the list marks (a Commander
+    section, ``*CMDR*``) or puts in its sideboard is named, with what the runner does with it
+    (the runner plays the list's main cards only: one outside them is left out, one among them
+    stays in the deck). A commander the check would only propose from the card data is not
+    the list's word: the runner asks nothing and says nothing (there is no commander to set
+    aside), and the card stays in the deck."""
+    reading = find_commanders(deck, cards)
+    if reading.source in ("none", "assumed") or not reading.commanders:
+        return ""
+    names = [e.name for e in reading.commanders]
+    shown = " + ".join(names)
+    main = {n.casefold() for n in deck.cards("main")}
+    kept = [n for n in names if n.casefold() in main]
+    fate = (f"{shown} stays in the {side} deck as one of its cards" if len(kept) == len(names)
+            else f"{shown} is left out of the {side} deck" if not kept
+            else f"{' + '.join(kept)} stays in the {side} deck, the rest is left out")
+    return f"The list names {shown} as its commander; {why}, so {fate}."

@@ -380,12 +380,19 @@ class Widget(runner.RunnerBase):
         self.last = list(self.game.events)
 
     def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
-        """The engine config of a set-up with the player's own pasted or uploaded list."""
+        """The engine config of a set-up with the player's own pasted or uploaded list; a
+        commander the list marks is named as the deck check reads it, and left out or kept as
+        the list places it: the Horde has no commander (hs-1-3)."""
         try:
             deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
         except own_deck.UnknownCards as unknown:
             raise self.questions.ask(unknown) from None  # one question row a card
         self.questions.clear()
+        from . import deck_reading  # on Start only: the page starts without the shuffler
+
+        self.note = deck_reading.runner_note(  # the deck check's reading, said
+            Decklist.from_text(self.form["deck-paste"]), self.full.db(self.db) or self.db,
+            side="Horde", why="the Horde has no commander (HS 1.3)")
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]

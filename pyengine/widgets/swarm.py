@@ -22,7 +22,11 @@ The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-c
 button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
 ``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
 for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
-(``leave``), ``counter``, ``gain-control``, ``return-control``. Own decks
+(``leave``), ``counter``, ``gain-control``, ``return-control``. Group buttons under the
+board (:data:`.board.GROUP_ACTIONS`): ``destroy-all``, ``destroy-all-but`` (all but the chosen
+card's group, from the panel), ``tap-all``, ``untap-all``: one engine action each (``dies-all``,
+``tap-all``); ``choose-several`` turns multi-select on and off, ``mark`` (``_item``) marks a
+group, ``destroy-marked`` lets the marked creatures die at once (a partial wipe). Own decks
 (:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
 ``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
 saved state) and ``answer`` (the question form for cards nobody knows).
@@ -40,7 +44,17 @@ from ..decklist import Decklist
 from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, card_images, own_deck, plumbing, runner, scryfall_link
+from . import (
+    Env,
+    Item,
+    View,
+    board,
+    card_images,
+    own_deck,
+    plumbing,
+    runner,
+    scryfall_link,
+)
 from .difficulty_part import ACTION as HOW_HARD
 from .difficulty_part import answer as how_hard
 from .difficulty_part import swarm_config
@@ -63,6 +77,8 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+#: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
+GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
 REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
@@ -71,7 +87,8 @@ REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
          "to-bottom": "library-bottom", "leave": "exile"}
 #: The card panel's buttons by ``data-id``, and the page action of each.
-PANEL_BUTTONS = {"do-dies": "dies", "do-destroy": "destroy", "do-exile": "exile",
+PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
+                 "do-destroy": "destroy", "do-exile": "exile",
                  "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
                  "do-counter": "counter", "do-steal": "gain-control",
                  "do-unsteal": "return-control"}
@@ -166,6 +183,9 @@ class Widget(runner.RunnerBase):
         self.questions = own_deck.Questions()
         #: Card name -> small image URL on Scryfall's image host (the revealed cards').
         self.images = card_images.CardImages()
+        #: Multi-select on the board (a partial wipe): on, and the card ids marked.
+        self.marking = False
+        self.marked: list[int] = []
 
     # -- storage and share links -----------------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -214,12 +234,18 @@ class Widget(runner.RunnerBase):
         self.questions.restore(data.get("asked"))
         self.form, self.game, self.origin = form, game, origin
         self.images.restore(data.get("images"))
+        marked = data.get("marked")  # several creatures marked for a partial wipe (optional)
+        self.marking, self.marked = False, []
+        if isinstance(marked, list) and game is not None:
+            self.marking = True
+            self.marked = [m for m in marked if isinstance(m, int)][:500]
 
     def _save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
                            "game": self.game.to_dict() if self.game else None,
                            "decks": self.own_decks, "asked": self.questions.to_data(),
-                           "images": self.images.saved()},
+                           "images": self.images.saved(),
+                           "marked": self.marked if self.marking else None},
                           sort_keys=True, ensure_ascii=False, separators=(",", ":"))
 
     def share_data(self) -> dict[str, Any] | None:
@@ -317,11 +343,18 @@ class Widget(runner.RunnerBase):
                 raise self.questions.ask(unknown) from None
             self.questions.clear()
             self.origin = {"c": True}
+            from . import deck_reading  # on Start only: the page starts without the shuffler
+
+            self.deck_note = deck_reading.runner_note(  # the deck check's reading, said
+                Decklist.from_text(form["paste"]), self.full.db(self.db) or self.db,
+                side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
+                "deck and its Enforcers)")
         else:
             config = self._sample_config(form["mode"], form["survivors"])
             self.origin = {"d": SAMPLE}
         self.game = SwarmGame(config, seed)
         self.form["seed"] = self.game.seed
+        self.marking, self.marked = False, []
         self.last = list(self.game.events)
 
     # -- actions -------------------------------------------------------------------------------
@@ -367,6 +400,12 @@ class Widget(runner.RunnerBase):
             view.save = self._save()
             self._image_lookups(view, form)
             return view
+        if action in ("choose-several", "mark") and self.game is not None:
+            self.apply_form(form, self.field_limit)
+            self._mark(action, form)
+            view = self.render()
+            view.save = self._save()
+            return view
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
             if action == "pick-card":
@@ -403,6 +442,11 @@ class Widget(runner.RunnerBase):
             self.questions.show_error(view)
         elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
             view.scroll = "top"
+            if action in ("new", own_deck.ANSWER) and self.deck_note:
+                # the set-up box closes on Start: the list's commander is said at the top
+                view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
+                                                                self.deck_note)))
+                view.hidden["happened"] = False
         elif not view.error and action == "show-setup":
             view.scroll = "setup"
         return view
@@ -474,6 +518,19 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
+        if action == "destroy-marked":
+            game = self._game()
+            marked = set(self.marked)
+            cards = [c.id for c in game.creatures() if c.id in marked]
+            if not cards:
+                raise ActionError("tap Choose several, then the Swarm creatures to destroy")
+            self.marking, self.marked = False, []
+            return {"type": "dies-all", "cards": cards}
+        if action in GROUP:
+            game = self._game()
+            group = self._group_of(game, self.form["card"])
+            return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
+                                      keep=group.ids if group is not None else ())
         if action in CARD or action in MOVES:
             card = self._card_id(self.form["card"], "choose a Swarm card first")
             if action == "destroy" and self._game().is_creature(self._game().card(card)):
@@ -501,6 +558,7 @@ class Widget(runner.RunnerBase):
 
     def clear_game(self) -> None:
         self.game, self.origin = None, {}
+        self.marking, self.marked = False, []
 
     def _amount(self) -> int:
         return plumbing.whole_number(self.form["amount"], "the amount", 1, 1000)
@@ -662,6 +720,7 @@ class Widget(runner.RunnerBase):
                                     else "")
         view.lists["battlefield"] = self._board(game, view.values["card"])
         view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
+        self._render_group_buttons(game, view)
         self._render_panel(game, view)
         self._render_wave(game, view)
         if overlord:
@@ -685,6 +744,51 @@ class Widget(runner.RunnerBase):
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
 
+
+    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
+        """Multi-select: "Choose several…" turns it on (the card panel closes) and off; a tap on
+        a group of Swarm creatures then marks or unmarks all of them."""
+        if action == "choose-several":
+            self.marking, self.marked = not self.marking, []
+            self.form["card"] = ""
+            return
+        if not self.marking or self.game is None:
+            return
+        item = str(form.get("_item", ""))[:20]
+        group = self._group_of(self.game, item)
+        if group is None:
+            return
+        if not set(group.ids) <= {c.id for c in self.game.creatures()}:
+            return  # only creatures die together; the board offers no other group to mark
+        self.marked = board.toggle_marks(self.marked, group)
+
+    def _render_group_buttons(self, game: SwarmGame, view: View) -> None:
+        """The group buttons under the board, shown while The Swarm has creatures: "Destroy
+        all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something), and
+        "Choose several…" for a partial wipe (the board then marks groups)."""
+        creatures = game.creatures()
+        marking = self.marking and bool(creatures) and not game.result
+        if marking:  # a tap marks a group of creatures; other permanents are text only
+            ids = {c.id for c in creatures}
+            groups = self._groups(game)
+            suffix_of = {group.ids[0]: suffix for group, suffix in groups}
+            items: list[Item] = []
+            for group, suffix in groups:
+                if group.ids[0] in ids:
+                    items += board.marked_items([group], self.marked,
+                                                suffix=lambda g: suffix_of[g.ids[0]])
+                else:
+                    items.append(Item(group.label() + suffix + " · not a creature"))
+            view.lists["battlefield"] = items
+        chosen = [c.id for c in creatures if c.id in set(self.marked)]
+        view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
+        view.hidden["destroy-marked"] = not chosen
+        view.text["destroy-marked"] = f"Destroy the {len(chosen)} chosen"
+        view.hidden["group-buttons"] = not creatures or bool(game.result)
+        view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
+                                    if len(creatures) != 1 else "Destroy the Swarm creature")
+        view.hidden["tap-all"] = all(c.tapped for c in creatures)
+        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
 
     def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
         """The Swarm's battlefield as a board: identical permanents grouped (names as text,
@@ -733,6 +837,9 @@ class Widget(runner.RunnerBase):
                  "do-to-bottom": leave, "do-counter": "counter" in allowed,
                  "do-steal": "gain-control" in allowed, "do-unsteal": "return-control" in allowed}
         group = self._group_of(game, chosen)
+        # "all but these": the chosen group stays, every other Swarm creature dies
+        shown["do-all-but"] = ("dies" in allowed and group is not None
+                               and any(c.id not in group.ids for c in game.creatures()))
         title = board.chosen_title(card.name, card.id, card.tapped, group)
         if zone != "battlefield":
             title += f" (in the {zone})"

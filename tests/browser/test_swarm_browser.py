@@ -304,3 +304,45 @@ def test_unknown_card_is_answered_in_the_form_then_the_game_starts(phone_page, s
     expect(page.locator("[data-field=paste]")).to_have_value(
         f"3 {HOSTILE}\n{SHIPPED_DECK}#! {HOSTILE} | {{1}} | Creature | 2/3\n")
     assert page.evaluate("typeof window.__pwned") == "undefined"
+
+
+def test_group_buttons_wipe_tap_and_choose_several(phone_page, site_url):
+    """sw-9-4, sw-4-4: under the Swarm's board, "Untap all" / "Tap all" and "Destroy all N Swarm
+    creatures" are one tap and one engine action each; "Choose several…" marks a group on the
+    board and "Destroy the N chosen" lets exactly those die (the log replays in CPython)."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "turn")).to_have_text("0")
+    for turn in range(1, 4):
+        for step in ("turn", "combat", "end"):
+            count = len(logged(page)[1])
+            click(page, step)  # each waits for its answer: a tap on a stale view is dropped
+            page.wait_for_function(
+                "(n) => JSON.parse(document.querySelector('[data-widget=swarm] "
+                "[data-id=log]').getAttribute('data-actions')).length > n", arg=count)
+        expect(by_id(page, "turn")).to_have_text(str(turn))
+    expect(by_id(page, "group-buttons")).to_be_visible()
+    assert_phone_friendly(page)
+    by_id(page, "untap-all").click()
+    expect(by_id(page, "tap-all")).to_be_visible()
+    expect(by_id(page, "untap-all")).to_be_hidden()
+    by_id(page, "choose-several").click()
+    expect(by_id(page, "choose-several")).to_have_text("Stop choosing")
+    host = by_id(page, "battlefield").locator("button", has_text="Infectious Host").first
+    host.click()
+    expect(host).to_have_attribute("aria-pressed", "true")
+    expect(by_id(page, "destroy-marked")).to_be_visible()
+    by_id(page, "destroy-marked").click()
+    expect(by_id(page, "choose-several")).to_have_text("Choose several…")
+    hosts = by_id(page, "battlefield").locator("button", has_text="Infectious Host")
+    expect(hosts).to_have_count(0)
+    events, actions, seed = logged(page)
+    assert [a["type"] for a in actions[-2:]] == ["tap-all", "dies-all"]
+    expect(by_id(page, "destroy-all")).to_contain_text("Destroy all")
+    by_id(page, "destroy-all").click()
+    expect(by_id(page, "group-buttons")).to_be_hidden()
+    events, actions, seed = logged(page)
+    assert actions[-1]["type"] == "dies-all" and events == cpython_events(seed, actions)
