@@ -105,7 +105,10 @@ MTGO_MAX_SIDEBOARD = 15
 
 _COUNT = re.compile(r"^(?P<count>[+-]?\d+)[xX×]?\s+(?P<rest>\S.*)$")
 _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
-_SET = re.compile(r"\((?P<set>[A-Za-z0-9_-]{2,8})\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_SET_CODE = r"[A-Za-z0-9_-]{2,8}"
+"""A set code as the readers accept it: every one of them, so what one format reads another writes
+back (no real set code is a single character)."""
+_SET = re.compile(r"\((?P<set>" + _SET_CODE + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
 _LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
@@ -313,7 +316,7 @@ def _read_xml(deck: Decklist, text: str, kind: str) -> None:
             else:
                 deck.problems.append(Problem(line, raw, message))
             continue
-        if set_code and re.fullmatch(r"[A-Za-z0-9_-]{1,8}", set_code):
+        if set_code and re.fullmatch(_SET_CODE, set_code):
             entry.set_code = set_code.upper()
             if number and re.fullmatch(r"[^\s()\[\]]{1,12}", number):
                 entry.number = number
@@ -888,7 +891,7 @@ def _read_entry(body: str, section: str, number: int,
         if printing.endswith("+"):
             forge_foil, printing = True, printing[:-1]
         code = printing.partition("|")[0].strip()
-        if re.fullmatch(r"[A-Za-z0-9_-]{1,8}", code):
+        if re.fullmatch(_SET_CODE, code):
             set_code = code.upper()
         seen.add("forge")
     rest, labels, markers = _strip_suffixes(rest)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from pyengine.cards import CardDB, CardFacts
@@ -369,6 +369,7 @@ def test_from_text_never_raises_on_any_text(text):
 
 @given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=examples(80))
+@example(["0|0"], "\n")  # a one-character Forge set code was read but not written back
 def test_from_text_never_raises_on_paste_like_text(lines, newline):
     """Paste-like text with control characters, huge counts, headers and annotations never
     makes from_text raise, and what it reads writes back and reads the same."""
