@@ -369,7 +369,10 @@ export function applyView(root, name, view, shown) {
   if (isDevBuild()) logMissing(root, name, view);
   for (const [id, text] of Object.entries(view.text || {})) {
     const el = shown.find(id);
-    if (el && shown.changed("text", id, text)) el.textContent = text;
+    if (!el) continue;
+    // A live region is written each time a view carries it, the same words too: a refusal
+    // said twice (a second tap of the same button) is read out again (issue 27, point 7).
+    if (shown.changed("text", id, text) || el.hasAttribute("aria-live")) el.textContent = text;
   }
   for (const [id, options] of Object.entries(view.options || {})) {
     const el = shown.field(id);
