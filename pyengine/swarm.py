@@ -1128,7 +1128,7 @@ class SwarmGame(Game):
             raise ActionError("every attacking creature is blocked: no graveyard blocker "
                               "(sw-13-13)")
         if self.survivor_combat != "open":
-            raise ActionError("first tell the page the Survivors attack The Swarm (sw-13-12)")
+            raise ActionError("first tap The Survivors attack (sw-13-12)")
         self.graveyard_blocker_used = True
         graveyard = self.zones["graveyard"]
         # sw-13-13, sw-9-4: the first creature card from the bottom, a token card included

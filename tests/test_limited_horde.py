@@ -358,7 +358,7 @@ def test_looking_at_the_hand_reveals_the_top_three():
     events = act(g, "look-hand")
     assert events[0].cards == ["Zombie", "Walking Corpse", "Zombie Giant"]
     assert names(g.zones["hand"]) == deck[:3]
-    with pytest.raises(ActionError, match="end-look"):
+    with pytest.raises(ActionError, match="tap Done looking"):
         act(g, "end-survivor-turn")
     act(g, "move", card=g.zones["hand"][1].id, to="graveyard")
     act(g, "end-look")

@@ -263,7 +263,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         if self.phase != "survivors":
             raise ActionError("it is the Horde's turn: end it first")
         if self.looking:
-            raise ActionError("finish the look at the Horde's hand first (end-look)")
+            raise ActionError("finish the look at the Horde's hand first: tap Done looking")
         events = self._cleanup()
         if self.survivor_turn < self.preparation:
             return events + self.next_survivor_turn()
