@@ -576,7 +576,8 @@ class HordeGame(Game):
             raise ActionError("it is not the Horde's turn")
         if self.zones["stack"]:
             names = ", ".join(f"{c.name} (#{c.id})" for c in self.zones["stack"])
-            raise ActionError(f"resolve the held spell(s) at the table first, then tap Resolved for each: {names}")
+            raise ActionError("resolve the held spell(s) at the table first, then tap Resolved "
+                              f"for each: {names}")
 
     def next_survivor_turn(self) -> list[Event]:
         """Start the next Survivor turn (coin flags are flipped again)."""
