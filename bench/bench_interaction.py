@@ -75,11 +75,14 @@ TAP = """async (selector) => {
 #: No action of the widget is in flight (the adapter sets aria-busy on its root meanwhile).
 IDLE = "(name) => document.querySelector(`[data-widget=${name}]`).getAttribute('aria-busy') " \
     "!== 'true'"
-#: Is the element wholly on screen: below the site header and above the bottom edge?
+#: Is the element wholly on screen: below the site header and the runner's table bar (stuck
+#: under the header: what scrolls under it is scrolled away) and above the bottom edge?
 ON_SCREEN = """(selector) => {
   const el = document.querySelector(selector);
   if (!el || !el.getClientRects().length) return null;
-  const head = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bar = document.querySelector('.table-bar');
+  const head = Math.max(document.querySelector('.md-header').getBoundingClientRect().bottom,
+                        bar && !bar.contains(el) ? bar.getBoundingClientRect().bottom : 0);
   const r = el.getBoundingClientRect();
   return r.top >= head - 0.5 && r.bottom <= innerHeight + 0.5;
 }"""

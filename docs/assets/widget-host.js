@@ -422,8 +422,19 @@ export function applyView(root, name, view, shown) {
   }
   if (view.scroll) {
     const target = shown.find(view.scroll);
-    if (target && !target.hidden) target.scrollIntoView({block: "start"});
+    if (target && !target.hidden) scrollBelowBar(root, target);
   }
+}
+
+// Scroll ``target`` to the top of the screen, below the runner's table bar when that bar is
+// stuck under the site header (docs/assets/widgets.css): the game after a turn lands just below
+// the bar at rest, a card panel below the stuck bar, never under it.
+function scrollBelowBar(root, target) {
+  target.scrollIntoView({block: "start"});
+  const bar = root.querySelector(".table-bar");
+  if (!bar || bar.contains(target) || !bar.getClientRects().length) return;
+  const covered = bar.getBoundingClientRect().bottom - target.getBoundingClientRect().top;
+  if (covered > 0) window.scrollBy(0, -Math.ceil(covered) - 4);
 }
 
 // -- input too large for the worker (issue 28, point 4) ---------------------------------------

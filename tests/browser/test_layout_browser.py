@@ -20,17 +20,25 @@ BOXES = """(ids) => ids.map((id) => {
   const el = document.querySelector(`[data-id="${id}"]`);
   if (!el) return [id, null];
   const r = el.getBoundingClientRect();
+  const bar = el.closest('[data-widget]')?.querySelector('.table-bar');
   return [id, {top: r.top, bottom: r.bottom, left: r.left, right: r.right,
-               shown: !!(el.offsetParent || el.getClientRects().length)}];
+               shown: !!(el.offsetParent || el.getClientRects().length),
+               // what lies under a runner's table bar is scrolled away, as under the header
+               under: bar && !bar.contains(el) ? bar.getBoundingClientRect().bottom : 0}];
 })"""
 
 #: Every visible control below the site header covered at its centre by something else (a
-#: fixed or sticky bar); what scrolled under the site header itself is not counted.
+#: fixed or sticky bar); what scrolled under the site header itself is not counted, nor what
+#: scrolled under a runner's table bar (the turn button and what just happened, stuck under the
+#: header on purpose: it is part of the screen's top, like the header).
 COVERED = """(root) => {
-  const head = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const header = document.querySelector('.md-header').getBoundingClientRect().bottom;
+  const bar = document.querySelector(`${root} .table-bar`);
   return [...document.querySelectorAll(`${root} button, ${root} select, ${root} input`)]
   .filter((el) => el.getClientRects().length && el.type !== 'file')
   .filter((el) => { const r = el.getBoundingClientRect();
+    const head = bar && !bar.contains(el) ? Math.max(header, bar.getBoundingClientRect().bottom)
+      : header;
     const x = r.left + r.width / 2, y = r.top + r.height / 2;
     if (y < head || y > innerHeight || x < 0 || x > innerWidth) return false;
     const hit = document.elementFromPoint(x, y);
@@ -54,9 +62,9 @@ def assert_on_screen(page, ids: list[str], *, step: str) -> None:
         box = boxes[data_id]
         if box is None or not box["shown"]:
             problems.append(f"{data_id}: not shown")
-        elif box["top"] < top - 0.5 or box["bottom"] > 740.5:
+        elif box["top"] < max(top, box["under"]) - 0.5 or box["bottom"] > 740.5:
             problems.append(f"{data_id}: {box['top']:.0f}–{box['bottom']:.0f} px, outside "
-                            f"{top:.0f}–740")
+                            f"{max(top, box['under']):.0f}–740")
         elif box["left"] < -0.5 or box["right"] > 360.5:
             problems.append(f"{data_id}: {box['left']:.0f}–{box['right']:.0f} px wide")
     assert not problems, f"after {step}: " + "; ".join(problems)
@@ -116,6 +124,20 @@ def test_horde_slinglab_one_screen_per_turn(phone_page, site_url):
                          step=f"the end of Horde turn {turn}")
         tap(page, "[data-action=survivor-end]")
     assert waves >= 6
+    # scrolled down to the table's controls, the turn button is still on screen in the table
+    # bar, and its turn comes back to the top: the revealed wave below the bar, not under it
+    held = page.locator("[data-id=stack] [data-item-action=done]")
+    while held.count():  # the table resolves what the Horde holds, then ends its turn
+        held.first.click()
+        page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    for button in ("horde-end", "survivor-end"):
+        expect(page.locator(f"[data-id={button}]")).to_be_visible()
+        page.locator("[data-action=roll-survivor]").scroll_into_view_if_needed()
+        assert_nothing_covers_controls(page, "[data-widget=horde]")
+        tap(page, f"[data-action={button}]")
+    expect(page.locator("[data-id=horde-end]")).to_be_visible()
+    assert_on_screen(page, ["turn", "horde-end", "wave", *horde_counts(page)],
+                     step="a Horde turn tapped from the table's controls")
 
 
 @pytest.mark.parametrize("deck", ["zombies", "eldrazi"])
@@ -190,9 +212,11 @@ def test_swarm_one_screen_per_turn(phone_page, site_url):
         assert_nothing_covers_controls(page, "[data-widget=swarm]")
         tap(page, "[data-action=end]")
         assert_on_screen(page, ["do-turn", *status], step=f"the end of Swarm turn {turn}")
-    # scrolled down to the table's inputs, the status is no longer pinned over them
+    # scrolled down to the table's inputs, only the table bar stays pinned, and over nothing
+    # below it (the status panel scrolls away)
     page.locator("[data-action=damage]").scroll_into_view_if_needed()
     assert_nothing_covers_controls(page, "[data-widget=swarm]")
+    assert page.locator("[data-widget=swarm] .table-bar [data-action=turn]").is_visible()
 
 
 @pytest.mark.parametrize("players", [4, 6])
