@@ -411,7 +411,7 @@ def test_edited_save_is_refused():
     """hs-2-9: a save whose replay does not reach its recorded state is refused."""
     w, view = started()
     w.handle("survivor-end", {})
-    data = json.loads(w._save())
+    data = json.loads(w.save())
     game = json.loads(data["game"])
     game["state"]["life"] = 999
     data["game"] = json.dumps(game)
@@ -482,7 +482,7 @@ def test_bad_share_link_keeps_the_page_working(link):
     """hs-2-9: a broken link shows a clear message; the saved game stays and the page works."""
     w, view = started()
     w.handle("hit", {"amount": "1"})
-    saved = w._save()
+    saved = w.save()
     other = widget(link)
     opened = other.start(saved)
     refused(opened, "share link")
@@ -778,7 +778,7 @@ def test_any_tap_sequence_keeps_a_restorable_page(variant):
                                      "creatures": "Bear, Elf", "targets": "Bear 2"})
             assert not view.error.startswith("Unknown action")
         again = widget()
-        restored = again.start(w._save())
+        restored = again.start(w.save())
         assert restored.error == ""
         assert (again.game.to_json() if again.game else None) == \
             (w.game.to_json() if w.game else None)

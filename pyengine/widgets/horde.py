@@ -55,6 +55,7 @@ from . import (
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
+from .contract import Migration, version_field
 from .difficulty_part import ACTION as HOW_HARD
 from .difficulty_part import answer as how_hard
 from .difficulty_part import horde_config
@@ -63,6 +64,11 @@ from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
 STATE_VERSION = 1
 HASH_PREFIX = "h="
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "game"
+saved_version = version_field
+MIGRATIONS: dict[int, Migration] = {}
 SLINGLAB = slinglab.VARIANT
 LIMITED = limited.VARIANT
 #: Each rule set's panel: its set-up, config, status and rule-set-only actions.
@@ -228,7 +234,7 @@ class Widget(runner.RunnerBase):
         view = self.render()
         view.error = " ".join(notes)
         view.note = note
-        view.save = self._save() if (self.game is not None or not notes) else ""
+        view.save = self.save() if (self.game is not None or not notes) else ""
         if bad_link:
             view.url_hash = self.share_hash()
         if self.game is not None:
@@ -272,7 +278,7 @@ class Widget(runner.RunnerBase):
                     and isinstance(entry[1], str) and isinstance(entry[2], list)):
                 self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
 
-    def _save(self) -> str:
+    def save(self) -> str:
         return json.dumps(
             {"v": STATE_VERSION,
              "game": self.game.to_json() if self.game else None,

@@ -221,7 +221,7 @@ class RunnerBase:
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
         raise NotImplementedError
 
-    def _save(self) -> str:  # pragma: no cover - subclasses implement it
+    def save(self) -> str:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
     def share_data(self) -> dict[str, Any] | None:  # pragma: no cover
@@ -261,6 +261,10 @@ class RunnerBase:
     def _restore(self, saved: str) -> None:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
+    def game_summary(self) -> tuple[str, int] | None:
+        """``(seed, number of actions)`` of the game on the page, None without one."""
+        return None if self.game is None else (self.game.seed, len(self.game.actions))
+
     def share_hash(self) -> str:
         """The share-link fragment of the current game, ``""`` without one."""
         data = self.share_data()
@@ -293,7 +297,7 @@ class RunnerBase:
             view.text["happened"] = happened
             view.hidden["happened"] = False
         view.error = error
-        view.save = self._save()
+        view.save = self.save()
         if action == "export" and self.game is not None and not error:
             self.export_view(view)
         if changed:

@@ -55,11 +55,17 @@ from . import (
     runner,
     scryfall_link,
 )
+from .contract import Migration, version_field
 from .difficulty_part import ACTION as HOW_HARD
 from .difficulty_part import answer as how_hard
 from .difficulty_part import swarm_config
 
 STATE_VERSION = 1
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "game"
+saved_version = version_field
+MIGRATIONS: dict[int, Migration] = {}
 SAMPLE = "sample"
 PASTE = "paste"
 SAMPLE_DECK = "swarm-sample"
@@ -213,7 +219,7 @@ class Widget(runner.RunnerBase):
         if notes and self.game is None:
             view.save = ""
         elif notes or note:
-            view.save = self._save()
+            view.save = self.save()
         return view
 
     def _restore(self, saved: str) -> None:
@@ -240,7 +246,7 @@ class Widget(runner.RunnerBase):
             self.marking = True
             self.marked = [m for m in marked if isinstance(m, int)][:500]
 
-    def _save(self) -> str:
+    def save(self) -> str:
         return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
                            "game": self.game.to_dict() if self.game else None,
                            "decks": self.own_decks, "asked": self.questions.to_data(),
@@ -397,14 +403,14 @@ class Widget(runner.RunnerBase):
                 self.images.response(action, form)
             view = self.render()
             view.note = self.images.take_notice()  # said once
-            view.save = self._save()
+            view.save = self.save()
             self._image_lookups(view, form)
             return view
         if action in ("choose-several", "mark") and self.game is not None:
             self.apply_form(form, self.field_limit)
             self._mark(action, form)
             view = self.render()
-            view.save = self._save()
+            view.save = self.save()
             return view
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
@@ -414,7 +420,7 @@ class Widget(runner.RunnerBase):
             elif action == "close-panel":
                 self.form["card"] = ""
             view = self.render()
-            view.save = self._save()
+            view.save = self.save()
             if action != "close-panel" and self.form["card"]:
                 view.scroll = "panel"
                 if view.text.get("chosen"):  # the one announcement: the panel's card

@@ -1,0 +1,43 @@
+"""The widget contract (pyengine.widgets.contract): every play page's widget module declares
+what its session reads, without special cases by name; every controller has the public
+members the session calls. The pages' rules: hs-2-9 (Horde saves), sw-3-4 (Swarm), tc-2-2
+(the Team table)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from pyengine.widgets.contract import Controller, WidgetModule
+from tests.test_widgets_host import runner_env
+
+DOCS = Path(__file__).resolve().parent.parent / "docs"
+PAGES = sorted({m.group(1) for page in DOCS.rglob("*.md")
+                for m in re.finditer(r"(?m)^widget:\s*([\w-]+)\s*$",
+                                     page.read_text(encoding="utf-8"))})
+
+
+def test_the_pages_are_found():
+    assert {"horde", "swarm", "team", "check", "shuffler"} <= set(PAGES)
+
+
+@pytest.mark.parametrize("name", PAGES)
+def test_each_page_module_keeps_the_contract(name):
+    module = importlib.import_module(f"pyengine.widgets.{name}")
+    assert isinstance(module, WidgetModule)
+    assert isinstance(module.STATE_VERSION, int) and module.STATE_VERSION >= 0
+    assert all(isinstance(v, int) and v < module.STATE_VERSION for v in module.MIGRATIONS)
+    assert module.HASH_PREFIX is None or module.HASH_PREFIX.endswith("=")
+    assert isinstance(module.SAVES, str) and module.SAVES
+    widget = module.Widget(runner_env())
+    assert isinstance(widget, Controller)
+    view = widget.start(None)
+    saved = widget.save()
+    assert saved is None or module.saved_version(json.loads(saved)) \
+        == module.STATE_VERSION
+    assert view is not None and widget.game_summary() is None
+    assert widget.share_hash() == ""
