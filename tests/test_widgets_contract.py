@@ -41,3 +41,17 @@ def test_each_page_module_keeps_the_contract(name):
         == module.STATE_VERSION
     assert view is not None and widget.game_summary() is None
     assert widget.share_hash() == ""
+
+
+def test_widgets_ask_whether_a_game_ended_only_through_outcome():
+    """Issue 29, point 3: the widgets use the engine surface (``outcome()``, one value type,
+    ``legal_actions()``, the events ``apply`` returns); no widget reads an engine's own
+    ``result``, ``winner``, an "over" phase or calls its end check."""
+    other_ways = re.compile(r"\.result\b|\[\"winner\"\]|\.winner\b|"
+                            r"[=!]= \"over\"|check_end|_check_end")
+    folder = Path(__file__).resolve().parent.parent / "pyengine" / "widgets"
+    found = [f"{path.name}:{number}: {line.strip()}"
+             for path in sorted(folder.glob("*.py"))
+             for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+             if other_ways.search(line.replace("outcome.winner", "outcome_winner"))]
+    assert found == []

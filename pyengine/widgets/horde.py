@@ -842,9 +842,10 @@ class Widget(runner.RunnerBase):
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = panel.SHORT + ", " + panel.options_text(status)
         phase = status["phase"]
+        outcome = game.outcome()  # the one way a widget asks whether the game ended
         if phase == "horde":
             turn = f"Horde turn {status['horde_turn']}: play out its cards, then end its turn."
-        elif phase == "over":
+        elif outcome is not None:
             turn = "The game is over."
         elif panel.early(status):
             turn = panel.early_turn(status)
@@ -855,10 +856,10 @@ class Widget(runner.RunnerBase):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        winner = status["winner"]
+        winner = outcome.winner if outcome is not None else None
         view.hidden["win-banner"] = winner != "survivors"
         view.hidden["loss-banner"] = winner != "horde"
-        view.hidden["controls"] = phase == "over"
+        view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)

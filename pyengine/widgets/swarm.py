@@ -678,13 +678,14 @@ class Widget(runner.RunnerBase):
             "undo-info": (f"Undo takes back: {_describe(game.actions[-1])}."
                           if game.actions else "Nothing to undo yet."),
         })
-        view.hidden["win"] = game.result != "won"
-        view.hidden["loss"] = game.result != "lost"
-        if game.result:
-            final = next((e for e in reversed(game.events) if e.kind in ("win", "loss")), None)
-            view.text["win" if game.result == "won" else "loss"] = final.text if final else ""
+        outcome = game.outcome()  # the one way a widget asks whether the game ended
+        won = outcome is not None and outcome.winner == "survivors"
+        view.hidden["win"] = not won
+        view.hidden["loss"] = outcome is None or won
+        if outcome is not None:  # the words of the win or loss event
+            view.text["win" if won else "loss"] = outcome.reason
         phase = game.phase
-        over = bool(game.result)
+        over = outcome is not None
         overlord = game.mode == "overlord"
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
@@ -773,7 +774,8 @@ class Widget(runner.RunnerBase):
         all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something), and
         "Choose several…" for a partial wipe (the board then marks groups)."""
         creatures = game.creatures()
-        marking = self.marking and bool(creatures) and not game.result
+        over = game.outcome() is not None
+        marking = self.marking and bool(creatures) and not over
         if marking:  # a tap marks a group of creatures; other permanents are text only
             ids = {c.id for c in creatures}
             groups = self._groups(game)
@@ -790,7 +792,7 @@ class Widget(runner.RunnerBase):
         view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
         view.hidden["destroy-marked"] = not chosen
         view.text["destroy-marked"] = f"Destroy the {len(chosen)} chosen"
-        view.hidden["group-buttons"] = not creatures or bool(game.result)
+        view.hidden["group-buttons"] = not creatures or over
         view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
                                     if len(creatures) != 1 else "Destroy the Swarm creature")
         view.hidden["tap-all"] = all(c.tapped for c in creatures)
@@ -833,7 +835,7 @@ class Widget(runner.RunnerBase):
             view.text["panel-note"] = ""
             return
         zone = game.zones.where(card.id)[0]
-        playing = not game.result
+        playing = game.outcome() is None
         allowed = game.card_actions(card.id)  # the engine's own answer
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)

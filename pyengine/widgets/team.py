@@ -677,7 +677,8 @@ class Widget(NoGame):
                                                            reasons)
             view.attrs[f"{prefix}"] = {"data-lost": "true" if reasons else "false",
                                        "data-active": "true" if game.active == team else "false"}
-        result = game.result()
+        outcome = game.outcome()  # tc-4-1: the one way a widget asks whether the game ended
+        result = outcome.reason if outcome is not None else ""
         view.text["result"] = result
         view.hidden["result"] = not result
         waiting = game.extra_turns
