@@ -36,6 +36,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
@@ -62,13 +63,14 @@ from .difficulty_part import horde_config
 from .horde_limited import LIMITED_DECKS as LIMITED_DECKS  # the page's names, re-exported
 from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
-STATE_VERSION = 1
+#: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
+#: runner's own shape (:func:`_from_v1`).
+STATE_VERSION = runner.STATE_VERSION
 HASH_PREFIX = "h="
 #: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
 #: names its version, and the upgrades of older saves.
 SAVES = "game"
 saved_version = version_field
-MIGRATIONS: dict[int, Migration] = {}
 SLINGLAB = slinglab.VARIANT
 LIMITED = limited.VARIANT
 #: Each rule set's panel: its set-up, config, status and rule-set-only actions.
@@ -84,6 +86,25 @@ MAX_NAME = 80
 MINE = own_deck.MINE
 #: How many own decks one device keeps.
 MAX_OWN_DECKS = own_deck.MAX_OWN_DECKS
+
+
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (the runners' one save schema): the game as an object (it was JSON text),
+    the set-up as the origin, the page settings (``ui``) split into the form, the parts' and
+    the board's."""
+    ui = data.get("ui") or {}
+    if not isinstance(ui, dict):
+        raise ValueError("its page settings are not an object")
+    game = data.get("game")
+    return {"v": 2, "game": safejson.loads(game, what="the game") if isinstance(game, str)
+            else game, "origin": data.get("setup"), "form": ui.get("form") or {},
+            "parts": {"own-deck": {"decks": ui.get("decks"), "asked": ui.get("asked")},
+                      "images": ui.get("images")},
+            "board": {key: ui.get(key) for key in ("selected", "marked", "show_setup", "last")}}
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 
 
 def is_own(deck: Any) -> bool:
@@ -245,56 +266,44 @@ class Widget(runner.RunnerBase):
         self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
         self.last = []
 
-    def _restore(self, saved: str) -> None:
-        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Horde runner save")
-        form = fresh_form()
-        ui = data.get("ui") or {}
-        if not isinstance(ui, dict):
-            raise ValueError("its page settings are not an object")
-        form.update({k: str(v)[:MAX_FIELD] for k, v in (ui.get("form") or {}).items()
-                     if k in form})
-        game = None
-        if data.get("game") is not None:
-            game = load_game(data["game"])
-            self._check_variant(game)
-        setup = data.get("setup")
-        if setup is not None and not isinstance(setup, dict):
-            raise ValueError("its set-up is not an object")
-        selected = ui.get("selected")
-        self.own_decks = own_deck.restore_decks(ui.get("decks"))
-        own_deck.keep_choice(form, self.own_decks, OWN_DECK)
-        self.questions.restore(ui.get("asked"))
-        self.form, self.game, self.setup = form, game, setup
+    # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
+    not_a_save = "it is not a Horde runner save"
+    restore_limit = MAX_FIELD
+    own_choice = OWN_DECK
+
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        return fresh_form()
+
+    def check_game(self, game: Game) -> Game:
+        self._check_variant(game)
+        return game
+
+    def origin_data(self) -> dict[str, Any] | None:
+        """The set-up the game was made from, or None (the game carries its whole config)."""
+        return self.setup
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:
+        self.setup = origin
+
+    def board_data(self) -> dict[str, Any]:
+        return {"selected": self.selected, "show_setup": self.show_setup,
+                "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}
+
+    def restore_board(self, board: dict[str, Any]) -> None:
+        selected = board.get("selected")
         self.selected = selected if isinstance(selected, int) else None
-        marked = ui.get("marked")  # several permanents chosen for a partial wipe (optional)
-        self.marking = isinstance(marked, list) and game is not None
-        self.marked = ([m for m in marked if isinstance(m, int)][:500]
-                       if isinstance(marked, list) and self.marking else [])
-        self.show_setup = bool(ui.get("show_setup")) and game is not None
-        self.images.restore(ui.get("images"))
+        self.show_setup = bool(board.get("show_setup")) and self.game is not None
         self.last = []
-        for entry in ui.get("last") or []:
+        for entry in board.get("last") or []:
             if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
                     and isinstance(entry[1], str) and isinstance(entry[2], list)):
                 self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
 
-    def save(self) -> str:
-        return json.dumps(
-            {"v": STATE_VERSION,
-             "game": self.game.to_json() if self.game else None,
-             "setup": self.setup,
-             "ui": {"form": self.form, "selected": self.selected,
-                    "marked": self.marked if self.marking else None,
-                    "show_setup": self.show_setup, "decks": self.own_decks,
-                    "asked": self.questions.to_data(),
-                    "images": self.images.saved(),
-                    "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
-            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
     def share_data(self) -> dict[str, Any] | None:
         if self.game is None:
             return None
-        data: dict[str, Any] = {"v": STATE_VERSION, "variant": self.game.variant,
+        data: dict[str, Any] = {"v": runner.SHARE_VERSION, "variant": self.game.variant,
                                 "seed": self.game.seed, "a": self.game.actions,
                                 runner.SHARE_SCHEMA: SCHEMA_VERSION}
         if self.setup is not None:
@@ -304,7 +313,7 @@ class Widget(runner.RunnerBase):
         return data
 
     def _from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
-        if data.get("v") != STATE_VERSION:
+        if data.get("v") != runner.SHARE_VERSION:
             raise ValueError("it was made by another version of this page")
         seed, actions, variant = data.get("seed"), data.get("a"), data.get("variant")
         if not isinstance(seed, str) or not isinstance(actions, list):

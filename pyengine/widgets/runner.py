@@ -21,10 +21,25 @@ from .. import safejson
 from ..cards import CardDB
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from . import plumbing, share_qr
+from . import own_deck, plumbing, share_qr
 
-__all__ = ["SHARE_SCHEMA", "RunnerBase", "decode_share", "encode_share", "load_card_db",
-           "replay_shared", "upgrade_note"]
+__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
+           "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
+
+#: The version of the runners' one save schema (issue 29, point 2), the same for every runner:
+#:
+#: ``{"v": 2, "game": <the game as an object, Game.to_dict(), or null>, "origin": <what the
+#: game was set up from, for share links: the runner's own, or null>, "form": <the page's
+#: fields>, "parts": {<part key>: <what the part keeps>}, "board": <the runner's board:
+#: the chosen card, the cards marked, ...>}``.
+#:
+#: Version 1 was each runner's own shape (the Horde runner's game as JSON text inside the
+#: save); each runner's ``MIGRATIONS[1]`` reads its own (stored examples in
+#: ``tests/data/saves/``).
+STATE_VERSION = 2
+#: The version share links carry: their shape did not change with the save schema, so every
+#: link made before still opens.
+SHARE_VERSION = 1
 
 
 def encode_share(prefix: str, data: dict[str, Any]) -> str:
@@ -221,9 +236,6 @@ class RunnerBase:
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
         raise NotImplementedError
 
-    def save(self) -> str:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
-
     def share_data(self) -> dict[str, Any] | None:  # pragma: no cover
         raise NotImplementedError
 
@@ -236,6 +248,87 @@ class RunnerBase:
 
     def export_view(self, view: Any) -> None:
         """Offer the game as a file (``export``, when there is a game and no error)."""
+
+    #: Why a save is refused when it is not this runner's ("it is not a Horde runner save").
+    not_a_save = "it is not a runner save"
+    #: The fields a save's form may be cut to when restored (None: as saved).
+    restore_limit: int | None = None
+    #: The own-deck choice a save's choice falls back to when that deck is gone.
+    own_choice = ""
+    own_decks: dict[str, str]
+    questions: Any
+    images: Any
+    marking: bool
+    marked: list[int]
+
+    def fresh_form(self) -> dict[str, str]:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def check_game(self, game: Game) -> Game:  # pragma: no cover - subclasses implement it
+        """``game`` if it is one this runner plays, else ``ValueError`` in plain words."""
+        raise NotImplementedError
+
+    def origin_data(self) -> dict[str, Any] | None:  # pragma: no cover - subclasses
+        """What the game was set up from (the save's ``origin``)."""
+        raise NotImplementedError
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def board_data(self) -> dict[str, Any]:
+        """The runner's board as saved (besides the marked cards): the chosen card …"""
+        return {}
+
+    def restore_board(self, board: dict[str, Any]) -> None:
+        """Take back :meth:`board_data` (the game is restored already)."""
+
+    def parts_data(self) -> dict[str, Any]:
+        """What the shared parts keep (own decks, the question form, the pictures known)."""
+        return {"own-deck": {"decks": self.own_decks, "asked": self.questions.to_data()},
+                "images": self.images.saved()}
+
+    def restore_parts(self, parts: dict[str, Any]) -> None:
+        own = parts.get("own-deck") or {}
+        if not isinstance(own, dict):
+            raise ValueError("its own decks are not an object")
+        self.own_decks = own_deck.restore_decks(own.get("decks"))
+        self.questions.restore(own.get("asked"))
+        self.images.restore(parts.get("images"))
+
+    def save(self) -> str:
+        """The page's state in the runners' one save schema (:data:`STATE_VERSION`)."""
+        return json.dumps(
+            {"v": STATE_VERSION, "game": self.game.to_dict() if self.game else None,
+             "origin": self.origin_data(), "form": self.form, "parts": self.parts_data(),
+             "board": {"marked": self.marked if self.marking else None, **self.board_data()}},
+            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def _restore(self, saved: str) -> None:
+        """Take back :meth:`save` (older shapes are upgraded first, by the module's
+        ``MIGRATIONS``, in :mod:`.saves`)."""
+        data = plumbing.saved_state(saved, (STATE_VERSION,), self.not_a_save)
+        form = self.fresh_form()
+        limit = self.restore_limit
+        form.update({k: str(v)[:limit] for k, v in (data.get("form") or {}).items()
+                     if k in form})
+        game = self.check_game(load_game(data["game"])) if data.get("game") is not None \
+            else None
+        origin = data.get("origin")
+        if origin is not None and not isinstance(origin, dict):
+            raise ValueError("its set-up is not an object")
+        board = data.get("board") or {}
+        parts = data.get("parts") or {}
+        if not isinstance(board, dict) or not isinstance(parts, dict):
+            raise ValueError("its page settings are not an object")
+        self.restore_parts(parts)
+        own_deck.keep_choice(form, self.own_decks, self.own_choice)
+        self.form, self.game = form, game
+        self.restore_origin(origin)
+        marked = board.get("marked")  # several permanents chosen for a partial wipe
+        self.marking = isinstance(marked, list) and game is not None
+        self.marked = ([m for m in marked if isinstance(m, int)][:500]
+                       if isinstance(marked, list) and self.marking else [])
+        self.restore_board(board)
 
     def restore_saved(self, saved: str | None) -> str:
         """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
@@ -257,9 +350,6 @@ class RunnerBase:
             return None, f"The share link could not be opened: {error}.{after}"
         except plumbing.DAMAGED:
             return None, f"The share link could not be opened: it is damaged.{after}"
-
-    def _restore(self, saved: str) -> None:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
 
     def game_summary(self) -> tuple[str, int] | None:
         """``(seed, number of actions)`` of the game on the page, None without one."""

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
+from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import (
@@ -60,12 +60,13 @@ from .difficulty_part import ACTION as HOW_HARD
 from .difficulty_part import answer as how_hard
 from .difficulty_part import swarm_config
 
-STATE_VERSION = 1
+#: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
+#: runner's own shape (:func:`_from_v1`).
+STATE_VERSION = runner.STATE_VERSION
 #: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
 #: names its version, and the upgrades of older saves.
 SAVES = "game"
 saved_version = version_field
-MIGRATIONS: dict[int, Migration] = {}
 SAMPLE = "sample"
 PASTE = "paste"
 SAMPLE_DECK = "swarm-sample"
@@ -109,6 +110,21 @@ def fresh_form() -> dict[str, str]:
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
             "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
             "images": "auto", "keep-seed": ""}
+
+
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (the runners' one save schema): the form, the game and its origin as
+    they were; the own decks, the question form and the pictures as the parts'; the marked
+    cards as the board's."""
+    return {"v": 2, "game": data.get("game"), "origin": data.get("origin"),
+            "form": data.get("form") or {},
+            "parts": {"own-deck": {"decks": data.get("decks"), "asked": data.get("asked")},
+                      "images": data.get("images")},
+            "board": {"marked": data.get("marked")}}
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 
 
 def is_own(deck: Any) -> bool:
@@ -222,42 +238,30 @@ class Widget(runner.RunnerBase):
             view.save = self.save()
         return view
 
-    def _restore(self, saved: str) -> None:
-        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Swarm runner save")
-        form = fresh_form()
-        form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
-        game: SwarmGame | None = None
-        if data.get("game") is not None:
-            loaded = load_game(data["game"])
-            if not isinstance(loaded, SwarmGame):
-                raise ValueError("the saved game is not a Swarm game")
-            game = loaded
-        origin = data.get("origin") or {}
-        if not isinstance(origin, dict):
-            raise ValueError("bad origin")
-        self.own_decks = own_deck.restore_decks(data.get("decks"))
-        own_deck.keep_choice(form, self.own_decks, PASTE)
-        self.questions.restore(data.get("asked"))
-        self.form, self.game, self.origin = form, game, origin
-        self.images.restore(data.get("images"))
-        marked = data.get("marked")  # several creatures marked for a partial wipe (optional)
-        self.marking, self.marked = False, []
-        if isinstance(marked, list) and game is not None:
-            self.marking = True
-            self.marked = [m for m in marked if isinstance(m, int)][:500]
+    # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
+    not_a_save = "it is not a Swarm runner save"
+    own_choice = PASTE
 
-    def save(self) -> str:
-        return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
-                           "game": self.game.to_dict() if self.game else None,
-                           "decks": self.own_decks, "asked": self.questions.to_data(),
-                           "images": self.images.saved(),
-                           "marked": self.marked if self.marking else None},
-                          sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        return fresh_form()
+
+    def check_game(self, game: Game) -> SwarmGame:
+        if not isinstance(game, SwarmGame):
+            raise ValueError("the saved game is not a Swarm game")
+        return game
+
+    def origin_data(self) -> dict[str, Any]:
+        """How the game was set up, for share links: {"d": "sample"} or {"c": True}."""
+        return self.origin
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:
+        self.origin = origin or {}
 
     def share_data(self) -> dict[str, Any] | None:
         if self.game is None:
             return None
-        data: dict[str, Any] = {"v": STATE_VERSION, "seed": self.game.seed,
+        data: dict[str, Any] = {"v": runner.SHARE_VERSION, "seed": self.game.seed,
                                 "a": self.game.actions, runner.SHARE_SCHEMA: SCHEMA_VERSION}
         if self.origin.get("d") == SAMPLE:
             data.update(d=SAMPLE, m=self.game.mode, n=self.game.survivors)
@@ -267,7 +271,7 @@ class Widget(runner.RunnerBase):
 
     def _from_share(self, data: dict[str, Any]) -> tuple[SwarmGame, dict[str, Any],
                                                           dict[str, str]]:
-        if data.get("v") != STATE_VERSION:
+        if data.get("v") != runner.SHARE_VERSION:
             raise ValueError("the share link is from another version of this page")
         seed, actions = data.get("seed"), data.get("a")
         if not isinstance(seed, str) or not isinstance(actions, list):
