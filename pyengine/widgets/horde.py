@@ -48,8 +48,8 @@ from . import (
     Item,
     View,
     board,
-    card_images,
     own_deck,
+    parts,
     plumbing,
     runner,
     scryfall_link,
@@ -57,9 +57,6 @@ from . import (
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
 from .contract import Migration, version_field
-from .difficulty_part import ACTION as HOW_HARD
-from .difficulty_part import answer as how_hard
-from .difficulty_part import horde_config
 from .horde_limited import LIMITED_DECKS as LIMITED_DECKS  # the page's names, re-exported
 from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
@@ -211,8 +208,6 @@ class Widget(runner.RunnerBase):
         self.show_setup = False
         self.last: list[Event] = []
         self.note = ""
-        #: Card name -> small image URL on Scryfall's image host ("" when there is none).
-        self.images = card_images.CardImages()
         #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
         self.marking = False
         self.marked: list[int] = []
@@ -221,15 +216,12 @@ class Widget(runner.RunnerBase):
             env, data, missing="This page could not load the card facts: saved, imported and "
             "shared games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
-        #: The full card data, fetched the first time a pasted list names a card the shipped
-        #: facts do not know.
-        self.full = own_deck.FullData(data)
-        #: The player's own decks saved on this device: name -> list text.
-        self.own_decks: dict[str, str] = {}
-        #: The deck choice before the current action (a new choice loads a saved list).
-        self._deck_was = ""
-        #: The question form for cards a pasted list names that nobody knows.
-        self.questions = own_deck.Questions()
+        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
+        self.compose(own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
+                                        stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
+                                        loading_id="note"),
+                     pictures=parts.CardPictures(pick=("pick",)),
+                     share_hint="Use Export to pass the game as a file instead.")
 
     # -- start: saved game, share link -----------------------------------------------------------
     def start(self, saved: str | None) -> View:
@@ -433,10 +425,42 @@ class Widget(runner.RunnerBase):
         form["names"] = ", ".join(str(n) for n in names)
         self._panel(game.variant).form_from_setup(form, setup)
 
+    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
+        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
+        setup = self.setup_from_form()
+        own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
+        config = self._own_config(setup) if own else self.config_from_setup(setup)
+        return setup["variant"], config
+
+    def is_own(self, deck: str) -> bool:
+        return is_own(deck)
+
+    def own_deck_shown(self) -> bool:
+        return self.form["variant"] == SLINGLAB and is_own(self.form["deck"])
+
+    def deck_text(self, form: dict[str, str]) -> str:
+        return form["deck-paste"]
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:
+        form["deck-paste"] = text
+
+    def say_deck(self, note: str) -> None:
+        if note:
+            self.note = note
+
+    def chosen_name(self) -> str | None:
+        game = self.game
+        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected),
+                      None) if game is not None else None
+        return chosen.name if chosen is not None else None
+
+    def revealed_names(self) -> list[str]:
+        return self._wave_names(self.game) if self.game is not None else []
+
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
-    qr_hint = "Use Export to pass the game as a file instead."
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
                    "hit": {"amount": "1", "combat": ""}}
@@ -454,17 +478,6 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action in ("setup", "deck-save", "deck-remove", "deck-export"):
-            self._own_deck_action(action)
-            if action != "setup":
-                return False
-        if action == own_deck.ANSWER:
-            # the answers go into the list itself (and the deck saved under its name)
-            self.form["deck-paste"], = self.questions.answer(form, [self.form["deck-paste"]])
-            if self.form["deck"].startswith(MINE) and self.form["deck"][len(MINE):] in \
-                    self.own_decks:
-                self.own_decks[self.form["deck"][len(MINE):]] = self.form["deck-paste"]
-            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -484,18 +497,6 @@ class Widget(runner.RunnerBase):
         if action == "close-panel":
             self.selected = None
             return False
-        if action == "images":
-            self.images.resume()  # pictures turned on again: ask again what failed
-            return False
-        if action == "deck-file":
-            text = str(form.get("_file", ""))
-            self.form["deck-paste"] = text[:MAX_PASTE_CHARS + 1]
-            self.form["deck"] = OWN_DECK
-            return False
-        if action in (card_images.ACTION, card_images.ACTION_MANY):
-            self.images.response(action, form)
-            self.note = self.images.take_notice() or self.note  # said once
-            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
@@ -506,17 +507,6 @@ class Widget(runner.RunnerBase):
         self.last = game.apply(self._engine_action(action, form, game))
         self.selected = self._next_in_group(group, action)
         return True
-
-    def _own_deck_action(self, action: str) -> None:
-        """Choose, save, remove or export one of the player's own decks on this device."""
-        if self.form["deck"] != self._deck_was:
-            self.questions.clear()  # another list: the questions were about the last one
-        note = own_deck.deck_action(
-            action, self.own_decks, self.form, own=OWN_DECK, was=self._deck_was,
-            text=lambda form: form["deck-paste"],
-            fill=lambda form, text: form.__setitem__("deck-paste", text))
-        if note:
-            self.note = note
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
@@ -531,39 +521,12 @@ class Widget(runner.RunnerBase):
             return None
         return board.next_in_group(group, self.selected, self.game.zones["battlefield"], action)
 
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
-        Start, an import or a turn button (one screen per turn), to the card panel after a
-        tap on the board, to the set-up when it is asked for."""
-        self._deck_was = self.form["deck"]
-        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
-            return how_hard(self, form, horde_config)
-        if action == own_deck.FULL_ACTION:
-            self.full.response(form)
-            action, form = "new", {}
-        elif action == "new" and self._needs_full(form):
-            view = self.render()
-            view.values["deck-paste"] = self.form["deck-paste"]
-            view.text["note"] = "Loading the card data (about 0.5 MB, only the first time)…"
-            view.fetches.append(self.full.fetch())
-            return view
-        view = super().handle(action, form)
-        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
-            view.error = f"{view.error} {self.full.error}"
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
+        """Where the page scrolls: to the game after Start, an import or a turn button (one
+        screen per turn), to the card panel after a tap on the board, to the set-up when it
+        is asked for; a warning when life is gained under a "can't gain life"."""
         if view.error:
-            if action in ("new", own_deck.ANSWER) and self.questions.asked:
-                self.questions.show_error(view)
             return view
-        if action == "deck-export":
-            view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
-        if (self.game is not None and self._images_on() and str(form.get("_online", "on"))
-                and action not in (card_images.ACTION, card_images.ACTION_MANY)):
-            # the chosen card's picture, then the revealed cards' (each name asked once)
-            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
-                          None)
-            if chosen is not None and action in ("pick", "images"):
-                view.fetches += self.images.lookup(chosen.name)
-            view.fetches += self.images.lookup_many(self._wave_names(self.game))
         if action == "life-up" and self.game is not None:
             blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
                                             self._facts(self.game))
@@ -574,7 +537,7 @@ class Widget(runner.RunnerBase):
                 view.hidden["happened"] = False
                 view.text["note"] = warning
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
-                      own_deck.ANSWER, *PANEL_ACTIONS):
+                      *PANEL_ACTIONS):
             view.scroll = "top"  # after a card-panel action too: back to the turn
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
@@ -585,7 +548,7 @@ class Widget(runner.RunnerBase):
             view.scroll = "setup-box"
         return view
 
-    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with a pasted list must first fetch the full card data: the list
         names a card the shipped facts and its ``#!`` lines do not know."""
         self.apply_form(form, self.field_limit)
@@ -800,12 +763,10 @@ class Widget(runner.RunnerBase):
             **limited.OPTIONS,
         })
         view.values.update(form)
-        view.values["images"] = "on" if self._images_on() else ""
+        self.render_parts(view)
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
         view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
-        view.hidden["deck-remove"] = not form["deck"].startswith(MINE)
-        self.questions.render(view, shown=is_slinglab and is_own(form["deck"]))
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
@@ -907,7 +868,7 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
-                image=self.images.url(chosen.name) if self._images_on() else "",
+                image=self.pictures.url(self, chosen.name),
                 reference=board.reference_link(self._reference_deck(game, chosen.name),
                                                chosen.name))
         # a pasted deck's card reference (a shipped deck's is a page of the site)
@@ -948,10 +909,6 @@ class Widget(runner.RunnerBase):
         }
         view.text["undo-info"] = (f"{len(game.actions)} action(s) so far."
                                   if game.actions else "Nothing to undo yet.")
-
-    def _images_on(self) -> bool:
-        return card_images.images_on(self.form.get("images", "auto"),
-                                     bool(getattr(self.env, "save_data", False)))
 
     def _reference_deck(self, game: Game, name: str) -> str | None:
         """The shipped deck whose card reference page lists ``name`` (None for a pasted deck:
@@ -1006,10 +963,10 @@ class Widget(runner.RunnerBase):
         for card in game.zones["battlefield"]:
             on_board.setdefault(card.name, card.id)
         view.lists["wave"] = board.wave_items(revealed, on_board.get)
-        if self._images_on():  # each revealed card's small picture, once Scryfall gave it
+        if self.pictures.on(self):  # each revealed card's small picture, once Scryfall gave it
             for item, (name, _count) in zip(view.lists["wave"], board.group_names(revealed),
                                             strict=False):
-                item.image, item.image_alt = self.images.url(name), name
+                item.image, item.image_alt = self.pictures.url(self, name), name
         count = len(revealed)
         view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
                                    f"{'' if count == 1 else 's'}:" if count

@@ -21,7 +21,8 @@ from .. import safejson
 from ..cards import CardDB
 from ..game import ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from . import own_deck, plumbing, share_qr
+from . import View, own_deck, plumbing
+from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
 __all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
            "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
@@ -224,8 +225,6 @@ class RunnerBase:
     hash_prefix = ""
     #: Longest text kept from one form field.
     field_limit = 2000
-    #: What the share QR code says about passing a game another way.
-    qr_hint = ""
     #: Form fields an action uses up, put back to their default once it was applied, so the
     #: next tap does not reuse them by surprise (action -> {field: default}).
     used_fields: dict[str, dict[str, str]] = {}
@@ -255,9 +254,6 @@ class RunnerBase:
     restore_limit: int | None = None
     #: The own-deck choice a save's choice falls back to when that deck is gone.
     own_choice = ""
-    own_decks: dict[str, str]
-    questions: Any
-    images: Any
     marking: bool
     marked: list[int]
 
@@ -283,17 +279,14 @@ class RunnerBase:
         """Take back :meth:`board_data` (the game is restored already)."""
 
     def parts_data(self) -> dict[str, Any]:
-        """What the shared parts keep (own decks, the question form, the pictures known)."""
-        return {"own-deck": {"decks": self.own_decks, "asked": self.questions.to_data()},
-                "images": self.images.saved()}
+        """What the shared parts keep, by their keys (own decks, the question form, the
+        pictures known)."""
+        return {part.key: part.save() for part in self.parts if part.key is not None}
 
     def restore_parts(self, parts: dict[str, Any]) -> None:
-        own = parts.get("own-deck") or {}
-        if not isinstance(own, dict):
-            raise ValueError("its own decks are not an object")
-        self.own_decks = own_deck.restore_decks(own.get("decks"))
-        self.questions.restore(own.get("asked"))
-        self.images.restore(parts.get("images"))
+        for part in self.parts:
+            if part.key is not None:
+                part.restore(parts.get(part.key))
 
     def save(self) -> str:
         """The page's state in the runners' one save schema (:data:`STATE_VERSION`)."""
@@ -360,20 +353,67 @@ class RunnerBase:
         data = self.share_data()
         return encode_share(self.hash_prefix, data) if data else ""
 
+    #: The shared features this runner composes (:mod:`.parts`), set by the variant.
+    parts: list[Part]
+    #: The parts by kind, for the variant's render (set with :meth:`compose`).
+    own: OwnDecks
+    pictures: CardPictures
+
+    def compose(self, *, own: OwnDecks, pictures: CardPictures, share_hint: str) -> None:
+        """Take the shared parts: the share QR code, "How hard is this?", own decks (with the
+        question form and the full card data) and card pictures."""
+        self.own, self.pictures = own, pictures
+        self.parts = [ShareCode(share_hint), HowHard(), own, pictures]
+
+    # the parts' state under the runner's names (tests and the variants read them)
+    @property
+    def own_decks(self) -> dict[str, str]:
+        return self.own.decks
+
+    @property
+    def questions(self) -> own_deck.Questions:
+        return self.own.questions
+
+    @property
+    def full(self) -> own_deck.FullData:
+        return self.own.full
+
+    @property
+    def images(self) -> Any:
+        return self.pictures.images
+
     def handle(self, action: str, form: dict[str, str]) -> Any:
-        """Run one page action and return the page's new View: the error (as a sentence), the
-        saved state, the export download and, when the game changed, a new share link.
-        ``qr`` shows the share link as a QR code; any other action hides it."""
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint=self.qr_hint)
-            return view
+        """Run one page action and return the page's new View: each part first (it may answer
+        at once, or turn the action into another), then :meth:`step` with the variant's
+        :meth:`_dispatch`; each part adds to the answer, then the variant
+        (:meth:`finish`)."""
+        work: Callable[[], bool] | None = None
+        for part in self.parts:
+            handled = part.handle(self, action, form)
+            if isinstance(handled, View):
+                return handled
+            if isinstance(handled, tuple):
+                action, form = handled
+            elif handled is not None:
+                work = handled
+        view = self.step(action, form, work or (lambda: self._dispatch(action, form)))
+        for part in self.parts:
+            part.answered(self, action, form, view)
+        return self.finish(action, form, view)
+
+    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
+        """The variant's last word on an answer (where the page scrolls …)."""
+        return view
+
+    def step(self, action: str, form: dict[str, str], work: Callable[[], bool]) -> Any:
+        """Apply the page's fields, run ``work`` (True if the game changed) and answer: the
+        error (as a sentence), the saved state, the export download and, when the game
+        changed, a new share link; "what just happened" unless the action is quiet."""
         self.apply_form(form, self.field_limit)
         self.before_action()
         error = ""
         try:
-            changed = self._dispatch(action, form)
+            changed = work()
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
@@ -392,8 +432,49 @@ class RunnerBase:
             self.export_view(view)
         if changed:
             view.url_hash = self.share_hash()
-        share_qr.hide_qr(view)
         return view
+
+    # -- what the parts ask of the variant (pyengine/widgets/parts.py, Variant) --------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - variants
+        """The set-up chosen as an engine config, as Start makes it: ``(variant, config)``."""
+        raise NotImplementedError
+
+    def is_own(self, deck: str) -> bool:  # pragma: no cover - variants
+        """True for the choice of a pasted list or a deck saved on this device."""
+        raise NotImplementedError
+
+    def own_deck_shown(self) -> bool:  # pragma: no cover - variants
+        """True while the set-up shows the own-deck box (its questions show then)."""
+        raise NotImplementedError
+
+    def deck_text(self, form: dict[str, str]) -> str:  # pragma: no cover - variants
+        """The one list text of the own deck the form holds (saved, exported)."""
+        raise NotImplementedError
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:  # pragma: no cover
+        """Put a saved or uploaded list back into the form's boxes."""
+        raise NotImplementedError
+
+    def needs_full(self, form: Mapping[str, Any]) -> bool:  # pragma: no cover - variants
+        """True when Start with a pasted list must first fetch the full card data."""
+        raise NotImplementedError
+
+    def say_deck(self, note: str) -> None:  # pragma: no cover - variants
+        """Show what an own-deck action did."""
+        raise NotImplementedError
+
+    def chosen_name(self) -> str | None:  # pragma: no cover - variants
+        """The name of the card whose panel is open, None without one."""
+        raise NotImplementedError
+
+    def revealed_names(self) -> list[str]:  # pragma: no cover - variants
+        """The cards the latest automated turn revealed (their pictures are asked for)."""
+        raise NotImplementedError
+
+    def render_parts(self, view: Any) -> None:
+        """Each part's elements on the page."""
+        for part in self.parts:
+            part.render(self, view)
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
         """Copy the page's form fields this runner knows, each cut to ``limit`` characters."""

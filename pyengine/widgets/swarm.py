@@ -49,16 +49,13 @@ from . import (
     Item,
     View,
     board,
-    card_images,
     own_deck,
+    parts,
     plumbing,
     runner,
     scryfall_link,
 )
 from .contract import Migration, version_field
-from .difficulty_part import ACTION as HOW_HARD
-from .difficulty_part import answer as how_hard
-from .difficulty_part import swarm_config
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
 #: runner's own shape (:func:`_from_v1`).
@@ -192,19 +189,14 @@ class Widget(runner.RunnerBase):
         self.db, self.data_error = runner.load_card_db(
             env, data, missing="This page could not load the card facts; only saved games work.",
             errors=(OSError, KeyError, CardDataError))
-        #: The full card data, fetched the first time a pasted list names a card the shipped
-        #: facts do not know.
-        self.full = own_deck.FullData(data)
-        #: The player's own decks saved on this device: name -> the whole list.
-        self.own_decks: dict[str, str] = {}
-        #: The deck choice before the current action (a new choice loads a saved list).
-        self._deck_was = ""
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
-        #: The question form for cards a pasted list names that nobody knows.
-        self.questions = own_deck.Questions()
-        #: Card name -> small image URL on Scryfall's image host (the revealed cards').
-        self.images = card_images.CardImages()
+        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
+        self.compose(own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
+                                        stem="swarm-deck", file_limit=self.field_limit,
+                                        loading_id="data-note"),
+                     pictures=parts.CardPictures(pick=("pick-card",)),
+                     share_hint="Use Export file to pass the game as a file instead.")
         #: Multi-select on the board (a partial wipe): on, and the card ids marked.
         self.marking = False
         self.marked: list[int] = []
@@ -328,7 +320,7 @@ class Widget(runner.RunnerBase):
         return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
                            *enforcers.cards("reckoning")])
 
-    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with pasted lists must first fetch the full card data."""
         self.apply_form(form, self.field_limit)
         if not is_own(self.form["deck"]) or not self.full.wanted() or self.db is None:
@@ -367,10 +359,45 @@ class Widget(runner.RunnerBase):
         self.marking, self.marked = False, []
         self.last = list(self.game.events)
 
+    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
+        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
+        form = self.form
+        if is_own(form["deck"]):
+            return "swarm", self._config(form["mode"], form["survivors"], form["paste"],
+                                         form["paste-enforcers"])
+        return "swarm", self._sample_config(form["mode"], form["survivors"])
+
+    def is_own(self, deck: str) -> bool:
+        return is_own(deck)
+
+    def own_deck_shown(self) -> bool:
+        return is_own(self.form["deck"])
+
+    def deck_text(self, form: dict[str, str]) -> str:
+        return deck_text(form)
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:
+        _fill(form, text)
+
+    def say_deck(self, note: str) -> None:
+        self.deck_note = note
+
+    def chosen_name(self) -> str | None:
+        card_id = self.form.get("card", "")
+        if self.game is None or not card_id.isdigit():
+            return None
+        return self.game.card(int(card_id)).name
+
+    def revealed_names(self) -> list[str]:
+        if self.game is None:
+            return []
+        events = board.turn_events(self.game.events, "turn")
+        return [name for e in events if e.kind == "reveal" for name in e.cards]
+
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
-    qr_hint = "Use Export file to pass the game as a file instead."
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
@@ -394,22 +421,8 @@ class Widget(runner.RunnerBase):
                     "second-main", "end", "reset-yes", "next-survivor")
 
     def handle(self, action: str, form: dict[str, str]) -> View:
-        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
-        Start, an import or a turn button, to the set-up when it is asked for."""
-        self._deck_was = self.form["deck"]
-        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
-            return how_hard(self, form, swarm_config)
-        if action in ("images", card_images.ACTION, card_images.ACTION_MANY):  # pictures
-            self.apply_form(form, self.field_limit)
-            if action == "images":
-                self.images.resume()
-            else:
-                self.images.response(action, form)
-            view = self.render()
-            view.note = self.images.take_notice()  # said once
-            view.save = self.save()
-            self._image_lookups(view, form)
-            return view
+        """:meth:`runner.RunnerBase.handle`, but the board's choices (a card's panel, the
+        cards marked) are answered here: nothing happens at the table."""
         if action in ("choose-several", "mark") and self.game is not None:
             self.apply_form(form, self.field_limit)
             self._mark(action, form)
@@ -430,29 +443,16 @@ class Widget(runner.RunnerBase):
                 if view.text.get("chosen"):  # the one announcement: the panel's card
                     view.text["happened"] = view.text["chosen"]
                     view.hidden["happened"] = False
-            self._image_lookups(view, form, chosen=action == "pick-card")
+            self.pictures.answered(self, action, form, view)
             return view
-        if action == own_deck.FULL_ACTION:
-            self.full.response(form)
-            action, form = "new", {}
-        elif action == "new" and self._needs_full(form):
-            view = self.render()
-            view.text["data-note"] = ("Loading the card data (about 0.5 MB, only the first "
-                                      "time)…")
-            view.fetches.append(self.full.fetch())
-            return view
-        view = super().handle(action, form)
-        if action == "deck-export" and not view.error:
-            view.download = (own_deck.deck_file_name(self.form["deck-name"], "swarm-deck"),
-                             deck_text(self.form))
-        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
-            view.error = f"{view.error} {self.full.error}"
-        self._image_lookups(view, form)
-        if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
-            self.questions.show_error(view)
-        elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
+        return super().handle(action, form)
+
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
+        """Where the page scrolls: to the game after Start, an import or a turn button, to the
+        set-up when it is asked for; a pasted list's commander said at the top."""
+        if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
-            if action in ("new", own_deck.ANSWER) and self.deck_note:
+            if action == "new" and self.deck_note:
                 # the set-up box closes on Start: the list's commander is said at the top
                 view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
                                                                 self.deck_note)))
@@ -463,26 +463,6 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action in own_deck.DECK_ACTIONS:
-            if self.form["deck"] != self._deck_was:
-                self.questions.clear()  # another list: the questions were about the last one
-            self.deck_note = own_deck.deck_action(
-                action, self.own_decks, self.form, own=PASTE, was=self._deck_was,
-                text=deck_text, fill=_fill)
-            if action != "setup":
-                return False
-        if action == "deck-file":
-            _fill(self.form, str(form.get("_file", ""))[:self.field_limit])
-            self.form["deck"] = PASTE
-            return False
-        if action == own_deck.ANSWER:
-            # the answers go into the list itself (and the deck saved under its name)
-            self.form["paste"], self.form["paste-enforcers"] = self.questions.answer(
-                form, [self.form["paste"], self.form["paste-enforcers"]])
-            name = self.form["deck"][len(own_deck.MINE):]
-            if self.form["deck"].startswith(own_deck.MINE) and name in self.own_decks:
-                self.own_decks[name] = deck_text(self.form)
-            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -615,10 +595,8 @@ class Widget(runner.RunnerBase):
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
-        view.values["images"] = "on" if self._images_on() else ""
+        self.render_parts(view)
         view.hidden["paste-box"] = not is_own(form["deck"])
-        self.questions.render(view, shown=is_own(form["deck"]))
-        view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
         view.text["deck-note"] = self.deck_note
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
@@ -857,7 +835,7 @@ class Widget(runner.RunnerBase):
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
                          facts=game.config.get("facts", {}).get(card.name), buttons=shown,
-                         image=self.images.url(card.name) if self._images_on() else "",
+                         image=self.pictures.url(self, card.name),
                          reference=board.reference_link(self._reference_deck(game, card),
                                                         card.name))
         notes = []
@@ -871,28 +849,6 @@ class Widget(runner.RunnerBase):
             notes.append("Nothing to do with this card now." if playing
                          else "The game is over.")
         view.text["panel-note"] = " ".join(notes)
-
-    def _images_on(self) -> bool:
-        return card_images.images_on(self.form.get("images", "auto"),
-                                     bool(getattr(self.env, "save_data", False)))
-
-    def _image_lookups(self, view: View, form: Mapping[str, Any], *, chosen: bool = False
-                       ) -> None:
-        """With pictures on and the browser online, the chosen card's picture when its panel
-        was just opened (``chosen``), then one lookup for the revealed cards whose picture is
-        not known yet (each name asked once)."""
-        if (self.game is None or not self._images_on() or view.error
-                or str(form.get("_online", "on")) == ""):
-            return
-        card_id = self.form.get("card", "")
-        if chosen and card_id.isdigit():
-            try:
-                view.fetches += self.images.lookup(self.game.card(int(card_id)).name)
-            except GameError:  # a card no longer in the game opens no panel
-                pass
-        events = board.turn_events(self.game.events, "turn")
-        view.fetches += self.images.lookup_many(
-            [name for e in events if e.kind == "reveal" for name in e.cards])
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
@@ -917,10 +873,10 @@ class Widget(runner.RunnerBase):
             if game.zones.where(card_id)[0] == "graveyard":
                 openable.setdefault(game.card(card_id).name, card_id)
         view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
-        if self._images_on():
+        if self.pictures.on(self):
             for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
                                         strict=False):
-                item.image, item.image_alt = self.images.url(name), name
+                item.image, item.image_alt = self.pictures.url(self, name), name
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
