@@ -172,8 +172,8 @@ class OwnDecks(Quiet):
             # the answers go into the list itself (and the deck saved under its name)
             try:
                 answers = self.questions.answer(form, [runner.form[f] for f in self.fields])
-            except ActionError:  # nothing changes; said beside the form's button
-                view = runner.step(action, form, lambda: _raise(refused))
+            except ActionError as refused:  # nothing changes; said beside the form's button
+                view = runner.step(action, form, _raising(refused))
                 self.answered(runner, action, form, view)
                 return view
             runner.form.update(zip(self.fields, answers, strict=True))
@@ -224,8 +224,13 @@ class OwnDecks(Quiet):
         self.questions.restore(data.get("asked"))
 
 
-def _raise(error: Exception) -> bool:
-    raise error
+def _raising(error: Exception) -> Callable[[], bool]:
+    """A step's work that fails with ``error`` (the runner shows it as any refusal)."""
+
+    def work() -> bool:
+        raise error
+
+    return work
 
 
 class CardPictures(Quiet):
