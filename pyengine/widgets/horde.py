@@ -39,7 +39,7 @@ from typing import Any
 from .. import safejson
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError
 from ..horde_common import decklist_config
 from ..rng import make_seed, normalize_seed
 from . import (
@@ -223,36 +223,39 @@ class Widget(runner.RunnerBase):
                      pictures=parts.CardPictures(pick=("pick",)),
                      share_hint="Use Export to pass the game as a file instead.")
 
-    # -- start: saved game, share link -----------------------------------------------------------
-    def start(self, saved: str | None) -> View:
-        """The page from a save and the share link. A save that cannot be restored raises
-        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
-        starts afresh. A link that cannot be opened is a message; nothing changes."""
-        note = self.restore_saved(saved)
-        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)),
-                                          after=" Nothing was changed.")
-        notes = [problem] if problem else []
-        bad_link = bool(problem)
-        if shared is not None:
-            game, setup = shared
-            if self.game is None or game.to_json() != self.game.to_json():
-                self.game, self.setup, self.selected = game, setup, None
-                self._form_from_game(game, setup)
-                note = " ".join(filter(None, (
-                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} action(s).",
-                    runner.upgrade_note(game))))
-                self.last = list(game.events[-12:])
-        if not self.form["seed"]:
-            self.form["seed"] = make_seed(self.env.entropy())
-        view = self.render()
-        view.error = " ".join(notes)
-        view.note = note
-        view.save = self.save() if (self.game is not None or not notes) else ""
-        if bad_link:
-            view.url_hash = self.share_hash()
-        if self.game is not None:
-            view.scroll = "top"
-        return view
+    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    game_name = "Horde"
+
+    def decode(self, text: str) -> dict[str, Any]:
+        return decode_share(text)
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        self.game, self.setup, self.selected = game, origin, None
+        self._form_from_game(game, origin)
+        self.last = list(game.events[-12:])
+
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The rule set, and the set-up (``s``) the config is made again from, or the whole
+        config (``c``) of a pasted list's or an imported game."""
+        return {"variant": game.variant,
+                **({"s": self.setup} if self.setup is not None else {"c": game.config})}
+
+    def shared_config(self, data: dict[str, Any]
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        variant, setup = data.get("variant"), data.get("s")
+        config: Any
+        if isinstance(setup, dict):
+            config = self.config_from_setup(setup)
+        else:
+            config, setup = data.get("c"), None
+            if not isinstance(config, dict):
+                raise ValueError("it has no game set-up")
+        self._class(variant)
+        return str(variant), config, setup
+
+    def imported(self, game: Game) -> None:
+        self.setup, self.selected = None, None
+        self._form_from_game(game, None)
 
     def _clear(self) -> None:
         self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
@@ -291,36 +294,6 @@ class Widget(runner.RunnerBase):
             if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
                     and isinstance(entry[1], str) and isinstance(entry[2], list)):
                 self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
-
-    def share_data(self) -> dict[str, Any] | None:
-        if self.game is None:
-            return None
-        data: dict[str, Any] = {"v": runner.SHARE_VERSION, "variant": self.game.variant,
-                                "seed": self.game.seed, "a": self.game.actions,
-                                runner.SHARE_SCHEMA: SCHEMA_VERSION}
-        if self.setup is not None:
-            data["s"] = self.setup
-        else:
-            data["c"] = self.game.config
-        return data
-
-    def _from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
-        if data.get("v") != runner.SHARE_VERSION:
-            raise ValueError("it was made by another version of this page")
-        seed, actions, variant = data.get("seed"), data.get("a"), data.get("variant")
-        if not isinstance(seed, str) or not isinstance(actions, list):
-            raise ValueError("it has no seed or actions")
-        setup = data.get("s")
-        if isinstance(setup, dict):
-            config: dict[str, Any] | None = self.config_from_setup(setup)
-        else:
-            config = data.get("c")
-            setup = None
-            if not isinstance(config, dict):
-                raise ValueError("it has no game set-up")
-        self._class(variant)
-        return runner.replay_shared(variant, config, seed, actions,
-                                    data.get(runner.SHARE_SCHEMA)), setup
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod
@@ -727,23 +700,6 @@ class Widget(runner.RunnerBase):
     def _on_battlefield(self, card_id: int) -> bool:
         return self.game is not None and any(
             c.id == card_id for c in self.game.zones["battlefield"])
-
-    def _import(self, text: str) -> None:
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("the file is empty")
-        try:
-            game = load_game(text)
-        except SaveError as error:
-            raise ValueError(f"the file is not a Horde game save: {error}") from None
-        try:
-            self._check_variant(game)
-        except ValueError as error:
-            raise ValueError(f"the file {error}") from None
-        self.game, self.setup, self.selected = game, None, None
-        self.show_setup = False
-        self._form_from_game(game, None)
-        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
-                           f"{len(game.actions)} action(s).")]
 
     # -- rendering -------------------------------------------------------------------------------
     def render(self) -> View:

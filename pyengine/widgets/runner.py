@@ -19,7 +19,7 @@ from typing import Any
 
 from .. import safejson
 from ..cards import CardDB
-from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
 from . import View, own_deck, plumbing
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
@@ -218,9 +218,6 @@ class RunnerBase:
     def clear_game(self) -> None:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
-    def _import(self, text: str) -> None:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
-
     #: Share-link prefix (``"h="``, ``"g="``).
     hash_prefix = ""
     #: Longest text kept from one form field.
@@ -233,9 +230,6 @@ class RunnerBase:
         raise NotImplementedError
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
-        raise NotImplementedError
-
-    def share_data(self) -> dict[str, Any] | None:  # pragma: no cover
         raise NotImplementedError
 
     def before_action(self) -> None:
@@ -322,6 +316,97 @@ class RunnerBase:
         self.marked = ([m for m in marked if isinstance(m, int)][:500]
                        if isinstance(marked, list) and self.marking else [])
         self.restore_board(board)
+
+    # -- start: the save, then the share link -------------------------------------------------
+    def start(self, saved: str | None) -> Any:
+        """The page from a save and the share link. A save that cannot be restored raises
+        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
+        starts afresh. A link that cannot be opened is a message; nothing changes."""
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self.from_share(self.decode(link)),
+                                          after=" Nothing was changed.")
+        if shared is not None:
+            game, origin = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.adopt(game, origin)
+                note = " ".join(filter(None, (
+                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} action(s).",
+                    upgrade_note(game))))
+        if not self.form["seed"]:
+            self.form["seed"] = make_seed(self.env.entropy())
+        view = self.render()
+        view.error = problem
+        view.note = note
+        # a link that cannot be opened over no game clears the save; a note (a shared game
+        # opened, a save upgraded) saves; else the save stays as the page read it
+        view.save = "" if problem and self.game is None else self.save() if (
+            problem or note) else None
+        if problem:
+            view.url_hash = self.share_hash()
+        if self.game is not None:
+            view.scroll = "top"
+        return view
+
+    def decode(self, text: str) -> dict[str, Any]:  # pragma: no cover - variants
+        """The data a share-link fragment carries (the variant's :func:`share_codec`)."""
+        raise NotImplementedError
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:  # pragma: no cover
+        """Make a shared game the page's (its origin, the form showing its set-up)."""
+        raise NotImplementedError
+
+    # -- share links ---------------------------------------------------------------------------
+    def share_data(self) -> dict[str, Any] | None:
+        """What the share link of the game carries: the link version, the seed, the actions,
+        the game schema they were played under, and the variant's :meth:`share_origin`."""
+        if self.game is None:
+            return None
+        return {"v": SHARE_VERSION, "seed": self.game.seed, "a": self.game.actions,
+                SHARE_SCHEMA: SCHEMA_VERSION, **self.share_origin(self.game)}
+
+    def share_origin(self, game: Game) -> dict[str, Any]:  # pragma: no cover - variants
+        """The variant's part of a share link: how to make the game's config again."""
+        raise NotImplementedError
+
+    def from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
+        """The game a share link's data describes, replayed, and its origin; ``ValueError``
+        in plain words if it is not one."""
+        if data.get("v") != SHARE_VERSION:
+            raise ValueError("it was made by another version of this page")
+        seed, actions = data.get("seed"), data.get("a")
+        if not isinstance(seed, str) or not isinstance(actions, list):
+            raise ValueError("it has no seed or actions")
+        variant, config, origin = self.shared_config(data)
+        game = replay_shared(variant, config, seed, actions, data.get(SHARE_SCHEMA))
+        return self.check_game(game), origin
+
+    def shared_config(self, data: dict[str, Any]  # pragma: no cover - variants
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        """``(variant, config, origin)`` from a share link's :meth:`share_origin` part."""
+        raise NotImplementedError
+
+    # -- import ------------------------------------------------------------------------------
+    #: What the runner's games are called in messages ("Horde", "Swarm").
+    game_name = ""
+
+    def _import(self, text: str) -> None:
+        """A game exported as a file (``import``): it replays, or ``ValueError`` in plain
+        words; the page then shows it from its first screen."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("the file is empty")
+        try:
+            game = self.check_game(load_game(text))
+        except (SaveError, ValueError) as error:
+            raise ValueError(f"the file is not a {self.game_name} game save: {error}") \
+                from None
+        self.game, self.show_setup = game, False
+        self.imported(game)
+        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
+                           f"{len(game.actions)} action(s).")]
+
+    def imported(self, game: Game) -> None:  # pragma: no cover - variants
+        """What the variant makes of an imported game (its origin, the form)."""
+        raise NotImplementedError
 
     def restore_saved(self, saved: str | None) -> str:
         """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import (
@@ -201,34 +201,41 @@ class Widget(runner.RunnerBase):
         self.marking = False
         self.marked: list[int] = []
 
-    # -- storage and share links -----------------------------------------------------------------
-    def start(self, saved: str | None) -> View:
-        """The page from a save and the share link. A save that cannot be restored raises
-        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
-        starts afresh. A link that cannot be opened is a message; nothing changes."""
-        note = self.restore_saved(saved)
-        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)))
-        notes = [problem] if problem else []
-        if shared is not None:
-            game, origin, form = shared
-            if self.game is None or game.to_json() != self.game.to_json():
-                self.game, self.origin = game, origin
-                self.form.update(form)
-                note = " ".join(filter(None, (
-                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} actions.",
-                    runner.upgrade_note(game))))
-        if not self.form["seed"]:
-            self.form["seed"] = make_seed(self.env.entropy())
-        view = self.render()
-        view.error = " ".join(notes)
-        if self.game is not None:
-            view.scroll = "top"
-        view.note = note
-        if notes and self.game is None:
-            view.save = ""
-        elif notes or note:
-            view.save = self.save()
-        return view
+    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    game_name = "Swarm"
+
+    def decode(self, text: str) -> dict[str, Any]:
+        return decode_share(text)
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        assert isinstance(game, SwarmGame)
+        self.game, self.origin = game, origin or {}
+        self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
+                         mode=game.mode, survivors=str(game.survivors), seed=game.seed)
+
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The sample deck's mode and Survivors (``d``, ``m``, ``n``), or the whole config
+        (``c``) of pasted lists or an imported game."""
+        assert isinstance(game, SwarmGame)
+        if self.origin.get("d") == SAMPLE:
+            return {"d": SAMPLE, "m": game.mode, "n": game.survivors}
+        return {"c": game.config}
+
+    def shared_config(self, data: dict[str, Any]
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        if data.get("d") == SAMPLE:
+            return (SwarmGame.variant, self._sample_config(str(data.get("m")), data.get("n")),
+                    {"d": SAMPLE})
+        config = data.get("c")
+        if not isinstance(config, dict):
+            raise ValueError("it has no decks")
+        return SwarmGame.variant, config, {"c": True}
+
+    def imported(self, game: Game) -> None:
+        assert isinstance(game, SwarmGame)
+        self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
+        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
+                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
@@ -240,7 +247,7 @@ class Widget(runner.RunnerBase):
 
     def check_game(self, game: Game) -> SwarmGame:
         if not isinstance(game, SwarmGame):
-            raise ValueError("the saved game is not a Swarm game")
+            raise ValueError("it holds a game of another format")
         return game
 
     def origin_data(self) -> dict[str, Any]:
@@ -249,41 +256,6 @@ class Widget(runner.RunnerBase):
 
     def restore_origin(self, origin: dict[str, Any] | None) -> None:
         self.origin = origin or {}
-
-    def share_data(self) -> dict[str, Any] | None:
-        if self.game is None:
-            return None
-        data: dict[str, Any] = {"v": runner.SHARE_VERSION, "seed": self.game.seed,
-                                "a": self.game.actions, runner.SHARE_SCHEMA: SCHEMA_VERSION}
-        if self.origin.get("d") == SAMPLE:
-            data.update(d=SAMPLE, m=self.game.mode, n=self.game.survivors)
-        else:
-            data["c"] = self.game.config
-        return data
-
-    def _from_share(self, data: dict[str, Any]) -> tuple[SwarmGame, dict[str, Any],
-                                                          dict[str, str]]:
-        if data.get("v") != runner.SHARE_VERSION:
-            raise ValueError("the share link is from another version of this page")
-        seed, actions = data.get("seed"), data.get("a")
-        if not isinstance(seed, str) or not isinstance(actions, list):
-            raise ValueError("the share link has no seed or actions")
-        if data.get("d") == SAMPLE:
-            config: dict[str, Any] | None = self._sample_config(str(data.get("m")),
-                                                                data.get("n"))
-            origin: dict[str, Any] = {"d": SAMPLE}
-            form = {"deck": SAMPLE}
-        else:
-            config = data.get("c")
-            if not isinstance(config, dict):
-                raise ValueError("the share link has no decks")
-            origin, form = {"c": True}, {"deck": PASTE}
-        game = runner.replay_shared(SwarmGame.variant, config, seed, actions,
-                                    data.get(runner.SHARE_SCHEMA))
-        if not isinstance(game, SwarmGame):  # pragma: no cover - replay returns its class
-            raise ValueError("not a Swarm game")
-        form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed)
-        return game, origin, form
 
     # -- set-up --------------------------------------------------------------------------------
     def _sample_config(self, mode: str, survivors: Any) -> dict[str, Any]:
@@ -559,22 +531,6 @@ class Widget(runner.RunnerBase):
             return int(value)
         except ValueError:
             raise ActionError(message) from None
-
-    def _import(self, text: str) -> None:
-        try:
-            game = load_game(text)
-        except SaveError as error:
-            raise ValueError(f"the file is not a game save: {error}") from None
-        if not isinstance(game, SwarmGame):
-            raise ValueError("the file holds a game of another format")
-        self.game = game
-        self.origin = {"c": True}
-        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
-        if self._is_sample(game):
-            self.origin = {"d": SAMPLE}
-        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
-                           f"{len(game.actions)} actions.")]
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
