@@ -21,8 +21,12 @@ PAGES = sorted({m.group(1) for page in DOCS.rglob("*.md")
                                      page.read_text(encoding="utf-8"))})
 
 
-def test_the_pages_are_found():
+def test_the_pages_are_found_and_each_is_held_against_the_contract():
+    """pyengine/widgets/pages.py (checked by mypy) lists exactly the pages the site has."""
+    from pyengine.widgets.pages import PAGES as HELD
+
     assert {"horde", "swarm", "team", "check", "shuffler"} <= set(PAGES)
+    assert set(HELD) == set(PAGES)
 
 
 @pytest.mark.parametrize("name", PAGES)

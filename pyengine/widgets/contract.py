@@ -3,8 +3,8 @@
 A play page's widget is a module of :mod:`pyengine.widgets` that :mod:`.saves` and
 :mod:`.host` drive through what :class:`WidgetModule` names, and its ``Widget(env)`` is a
 :class:`Controller`. Nothing is looked up by the widget's name or with ``getattr``: a module
-that leaves a member out fails mypy (the ``TYPE_CHECKING`` block below holds every page's
-module against the protocol) and ``tests/test_widgets_contract.py``.
+that leaves a member out fails mypy (:mod:`.pages` holds every page's module against the
+protocol) and ``tests/test_widgets_contract.py``.
 
 The messages between the page's adapter (``docs/assets/widget-host.js``) and the worker
 (:mod:`pyengine.browser`, :class:`pyengine.widgets.host.Host`) are described once, in
@@ -14,7 +14,7 @@ The messages between the page's adapter (``docs/assets/widget-host.js``) and the
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 from . import Env, View
 
@@ -112,9 +112,3 @@ class NoGame:
 def version_field(data: dict[str, Any]) -> Any:
     """The usual :attr:`WidgetModule.saved_version`: the save's ``"v"``."""
     return data.get("v")
-
-
-if TYPE_CHECKING:  # mypy holds every page's module against the protocol; nothing is imported
-    from . import check, horde, shuffler, swarm, team
-
-    _PAGES: tuple[WidgetModule, ...] = (check, horde, shuffler, swarm, team)
