@@ -37,7 +37,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import safejson
-from ..cards import CardDataError, CardDB
+from ..cards import CardDataError
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..horde_common import decklist_config
@@ -195,36 +195,24 @@ def describe(action: dict[str, Any]) -> str:
 
 class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        self.env = env
-        self.form = fresh_form()
-        self.game: Game | None = None
         #: The set-up the game was made from (share links rebuild the config from it), or None
         #: for imported games (share links then carry the whole config).
         self.setup: dict[str, Any] | None = None
-        self.reference = own_deck.Reference()
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
-        self.confirm_reset = False
-        self.show_setup = False
-        self.last: list[Event] = []
         self.note = ""
-        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
-        self.marking = False
-        self.marked: list[int] = []
-        self.db: CardDB | None
-        self.db, self.data_error = runner.load_card_db(
-            env, data, missing="This page could not load the card facts: saved, imported and "
-            "shared games work, new games cannot be set up.",
+        super().__init__(
+            env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
+                                          stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
+                                          loading_id="note"),
+            pictures=parts.CardPictures(pick=("pick",)),
+            share_hint="Use Export to pass the game as a file instead.",
+            missing="This page could not load the card facts: saved, imported and shared "
+            "games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
-        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
-        self.compose(own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
-                                        stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
-                                        loading_id="note"),
-                     pictures=parts.CardPictures(pick=("pick",)),
-                     share_hint="Use Export to pass the game as a file instead.")
 
     # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
-    game_name = "Horde"
+    not_a_file = "the file is not a Horde game save"
 
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)

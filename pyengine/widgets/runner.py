@@ -212,6 +212,27 @@ class RunnerBase:
     show_setup: bool
     last: list[Event]
 
+    def __init__(self, env: Any, data: Mapping[str, str] | None, *, own: OwnDecks,
+                 pictures: CardPictures, share_hint: str, missing: str,
+                 errors: tuple[type[BaseException], ...]) -> None:
+        """What every runner starts with: no game, the page's fields at their defaults, the
+        card facts (``missing``: what the page says without them; ``errors``: what reading
+        them may raise) and the shared parts (:meth:`compose`)."""
+        self.env = env
+        self.form = self.fresh_form()
+        self.game = None
+        self.reference = own_deck.Reference()
+        self.confirm_reset = False
+        self.show_setup = False
+        self.last = []
+        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
+        self.marking = False
+        self.marked: list[int] = []
+        self.db: CardDB | None
+        self.db, self.data_error = load_card_db(env, data, missing=missing, errors=errors)
+        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
+        self.compose(own=own, pictures=pictures, share_hint=share_hint)
+
     def new_game(self) -> None:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
@@ -386,8 +407,8 @@ class RunnerBase:
         raise NotImplementedError
 
     # -- import ------------------------------------------------------------------------------
-    #: What the runner's games are called in messages ("Horde", "Swarm").
-    game_name = ""
+    #: How a file that is not one of this runner's games is refused.
+    not_a_file = "the file is not a game save"
 
     def _import(self, text: str) -> None:
         """A game exported as a file (``import``): it replays, or ``ValueError`` in plain
@@ -397,8 +418,7 @@ class RunnerBase:
         try:
             game = self.check_game(load_game(text))
         except (SaveError, ValueError) as error:
-            raise ValueError(f"the file is not a {self.game_name} game save: {error}") \
-                from None
+            raise ValueError(f"{self.not_a_file}: {error}") from None
         self.game, self.show_setup = game, False
         self.imported(game)
         self.last = [Event("import", f"Imported a game: seed {game.seed}, "

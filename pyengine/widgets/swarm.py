@@ -175,35 +175,23 @@ def event_item(event: Event, cls: str | None = None) -> Item:
 
 
 class Widget(runner.RunnerBase):
+    game: SwarmGame | None
+
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        self.env = env
-        self.form = fresh_form()
-        self.game: SwarmGame | None = None
-        #: How the game was set up, for share links: {"d": "sample"} or {"c": config}.
+        #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
         self.origin: dict[str, Any] = {}
-        self.reference = own_deck.Reference()
-        self.confirm_reset = False
-        self.show_setup = False
-        self.last: list[Event] = []
-        self.db: CardDB | None
-        self.db, self.data_error = runner.load_card_db(
-            env, data, missing="This page could not load the card facts; only saved games work.",
-            errors=(OSError, KeyError, CardDataError))
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
-        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
-        self.compose(own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
-                                        stem="swarm-deck", file_limit=self.field_limit,
-                                        loading_id="data-note"),
-                     pictures=parts.CardPictures(pick=("pick-card",)),
-                     share_hint="Use Export file to pass the game as a file instead.")
-        #: Multi-select on the board (a partial wipe): on, and the card ids marked.
-        self.marking = False
-        self.marked: list[int] = []
+        super().__init__(
+            env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
+                                          stem="swarm-deck", file_limit=self.field_limit,
+                                          loading_id="data-note"),
+            pictures=parts.CardPictures(pick=("pick-card",)),
+            share_hint="Use Export file to pass the game as a file instead.",
+            missing="This page could not load the card facts; only saved games work.",
+            errors=(OSError, KeyError, CardDataError))
 
     # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
-    game_name = "Swarm"
-
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)
 
