@@ -123,12 +123,12 @@ def tampered(name: str) -> list[str]:
     assert text
     data = json.loads(text)
     out = []
-    if name == "horde":
-        inner = json.loads(data["game"])
+    if name == "horde":  # the game is an object in every runner's save (schema 2)
+        inner = json.loads(json.dumps(data["game"]))
         inner["state"]["life"] = 999
-        out.append(json.dumps(dict(data, game=json.dumps(inner))))
+        out.append(json.dumps(dict(data, game=inner)))
         inner["actions"] = [{"type": "hit", "amount": 10**12}]
-        out.append(json.dumps(dict(data, game=json.dumps(inner))))
+        out.append(json.dumps(dict(data, game=inner)))
     elif name == "swarm":
         data["game"]["state"]["zones"] = {}
         out.append(json.dumps(data))
@@ -550,7 +550,7 @@ def test_an_old_share_link_the_corrected_rules_refuse_still_opens():
     one with a graveyard blocker in The Swarm's own combat opens with that action left out, and
     the page says how many were; a link made today names its schema and replays unchanged."""
     old = json.loads(stored("swarm-v1-blocker-in-swarm-combat.json"))["game"]
-    link = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+    link = swarm.encode_share({"v": runner.SHARE_VERSION, "seed": old["seed"],
                                      "a": old["actions"], "c": old["config"]})
     s = session("swarm", url_hash=link)
     view = s.start()
@@ -563,12 +563,12 @@ def test_an_old_share_link_the_corrected_rules_refuse_still_opens():
     again = swarm.decode_share(s.widget.share_hash())
     assert again[runner.SHARE_SCHEMA] == game.SCHEMA_VERSION
     # the same actions in a link that names today's schema: the refused action is refused
-    today = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+    today = swarm.encode_share({"v": runner.SHARE_VERSION, "seed": old["seed"],
                                       "a": old["actions"], "c": old["config"],
                                       runner.SHARE_SCHEMA: game.SCHEMA_VERSION})
     view = session("swarm", url_hash=today).start()
     assert "could not be opened" in view.error and "sw-13-13" in view.error
-    newer = swarm.encode_share({"v": swarm.STATE_VERSION, "seed": old["seed"],
+    newer = swarm.encode_share({"v": runner.SHARE_VERSION, "seed": old["seed"],
                                       "a": [], "c": old["config"],
                                       runner.SHARE_SCHEMA: game.SCHEMA_VERSION + 1})
     view = session("swarm", url_hash=newer).start()
@@ -809,3 +809,34 @@ def test_a_link_whose_game_saves_too_large_is_refused_and_nothing_changes(monkey
     view = fresh.start()
     assert "characters once played out" in view.error and fresh.widget is not None
     assert fresh.handle(*PLAY["swarm"]).error == ""
+
+
+@pytest.mark.parametrize("name, stored_name", [
+    ("horde", "horde-v1.json"), ("horde", "limited-horde-v1.json"),
+    ("swarm", "swarm-v1.json"), ("swarm", "swarm-v1-blocker-in-swarm-combat.json")])
+def test_runner_saves_of_version_1_migrate_to_the_one_save_schema(name, stored_name):
+    """hs-2-9, sw-3-4: both runners save one schema (runner.STATE_VERSION: the game as an
+    object, its origin, the form, the parts', the board's); a version 1 save of either shape
+    (tests/data/saves/) upgrades to it and opens the same game, form and own decks."""
+    module = RUNNERS[name]
+    text = stored(stored_name)
+    old = json.loads(text)
+    assert old["v"] == 1 and module.STATE_VERSION == runner.STATE_VERSION == 2
+    upgraded, problem = prepare(name, module, text)
+    assert problem is None and upgraded is not None
+    data = json.loads(upgraded)
+    assert set(data) == {"v", "game", "origin", "form", "parts", "board"} and data["v"] == 2
+    old_game = json.loads(old["game"]) if isinstance(old["game"], str) else old["game"]
+    assert data["game"] == old_game  # the game as an object
+    s = session(name, {MAIN: text})
+    view = s.start()
+    assert view.error == "" and s.storage.get("aside") is None
+    # the same game as the old save opens (upgraded past rules corrections like any save)
+    assert s.widget.game.to_dict() == load_game(old_game).to_dict()
+    old_form = (old.get("ui") or {}).get("form") if name == "horde" else old.get("form")
+    assert all(s.widget.form[k] == str(v) for k, v in (old_form or {}).items()
+               if k in s.widget.form and k != "deck")
+    s.handle("show-setup", {})
+    saved = json.loads(s.storage.get(MAIN))  # written back in today's schema
+    assert saved["v"] == 2 and isinstance(saved["game"], dict)
+    assert saved["game"] == s.widget.game.to_dict()

@@ -162,7 +162,7 @@ def test_known_images_survive_a_reload():
     assert view.attrs["panel-img"]["src"] == SMALL
     assert [f for f in view.fetches if f.action == card_images.ACTION] == []  # known
     tampered = json.loads(saved)
-    tampered["ui"]["images"] = {"Zombie": "https://evil.example/x.jpg", "Ghoul": 3}
+    tampered["parts"]["images"] = {"Zombie": "https://evil.example/x.jpg", "Ghoul": 3}  # schema 2
     view = Widget(runner_env(""), data=CARD_DATA).start(json.dumps(tampered))
     assert view.hidden["panel-img"] is True and not view.error
 

@@ -153,7 +153,7 @@ def test_a_controller_bug_shows_a_plain_error_and_logs_the_trace(monkeypatch):
     def broken(self, action, form):
         raise RuntimeError("bug")
 
-    monkeypatch.setattr(Session, "handle", broken)
+    monkeypatch.setattr(shuffler.Widget, "handle", broken)  # the controller itself fails
     answer = play(host, "shuffle", {})
     assert answer["view"]["error"] == UNEXPECTED
     assert any("RuntimeError: bug" in line for line in answer["log"])
@@ -164,7 +164,7 @@ def test_a_controller_bug_shows_a_plain_error_and_logs_the_trace(monkeypatch):
 
 
 def test_a_page_that_cannot_start_says_so(monkeypatch):
-    monkeypatch.setattr(Session, "start", lambda self: 1 / 0)
+    monkeypatch.setattr(Session, "_start", lambda self: 1 / 0)  # a bug inside the session
     answer = Host("shuffler", shuffler, runner_env(), {}).start()
     assert answer["view"]["error"] == NO_START
     assert any("ZeroDivisionError" in line for line in answer["log"])
@@ -245,7 +245,7 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
         tap = play(host, action, {**form, "_view": version})
         assert "stale" not in tap and not tap["view"]["error"], tap["view"]["error"]
         assert str(tap["version"]) == version
-        saves.append(host.session.widget._save())
+        saves.append(host.session.widget.save())
     assert len(set(saves)) == 5  # each tap changed the game
     if name == "team":
         assert tap["view"]["text"]["t0-life"] == "35"

@@ -180,10 +180,10 @@ def test_a_bad_saved_deck_list_is_refused():
     save = w.handle("deck-save", {"deck": "paste", "deck-paste": LIST, "deck-name": "A"}).save
     import json
     data = json.loads(save)
-    data["ui"]["decks"] = ["not", "an", "object"]
+    data["parts"]["own-deck"]["decks"] = ["not", "an", "object"]  # schema 2
     with pytest.raises(ValueError, match="saved decks"):
         Widget(runner_env(""), data=CARD_DATA).start(json.dumps(data))
-    data["ui"]["decks"] = {}
+    data["parts"]["own-deck"]["decks"] = {}
     other = Widget(runner_env(""), data=CARD_DATA)
     view = other.start(json.dumps(data))
     assert view.values["deck"] == "paste" and view.values["deck-paste"] == LIST

@@ -126,7 +126,7 @@ def test_share_link_reaches_the_same_game():
     other = widget(url_hash=view.url_hash)
     shown = other.start(None)
     assert shown.error == ""
-    assert "amber-otter-17" in shown.note and "2 actions" in shown.note
+    assert "amber-otter-17" in shown.note and "2 action(s)" in shown.note
     assert other.game.to_json() == w.game.to_json()
     broken = widget(url_hash="g=AAAA")
     refused(broken.start(None), "share link")

@@ -49,6 +49,7 @@ from ..legality import (
 )
 from ..names import normalize
 from . import Env, Fetch, Item, View, paste_too_big, plumbing, power_part
+from .contract import Migration, NoGame, version_field
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
@@ -68,6 +69,13 @@ BANLIST_KEYS = ("horde-survivor", "commander", "team-commander", "any-number", "
 #: ``horde/index.html``.
 SITE_ROOT = "../"
 STATE_VERSION = 1
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "deck check"
+HASH_PREFIX = None
+REPEATABLE: tuple[str, ...] = ()
+saved_version = version_field
+MIGRATIONS: dict[int, Migration] = {}
 #: The most looked-up cards the saved check keeps: the oldest looked up go first (issue 28,
 #: point 3: a cache in localStorage is bounded; a card is ~300 characters).
 MAX_CACHED_CARDS = 1000
@@ -168,7 +176,7 @@ def parse_playgroup(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(banned), tuple(as_commander)
 
 
-class Widget:
+class Widget(NoGame):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         self.env = env
         self.base: CardDB | None = None
@@ -280,7 +288,11 @@ class Widget:
 
     # -- state -----------------------------------------------------------------------------
 
-    def _save(self) -> str:
+    def render(self) -> View:
+        """Only the fields an action names change."""
+        return View()
+
+    def save(self) -> str:
         form = dict(self.form)
         if self.chosen:
             form[CHOICE_KEY] = "\n".join(self.chosen)
@@ -336,7 +348,7 @@ class Widget:
             view = self._format_view()
             if self.form["paste"].strip():
                 view.merge(self._check())
-            view.save = self._save()
+            view.save = self.save()
             return view
         if action == "upload":
             self.form["paste"] = form.get("_file", "")
@@ -391,7 +403,7 @@ class Widget:
                 return View(text={"lookup-status": "Still loading the card data…"})
             if self._needs_full():
                 return self._fetch_full()
-        view = View(save=self._save(), error=self.data_error or self.full_error)
+        view = View(save=self.save(), error=self.data_error or self.full_error)
         deck, report = self._report()
         view.hidden["result"] = False
         view.text["read-as"] = (f"Read as {format_title(deck.format)}"

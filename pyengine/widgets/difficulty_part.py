@@ -1,8 +1,8 @@
 """The runners' "How hard is this?" box, before Start: the simulator's figures
 (:mod:`pyengine.simulate`) for the deck and setting chosen in the set-up (own decks too),
 computed in the page's worker with :data:`RUNS` games (fewer than the rules pages' 100; the box
-says so), against the table model's sliders. A part of :mod:`.horde` and :mod:`.swarm`, kept
-apart so that their hunks stay one line each.
+says so), against the table model's sliders. The runners compose it as a part
+(:class:`.parts.HowHard`); each runner's ``engine_config`` makes its set-up's config.
 
 Page elements: fields ``sim-mine`` (checkbox: use the sliders, else the rule set's defaults),
 ``sim-damage``, ``sim-removal``, ``sim-blocks``; action ``how-hard``; outputs (``data-id``)
@@ -79,24 +79,3 @@ def answer(widget: Any, form: dict[str, str],
         view.error = widget.sentence(str(problem))
         return view
     return widget.render().merge(extra)
-
-
-def horde_config(widget: Any) -> tuple[str, dict[str, Any]]:
-    """The Horde runner's set-up as an engine config (as Start makes it)."""
-    from .horde import SLINGLAB, is_own
-
-    setup = widget.setup_from_form()
-    own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
-    config = widget._own_config(setup) if own else widget.config_from_setup(setup)
-    return setup["variant"], config
-
-
-def swarm_config(widget: Any) -> tuple[str, dict[str, Any]]:
-    """The Swarm runner's set-up as an engine config (as Start makes it)."""
-    from .swarm import is_own
-
-    form = widget.form
-    if is_own(form["deck"]):
-        return "swarm", widget._config(form["mode"], form["survivors"], form["paste"],
-                                       form["paste-enforcers"])
-    return "swarm", widget._sample_config(form["mode"], form["survivors"])

@@ -36,9 +36,10 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..cards import CardDataError, CardDB
+from .. import safejson
+from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError
 from ..horde_common import decklist_config
 from ..rng import make_seed, normalize_seed
 from . import (
@@ -47,22 +48,26 @@ from . import (
     Item,
     View,
     board,
-    card_images,
     own_deck,
+    parts,
     plumbing,
     runner,
     scryfall_link,
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
-from .difficulty_part import ACTION as HOW_HARD
-from .difficulty_part import answer as how_hard
-from .difficulty_part import horde_config
+from .contract import Migration, version_field
 from .horde_limited import LIMITED_DECKS as LIMITED_DECKS  # the page's names, re-exported
 from .horde_slinglab import DEFAULT_DECK, OWN_DECK
 
-STATE_VERSION = 1
+#: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
+#: runner's own shape (:func:`_from_v1`).
+STATE_VERSION = runner.STATE_VERSION
 HASH_PREFIX = "h="
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "game"
+saved_version = version_field
 SLINGLAB = slinglab.VARIANT
 LIMITED = limited.VARIANT
 #: Each rule set's panel: its set-up, config, status and rule-set-only actions.
@@ -78,6 +83,25 @@ MAX_NAME = 80
 MINE = own_deck.MINE
 #: How many own decks one device keeps.
 MAX_OWN_DECKS = own_deck.MAX_OWN_DECKS
+
+
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (the runners' one save schema): the game as an object (it was JSON text),
+    the set-up as the origin, the page settings (``ui``) split into the form, the parts' and
+    the board's."""
+    ui = data.get("ui") or {}
+    if not isinstance(ui, dict):
+        raise ValueError("its page settings are not an object")
+    game = data.get("game")
+    return {"v": 2, "game": safejson.loads(game, what="the game") if isinstance(game, str)
+            else game, "origin": data.get("setup"), "form": ui.get("form") or {},
+            "parts": {"own-deck": {"decks": ui.get("decks"), "asked": ui.get("asked")},
+                      "images": ui.get("images")},
+            "board": {key: ui.get(key) for key in ("selected", "marked", "show_setup", "last")}}
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 
 
 def is_own(deck: Any) -> bool:
@@ -171,149 +195,93 @@ def describe(action: dict[str, Any]) -> str:
 
 class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        self.env = env
-        self.form = fresh_form()
-        self.game: Game | None = None
         #: The set-up the game was made from (share links rebuild the config from it), or None
         #: for imported games (share links then carry the whole config).
         self.setup: dict[str, Any] | None = None
-        self.reference = own_deck.Reference()
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
-        self.confirm_reset = False
-        self.show_setup = False
-        self.last: list[Event] = []
         self.note = ""
-        #: Card name -> small image URL on Scryfall's image host ("" when there is none).
-        self.images = card_images.CardImages()
-        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
-        self.marking = False
-        self.marked: list[int] = []
-        self.db: CardDB | None
-        self.db, self.data_error = runner.load_card_db(
-            env, data, missing="This page could not load the card facts: saved, imported and "
-            "shared games work, new games cannot be set up.",
+        super().__init__(
+            env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
+                                          stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
+                                          loading_id="note"),
+            pictures=parts.CardPictures(pick=("pick",)),
+            share_hint="Use Export to pass the game as a file instead.",
+            missing="This page could not load the card facts: saved, imported and shared "
+            "games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
-        #: The full card data, fetched the first time a pasted list names a card the shipped
-        #: facts do not know.
-        self.full = own_deck.FullData(data)
-        #: The player's own decks saved on this device: name -> list text.
-        self.own_decks: dict[str, str] = {}
-        #: The deck choice before the current action (a new choice loads a saved list).
-        self._deck_was = ""
-        #: The question form for cards a pasted list names that nobody knows.
-        self.questions = own_deck.Questions()
 
-    # -- start: saved game, share link -----------------------------------------------------------
-    def start(self, saved: str | None) -> View:
-        """The page from a save and the share link. A save that cannot be restored raises
-        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
-        starts afresh. A link that cannot be opened is a message; nothing changes."""
-        note = self.restore_saved(saved)
-        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)),
-                                          after=" Nothing was changed.")
-        notes = [problem] if problem else []
-        bad_link = bool(problem)
-        if shared is not None:
-            game, setup = shared
-            if self.game is None or game.to_json() != self.game.to_json():
-                self.game, self.setup, self.selected = game, setup, None
-                self._form_from_game(game, setup)
-                note = " ".join(filter(None, (
-                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} action(s).",
-                    runner.upgrade_note(game))))
-                self.last = list(game.events[-12:])
-        if not self.form["seed"]:
-            self.form["seed"] = make_seed(self.env.entropy())
-        view = self.render()
-        view.error = " ".join(notes)
-        view.note = note
-        view.save = self._save() if (self.game is not None or not notes) else ""
-        if bad_link:
-            view.url_hash = self.share_hash()
-        if self.game is not None:
-            view.scroll = "top"
-        return view
+    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    not_a_file = "the file is not a Horde game save"
+
+    def decode(self, text: str) -> dict[str, Any]:
+        return decode_share(text)
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        self.game, self.setup, self.selected = game, origin, None
+        self._form_from_game(game, origin)
+        self.last = list(game.events[-12:])
+
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The rule set, and the set-up (``s``) the config is made again from, or the whole
+        config (``c``) of a pasted list's or an imported game."""
+        return {"variant": game.variant,
+                **({"s": self.setup} if self.setup is not None else {"c": game.config})}
+
+    def shared_config(self, data: dict[str, Any]
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        variant, setup = data.get("variant"), data.get("s")
+        config: Any
+        if isinstance(setup, dict):
+            config = self.config_from_setup(setup)
+        else:
+            config, setup = data.get("c"), None
+            if not isinstance(config, dict):
+                raise ValueError("it has no game set-up")
+        self._class(variant)
+        return str(variant), config, setup
+
+    def imported(self, game: Game) -> None:
+        self.setup, self.selected = None, None
+        self._form_from_game(game, None)
 
     def _clear(self) -> None:
         self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
         self.last = []
 
-    def _restore(self, saved: str) -> None:
-        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Horde runner save")
-        form = fresh_form()
-        ui = data.get("ui") or {}
-        if not isinstance(ui, dict):
-            raise ValueError("its page settings are not an object")
-        form.update({k: str(v)[:MAX_FIELD] for k, v in (ui.get("form") or {}).items()
-                     if k in form})
-        game = None
-        if data.get("game") is not None:
-            game = load_game(data["game"])
-            self._check_variant(game)
-        setup = data.get("setup")
-        if setup is not None and not isinstance(setup, dict):
-            raise ValueError("its set-up is not an object")
-        selected = ui.get("selected")
-        self.own_decks = own_deck.restore_decks(ui.get("decks"))
-        own_deck.keep_choice(form, self.own_decks, OWN_DECK)
-        self.questions.restore(ui.get("asked"))
-        self.form, self.game, self.setup = form, game, setup
+    # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
+    not_a_save = "it is not a Horde runner save"
+    restore_limit = MAX_FIELD
+    own_choice = OWN_DECK
+
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        return fresh_form()
+
+    def check_game(self, game: Game) -> Game:
+        self._check_variant(game)
+        return game
+
+    def origin_data(self) -> dict[str, Any] | None:
+        """The set-up the game was made from, or None (the game carries its whole config)."""
+        return self.setup
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:
+        self.setup = origin
+
+    def board_data(self) -> dict[str, Any]:
+        return {"selected": self.selected, "show_setup": self.show_setup,
+                "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}
+
+    def restore_board(self, board: dict[str, Any]) -> None:
+        selected = board.get("selected")
         self.selected = selected if isinstance(selected, int) else None
-        marked = ui.get("marked")  # several permanents chosen for a partial wipe (optional)
-        self.marking = isinstance(marked, list) and game is not None
-        self.marked = ([m for m in marked if isinstance(m, int)][:500]
-                       if isinstance(marked, list) and self.marking else [])
-        self.show_setup = bool(ui.get("show_setup")) and game is not None
-        self.images.restore(ui.get("images"))
+        self.show_setup = bool(board.get("show_setup")) and self.game is not None
         self.last = []
-        for entry in ui.get("last") or []:
+        for entry in board.get("last") or []:
             if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
                     and isinstance(entry[1], str) and isinstance(entry[2], list)):
                 self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
-
-    def _save(self) -> str:
-        return json.dumps(
-            {"v": STATE_VERSION,
-             "game": self.game.to_json() if self.game else None,
-             "setup": self.setup,
-             "ui": {"form": self.form, "selected": self.selected,
-                    "marked": self.marked if self.marking else None,
-                    "show_setup": self.show_setup, "decks": self.own_decks,
-                    "asked": self.questions.to_data(),
-                    "images": self.images.saved(),
-                    "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}},
-            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-    def share_data(self) -> dict[str, Any] | None:
-        if self.game is None:
-            return None
-        data: dict[str, Any] = {"v": STATE_VERSION, "variant": self.game.variant,
-                                "seed": self.game.seed, "a": self.game.actions,
-                                runner.SHARE_SCHEMA: SCHEMA_VERSION}
-        if self.setup is not None:
-            data["s"] = self.setup
-        else:
-            data["c"] = self.game.config
-        return data
-
-    def _from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
-        if data.get("v") != STATE_VERSION:
-            raise ValueError("it was made by another version of this page")
-        seed, actions, variant = data.get("seed"), data.get("a"), data.get("variant")
-        if not isinstance(seed, str) or not isinstance(actions, list):
-            raise ValueError("it has no seed or actions")
-        setup = data.get("s")
-        if isinstance(setup, dict):
-            config: dict[str, Any] | None = self.config_from_setup(setup)
-        else:
-            config = data.get("c")
-            setup = None
-            if not isinstance(config, dict):
-                raise ValueError("it has no game set-up")
-        self._class(variant)
-        return runner.replay_shared(variant, config, seed, actions,
-                                    data.get(runner.SHARE_SCHEMA)), setup
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod
@@ -418,10 +386,42 @@ class Widget(runner.RunnerBase):
         form["names"] = ", ".join(str(n) for n in names)
         self._panel(game.variant).form_from_setup(form, setup)
 
+    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
+        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
+        setup = self.setup_from_form()
+        own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
+        config = self._own_config(setup) if own else self.config_from_setup(setup)
+        return setup["variant"], config
+
+    def is_own(self, deck: str) -> bool:
+        return is_own(deck)
+
+    def own_deck_shown(self) -> bool:
+        return self.form["variant"] == SLINGLAB and is_own(self.form["deck"])
+
+    def deck_text(self, form: dict[str, str]) -> str:
+        return form["deck-paste"]
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:
+        form["deck-paste"] = text
+
+    def say_deck(self, note: str) -> None:
+        if note:
+            self.note = note
+
+    def chosen_name(self) -> str | None:
+        game = self.game
+        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected),
+                      None) if game is not None else None
+        return chosen.name if chosen is not None else None
+
+    def revealed_names(self) -> list[str]:
+        return self._wave_names(self.game) if self.game is not None else []
+
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
-    qr_hint = "Use Export to pass the game as a file instead."
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
                    "hit": {"amount": "1", "combat": ""}}
@@ -439,17 +439,6 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action in ("setup", "deck-save", "deck-remove", "deck-export"):
-            self._own_deck_action(action)
-            if action != "setup":
-                return False
-        if action == own_deck.ANSWER:
-            # the answers go into the list itself (and the deck saved under its name)
-            self.form["deck-paste"], = self.questions.answer(form, [self.form["deck-paste"]])
-            if self.form["deck"].startswith(MINE) and self.form["deck"][len(MINE):] in \
-                    self.own_decks:
-                self.own_decks[self.form["deck"][len(MINE):]] = self.form["deck-paste"]
-            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -469,18 +458,6 @@ class Widget(runner.RunnerBase):
         if action == "close-panel":
             self.selected = None
             return False
-        if action == "images":
-            self.images.resume()  # pictures turned on again: ask again what failed
-            return False
-        if action == "deck-file":
-            text = str(form.get("_file", ""))
-            self.form["deck-paste"] = text[:MAX_PASTE_CHARS + 1]
-            self.form["deck"] = OWN_DECK
-            return False
-        if action in (card_images.ACTION, card_images.ACTION_MANY):
-            self.images.response(action, form)
-            self.note = self.images.take_notice() or self.note  # said once
-            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
@@ -491,17 +468,6 @@ class Widget(runner.RunnerBase):
         self.last = game.apply(self._engine_action(action, form, game))
         self.selected = self._next_in_group(group, action)
         return True
-
-    def _own_deck_action(self, action: str) -> None:
-        """Choose, save, remove or export one of the player's own decks on this device."""
-        if self.form["deck"] != self._deck_was:
-            self.questions.clear()  # another list: the questions were about the last one
-        note = own_deck.deck_action(
-            action, self.own_decks, self.form, own=OWN_DECK, was=self._deck_was,
-            text=lambda form: form["deck-paste"],
-            fill=lambda form, text: form.__setitem__("deck-paste", text))
-        if note:
-            self.note = note
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
@@ -516,39 +482,12 @@ class Widget(runner.RunnerBase):
             return None
         return board.next_in_group(group, self.selected, self.game.zones["battlefield"], action)
 
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
-        Start, an import or a turn button (one screen per turn), to the card panel after a
-        tap on the board, to the set-up when it is asked for."""
-        self._deck_was = self.form["deck"]
-        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
-            return how_hard(self, form, horde_config)
-        if action == own_deck.FULL_ACTION:
-            self.full.response(form)
-            action, form = "new", {}
-        elif action == "new" and self._needs_full(form):
-            view = self.render()
-            view.values["deck-paste"] = self.form["deck-paste"]
-            view.text["note"] = "Loading the card data (about 0.5 MB, only the first time)…"
-            view.fetches.append(self.full.fetch())
-            return view
-        view = super().handle(action, form)
-        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
-            view.error = f"{view.error} {self.full.error}"
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
+        """Where the page scrolls: to the game after Start, an import or a turn button (one
+        screen per turn), to the card panel after a tap on the board, to the set-up when it
+        is asked for; a warning when life is gained under a "can't gain life"."""
         if view.error:
-            if action in ("new", own_deck.ANSWER) and self.questions.asked:
-                self.questions.show_error(view)
             return view
-        if action == "deck-export":
-            view.download = (deck_file_name(self.form["deck-name"]), self.form["deck-paste"])
-        if (self.game is not None and self._images_on() and str(form.get("_online", "on"))
-                and action not in (card_images.ACTION, card_images.ACTION_MANY)):
-            # the chosen card's picture, then the revealed cards' (each name asked once)
-            chosen = next((c for c in self.game.zones["battlefield"] if c.id == self.selected),
-                          None)
-            if chosen is not None and action in ("pick", "images"):
-                view.fetches += self.images.lookup(chosen.name)
-            view.fetches += self.images.lookup_many(self._wave_names(self.game))
         if action == "life-up" and self.game is not None:
             blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
                                             self._facts(self.game))
@@ -559,7 +498,7 @@ class Widget(runner.RunnerBase):
                 view.hidden["happened"] = False
                 view.text["note"] = warning
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
-                      own_deck.ANSWER, *PANEL_ACTIONS):
+                      *PANEL_ACTIONS):
             view.scroll = "top"  # after a card-panel action too: back to the turn
         elif action == "pick" and self.selected is not None:
             view.scroll = "panel"
@@ -570,7 +509,7 @@ class Widget(runner.RunnerBase):
             view.scroll = "setup-box"
         return view
 
-    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with a pasted list must first fetch the full card data: the list
         names a card the shipped facts and its ``#!`` lines do not know."""
         self.apply_form(form, self.field_limit)
@@ -750,23 +689,6 @@ class Widget(runner.RunnerBase):
         return self.game is not None and any(
             c.id == card_id for c in self.game.zones["battlefield"])
 
-    def _import(self, text: str) -> None:
-        if not isinstance(text, str) or not text.strip():
-            raise ValueError("the file is empty")
-        try:
-            game = load_game(text)
-        except SaveError as error:
-            raise ValueError(f"the file is not a Horde game save: {error}") from None
-        try:
-            self._check_variant(game)
-        except ValueError as error:
-            raise ValueError(f"the file {error}") from None
-        self.game, self.setup, self.selected = game, None, None
-        self.show_setup = False
-        self._form_from_game(game, None)
-        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
-                           f"{len(game.actions)} action(s).")]
-
     # -- rendering -------------------------------------------------------------------------------
     def render(self) -> View:
         form = self.form
@@ -785,12 +707,10 @@ class Widget(runner.RunnerBase):
             **limited.OPTIONS,
         })
         view.values.update(form)
-        view.values["images"] = "on" if self._images_on() else ""
+        self.render_parts(view)
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
         view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
-        view.hidden["deck-remove"] = not form["deck"].startswith(MINE)
-        self.questions.render(view, shown=is_slinglab and is_own(form["deck"]))
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
@@ -836,9 +756,10 @@ class Widget(runner.RunnerBase):
         view.text["seed-shown"] = game.seed
         view.text["rules-shown"] = panel.SHORT + ", " + panel.options_text(status)
         phase = status["phase"]
+        outcome = game.outcome()  # the one way a widget asks whether the game ended
         if phase == "horde":
             turn = f"Horde turn {status['horde_turn']}: play out its cards, then end its turn."
-        elif phase == "over":
+        elif outcome is not None:
             turn = "The game is over."
         elif panel.early(status):
             turn = panel.early_turn(status)
@@ -849,10 +770,10 @@ class Widget(runner.RunnerBase):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        winner = status["winner"]
+        winner = outcome.winner if outcome is not None else None
         view.hidden["win-banner"] = winner != "survivors"
         view.hidden["loss-banner"] = winner != "horde"
-        view.hidden["controls"] = phase == "over"
+        view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)
@@ -891,7 +812,7 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
-                image=self.images.url(chosen.name) if self._images_on() else "",
+                image=self.pictures.url(self, chosen.name),
                 reference=board.reference_link(self._reference_deck(game, chosen.name),
                                                chosen.name))
         # a pasted deck's card reference (a shipped deck's is a page of the site)
@@ -932,10 +853,6 @@ class Widget(runner.RunnerBase):
         }
         view.text["undo-info"] = (f"{len(game.actions)} action(s) so far."
                                   if game.actions else "Nothing to undo yet.")
-
-    def _images_on(self) -> bool:
-        return card_images.images_on(self.form.get("images", "auto"),
-                                     bool(getattr(self.env, "save_data", False)))
 
     def _reference_deck(self, game: Game, name: str) -> str | None:
         """The shipped deck whose card reference page lists ``name`` (None for a pasted deck:
@@ -990,10 +907,10 @@ class Widget(runner.RunnerBase):
         for card in game.zones["battlefield"]:
             on_board.setdefault(card.name, card.id)
         view.lists["wave"] = board.wave_items(revealed, on_board.get)
-        if self._images_on():  # each revealed card's small picture, once Scryfall gave it
+        if self.pictures.on(self):  # each revealed card's small picture, once Scryfall gave it
             for item, (name, _count) in zip(view.lists["wave"], board.group_names(revealed),
                                             strict=False):
-                item.image, item.image_alt = self.images.url(name), name
+                item.image, item.image_alt = self.pictures.url(self, name), name
         count = len(revealed)
         view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
                                    f"{'' if count == 1 else 's'}:" if count

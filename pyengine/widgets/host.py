@@ -28,21 +28,18 @@ Pure Python: :mod:`pyengine.browser` only hands messages in and answers out.
 
 from __future__ import annotations
 
-import traceback
 from dataclasses import asdict
-from types import ModuleType
 from typing import Any
 
 from . import View
-from .saves import MemoryStorage, Session
+from .contract import WidgetModule
+from .messages import Answer, ViewData
+from .saves import NO_START, UNEXPECTED, MemoryStorage, Session
 
-#: What the page shows when a controller fails in a way no code path expected.
-UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
-#: What the page shows when the widget cannot start at all.
-NO_START = "This page could not start. Reload it."
+__all__ = ["NO_START", "UNEXPECTED", "Host", "SlotStorage", "repeatable", "view_data"]
 
 
-def view_data(view: View) -> dict[str, Any]:
+def view_data(view: View) -> ViewData:
     """``view`` as plain JSON-ready data (lists of items become lists of dicts; option pairs,
     lists of two strings). Keys whose value is empty are left out, except ``error``, which
     clears the error line when empty."""
@@ -59,14 +56,15 @@ def view_data(view: View) -> dict[str, Any]:
         "error": view.error,
     }
     data = {key: value for key, value in data.items() if value or key == "error"}
-    for key in ("save", "url_hash", "scroll"):
-        if getattr(view, key) is not None:
-            data[key] = getattr(view, key)
+    for key, value in (("save", view.save), ("url_hash", view.url_hash),
+                       ("scroll", view.scroll)):
+        if value is not None:
+            data[key] = value
     if view.download is not None:
         data["download"] = list(view.download)
     if view.note:
         data["note"] = view.note
-    return data
+    return data  # type: ignore[return-value]  # the keys of ViewData, checked by a test
 
 
 class SlotStorage(MemoryStorage):
@@ -91,27 +89,29 @@ class SlotStorage(MemoryStorage):
 VIEW_KEY = "_view"
 
 
-def repeatable(module: ModuleType, action: str) -> bool:
+def repeatable(module: WidgetModule, action: str) -> bool:
     """True if ``action`` is one of the module's repeatable (counter or amount) actions: its
     ``REPEATABLE`` names, matched by the whole action or the part before the first ``:``
     (``life:0:-1`` is ``life``)."""
-    names = getattr(module, "REPEATABLE", ())
+    names = module.REPEATABLE
     return action in names or action.partition(":")[0] in names
 
 
 class Host:
     """One widget (``module``, named ``name``) and its session, answering the adapter."""
 
-    def __init__(self, name: str, module: ModuleType, env: Any,
+    def __init__(self, name: str, module: WidgetModule, env: Any,
                  slots: dict[str, str] | None = None) -> None:
         self.module = module
         self.storage = SlotStorage(slots)
         self.lines: list[str] = []
-        self.session = Session(name, module, env, self.storage, log=self.lines.append)
+        # the session logs through the host's current list (each answer takes the list away)
+        self.session = Session(name, module, env, self.storage,
+                               log=lambda line: self.lines.append(line))
         #: The version of the view the latest answer shows (see the module docstring).
         self.version = 0
 
-    def _answer(self, view: View) -> dict[str, Any]:
+    def _answer(self, view: View) -> Answer:
         lines, self.lines = self.lines, []
         return {"view": view_data(view), "writes": self.storage.take(), "log": lines,
                 "version": self.version}
@@ -123,16 +123,11 @@ class Host:
             return False
         return made_against != str(self.version)
 
-    def start(self) -> dict[str, Any]:
+    def start(self) -> Answer:
         """The widget's first view (from the save, a share link or fresh)."""
-        try:
-            view = self.session.start()  # never raises for a bad save (widgets/saves.py)
-        except Exception:
-            self.lines.append(traceback.format_exc())
-            view = View(error=NO_START)
-        return self._answer(view)
+        return self._answer(self.session.start())  # never raises (widgets/saves.py)
 
-    def handle(self, action: str, form: dict[str, str]) -> dict[str, Any]:
+    def handle(self, action: str, form: dict[str, str]) -> Answer:
         """One action with the page's fields (and the adapter's ``_``-keys). A tap made
         against a stale view is refused without a word (:meth:`stale`)."""
         fields = {str(k): str(v) for k, v in form.items()}
@@ -142,9 +137,5 @@ class Host:
                     "stale": True}
         if made_against is not None and not repeatable(self.module, action):
             self.version += 1
-        try:
-            view = self.session.handle(action, fields)
-        except Exception:  # the page must never stay broken; the details go to the console
-            self.lines.append(traceback.format_exc())
-            view = View(error=UNEXPECTED)
-        return self._answer(view)
+        # the session is the one layer that catches a widget's error (its trace is logged)
+        return self._answer(self.session.handle(action, fields))

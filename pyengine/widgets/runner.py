@@ -19,12 +19,28 @@ from typing import Any
 
 from .. import safejson
 from ..cards import CardDB
-from ..game import ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
 from ..rng import make_seed, normalize_seed
-from . import plumbing, share_qr
+from . import View, own_deck, plumbing
+from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
-__all__ = ["SHARE_SCHEMA", "RunnerBase", "decode_share", "encode_share", "load_card_db",
-           "replay_shared", "upgrade_note"]
+__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
+           "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
+
+#: The version of the runners' one save schema (issue 29, point 2), the same for every runner:
+#:
+#: ``{"v": 2, "game": <the game as an object, Game.to_dict(), or null>, "origin": <what the
+#: game was set up from, for share links: the runner's own, or null>, "form": <the page's
+#: fields>, "parts": {<part key>: <what the part keeps>}, "board": <the runner's board:
+#: the chosen card, the cards marked, ...>}``.
+#:
+#: Version 1 was each runner's own shape (the Horde runner's game as JSON text inside the
+#: save); each runner's ``MIGRATIONS[1]`` reads its own (stored examples in
+#: ``tests/data/saves/``).
+STATE_VERSION = 2
+#: The version share links carry: their shape did not change with the save schema, so every
+#: link made before still opens.
+SHARE_VERSION = 1
 
 
 def encode_share(prefix: str, data: dict[str, Any]) -> str:
@@ -196,21 +212,37 @@ class RunnerBase:
     show_setup: bool
     last: list[Event]
 
+    def __init__(self, env: Any, data: Mapping[str, str] | None, *, own: OwnDecks,
+                 pictures: CardPictures, share_hint: str, missing: str,
+                 errors: tuple[type[BaseException], ...]) -> None:
+        """What every runner starts with: no game, the page's fields at their defaults, the
+        card facts (``missing``: what the page says without them; ``errors``: what reading
+        them may raise) and the shared parts (:meth:`compose`)."""
+        self.env = env
+        self.form = self.fresh_form()
+        self.game = None
+        self.reference = own_deck.Reference()
+        self.confirm_reset = False
+        self.show_setup = False
+        self.last = []
+        #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
+        self.marking = False
+        self.marked: list[int] = []
+        self.db: CardDB | None
+        self.db, self.data_error = load_card_db(env, data, missing=missing, errors=errors)
+        # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
+        self.compose(own=own, pictures=pictures, share_hint=share_hint)
+
     def new_game(self) -> None:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
     def clear_game(self) -> None:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
-    def _import(self, text: str) -> None:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
-
     #: Share-link prefix (``"h="``, ``"g="``).
     hash_prefix = ""
     #: Longest text kept from one form field.
     field_limit = 2000
-    #: What the share QR code says about passing a game another way.
-    qr_hint = ""
     #: Form fields an action uses up, put back to their default once it was applied, so the
     #: next tap does not reuse them by surprise (action -> {field: default}).
     used_fields: dict[str, dict[str, str]] = {}
@@ -219,12 +251,6 @@ class RunnerBase:
         raise NotImplementedError
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
-        raise NotImplementedError
-
-    def _save(self) -> str:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
-
-    def share_data(self) -> dict[str, Any] | None:  # pragma: no cover
         raise NotImplementedError
 
     def before_action(self) -> None:
@@ -236,6 +262,171 @@ class RunnerBase:
 
     def export_view(self, view: Any) -> None:
         """Offer the game as a file (``export``, when there is a game and no error)."""
+
+    #: Why a save is refused when it is not this runner's ("it is not a Horde runner save").
+    not_a_save = "it is not a runner save"
+    #: The fields a save's form may be cut to when restored (None: as saved).
+    restore_limit: int | None = None
+    #: The own-deck choice a save's choice falls back to when that deck is gone.
+    own_choice = ""
+    marking: bool
+    marked: list[int]
+
+    def fresh_form(self) -> dict[str, str]:  # pragma: no cover - subclasses implement it
+        raise NotImplementedError
+
+    def check_game(self, game: Game) -> Game:  # pragma: no cover - subclasses implement it
+        """``game`` if it is one this runner plays, else ``ValueError`` in plain words."""
+        raise NotImplementedError
+
+    def origin_data(self) -> dict[str, Any] | None:  # pragma: no cover - subclasses
+        """What the game was set up from (the save's ``origin``)."""
+        raise NotImplementedError
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:  # pragma: no cover
+        raise NotImplementedError
+
+    def board_data(self) -> dict[str, Any]:
+        """The runner's board as saved (besides the marked cards): the chosen card …"""
+        return {}
+
+    def restore_board(self, board: dict[str, Any]) -> None:
+        """Take back :meth:`board_data` (the game is restored already)."""
+
+    def parts_data(self) -> dict[str, Any]:
+        """What the shared parts keep, by their keys (own decks, the question form, the
+        pictures known)."""
+        return {part.key: part.save() for part in self.parts if part.key is not None}
+
+    def restore_parts(self, parts: dict[str, Any]) -> None:
+        for part in self.parts:
+            if part.key is not None:
+                part.restore(parts.get(part.key))
+
+    def save(self) -> str:
+        """The page's state in the runners' one save schema (:data:`STATE_VERSION`)."""
+        return json.dumps(
+            {"v": STATE_VERSION, "game": self.game.to_dict() if self.game else None,
+             "origin": self.origin_data(), "form": self.form, "parts": self.parts_data(),
+             "board": {"marked": self.marked if self.marking else None, **self.board_data()}},
+            sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+
+    def _restore(self, saved: str) -> None:
+        """Take back :meth:`save` (older shapes are upgraded first, by the module's
+        ``MIGRATIONS``, in :mod:`.saves`)."""
+        data = plumbing.saved_state(saved, (STATE_VERSION,), self.not_a_save)
+        form = self.fresh_form()
+        limit = self.restore_limit
+        form.update({k: str(v)[:limit] for k, v in (data.get("form") or {}).items()
+                     if k in form})
+        game = self.check_game(load_game(data["game"])) if data.get("game") is not None \
+            else None
+        origin = data.get("origin")
+        if origin is not None and not isinstance(origin, dict):
+            raise ValueError("its set-up is not an object")
+        board = data.get("board") or {}
+        parts = data.get("parts") or {}
+        if not isinstance(board, dict) or not isinstance(parts, dict):
+            raise ValueError("its page settings are not an object")
+        self.restore_parts(parts)
+        own_deck.keep_choice(form, self.own_decks, self.own_choice)
+        self.form, self.game = form, game
+        self.restore_origin(origin)
+        marked = board.get("marked")  # several permanents chosen for a partial wipe
+        self.marking = isinstance(marked, list) and game is not None
+        self.marked = ([m for m in marked if isinstance(m, int)][:500]
+                       if isinstance(marked, list) and self.marking else [])
+        self.restore_board(board)
+
+    # -- start: the save, then the share link -------------------------------------------------
+    def start(self, saved: str | None) -> Any:
+        """The page from a save and the share link. A save that cannot be restored raises
+        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
+        starts afresh. A link that cannot be opened is a message; nothing changes."""
+        note = self.restore_saved(saved)
+        shared, problem = self.open_share(lambda link: self.from_share(self.decode(link)),
+                                          after=" Nothing was changed.")
+        if shared is not None:
+            game, origin = shared
+            if self.game is None or game.to_json() != self.game.to_json():
+                self.adopt(game, origin)
+                note = " ".join(filter(None, (
+                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} action(s).",
+                    upgrade_note(game))))
+        if not self.form["seed"]:
+            self.form["seed"] = make_seed(self.env.entropy())
+        view = self.render()
+        view.error = problem
+        view.note = note
+        # a link that cannot be opened over no game clears the save; a note (a shared game
+        # opened, a save upgraded) saves; else the save stays as the page read it
+        view.save = "" if problem and self.game is None else self.save() if (
+            problem or note) else None
+        if problem:
+            view.url_hash = self.share_hash()
+        if self.game is not None:
+            view.scroll = "top"
+        return view
+
+    def decode(self, text: str) -> dict[str, Any]:  # pragma: no cover - variants
+        """The data a share-link fragment carries (the variant's :func:`share_codec`)."""
+        raise NotImplementedError
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:  # pragma: no cover
+        """Make a shared game the page's (its origin, the form showing its set-up)."""
+        raise NotImplementedError
+
+    # -- share links ---------------------------------------------------------------------------
+    def share_data(self) -> dict[str, Any] | None:
+        """What the share link of the game carries: the link version, the seed, the actions,
+        the game schema they were played under, and the variant's :meth:`share_origin`."""
+        if self.game is None:
+            return None
+        return {"v": SHARE_VERSION, "seed": self.game.seed, "a": self.game.actions,
+                SHARE_SCHEMA: SCHEMA_VERSION, **self.share_origin(self.game)}
+
+    def share_origin(self, game: Game) -> dict[str, Any]:  # pragma: no cover - variants
+        """The variant's part of a share link: how to make the game's config again."""
+        raise NotImplementedError
+
+    def from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
+        """The game a share link's data describes, replayed, and its origin; ``ValueError``
+        in plain words if it is not one."""
+        if data.get("v") != SHARE_VERSION:
+            raise ValueError("it was made by another version of this page")
+        seed, actions = data.get("seed"), data.get("a")
+        if not isinstance(seed, str) or not isinstance(actions, list):
+            raise ValueError("it has no seed or actions")
+        variant, config, origin = self.shared_config(data)
+        game = replay_shared(variant, config, seed, actions, data.get(SHARE_SCHEMA))
+        return self.check_game(game), origin
+
+    def shared_config(self, data: dict[str, Any]  # pragma: no cover - variants
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        """``(variant, config, origin)`` from a share link's :meth:`share_origin` part."""
+        raise NotImplementedError
+
+    # -- import ------------------------------------------------------------------------------
+    #: How a file that is not one of this runner's games is refused.
+    not_a_file = "the file is not a game save"
+
+    def _import(self, text: str) -> None:
+        """A game exported as a file (``import``): it replays, or ``ValueError`` in plain
+        words; the page then shows it from its first screen."""
+        if not isinstance(text, str) or not text.strip():
+            raise ValueError("the file is empty")
+        try:
+            game = self.check_game(load_game(text))
+        except (SaveError, ValueError) as error:
+            raise ValueError(f"{self.not_a_file}: {error}") from None
+        self.game, self.show_setup = game, False
+        self.imported(game)
+        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
+                           f"{len(game.actions)} action(s).")]
+
+    def imported(self, game: Game) -> None:  # pragma: no cover - variants
+        """What the variant makes of an imported game (its origin, the form)."""
+        raise NotImplementedError
 
     def restore_saved(self, saved: str | None) -> str:
         """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
@@ -258,28 +449,76 @@ class RunnerBase:
         except plumbing.DAMAGED:
             return None, f"The share link could not be opened: it is damaged.{after}"
 
-    def _restore(self, saved: str) -> None:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
+    def game_summary(self) -> tuple[str, int] | None:
+        """``(seed, number of actions)`` of the game on the page, None without one."""
+        return None if self.game is None else (self.game.seed, len(self.game.actions))
 
     def share_hash(self) -> str:
         """The share-link fragment of the current game, ``""`` without one."""
         data = self.share_data()
         return encode_share(self.hash_prefix, data) if data else ""
 
+    #: The shared features this runner composes (:mod:`.parts`), set by the variant.
+    parts: list[Part]
+    #: The parts by kind, for the variant's render (set with :meth:`compose`).
+    own: OwnDecks
+    pictures: CardPictures
+
+    def compose(self, *, own: OwnDecks, pictures: CardPictures, share_hint: str) -> None:
+        """Take the shared parts: the share QR code, "How hard is this?", own decks (with the
+        question form and the full card data) and card pictures."""
+        self.own, self.pictures = own, pictures
+        self.parts = [ShareCode(share_hint), HowHard(), own, pictures]
+
+    # the parts' state under the runner's names (tests and the variants read them)
+    @property
+    def own_decks(self) -> dict[str, str]:
+        return self.own.decks
+
+    @property
+    def questions(self) -> own_deck.Questions:
+        return self.own.questions
+
+    @property
+    def full(self) -> own_deck.FullData:
+        return self.own.full
+
+    @property
+    def images(self) -> Any:
+        return self.pictures.images
+
     def handle(self, action: str, form: dict[str, str]) -> Any:
-        """Run one page action and return the page's new View: the error (as a sentence), the
-        saved state, the export download and, when the game changed, a new share link.
-        ``qr`` shows the share link as a QR code; any other action hides it."""
-        if action == "qr":
-            view = self.render()
-            share_qr.qr_view(view, str(form.get("_page", "")), self.share_hash(),
-                             export_hint=self.qr_hint)
-            return view
+        """Run one page action and return the page's new View: each part first (it may answer
+        at once, or turn the action into another), then :meth:`step` with the variant's
+        :meth:`_dispatch`; each part adds to the answer, then the variant
+        (:meth:`finish`)."""
+        work: Callable[[], bool] | None = None
+        for part in self.parts:
+            handled = part.handle(self, action, form)
+            if isinstance(handled, View):
+                return handled
+            if isinstance(handled, tuple):
+                action, form = handled
+            elif handled is not None:
+                work = handled
+        view = self.step(action, form, work or (lambda: self._dispatch(action, form)))
+        for part in self.parts:
+            part.answered(self, action, form, view)
+        return self.finish(action, form, view)
+
+    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
+        """The variant's last word on an answer (where the page scrolls …)."""
+        return view
+
+    def step(self, action: str, form: dict[str, str], work: Callable[[], bool]) -> Any:
+        """Apply the page's fields, run ``work`` (True if the game changed) and answer: the
+        error (as a sentence), the saved state, the export download and, when the game
+        changed, a new share link; "what just happened" unless the action is quiet."""
         self.apply_form(form, self.field_limit)
         self.before_action()
         error = ""
         try:
-            changed = self._dispatch(action, form)
+            changed = work()
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
@@ -293,13 +532,54 @@ class RunnerBase:
             view.text["happened"] = happened
             view.hidden["happened"] = False
         view.error = error
-        view.save = self._save()
+        view.save = self.save()
         if action == "export" and self.game is not None and not error:
             self.export_view(view)
         if changed:
             view.url_hash = self.share_hash()
-        share_qr.hide_qr(view)
         return view
+
+    # -- what the parts ask of the variant (pyengine/widgets/parts.py, Variant) --------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - variants
+        """The set-up chosen as an engine config, as Start makes it: ``(variant, config)``."""
+        raise NotImplementedError
+
+    def is_own(self, deck: str) -> bool:  # pragma: no cover - variants
+        """True for the choice of a pasted list or a deck saved on this device."""
+        raise NotImplementedError
+
+    def own_deck_shown(self) -> bool:  # pragma: no cover - variants
+        """True while the set-up shows the own-deck box (its questions show then)."""
+        raise NotImplementedError
+
+    def deck_text(self, form: dict[str, str]) -> str:  # pragma: no cover - variants
+        """The one list text of the own deck the form holds (saved, exported)."""
+        raise NotImplementedError
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:  # pragma: no cover
+        """Put a saved or uploaded list back into the form's boxes."""
+        raise NotImplementedError
+
+    def needs_full(self, form: Mapping[str, Any]) -> bool:  # pragma: no cover - variants
+        """True when Start with a pasted list must first fetch the full card data."""
+        raise NotImplementedError
+
+    def say_deck(self, note: str) -> None:  # pragma: no cover - variants
+        """Show what an own-deck action did."""
+        raise NotImplementedError
+
+    def chosen_name(self) -> str | None:  # pragma: no cover - variants
+        """The name of the card whose panel is open, None without one."""
+        raise NotImplementedError
+
+    def revealed_names(self) -> list[str]:  # pragma: no cover - variants
+        """The cards the latest automated turn revealed (their pictures are asked for)."""
+        raise NotImplementedError
+
+    def render_parts(self, view: Any) -> None:
+        """Each part's elements on the page."""
+        for part in self.parts:
+            part.render(self, view)
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
         """Copy the page's form fields this runner knows, each cut to ``limit`` characters."""

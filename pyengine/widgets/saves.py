@@ -33,15 +33,22 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import traceback
 from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any, Protocol
 
 from ..game import NewerSaveError, SaveError
 from ..safejson import BadJSON
 from ..safejson import loads as safe_loads
 from . import Item, View
+from .contract import Controller, WidgetModule
+
+#: What the page shows when a widget fails in a way no code path expected (its trace goes to
+#: the console); the page's adapter shows the same line when a message to Python fails.
+UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
+#: What the page shows when the widget cannot start at all.
+NO_START = "This page could not start. Reload it."
 
 MAIN = "game"
 #: The first aside slots (there is no fixed number: see :data:`MAX_KEPT_CHARS`).
@@ -58,10 +65,6 @@ MAX_SAVE_CHARS = 4_000_000
 #: The largest save a share link's game may make once opened: a game this page can keep
 #: (and keep a previous game beside) in the room browsers give a site.
 MAX_LINK_SAVE_CHARS = 1_000_000
-
-#: What each page calls the thing it saves.
-WHAT = {"horde": "game", "swarm": "game", "team": "table", "check": "deck check",
-        "shuffler": "shuffler settings"}
 
 #: Actions the session handles itself (the elements come from docs/assets/saves.js).
 ACTIONS = ("saves-download", "saves-retry", "saves-discard", "shared-open", "shared-keep",
@@ -121,17 +124,10 @@ class Problem:
     reason: str = ""
 
 
-def _version_of(name: str, data: dict[str, Any]) -> Any:
-    if name == "team":
-        state = data.get("state")
-        return state.get("v") if isinstance(state, dict) else None
-    if name == "shuffler":
-        return data.get("v", 0)  # saves from before versions (see the shuffler's MIGRATIONS)
-    return data.get("v")
-
-
-def prepare(name: str, module: ModuleType, text: str | None) -> tuple[str | None, Problem | None]:
-    """The save text a widget can start from (older page versions upgraded), or a problem."""
+def prepare(name: str, module: WidgetModule, text: str | None
+            ) -> tuple[str | None, Problem | None]:
+    """The save text a widget can start from (older page versions upgraded, by the module's
+    ``MIGRATIONS``), or a problem. ``name`` is the page's widget (kept for the callers)."""
     if text is None or text == "":
         return None, None
     try:
@@ -139,16 +135,15 @@ def prepare(name: str, module: ModuleType, text: str | None) -> tuple[str | None
     except BadJSON as error:
         return None, Problem("unreadable", str(error))
     if not isinstance(data, dict):
-        return None, Problem("unreadable", f"it is not a saved {WHAT.get(name, 'game')}")
-    current = getattr(module, "STATE_VERSION", 1)
-    version = _version_of(name, data)
+        return None, Problem("unreadable", f"it is not a saved {module.SAVES}")
+    current = module.STATE_VERSION
+    version = module.saved_version(data)
     if isinstance(version, bool) or not isinstance(version, int):
         return None, Problem("unreadable", "it does not say which version of the site wrote it")
     if version > current:
         return None, Problem("newer")
     if version < current:
-        steps: dict[int, Callable[[dict[str, Any]], dict[str, Any]]]
-        steps = getattr(module, "MIGRATIONS", {})
+        steps = module.MIGRATIONS
         while version < current:
             step = steps.get(version)
             if step is None:
@@ -172,8 +167,8 @@ def problem_of(error: BaseException) -> Problem:
     return Problem("unreadable", "")
 
 
-def problem_text(name: str, problem: Problem, *, started_fresh: bool = True) -> str:
-    what = WHAT.get(name, "game")
+def problem_text(what: str, problem: Problem, *, started_fresh: bool = True) -> str:
+    """Why the page's save (``what`` it calls it) was kept aside, in plain words."""
     fresh = ", so the page started afresh" if started_fresh else ""
     if problem.kind == "newer":
         return (f"The {what} kept on this page was saved by a newer version of the site, "
@@ -193,17 +188,19 @@ def _problem_slot(reason_kind: str, reason: str) -> str:
 class Session:
     """One play page's widget plus its storage slots (see the module docstring)."""
 
-    def __init__(self, name: str, module: ModuleType, env: Any, storage: Storage,
+    def __init__(self, name: str, module: WidgetModule, env: Any, storage: Storage,
                  log: Callable[[str], None] | None = None) -> None:
         self.name = name
         self.module = module
         self.env = env
         self.storage = storage
         self.log = log or (lambda text: None)
-        self.widget: Any = None
+        #: What the page calls what it saves ("game", "table" …).
+        self.what = module.SAVES
+        self.widget: Controller | None = None
         #: A widget holding a shared game while the page asks whether to open it.
-        self.pending: Any = None
-        self.prefix: str | None = getattr(module, "HASH_PREFIX", None)
+        self.pending: Controller | None = None
+        self.prefix: str | None = module.HASH_PREFIX
         #: True while an unreadable save sits in the main slot because there was no room to put
         #: it aside: nothing is written over it until there is.
         self.main_held = False
@@ -215,7 +212,7 @@ class Session:
         env = dataclasses.replace(self.env, url_hash=url_hash) \
             if dataclasses.is_dataclass(self.env) and not isinstance(self.env, type) \
             else self.env
-        return self.module.Widget(env)
+        return self.module.Widget(env)  # type: ignore[arg-type]  # an Env, or a test's own
 
     def _try_start(self, text: str | None, url_hash: str = "") -> tuple[Any, View | None,
                                                                          BaseException | None]:
@@ -383,10 +380,12 @@ class Session:
                               pressed=slot == chosen))
         return items if len(items) > 1 else []
 
-    def _game_of(self, widget: Any) -> Any:
-        return getattr(widget, "game", None) if widget is not None else None
+    @staticmethod
+    def _game_of(widget: Controller | None) -> tuple[str, int] | None:
+        """The seed and the number of actions of the widget's game, None without one."""
+        return widget.game_summary() if widget is not None else None
 
-    def _share_hash(self, widget: Any) -> str:
+    def _share_hash(self, widget: Controller | None) -> str:
         if self.prefix is None or widget is None:
             return ""
         try:
@@ -395,18 +394,18 @@ class Session:
             self.log(f"{self.name}: no share link: {error!r}")
             return ""
 
-    def _widget_save(self, widget: Any) -> str | None:
-        try:
-            return str(widget._save())
-        except TypeError:  # a widget whose save needs the page's fields (the shuffler)
+    def _widget_save(self, widget: Controller | None) -> str | None:
+        if widget is None:
             return None
+        try:
+            return widget.save()  # None: saved with an action's fields (the shuffler)
         except Exception as error:
             self.log(f"{self.name}: could not save: {error!r}")
             return None
 
-    def _render(self, widget: Any) -> View:
+    def _render(self, widget: Controller | None) -> View:
         """The widget's whole page (runners, the Team table); others: only the slots change."""
-        if not hasattr(widget, "render"):
+        if widget is None:
             return View()
         try:
             return widget.render()
@@ -418,7 +417,7 @@ class Session:
         """Write the view's save to the main slot, show the slots and the share link. The
         session owns storage: ``view.save`` stays set only to tell the adapter that the save
         changed (it then refreshes the copy shown before Python, docs/assets/saved-view.js)."""
-        what = WHAT.get(self.name, "game")
+        what = self.what
         if view.save is not None and self._get(MAIN) != view.save:
             if self._release_main():
                 self._set(MAIN, view.save)
@@ -429,7 +428,7 @@ class Session:
                     f"fill the room this site keeps for them ({_size_text(self.kept_chars())}"
                     "). Download or discard one of them (listed above) and it will be kept "
                     "again.")) if t)
-        note = note or getattr(view, "note", "")
+        note = note or view.note
         view.note = ""
         view.text["saves-note"] = note
         view.hidden["saves-note"] = not note
@@ -439,7 +438,7 @@ class Session:
         if aside is not None:
             _, _, problem = aside
             count = len(self._asides())
-            view.text["saves-text"] = problem_text(self.name, problem, started_fresh=False) + (
+            view.text["saves-text"] = problem_text(self.what, problem, started_fresh=False) + (
                 f" {count} saves are kept aside ({_size_text(self.kept_chars())} of the "
                 f"{_size_text(MAX_KEPT_CHARS)} kept saves may take); the buttons act on the "
                 "one chosen below." if count > 1 else "")
@@ -462,11 +461,10 @@ class Session:
                                               "phone.")
         view.hidden["shared-ask"] = self.pending is None
         if self.pending is not None:
-            game = self._game_of(self.pending)
-            actions = len(getattr(game, "actions", []) or [])
+            seed, actions = self._game_of(self.pending) or ("?", 0)
             view.text["shared-ask-text"] = (
                 "This link holds a different game from the one saved on this phone (shared "
-                f"game: seed {getattr(game, 'seed', '?')}, {actions} action(s)). Open the shared "
+                f"game: seed {seed}, {actions} action(s)). Open the shared "
                 "game, or keep yours? The one you do not open stays on this phone as the "
                 "previous game.")
         if self.prefix is not None and "share" in view.values:  # the page's share field
@@ -479,7 +477,15 @@ class Session:
 
     # -- start -------------------------------------------------------------------------------------
     def start(self) -> View:
-        """The page as it starts from storage and the share link: never raises."""
+        """The page as it starts from storage and the share link: never raises (a failure no
+        code path expected: :data:`NO_START`, its trace to the console)."""
+        try:
+            return self._start()
+        except Exception:
+            self.log(traceback.format_exc())
+            return View(error=NO_START)
+
+    def _start(self) -> View:
         saved = self._get(MAIN)
         link = str(getattr(self.env, "url_hash", "") or "").strip()
         is_link = self.prefix is not None and link.startswith(self.prefix)
@@ -489,9 +495,9 @@ class Session:
                 self._set(MAIN, None)
             else:
                 self.main_held = True  # no room: it stays, and nothing is written over it
-        error_text = problem_text(self.name, problem) if problem is not None else ""
+        error_text = problem_text(self.what, problem) if problem is not None else ""
         if self.main_held and problem is not None:
-            error_text = (f"The {WHAT.get(self.name, 'game')} kept on this page could not be "
+            error_text = (f"The {self.what} kept on this page could not be "
                           "read, so the page started afresh. It stays where it is, not lost, "
                           "but there is no room to keep it aside and nothing will be kept over "
                           "it: download or discard one of the kept saves (listed above) to "
@@ -547,13 +553,22 @@ class Session:
 
     # -- actions ---------------------------------------------------------------------------------
     def handle(self, action: str, form: dict[str, str]) -> View:
-        """Run one page action; never raises."""
+        """Run one page action; never raises. This is the one place a controller's error is
+        caught (the host and the adapter pass it on): the page says :data:`UNEXPECTED`, the
+        console gets the trace, nothing is saved, and the next action works."""
+        try:
+            return self._handle(action, form)
+        except Exception:
+            self.log(traceback.format_exc())
+            return View(error=UNEXPECTED)
+
+    def _handle(self, action: str, form: dict[str, str]) -> View:
         if action in ACTIONS:
             try:
                 return self._finish(self._slot_action(action, form))
             except NoRoom:
                 view = self._render(self.widget)
-                view.error = (f"There is no room to keep another {WHAT.get(self.name, 'game')} "
+                view.error = (f"There is no room to keep another {self.what} "
                               f"on this phone ({_size_text(self.kept_chars())} kept of "
                               f"{_size_text(MAX_KEPT_CHARS)}); nothing was changed. Forget or "
                               "discard one of the kept ones first.")
@@ -565,13 +580,7 @@ class Session:
             return self._finish(View(error="This page could not start. Reload it."))
         if self.pending is not None:
             self._keep_mine()
-        try:
-            view = self.widget.handle(action, form)
-        except Exception as error:
-            self.log(f"{self.name}: {action} failed: {error!r}")
-            return self._finish(View(error="Something unexpected went wrong with that; it was "
-                                     "not saved. Reload the page to go on from the last save."))
-        return self._finish(view)
+        return self._finish(self.widget.handle(action, form))
 
     def _keep_mine(self) -> None:
         """Drop the shared game, keeping it restorable as the previous game (when it fits;
@@ -583,7 +592,7 @@ class Session:
                 self.log(f"{self.name}: no room to keep the shared game; its link still opens it")
             self.pending = None
 
-    def _adopt(self, widget: Any, view: View, left: str | None, source: str | None = None
+    def _adopt(self, widget: Controller, view: View, left: str | None, source: str | None = None
                ) -> View:
         """Make ``widget`` the page's game: ``left`` (the game it replaces) becomes the newest
         kept game, then the main slot is written, and only then is ``source`` (the kept slot
@@ -684,7 +693,7 @@ class Session:
                 if self._put_aside(previous, problem):  # kept aside first, then removed
                     self._set(slot, None)
                 view = self._render(self.widget)
-                view.error = problem_text(self.name, problem, started_fresh=False)
+                view.error = problem_text(self.what, problem, started_fresh=False)
                 return view
             view = self._adopt(widget, view, self._get(MAIN), source=slot)
             self.chosen["previous"] = None

@@ -28,6 +28,7 @@ from . import (
     runner,
     scryfall_link,
 )
+from .contract import NoGame
 
 PASTE = "paste"
 MAX_DRAW = 100
@@ -35,10 +36,11 @@ MAX_DRAW = 100
 STATE_VERSION = 1
 
 
-def _from_v0(data: dict) -> dict:
+def _from_v0(data: dict[str, Any]) -> dict[str, Any]:
     """Version 0 -> 1: the same four settings (as text, as the page keeps them), now with a
     version."""
-    upgraded: dict = {k: str(data[k]) for k in ("deck", "seed", "paste", "draw") if k in data}
+    upgraded: dict[str, Any] = {k: str(data[k]) for k in ("deck", "seed", "paste", "draw")
+                                if k in data}
     upgraded["v"] = 1
     return upgraded
 
@@ -47,13 +49,23 @@ def _from_v0(data: dict) -> dict:
 MIGRATIONS = {0: _from_v0}
 #: Versions start() reads (after the upgrades, only the current one).
 MIGRATIONS_DONE = (STATE_VERSION,)
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "shuffler settings"
+HASH_PREFIX = None
+REPEATABLE: tuple[str, ...] = ()
+
+
+def saved_version(data: dict[str, Any]) -> Any:
+    """A save from before versions has no ``"v"``: version 0 (see :data:`MIGRATIONS`)."""
+    return data.get("v", 0)
 
 
 #: The settings kept (``chosen``: the answer to "Is X your commander?", names one a line).
 FORM_KEYS = ("deck", "seed", "paste", "draw", "chosen")
 
 
-class Widget:
+class Widget(NoGame):
     def __init__(self, env: Env, data: Any = None) -> None:
         self.env = env
         self.db: CardDB | None
@@ -85,6 +97,14 @@ class Widget:
 
     chosen = ""
 
+    def save(self) -> None:
+        """The settings are saved with each shuffle's fields (the view carries them)."""
+        return None
+
+    def render(self) -> View:
+        """Only the fields an action names change."""
+        return View()
+
     def handle(self, action: str, form: dict[str, str]) -> View:
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
@@ -95,15 +115,15 @@ class Widget:
             return self.shuffle(form)
         if action == "choose-deck":
             self.chosen = ""
-            return View(hidden={"paste-box": form.get("deck") != PASTE}, save=self._save(form))
+            return View(hidden={"paste-box": form.get("deck") != PASTE}, save=self._save_form(form))
         if action == "new-seed":
             form = dict(form, seed=make_seed(self.env.entropy()))
-            return View(values={"seed": form["seed"]}, save=self._save(form))
+            return View(values={"seed": form["seed"]}, save=self._save_form(form))
         if action == "shuffle":
             return self.shuffle(form)
         return View(error=f"Unknown action: {action}")
 
-    def _save(self, form: dict[str, str]) -> str:
+    def _save_form(self, form: dict[str, str]) -> str:
         keep: dict[str, object] = {k: form.get(k, "") for k in ("deck", "seed", "paste", "draw")}
         keep["v"] = STATE_VERSION
         if self.chosen:
@@ -111,7 +131,7 @@ class Widget:
         return json.dumps(keep, sort_keys=True)
 
     def shuffle(self, form: dict[str, str]) -> View:
-        view = View(save=self._save(form))
+        view = View(save=self._save_form(form))
         seed = normalize_seed(form.get("seed", ""))
         if not seed:
             seed = make_seed(self.env.entropy())

@@ -41,7 +41,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import SCHEMA_VERSION, ActionError, Event, GameError, SaveError, load_game
+from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import (
@@ -49,17 +49,21 @@ from . import (
     Item,
     View,
     board,
-    card_images,
     own_deck,
+    parts,
     plumbing,
     runner,
     scryfall_link,
 )
-from .difficulty_part import ACTION as HOW_HARD
-from .difficulty_part import answer as how_hard
-from .difficulty_part import swarm_config
+from .contract import Migration, version_field
 
-STATE_VERSION = 1
+#: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
+#: runner's own shape (:func:`_from_v1`).
+STATE_VERSION = runner.STATE_VERSION
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "game"
+saved_version = version_field
 SAMPLE = "sample"
 PASTE = "paste"
 SAMPLE_DECK = "swarm-sample"
@@ -103,6 +107,21 @@ def fresh_form() -> dict[str, str]:
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
             "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
             "images": "auto", "keep-seed": ""}
+
+
+def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
+    """Version 1 -> 2 (the runners' one save schema): the form, the game and its origin as
+    they were; the own decks, the question form and the pictures as the parts'; the marked
+    cards as the board's."""
+    return {"v": 2, "game": data.get("game"), "origin": data.get("origin"),
+            "form": data.get("form") or {},
+            "parts": {"own-deck": {"decks": data.get("decks"), "asked": data.get("asked")},
+                      "images": data.get("images")},
+            "board": {"marked": data.get("marked")}}
+
+
+#: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
+MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 
 
 def is_own(deck: Any) -> bool:
@@ -156,132 +175,75 @@ def event_item(event: Event, cls: str | None = None) -> Item:
 
 
 class Widget(runner.RunnerBase):
+    game: SwarmGame | None
+
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        self.env = env
-        self.form = fresh_form()
-        self.game: SwarmGame | None = None
-        #: How the game was set up, for share links: {"d": "sample"} or {"c": config}.
+        #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
         self.origin: dict[str, Any] = {}
-        self.reference = own_deck.Reference()
-        self.confirm_reset = False
-        self.show_setup = False
-        self.last: list[Event] = []
-        self.db: CardDB | None
-        self.db, self.data_error = runner.load_card_db(
-            env, data, missing="This page could not load the card facts; only saved games work.",
-            errors=(OSError, KeyError, CardDataError))
-        #: The full card data, fetched the first time a pasted list names a card the shipped
-        #: facts do not know.
-        self.full = own_deck.FullData(data)
-        #: The player's own decks saved on this device: name -> the whole list.
-        self.own_decks: dict[str, str] = {}
-        #: The deck choice before the current action (a new choice loads a saved list).
-        self._deck_was = ""
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
-        #: The question form for cards a pasted list names that nobody knows.
-        self.questions = own_deck.Questions()
-        #: Card name -> small image URL on Scryfall's image host (the revealed cards').
-        self.images = card_images.CardImages()
-        #: Multi-select on the board (a partial wipe): on, and the card ids marked.
-        self.marking = False
-        self.marked: list[int] = []
+        super().__init__(
+            env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
+                                          stem="swarm-deck", file_limit=self.field_limit,
+                                          loading_id="data-note"),
+            pictures=parts.CardPictures(pick=("pick-card",)),
+            share_hint="Use Export file to pass the game as a file instead.",
+            missing="This page could not load the card facts; only saved games work.",
+            errors=(OSError, KeyError, CardDataError))
 
-    # -- storage and share links -----------------------------------------------------------------
-    def start(self, saved: str | None) -> View:
-        """The page from a save and the share link. A save that cannot be restored raises
-        (:class:`ValueError`/:class:`GameError`, plain words): :mod:`.saves` keeps it aside and
-        starts afresh. A link that cannot be opened is a message; nothing changes."""
-        note = self.restore_saved(saved)
-        shared, problem = self.open_share(lambda link: self._from_share(decode_share(link)))
-        notes = [problem] if problem else []
-        if shared is not None:
-            game, origin, form = shared
-            if self.game is None or game.to_json() != self.game.to_json():
-                self.game, self.origin = game, origin
-                self.form.update(form)
-                note = " ".join(filter(None, (
-                    f"Opened a shared game: seed {game.seed}, {len(game.actions)} actions.",
-                    runner.upgrade_note(game))))
-        if not self.form["seed"]:
-            self.form["seed"] = make_seed(self.env.entropy())
-        view = self.render()
-        view.error = " ".join(notes)
-        if self.game is not None:
-            view.scroll = "top"
-        view.note = note
-        if notes and self.game is None:
-            view.save = ""
-        elif notes or note:
-            view.save = self._save()
-        return view
+    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    def decode(self, text: str) -> dict[str, Any]:
+        return decode_share(text)
 
-    def _restore(self, saved: str) -> None:
-        data = plumbing.saved_state(saved, (STATE_VERSION,), "it is not a Swarm runner save")
-        form = fresh_form()
-        form.update({k: str(v) for k, v in (data.get("form") or {}).items() if k in form})
-        game: SwarmGame | None = None
-        if data.get("game") is not None:
-            loaded = load_game(data["game"])
-            if not isinstance(loaded, SwarmGame):
-                raise ValueError("the saved game is not a Swarm game")
-            game = loaded
-        origin = data.get("origin") or {}
-        if not isinstance(origin, dict):
-            raise ValueError("bad origin")
-        self.own_decks = own_deck.restore_decks(data.get("decks"))
-        own_deck.keep_choice(form, self.own_decks, PASTE)
-        self.questions.restore(data.get("asked"))
-        self.form, self.game, self.origin = form, game, origin
-        self.images.restore(data.get("images"))
-        marked = data.get("marked")  # several creatures marked for a partial wipe (optional)
-        self.marking, self.marked = False, []
-        if isinstance(marked, list) and game is not None:
-            self.marking = True
-            self.marked = [m for m in marked if isinstance(m, int)][:500]
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        assert isinstance(game, SwarmGame)
+        self.game, self.origin = game, origin or {}
+        self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
+                         mode=game.mode, survivors=str(game.survivors), seed=game.seed)
 
-    def _save(self) -> str:
-        return json.dumps({"v": STATE_VERSION, "form": self.form, "origin": self.origin,
-                           "game": self.game.to_dict() if self.game else None,
-                           "decks": self.own_decks, "asked": self.questions.to_data(),
-                           "images": self.images.saved(),
-                           "marked": self.marked if self.marking else None},
-                          sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-
-    def share_data(self) -> dict[str, Any] | None:
-        if self.game is None:
-            return None
-        data: dict[str, Any] = {"v": STATE_VERSION, "seed": self.game.seed,
-                                "a": self.game.actions, runner.SHARE_SCHEMA: SCHEMA_VERSION}
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The sample deck's mode and Survivors (``d``, ``m``, ``n``), or the whole config
+        (``c``) of pasted lists or an imported game."""
+        assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
-            data.update(d=SAMPLE, m=self.game.mode, n=self.game.survivors)
-        else:
-            data["c"] = self.game.config
-        return data
+            return {"d": SAMPLE, "m": game.mode, "n": game.survivors}
+        return {"c": game.config}
 
-    def _from_share(self, data: dict[str, Any]) -> tuple[SwarmGame, dict[str, Any],
-                                                          dict[str, str]]:
-        if data.get("v") != STATE_VERSION:
-            raise ValueError("the share link is from another version of this page")
-        seed, actions = data.get("seed"), data.get("a")
-        if not isinstance(seed, str) or not isinstance(actions, list):
-            raise ValueError("the share link has no seed or actions")
+    def shared_config(self, data: dict[str, Any]
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         if data.get("d") == SAMPLE:
-            config: dict[str, Any] | None = self._sample_config(str(data.get("m")),
-                                                                data.get("n"))
-            origin: dict[str, Any] = {"d": SAMPLE}
-            form = {"deck": SAMPLE}
-        else:
-            config = data.get("c")
-            if not isinstance(config, dict):
-                raise ValueError("the share link has no decks")
-            origin, form = {"c": True}, {"deck": PASTE}
-        game = runner.replay_shared(SwarmGame.variant, config, seed, actions,
-                                    data.get(runner.SHARE_SCHEMA))
-        if not isinstance(game, SwarmGame):  # pragma: no cover - replay returns its class
-            raise ValueError("not a Swarm game")
-        form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed)
-        return game, origin, form
+            return (SwarmGame.variant, self._sample_config(str(data.get("m")), data.get("n")),
+                    {"d": SAMPLE})
+        config = data.get("c")
+        if not isinstance(config, dict):
+            raise ValueError("it has no decks")
+        return SwarmGame.variant, config, {"c": True}
+
+    def imported(self, game: Game) -> None:
+        assert isinstance(game, SwarmGame)
+        self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
+        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
+                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
+
+    # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
+    not_a_save = "it is not a Swarm runner save"
+    own_choice = PASTE
+
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        return fresh_form()
+
+    def check_game(self, game: Game) -> SwarmGame:
+        if not isinstance(game, SwarmGame):
+            raise ValueError("it holds a game of another format")
+        return game
+
+    def origin_data(self) -> dict[str, Any]:
+        """How the game was set up, for share links: {"d": "sample"} or {"c": True}."""
+        return self.origin
+
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:
+        self.origin = origin or {}
 
     # -- set-up --------------------------------------------------------------------------------
     def _sample_config(self, mode: str, survivors: Any) -> dict[str, Any]:
@@ -318,7 +280,7 @@ class Widget(runner.RunnerBase):
         return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
                            *enforcers.cards("reckoning")])
 
-    def _needs_full(self, form: Mapping[str, Any]) -> bool:
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with pasted lists must first fetch the full card data."""
         self.apply_form(form, self.field_limit)
         if not is_own(self.form["deck"]) or not self.full.wanted() or self.db is None:
@@ -357,10 +319,45 @@ class Widget(runner.RunnerBase):
         self.marking, self.marked = False, []
         self.last = list(self.game.events)
 
+    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
+        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
+        form = self.form
+        if is_own(form["deck"]):
+            return "swarm", self._config(form["mode"], form["survivors"], form["paste"],
+                                         form["paste-enforcers"])
+        return "swarm", self._sample_config(form["mode"], form["survivors"])
+
+    def is_own(self, deck: str) -> bool:
+        return is_own(deck)
+
+    def own_deck_shown(self) -> bool:
+        return is_own(self.form["deck"])
+
+    def deck_text(self, form: dict[str, str]) -> str:
+        return deck_text(form)
+
+    def fill_deck(self, form: dict[str, str], text: str) -> None:
+        _fill(form, text)
+
+    def say_deck(self, note: str) -> None:
+        self.deck_note = note
+
+    def chosen_name(self) -> str | None:
+        card_id = self.form.get("card", "")
+        if self.game is None or not card_id.isdigit():
+            return None
+        return self.game.card(int(card_id)).name
+
+    def revealed_names(self) -> list[str]:
+        if self.game is None:
+            return []
+        events = board.turn_events(self.game.events, "turn")
+        return [name for e in events if e.kind == "reveal" for name in e.cards]
+
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
-    qr_hint = "Use Export file to pass the game as a file instead."
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
@@ -384,27 +381,13 @@ class Widget(runner.RunnerBase):
                     "second-main", "end", "reset-yes", "next-survivor")
 
     def handle(self, action: str, form: dict[str, str]) -> View:
-        """:meth:`runner.RunnerBase.handle`, plus where the page scrolls: to the game after
-        Start, an import or a turn button, to the set-up when it is asked for."""
-        self._deck_was = self.form["deck"]
-        if action == HOW_HARD:  # "How hard is this?" before Start (difficulty_part.py)
-            return how_hard(self, form, swarm_config)
-        if action in ("images", card_images.ACTION, card_images.ACTION_MANY):  # pictures
-            self.apply_form(form, self.field_limit)
-            if action == "images":
-                self.images.resume()
-            else:
-                self.images.response(action, form)
-            view = self.render()
-            view.note = self.images.take_notice()  # said once
-            view.save = self._save()
-            self._image_lookups(view, form)
-            return view
+        """:meth:`runner.RunnerBase.handle`, but the board's choices (a card's panel, the
+        cards marked) are answered here: nothing happens at the table."""
         if action in ("choose-several", "mark") and self.game is not None:
             self.apply_form(form, self.field_limit)
             self._mark(action, form)
             view = self.render()
-            view.save = self._save()
+            view.save = self.save()
             return view
         if action in ("pick-card", "choose-card", "close-panel"):
             self.apply_form(form, self.field_limit)
@@ -414,35 +397,22 @@ class Widget(runner.RunnerBase):
             elif action == "close-panel":
                 self.form["card"] = ""
             view = self.render()
-            view.save = self._save()
+            view.save = self.save()
             if action != "close-panel" and self.form["card"]:
                 view.scroll = "panel"
                 if view.text.get("chosen"):  # the one announcement: the panel's card
                     view.text["happened"] = view.text["chosen"]
                     view.hidden["happened"] = False
-            self._image_lookups(view, form, chosen=action == "pick-card")
+            self.pictures.answered(self, action, form, view)
             return view
-        if action == own_deck.FULL_ACTION:
-            self.full.response(form)
-            action, form = "new", {}
-        elif action == "new" and self._needs_full(form):
-            view = self.render()
-            view.text["data-note"] = ("Loading the card data (about 0.5 MB, only the first "
-                                      "time)…")
-            view.fetches.append(self.full.fetch())
-            return view
-        view = super().handle(action, form)
-        if action == "deck-export" and not view.error:
-            view.download = (own_deck.deck_file_name(self.form["deck-name"], "swarm-deck"),
-                             deck_text(self.form))
-        if view.error and self.full.error and action == "new" and is_own(self.form["deck"]):
-            view.error = f"{view.error} {self.full.error}"
-        self._image_lookups(view, form)
-        if view.error and action in ("new", own_deck.ANSWER) and self.questions.asked:
-            self.questions.show_error(view)
-        elif not view.error and action in (*self.TURN_ACTIONS, own_deck.ANSWER):
+        return super().handle(action, form)
+
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
+        """Where the page scrolls: to the game after Start, an import or a turn button, to the
+        set-up when it is asked for; a pasted list's commander said at the top."""
+        if not view.error and action in self.TURN_ACTIONS:
             view.scroll = "top"
-            if action in ("new", own_deck.ANSWER) and self.deck_note:
+            if action == "new" and self.deck_note:
                 # the set-up box closes on Start: the list's commander is said at the top
                 view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
                                                                 self.deck_note)))
@@ -453,26 +423,6 @@ class Widget(runner.RunnerBase):
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
-        if action in own_deck.DECK_ACTIONS:
-            if self.form["deck"] != self._deck_was:
-                self.questions.clear()  # another list: the questions were about the last one
-            self.deck_note = own_deck.deck_action(
-                action, self.own_decks, self.form, own=PASTE, was=self._deck_was,
-                text=deck_text, fill=_fill)
-            if action != "setup":
-                return False
-        if action == "deck-file":
-            _fill(self.form, str(form.get("_file", ""))[:self.field_limit])
-            self.form["deck"] = PASTE
-            return False
-        if action == own_deck.ANSWER:
-            # the answers go into the list itself (and the deck saved under its name)
-            self.form["paste"], self.form["paste-enforcers"] = self.questions.answer(
-                form, [self.form["paste"], self.form["paste-enforcers"]])
-            name = self.form["deck"][len(own_deck.MINE):]
-            if self.form["deck"].startswith(own_deck.MINE) and name in self.own_decks:
-                self.own_decks[name] = deck_text(self.form)
-            action = "new"
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
@@ -570,22 +520,6 @@ class Widget(runner.RunnerBase):
         except ValueError:
             raise ActionError(message) from None
 
-    def _import(self, text: str) -> None:
-        try:
-            game = load_game(text)
-        except SaveError as error:
-            raise ValueError(f"the file is not a game save: {error}") from None
-        if not isinstance(game, SwarmGame):
-            raise ValueError("the file holds a game of another format")
-        self.game = game
-        self.origin = {"c": True}
-        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
-        if self._is_sample(game):
-            self.origin = {"d": SAMPLE}
-        self.last = [Event("import", f"Imported a game: seed {game.seed}, "
-                           f"{len(game.actions)} actions.")]
-
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
             config = self._sample_config(game.mode, game.survivors)
@@ -605,10 +539,8 @@ class Widget(runner.RunnerBase):
         )
         view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
         view.values["pre-swarm"] = form["pre-swarm"]
-        view.values["images"] = "on" if self._images_on() else ""
+        self.render_parts(view)
         view.hidden["paste-box"] = not is_own(form["deck"])
-        self.questions.render(view, shown=is_own(form["deck"]))
-        view.hidden["deck-remove"] = not form["deck"].startswith(own_deck.MINE)
         view.text["deck-note"] = self.deck_note
         view.hidden["confirm-reset"] = not self.confirm_reset
         game = self.game
@@ -672,13 +604,14 @@ class Widget(runner.RunnerBase):
             "undo-info": (f"Undo takes back: {_describe(game.actions[-1])}."
                           if game.actions else "Nothing to undo yet."),
         })
-        view.hidden["win"] = game.result != "won"
-        view.hidden["loss"] = game.result != "lost"
-        if game.result:
-            final = next((e for e in reversed(game.events) if e.kind in ("win", "loss")), None)
-            view.text["win" if game.result == "won" else "loss"] = final.text if final else ""
+        outcome = game.outcome()  # the one way a widget asks whether the game ended
+        won = outcome is not None and outcome.winner == "survivors"
+        view.hidden["win"] = not won
+        view.hidden["loss"] = outcome is None or won
+        if outcome is not None:  # the words of the win or loss event
+            view.text["win" if won else "loss"] = outcome.reason
         phase = game.phase
-        over = bool(game.result)
+        over = outcome is not None
         overlord = game.mode == "overlord"
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
@@ -767,7 +700,8 @@ class Widget(runner.RunnerBase):
         all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something), and
         "Choose several…" for a partial wipe (the board then marks groups)."""
         creatures = game.creatures()
-        marking = self.marking and bool(creatures) and not game.result
+        over = game.outcome() is not None
+        marking = self.marking and bool(creatures) and not over
         if marking:  # a tap marks a group of creatures; other permanents are text only
             ids = {c.id for c in creatures}
             groups = self._groups(game)
@@ -784,7 +718,7 @@ class Widget(runner.RunnerBase):
         view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
         view.hidden["destroy-marked"] = not chosen
         view.text["destroy-marked"] = f"Destroy the {len(chosen)} chosen"
-        view.hidden["group-buttons"] = not creatures or bool(game.result)
+        view.hidden["group-buttons"] = not creatures or over
         view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
                                     if len(creatures) != 1 else "Destroy the Swarm creature")
         view.hidden["tap-all"] = all(c.tapped for c in creatures)
@@ -827,7 +761,7 @@ class Widget(runner.RunnerBase):
             view.text["panel-note"] = ""
             return
         zone = game.zones.where(card.id)[0]
-        playing = not game.result
+        playing = game.outcome() is None
         allowed = game.card_actions(card.id)  # the engine's own answer
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
@@ -845,7 +779,7 @@ class Widget(runner.RunnerBase):
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
                          facts=game.config.get("facts", {}).get(card.name), buttons=shown,
-                         image=self.images.url(card.name) if self._images_on() else "",
+                         image=self.pictures.url(self, card.name),
                          reference=board.reference_link(self._reference_deck(game, card),
                                                         card.name))
         notes = []
@@ -859,28 +793,6 @@ class Widget(runner.RunnerBase):
             notes.append("Nothing to do with this card now." if playing
                          else "The game is over.")
         view.text["panel-note"] = " ".join(notes)
-
-    def _images_on(self) -> bool:
-        return card_images.images_on(self.form.get("images", "auto"),
-                                     bool(getattr(self.env, "save_data", False)))
-
-    def _image_lookups(self, view: View, form: Mapping[str, Any], *, chosen: bool = False
-                       ) -> None:
-        """With pictures on and the browser online, the chosen card's picture when its panel
-        was just opened (``chosen``), then one lookup for the revealed cards whose picture is
-        not known yet (each name asked once)."""
-        if (self.game is None or not self._images_on() or view.error
-                or str(form.get("_online", "on")) == ""):
-            return
-        card_id = self.form.get("card", "")
-        if chosen and card_id.isdigit():
-            try:
-                view.fetches += self.images.lookup(self.game.card(int(card_id)).name)
-            except GameError:  # a card no longer in the game opens no panel
-                pass
-        events = board.turn_events(self.game.events, "turn")
-        view.fetches += self.images.lookup_many(
-            [name for e in events if e.kind == "reveal" for name in e.cards])
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
@@ -905,10 +817,10 @@ class Widget(runner.RunnerBase):
             if game.zones.where(card_id)[0] == "graveyard":
                 openable.setdefault(game.card(card_id).name, card_id)
         view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
-        if self._images_on():
+        if self.pictures.on(self):
             for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
                                         strict=False):
-                item.image, item.image_alt = self.images.url(name), name
+                item.image, item.image_alt = self.pictures.url(self, name), name
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"

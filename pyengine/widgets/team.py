@@ -45,6 +45,7 @@ from ..team_commander import (
     with_commanders,
 )
 from . import Env, Item, View, deck_reading, own_deck, plumbing, runner
+from .contract import NoGame
 
 PASTE = "paste"
 #: Shipped decks offered for an opening hand: only Commander decks make sense here.
@@ -99,9 +100,19 @@ def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 #: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
 MIGRATIONS = {1: _from_v1}
+#: The widget contract (:class:`.contract.WidgetModule`): what the page saves, how a save
+#: names its version, and the upgrades of older saves.
+SAVES = "table"
+HASH_PREFIX = None
 
 
-class Widget:
+def saved_version(data: dict[str, Any]) -> Any:
+    """A table's save keeps its version in its state (``data["state"]["v"]``)."""
+    state = data.get("state")
+    return state.get("v") if isinstance(state, dict) else None
+
+
+class Widget(NoGame):
     def __init__(self, env: Env, data: Any = None) -> None:
         self.env = env
         #: Card facts for reading a pasted list (the shipped facts, then the full card data,
@@ -157,7 +168,7 @@ class Widget:
             if not isinstance(load_game(entry["game"]), OpeningHand):
                 raise ValueError("a hand save is not an opening hand")
 
-    def _save(self) -> str:
+    def save(self) -> str:
         return json.dumps({"state": self.state, "undo": self.undo_stack}, sort_keys=True,
                           ensure_ascii=False, separators=(",", ":"))
 
@@ -178,7 +189,7 @@ class Widget:
             view.text["hand-status"] = ("Loading the card data to find the commander (about "
                                         "0.5 MB, only the first time)…")
             view.fetches.append(self.full.fetch())
-            view.save = self._save()
+            view.save = self.save()
             return view
         error = ""
         seen = self._tracker_events()
@@ -190,7 +201,7 @@ class Widget:
             self.show_setup = action == "show-setup"
         view = self.render()
         view.error = error
-        view.save = self._save()
+        view.save = self.save()
         happened = error or self._happened(action, seen, view)
         if happened:  # one line, fixed on the screen and read out once (issue 27, 3 and 7)
             view.text["happened"] = happened
@@ -666,7 +677,8 @@ class Widget:
                                                            reasons)
             view.attrs[f"{prefix}"] = {"data-lost": "true" if reasons else "false",
                                        "data-active": "true" if game.active == team else "false"}
-        result = game.result()
+        outcome = game.outcome()  # tc-4-1: the one way a widget asks whether the game ended
+        result = outcome.reason if outcome is not None else ""
         view.text["result"] = result
         view.hidden["result"] = not result
         waiting = game.extra_turns
