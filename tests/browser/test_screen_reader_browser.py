@@ -39,6 +39,18 @@ def open_play(page, url: str, name: str) -> None:
     page.click("[data-tool=guide-close]")
 
 
+def start(page, site_url: str, name: str, **choices: str):
+    """Open ``name``'s play page, make the set-up ``choices`` (field: value), start a game with
+    :data:`SEED`, check every control has a name; the "what just happened" line."""
+    open_play(page, site_url + f"play/{name}.html", name)
+    for field, value in choices.items():
+        page.select_option(f"[data-field={field}]", value)
+    page.fill("[data-field=seed]", SEED)
+    page.click(f"[data-widget={name}] [data-action=new]:visible")
+    every_control_named(page, name)
+    return page.locator(f"[data-widget={name}] [data-id=happened]")
+
+
 def every_control_named(page, name: str) -> None:
     missing = widget(page, name).evaluate(UNNAMED)
     assert not missing, f"controls with no accessible name: {missing}"
@@ -80,12 +92,7 @@ def test_limited_horde_turn_refusal_and_card_panel_are_announced(phone_page, sit
     """lh-4-1, lh-5-1: Limited Horde: a Survivors' turn, a refused amount and a card-panel
     action are each one announcement in the polite line; the board is a list of buttons."""
     page = phone_page
-    open_play(page, site_url + "play/horde.html", "horde")
-    page.select_option("[data-field=variant]", "limited-horde")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-action=new]:visible")
-    every_control_named(page, "horde")
-    happened = page.locator("[data-widget=horde] [data-id=happened]")
+    happened = start(page, site_url, "horde", variant="limited-horde")
     # the one turn button on show: the Survivors' turn, or the Horde's
     turn = page.locator("[data-widget=horde] [data-action=survivor-end]:visible,"
                         " [data-widget=horde] [data-action=horde-end]:visible")
@@ -118,12 +125,7 @@ def test_swarm_step_refusal_card_panel_and_group_action_are_announced(phone_page
     """sw-3-1, sw-9-4: the Swarm: a Swarm Step, a refused amount, a card-panel action and a
     group action are each one announcement in the polite line; the board is a list."""
     page = phone_page
-    open_play(page, site_url + "play/swarm.html", "swarm")
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-field=seed]", SEED)
-    page.click("[data-widget=swarm] [data-action=new]")
-    every_control_named(page, "swarm")
-    happened = page.locator("[data-widget=swarm] [data-id=happened]")
+    happened = start(page, site_url, "swarm", survivors="2")
     board = page.locator("[data-widget=swarm] [data-id=battlefield]")
     only_happened(page, lambda: page.click("[data-widget=swarm] [data-action=turn]"))
     assert "Swarm" in happened.aria_snapshot()
