@@ -110,8 +110,15 @@ def main() -> int:
     findings = [(page, what, max(tasks)) for page, rows in results.items()
                 for what, tasks in rows.items() if tasks and max(tasks) > LONG_TASK_MS]
     out = ROOT / "bench" / "results" / "inputs.json"
-    out.write_text(json.dumps({"long_task_ms": LONG_TASK_MS, "results": results,
-                               "findings": findings}, indent=1) + "\n", encoding="utf-8")
+    import datetime
+    import platform
+
+    out.write_text(json.dumps({
+        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+        "load_1min": round(os.getloadavg()[0], 2),
+        "long_task_ms": LONG_TASK_MS, "results": results, "findings": findings},
+        indent=1) + "\n", encoding="utf-8")
     for page, what, longest in findings:
         print(f"finding: {page}, {what}: a {longest} ms long task")
     print(f"{sum(len(r) for r in results.values())} inputs tried, {len(findings)} findings")
