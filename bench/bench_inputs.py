@@ -114,7 +114,7 @@ def main() -> int:
     import platform
 
     out.write_text(json.dumps({
-        "date": datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+        "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "load_1min": round(os.getloadavg()[0], 2),
         "long_task_ms": LONG_TASK_MS, "results": results, "findings": findings},
