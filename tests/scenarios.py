@@ -292,10 +292,8 @@ def argument(rng: Rng, game: Game, name: str, parameter: inspect.Parameter) -> A
 
 
 def over(game: Game) -> bool:
-    """The game has ended (won or lost)."""
-    result = getattr(game, "result", None)
-    return getattr(game, "phase", None) == "over" or bool(result() if callable(result)
-                                                            else result)
+    """The game has ended (won or lost): the engine surface's one answer, ``outcome()``."""
+    return game.outcome() is not None
 
 
 def random_action(rng: Rng, game: Game, menu: dict[str, inspect.Signature]) -> dict[str, Any]:
