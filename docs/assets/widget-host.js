@@ -546,6 +546,20 @@ async function startWorker(options) {
 // widget starts again there from its saved game (the slots in storage) and says so once.
 const RESTARTED = "Python stopped working and was started again from the saved game; " +
                   "the last tap was not applied.";
+// A worker that never answers (its Python hung, the browser killed it, it ran out of memory) is
+// taken for dead after this long, far beyond the slowest action measured (the "How hard is
+// this?" games, about 3 s on the phone profile), and replaced as above. A test may shorten it
+// (window.coopMagicAnswerTimeoutMs).
+const ANSWER_TIMEOUT_MS = 60000;
+
+function answerWithin(promise) {
+  const ms = Number(window.coopMagicAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
+  let timer;
+  const late = new Promise((resolve, reject) => {
+    timer = setTimeout(() => reject(new Error(`Python gave no answer in ${ms / 1000} s`)), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
 
 class Engine {
   constructor(options, worker) {
@@ -651,7 +665,8 @@ async function serve(worker, root, failed) {
         if (worker.current !== startedOn) {  // another widget's tap restarted the worker
           answer = await startAgain(false);
         } else {
-          answer = JSON.parse(await worker.sync.handle(name, action, JSON.stringify(form)));
+          answer = JSON.parse(await answerWithin(
+            worker.sync.handle(name, action, JSON.stringify(form))));
         }
       } catch (error) {
         console.warn(String(error && error.stack || error));
@@ -745,8 +760,8 @@ async function serve(worker, root, failed) {
     try {
       if (died) await worker.restart(startedOn);
       const next = worker.current;
-      const first = JSON.parse(await worker.sync.start(name, JSON.stringify(
-        {...pageInfo(), slots: slots.read()})));
+      const first = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+        {...pageInfo(), slots: slots.read()}))));
       startedOn = next;
       first.view.text = {...(first.view.text || {}), "saves-note": RESTARTED};
       first.view.hidden = {...(first.view.hidden || {}), "saves-note": false};

@@ -322,7 +322,7 @@ xworker.sync.handle = _crashing
 def test_a_worker_whose_python_dies_is_restarted_from_the_saved_game(page, site_url, guard):
     """hs-2-9: when a tap's message to Python fails (Python broken in the worker), the page
     starts a new worker from the saved game and says so once; the game is as saved and the
-    next taps play on. (A worker that hangs without answering is not detected.)"""
+    next taps play on. (One that never answers: the next test.)"""
     page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
         body=CRASHING_WORKER, content_type="text/x-python"))
     page.goto(site_url + "play/horde.html")
@@ -352,6 +352,62 @@ def test_a_worker_whose_python_dies_is_restarted_from_the_saved_game(page, site_
     guard.problems[:] = [p for p in guard.problems
                          if not any(w in p for w in ("RecursionError", "stack", "fatal",
                                                      "Pyodide", "Maximum call"))]
+
+
+#: The worker's Python file with a way to hang it: an action whose form holds HANG-PYTHON
+#: never returns (a loop), so the page gets no answer at all, as from a worker the browser
+#: killed or that ran out of memory.
+HANGING_WORKER = """from polyscript import xworker
+
+from pyengine import browser
+
+browser.serve()
+_handle = browser.handle
+
+
+def _hanging(name, action, form_json):
+    while "HANG-PYTHON" in form_json:
+        pass
+    return _handle(name, action, form_json)
+
+
+xworker.sync.handle = _hanging
+"""
+
+
+def test_a_worker_that_never_answers_is_replaced_from_the_saved_game(page, site_url, guard):
+    """hs-2-9 (issue 28, point 5): a tap that gets no answer at all (Python hung, or the
+    worker gone) is taken for dead after the answer time-out (shortened here): the page starts
+    a new worker from the saved game, says so once, and the next taps play on."""
+    page.add_init_script("window.coopMagicAnswerTimeoutMs = 8000;")
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=HANGING_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", "amber-otter-17")
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.click("[data-action=survivor-end]")
+
+    def actions() -> int:
+        saved = json.loads(page.evaluate(
+            "localStorage.getItem(window.coopMagicSaveKey('horde'))"))["game"]
+        return len((json.loads(saved) if isinstance(saved, str) else saved)["actions"])
+
+    expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 2")
+    assert actions() == 1
+    page.evaluate("document.querySelector('[data-field=creatures]').value = 'HANG-PYTHON'")
+    page.click("[data-action=survivor-end]")
+    note = page.locator("[data-widget=horde] [data-id=saves-note]")
+    expect(note).to_contain_text("Python stopped working and was started again",
+                                 timeout=60_000)
+    assert actions() == 1
+    page.evaluate("document.querySelector('[data-field=creatures]').value = ''")
+    page.click("[data-action=survivor-end]")
+    expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 3")
+    assert actions() == 2
+    expect(note).to_be_hidden()  # said once
+    guard.problems[:] = [p for p in guard.problems if "no answer" not in p]
 
 
 def test_a_play_page_framed_by_another_site_does_not_start(page, site_url, guard):
