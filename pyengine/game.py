@@ -13,13 +13,15 @@ Formats subclass :class:`Game`, set ``variant``, implement :meth:`Game.setup` an
 
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import copy
 import inspect
 import json
 import random
 import types
 import typing
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar, Self
 
@@ -160,6 +162,40 @@ class Zones:
                 for name, cards in self._zones.items()}
 
 
+@dataclass(frozen=True)
+class Budget:
+    """How much a replay may build before it is refused: ``cards`` objects made (cards and
+    tokens, counted by the ids handed out) and ``events`` written. Checked after the set-up and
+    after every action, whatever the action is, so a short text (a share link) cannot make a
+    huge game: the replay stops as soon as either is passed (:class:`ReplayTooBig`)."""
+
+    cards: int
+    events: int
+
+
+class ReplayTooBig(Exception):
+    """A replay passed its :class:`Budget`; ``made`` names what ran over and ``step`` the
+    action (1-based; 0 for the set-up). Not a :class:`GameError`: the save upgrades, which set
+    aside actions that fail, must stop on it too (:func:`load_game` explains it)."""
+
+    def __init__(self, made: str, limit: int, step: int) -> None:
+        super().__init__(f"it would make more than {limit:,} {made} (passed at action {step})")
+        self.made, self.limit, self.step = made, limit, step
+
+
+_BUDGET: contextvars.ContextVar[Budget | None] = contextvars.ContextVar("budget", default=None)
+
+
+@contextlib.contextmanager
+def within(budget: Budget | None) -> Iterator[None]:
+    """Every game built inside this block keeps to ``budget`` (None: no limit)."""
+    token = _BUDGET.set(budget)
+    try:
+        yield
+    finally:
+        _BUDGET.reset(token)
+
+
 class Game:
     """Base class of an automated game. Subclasses implement :meth:`setup` and ``do_*``."""
 
@@ -182,7 +218,10 @@ class Game:
         self.upgrade_dropped = 0
         self.zones = Zones(list(self.zone_names))
         self._next_id = 1
+        #: What this game may build while it is being loaded (:func:`within`); None after.
+        self._budget = _BUDGET.get()
         self.events.extend(self.setup())
+        self._check_budget()
 
     # -- building blocks for subclasses -------------------------------------------------------
     def new_card(self, name: str, *, token: bool = False, made: bool = False) -> Card:
@@ -225,7 +264,18 @@ class Game:
             raise
         self.actions.append(action)
         self.events.extend(events)
+        self._check_budget()
         return events
+
+    def _check_budget(self) -> None:
+        """Raise :class:`ReplayTooBig` once this game has built more than its budget allows."""
+        budget = self._budget
+        if budget is None:
+            return
+        if self._next_id - 1 > budget.cards:
+            raise ReplayTooBig("cards and tokens", budget.cards, len(self.actions))
+        if len(self.events) > budget.events:
+            raise ReplayTooBig("events", budget.events, len(self.actions))
 
     def _prepare(self, action: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         """The handler, a private JSON copy of the action and the handler's arguments, checked
@@ -270,13 +320,15 @@ class Game:
     @classmethod
     def replay(cls, config: dict[str, Any], seed: str, actions: list[dict[str, Any]]) -> Self:
         """The game ``actions`` lead to. Nothing is captured between actions: an action that
-        fails stops the replay with its error (the half-built game is dropped)."""
+        fails stops the replay with its error (the half-built game is dropped); so does one
+        that passes the budget of the load it is part of (:func:`within`)."""
         game = cls(config, seed)
         for action in actions:
             handler, action, arguments = game._prepare(action)
             events = game._run(handler, arguments)
             game.actions.append(action)
             game.events.extend(events)
+            game._check_budget()
         return game
 
     def undo(self) -> Self:
@@ -566,6 +618,10 @@ MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
 MAX_NUMBER = 1_000_000
 
 
+class SaveTooBig(SaveError):
+    """A save whose replay passed the budget it was loaded with (:func:`load_game`)."""
+
+
 class NewerSaveError(SaveError):
     """A save written by a newer version of the site (keep it; an update can read it)."""
 
@@ -609,8 +665,9 @@ def _numbers_ok(value: Any) -> bool:
     return True
 
 
-def load_game(data: str | dict[str, Any]) -> Game:
-    """Rebuild a game from a save (JSON text or its parsed object), upgrading older schemas.
+def load_game(data: str | dict[str, Any], *, budget: Budget | None = None) -> Game:
+    """Rebuild a game from a save (JSON text or its parsed object), upgrading older schemas;
+    with a ``budget``, refused as soon as the replay builds more than it allows.
 
     Raises :class:`SaveError` (:class:`NewerSaveError` for a save from a newer version) with a
     plain explanation for anything that is not a good save; never Python's own error text.
@@ -624,6 +681,16 @@ def load_game(data: str | dict[str, Any]) -> Game:
         raise SaveError("the save is nested far deeper than anything this site writes")
     if not isinstance(data, dict):
         raise SaveError("the save is not a game object")
+    try:
+        with within(budget):
+            game = _load(data)
+    except ReplayTooBig as error:
+        raise SaveTooBig(f"the save is refused: {error}") from None
+    game._budget = None  # played on from here, the game is the table's
+    return game
+
+
+def _load(data: dict[str, Any]) -> Game:
     data = migrate(data)
     for key, kind in (("variant", str), ("seed", str), ("config", dict), ("actions", list)):
         if not isinstance(data.get(key), kind):

@@ -840,3 +840,53 @@ def test_runner_saves_of_version_1_migrate_to_the_one_save_schema(name, stored_n
     saved = json.loads(s.storage.get(MAIN))  # written back in today's schema
     assert saved["v"] == 2 and isinstance(saved["game"], dict)
     assert saved["game"] == s.widget.game.to_dict()
+
+
+# -- a budget on what a link builds, checked as it replays (issue 28, point 3) -----------------
+@pytest.mark.parametrize("name", sorted(RUNNERS))
+@pytest.mark.parametrize("kind", ["events", "cards"])
+def test_a_link_that_builds_past_the_budget_is_refused_as_it_replays(name, kind, monkeypatch):
+    """hs-2-9, sw-3-4: whatever its actions are, a link whose game builds more events or cards
+    than a link may (runner.SHARE_BUDGET, shrunk here: events to what the game has after its
+    first action, cards to one fewer than its set-up makes) is refused in plain words at the
+    action that passes it, with the way out (a file); the saved game stays, the page plays on,
+    and the same link opens under the real budget."""
+    mine = played(name).storage.get(MAIN)
+    _, link = link_of(name, 3)
+    data = runner.decode_share(link[:2], link, not_link="", damaged="", no_game="")
+    widget = played(name).widget
+    whole, _ = widget.from_share(data)
+    one, _ = widget.from_share({**data, "a": data["a"][:1]})
+    if kind == "events":
+        assert len(one.events) < len(whole.events)
+        limit, passed_at = game.Budget(cards=10**9, events=len(one.events)), 2
+    else:
+        limit, passed_at = game.Budget(cards=one._next_id - 2, events=10**9), 0
+    monkeypatch.setattr(runner, "SHARE_BUDGET", limit)
+    storage = MemoryStorage({MAIN: mine})
+    s = Session(name, MODULES[name], page_env(link), storage)
+    view = s.start()
+    assert "is refused" in view.error and "Export the game as a file" in view.error
+    assert f"passed at action {passed_at})" in view.error and plain(view.error), view.error
+    assert storage.get(MAIN) == mine and s.widget is not None
+    assert s.handle(*PLAY[name]).error == ""
+    monkeypatch.undo()
+    assert widget.from_share(data)[0].actions == whole.actions
+
+
+def test_a_budget_bounds_every_replay_of_a_load_and_not_the_play_after(monkeypatch):
+    """hs-2-9: load_game's budget holds inside the save upgrades too (a schema 1 save is
+    replayed by its upgrade first, which sets aside failing actions: passing the budget is not
+    one of those), and it ends with the load: the game then plays on past it."""
+    text = stored("horde-v1.json")
+    saved = json.loads(json.loads(text)["game"]) if isinstance(json.loads(text)["game"], str) \
+        else json.loads(text)["game"]
+    old = dict(saved, schema=1)
+    old.pop("state", None)
+    full = load_game(old)
+    tight = game.Budget(cards=10**9, events=len(full.events) - 1)
+    with pytest.raises(game.SaveTooBig, match="more than .* events"):
+        load_game(old, budget=tight)
+    loaded = load_game(saved, budget=game.Budget(cards=10**9, events=len(full.events)))
+    loaded.apply({"type": "end-survivor-turn"} if loaded.variant != "swarm" else {"type": "turn"})
+    assert len(loaded.events) > len(full.events)

@@ -19,7 +19,17 @@ from typing import Any
 
 from .. import safejson
 from ..cards import CardDB
-from ..game import SCHEMA_VERSION, ActionError, Event, Game, GameError, SaveError, load_game
+from ..game import (
+    SCHEMA_VERSION,
+    ActionError,
+    Budget,
+    Event,
+    Game,
+    GameError,
+    SaveError,
+    SaveTooBig,
+    load_game,
+)
 from ..rng import make_seed, normalize_seed
 from . import View, own_deck, plumbing
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
@@ -59,6 +69,12 @@ MAX_SHARE_CHARS = 400_000
 #: The most tokens a link's actions may make once played out (issue 28, point 3: a few
 #: characters of link can ask for millions of tokens; a real game makes a few hundred).
 MAX_SHARE_TOKENS = 5000
+#: What a link's game may build as it replays, whatever its actions are (issue 28, point 3),
+#: checked after every action so a link is refused as soon as it passes: far above a real game
+#: (a four-hour Horde game makes a few hundred cards and tokens and a few thousand events;
+#: 3,000 random actions made at most 20,532 cards, all but a few hundred of them tokens, and
+#: 42,606 events), small enough to stay quick and small on a phone.
+SHARE_BUDGET = Budget(cards=MAX_SHARE_TOKENS + 15_000, events=150_000)
 
 
 def tokens_made(actions: Any) -> int:
@@ -162,7 +178,10 @@ def replay_shared(variant: Any, config: Any, seed: Any, actions: Any,
         schema = 1
     try:
         return load_game({"schema": schema, "variant": variant, "seed": seed,
-                          "config": config, "actions": actions})
+                          "config": config, "actions": actions}, budget=SHARE_BUDGET)
+    except SaveTooBig as error:  # a file has no such limit
+        raise ValueError(str(error).replace("the save", "the link") + ". Export the game as a "
+                         "file and import it instead") from None
     except SaveError as error:
         raise ValueError(str(error).replace("the save", "the link")) from None
 
