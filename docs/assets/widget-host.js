@@ -556,7 +556,11 @@ function answerWithin(promise) {
   const ms = Number(window.coopMagicAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
   let timer;
   const late = new Promise((resolve, reject) => {
-    timer = setTimeout(() => reject(new Error(`Python gave no answer in ${ms / 1000} s`)), ms);
+    timer = setTimeout(() => {
+      const error = new Error(`Python gave no answer in ${ms / 1000} s`);
+      error.timedOut = true;
+      reject(error);
+    }, ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
@@ -776,11 +780,17 @@ async function serve(worker, root, failed) {
   let startedOn = worker.current;
   let answer;
   try {
-    answer = JSON.parse(await worker.sync.start(name, JSON.stringify({...pageInfo(),
-                                                                      slots: stored})));
-  } catch (error) {  // Python started but the engine did not: say so, and stay disabled
+    answer = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+      {...pageInfo(), slots: stored}))));
+  } catch (error) {
+    // Python started but the engine did not, or never answered (then its worker is stopped,
+    // so it no longer takes the phone's processor): say so, and stay disabled. The saved
+    // game stays as it is in storage.
     console.error("the rules engine could not start: " + String(error && error.stack || error));
-    if (failed) failed(null, "This page could not start. Reload it.");
+    if (error && error.timedOut && worker.current === startedOn) {
+      try { startedOn.terminate(); } catch (stopped) { /* gone already */ }
+    }
+    if (failed) failed(null, "This page could not start. Reload it; a saved game is kept.");
     return;
   }
   // What the player typed while Python started is kept (assets/saves.js marks it).

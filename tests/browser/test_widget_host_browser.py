@@ -410,6 +410,60 @@ def test_a_worker_that_never_answers_is_replaced_from_the_saved_game(page, site_
     guard.problems[:] = [p for p in guard.problems if "no answer" not in p]
 
 
+#: The worker's Python file whose start never returns (a loop) once the saved game it is
+#: given holds the seed "hang-on-start", as a Python that hangs on a saved game.
+HANGING_START_WORKER = """from polyscript import xworker
+
+from pyengine import browser
+
+browser.serve()
+_start = browser.start
+
+
+def _hanging(name, state_json):
+    while "hang-on-start" in state_json:
+        pass
+    return _start(name, state_json)
+
+
+xworker.sync.start = _hanging
+"""
+
+
+def test_a_start_that_never_answers_says_so_and_keeps_the_saved_game(
+    page, context, site_url, guard
+):
+    """hs-2-9 (issue 28, point 5): Python that never answers the page's first message (the
+    start, with the saved game) is given up after the answer time-out (shortened here): the
+    page says it could not start and that the saved game is kept, the saved game is untouched
+    in storage, and the next load with a working Python opens it where it was."""
+    page.add_init_script("window.coopMagicAnswerTimeoutMs = 8000;")
+    # The context's route: a page's own route does not see the worker's request on a reload.
+    context.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=HANGING_START_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", "hang-on-start")
+    page.click("[data-action=new]")
+    page.click("[data-action=survivor-end]")
+    expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 2")
+    key = "localStorage.getItem(window.coopMagicSaveKey('horde'))"
+    saved = page.evaluate(key)
+    assert "hang-on-start" in saved
+
+    page.reload()
+    widget = page.locator("[data-widget=horde]")
+    expect(widget).to_have_attribute("data-ready", "failed", timeout=60_000)
+    expect(widget.locator("[data-id=loading]")).to_contain_text("a saved game is kept")
+    assert page.evaluate(key) == saved
+    guard.problems[:] = [p for p in guard.problems if "no answer" not in p]
+
+    context.unroute("**/runtime/engine-worker.py")
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 2")
+
+
 def test_a_play_page_framed_by_another_site_does_not_start(page, site_url, guard):
     """A play page inside another site's frame (a <meta> policy cannot forbid framing) starts
     no Python and says how to open it on its own; on its own it starts as always."""
