@@ -12,12 +12,19 @@
 //   a server caught halfway through a deployment never yields a mixed set: the install fails,
 //   the previous release keeps working, and the next page load tries again. The Python runtime
 //   (ON_DEMAND, about 14 MB) is only stored once a page asks ("keep-runtime", see
-//   docs/assets/sw-register.js) or when the previous release had it.
+//   docs/assets/sw-register.js) or when the previous release had it, and removed from every
+//   release's cache when the reader asks ("remove-runtime", the home page's offline settings).
 // * Releases never mix: each open page (and worker) is served from the release it was loaded
 //   from. A page the network returns that is not this release's page (the site was updated
 //   since this worker was installed) gets its files from the network, never this cache; a page
 //   still open when a new worker takes over keeps getting its own release's files, whose cache
 //   is kept until no page uses it.
+// * A newer release is used only once it is whole: a page the network returns that is not
+//   this release's is served with its files only when a newer release's cache holds it, the
+//   release complete (its worker installed, which checks every file); this worker asks for
+//   that install and waits for it a while (RELEASE_WAIT_MS). Until then, a half-deployed
+//   release (a file cut short, sw.js not yet uploaded) never reaches the page: the page
+//   comes whole from this release, marked so the page can say a newer version follows.
 // * Pages come from the network first (from the cache when offline or slow); every other file
 //   of the release from the cache first. Other origins (the opt-in Scryfall lookup) are never
 //   touched or cached, except card images from Scryfall's image host, each kept once seen
@@ -28,6 +35,9 @@ const VERSION = "development"; // @build version
 const PRECACHE = []; // @build precache
 const ON_DEMAND = ["runtime/"]; // @build on_demand
 const NETWORK_TIMEOUT_MS = 4000; // @build timeout
+// How long a page waits for a newer release's install to finish before it is served from the
+// complete release kept here instead.
+const RELEASE_WAIT_MS = 4000;
 const CACHE_PREFIX = "coop-magic"; // @build prefix
 
 const REVISIONS = new Map(PRECACHE);
@@ -40,6 +50,8 @@ const CACHE = PREFIX + VERSION;
 const PINS = CACHE_PREFIX + "-pages:" + BASE.pathname;
 // A page newer than this worker's release: its files come from the network.
 const NETWORK = "network";
+// Written into a release's cache once every file of it is kept (the install succeeded).
+const COMPLETE = new URL("__release_complete__", BASE).href;
 
 // ---------------------------------------------------------------------------------------------
 // Paths, revisions
@@ -125,6 +137,7 @@ self.addEventListener("install", (event) => {
     try {
       await keepFiles(cache, PRECACHE.filter(([path]) => !onDemand(path)), oldCaches);
       if (await hasAny(oldCaches, runtime)) await keepFiles(cache, runtime, oldCaches);
+      await cache.put(COMPLETE, new Response(VERSION));
     } catch (error) {
       // The install fails whole: the previous release stays, the next page load retries.
       await caches.delete(CACHE);
@@ -143,6 +156,18 @@ async function keepRuntime() {
     if (!(await cache.match(new URL(entry[0], BASE).href))) missing.push(entry);
   }
   await keepFiles(cache, missing, []);
+}
+
+// Delete the runtime's files from every release of this site kept here (after any keeping
+// under way has finished, so none is put back behind the removal).
+async function removeRuntime() {
+  if (keeping) await keeping.catch(() => {});
+  for (const name of await releaseCaches()) {
+    const cache = await caches.open(name);
+    for (const request of await cache.keys()) {
+      if (onDemand(sitePath(request.url))) await cache.delete(request);
+    }
+  }
 }
 
 async function runtimeStatus() {
@@ -164,6 +189,14 @@ self.addEventListener("message", (event) => {
       () => runtimeStatus().then((status) => reply({type: "runtime-kept", ...status})),
       (error) => reply({type: "runtime-failed", error: String(error)}),
     ));
+  } else if (kind === "remove-runtime") {
+    event.waitUntil(removeRuntime().then(
+      () => runtimeStatus().then((status) => reply({type: "runtime-removed", ...status})),
+      (error) => reply({type: "runtime-failed", error: String(error)}),
+    ));
+  } else if (kind === "release-status") {
+    const id = event.source && event.source.id;
+    event.waitUntil(newerPending(id).then((newer) => reply({type: "release-status", newer})));
   } else if (kind === "runtime-status") {
     event.waitUntil(runtimeStatus().then((status) => reply({type: "runtime-status", ...status})));
   }
@@ -178,10 +211,10 @@ function pinKey(clientId) {
   return new URL("__page__/" + encodeURIComponent(clientId), BASE).href;
 }
 
-async function pin(clientId, release) {
+async function pin(clientId, release, newer = false) {
   if (!clientId) return;
   pins.set(clientId, release);
-  const body = JSON.stringify({release, at: Date.now()});
+  const body = JSON.stringify({release, at: Date.now(), newer});
   await (await caches.open(PINS)).put(pinKey(clientId), new Response(body));
 }
 
@@ -214,8 +247,12 @@ async function collect(loading) {
       await store.delete(request);
     }
   }
+  const installing = Boolean(self.registration.installing);
   for (const name of await releaseCaches()) {
-    if (!used.has(name)) await caches.delete(name);
+    if (used.has(name)) continue;
+    // A newer release being installed right now: its cache is not done, and not ours to drop.
+    if (installing && !(await (await caches.open(name)).match(COMPLETE))) continue;
+    await caches.delete(name);
   }
 }
 
@@ -238,6 +275,48 @@ self.addEventListener("activate", (event) => {
   })());
 });
 
+// Whether the page behind ``clientId`` was served from this device's release while a newer
+// one was not yet whole on the server (see navigate).
+async function newerPending(clientId) {
+  const hit = clientId && (await (await caches.open(PINS)).match(pinKey(clientId)));
+  return Boolean(hit && (await hit.json()).newer);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Newer releases
+
+// A complete newer release kept here whose copy of ``url`` has ``revision``: its cache name.
+async function completeReleaseWith(url, revision) {
+  for (const name of await releaseCaches()) {
+    if (name === CACHE) continue;
+    const cache = await caches.open(name);
+    if (!(await cache.match(COMPLETE))) continue;  // still installing, or failed
+    const hit = await cache.match(cacheKey(url));
+    if (hit && hit.headers.get(REVISION_HEADER) === revision) return name;
+  }
+  return null;
+}
+
+// Ask for the newer release's worker and wait (at most ``ms``) until its install ends.
+async function settleNewerInstall(ms) {
+  const registration = self.registration;
+  const settled = (async () => {
+    try {
+      await registration.update();
+    } catch (error) {
+      return;  // sw.js unreachable or broken: no newer release can be checked now
+    }
+    const worker = registration.installing;
+    if (!worker) return;
+    await new Promise((resolve) => {
+      const done = () => { if (worker.state !== "installing") resolve(); };
+      worker.addEventListener("statechange", done);
+      done();
+    });
+  })();
+  await Promise.race([settled, new Promise((resolve) => setTimeout(resolve, ms))]);
+}
+
 // ---------------------------------------------------------------------------------------------
 // Answering requests
 
@@ -256,8 +335,10 @@ async function navigate(event) {
   const network = fetch(request).then(async (response) => {
     if (!storable(response)) return {response, release: NETWORK};
     const body = await response.arrayBuffer();
-    if (!revision || (await revisionOf(body)) !== revision) {
-      return {response: new Response(body, response), release: NETWORK};
+    if (!revision) return {response: new Response(body, response), release: NETWORK};
+    const served = await revisionOf(body);
+    if (served !== revision) {  // another release's page: see newerOrOwn
+      return {response: new Response(body, response), release: NETWORK, served};
     }
     const cache = await caches.open(CACHE);
     if (!(await cache.match(cacheKey(request.url)))) {
@@ -283,8 +364,23 @@ async function navigate(event) {
       answer = {response: missing, release: CACHE};
     }
   }
-  await pin(clientId, answer.release);
+  if (answer.served) answer = await newerOrOwn(request, answer);
+  await pin(clientId, answer.release, Boolean(answer.newer));
   return answer.response;
+}
+
+// A page of another release (``answer.served`` is its revision) is served with that release's
+// files once the release is whole here; else this release's copy, marked ``newer``; a page
+// this release does not have at all comes from the network, as before.
+async function newerOrOwn(request, answer) {
+  let newer = await completeReleaseWith(request.url, answer.served);
+  if (!newer) {
+    await settleNewerInstall(RELEASE_WAIT_MS);
+    newer = await completeReleaseWith(request.url, answer.served);
+  }
+  if (newer) return {response: answer.response, release: newer};
+  const own = await cached(CACHE, request);
+  return own ? {response: own, release: CACHE, newer: true} : answer;
 }
 
 // Any other file: from the page's own release, else from the network (and, when it is this

@@ -8,14 +8,19 @@
 // never downloads it. No page but a play page runs Python.
 // On a play page it waits until the widget is ready, so the first download of the runtime is
 // not fetched twice at the same time; elsewhere it waits for the page to finish loading.
+// A `[data-offline-remove]` button removes the runtime and the memory snapshot made from it
+// (assets/snapshot.js) from the device; a play page opened later keeps them again.
 // The state is shown on <html data-offline="…">: "registered", then, once the runtime is asked
-// for, "keeping" and "runtime-kept" or "runtime-failed"; tests wait on it.
+// for, "keeping" and "runtime-kept" or "runtime-failed", and "removing" then "runtime-removed"
+// after a removal; tests wait on it. <html data-release> is "current", or "newer-pending" when
+// the page was served from the device because a newer release is not whole yet.
 (function () {
   "use strict";
   if (!document.currentScript) return;
   showStorageUsed();
   var root = document.documentElement;
-  var buttons = document.querySelectorAll("[data-offline-keep]");
+  var buttons = document.querySelectorAll("[data-offline-keep], [data-offline-remove]");
+  var removers = document.querySelectorAll("[data-offline-remove]");
   var statuses = document.querySelectorAll("[data-offline-status]");
   if (root.hasAttribute("data-dev-server")) {
     // Served by `mkdocs serve` (scripts/serve.sh): the site changes on every save, so keep no
@@ -54,16 +59,41 @@
     var data = event.data || {};
     if (data.type === "runtime-kept") {
       root.setAttribute("data-offline", "runtime-kept");
+      showRemovable(true);
       sayKept();
     } else if (data.type === "runtime-failed") {
       root.setAttribute("data-offline", "runtime-failed");
       console.warn("The play tools could not be kept:", data.error);
       say("The play tools could not be kept on this device. Try again when you have signal.");
+    } else if (data.type === "runtime-removed") {
+      root.setAttribute("data-offline", "runtime-removed");
+      showRemovable(false);
+      showStorageUsed();
+      say("The play tools were removed from this device. Opening a play tool keeps them again.");
+    } else if (data.type === "release-status") {
+      root.setAttribute("data-release", data.newer ? "newer-pending" : "current");
+      if (data.newer) sayNewerPending();
     } else if (data.type === "runtime-status") {
+      showRemovable(data.kept > 0);
       if (data.kept === data.total) sayKept();
       else say("The play tools are not kept on this device yet.");
     }
   });
+
+  // The service worker served this page from the release kept on the device because a newer
+  // one is only partly on the server yet (sitebuild/sw.js, "newer releases"): say so once, at
+  // the top of the page.
+  function sayNewerPending() {
+    if (document.querySelector(".release-pending")) return;
+    var note = document.createElement("p");
+    note.className = "release-pending";
+    note.setAttribute("role", "status");
+    note.textContent = "A newer version of this site is being published. This page comes " +
+      "whole from the copy kept on this device; the newer version is used once all of it " +
+      "has arrived.";
+    var main = document.querySelector(".md-content__inner") || document.body;
+    main.insertBefore(note, main.firstChild);
+  }
 
   // Only a connection the browser says is Wi-Fi or Ethernet (without "save data") is free to
   // use unasked; mobile data, a slow link or an unknown connection is not.
@@ -79,7 +109,36 @@
     });
   }
 
+  // The remove button is offered only while something is kept.
+  function showRemovable(kept) {
+    for (var i = 0; i < removers.length; i++) removers[i].hidden = !kept;
+  }
+  showRemovable(false);
+
+  // A removal is remembered, so a Wi-Fi visit to a rules page does not download the runtime
+  // again in the background; pressing "keep" or opening a play tool forgets it.
+  var REMOVED = "coop-magic:" + ((window.__md_scope && window.__md_scope.pathname) || "/") +
+    ":offline-removed";
+  function removedByReader(value) {
+    try {
+      if (value === undefined) return localStorage.getItem(REMOVED) === "1";
+      if (value) localStorage.setItem(REMOVED, "1");
+      else localStorage.removeItem(REMOVED);
+    } catch (error) { /* storage refused: nothing remembered */ }
+    return false;
+  }
+
+  function removeRuntime() {
+    removedByReader(true);
+    root.setAttribute("data-offline", "removing");
+    say("Removing the play tools from this device…");
+    return import(snapshotModule).then(function (snapshot) { return snapshot.forget(); })
+      .catch(function (error) { console.warn("The quick-start copy was not removed:", error); })
+      .then(function () { return ask("remove-runtime"); });
+  }
+
   function keepRuntime() {
+    removedByReader(false);
     root.setAttribute("data-offline", "keeping");
     say("Keeping the play tools on this device…");
     return ask("keep-runtime");
@@ -124,18 +183,27 @@
     else setTimeout(go, 0);
   }
 
-  for (var i = 0; i < buttons.length; i++) {
-    buttons[i].addEventListener("click", function () {
+  var keepers = document.querySelectorAll("[data-offline-keep]");
+  for (var i = 0; i < keepers.length; i++) {
+    keepers[i].addEventListener("click", function () {
       register().then(function (ok) { if (ok) keepRuntime(); });
+    });
+  }
+  for (var k = 0; k < removers.length; k++) {
+    removers[k].addEventListener("click", function () {
+      register().then(function (ok) { if (ok) removeRuntime(); });
     });
   }
 
   function start() {
+    if (navigator.serviceWorker.controller) {
+      navigator.serviceWorker.controller.postMessage({type: "release-status"});
+    }
     if (document.querySelector("[data-widget]")) {
       whenWidgetsReady(function () { soon(keepRuntime); });
     } else {
       soon(function () {
-        if (unmetered()) keepRuntime();
+        if (unmetered() && !removedByReader()) keepRuntime();
         else if (statuses.length) ask("runtime-status");
       });
     }

@@ -572,3 +572,46 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
         page.goto(url)
         wait_only_release(page, new)
         assert release_offline(page, context, url) == {"page": "2", "css": "2"}
+
+
+def test_a_half_deployed_release_starts_from_the_complete_release_on_the_device(
+    page, built_site, tmp_path
+):
+    """Issue 28, point 6: the server holds release 2 only in part (its sw.js and pages are up,
+    one changed script is cut short, as when an upload is halfway). The next load, online,
+    starts from release 1 kept on the device, whole (page and files of release 1; the tool
+    works), and says a newer version follows; once the file is whole on the server, the next
+    load is release 2 and says nothing. Without the check, the page of release 2 loads the cut
+    script from the network and fails (a console error, which fails the test)."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "play/shuffler.html")
+        wait_ready(page, "shuffler")
+        install_service_worker(page)
+        page.reload()
+        wait_ready(page, "shuffler")
+        expect(page.locator("html")).to_have_attribute("data-release", "current")
+
+        script = site / "assets" / "widget-loading.js"
+        whole = script.read_bytes() + b"\n// release 2\n"
+        script.write_bytes(whole)
+        shuffler = site / "play" / "shuffler.html"
+        shuffler.write_text(shuffler.read_text(encoding="utf-8").replace(
+            "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+        offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
+        script.write_bytes(whole[: len(whole) // 2])  # the upload is halfway
+
+        page.goto(url + "play/shuffler.html")
+        expect(page.locator("html")).to_have_attribute("data-release", "newer-pending")
+        expect(page.locator(".release-pending")).to_contain_text("newer version")
+        assert page.evaluate(RELEASE_OF_PAGE)["page"] == "1"
+        shuffle_golden(page)
+
+        script.write_bytes(whole)  # the upload has finished
+        page.goto(url + "play/shuffler.html")
+        wait_ready(page, "shuffler")
+        assert page.evaluate(RELEASE_OF_PAGE)["page"] == "2"
+        expect(page.locator("html")).to_have_attribute("data-release", "current")
+        expect(page.locator(".release-pending")).to_have_count(0)
+        shuffle_golden(page)

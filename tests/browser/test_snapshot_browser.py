@@ -16,11 +16,14 @@ import shutil
 
 from playwright.sync_api import expect
 
+from devtools.browser import UNMETERED
 from devtools.server import serve_site
 from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from tests.browser.test_offline_browser import (
+    cached_paths,
     install_service_worker,
+    runtime_requests,
     shuffle_golden,
     wait_offline_state,
 )
@@ -182,3 +185,45 @@ def test_another_releases_snapshot_is_never_loaded(page, built_site, tmp_path):
         [(second_url, _, _)] = page.evaluate(STORED)
         assert second_url.endswith("/__snapshot__/" + two) and second_url != first_url
         assert re.search(r"engine-000000000002$", second_url)
+
+
+def test_removing_the_play_tools_removes_the_runtime_and_the_snapshot(
+    page, context, site_url
+):
+    """Issue 30, point 1: the snapshot "is removed with the runtime". After a play page kept
+    both, the home page's remove button deletes the runtime's files from every release cache
+    and the snapshot, says so, and is hidden; a later Wi-Fi visit does not download the runtime
+    again in the background (the reader's choice is kept); opening a play tool keeps it
+    again, and the tool still works."""
+    context.add_init_script(UNMETERED)
+    seen = runtime_requests(context)
+    page.goto(site_url + SHUFFLER)
+    install_service_worker(page)
+    page.reload()
+    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    assert snapshot_state(page, "made", "not-made") == "made"
+    assert any(path.startswith("runtime/") for path in cached_paths(page, site_url))
+
+    page.goto(site_url)
+    remove = page.locator("[data-offline-remove]")
+    wait_offline_state(page, "runtime-kept")  # the Wi-Fi visit's background keep finds it kept
+    expect(remove).to_be_visible()
+    remove.click()
+    wait_offline_state(page, "runtime-removed")
+    expect(page.locator("[data-offline-status]")).to_contain_text("removed from this device")
+    expect(remove).to_be_hidden()
+    assert not any(path.startswith("runtime/") for path in cached_paths(page, site_url))
+    assert page.evaluate(STORED) == []
+
+    requested = len(seen)
+    page.reload()
+    expect(page.locator("[data-offline-status]")).to_contain_text("not kept")
+    assert len(seen) == requested  # no background download after the reader removed it
+    assert not any(path.startswith("runtime/") for path in cached_paths(page, site_url))
+
+    page.goto(site_url + SHUFFLER)
+    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    shuffle_golden(page)
+    assert any(path.startswith("runtime/") for path in cached_paths(page, site_url))
