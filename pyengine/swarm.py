@@ -285,48 +285,53 @@ class HiveMind:
         raise ActionError("in Hive Mind Mode optional costs of triggered abilities are never "
                           "paid (sw-13-17)")
 
-    def pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+    def pre_swarm(self, game: SwarmGame) -> list[Event]:
         """sw-13-5..sw-13-9: the hand is cast by itself; when that cast a card, the turn waits
         for any draw it made (sw-13-8), else the Swarm Step runs at once."""
-        if self.cast_pre_swarm(game, events):
+        events = self.cast_pre_swarm(game)
+        if any(event.kind == "cast" for event in events):
             events.append(Event("pre-swarm-wait", "If a card cast in this step made The "
                                 "Swarm draw, report the draw now: it is cast in this step. "
                                 "Then start the Swarm Step.", data={"rule": "sw-13-8"}))
         else:
-            game._swarm_step(events)
+            events += game._swarm_step()
+        return events
 
-    def cast_pre_swarm(self, game: SwarmGame, events: list[Event]) -> int:
-        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty.
-        Returns the number of cards cast."""
+    def cast_pre_swarm(self, game: SwarmGame) -> list[Event]:
+        """sw-13-5..sw-13-9: Foretell cards first, shuffle the hand, cast at random until empty
+        (one ``cast`` event for each card cast)."""
+        events: list[Event] = []
         hand = game.zones["hand"]
         foretell = [card for card in hand if "foretell" in game.tags(card)]
         game.rng.shuffle(foretell)
         for card in foretell:
-            game._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+            events += game._cast(card, where="Pre-Swarm Step (Foretell first)")
         if not hand:
             events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-13-9"}))
-            return len(foretell)
-        return len(foretell) + self.cast_hand(game, events)
+            return events
+        return events + self.cast_hand(game)
 
-    def cast_hand(self, game: SwarmGame, events: list[Event]) -> int:
+    def cast_hand(self, game: SwarmGame) -> list[Event]:
+        events: list[Event] = []
         hand = game.zones["hand"]
-        count = len(hand)
         game.rng.shuffle(hand)
         events.append(Event("shuffle", f"Shuffle The Swarm's hand ({len(hand)} cards); cast "
                             "them one at a time at random.", data={"rule": "sw-13-6"}))
         while hand:
-            game._cast(hand[0], events, where="Pre-Swarm Step")
-        return count
+            events += game._cast(hand[0], where="Pre-Swarm Step")
+        return events
 
     def end_pre_swarm(self, game: SwarmGame) -> Event:
         return Event("pre-swarm", "The Pre-Swarm Step ends: The Swarm's hand is empty.",
                      data={"rule": "sw-13-9"})
 
-    def finish_pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+    def finish_pre_swarm(self, game: SwarmGame) -> list[Event]:
         """A later step of the turn while the Pre-Swarm Step still waits for draws means none
         came; the Swarm Step runs first (sw-13-9, sw-5-1)."""
+        events: list[Event] = []
         if game.phase == PRE_SWARM:
             events.extend(game.do_swarm_step())
+        return events
 
     def attack_target(self, game: SwarmGame, targets: list[str], data: dict[str, Any]) -> str:
         """sw-13-11: with attackable permanents in play, a d6 per attacker; on 5 or 6 it
@@ -371,9 +376,9 @@ class HiveMind:
                               "step, before the Swarm Step (sw-13-8)")
         return pre_swarm
 
-    def cast_drawn(self, game: SwarmGame, drawn: list[Card], events: list[Event]) -> None:
+    def cast_drawn(self, game: SwarmGame, drawn: list[Card]) -> list[Event]:
         """sw-13-8: cards drawn in the Pre-Swarm Step are cast in it (the whole hand)."""
-        self.cast_hand(game, events)
+        return self.cast_hand(game)
 
 
 class Overlord:
@@ -400,10 +405,11 @@ class Overlord:
     def require_activate(self) -> None:
         """sw-14-14: The Overlord may pay optional costs."""
 
-    def pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+    def pre_swarm(self, game: SwarmGame) -> list[Event]:
         """sw-14-5..sw-14-7: forced casts, then the Pre-Swarm Step waits for ``cast`` and
         ``swarm-step``."""
-        self.forced_casts(game, game.zones["hand"], events)
+        events: list[Event] = []
+        events += self.forced_casts(game, game.zones["hand"])
         hand = game.zones["hand"]
         if hand:
             events.append(Event("choose", "The Overlord may cast nontoken cards from the "
@@ -411,22 +417,26 @@ class Overlord:
                                 [c.name for c in hand], data={"rule": "sw-14-7"}))
         else:
             events.append(Event("pre-swarm", "The hand is empty.", data={"rule": "sw-14-7"}))
+        return events
 
-    def forced_casts(self, game: SwarmGame, cards: list[Card], events: list[Event]) -> None:
+    def forced_casts(self, game: SwarmGame, cards: list[Card]) -> list[Event]:
         """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
+        events: list[Event] = []
         foretell = [card for card in cards if "foretell" in game.tags(card)]
         for card in foretell:
-            game._cast(card, events, where="Pre-Swarm Step (Foretell first)")
+            events += game._cast(card, where="Pre-Swarm Step (Foretell first)")
         tokens = [card for card in cards if card.token and card in game.zones["hand"]]
         for card in tokens:
-            game._cast(card, events, where="Pre-Swarm Step (token cards first)")
+            events += game._cast(card, where="Pre-Swarm Step (token cards first)")
+        return events
 
     def end_pre_swarm(self, game: SwarmGame) -> Event:
         return Event("pre-swarm", "The Overlord ends the Pre-Swarm Step, holding "
                      f"{len(game.zones['hand'])} card(s).", data={"rule": "sw-14-7"})
 
-    def finish_pre_swarm(self, game: SwarmGame, events: list[Event]) -> None:
+    def finish_pre_swarm(self, game: SwarmGame) -> list[Event]:
         """The Overlord ends the Pre-Swarm Step by itself (``swarm-step``)."""
+        return []
 
     def attack_target(self, game: SwarmGame, targets: list[str], data: dict[str, Any]) -> str:
         """sw-14-9: The Overlord chooses what each attacker attacks."""
@@ -458,9 +468,9 @@ class Overlord:
                               "main phase")
         return pre_swarm
 
-    def cast_drawn(self, game: SwarmGame, drawn: list[Card], events: list[Event]) -> None:
+    def cast_drawn(self, game: SwarmGame, drawn: list[Card]) -> list[Event]:
         """sw-14-8: drawn token (and Foretell) cards are cast at once."""
-        self.forced_casts(game, drawn, events)
+        return self.forced_casts(game, drawn)
 
 
 #: The mode policies by config key.
@@ -730,15 +740,17 @@ class SwarmGame(Game):
         return amount
 
     # -- building blocks ------------------------------------------------------------------------
-    def _dread_changed(self, before: int, events: list[Event]) -> None:
+    def _dread_changed(self, before: int) -> list[Event]:
         after = self.dread_level
-        if after != before:
-            events.append(Event("dread", f"Dread Level is now {after} (was {before}).",
-                                data={"rule": "sw-4-2", "dread": after, "was": before}))
+        if after == before:
+            return []
+        return [Event("dread", f"Dread Level is now {after} (was {before}).",
+                      data={"rule": "sw-4-2", "dread": after, "was": before})]
 
-    def _reveal_active(self, events: list[Event]) -> None:
+    def _reveal_active(self) -> list[Event]:
         """Turn the top of The Lair face up; a Reckoning goes into the Swarm deck (sw-4-13,
         sw-6-2)."""
+        events: list[Event] = []
         lair = self.zones["lair"]
         while lair:
             top = lair[0]
@@ -746,7 +758,7 @@ class SwarmGame(Game):
             if top.id != self.reckoning_id:
                 events.append(Event("active", f"{top.name} is the Active Enforcer.", [top.name],
                                     data={"rule": "sw-4-6", "card": top.id}))
-                return
+                return events
             size = len(self.zones["library"])
             position = size // 2
             self.zones.move(top.id, "library", position)
@@ -760,8 +772,10 @@ class SwarmGame(Game):
             ))
         events.append(Event("active", "The Lair is empty: there is no Active Enforcer.",
                             data={"rule": "sw-4-12"}))
+        return events
 
-    def _enter(self, card: Card, events: list[Event], *, how: str = "enters") -> None:
+    def _enter(self, card: Card, *, how: str = "enters") -> list[Event]:
+        events: list[Event] = []
         card.tapped = False
         card.face_up = False
         counters = [int(m.group(1)) for tag in self.tags(card) if (m := _ENTERS_WITH.match(tag))]
@@ -770,9 +784,11 @@ class SwarmGame(Game):
         extra = f" with {card.counters} +1/+1 counters" if card.counters else ""
         events.append(Event("enter", f"{card.name} {how} the battlefield untapped{extra}.",
                             [card.name], data={"rule": "sw-9-1", "card": card.id}))
+        return events
 
-    def _resolve_reckoning(self, card: Card, events: list[Event], *, how: str) -> None:
+    def _resolve_reckoning(self, card: Card, *, how: str) -> list[Event]:
         """sw-6-4, sw-6-5: it resolves at once, then leaves the game."""
+        events: list[Event] = []
         self.zones.move(card.id, "removed")
         card.face_up = True
         events.append(Event(
@@ -782,10 +798,12 @@ class SwarmGame(Game):
             [card.name],
             data={"rule": "sw-6-4", "card": card.id},
         ))
+        return events
 
-    def _cast(self, card: Card, events: list[Event], *, where: str) -> None:
+    def _cast(self, card: Card, *, where: str) -> list[Event]:
         """Cast a Swarm card, free (sw-7-3): permanents enter the battlefield, other spells resolve
         and go to the graveyard. The table plays out what the card does."""
+        events: list[Event] = []
         self.zones.take(card.id)
         mv = self.mana_value(card)
         kind = "token card" if card.token else f"mana value {mv}"
@@ -795,16 +813,18 @@ class SwarmGame(Game):
         self.cast_this_turn.append(card.id)
         before = self.dread_level
         if self.is_permanent(card):
-            self._enter(card, events)
+            events += self._enter(card)
         else:
             card.face_up = False
             self.zones.add("graveyard", card)
             events.append(Event("resolve", f"{card.name} resolves and goes to the graveyard.",
                                 [card.name], data={"card": card.id}))
-        self._dread_changed(before, events)
+        events += self._dread_changed(before)
+        return events
 
-    def _to_lair(self, card: Card, events: list[Event], *, why: str) -> None:
+    def _to_lair(self, card: Card, *, why: str) -> list[Event]:
         """sw-4-4: an Enforcer leaving the battlefield goes to the bottom of The Lair."""
+        events: list[Event] = []
         before = self.dread_level
         self._forget_control(card)
         self.zones.take(card.id)
@@ -819,10 +839,12 @@ class SwarmGame(Game):
         if becomes_active:
             events.append(Event("active", f"{card.name} is the Active Enforcer.", [card.name],
                                 data={"rule": "sw-4-12", "card": card.id}))
-        self._dread_changed(before, events)
+        events += self._dread_changed(before)
+        return events
 
-    def _mill(self, amount: int, events: list[Event]) -> None:
+    def _mill(self, amount: int) -> list[Event]:
         """sw-8-1: one card per point, from the top; a milled Reckoning resolves (sw-8-5)."""
+        events: list[Event] = []
         library = self.zones["library"]
         for _ in range(amount):
             if not library:
@@ -831,17 +853,20 @@ class SwarmGame(Game):
                 break
             card = library[0]
             if card.id == self.reckoning_id:
-                self._resolve_reckoning(card, events, how="is milled")
+                events += self._resolve_reckoning(card, how="is milled")
                 continue
             card.face_up = False
             self.zones.move(card.id, "graveyard")
             events.append(Event("mill", f"Milled {card.name}.", [card.name],
                                 data={"rule": "sw-8-1", "card": card.id}))
+        return events
 
-    def _check_end(self, events: list[Event]) -> None:
-        """sw-12: win and loss, checked after every action."""
+    def check_end(self) -> list[Event]:
+        """sw-12: win and loss, checked after every action (:meth:`Game.apply`); the one place
+        the game ends. Idempotent: once over it adds nothing."""
+        events: list[Event] = []
         if self.result:
-            return
+            return events
         reasons = []
         if self.life <= 0:
             reasons.append(("sw-12-2", "their shared life is 0"))
@@ -854,14 +879,15 @@ class SwarmGame(Game):
             events.append(Event("loss", "The Survivors LOSE: "
                                 + "; ".join(text for _, text in reasons) + ".",
                                 data={"rule": reasons[0][0]}))
-            return
+            return events
         if not self.zones["library"] and not self.swarm_permanents():
             self.result = "won"
             events.append(Event("win", "The Survivors WIN: the Swarm deck and The Swarm's "
                                 "battlefield are both empty.", data={"rule": "sw-12-1"}))
+        return events
 
     def outcome(self) -> Outcome | None:
-        """sw-12: the end :meth:`_check_end` reached (``result``), with the words and rule of
+        """sw-12: the end :meth:`check_end` reached (``result``), with the words and rule of
         its win or loss event, or None while the game goes on."""
         if not self.result:
             return None
@@ -902,11 +928,6 @@ class SwarmGame(Game):
             names.add(name)
         return sorted(names)
 
-    def check_end(self) -> list[Event]:
-        end: list[Event] = []
-        self._check_end(end)
-        return end
-
     # -- The Swarm's turn ------------------------------------------------------------------------
     def do_turn(self) -> list[Event]:
         """sw-3-4: Beginning phase (Emergence), First main phase: Pre-Swarm Step, then (in
@@ -938,38 +959,41 @@ class SwarmGame(Game):
         events.append(Event("phase", "Beginning phase.", data={"rule": "sw-3-4"}))
         for card in self.swarm_permanents():
             card.tapped = False
-        self._emergence(first, events)
+        events += self._emergence(first)
         self.phase = PRE_SWARM
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
                             data={"rule": self.policy.pre_swarm_rule}))
-        self.policy.pre_swarm(self, events)
+        events += self.policy.pre_swarm(self)
         return events
 
-    def _emergence(self, first: bool, events: list[Event]) -> None:
+    def _emergence(self, first: bool) -> list[Event]:
         """sw-4-9, sw-4-10: reveal on the first turn; from the second, the Active Enforcer
         enters and the next card becomes Active."""
+        events: list[Event] = []
         if first:
             events.append(Event("emergence", "Emergence: turn the top of The Lair face up; on "
                                 "The Swarm's first turn it does not enter the battlefield.",
                                 data={"rule": "sw-4-9"}))
-            self._reveal_active(events)
-            return
+            events += self._reveal_active()
+            return events
         active = self.active_enforcer
         if active is None:
             events.append(Event("emergence", "Emergence: The Lair is empty, no Enforcer enters.",
                                 data={"rule": "sw-4-12"}))
-            return
+            return events
         before = self.dread_level
         self.zones.take(active.id)
         events.append(Event("emergence", f"Emergence: {active.name} enters the battlefield "
                             "(not cast; it cannot be countered).", [active.name],
                             data={"rule": "sw-4-10", "card": active.id}))
-        self._enter(active, events)
-        self._dread_changed(before, events)
-        self._reveal_active(events)
+        events += self._enter(active)
+        events += self._dread_changed(before)
+        events += self._reveal_active()
+        return events
 
-    def _swarm_step(self, events: list[Event]) -> None:
+    def _swarm_step(self) -> list[Event]:
         """sw-5: reveal and resolve until a nontoken card above the Dread Level is cast."""
+        events: list[Event] = []
         self.phase = MAIN1
         events.append(Event("phase", f"Swarm Step (Dread Level {self.dread_level}).",
                             data={"rule": "sw-5-1", "dread": self.dread_level}))
@@ -978,20 +1002,21 @@ class SwarmGame(Game):
             if not library:
                 events.append(Event("stop", "The Swarm deck is empty: the Swarm Step ends.",
                                     data={"rule": "sw-5"}))
-                return
+                return events
             card = library[0]
             events.append(Event("reveal", f"Reveal {card.name}.", [card.name],
                                 data={"rule": "sw-5-2", "card": card.id}))
             if card.id == self.reckoning_id:
-                self._resolve_reckoning(card, events, how="is reached in the Swarm Step")
+                events += self._resolve_reckoning(card, how="is reached in the Swarm Step")
                 continue
-            self._cast(card, events, where="Swarm Step")
+            events += self._cast(card, where="Swarm Step")
             mv = self.mana_value(card)
             if not card.token and mv > self.dread_level:
                 events.append(Event("stop", f"{card.name} is a nontoken card with mana value "
                                     f"{mv}, above Dread Level {self.dread_level}: the Swarm Step "
                                     "ends.", [card.name], data={"rule": "sw-5-3", "card": card.id}))
-                return
+                return events
+        return events
 
     def do_swarm_step(self) -> list[Event]:
         """End the Pre-Swarm Step and run the Swarm Step (sw-5): in Overlord Mode when The
@@ -999,7 +1024,7 @@ class SwarmGame(Game):
         (sw-13-8, sw-13-9)."""
         self._require_phase(PRE_SWARM, what="the Swarm Step")
         events = [self.policy.end_pre_swarm(self)]
-        self._swarm_step(events)
+        events += self._swarm_step()
         return events
 
     def do_cast(self, card: int) -> list[Event]:
@@ -1014,7 +1039,7 @@ class SwarmGame(Game):
             raise ActionError("token cards are cast in the Pre-Swarm Step (sw-14-6)")
         events: list[Event] = []
         where = "Pre-Swarm Step" if self.phase == PRE_SWARM else "Second main phase"
-        self._cast(chosen, events, where=f"{where} (The Overlord's choice)")
+        events += self._cast(chosen, where=f"{where} (The Overlord's choice)")
         return events
 
     def do_combat(self, targets: list[str] | None = None) -> list[Event]:
@@ -1029,7 +1054,7 @@ class SwarmGame(Game):
             raise ActionError("targets are a list of the attackable permanents' names")
         targets = [str(t).strip() for t in (targets or []) if str(t).strip()]
         events: list[Event] = []
-        self.policy.finish_pre_swarm(self, events)
+        events += self.policy.finish_pre_swarm(self)
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
         able, unable = [], []
@@ -1157,8 +1182,8 @@ class SwarmGame(Game):
                             "blocks the unblocked attacking Survivor creature with the greatest "
                             "power.", [chosen.name], data={"rule": "sw-13-13", "card": chosen.id}))
         before = self.dread_level
-        self._enter(chosen, events)
-        self._dread_changed(before, events)
+        events += self._enter(chosen)
+        events += self._dread_changed(before)
         return events
 
     def do_assign_damage(self, attacker: int, blockers: list[dict[str, Any]]) -> list[Event]:
@@ -1349,7 +1374,7 @@ class SwarmGame(Game):
         amount = self._amount(amount)
         events = [Event("damage", f"The Swarm is dealt {amount} damage: mill {amount}.",
                         data={"rule": "sw-8-1", "amount": amount})]
-        self._mill(amount, events)
+        events += self._mill(amount)
         return events
 
     def do_lose_life(self, amount: int) -> list[Event]:
@@ -1358,7 +1383,7 @@ class SwarmGame(Game):
         amount = self._amount(amount)
         events = [Event("damage", f"The Swarm loses {amount} life: mill {amount}.",
                         data={"rule": "sw-8-1", "amount": amount})]
-        self._mill(amount, events)
+        events += self._mill(amount)
         return events
 
     def do_poison(self, amount: int) -> list[Event]:
@@ -1368,7 +1393,7 @@ class SwarmGame(Game):
         events = [Event("damage", f"The Swarm can't get poison counters: the {amount} damage is "
                         f"dealt as plain damage, mill {amount}.",
                         data={"rule": "sw-8-4", "amount": amount})]
-        self._mill(amount, events)
+        events += self._mill(amount)
         return events
 
     def do_mill(self, amount: int) -> list[Event]:
@@ -1411,7 +1436,7 @@ class SwarmGame(Game):
         events = [Event("counter", f"{chosen.name} is countered: exiled until the end of The "
                         "Swarm's turn, then it returns to the hand.", [chosen.name],
                         data={"rule": "sw-7-6", "card": chosen.id})]
-        self._dread_changed(before, events)
+        events += self._dread_changed(before)
         return events
 
     def _counter_refusal(self, chosen: Card) -> str:
@@ -1453,9 +1478,9 @@ class SwarmGame(Game):
             raise ActionError(f"{self.label(chosen)} is not a Swarm creature on the battlefield")
         events: list[Event] = []
         if self.is_enforcer(chosen):
-            self._to_lair(chosen, events, why="dies")
+            events += self._to_lair(chosen, why="dies")
             return events
-        self._leave_to(chosen, "graveyard", events, why="dies")
+        events += self._leave_to(chosen, "graveyard", why="dies")
         return events
 
     def do_leave(self, card: int, to: str = "graveyard") -> list[Event]:
@@ -1466,11 +1491,11 @@ class SwarmGame(Game):
             raise ActionError(f"{self.label(chosen)} is not on the battlefield")
         events: list[Event] = []
         if self.is_enforcer(chosen):
-            self._to_lair(chosen, events, why=f"leaves the battlefield (heading to {to})")
+            events += self._to_lair(chosen, why=f"leaves the battlefield (heading to {to})")
             return events
         if to not in LEAVE_DESTINATIONS:
             raise ActionError("a card leaves to one of: " + ", ".join(LEAVE_DESTINATIONS))
-        self._leave_to(chosen, to, events, why="leaves the battlefield")
+        events += self._leave_to(chosen, to, why="leaves the battlefield")
         return events
 
     def _swarm_creatures(self, cards: Any) -> list[Card]:
@@ -1503,9 +1528,9 @@ class SwarmGame(Game):
         events: list[Event] = []
         for card in self._swarm_creatures(cards):
             if self.is_enforcer(card):
-                self._to_lair(card, events, why="dies")
+                events += self._to_lair(card, why="dies")
             else:
-                self._leave_to(card, "graveyard", events, why="dies")
+                events += self._leave_to(card, "graveyard", why="dies")
         return events
 
     def do_tap_all(self, cards: list[int], tapped: bool) -> list[Event]:
@@ -1526,7 +1551,8 @@ class SwarmGame(Game):
                       f"{'are' if plural else 'is'} {word}.", [c.name for c in chosen],
                       data={"cards": [c.id for c in chosen]})]
 
-    def _leave_to(self, card: Card, to: str, events: list[Event], *, why: str) -> None:
+    def _leave_to(self, card: Card, to: str, *, why: str) -> list[Event]:
+        events: list[Event] = []
         before = self.dread_level
         self._forget_control(card)
         card.tapped = False
@@ -1544,7 +1570,8 @@ class SwarmGame(Game):
                  "hand": "The Swarm's hand"}.get(to, f"the {to}")
         events.append(Event("leave", f"{card.name} {why}: to {where}.", [card.name],
                             data={"rule": "sw-9-4", "card": card.id, "to": to}))
-        self._dread_changed(before, events)
+        events += self._dread_changed(before)
+        return events
 
     def do_discard(self, amount: int = 1, cards: list[int] | None = None) -> list[Event]:
         """sw-13-4: random discard in Hive Mind Mode; sw-14-4: The Overlord picks ``cards``."""
@@ -1581,7 +1608,7 @@ class SwarmGame(Game):
             events.append(Event("draw", f"The Swarm draws {card.name}.", [card.name],
                                 data={"card": card.id}))
         if pre_swarm and drawn:
-            self.policy.cast_drawn(self, drawn, events)
+            events += self.policy.cast_drawn(self, drawn)
         return events
 
     def do_token(self, name: str, amount: int = 1) -> list[Event]:
@@ -1596,7 +1623,7 @@ class SwarmGame(Game):
         events: list[Event] = []
         for _ in range(amount):
             card = self.new_card(name, token=True, made=True)
-            self._enter(card, events)
+            events += self._enter(card)
         return events
 
     def do_activate(self, note: str = "") -> list[Event]:

@@ -319,8 +319,7 @@ def test_reckoning_position_exact(size, index):
     game = new_game(["Walking Corpse"] * max(size, 1), reckoning_at=0)
     if size == 0:
         game.apply({"type": "damage", "amount": 1})  # an empty deck before the first turn
-    events = []
-    game._reveal_active(events)  # the Emergence reveal on its own, before any Swarm Step
+    events = game._reveal_active()  # the Emergence reveal on its own, before any Swarm Step
     assert game.reckoning_position == index
     assert trace(events)[0] == ("reckoning-placed", "Army of the Damned", "sw-6-2")
     assert (events[0].data["position"], events[0].data["library"]) == (index, size)

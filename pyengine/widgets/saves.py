@@ -48,7 +48,7 @@ from .contract import Controller, WidgetModule
 #: the console); the page's adapter shows the same line when a message to Python fails.
 UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
 #: What the page shows when the widget cannot start at all.
-NO_START = "This page could not start. Reload it."
+NO_START = "This page could not start. Reload it; a saved game is kept."
 
 MAIN = "game"
 #: The first aside slots (there is no fixed number: see :data:`MAX_KEPT_CHARS`).
@@ -577,7 +577,7 @@ class Session:
                 self.log(f"{self.name}: {action} failed: {error!r}")
                 return self._finish(View(error="That did not work; nothing was changed."))
         if self.widget is None:
-            return self._finish(View(error="This page could not start. Reload it."))
+            return self._finish(View(error=NO_START))
         if self.pending is not None:
             self._keep_mine()
         return self._finish(self.widget.handle(action, form))
