@@ -132,6 +132,8 @@ class HordeSlingLab(HordeGame):
     # -- set-up -----------------------------------------------------------------------------------
     def setup(self) -> list[Event]:
         self.init_common()
+        #: The Survivors' life when a Horde turn ended at 0 or less (hs-2-8), else None.
+        self.ended_at_life: int | None = None
         config = self.config
         self.survivors = survivors = self.config_survivors()
         difficulty = config.get("difficulty", "classic")
@@ -420,7 +422,7 @@ class HordeSlingLab(HordeGame):
         events += self._flashback()
         events += self._offers()
         events += self._attack()
-        return events + self.after_action()
+        return events
 
     def _wave(self) -> list[Event]:
         """hs-3-3, hs-3-4: reveal until the wave's nontoken count; tokens enter, then the
@@ -517,12 +519,10 @@ class HordeSlingLab(HordeGame):
         events = [Event("end-horde-turn", f"Horde turn {self.horde_turn} ends", [],
                         {"turn": self.horde_turn, "life": self.life})]
         if self.life <= 0:
-            self.phase = "over"
-            self.winner = "horde"
-            return events + [Event("win", f"The Horde wins: the Survivors' life is {self.life}",
-                                   [], {"winner": "horde"})]
+            self.ended_at_life = self.life  # the Horde wins: check_end says so (hs-2-8)
+            return events
         self.phase = "survivors"
-        return events + self.next_survivor_turn() + self.after_action()
+        return events + self.next_survivor_turn()
 
     def do_done(self, card: int) -> list[Event]:
         """A held spell was resolved by hand (hs-3-8). During the Horde's turn its graveyard is
@@ -540,8 +540,7 @@ class HordeSlingLab(HordeGame):
         if target.id not in self.offers:
             raise ActionError(f"{target.name} (#{target.id}) is not on offer")
         del self.offers[target.id]
-        return self.cast(target, " from its graveyard (offer)", source="graveyard") \
-            + self.after_action()
+        return self.cast(target, " from its graveyard (offer)", source="graveyard")
 
     def do_skip_offer(self, card: int) -> list[Event]:
         """The table skips an offered graveyard card (hs-6-4)."""
@@ -563,7 +562,7 @@ class HordeSlingLab(HordeGame):
         if combat and self.in_setup and not self.options["setup_attacks"]:
             raise ActionError("the Survivors may not attack the Horde during set-up")
         events = [Event("hit", f"The Horde is hit for {n}", [], {"amount": n})]
-        return events + self.mill(n) + self.after_action()
+        return events + self.mill(n)
 
     def do_gain(self, n: int) -> list[Event]:
         """Raise the Horde's life (hs-5-3, hs-5-4): newest graveyard cards go back on top of
@@ -616,10 +615,17 @@ class HordeSlingLab(HordeGame):
 
     # -- victory ----------------------------------------------------------------------------------
     def after_action(self) -> list[Event]:
-        """hs-2-7: the Survivors win once the Horde has no library, hand or creatures (and no
-        held spell on the stack)."""
+        """The end of the game, checked after every action (:meth:`check_end`): hs-2-8, the
+        Horde wins when a Horde turn ended with the Survivors' life at 0 or less; hs-2-7, the
+        Survivors win once the Horde has no library, hand or creatures (and no held spell on
+        the stack)."""
         if self.phase == "over":
             return []
+        if self.ended_at_life is not None:
+            self.phase = "over"
+            self.winner = "horde"
+            return [Event("win", f"The Horde wins: the Survivors' life is {self.ended_at_life}",
+                          [], {"winner": "horde"})]
         if (not self.zones["library"] and not self.zones["hand"] and not self.zones["stack"]
                 and not self.any_creature()):
             self.phase = "over"

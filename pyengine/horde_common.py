@@ -422,7 +422,7 @@ class HordeGame(Game):
                         f"{to.replace('-', ' ')}", [target.name],
                         {"card": target.id, "from": where, "to": to})]
         events += self.put(target, to)
-        return events + self.after_action()
+        return events
 
     def do_gain_control(self, card: int) -> list[Event]:
         """A Survivor gains control of a Horde permanent: it stays on the battlefield, but it is
@@ -437,7 +437,7 @@ class HordeGame(Game):
         self.flags.pop(target.id, None)
         return [Event("control", f"A Survivor gains control of {target.name} (#{target.id}): "
                       "it no longer attacks or acts for the Horde", [target.name],
-                      {"card": target.id, "controller": "survivor"})] + self.after_action()
+                      {"card": target.id, "controller": "survivor"})]
 
     def do_return_control(self, card: int) -> list[Event]:
         """A Horde permanent a Survivor controlled is the Horde's again: a Horde creature, it
@@ -449,7 +449,7 @@ class HordeGame(Game):
         self.stolen.remove(target.id)
         events = [Event("control", f"{target.name} (#{target.id}) is the Horde's again",
                         [target.name], {"card": target.id, "controller": "horde"})]
-        return events + self.flag_card(target) + self.after_action()
+        return events + self.flag_card(target)
     def do_move_all(self, cards: list[int], to: str) -> list[Event]:
         """Several Horde permanents at once, one move each in the order given: the table's one
         tap for a wrath ("destroy all creatures") or a partial wipe, and one action to undo.
@@ -519,7 +519,7 @@ class HordeGame(Game):
         self.zones.move(target.id, "exile" if exile else "graveyard")
         where = "exile" if exile else "graveyard"
         return [Event("resolve", f"{target.name} resolved; it goes to the {where}",
-                      [target.name], {"card": target.id, "to": where})] + self.after_action()
+                      [target.name], {"card": target.id, "to": where})]
 
     def do_roll(self, kind: str = "survivor", creatures: list[str] | None = None) -> list[Event]:
         """Roll for the Horde (hs-6-7): a random Survivor, or a random Survivor creature (the
