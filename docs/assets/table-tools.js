@@ -285,7 +285,7 @@
   }
   if (guide) {
     var page = guide.getAttribute("data-guide");
-    if (get("guide:" + page) !== "seen") guide.hidden = false;
+    // Shown on a first visit by assets/table-guide.js, before the page is laid out.
     document.querySelectorAll('[data-tool="guide-close"]').forEach(function (button) {
       button.addEventListener("click", function () {
         guide.hidden = true;
