@@ -557,6 +557,8 @@ class TeamTracker(Game):
         self.normal = first
         #: Extra turns waiting, as team indexes; the most recent is taken first.
         self.extra_turns: list[int] = []
+        #: Which teams had lost at the last end check (:meth:`check_end`).
+        self.known_lost = [False, False]
         #: True when the turn in progress is an extra turn.
         self.is_extra = False
         life = STARTING_LIFE[size]
@@ -664,7 +666,12 @@ class TeamTracker(Game):
             raise ActionError("the amount is a whole number other than 0")
         return amount
 
-    def _with_result(self, events: list[Event], before: list[bool]) -> list[Event]:
+    def check_end(self) -> list[Event]:
+        """tc-4-1..tc-4-3: after every action (:meth:`Game.apply`), the one place a team's loss
+        is said: a team that has lost since the last check loses together, and one whose loss
+        a corrected total took back is in the game again (losses follow from the totals)."""
+        before, self.known_lost = self.known_lost, self._lost()
+        events: list[Event] = []
         for index in (0, 1):
             reasons = self.losses(index)
             if reasons and not before[index]:
@@ -681,25 +688,22 @@ class TeamTracker(Game):
 
     def do_life(self, team: int, amount: int) -> list[Event]:
         team, amount = self._team(team), self._amount(amount)
-        before = self._lost()
         state = self.teams[team]
         state.life += amount
         verb = "gains" if amount > 0 else "loses"
-        return self._with_result([Event("life", f"{self.label(team)} {verb} {abs(amount)} life: "
-                                        f"now {state.life}", data={"team": team,
-                                                                    "life": state.life})], before)
+        return [Event("life", f"{self.label(team)} {verb} {abs(amount)} life: now {state.life}",
+                      data={"team": team, "life": state.life})]
 
     def do_poison(self, team: int, amount: int) -> list[Event]:
         team, amount = self._team(team), self._amount(amount)
         state = self.teams[team]
         if state.poison + amount < 0:
             raise ActionError(f"{self.label(team)} has only {state.poison} poison counters")
-        before = self._lost()
         state.poison += amount
         verb = "gets" if amount > 0 else "removes"
-        return self._with_result([Event("poison", f"{self.label(team)} {verb} {abs(amount)} "
-                                        f"poison: now {state.poison} of {self.poison_limit}",
-                                        data={"team": team, "poison": state.poison})], before)
+        return [Event("poison", f"{self.label(team)} {verb} {abs(amount)} "
+                      f"poison: now {state.poison} of {self.poison_limit}",
+                      data={"team": team, "poison": state.poison})]
 
     def do_commander_damage(self, team: int, commander: int, amount: int) -> list[Event]:
         """Combat damage from one commander to ``team``; it also comes off the team's life.
@@ -711,7 +715,6 @@ class TeamTracker(Game):
         if state.commander_damage[commander] + amount < 0:
             raise ActionError(f"{self.commander_label(commander)} has dealt only "
                               f"{state.commander_damage[commander]} damage to this team")
-        before = self._lost()
         state.commander_damage[commander] += amount
         state.life -= amount
         total = state.commander_damage[commander]
@@ -719,11 +722,9 @@ class TeamTracker(Game):
                 f"{self.label(team)}" if amount > 0 else
                 f"Correction: {-amount} commander damage from "
                 f"{self.commander_label(commander)} taken back from {self.label(team)}")
-        return self._with_result([Event("commander-damage", f"{text}: {total} of "
-                                        f"{COMMANDER_DAMAGE_TO_LOSE} from that commander, life "
-                                        f"{state.life}", data={"team": team,
-                                                               "commander": commander,
-                                                               "total": total})], before)
+        return [Event("commander-damage", f"{text}: {total} of {COMMANDER_DAMAGE_TO_LOSE} from "
+                      f"that commander, life {state.life}",
+                      data={"team": team, "commander": commander, "total": total})]
 
     def do_player_loses(self, player: str, reason: str = "") -> list[Event]:
         """A player lost (drew from an empty library, conceded, ...): the team loses (tc-4-1)."""
@@ -748,12 +749,11 @@ class TeamTracker(Game):
                              f"{player} wins the game{because}: the whole team wins (TC 4.1)")
 
     def _declare(self, team: int, kind: str, why: str, text: str) -> list[Event]:
-        before = self._lost()
         if kind == "loss":
             self.teams[team].declared_loss = why
         else:
             self.teams[team].declared_win = why
-        return self._with_result([Event(f"team-{kind}", text, data={"team": team})], before)
+        return [Event(f"team-{kind}", text, data={"team": team})]
 
     def do_extra_turn(self, player: str) -> list[Event]:
         """A player gets an extra turn: the whole team takes it (tc-5-1)."""
