@@ -285,7 +285,7 @@
   }
   if (guide) {
     var page = guide.getAttribute("data-guide");
-    // Shown on a first visit by assets/table-guide.js, before the page is laid out.
+    // Shown on a first visit by assets/saved-view.js, before the first paint.
     document.querySelectorAll('[data-tool="guide-close"]').forEach(function (button) {
       button.addEventListener("click", function () {
         guide.hidden = true;

@@ -39,7 +39,7 @@ def moved_below_the_guide(page) -> list:
 
 def test_the_guide_does_not_push_the_tool_down(phone_page, site_url):
     """hs-2-1, sw-2-1, tc-2-2: on a first visit the guide is shown before the page is laid out
-    (assets/table-guide.js), and on a visit after "Got it" it is not: either way nothing on the
+    (assets/saved-view.js), and on a visit after "Got it" it is not: either way nothing on the
     page moves while the tool starts (no layout shift up to ready; Lighthouse counted 0.13 to
     0.23 when the guide appeared later)."""
     page = phone_page
