@@ -135,8 +135,9 @@ def summary(game: Game) -> str:
         parts.append(f"wave {s['wave']} ({s['wave_size']} nontoken), surges {s['surges']}, "
                      f"next surge {'none' if nxt is None else f'turn {nxt}'}")
     parts.append(f"library {counts['library']}, graveyard {counts['graveyard']}")
-    if s["winner"]:
-        parts.append(f"{s['winner']} won")
+    end = game.outcome()
+    if end is not None:
+        parts.append(f"{end.winner} won")
     return "-- " + " · ".join(parts)
 
 

@@ -69,8 +69,9 @@ def status_line(game: SwarmGame) -> str:
     ]
     if reck is not None:
         parts.append(f"Reckoning at {reck + 1} from the top")
-    if game.result:
-        parts.append(f"the Survivors {game.result.upper()}")
+    end = game.outcome()
+    if end is not None:
+        parts.append(f"the Survivors {'WON' if end.winner == 'survivors' else 'LOST'}")
     return " | ".join(parts)
 
 

@@ -227,8 +227,9 @@ def print_board(game: TeamTracker) -> None:
     waiting = game.extra_turns
     if waiting:
         print("extra turns waiting: " + ", ".join(game.label(t) for t in reversed(waiting)))
-    if game.result():
-        print(f"result: {game.result()}")
+    end = game.outcome()
+    if end is not None:
+        print(f"result: {end.reason}")
 
 
 def _team_index(game: TeamTracker, text: str) -> int:
