@@ -15,6 +15,11 @@ The rules are on the site at ``docs/limited-horde/index.md`` (anchors ``lh-…``
       "stack": false                              # true: never shuffle (tests)
     }
 
+The game (:class:`LimitedHorde`, ``game.py``) is composed of parts: card effects
+(``effects.py``), the Eldrazi's Dreadnought deck (``eldrazi.py``) and targeting and Hunting
+(``targeting.py``, whose decisions are pure functions of their inputs). Each part calls on the
+game only what ``needs.Parts``, their common base, declares; the game implements it.
+
 Parts of the 2.1 document are lost; where this engine follows
 ``limited-horde-recovered.md`` its docstrings say **derived** (as commonly played, from a fan
 implementation based on 2.1). Choices where every source is silent are marked **chosen**:

@@ -4,21 +4,14 @@
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING
 
 from ..game import ActionError, Card, Event
-from ..horde_common import HordeGame
+from .needs import Parts
 from .rules import HORRID_SWARM, SPAWN
 
 
-class CardEffects(HordeGame):
+class CardEffects(Parts):
     """Playing a Horde card for 0 and what its tags make happen (part of :class:`LimitedHorde`)."""
-
-    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde)
-        def deck_token(self, card: Card) -> bool: ...
-        def change_life(self, change: int) -> list[Event]: ...
-        def gain(self, n: int) -> list[Event]: ...
-        def check_epilogue(self) -> list[Event]: ...
 
     def play(self, card: Card, how: str = "") -> list[Event]:
         """Play a Horde card for 0 (lh-3-6): tokens enter, permanents are cast and enter,

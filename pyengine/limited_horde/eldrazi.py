@@ -3,20 +3,16 @@ emerge and alternative costs (lh-11-2 to lh-11-20)."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..game import Card, Event
-from ..horde_common import HordeGame, parse_cost
+from ..horde_common import parse_cost
+from .needs import Parts
 from .rules import COAX, COAX_COST, SPAWN
 
 
-class Eldrazi(HordeGame):
+class Eldrazi(Parts):
     """The Dreadnought deck and its costs (part of :class:`LimitedHorde`)."""
-
-    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde, CardEffects)
-        def deck_token(self, card: Card) -> bool: ...
-        def mana_value(self, card: Card) -> int: ...
-        def play(self, card: Card, how: str = "") -> list[Event]: ...
 
     @property
     def eldrazi(self) -> bool:

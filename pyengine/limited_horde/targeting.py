@@ -1,34 +1,98 @@
 """Limited Horde 2.1: whom the Horde targets (lh-3-13 to lh-3-16) and Survivor creatures hunting
-Horde creatures (lh-8-11, lh-8-12, lh-11-6)."""
+Horde creatures (lh-8-11, lh-8-12, lh-11-6).
+
+The decisions are pure functions of what they are given (:func:`hunting_mode`,
+:func:`horde_target`; the seeded random source is one of their inputs); :class:`Targeting`, the
+game's part, reads the game for them and refuses what the table may not do."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..game import ActionError, Event
-from ..horde_common import HordeGame
+from ..rng import Rng
+from .needs import Parts
 from .rules import SPAWN
 
 
-class Targeting(HordeGame):
+def hunting_mode(aggro: bool, stage: str, eldrazi: bool) -> str:
+    """Which Horde creatures Survivor creatures may hunt (lh-8-12): ``"all"`` (Epilogue or
+    Aggro Mode; the Epilogue excludes Survivor creatures with defender), ``"spawn"`` (against
+    the Eldrazi, lh-11-6) or ``"none"``."""
+    if aggro or stage == "epilogue":
+        return "all"
+    if eldrazi:
+        return "spawn"
+    return "none"
+
+
+def horde_target(effect: str, permanents: list[dict[str, Any]], amount: int, player: bool,
+                 divided: bool, rng: Rng) -> Event:
+    """The Horde's target (lh-3-13, lh-3-14, lh-3-15, lh-3-16), among the Survivor permanents
+    given, as a ``target`` event; ties are broken with ``rng``.
+
+    ``destroy`` / ``exile``: the highest mana value (``mv``), random among ties.
+    ``damage``: the Survivors' life when ``player`` is allowed; otherwise, of creatures given as
+    ``toughness`` and ``damage`` already marked: the one with the greatest toughness that
+    ``amount`` kills; with ``divided`` damage, the most creatures it can kill (smallest
+    remaining toughness first); if none can die, the creature brought nearest to lethal.
+    Raises :class:`ActionError` for input that does not say enough."""
+    items = permanents
+    if effect in ("destroy", "exile"):
+        if not items:
+            raise ActionError("list the Survivors' permanents with their mana values")
+        try:
+            values = [int(p["mv"]) for p in items]
+        except (KeyError, TypeError, ValueError):
+            raise ActionError("each permanent needs a name and 'mv'") from None
+        top = max(values)
+        tied = [p for p, v in zip(items, values, strict=True) if v == top]
+        pick = rng.choice(tied)
+        return Event("target", f"The Horde's {effect} targets {pick['name']} (mana value "
+                     f"{top}{', random among ties' if len(tied) > 1 else ''})",
+                     [pick["name"]], {"effect": effect, "pick": pick["name"],
+                                      "tied": [p["name"] for p in tied]})
+    if effect != "damage":
+        raise ActionError("effect is destroy, exile or damage")
+    if player:
+        return Event("target", "The Horde's damage goes to the Survivors' life", [],
+                     {"effect": effect, "pick": "survivors"})
+    if not items or not isinstance(amount, int) or amount < 1:
+        raise ActionError("give the damage amount and the Survivors' creatures")
+    try:
+        left = [(p, int(p["toughness"]) - int(p.get("damage", 0))) for p in items]
+    except (KeyError, TypeError, ValueError):
+        raise ActionError("each creature needs a name and 'toughness'") from None
+    killable = [(p, rest) for p, rest in left if rest <= amount]
+    if divided and killable:
+        budget = amount
+        chosen = []
+        for p, rest in sorted(killable, key=lambda pr: pr[1]):
+            if max(rest, 1) <= budget:
+                chosen.append(p["name"])
+                budget -= max(rest, 1)
+        return Event("target", "The Horde divides its damage to kill " + ", ".join(chosen),
+                     chosen, {"effect": effect, "picks": chosen, "rule": "most-creatures"})
+    if killable:
+        top = max(int(p["toughness"]) for p, _ in killable)
+        tied = [p for p, _ in killable if int(p["toughness"]) == top]
+        rule = "highest-toughness-lethal"
+    else:
+        nearest = min(rest - amount for _, rest in left)
+        tied = [p for p, rest in left if rest - amount == nearest]
+        rule = "nearest-to-lethal"
+    pick = rng.choice(tied)
+    return Event("target", f"The Horde's damage targets {pick['name']}", [pick["name"]],
+                 {"effect": effect, "pick": pick["name"], "rule": rule,
+                  "tied": [p["name"] for p in tied]})
+
+
+class Targeting(Parts):
     """The Horde's targets and Hunting (part of :class:`LimitedHorde`)."""
 
-    if TYPE_CHECKING:  # what this part needs from the game (LimitedHorde, Eldrazi)
-        aggro: bool
-        stage: str
-
-        @property
-        def eldrazi(self) -> bool: ...
-
     def hunting(self) -> str:
-        """Which Horde creatures Survivor creatures may hunt (lh-8-12): ``"all"`` (Epilogue
-        or Aggro Mode; the Epilogue excludes Survivor creatures with defender), ``"spawn"``
-        (against the Eldrazi) or ``"none"``."""
-        if self.aggro or self.stage == "epilogue":
-            return "all"
-        if self.eldrazi:
-            return "spawn"
-        return "none"
+        """Which Horde creatures Survivor creatures may hunt now (:func:`hunting_mode`)."""
+        return hunting_mode(self.aggro, self.stage, self.eldrazi)
 
     def do_hunt(self, card: int, power: int, toughness: int | None = None,
                 defender: bool = False) -> list[Event]:
@@ -70,64 +134,8 @@ class Targeting(HordeGame):
     # -- targeting ------------------------------------------------------------------------------
     def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
                   amount: int = 0, player: bool = True, divided: bool = False) -> list[Event]:
-        """The Horde's target (lh-3-13, lh-3-14, lh-3-15, lh-3-16), among Survivor permanents the
-        table lists; also for the cards that use these rules (lh-10-6, lh-10-9, lh-10-14,
-        lh-11-14, lh-11-25).
-
-        ``destroy`` / ``exile``: the highest mana value (``mv``), random among ties.
-        ``damage``: the Survivors' life when ``player`` is allowed; otherwise, of creatures
-        given as ``toughness`` and ``damage`` already marked: the one with the greatest
-        toughness that ``amount`` kills; with ``divided`` damage, the most creatures it can
-        kill (smallest remaining toughness first); if none can die, the creature brought
-        nearest to lethal. Ties at random.
-        """
+        """The Horde's target (:func:`horde_target`), among Survivor permanents the table lists;
+        also for the cards that use these rules (lh-10-6, lh-10-9, lh-10-14, lh-11-14,
+        lh-11-25)."""
         self.require_playing()
-        items = permanents or []
-        if effect in ("destroy", "exile"):
-            if not items:
-                raise ActionError("list the Survivors' permanents with their mana values")
-            try:
-                values = [int(p["mv"]) for p in items]
-            except (KeyError, TypeError, ValueError):
-                raise ActionError("each permanent needs a name and 'mv'") from None
-            top = max(values)
-            tied = [p for p, v in zip(items, values, strict=True) if v == top]
-            pick = self.rng.choice(tied)
-            return [Event("target", f"The Horde's {effect} targets {pick['name']} (mana value "
-                          f"{top}{', random among ties' if len(tied) > 1 else ''})",
-                          [pick["name"]], {"effect": effect, "pick": pick["name"],
-                                           "tied": [p["name"] for p in tied]})]
-        if effect != "damage":
-            raise ActionError("effect is destroy, exile or damage")
-        if player:
-            return [Event("target", "The Horde's damage goes to the Survivors' life", [],
-                          {"effect": effect, "pick": "survivors"})]
-        if not items or not isinstance(amount, int) or amount < 1:
-            raise ActionError("give the damage amount and the Survivors' creatures")
-        try:
-            left = [(p, int(p["toughness"]) - int(p.get("damage", 0))) for p in items]
-        except (KeyError, TypeError, ValueError):
-            raise ActionError("each creature needs a name and 'toughness'") from None
-        killable = [(p, rest) for p, rest in left if rest <= amount]
-        if divided and killable:
-            budget = amount
-            chosen = []
-            for p, rest in sorted(killable, key=lambda pr: pr[1]):
-                if max(rest, 1) <= budget:
-                    chosen.append(p["name"])
-                    budget -= max(rest, 1)
-            return [Event("target", "The Horde divides its damage to kill "
-                          + ", ".join(chosen), chosen, {"effect": effect, "picks": chosen,
-                                                         "rule": "most-creatures"})]
-        if killable:
-            top = max(int(p["toughness"]) for p, _ in killable)
-            tied = [p for p, _ in killable if int(p["toughness"]) == top]
-            rule = "highest-toughness-lethal"
-        else:
-            nearest = min(rest - amount for _, rest in left)
-            tied = [p for p, rest in left if rest - amount == nearest]
-            rule = "nearest-to-lethal"
-        pick = self.rng.choice(tied)
-        return [Event("target", f"The Horde's damage targets {pick['name']}", [pick["name"]],
-                      {"effect": effect, "pick": pick["name"], "rule": rule,
-                       "tied": [p["name"] for p in tied]})]
+        return [horde_target(effect, permanents or [], amount, player, divided, self.rng)]
