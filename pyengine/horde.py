@@ -50,6 +50,7 @@ from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
 from .horde_common import ConfigError, HordeGame
+from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
 
 __all__ = ["DIFFICULTIES", "PRESETS", "HordeSlingLab", "life_total", "setup_turns"]
 
@@ -65,6 +66,21 @@ PRESETS: dict[str, dict[str, Any]] = {
 
 #: Cards added per Survivor after the first (hs-8-1): tokens, regular cards.
 EXTRA_TOKENS, EXTRA_REGULAR = 30, 20
+#: Custom's options (hs-7-4), each declared once: the engine checks a config with it, the play
+#: page lists and reads its fields with it, and the command line makes its flags from it.
+CUSTOM = Setup((
+    Count("setup_turns", "Set-up turns", 1, 6, 3),
+    Choice("exile_percent", "Exile", tuple((n, f"{n} %") for n in (0, 10, 25, 40)), 0),
+    Flag("setup_attacks", "The Survivors may attack during set-up", True),
+    Choice("flashback", "Flashback", (("never", "Never"), ("coin", "On a coin"),
+                                      ("always", "Always")), "coin"),
+    CountOrAuto("library_size", "Deck size", 100, 1000),
+    CountOrAuto("wave", "Wave size", 1, 10, auto_label="Auto (as Classic)"),
+    Choice("surge", "Surge", tuple((n, f"Every {n} Horde turns") for n in (2, 3, 4, 5))
+           + (("off", "Off"),), 3),
+    Flag("rally", "Rally", False),
+), form_names={"exile_percent": "exile"})
+
 #: Most surges that can stack onto the wave (hs-9-3).
 MAX_SURGES = 4
 #: Keywords that let a card be cast from the graveyard (hs-6-5 "flashback and the like").
@@ -191,44 +207,19 @@ class HordeSlingLab(HordeGame):
                 "surge": preset["surge"],
                 "rally": preset["rally"],
             }
-        custom = dict(custom or {})
-        known = {"setup_turns", "exile_percent", "setup_attacks", "flashback", "library_size",
-                 "wave", "surge", "rally"}
-        unknown = sorted(set(custom) - known)
-        if unknown:
-            raise ConfigError("unknown custom option(s): " + ", ".join(unknown))
-        turns = custom.get("setup_turns", 3)
-        if not isinstance(turns, int) or not 1 <= turns <= 6:
-            raise ConfigError("custom set-up turns are 1 to 6")
-        exile = custom.get("exile_percent", 0)
-        if exile not in (0, 10, 25, 40):
-            raise ConfigError("custom exile is 0, 10, 25 or 40 percent")
-        flashback = custom.get("flashback", "coin")
-        if flashback not in ("never", "coin", "always"):
-            raise ConfigError("custom flashback is never, coin or always")
-        size = custom.get("library_size", "auto")
-        if size != "auto" and (not isinstance(size, int) or not 100 <= size <= 1000):
-            raise ConfigError("custom library size is 100 to 1000 cards, or auto")
-        wave = custom.get("wave", "auto")
+        try:
+            custom = CUSTOM.check(custom or {})
+        except SetupError as error:
+            raise ConfigError(f"custom: {error}") from None
+        wave = custom["wave"]
         if wave == "auto":
             wave = PRESETS["classic"]["wave"][n - 1]
-        elif not isinstance(wave, int) or not 1 <= wave <= 10:
-            raise ConfigError("custom wave is 1 to 10 nontoken cards, or auto")
-        surge = custom.get("surge", 3)
-        if surge not in (2, 3, 4, 5, "off"):
-            raise ConfigError("custom surge is every 2, 3, 4 or 5 Horde turns, or off")
-        for key in ("setup_attacks", "rally"):
-            if key in custom and not isinstance(custom[key], bool):
-                raise ConfigError(f"custom {key} is true or false")
+        surge = custom["surge"]
         return {
-            "setup_turns": setup_turns("custom", n, turns),
-            "exile_percent": exile,
-            "setup_attacks": custom.get("setup_attacks", True),
-            "flashback": flashback,
-            "library_size": size,
+            **custom,
+            "setup_turns": setup_turns("custom", n, custom["setup_turns"]),
             "wave": wave,
             "surge": None if surge == "off" else surge,
-            "rally": custom.get("rally", False),
         }
 
     @property

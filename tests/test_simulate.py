@@ -248,6 +248,7 @@ def test_cli_text_and_errors(capsys):
     assert "power p10/median/p90" in out and "not modelled" in out
     assert main(["simulate", "horde", "--custom", "exile_percent=30", "--difficulty",
                  "custom", "--runs", "2"]) == 2
-    assert "exile" in capsys.readouterr().err
+    err = capsys.readouterr().err.lower()
+    assert "exile" in err and "0, 10, 25 or 40" in err
     assert main(["simulate", "limited-horde", "--damage", "-3", "--runs", "2"]) == 2
     assert "damage" in capsys.readouterr().err

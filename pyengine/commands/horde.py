@@ -25,9 +25,10 @@ from typing import Any
 from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
-from ..horde import DIFFICULTIES, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTIES, HordeSlingLab
 from ..horde_common import ConfigError, decklist_config
 from ..rng import make_seed
+from ..setup import SetupError
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
@@ -190,21 +191,11 @@ def life_option(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def custom_options(args: argparse.Namespace) -> dict[str, Any]:
-    custom: dict[str, Any] = {}
-    for key in ("setup_turns", "exile_percent", "flashback", "library_size", "wave", "surge"):
-        value = getattr(args, key)
-        if value is None:
-            continue
-        if key in ("library_size", "wave", "surge") and value not in ("auto", "off"):
-            try:
-                value = int(value)
-            except ValueError:
-                raise CommandError(f"--{key.replace('_', '-')}: a number") from None
-        custom[key] = value
-    if args.setup_attacks is not None:
-        custom["setup_attacks"] = args.setup_attacks
-    if args.rally is not None:
-        custom["rally"] = args.rally
+    """The Custom options given as flags (horde.CUSTOM makes the flags and reads them)."""
+    try:
+        custom = CUSTOM.from_arguments(args)
+    except SetupError as error:
+        raise CommandError(f"custom: {error}") from None
     if custom and args.difficulty != "custom":
         raise CommandError("the custom options need --difficulty custom")
     return custom
@@ -468,14 +459,6 @@ def _add_new_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="replace an existing file")
 
 
-def _bool(text: str) -> bool:
-    if text.lower() in ("yes", "on", "true", "1"):
-        return True
-    if text.lower() in ("no", "off", "false", "0"):
-        return False
-    raise argparse.ArgumentTypeError("yes or no")
-
-
 def register(subparsers: argparse._SubParsersAction) -> None:
     horde = subparsers.add_parser("horde", help="play Horde (SlingLab rules) from a save file")
     sub = horde.add_subparsers(dest="verb", metavar="VERB", required=True)
@@ -486,14 +469,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--life-mode", choices=["per-survivor", "100-minus-15", "fixed"],
                      default="per-survivor")
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
-    new.add_argument("--setup-turns", type=int, help="custom: 1 to 6")
-    new.add_argument("--exile-percent", type=int, choices=[0, 10, 25, 40], help="custom")
-    new.add_argument("--setup-attacks", type=_bool, help="custom: yes or no")
-    new.add_argument("--flashback", choices=["never", "coin", "always"], help="custom")
-    new.add_argument("--library-size", help="custom: 100 to 1000 or auto")
-    new.add_argument("--wave", help="custom: 1 to 10 or auto")
-    new.add_argument("--surge", help="custom: 2, 3, 4, 5 or off")
-    new.add_argument("--rally", type=_bool, help="custom: yes or no")
+    CUSTOM.add_arguments(new, note="custom: ")
     new.set_defaults(func=run_new, variant="horde")
     _add_files(sub, "horde")
     _add_verbs(sub, "horde", {**COMMON_VERBS, **HORDE_VERBS})

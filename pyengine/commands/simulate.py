@@ -19,6 +19,8 @@ from typing import Any
 from .. import files
 from ..cli import CommandError
 from ..game import GameError
+from ..horde import CUSTOM
+from ..setup import SetupError
 from ..simulate import MAX_TURNS, TableModel, build_config, default_model, settings_for, simulate
 from ._input import read_deck_spec
 
@@ -26,8 +28,6 @@ VARIANTS = ("horde", "limited-horde", "swarm")
 #: The deck each variant uses when none is named, and the companion list it needs.
 DEFAULT_DECKS = {"horde": "horde-knudson-zombies-2011", "limited-horde": "limited-horde-zombies",
                  "swarm": "swarm-sample"}
-CUSTOM_KEYS = ("setup_turns", "exile_percent", "setup_attacks", "flashback", "library_size",
-               "wave", "surge", "rally")
 
 
 def _companion(variant: str, deck_id: str, given: str | None) -> str | None:
@@ -45,20 +45,17 @@ def _companion(variant: str, deck_id: str, given: str | None) -> str | None:
 
 
 def _custom(values: list[str] | None) -> dict[str, Any]:
+    """``KEY=VALUE`` words as SlingLab Custom options (horde.CUSTOM reads each)."""
     custom: dict[str, Any] = {}
     for value in values or []:
         key, sep, raw = value.partition("=")
         key = key.strip().replace("-", "_")
-        if not sep or key not in CUSTOM_KEYS:
-            raise CommandError(f"--custom takes KEY=VALUE, KEY one of: {', '.join(CUSTOM_KEYS)}")
-        raw = raw.strip()
-        if raw.lower() in ("true", "yes", "false", "no"):
-            custom[key] = raw.lower() in ("true", "yes")
-        else:
-            try:
-                custom[key] = int(raw)
-            except ValueError:
-                custom[key] = raw
+        if not sep or key not in CUSTOM.keys():
+            raise CommandError(f"--custom takes KEY=VALUE, KEY one of: {', '.join(CUSTOM.keys())}")
+        try:
+            custom[key] = CUSTOM.read(key, raw)
+        except SetupError as error:
+            raise CommandError(f"cannot simulate that setting: custom: {error}") from None
     return custom
 
 

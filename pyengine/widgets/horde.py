@@ -147,8 +147,7 @@ def fresh_form() -> dict[str, str]:
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
         "life-mode": "per-survivor", "life": "20", "names": "",
-        "setup-turns": "3", "exile": "0", "setup-attacks": "on", "flashback": "coin",
-        "library-size": "", "wave": "auto", "surge": "3", "rally": "",
+        **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",

@@ -10,7 +10,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import HordeSlingLab
+from ..horde import CUSTOM, HordeSlingLab
+from ..setup import SetupError
 from . import Item, View, plumbing
 
 VARIANT = "horde"
@@ -28,11 +29,7 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     "life-mode": [("per-survivor", "An amount per Survivor"),
                   ("100-minus-15", "100, minus 15 per extra Survivor"),
                   ("fixed", "One fixed total")],
-    "setup-turns": [(str(n), str(n)) for n in range(1, 7)],
-    "exile": [(str(n), f"{n} %") for n in (0, 10, 25, 40)],
-    "flashback": [("never", "Never"), ("coin", "On a coin"), ("always", "Always")],
-    "wave": [("auto", "Auto (as Classic)")] + [(str(n), str(n)) for n in range(1, 11)],
-    "surge": [(str(n), f"Every {n} Horde turns") for n in (2, 3, 4, 5)] + [("off", "Off")],
+    **CUSTOM.choices(),  # setup-turns, exile, flashback, wave, surge
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
 ONLY = {"cast-offer", "skip-offer"}
@@ -59,21 +56,10 @@ def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     else:
         raise ActionError("choose a life option")
     if form["difficulty"] == "custom":
-        custom: dict[str, Any] = {
-            "setup_turns": whole(form["setup-turns"], "Set-up turns", 1, 6),
-            "exile_percent": whole(form["exile"], "Exile", 0, 40),
-            "setup_attacks": bool(form["setup-attacks"]),
-            "flashback": form["flashback"],
-            "rally": bool(form["rally"]),
-        }
-        size = form["library-size"].strip().lower()
-        custom["library_size"] = "auto" if size in ("", "auto") else whole(
-            size, "Deck size", 100, 1000)
-        wave = form["wave"]
-        custom["wave"] = "auto" if wave == "auto" else whole(wave, "Wave size", 1, 10)
-        surge = form["surge"]
-        custom["surge"] = "off" if surge == "off" else whole(surge, "Surge", 2, 5)
-        result["custom"] = custom
+        try:
+            result["custom"] = CUSTOM.parse(form)
+        except SetupError as error:
+            raise ActionError(str(error)) from None
     return result
 
 
@@ -102,18 +88,7 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     form["life-mode"] = str(life.get("mode", "per-survivor"))
     if "amount" in life:
         form["life"] = str(life["amount"])
-    custom = setup.get("custom") or {}
-    pairs = (("setup-turns", "setup_turns"), ("exile", "exile_percent"),
-             ("flashback", "flashback"), ("wave", "wave"), ("surge", "surge"))
-    for field_name, key in pairs:
-        if key in custom:
-            form[field_name] = str(custom[key])
-    if "library_size" in custom:
-        size = custom["library_size"]
-        form["library-size"] = "" if size == "auto" else str(size)
-    for field_name, key in (("setup-attacks", "setup_attacks"), ("rally", "rally")):
-        if key in custom:
-            form[field_name] = "on" if custom[key] else ""
+    form.update(CUSTOM.format(setup.get("custom") or {}))
 
 
 def early(status: dict[str, Any]) -> bool:

@@ -1,0 +1,287 @@
+"""Set-up options declared once: each option is one line (its key, words, allowed values and
+default), and the engine's check, the play page's choices and form reading, a saved set-up's
+form values and the command line's flags are all read from that line.
+
+Field types (small frozen dataclasses):
+
+* :class:`Count`: a whole number between ``low`` and ``high``;
+* :class:`Choice`: one of a few values, each with its words on the page;
+* :class:`Flag`: on or off;
+* :class:`CountOrAuto`: a whole number between ``low`` and ``high``, or ``"auto"``.
+
+A :class:`Setup` is a tuple of fields. ``check(values)`` fills in defaults and refuses what a
+field does not allow (:class:`SetupError`, plain words); ``parse(form)`` reads a page's form
+(strings) into values and ``format(values)`` writes them back, so that
+``parse(format(values)) == values``; ``choices()`` gives the page its options;
+``add_arguments``/``from_arguments`` make and read command-line flags. Standard library only:
+it runs in the browser as it does in CPython.
+"""
+
+from __future__ import annotations
+
+import argparse
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+from .game import GameError
+
+__all__ = ["Choice", "Count", "CountOrAuto", "Field", "Flag", "Setup", "SetupError"]
+
+AUTO = "auto"
+
+
+class SetupError(GameError):
+    """A set-up value a field does not allow (the message says what it allows)."""
+
+
+def _whole(text: Any) -> int | None:
+    """``text`` as a whole number (an int, or digits with an optional sign), else None."""
+    if isinstance(text, bool):
+        return None
+    if isinstance(text, int):
+        return text
+    if isinstance(text, str) and text.strip().lstrip("+-").isdigit():
+        return int(text.strip())
+    return None
+
+
+@dataclass(frozen=True)
+class Count:
+    """A whole number from ``low`` to ``high``."""
+
+    key: str
+    label: str
+    low: int
+    high: int
+    default: int
+    rule: str = ""
+
+    def allowed(self) -> str:
+        return f"{self.low} to {self.high}"
+
+    def check(self, value: Any) -> int:
+        number = _whole(value) if not isinstance(value, str) else None
+        if number is None or not self.low <= number <= self.high:
+            raise SetupError(f"{self.label} is {self.allowed()}")
+        return number
+
+    def parse(self, text: str) -> int:
+        number = _whole(text)
+        if number is None:
+            raise SetupError(f"{self.label}: a whole number, {self.allowed()}")
+        return self.check(number)
+
+    def format(self, value: Any) -> str:
+        return str(value)
+
+    def choices(self) -> list[tuple[str, str]]:
+        return [(str(n), str(n)) for n in range(self.low, self.high + 1)]
+
+
+@dataclass(frozen=True)
+class CountOrAuto(Count):
+    """A whole number from ``low`` to ``high``, or ``"auto"`` (the engine decides)."""
+
+    default: Any = AUTO
+    auto_label: str = "Auto"
+
+    def allowed(self) -> str:
+        return f"{self.low} to {self.high}, or auto"
+
+    def check(self, value: Any) -> Any:
+        if value == AUTO:
+            return AUTO
+        return super().check(value)
+
+    def parse(self, text: str) -> Any:
+        if text.strip().lower() in ("", AUTO):
+            return AUTO
+        return super().parse(text)
+
+    def format(self, value: Any) -> str:
+        """``"auto"`` in a list; an empty number box (its placeholder says Auto) otherwise."""
+        if value == AUTO:
+            return AUTO if listed(self) else ""
+        return str(value)
+
+    def choices(self) -> list[tuple[str, str]]:
+        return [(AUTO, self.auto_label)] + super().choices()
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One of ``options``: (value, words on the page) pairs; values are str, int or bool."""
+
+    key: str
+    label: str
+    options: tuple[tuple[Any, str], ...]
+    default: Any
+    rule: str = ""
+
+    def values(self) -> list[Any]:
+        return [value for value, _ in self.options]
+
+    def allowed(self) -> str:
+        words = [str(v) for v in self.values()]
+        return ", ".join(words[:-1]) + " or " + words[-1] if len(words) > 1 else words[0]
+
+    def check(self, value: Any) -> Any:
+        for allowed in self.values():
+            if type(value) is type(allowed) and value == allowed:
+                return value
+        raise SetupError(f"{self.label} is {self.allowed()}")
+
+    def parse(self, text: str) -> Any:
+        for allowed in self.values():
+            if str(allowed) == text.strip():
+                return allowed
+        raise SetupError(f"{self.label}: choose {self.allowed()}")
+
+    def format(self, value: Any) -> str:
+        return str(value)
+
+    def choices(self) -> list[tuple[str, str]]:
+        return [(str(value), words) for value, words in self.options]
+
+
+@dataclass(frozen=True)
+class Flag:
+    """On or off (a checkbox on the page: ``"on"`` or ``""``)."""
+
+    key: str
+    label: str
+    default: bool
+    rule: str = ""
+
+    def check(self, value: Any) -> bool:
+        if not isinstance(value, bool):
+            raise SetupError(f"{self.label} is true or false")
+        return value
+
+    def parse(self, text: str) -> bool:
+        return bool(text)
+
+    def format(self, value: Any) -> str:
+        return "on" if value else ""
+
+    def choices(self) -> list[tuple[str, str]]:
+        return []
+
+
+Field = Count | CountOrAuto | Choice | Flag
+
+
+@dataclass(frozen=True)
+class Setup:
+    """A variant's set-up options, in page order. ``form_names`` maps a field's key to its
+    name on the page when they differ (``setup_turns`` is the page's ``setup-turns``)."""
+
+    fields: tuple[Field, ...]
+    form_names: Mapping[str, str] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        keys = [f.key for f in self.fields]
+        if len(set(keys)) != len(keys):
+            raise ValueError("two set-up fields with one key")
+
+    def __getitem__(self, key: str) -> Field:
+        for option in self.fields:
+            if option.key == key:
+                return option
+        raise KeyError(key)
+
+    def keys(self) -> list[str]:
+        return [f.key for f in self.fields]
+
+    def defaults(self) -> dict[str, Any]:
+        return {f.key: f.default for f in self.fields}
+
+    def form_name(self, key: str) -> str:
+        return self.form_names.get(key, key.replace("_", "-"))
+
+    def check(self, values: Mapping[str, Any], *, what: str = "option") -> dict[str, Any]:
+        """Every field's value (the default where ``values`` has none), checked; an unknown
+        key is refused by name."""
+        if not isinstance(values, Mapping):
+            raise SetupError(f"the {what}s are a mapping of names to values")
+        unknown = sorted(set(values) - set(self.keys()))
+        if unknown:
+            raise SetupError(f"unknown {what}(s): " + ", ".join(map(str, unknown)))
+        return {f.key: f.check(values[f.key]) if f.key in values else f.default
+                for f in self.fields}
+
+    def parse(self, form: Mapping[str, str]) -> dict[str, Any]:
+        """The values a page's form holds (its field names, :meth:`form_name`); a field the
+        form does not have takes its default."""
+        values = {}
+        for option in self.fields:
+            name = self.form_name(option.key)
+            values[option.key] = option.parse(form[name]) if name in form else option.default
+        return values
+
+    def format(self, values: Mapping[str, Any]) -> dict[str, str]:
+        """The page's form values showing ``values`` (the inverse of :meth:`parse`)."""
+        return {self.form_name(f.key): f.format(values[f.key]) for f in self.fields
+                if f.key in values}
+
+    def choices(self) -> dict[str, list[tuple[str, str]]]:
+        """The page's options of each field shown as a list (a choice, or a count of at most
+        :data:`LISTED` values; a longer count is a number box), by form name."""
+        return {self.form_name(f.key): f.choices() for f in self.fields if listed(f)}
+
+    # -- the command line ---------------------------------------------------------------------
+    def read(self, key: str, text: str) -> Any:
+        """One field's value from a word typed on the command line (``yes``/``no`` for a
+        flag); an unknown key is refused with the keys there are."""
+        if key not in self.keys():
+            raise SetupError(f"unknown option {key!r}: one of " + ", ".join(self.keys()))
+        option = self[key]
+        if isinstance(option, Flag):
+            try:
+                return _yes_no(text)
+            except argparse.ArgumentTypeError:
+                raise SetupError(f"{option.label}: yes or no") from None
+        return option.parse(text)
+
+    def add_arguments(self, parser: argparse.ArgumentParser, *, note: str = "") -> None:
+        """One flag per field (``--setup-turns``), each optional (absent: not given)."""
+        for option in self.fields:
+            flag = "--" + option.key.replace("_", "-")
+            if isinstance(option, Flag):
+                parser.add_argument(flag, type=_yes_no, default=None, metavar="yes|no",
+                                    help=f"{note}{option.label}: yes or no")
+            else:
+                parser.add_argument(flag, default=None,
+                                    help=f"{note}{option.label}: {option.allowed()}")
+
+    def from_arguments(self, arguments: argparse.Namespace) -> dict[str, Any]:
+        """The fields given on the command line, checked (those not given are left out)."""
+        given = {}
+        for option in self.fields:
+            value = getattr(arguments, option.key, None)
+            if value is None:
+                continue
+            given[option.key] = value if isinstance(option, Flag) else option.parse(str(value))
+        return given
+
+
+#: The most values a count may have to be shown as a list on the page.
+LISTED = 12
+
+
+def listed(option: Field) -> bool:
+    """Whether the page shows ``option`` as a list of its values."""
+    if isinstance(option, Choice):
+        return True
+    if isinstance(option, Count):
+        return option.high - option.low + 1 <= LISTED
+    return False
+
+
+def _yes_no(text: str) -> bool:
+    if text.lower() in ("yes", "true", "on", "1"):
+        return True
+    if text.lower() in ("no", "false", "off", "0"):
+        return False
+    raise argparse.ArgumentTypeError("yes or no")

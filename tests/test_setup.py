@@ -1,0 +1,100 @@
+"""Set-up options declared once (pyengine/setup.py; issue 29, point 1), with SlingLab's Custom
+options (``horde.CUSTOM``, hs-7-4) as the declaration every consumer reads: the engine's check,
+the play page's lists and form, a saved set-up shown again, and the command line's flags."""
+
+from __future__ import annotations
+
+import argparse
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from pyengine.horde import CUSTOM, HordeSlingLab
+from pyengine.horde_common import ConfigError
+from pyengine.setup import AUTO, Choice, Count, CountOrAuto, Flag, Setup, SetupError, listed
+from pyengine.widgets import horde_slinglab
+from tests.conftest import ROOT
+from tests.test_horde import FACTS
+
+SETUPS = {"horde-custom": CUSTOM}
+
+
+def values_of(setup: Setup) -> st.SearchStrategy:
+    """Any values ``setup`` allows."""
+    def one(option):
+        if isinstance(option, Flag):
+            return st.booleans()
+        if isinstance(option, Choice):
+            return st.sampled_from(option.values())
+        numbers = st.integers(option.low, option.high)
+        return st.one_of(st.just(AUTO), numbers) if isinstance(option, CountOrAuto) else numbers
+    return st.fixed_dictionaries({option.key: one(option) for option in setup.fields})
+
+
+@pytest.mark.parametrize("name", SETUPS)
+@given(data=st.data())
+def test_parse_of_format_is_the_same_set_up(name, data):
+    """hs-7-4: whatever a set-up allows, the page's form written from it reads back the same,
+    and the check keeps it as it is."""
+    setup = SETUPS[name]
+    values = data.draw(values_of(setup))
+    assert setup.parse(setup.format(values)) == values
+    assert setup.check(values) == values
+
+
+def test_hs_7_4_the_engine_refuses_what_the_declaration_does_not_allow_in_plain_words():
+    config = {"deck": ["Zombie"] * 60, "facts": FACTS, "difficulty": "custom", "survivors": 1}
+    for custom, words in [({"surge": 6}, "Surge is 2, 3, 4, 5 or off"),
+                          ({"setup_turns": 0}, "Set-up turns is 1 to 6"),
+                          ({"wave": "lots"}, "Wave size is 1 to 10, or auto"),
+                          ({"rally": "yes"}, "Rally is true or false"),
+                          ({"speed": 1}, "unknown option(s): speed")]:
+        with pytest.raises(ConfigError, match=re.escape(words)):
+            HordeSlingLab({**config, "custom": custom}, "seed")
+    game = HordeSlingLab({**config, "custom": {"surge": "off", "wave": 4}}, "seed")
+    assert (game.options["surge"], game.options["wave"]) == (None, 4)
+
+
+def test_the_page_lists_and_reads_each_option_from_the_declaration():
+    """The play page's lists are the declaration's (horde_slinglab.OPTIONS), the page markup
+    lists none of them by hand, and every field has its control on the page."""
+    page = (ROOT / "docs" / "play" / "horde.md").read_text(encoding="utf-8")
+    for option in CUSTOM.fields:
+        name = CUSTOM.form_name(option.key)
+        control = re.search(rf'<(select|input)[^>]*data-field="{name}"[^>]*>', page)
+        assert control, name
+        if listed(option):
+            assert horde_slinglab.OPTIONS[name] == option.choices()
+            assert re.search(rf'data-field="{name}"></select>', page), name
+    form = {**CUSTOM.format({"surge": 5, "library_size": AUTO}), "difficulty": "custom",
+            "deck": "x", "life-mode": "100-minus-15"}
+    assert horde_slinglab.setup(form, 2)["custom"]["surge"] == 5
+
+
+def test_the_command_line_has_a_flag_for_each_option():
+    parser = argparse.ArgumentParser()
+    CUSTOM.add_arguments(parser)
+    flags = {action.dest for action in parser._actions}
+    assert set(CUSTOM.keys()) <= flags
+    given_args = parser.parse_args(["--surge", "off", "--rally", "yes", "--wave", "auto"])
+    assert CUSTOM.from_arguments(given_args) == {"surge": "off", "rally": True, "wave": AUTO}
+    with pytest.raises(SetupError, match="Surge: choose 2, 3, 4, 5 or off"):
+        CUSTOM.from_arguments(parser.parse_args(["--surge", "7"]))
+
+
+def test_a_declaration_refuses_two_fields_with_one_key():
+    with pytest.raises(ValueError):
+        Setup((Count("a", "A", 1, 2, 1), Flag("a", "A", False)))
+
+
+def test_a_word_on_the_command_line_is_read_by_its_field():
+    """``simulate --custom KEY=VALUE``: a flag reads yes/no, a choice its values, an unknown
+    key names the keys there are."""
+    assert CUSTOM.read("rally", "no") is False and CUSTOM.read("surge", "off") == "off"
+    assert CUSTOM.read("library_size", "auto") == AUTO and CUSTOM.read("wave", "7") == 7
+    with pytest.raises(SetupError, match="one of setup_turns"):
+        CUSTOM.read("speed", "1")
+    with pytest.raises(SetupError, match="yes or no"):
+        CUSTOM.read("rally", "maybe")
