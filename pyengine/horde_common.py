@@ -51,6 +51,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     read_config_facts,
 )
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
+from .setup import Count, SetupError
 
 __all__ = [
     "ConfigError",
@@ -61,6 +62,12 @@ __all__ = [
     "locate_card",
     "parse_cost",
 ]
+
+
+#: The number of Survivors at a Horde table, both rule sets (hs-2-1; the Limited Edition's
+#: Survivors count for life and Roll for the Horde): one declaration for the engines, the
+#: play page's list and reading, and the command line.
+SURVIVORS = Count("survivors", "Survivors", 1, 4, 1)
 
 
 class ConfigError(GameError):
@@ -231,11 +238,11 @@ class HordeGame(Game):
 
     # -- config ---------------------------------------------------------------------------------
     def config_survivors(self) -> int:
-        """The config's ``survivors``: 1 to 4 (default 1)."""
-        survivors = self.config.get("survivors", 1)
-        if not isinstance(survivors, int) or not 1 <= survivors <= 4:
-            raise ConfigError("1 to 4 Survivors")
-        return survivors
+        """The config's ``survivors`` (:data:`SURVIVORS`: 1 to 4, default 1)."""
+        try:
+            return int(SURVIVORS.check(self.config.get("survivors", SURVIVORS.default)))
+        except SetupError as error:
+            raise ConfigError(str(error)) from None
 
     def config_deck(self) -> list[str]:
         """The config's ``deck``: a nonempty list of card names."""

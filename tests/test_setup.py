@@ -12,13 +12,13 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from pyengine.horde import CUSTOM, HordeSlingLab
-from pyengine.horde_common import ConfigError
+from pyengine.horde_common import SURVIVORS, ConfigError
 from pyengine.setup import AUTO, Choice, Count, CountOrAuto, Flag, Setup, SetupError, listed
 from pyengine.widgets import horde_slinglab
 from tests.conftest import ROOT
 from tests.test_horde import FACTS
 
-SETUPS = {"horde-custom": CUSTOM}
+SETUPS = {"horde-custom": CUSTOM, "horde-survivors": Setup((SURVIVORS,))}
 
 
 def values_of(setup: Setup) -> st.SearchStrategy:
@@ -98,3 +98,11 @@ def test_a_word_on_the_command_line_is_read_by_its_field():
         CUSTOM.read("speed", "1")
     with pytest.raises(SetupError, match="yes or no"):
         CUSTOM.read("rally", "maybe")
+
+
+def test_hs_2_1_the_survivors_are_counted_from_one_declaration():
+    """1 to 4 Survivors: the engines refuse 5, the page lists 1 to 4, and reads its field."""
+    with pytest.raises(ConfigError, match="Survivors is 1 to 4"):
+        HordeSlingLab({"deck": ["Zombie"] * 60, "facts": FACTS, "survivors": 5}, "seed")
+    assert [value for value, _ in SURVIVORS.choices()] == ["1", "2", "3", "4"]
+    assert SURVIVORS.parse("3") == 3

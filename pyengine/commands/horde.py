@@ -26,7 +26,7 @@ from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTIES, HordeSlingLab
-from ..horde_common import ConfigError, decklist_config
+from ..horde_common import SURVIVORS, ConfigError, decklist_config
 from ..rng import make_seed
 from ..setup import SetupError
 from ._gamefile import attempt, read_save, write_text
@@ -452,7 +452,8 @@ def _add_files(sub: argparse._SubParsersAction, variant: str) -> None:
 
 def _add_new_common(parser: argparse.ArgumentParser) -> None:
     _add_game(parser)
-    parser.add_argument("--survivors", type=int, default=1, help="1 to 4 (default 1)")
+    parser.add_argument("--survivors", type=int, default=SURVIVORS.default,
+                        help=f"{SURVIVORS.allowed()} (default {SURVIVORS.default})")
     parser.add_argument("--seed", help="seed (a random readable one if omitted)")
     parser.add_argument("--names", help="Survivor names, comma-separated")
     parser.add_argument("--stack", action="store_true", help="do not shuffle (for tests)")

@@ -40,8 +40,9 @@ from .. import safejson
 from ..cards import CardDataError
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
-from ..horde_common import decklist_config
+from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
+from ..setup import SetupError
 from . import (
     MAX_PASTE_CHARS,
     Env,
@@ -303,7 +304,10 @@ class Widget(runner.RunnerBase):
         """The set-up the form describes (what a share link carries), checked."""
         form = self.form
         variant = form["variant"]
-        survivors = _int(form["survivors"], "Survivors", 1, 4)
+        try:
+            survivors = int(SURVIVORS.parse(form["survivors"]))
+        except SetupError as error:
+            raise ActionError(str(error)) from None
         names = _names(form["names"], 4)
         if names and len(names) != survivors:
             raise ActionError(f"give {survivors} Survivor name(s), or none")
@@ -701,7 +705,7 @@ class Widget(runner.RunnerBase):
         view = View(options={
             "variant": variants,
             "deck": decks,
-            "survivors": [(str(n), str(n)) for n in range(1, 5)],
+            "survivors": SURVIVORS.choices(),
             **slinglab.OPTIONS,
             **limited.OPTIONS,
         })
