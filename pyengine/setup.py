@@ -191,6 +191,13 @@ class Setup:
                 return option
         raise KeyError(key)
 
+    def choice(self, key: str) -> Choice:
+        """The field ``key``, which is a :class:`Choice`."""
+        option = self[key]
+        if not isinstance(option, Choice):
+            raise TypeError(f"{key} is not a choice")
+        return option
+
     def keys(self) -> list[str]:
         return [f.key for f in self.fields]
 

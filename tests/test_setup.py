@@ -13,12 +13,14 @@ from hypothesis import strategies as st
 
 from pyengine.horde import CUSTOM, HordeSlingLab
 from pyengine.horde_common import SURVIVORS, ConfigError
+from pyengine.limited_horde.rules import SETUP as LIMITED_SETUP
 from pyengine.setup import AUTO, Choice, Count, CountOrAuto, Flag, Setup, SetupError, listed
-from pyengine.widgets import horde_slinglab
+from pyengine.widgets import horde_limited, horde_slinglab
 from tests.conftest import ROOT
 from tests.test_horde import FACTS
 
-SETUPS = {"horde-custom": CUSTOM, "horde-survivors": Setup((SURVIVORS,))}
+SETUPS = {"horde-custom": CUSTOM, "horde-survivors": Setup((SURVIVORS,)),
+          "limited-horde": LIMITED_SETUP}
 
 
 def values_of(setup: Setup) -> st.SearchStrategy:
@@ -106,3 +108,26 @@ def test_hs_2_1_the_survivors_are_counted_from_one_declaration():
         HordeSlingLab({"deck": ["Zombie"] * 60, "facts": FACTS, "survivors": 5}, "seed")
     assert [value for value, _ in SURVIVORS.choices()] == ["1", "2", "3", "4"]
     assert SURVIVORS.parse("3") == 3
+
+
+def test_lh_2_6_limited_set_up_from_one_declaration():
+    """lh-2-4, lh-2-6, Appendix D: the engine refuses a set adjustment of 3 and an unknown
+    difficulty in plain words; the page lists the declaration's levels and adjustments and
+    reads them; a saved set-up is shown as it was."""
+    from pyengine.limited_horde import LimitedHorde
+    from tests.test_limited_horde import facts_for
+
+    base = {"deck": ["Zombie"] * 30, "facts": facts_for(["Zombie"])}
+    with pytest.raises(ConfigError, match=re.escape("Set adjustment is -2, -1, 0, 1 or 2")):
+        LimitedHorde({**base, "adjustment": 3}, "seed")
+    with pytest.raises(ConfigError, match="Difficulty is nightmare, hard"):
+        LimitedHorde({**base, "difficulty": "brutal"}, "seed")
+    assert horde_limited.OPTIONS["level"] == LIMITED_SETUP.choice("difficulty").choices()
+    assert horde_limited.OPTIONS["adjustment"][0] == ("-2", "-2")
+    form = {**LIMITED_SETUP.format({"difficulty": "hard", "adjustment": 1, "aggro": True}),
+            "lh-deck": "zombies", "lh-life": ""}
+    chosen = horde_limited.setup(form, 2)
+    assert (chosen["difficulty"], chosen["adjustment"], chosen["aggro"]) == ("hard", 1, True)
+    shown: dict[str, str] = {}
+    horde_limited.form_from_setup(shown, chosen)
+    assert (shown["level"], shown["adjustment"], shown["aggro"]) == ("hard", "1", "on")

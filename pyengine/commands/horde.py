@@ -27,6 +27,7 @@ from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTIES, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, decklist_config
+from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
 from ..setup import SetupError
 from ._gamefile import attempt, read_save, write_text
@@ -483,11 +484,13 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--deck", default=DEFAULT_LIMITED_DECK, help="deck id or decklist file")
     new.add_argument("--dreadnought", help="Dreadnought deck (default: the Eldrazi one for the "
                      "Eldrazi Vanguard)")
-    new.add_argument("--level", "--difficulty", dest="level", default="normal",
-                     choices=["nightmare", "hard", "normal", "easy", "story"])
-    new.add_argument("--adjustment", type=int, default=0,
-                     help="set adjustment to the Preparation turns (-2 to +2)")
-    new.add_argument("--aggro", action="store_true", help="Aggro Mode")
+    level, adjustment = LIMITED_SETUP.choice("difficulty"), LIMITED_SETUP.choice("adjustment")
+    new.add_argument("--level", "--difficulty", dest="level", default=level.default,
+                     choices=level.values())
+    new.add_argument("--adjustment", type=int, default=adjustment.default,
+                     choices=adjustment.values(), metavar="N",
+                     help=f"{adjustment.label} to the Preparation turns ({adjustment.allowed()})")
+    new.add_argument("--aggro", action="store_true", help=LIMITED_SETUP["aggro"].label)
     new.set_defaults(func=run_new, variant="limited-horde")
     _add_files(sub, "limited-horde")
     _add_verbs(sub, "limited-horde", {**COMMON_VERBS, **LIMITED_VERBS})

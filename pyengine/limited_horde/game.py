@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
 from ..horde_common import ConfigError, HordeGame
+from ..setup import SetupError
 from .effects import CardEffects
 from .eldrazi import Eldrazi
 from .rules import (
@@ -16,6 +17,7 @@ from .rules import (
     COAX,
     DAMAGE_PER_CARD,
     LIFE_PER_CARD,
+    SETUP,
     SPAWN,
     SURGE_EXTRA,
     preparation_turns,
@@ -51,12 +53,13 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
                 self.errata[name] = note
         config = self.config
         self.survivors = survivors = self.config_survivors()
-        self.difficulty = config.get("difficulty", "normal")
-        adjustment = config.get("adjustment", 0)
-        if not isinstance(adjustment, int):
-            raise ConfigError("the set adjustment is -2 to +2")
-        self.preparation = preparation_turns(self.difficulty, adjustment)
-        self.aggro = bool(config.get("aggro", False))
+        try:
+            chosen = SETUP.check({key: config[key] for key in SETUP.keys() if key in config})
+        except SetupError as error:
+            raise ConfigError(str(error)) from None
+        self.difficulty = chosen["difficulty"]
+        self.preparation = preparation_turns(self.difficulty, chosen["adjustment"])
+        self.aggro = chosen["aggro"]
         life = config.get("life", 20 * survivors)
         if not isinstance(life, int) or life < 1:
             raise ConfigError("starting life is a positive whole number")

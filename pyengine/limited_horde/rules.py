@@ -8,11 +8,22 @@ from dataclasses import replace
 
 from ..cards import CardFacts
 from ..horde_common import ConfigError
+from ..setup import Choice, Flag, Setup
 
 #: Preparation turns by difficulty (lh-2-4).
 LEVELS = {"nightmare": 2, "hard": 3, "normal": 4, "easy": 5, "story": 6}
 #: Set adjustments run from -2 to +2 (lh-2-6).
 ADJUSTMENTS = range(-2, 3)
+#: The set-up a table chooses (lh-2-4, lh-2-6, Appendix D), each option declared once: the
+#: engine's check, the play page's lists and form, and the command line read it.
+SETUP = Setup((
+    Choice("difficulty", "Difficulty", tuple(
+        (level, f"{level.title()} ({turns}{' Preparation turns' if index == 0 else ''})")
+        for index, (level, turns) in enumerate(LEVELS.items())), "normal"),
+    Choice("adjustment", "Set adjustment",
+           tuple((n, f"{n:+d}" if n else "0") for n in ADJUSTMENTS), 0),
+    Flag("aggro", "Aggro Mode", False),
+), form_names={"difficulty": "level"})
 #: Cards the Assault reveal may play at most (derived, lh-4-2).
 ASSAULT_CARDS = 3
 #: Extra cards in the Surge (derived, lh-5-3).

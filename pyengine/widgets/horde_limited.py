@@ -11,12 +11,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game, GameError
+from ..setup import Setup, SetupError
 from . import View, plumbing
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
+    from ..limited_horde.rules import SETUP as LIMITED_SETUP
 except ImportError:  # pragma: no cover - only while that engine is missing
     limited_horde = None  # type: ignore[assignment]
+    LIMITED_SETUP = Setup(())
 
 VARIANT = "limited-horde"
 LABEL = "Horde Magic Limited Edition 2.1"
@@ -29,15 +32,11 @@ LIMITED_DECKS = {
     "eldrazi": ("limited-horde-eldrazi-vanguard", "Eldrazi Vanguard + Dreadnought"),
 }
 DREADNOUGHT_DECK = "limited-horde-eldrazi-dreadnought"
-LEVEL_LABELS = [("nightmare", "Nightmare (2 Preparation turns)"),
-                ("hard", "Hard (3)"), ("normal", "Normal (4)"), ("easy", "Easy (5)"),
-                ("story", "Story (6)")]
 STAGES = ("preparation", "assault", "surge", "epilogue")
 #: The choices of this rule set's set-up and target fields.
 OPTIONS: dict[str, list[tuple[str, str]]] = {
     "lh-deck": [(k, label) for k, (_, label) in LIMITED_DECKS.items()],
-    "level": LEVEL_LABELS,
-    "adjustment": [(str(n), f"{n:+d}" if n else "0") for n in range(-2, 3)],
+    **LIMITED_SETUP.choices(),  # level, adjustment
     "target-effect": [("destroy", "Destroy"), ("exile", "Exile"), ("damage", "Damage")],
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
@@ -65,10 +64,12 @@ def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     whole = plumbing.whole_number
     if form["lh-deck"] not in LIMITED_DECKS:
         raise ActionError("choose one of the three Limited Horde decks")
-    result: dict[str, Any] = {"variant": VARIANT, "deck": form["lh-deck"],
-                              "difficulty": form["level"],
-                              "adjustment": whole(form["adjustment"], "Set adjustment", -2, 2),
-                              "aggro": bool(form["aggro"]), "survivors": survivors}
+    try:
+        chosen = LIMITED_SETUP.parse(form)
+    except SetupError as error:
+        raise ActionError(str(error)) from None
+    result: dict[str, Any] = {"variant": VARIANT, "deck": form["lh-deck"], **chosen,
+                              "survivors": survivors}
     if form["lh-life"].strip():
         result["life"] = whole(form["lh-life"], "Starting life", 1, 9999)
     return result
@@ -97,9 +98,8 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the Limited 2.1 fields."""
     form["lh-deck"] = str(setup.get("deck", "zombies"))
-    form["level"] = str(setup.get("difficulty", "normal"))
-    form["adjustment"] = str(setup.get("adjustment", 0))
-    form["aggro"] = "on" if setup.get("aggro") else ""
+    chosen = {key: setup[key] for key in LIMITED_SETUP.keys() if key in setup}
+    form.update(LIMITED_SETUP.format({**LIMITED_SETUP.defaults(), **chosen}))
     form["lh-life"] = str(setup["life"]) if "life" in setup else ""
 
 
