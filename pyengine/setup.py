@@ -154,6 +154,9 @@ class Flag:
     default: bool
     rule: str = ""
 
+    def allowed(self) -> str:
+        return "yes or no"
+
     def check(self, value: Any) -> bool:
         if not isinstance(value, bool):
             raise SetupError(f"{self.label} is true or false")

@@ -107,6 +107,7 @@ from .cards import (
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
+from .setup import Choice, Count, Setup
 
 #: Shared life of the Survivors (sw-2-2).
 STARTING_LIFE = 40
@@ -116,6 +117,12 @@ POISON_LIMIT = 10
 OPENING_TURNS = 3
 MODES = {"hive": "Hive Mind", "overlord": "Overlord"}
 MIN_SURVIVORS, MAX_SURVIVORS = 1, 5
+#: The set-up a table chooses (sw-2-1, sw-13-1, sw-14-1), each option declared once: the
+#: engine's check, the runner page's lists and form, and the command line read it.
+SETUP = Setup((
+    Choice("mode", "Mode", tuple((key, f"{words} Mode") for key, words in MODES.items()), "hive"),
+    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1),
+))
 
 #: Phases of the game: between Swarm turns, then the parts of a Swarm turn (sw-3-4).
 SURVIVORS = "survivors"
@@ -517,13 +524,10 @@ class SwarmGame(Game):
         Enforcers and one Reckoning, shuffled apart from the deck (sw-2-6, sw-2-7, sw-4-1,
         sw-4-3, sw-6-1)."""
         config = self.config
-        mode = config.get("mode")
-        if mode not in MODES:
-            raise GameError("mode must be 'hive' (Hive Mind) or 'overlord' (Overlord)")
-        survivors = config.get("survivors")
-        if (not isinstance(survivors, int) or isinstance(survivors, bool)
-                or not MIN_SURVIVORS <= survivors <= MAX_SURVIVORS):
-            raise GameError("Swarm Mode is for 1 to 5 Survivors")
+        if "mode" not in config or "survivors" not in config:
+            raise GameError("a Swarm config names its mode and its number of Survivors")
+        chosen = SETUP.check({"mode": config["mode"], "survivors": config["survivors"]})
+        mode, survivors = chosen["mode"], chosen["survivors"]
         facts = config.get("facts")
         if not isinstance(facts, dict):
             raise GameError("the config has no card facts")

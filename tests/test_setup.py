@@ -15,12 +15,13 @@ from pyengine.horde import CUSTOM, HordeSlingLab
 from pyengine.horde_common import SURVIVORS, ConfigError
 from pyengine.limited_horde.rules import SETUP as LIMITED_SETUP
 from pyengine.setup import AUTO, Choice, Count, CountOrAuto, Flag, Setup, SetupError, listed
+from pyengine.swarm import SETUP as SWARM_SETUP
 from pyengine.widgets import horde_limited, horde_slinglab
 from tests.conftest import ROOT
 from tests.test_horde import FACTS
 
 SETUPS = {"horde-custom": CUSTOM, "horde-survivors": Setup((SURVIVORS,)),
-          "limited-horde": LIMITED_SETUP}
+          "limited-horde": LIMITED_SETUP, "swarm": SWARM_SETUP}
 
 
 def values_of(setup: Setup) -> st.SearchStrategy:
@@ -131,3 +132,16 @@ def test_lh_2_6_limited_set_up_from_one_declaration():
     shown: dict[str, str] = {}
     horde_limited.form_from_setup(shown, chosen)
     assert (shown["level"], shown["adjustment"], shown["aggro"]) == ("hard", "1", "on")
+
+
+def test_sw_2_1_swarm_set_up_from_one_declaration():
+    """sw-2-1, sw-13-1, sw-14-1: the engine refuses six Survivors and an unknown mode in plain
+    words; the command line's choices are the declaration's."""
+    from pyengine.game import GameError
+    from tests.test_swarm import new_game
+
+    with pytest.raises(GameError, match="Survivors is 1 to 5"):
+        new_game(["Zombie"], survivors=6)
+    with pytest.raises(GameError, match="Mode is hive or overlord"):
+        new_game(["Zombie"], mode="chaos")
+    assert [value for value, _ in SWARM_SETUP.choices()["survivors"]] == list("12345")

@@ -20,7 +20,7 @@ from ..cli import CommandError
 from ..decklist import Decklist
 from ..game import Event, GameError
 from ..rng import make_seed
-from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
@@ -171,9 +171,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
 
     new = sub.add_parser("new", help="start a game and save it to FILE")
     new.add_argument("file", help="where to save the game (JSON)")
-    new.add_argument("--mode", choices=sorted(MODES), default="hive",
-                     help="hive (Hive Mind, default) or overlord")
-    new.add_argument("--survivors", type=int, default=1, help="1 to 5 (default 1)")
+    mode, survivors = SETUP.choice("mode"), SETUP["survivors"]
+    new.add_argument("--mode", choices=mode.values(), default=mode.default,
+                     help=", ".join(f"{key} ({words})" for key, words in mode.options))
+    new.add_argument("--survivors", type=int, default=survivors.default,
+                     help=f"{survivors.allowed()} (default {survivors.default})")
     new.add_argument("--deck", default=DEFAULT_DECK, help="Swarm deck id or decklist file")
     new.add_argument("--enforcers", help="Enforcer list id or file (default: the deck's own)")
     new.add_argument("--seed", help="seed (a random readable one if omitted)")

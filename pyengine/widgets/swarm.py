@@ -43,7 +43,7 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
-from ..swarm import MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from ..swarm import MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
 from . import (
     Env,
     Item,
@@ -253,12 +253,8 @@ class Widget(runner.RunnerBase):
     def _config(self, mode: str, survivors: Any, deck: str, enforcers: str) -> dict[str, Any]:
         if self.db is None:
             raise GameError(self.data_error)
-        if mode not in MODES:
-            raise GameError("choose Hive Mind or Overlord")
-        try:
-            count = int(survivors)
-        except (TypeError, ValueError):
-            raise GameError("choose 1 to 5 Survivors") from None
+        chosen = SETUP.parse({"mode": str(mode), "survivors": str(survivors)})
+        mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
         deck = own_deck.token_lines(deck, db)  # "30 Zombie token" and the like
@@ -531,8 +527,7 @@ class Widget(runner.RunnerBase):
     def render(self) -> View:
         form = dict(self.form)
         view = View(
-            options={"mode": [(k, f"{v} Mode") for k, v in MODES.items()],
-                     "survivors": [(str(n), str(n)) for n in range(1, 6)],
+            options={**SETUP.choices(),  # mode, survivors
                      "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
                               *own_deck.deck_options(self.own_decks),
                               (PASTE, "Your own deck: paste or upload a list…")]},
