@@ -52,9 +52,14 @@ from .game import ActionError, Card, Event, register
 from .horde_common import ConfigError, HordeGame
 from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
 
-__all__ = ["DIFFICULTIES", "PRESETS", "HordeSlingLab", "life_total", "setup_turns"]
+__all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "PRESETS", "HordeSlingLab", "life_total",
+           "setup_turns"]
 
-DIFFICULTIES = ("story", "classic", "nightmare", "custom")
+#: The difficulty (hs-7-1), declared once: the engine's check, the page's list, the flags.
+DIFFICULTY = Choice("difficulty", "Difficulty", (("story", "Story"), ("classic", "Classic"),
+                                                 ("nightmare", "Nightmare"),
+                                                 ("custom", "Custom")), "classic")
+DIFFICULTIES = tuple(DIFFICULTY.values())
 
 #: Preset settings (hs-7-2): nontoken cards per wave for 1-4 Survivors, surge interval,
 #: Rally, flashback.
@@ -152,10 +157,10 @@ class HordeSlingLab(HordeGame):
         self.ended_at_life: int | None = None
         config = self.config
         self.survivors = survivors = self.config_survivors()
-        difficulty = config.get("difficulty", "classic")
-        if difficulty not in DIFFICULTIES:
-            raise ConfigError("difficulty is one of: " + ", ".join(DIFFICULTIES))
-        self.difficulty = difficulty
+        try:
+            self.difficulty = DIFFICULTY.check(config.get("difficulty", DIFFICULTY.default))
+        except SetupError as error:
+            raise ConfigError(str(error)) from None
         self.options = self._resolve_options()
         deck = self.config_deck()
         self.check_names(deck)

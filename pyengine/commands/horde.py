@@ -25,7 +25,7 @@ from typing import Any
 from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
-from ..horde import CUSTOM, DIFFICULTIES, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTY, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, decklist_config
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
@@ -467,7 +467,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new = sub.add_parser("new", help="start a game")
     _add_new_common(new)
     new.add_argument("--deck", default=DEFAULT_HORDE_DECK, help="deck id or decklist file")
-    new.add_argument("--difficulty", choices=DIFFICULTIES, default="classic")
+    new.add_argument("--difficulty", choices=DIFFICULTY.values(), default=DIFFICULTY.default)
     new.add_argument("--life-mode", choices=["per-survivor", "100-minus-15", "fixed"],
                      default="per-survivor")
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")

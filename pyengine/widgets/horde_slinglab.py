@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import CUSTOM, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTY, HordeSlingLab
 from ..setup import SetupError
 from . import Item, View, plumbing
 
@@ -21,11 +21,9 @@ SHORT = "SlingLab"
 DEFAULT_DECK = "horde-knudson-zombies-2011"
 #: The deck choice for a pasted or uploaded list.
 OWN_DECK = "paste"
-DIFFICULTY_LABELS = [("story", "Story"), ("classic", "Classic"), ("nightmare", "Nightmare"),
-                     ("custom", "Custom")]
 #: The choices of this rule set's set-up fields.
 OPTIONS: dict[str, list[tuple[str, str]]] = {
-    "difficulty": DIFFICULTY_LABELS,
+    "difficulty": DIFFICULTY.choices(),
     "life-mode": [("per-survivor", "An amount per Survivor"),
                   ("100-minus-15", "100, minus 15 per extra Survivor"),
                   ("fixed", "One fixed total")],
