@@ -595,6 +595,27 @@ def test_a_file_that_fails_during_an_update_keeps_the_previous_release_and_the_n
         assert release_offline(page, context, url) == {"page": "2", "css": "2"}
 
 
+@contextlib.contextmanager
+def shuffler_of_release_one(page, built_site: Path, tmp_path: Path) -> Iterator[tuple]:
+    """A copy of the site served, its shuffler opened by ``page`` and controlled by release
+    1's service worker; yields the site folder and its URL."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        page.goto(url + "play/shuffler.html")
+        wait_ready(page, "shuffler")
+        install_service_worker(page)
+        page.reload()
+        wait_ready(page, "shuffler")
+        yield site, url
+
+
+def mark_release_two(path: Path) -> None:
+    """Change a built page as release 2 would (RELEASE_OF_PAGE reads the mark)."""
+    path.write_text(path.read_text(encoding="utf-8").replace(
+        "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+
+
 def test_a_half_deployed_release_starts_from_the_complete_release_on_the_device(
     page, built_site, tmp_path
 ):
@@ -604,22 +625,13 @@ def test_a_half_deployed_release_starts_from_the_complete_release_on_the_device(
     works), and says a newer version follows; once the file is whole on the server, the next
     load is release 2 and says nothing. Without the check, the page of release 2 loads the cut
     script from the network and fails (a console error, which fails the test)."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    with serve_site(site) as url:
-        page.goto(url + "play/shuffler.html")
-        wait_ready(page, "shuffler")
-        install_service_worker(page)
-        page.reload()
-        wait_ready(page, "shuffler")
+    with shuffler_of_release_one(page, built_site, tmp_path) as (site, url):
         expect(page.locator("html")).to_have_attribute("data-release", "current")
 
         script = site / "assets" / "widget-loading.js"
         whole = script.read_bytes() + b"\n// release 2\n"
         script.write_bytes(whole)
-        shuffler = site / "play" / "shuffler.html"
-        shuffler.write_text(shuffler.read_text(encoding="utf-8").replace(
-            "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+        mark_release_two(site / "play" / "shuffler.html")
         offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
         script.write_bytes(whole[: len(whole) // 2])  # the upload is halfway
 
@@ -644,18 +656,9 @@ def test_pages_uploaded_before_their_service_worker_are_not_used_until_it_is(
     """Issue 28, point 6, the other half-deployment: release 2's pages are on the server but
     its sw.js (the list of its files) is not yet. The load starts from release 1 on the
     device and says a newer version follows; once sw.js is up, the next load is release 2."""
-    site = tmp_path / "site"
-    shutil.copytree(built_site, site)
-    with serve_site(site) as url:
-        page.goto(url + "play/shuffler.html")
-        wait_ready(page, "shuffler")
-        install_service_worker(page)
-        page.reload()
-        wait_ready(page, "shuffler")
+    with shuffler_of_release_one(page, built_site, tmp_path) as (site, url):
 
-        shuffler = site / "play" / "shuffler.html"
-        shuffler.write_text(shuffler.read_text(encoding="utf-8").replace(
-            "</head>", '<meta name="test-release" content="2"></head>', 1), encoding="utf-8")
+        mark_release_two(site / "play" / "shuffler.html")
         page.goto(url + "play/shuffler.html")
         expect(page.locator("html")).to_have_attribute("data-release", "newer-pending")
         assert page.evaluate(RELEASE_OF_PAGE)["page"] == "1"

@@ -375,19 +375,25 @@ xworker.sync.handle = _hanging
 """
 
 
+def horde_turn_on_worker(page, router, site_url: str, worker: str, seed: str) -> None:
+    """A Horde game with ``seed`` whose worker runs ``worker`` (routed by ``router``: the
+    page or its context), the answer time-out shortened to 8 s, and one Survivor turn ended."""
+    page.add_init_script("window.coopMagicAnswerTimeoutMs = 8000;")
+    router.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=worker, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.fill("[data-field=seed]", seed)
+    page.click("[data-action=new]")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    page.click("[data-action=survivor-end]")
+
+
 def test_a_worker_that_never_answers_is_replaced_from_the_saved_game(page, site_url, guard):
     """hs-2-9 (issue 28, point 5): a tap that gets no answer at all (Python hung, or the
     worker gone) is taken for dead after the answer time-out (shortened here): the page starts
     a new worker from the saved game, says so once, and the next taps play on."""
-    page.add_init_script("window.coopMagicAnswerTimeoutMs = 8000;")
-    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
-        body=HANGING_WORKER, content_type="text/x-python"))
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", "amber-otter-17")
-    page.click("[data-action=new]")
-    expect(page.locator("[data-id=play]")).to_be_visible()
-    page.click("[data-action=survivor-end]")
+    horde_turn_on_worker(page, page, site_url, HANGING_WORKER, "amber-otter-17")
 
     def actions() -> int:
         saved = json.loads(page.evaluate(
@@ -437,15 +443,8 @@ def test_a_start_that_never_answers_says_so_and_keeps_the_saved_game(
     start, with the saved game) is given up after the answer time-out (shortened here): the
     page says it could not start and that the saved game is kept, the saved game is untouched
     in storage, and the next load with a working Python opens it where it was."""
-    page.add_init_script("window.coopMagicAnswerTimeoutMs = 8000;")
     # The context's route: a page's own route does not see the worker's request on a reload.
-    context.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
-        body=HANGING_START_WORKER, content_type="text/x-python"))
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.fill("[data-field=seed]", "hang-on-start")
-    page.click("[data-action=new]")
-    page.click("[data-action=survivor-end]")
+    horde_turn_on_worker(page, context, site_url, HANGING_START_WORKER, "hang-on-start")
     expect(page.locator("[data-id=turn]")).to_contain_text("Survivor turn 2")
     key = "localStorage.getItem(window.coopMagicSaveKey('horde'))"
     saved = page.evaluate(key)
