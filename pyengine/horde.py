@@ -52,8 +52,8 @@ from .game import ActionError, Card, Event, register
 from .horde_common import ConfigError, HordeGame
 from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
 
-__all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "PRESETS", "HordeSlingLab", "life_total",
-           "setup_turns"]
+__all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_MODE", "PRESETS", "HordeSlingLab",
+           "life_total", "setup_turns"]
 
 #: The difficulty (hs-7-1), declared once: the engine's check, the page's list, the flags.
 DIFFICULTY = Choice("difficulty", "Difficulty", (("story", "Story"), ("classic", "Classic"),
@@ -104,6 +104,13 @@ def setup_turns(difficulty: str, survivors: int, custom_turns: int | None = None
     return max(1, 3 - (1 if survivors >= 3 else 0))
 
 
+#: How the Survivors' starting life is set (hs-2-4, hs-2-5), declared once: the engine's check,
+#: the page's list and the command line's choices.
+LIFE_MODE = Choice("mode", "Life", (("per-survivor", "An amount per Survivor"),
+                                    ("100-minus-15", "100, minus 15 per extra Survivor"),
+                                    ("fixed", "One fixed total")), "per-survivor")
+
+
 def life_total(life: dict[str, Any] | None, survivors: int) -> int:
     """The Survivors' starting group life (hs-2-4, hs-2-5), apart from the difficulty (hs-2-6)."""
     life = life or {"mode": "per-survivor", "amount": 20}
@@ -120,7 +127,7 @@ def life_total(life: dict[str, Any] | None, survivors: int) -> int:
         if not isinstance(amount, int) or amount < 1:
             raise ConfigError("a fixed life total must be a positive whole number")
         return amount
-    raise ConfigError("life mode is one of: per-survivor, 100-minus-15, fixed")
+    raise ConfigError(f"life mode is one of: {LIFE_MODE.allowed()}")
 
 
 def graveyard_cast_keyword(facts: Any) -> str | None:

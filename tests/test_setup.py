@@ -145,3 +145,14 @@ def test_sw_2_1_swarm_set_up_from_one_declaration():
     with pytest.raises(GameError, match="Mode is hive or overlord"):
         new_game(["Zombie"], mode="chaos")
     assert [value for value, _ in SWARM_SETUP.choices()["survivors"]] == list("12345")
+
+
+def test_hs_2_4_the_life_options_come_from_one_declaration():
+    """hs-2-4, hs-2-5: the page's life list is the declaration's; the engine names the modes
+    there are when given another."""
+    from pyengine.horde import LIFE_MODE
+
+    assert horde_slinglab.OPTIONS["life-mode"] == LIFE_MODE.choices()
+    with pytest.raises(ConfigError, match="per-survivor, 100-minus-15 or fixed"):
+        HordeSlingLab({"deck": ["Zombie"] * 60, "facts": FACTS, "life": {"mode": "lots"}},
+                      "seed")

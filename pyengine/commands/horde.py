@@ -25,7 +25,7 @@ from typing import Any
 from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
-from ..horde import CUSTOM, DIFFICULTY, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, decklist_config
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
@@ -468,8 +468,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     _add_new_common(new)
     new.add_argument("--deck", default=DEFAULT_HORDE_DECK, help="deck id or decklist file")
     new.add_argument("--difficulty", choices=DIFFICULTY.values(), default=DIFFICULTY.default)
-    new.add_argument("--life-mode", choices=["per-survivor", "100-minus-15", "fixed"],
-                     default="per-survivor")
+    new.add_argument("--life-mode", choices=LIFE_MODE.values(), default=LIFE_MODE.default)
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
     CUSTOM.add_arguments(new, note="custom: ")
     new.set_defaults(func=run_new, variant="horde")

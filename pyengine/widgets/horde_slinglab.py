@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import CUSTOM, DIFFICULTY, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
 from ..setup import SetupError
 from . import Item, View, plumbing
 
@@ -24,9 +24,7 @@ OWN_DECK = "paste"
 #: The choices of this rule set's set-up fields.
 OPTIONS: dict[str, list[tuple[str, str]]] = {
     "difficulty": DIFFICULTY.choices(),
-    "life-mode": [("per-survivor", "An amount per Survivor"),
-                  ("100-minus-15", "100, minus 15 per extra Survivor"),
-                  ("fixed", "One fixed total")],
+    "life-mode": LIFE_MODE.choices(),
     **CUSTOM.choices(),  # setup-turns, exile, flashback, wave, surge
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
