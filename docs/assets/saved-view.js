@@ -156,4 +156,7 @@
     } catch (error) { /* storage refused: a first visit */ }
     if (seen !== "seen") guide.hidden = false;
   }
+  // The head's first-visit mark (overrides/widget.html) has done its part: from here on the
+  // guide's own hidden attribute decides, in this same task, so nothing is painted in between.
+  document.documentElement.classList.remove("guide-first");
 })();

@@ -56,6 +56,27 @@ def test_the_guide_does_not_push_the_tool_down(phone_page, site_url):
         assert moved_below_the_guide(page) == [], name
 
 
+def test_the_guide_is_on_the_first_paint_while_its_script_is_on_the_way(phone_page, site_url):
+    """hs-2-1: a first visit fetches assets/saved-view.js, and the browser may paint what it has
+    parsed while it waits; the guide is on that paint already (the head's first-visit mark,
+    overrides/widget.html), so it never appears later and pushes the tool down. The script is
+    held back until the page has painted (a signal), then let through."""
+    page = phone_page
+    page.add_init_script(SHIFTS)
+    held = []
+    page.route("**/assets/saved-view.js", lambda route: held.append(route))
+    page.goto(site_url + "play/horde.html", wait_until="commit")
+    page.wait_for_function("performance.getEntriesByType('paint').length > 0 && "
+                           "!!document.querySelector('.table-tools')")
+    expect(page.locator("[data-guide=horde]")).to_be_visible()
+    for route in held:
+        route.continue_()
+    page.unroute("**/assets/saved-view.js")
+    wait_ready(page, "horde")
+    expect(page.locator("[data-guide=horde]")).to_be_visible()
+    assert moved_below_the_guide(page) == []
+
+
 def test_guide_shows_once_and_comes_back_on_request(phone_page, site_url):
     """tc-2-2: the first visit shows the page's three steps; "Got it" hides them for good (a
     reload keeps them hidden), "How to use this page" and the "?" key bring them back."""
