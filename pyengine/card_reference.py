@@ -30,10 +30,10 @@ from typing import Any
 from .card_text import aspects
 from .cards import CardFacts, config_facts, parse_cost
 from .game import Card, GameError
-from .horde import HordeSlingLab, graveyard_cast_keyword, graveyard_offer
+from .horde import PRESETS, HordeSlingLab, graveyard_cast_keyword, graveyard_offer
 from .horde_common import coin_reasons, is_mana_ability
 from .limited_horde import LimitedHorde
-from .swarm import SwarmGame, make_config
+from .swarm import MODES, SwarmGame, make_config
 from .widgets import board
 
 __all__ = ["CardEntry", "Note", "deck_reference", "slug"]
@@ -151,7 +151,7 @@ def _flags(game: Any, name: str) -> bool:
 
 
 # -- Horde (SlingLab rules) -----------------------------------------------------------------------
-HORDE_PRESETS = ("story", "classic", "nightmare")
+HORDE_PRESETS = tuple(PRESETS)  # Story, Classic, Nightmare (hs-7-2)
 
 
 def _horde_games(deck: list[str], facts: dict[str, dict[str, Any]]) -> dict[str, HordeSlingLab]:
@@ -509,7 +509,7 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
         deck = main if fmt == "swarm" else enforcers or main
         scratch_reckoning = reckoning[0] if reckoning else (main or enforcers)[-1]
         modes = {mode: _swarm_game(mode, deck, enforcers or main, scratch_reckoning,
-                                   swarm_config) for mode in ("hive", "overlord")}
+                                   swarm_config) for mode in MODES}
         counts = _counts(n for n, _ in roles)
         seen: set[str] = set()
         for name, role in roles:
@@ -517,8 +517,8 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
                 continue
             seen.add(name)
             entry = _entry(name, counts[name], card_facts(name))
-            for mode, label in (("hive", "Swarm Mode, Hive Mind"),
-                                ("overlord", "Swarm Mode, Overlord")):
+            for mode, words in MODES.items():
+                label = f"Swarm Mode, {words}"
                 entry.sections.append((label, _swarm_notes(modes[mode], name, config[name],
                                                            role)))
             entries.append(entry)

@@ -52,13 +52,13 @@ from .game import ActionError, Card, Event, register
 from .horde_common import ConfigError, HordeGame
 from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
 
-__all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_MODE", "PRESETS", "HordeSlingLab",
-           "life_total", "setup_turns"]
+__all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
+           "HordeSlingLab", "life_total", "setup_turns"]
 
 #: The difficulty (hs-7-1), declared once: the engine's check, the page's list, the flags.
 DIFFICULTY = Choice("difficulty", "Difficulty", (("story", "Story"), ("classic", "Classic"),
                                                  ("nightmare", "Nightmare"),
-                                                 ("custom", "Custom")), "classic")
+                                                 ("custom", "Custom")), "classic", rule="hs-7-2")
 DIFFICULTIES = tuple(DIFFICULTY.values())
 
 #: Preset settings (hs-7-2): nontoken cards per wave for 1-4 Survivors, surge interval,
@@ -74,16 +74,19 @@ EXTRA_TOKENS, EXTRA_REGULAR = 30, 20
 #: Custom's options (hs-7-4), each declared once: the engine checks a config with it, the play
 #: page lists and reads its fields with it, and the command line makes its flags from it.
 CUSTOM = Setup((
-    Count("setup_turns", "Set-up turns", 1, 6, 3),
-    Choice("exile_percent", "Exile", tuple((n, f"{n} %") for n in (0, 10, 25, 40)), 0),
-    Flag("setup_attacks", "The Survivors may attack during set-up", True),
+    Count("setup_turns", "Set-up turns", 1, 6, 3, rule="hs-2-2"),
+    Choice("exile_percent", "Exile", tuple((n, f"{n} %") for n in (0, 10, 25, 40)), 0,
+           rule="hs-7-5", help="that share of the Horde library, at random"),
+    Flag("setup_attacks", "The Survivors may attack during set-up", True, rule="hs-4-5"),
     Choice("flashback", "Flashback", (("never", "Never"), ("coin", "On a coin"),
-                                      ("always", "Always")), "coin"),
-    CountOrAuto("library_size", "Deck size", 100, 1000),
-    CountOrAuto("wave", "Wave size", 1, 10, auto_label="Auto (as Classic)"),
+                                      ("always", "Always")), "coin",
+           rule="hs-6-5", help="and the like"),
+    CountOrAuto("library_size", "Deck size", 100, 1000, rule="hs-8-4"),
+    CountOrAuto("wave", "Wave size", 1, 10, auto_label="Auto (as Classic)", rule="hs-8-2",
+                help="nontoken cards per wave"),
     Choice("surge", "Surge", tuple((n, f"Every {n} Horde turns") for n in (2, 3, 4, 5))
-           + (("off", "Off"),), 3),
-    Flag("rally", "Rally", False),
+           + (("off", "Off"),), 3, rule="hs-9-1"),
+    Flag("rally", "Rally", False, rule="hs-9-5"),
 ), form_names={"exile_percent": "exile"})
 
 #: Most surges that can stack onto the wave (hs-9-3).
@@ -108,7 +111,11 @@ def setup_turns(difficulty: str, survivors: int, custom_turns: int | None = None
 #: the page's list and the command line's choices.
 LIFE_MODE = Choice("mode", "Life", (("per-survivor", "An amount per Survivor"),
                                     ("100-minus-15", "100, minus 15 per extra Survivor"),
-                                    ("fixed", "One fixed total")), "per-survivor")
+                                    ("fixed", "One fixed total")), "per-survivor",
+                   rule="hs-2-4 hs-2-5", help="the Survivors' starting life")
+#: The amount for an amount per Survivor or a fixed total (hs-2-4, hs-2-5): the page's number
+#: box and its reading.
+LIFE_AMOUNT = Count("amount", "Life", 1, 9999, 20, help="per Survivor, or the fixed total")
 
 
 def life_total(life: dict[str, Any] | None, survivors: int) -> int:

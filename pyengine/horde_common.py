@@ -67,7 +67,7 @@ __all__ = [
 #: The number of Survivors at a Horde table, both rule sets (hs-2-1; the Limited Edition's
 #: Survivors count for life and Roll for the Horde): one declaration for the engines, the
 #: play page's list and reading, and the command line.
-SURVIVORS = Count("survivors", "Survivors", 1, 4, 1)
+SURVIVORS = Count("survivors", "Survivors", 1, 4, 1, rule="hs-2-1")
 
 
 class ConfigError(GameError):

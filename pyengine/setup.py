@@ -9,6 +9,10 @@ Field types (small frozen dataclasses):
 * :class:`Flag`: on or off;
 * :class:`CountOrAuto`: a whole number between ``low`` and ``high``, or ``"auto"``.
 
+Each field also carries ``rule`` (the anchors of the rules it sets, separated by spaces) and
+``help`` (a few more words for the page); the build draws the play pages' set-up controls from
+them (sitebuild/setup_controls.py).
+
 A :class:`Setup` is a tuple of fields. ``check(values)`` fills in defaults and refuses what a
 field does not allow (:class:`SetupError`, plain words); ``parse(form)`` reads a page's form
 (strings) into values and ``format(values)`` writes them back, so that
@@ -56,6 +60,7 @@ class Count:
     high: int
     default: int
     rule: str = ""
+    help: str = ""
 
     def allowed(self) -> str:
         return f"{self.low} to {self.high}"
@@ -118,6 +123,7 @@ class Choice:
     options: tuple[tuple[Any, str], ...]
     default: Any
     rule: str = ""
+    help: str = ""
 
     def values(self) -> list[Any]:
         return [value for value, _ in self.options]
@@ -153,6 +159,7 @@ class Flag:
     label: str
     default: bool
     rule: str = ""
+    help: str = ""
 
     def allowed(self) -> str:
         return "yes or no"

@@ -529,15 +529,33 @@ def _share(flags: Iterable[bool]) -> float:
 def settings_for(variant: str) -> list[dict[str, Any]]:
     """Every preset setting of a variant, easiest first, as config options (no deck): SlingLab
     Story/Classic/Nightmare for 1-4 Survivors; Limited Horde 2.1's five difficulties; Swarm
-    Hive Mind for 1-5 Survivors. Custom settings are any options the engine takes."""
+    Hive Mind for 1-5 Survivors. Custom settings are any options the engine takes. Each list
+    is read from the engine's declared set-up (pyengine/setup.py), imported only when asked."""
     if variant == "horde":
-        return [{"difficulty": d, "survivors": n} for d in ("story", "classic", "nightmare")
-                for n in range(1, 5)]
+        from .horde import PRESETS
+        from .horde_common import SURVIVORS
+
+        return [{"difficulty": d, "survivors": n} for d in PRESETS for n in counted(SURVIVORS)]
     if variant == "limited-horde":
-        return [{"difficulty": d} for d in ("story", "easy", "normal", "hard", "nightmare")]
+        return [{"difficulty": d} for d in limited_levels()]
     if variant == "swarm":
-        return [{"mode": "hive", "survivors": n} for n in range(1, 6)]
+        from .swarm import SETUP
+
+        return [{"mode": SETUP["mode"].default, "survivors": n}
+                for n in counted(SETUP["survivors"])]
     raise ValueError(f"no settings for '{variant}'")
+
+
+def counted(option: Any) -> range:
+    """Every value of a declared count (:class:`pyengine.setup.Count`), lowest first."""
+    return range(option.low, option.high + 1)
+
+
+def limited_levels() -> list[str]:
+    """Limited Horde 2.1's difficulties, easiest (most Preparation turns, lh-2-4) first."""
+    from .limited_horde.rules import LEVELS
+
+    return sorted(LEVELS, key=LEVELS.__getitem__, reverse=True)
 
 
 def with_options(config: dict[str, Any], options: dict[str, Any]) -> dict[str, Any]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .power import Power
-from .simulate import TableModel, default_model, simulate
+from .simulate import TableModel, default_model, limited_levels, simulate
 
 __all__ = ["FAIR_BAND", "POWER_FACTORS", "Suggestion", "candidates", "split_decks", "suggest",
            "team_model"]
@@ -60,17 +60,25 @@ def candidates(variant: str, team: int) -> list[tuple[str, dict[str, Any]]]:
     them: SlingLab Custom exile 40/25/10 % with Classic's waves, then Story, Classic,
     Nightmare; Limited Horde 2.1 Story to Nightmare; Swarm Hive Mind (its only setting)."""
     if variant == "horde":
-        team = min(max(team, 1), 4)
+        from .horde import CUSTOM, PRESETS
+        from .horde_common import SURVIVORS
+
+        team = min(max(team, SURVIVORS.low), SURVIVORS.high)
+        exiles = sorted((e for e in CUSTOM.choice("exile_percent").values() if e), reverse=True)
         out = [(f"Custom, exile {e}%", {"difficulty": "custom", "survivors": team,
-                                         "custom": {"exile_percent": e}}) for e in (40, 25, 10)]
-        return out + [(d.title(), {"difficulty": d, "survivors": team})
-                      for d in ("story", "classic", "nightmare")]
+                                         "custom": {"exile_percent": e}}) for e in exiles]
+        return out + [(d.title(), {"difficulty": d, "survivors": team}) for d in PRESETS]
     if variant == "limited-horde":
-        team = min(max(team, 1), 4)
-        return [(d.title(), {"difficulty": d, "survivors": team})
-                for d in ("story", "easy", "normal", "hard", "nightmare")]
+        from .horde_common import SURVIVORS
+
+        team = min(max(team, SURVIVORS.low), SURVIVORS.high)
+        return [(d.title(), {"difficulty": d, "survivors": team}) for d in limited_levels()]
     if variant == "swarm":
-        return [("Hive Mind", {"mode": "hive", "survivors": min(max(team, 1), 5)})]
+        from .swarm import MODES, SETUP
+
+        mode, survivors = SETUP["mode"].default, SETUP["survivors"]
+        return [(MODES[mode], {"mode": mode,
+                               "survivors": min(max(team, survivors.low), survivors.high)})]
     raise ValueError(f"no settings for '{variant}'")
 
 

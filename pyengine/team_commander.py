@@ -23,11 +23,25 @@ from typing import Any, ClassVar
 
 from .game import ActionError, Event, Game, GameError, Outcome, register
 from .rng import Rng
+from .setup import Choice, Flag, Setup
 
 #: Sides of the die each player rolls for teams (tc-2-2: a d20 is preferred).
 DIE = 20
+#: The table's set-up, declared once (pyengine/setup.py): the players at the table, two teams
+#: of 2 or of 3 (tc-2-2), the optional new line-up after three games (tc-2-3) and fixed teams
+#: (tc-2-4). The play page's controls, its form reading and its save check all read this.
+SETUP = Setup((
+    Choice("count", "Table", ((4, "4 players: two teams of 2 (2HG)"),
+                              (6, "6 players: two teams of 3 (3HG)")), 4, rule="tc-2-2"),
+    Flag("rotate", "New line-up after three games together", False, rule="tc-2-3",
+         help="an optional rule"),
+    Flag("fixed", "Fixed teams", False, rule="tc-2-4",
+         help="players 1–2 (or 1–3) against the rest; the dice only pick who starts"),
+))
+#: Players at the table (tc-2-2), as declared.
+PLAYER_COUNTS: tuple[int, ...] = tuple(SETUP.choice("count").values())
 #: Players per team: 2 (Two-Headed Giant) or 3 (Three-Headed Giant).
-TEAM_SIZES = (2, 3)
+TEAM_SIZES = tuple(count // 2 for count in PLAYER_COUNTS)
 #: Starting life of a team by team size (tc-3-3).
 STARTING_LIFE = {2: 40, 3: 50}
 #: Poison counters at which a team loses, by team size (tc-4-2).
@@ -59,7 +73,7 @@ def name_key(name: str) -> str:
 
 
 def clean_names(
-    names: list[str] | tuple[str, ...], *, counts: tuple[int, ...] = (4, 6)
+    names: list[str] | tuple[str, ...], *, counts: tuple[int, ...] = PLAYER_COUNTS
 ) -> list[str]:
     """Validated player names: ``counts`` players, none blank, too long or repeated.
 

@@ -201,7 +201,9 @@ def _series(figures: dict[str, Any], variant: str, **match: Any) -> list[dict[st
 def charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
     """What each chart shows: its file name, title, the lines (label, report) and the variant."""
     out = []
-    for difficulty in ("story", "classic", "nightmare"):
+    from pyengine.horde import PRESETS
+
+    for difficulty in PRESETS:
         lines = [(f"{i['options']['survivors']} Survivor" + ("s" if i["options"]["survivors"] > 1
                                                             else ""), i["report"])
                  for i in _series(figures, "horde", difficulty=difficulty)]

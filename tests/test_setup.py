@@ -11,17 +11,22 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from pyengine.horde import CUSTOM, HordeSlingLab
+from pyengine.horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
 from pyengine.horde_common import SURVIVORS, ConfigError
+from pyengine.limited_horde.rules import LIFE as LIMITED_LIFE
 from pyengine.limited_horde.rules import SETUP as LIMITED_SETUP
 from pyengine.setup import AUTO, Choice, Count, CountOrAuto, Flag, Setup, SetupError, listed
 from pyengine.swarm import SETUP as SWARM_SETUP
+from pyengine.team_commander import SETUP as TEAM_SETUP
 from pyengine.widgets import horde_limited, horde_slinglab
+from sitebuild import setup_controls
 from tests.conftest import ROOT
 from tests.test_horde import FACTS
 
 SETUPS = {"horde-custom": CUSTOM, "horde-survivors": Setup((SURVIVORS,)),
-          "limited-horde": LIMITED_SETUP, "swarm": SWARM_SETUP}
+          "horde-life": Setup((LIFE_MODE, LIFE_AMOUNT)),
+          "limited-horde": LIMITED_SETUP, "limited-horde-life": Setup((LIMITED_LIFE,)),
+          "swarm": SWARM_SETUP, "team-commander": TEAM_SETUP}
 
 
 def values_of(setup: Setup) -> st.SearchStrategy:
@@ -62,15 +67,17 @@ def test_hs_7_4_the_engine_refuses_what_the_declaration_does_not_allow_in_plain_
 
 def test_the_page_lists_and_reads_each_option_from_the_declaration():
     """The play page's lists are the declaration's (horde_slinglab.OPTIONS), the page markup
-    lists none of them by hand, and every field has its control on the page."""
-    page = (ROOT / "docs" / "play" / "horde.md").read_text(encoding="utf-8")
+    names none of the options (the build draws them, sitebuild/setup_controls.py), and every
+    field has its control on the built page."""
+    source = (ROOT / "docs" / "play" / "horde.md").read_text(encoding="utf-8")
+    page = setup_controls.expand(source)
     for option in CUSTOM.fields:
         name = CUSTOM.form_name(option.key)
+        assert f'data-field="{name}"' not in source, name
         control = re.search(rf'<(select|input)[^>]*data-field="{name}"[^>]*>', page)
         assert control, name
         if listed(option):
             assert horde_slinglab.OPTIONS[name] == option.choices()
-            assert re.search(rf'data-field="{name}"></select>', page), name
     form = {**CUSTOM.format({"surge": 5, "library_size": AUTO}), "difficulty": "custom",
             "deck": "x", "life-mode": "100-minus-15"}
     assert horde_slinglab.setup(form, 2)["custom"]["surge"] == 5
@@ -156,3 +163,21 @@ def test_hs_2_4_the_life_options_come_from_one_declaration():
     with pytest.raises(ConfigError, match="per-survivor, 100-minus-15 or fixed"):
         HordeSlingLab({"deck": ["Zombie"] * 60, "facts": FACTS, "life": {"mode": "lots"}},
                       "seed")
+
+
+def test_tc_2_2_the_table_is_read_from_one_declaration():
+    """tc-2-2, tc-2-3, tc-2-4: the Team Commander page's table, line-up and fixed-teams
+    choices are the declaration's; a value the page never offers is not taken."""
+    from pyengine.team_commander import PLAYER_COUNTS, TEAM_SIZES
+    from pyengine.widgets import team
+    from tests.test_widgets_team import form, make_env
+
+    assert PLAYER_COUNTS == (4, 6) and TEAM_SIZES == (2, 3)
+    widget = team.Widget(make_env())
+    view = widget.start(None)
+    assert view.options["count"] == TEAM_SETUP.choices()["count"]
+    widget.handle("count", form(count="6", fixed="on"))
+    assert (widget.state["count"], widget.state["fixed"]) == (6, True)
+    widget.handle("count", form(count="5"))
+    assert widget.state["count"] == 6
+    assert team.fresh_state()["rotate"] is False

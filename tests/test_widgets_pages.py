@@ -18,11 +18,18 @@ import pytest
 
 from pyengine import files
 from pyengine.widgets import Env, View
+from sitebuild import setup_controls
 
 ROOT = Path(__file__).resolve().parent.parent
 PLAY = ROOT / "docs" / "play"
 WALKS = 6
 STEPS = 50
+
+
+def page_markup(name: str) -> str:
+    """The markup of the page that boots widget ``name``, with its set-up controls drawn from
+    the declarations as the build draws them (sitebuild/setup_controls.py)."""
+    return setup_controls.expand(page_of(name).read_text("utf-8"))
 
 
 def page_of(name: str) -> Path:
@@ -130,7 +137,7 @@ def missing_keys(name: str, html: str) -> tuple[set[str], set[str], set[str]]:
 def test_every_key_a_widget_writes_is_on_its_page(name):
     """Keys written by text/lists/hidden/attrs exist as data-id, values/options as data-field
     or data-id, on the page that boots the widget."""
-    seen, missing_ids, missing_fields = missing_keys(name, page_of(name).read_text("utf-8"))
+    seen, missing_ids, missing_fields = missing_keys(name, page_markup(name))
     assert len(seen) > 10, f"the walk wrote only {sorted(seen)}"
     assert not missing_ids, f"{name}: no data-id on the page for {sorted(missing_ids)}"
     assert not missing_fields, f"{name}: no data-field/data-id for {sorted(missing_fields)}"
@@ -138,7 +145,7 @@ def test_every_key_a_widget_writes_is_on_its_page(name):
 
 def test_the_check_finds_a_missing_element():
     """The check itself: the Swarm page without its log element (or its amount field) fails."""
-    html = page_of("swarm").read_text("utf-8")
+    html = page_markup("swarm")
     html = html.replace('data-id="log"', 'data-id="gone"').replace(
         'data-field="amount"', 'data-field="gone-too"')
     _, missing_ids, missing_fields = missing_keys("swarm", html)

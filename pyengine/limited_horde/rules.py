@@ -8,7 +8,7 @@ from dataclasses import replace
 
 from ..cards import CardFacts
 from ..horde_common import ConfigError
-from ..setup import Choice, Flag, Setup
+from ..setup import Choice, CountOrAuto, Flag, Setup
 
 #: Preparation turns by difficulty (lh-2-4).
 LEVELS = {"nightmare": 2, "hard": 3, "normal": 4, "easy": 5, "story": 6}
@@ -19,11 +19,16 @@ ADJUSTMENTS = range(-2, 3)
 SETUP = Setup((
     Choice("difficulty", "Difficulty", tuple(
         (level, f"{level.title()} ({turns}{' Preparation turns' if index == 0 else ''})")
-        for index, (level, turns) in enumerate(LEVELS.items())), "normal"),
+        for index, (level, turns) in enumerate(LEVELS.items())), "normal", rule="lh-2-4"),
     Choice("adjustment", "Set adjustment",
-           tuple((n, f"{n:+d}" if n else "0") for n in ADJUSTMENTS), 0),
-    Flag("aggro", "Aggro Mode", False),
+           tuple((n, f"{n:+d}" if n else "0") for n in ADJUSTMENTS), 0, rule="lh-2-6",
+           help="to the Preparation turns"),
+    Flag("aggro", "Aggro Mode", False, rule="lh-13"),
 ), form_names={"difficulty": "level"})
+#: The Survivors' starting life (lh-2-2): 2.1 sets none, so an empty box keeps the original
+#: 2011 Horde Magic rule, 20 per Survivor; the page's number box and its reading.
+LIFE = CountOrAuto("life", "Survivors' starting life", 1, 9999, auto_label="20 per Survivor",
+                   rule="lh-2-2", help="the original 2011 Horde Magic rule; 2.1 sets none")
 #: Cards the Assault reveal may play at most (derived, lh-4-2).
 ASSAULT_CARDS = 3
 #: Extra cards in the Surge (derived, lh-5-3).

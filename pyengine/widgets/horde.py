@@ -147,7 +147,8 @@ def fresh_form() -> dict[str, str]:
     """The page's settings before anything is chosen."""
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": "per-survivor", "life": "20", "names": "",
+        "life-mode": slinglab.LIFE_MODE.default, "life": str(slinglab.LIFE_AMOUNT.default),
+        "names": "",
         **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",

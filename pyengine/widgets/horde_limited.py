@@ -11,15 +11,17 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game, GameError
-from ..setup import Setup, SetupError
+from ..setup import CountOrAuto, Setup, SetupError
 from . import View, plumbing
 
 try:  # the Limited Edition engine registers itself on import
     from .. import limited_horde
+    from ..limited_horde.rules import LIFE
     from ..limited_horde.rules import SETUP as LIMITED_SETUP
 except ImportError:  # pragma: no cover - only while that engine is missing
     limited_horde = None  # type: ignore[assignment]
     LIMITED_SETUP = Setup(())
+    LIFE = CountOrAuto("life", "Survivors' starting life", 1, 9999)
 
 VARIANT = "limited-horde"
 LABEL = "Horde Magic Limited Edition 2.1"
@@ -71,7 +73,7 @@ def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     result: dict[str, Any] = {"variant": VARIANT, "deck": form["lh-deck"], **chosen,
                               "survivors": survivors}
     if form["lh-life"].strip():
-        result["life"] = whole(form["lh-life"], "Starting life", 1, 9999)
+        result["life"] = whole(form["lh-life"], LIFE.label, LIFE.low, LIFE.high)
     return result
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
+from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
 from ..setup import SetupError
 from . import Item, View, plumbing
 
@@ -48,7 +48,8 @@ def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     if mode == "100-minus-15":
         result["life"] = {"mode": mode}
     elif mode in ("per-survivor", "fixed"):
-        result["life"] = {"mode": mode, "amount": whole(form["life"], "Life", 1, 9999)}
+        result["life"] = {"mode": mode, "amount": whole(form["life"], LIFE_AMOUNT.label,
+                                                          LIFE_AMOUNT.low, LIFE_AMOUNT.high)}
     else:
         raise ActionError("choose a life option")
     if form["difficulty"] == "custom":

@@ -21,6 +21,7 @@ names its commanders in the tracker, one commander damage count each (tc-4-3).
 
 from __future__ import annotations
 
+import contextlib
 import json
 from dataclasses import fields
 from typing import Any
@@ -30,8 +31,10 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import GameError, load_game
 from ..rng import Rng, make_seed, normalize_seed
+from ..setup import SetupError
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
+    SETUP,
     OpeningHand,
     TeamDraw,
     TeamError,
@@ -70,10 +73,8 @@ ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
 def fresh_state() -> dict[str, Any]:
     return {
         "v": STATE_VERSION,
-        "count": 4,
+        **SETUP.defaults(),  # count, rotate, fixed (team_commander.SETUP)
         "names": [""] * MAX_PLAYERS,
-        "rotate": False,
-        "fixed": False,
         "seed": "",
         "draw": None,
         "history": [],
@@ -159,6 +160,7 @@ class Widget(NoGame):
     @staticmethod
     def _check(state: dict[str, Any]) -> None:
         """Raise if a restored state does not hold together (the page then starts fresh)."""
+        SETUP.check({key: state[key] for key in SETUP.keys()})  # count, rotate, fixed
         if state["draw"] is not None:
             TeamDraw.from_dict(state["draw"])
         if state["tracker"] is not None and not isinstance(load_game(state["tracker"]),
@@ -286,15 +288,15 @@ class Widget(NoGame):
 
     def _read_form(self, form: dict[str, str]) -> None:
         state = self.state
-        if "count" in form:
-            state["count"] = 6 if str(form["count"]).strip() == "6" else 4
+        for option in SETUP.fields:  # count, rotate, fixed, as declared
+            name = SETUP.form_name(option.key)
+            if name in form:
+                with contextlib.suppress(SetupError):  # a value the page never offers: kept
+                    state[option.key] = option.parse(str(form[name]))
         for index in range(MAX_PLAYERS):
             key = f"name{index + 1}"
             if key in form:
                 state["names"][index] = str(form[key])[:80]
-        for key in ("rotate", "fixed"):
-            if key in form:
-                state[key] = bool(form[key])
         if "seed" in form:
             state["seed"] = str(form["seed"])[:80]
         for key in ("hand_player", "hand_deck", "hand_paste", "hand_bottom"):
@@ -507,14 +509,11 @@ class Widget(NoGame):
     def render(self) -> View:
         state = self.state
         view = View()
-        view.options["count"] = [("4", "4 players: two teams of 2 (2HG)"),
-                                 ("6", "6 players: two teams of 3 (3HG)")]
-        view.values["count"] = str(state["count"])
+        view.options.update(SETUP.choices())
+        view.values.update(SETUP.format(state))  # count, rotate, fixed
         for index in range(MAX_PLAYERS):
             view.values[f"name{index + 1}"] = state["names"][index]
             view.hidden[f"name{index + 1}-box"] = index >= state["count"]
-        view.values["rotate"] = "on" if state["rotate"] else ""
-        view.values["fixed"] = "on" if state["fixed"] else ""
         view.values["seed"] = state["seed"]
         history = state["history"]
         streak = repeated_teams(history)

@@ -1,0 +1,135 @@
+"""The play pages' set-up controls, drawn by the build from the engines' declared set-up
+(:mod:`pyengine.setup`; issue 29, point 1).
+
+A page says where its controls go and how they are spelled there, never what they are::
+
+    <!-- setup: pyengine.horde:CUSTOM id=hd check=hd-check -->
+    <!-- setup: pyengine.horde:DIFFICULTY id=hd change=setup -->
+    <!-- setup: pyengine.horde:LIFE_MODE id=hd name=life-mode change=setup -->
+
+The first word names a declaration, ``module:NAME``: a :class:`~pyengine.setup.Setup` (each of
+its fields in order, under the form names it gives them, or only its field ``field=KEY``) or one
+field (under ``name=``, or its key with ``-`` for ``_``). The options after it are the page's
+own spelling: ``id=`` the prefix
+of the element ids, ``change=`` the ``data-change`` action, ``check=`` the class of a
+checkbox's label and ``input=`` of the checkbox itself. Each field becomes its label (its
+words; a number box's bounds and what an empty box means; its help; a ``[[see HS 2.2]]``
+reference per rule anchor, which ``hooks/rules.py``, running after this, makes a link) and its
+control: a list with the field's values (the default chosen), a number box with its bounds, or
+a checkbox. An option added to a declaration shows on its page with no edit to the page.
+"""
+
+from __future__ import annotations
+
+import html
+import importlib
+import re
+
+from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed
+
+MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
+#: The options a marker may give.
+OPTIONS = ("field", "id", "name", "change", "check", "input")
+
+
+class SetupMarkerError(ValueError):
+    """A marker naming nothing declared, or an option the build does not know."""
+
+
+def rule_reference(anchor: str) -> str:
+    """``hs-7-2`` -> ``[[see HS 7.2]]``; ``lh-13`` -> ``[[see LH 13]]`` (hooks/rules.py)."""
+    prefix, _, rest = anchor.partition("-")
+    return f"[[see {prefix.upper()} {rest.replace('-', '.')}]]"
+
+
+def label_text(option: Field) -> str:
+    """A field's label on the page, as markup: its words, a number box's bounds (and what an
+    empty one means), its help and its rules."""
+    words = option.label
+    if isinstance(option, Count) and not listed(option):
+        words += f", {option.low}–{option.high}"
+        if isinstance(option, CountOrAuto):
+            words += f"; empty for {option.auto_label}"
+    if option.help:
+        words += f" — {option.help}"
+    text = html.escape(words, quote=False)
+    anchors = option.rule.split()
+    if anchors:
+        text += " (" + " · ".join(rule_reference(anchor) for anchor in anchors) + ")"
+    return text
+
+
+def control(option: Field, name: str, opts: dict[str, str]) -> str:
+    """One field's label and control, as the page's markup."""
+    element_id = html.escape(f"{opts.get('id', 'setup')}-{name}")
+    change = opts.get("change")
+    changed = f' data-change="{html.escape(change)}"' if change else ""
+    field = f'data-field="{html.escape(name)}"{changed}'
+    if isinstance(option, Flag):
+        label_class = f' class="{html.escape(opts["check"])}"' if "check" in opts else ""
+        input_class = f' class="{html.escape(opts["input"])}"' if "input" in opts else ""
+        checked = " checked" if option.default else ""
+        return (f'<label{label_class}><input{input_class} type="checkbox" {field}{checked}>'
+                f"<span>{label_text(option)}</span></label>")
+    label = f'<label for="{element_id}">{label_text(option)}</label>'
+    if listed(option):
+        default = option.format(option.default)
+        items = "".join(
+            f'<option value="{html.escape(value)}"{" selected" if value == default else ""}>'
+            f"{html.escape(words, quote=False)}</option>" for value, words in option.choices())
+        return f'{label}\n<select id="{element_id}" {field}>{items}</select>'
+    if not isinstance(option, Count):  # pragma: no cover - every Field type is handled above
+        raise SetupMarkerError(f"{option.key}: no control for {type(option).__name__}")
+    shown = (f' placeholder="{html.escape(option.auto_label)}"' if isinstance(option, CountOrAuto)
+             else f' value="{option.default}"')
+    return (f'{label}\n<input id="{element_id}" {field} type="number" min="{option.low}" '
+            f'max="{option.high}" inputmode="numeric"{shown}>')
+
+
+def declared(target: str) -> Setup | Field:
+    """The declaration a marker names (``pyengine.horde:CUSTOM``)."""
+    module_name, _, attribute = target.partition(":")
+    if module_name != "pyengine" and not module_name.startswith("pyengine."):
+        raise SetupMarkerError(f"setup marker {target}: declarations live in pyengine")
+    try:
+        found = getattr(importlib.import_module(module_name), attribute)
+    except (ImportError, AttributeError):
+        raise SetupMarkerError(f"setup marker {target}: no such declaration") from None
+    if not isinstance(found, (Setup, Choice, Count, Flag)):
+        raise SetupMarkerError(f"setup marker {target}: not a set-up or a set-up field")
+    return found
+
+
+def controls(target: str, opts: dict[str, str]) -> str:
+    """The controls of one marker: every field of a set-up, or the one field named."""
+    unknown = sorted(set(opts) - set(OPTIONS))
+    if unknown:
+        raise SetupMarkerError(f"setup marker {target}: unknown option(s) " + ", ".join(unknown))
+    found = declared(target)
+    if isinstance(found, Setup):
+        if "name" in opts:
+            raise SetupMarkerError(f"setup marker {target}: name= is for one field")
+        chosen = [option for option in found.fields if opts.get("field", option.key) == option.key]
+        if not chosen:
+            raise SetupMarkerError(f"setup marker {target}: no field {opts['field']!r}")
+        return "\n".join(control(option, found.form_name(option.key), opts) for option in chosen)
+    if "field" in opts:
+        raise SetupMarkerError(f"setup marker {target}: field= is for a set-up")
+    return control(found, opts.get("name", found.key.replace("_", "-")), opts)
+
+
+def expand(markdown: str) -> str:
+    """Every ``<!-- setup: ... -->`` marker of a page replaced by its controls, each line
+    indented as the marker is; a marker the build cannot read fails the build."""
+    def replace(match: re.Match[str]) -> str:
+        opts = dict(part.split("=", 1) for part in match["opts"].split())
+        line_start = markdown.rfind("\n", 0, match.start()) + 1
+        indent = markdown[line_start:match.start()]
+        text = controls(match["target"], opts)
+        return text.replace("\n", "\n" + indent) if not indent.strip() else text
+
+    expanded = MARKER.sub(replace, markdown)
+    if "<!-- setup:" in expanded:
+        line = expanded[expanded.index("<!-- setup:"):].partition("\n")[0]
+        raise SetupMarkerError(f"a setup marker the build cannot read: {line}")
+    return expanded
