@@ -283,6 +283,12 @@ class Setup:
         return given
 
 
+def rule_words(anchor: str) -> str:
+    """A rule anchor as the rulebooks write it: ``hs-7-2`` -> ``HS 7.2``, ``lh-13`` -> ``LH 13``."""
+    prefix, _, rest = anchor.partition("-")
+    return f"{prefix.upper()} {rest.replace('-', '.')}"
+
+
 #: The most values a count may have to be shown as a list on the page.
 LISTED = 12
 

@@ -25,7 +25,7 @@ import html
 import importlib
 import re
 
-from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed
+from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed, rule_words
 
 MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
 #: The options a marker may give.
@@ -38,8 +38,7 @@ class SetupMarkerError(ValueError):
 
 def rule_reference(anchor: str) -> str:
     """``hs-7-2`` -> ``[[see HS 7.2]]``; ``lh-13`` -> ``[[see LH 13]]`` (hooks/rules.py)."""
-    prefix, _, rest = anchor.partition("-")
-    return f"[[see {prefix.upper()} {rest.replace('-', '.')}]]"
+    return f"[[see {rule_words(anchor)}]]"
 
 
 def label_text(option: Field) -> str:

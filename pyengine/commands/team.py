@@ -27,8 +27,11 @@ from .. import safejson
 from ..cli import CommandError
 from ..game import GameError
 from ..rng import Rng, make_seed
+from ..setup import rule_words
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
+    PLAYER_COUNTS,
+    SETUP,
     OpeningHand,
     TeamDraw,
     TeamError,
@@ -342,12 +345,15 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     sub = parser.add_subparsers(dest="team_command", metavar="roll|mulligan|track")
 
     roll = sub.add_parser("roll", help="random teams by d20 (TC 2.2-2.4, 3.2)")
-    roll.add_argument("names", nargs="+", metavar="NAME", help="4 or 6 player names")
+    counts = " or ".join(str(count) for count in PLAYER_COUNTS)
+    roll.add_argument("names", nargs="+", metavar="NAME", help=f"{counts} player names (TC 2.2)")
     roll.add_argument("--seed", help="seed (a random readable one if omitted)")
     roll.add_argument("--history", metavar="FILE",
                       help="past line-ups (JSON); applies TC 2.3 and records this draw")
+    fixed = SETUP["fixed"]
     roll.add_argument("--fixed", action="store_true",
-                      help="the names are fixed teams, first half vs second half (TC 2.4)")
+                      help=f"{fixed.label}: the names are fixed teams, first half vs second half "
+                           f"({rule_words(fixed.rule)})")
     roll.add_argument("--tracker", metavar="FILE", help="also start a tracker save for the teams")
     roll.add_argument("--force", action="store_true", help="replace an existing tracker file")
     roll.set_defaults(func=run_roll)
