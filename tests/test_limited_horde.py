@@ -162,6 +162,20 @@ def test_lh_8_9_looking_at_the_last_cards_is_not_the_epilogue():
     assert names(g.zones["library"]) and g.stage == "preparation"
 
 
+def test_lh_8_9_looking_at_the_last_cards_is_no_victory_either():
+    """lh-8-9, lh-7-3: while the table looks at the Horde's hand, its cards are only lent out
+    of the library, so an empty library then neither starts the Epilogue nor tells the table
+    it may confirm victory (the one end check, ``check_end``, waits for "Done looking")."""
+    g = game(["Walking Corpse", "Zombie"])
+    act(g, "look-hand")
+    assert not g.zones["library"] and not g.creatures()
+    for step in ("draw", "discard"):
+        assert "victory-ready" not in kinds(act(g, step)), step
+    assert g.stage == "preparation"
+    assert "victory-ready" not in kinds(act(g, "end-look"))
+    assert names(g.zones["library"])
+
+
 # -- tokens ---------------------------------------------------------------------------------
 def test_token_mana_value():
     """lh-3-4: ceil((power + toughness) / 2): Zombie 2, Giant 5, Goblin 1, Horror 3, Spawn 1."""

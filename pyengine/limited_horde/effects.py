@@ -146,7 +146,7 @@ class CardEffects(Parts):
             raise ActionError("create 1 to 100 tokens")
         if other:
             return self._other_tokens(name, n, power, toughness)
-        return self.return_tokens(name, n, fallback or [], "") + self.after_action()
+        return self.return_tokens(name, n, fallback or [], "")
 
     def return_tokens(self, name: str, n: int, fallback: list[str], why: str) -> list[Event]:
         """lh-3-3: up to ``n`` deck tokens named ``name`` (then ``fallback`` names) return
@@ -171,4 +171,4 @@ class CardEffects(Parts):
                       toughness: int | None) -> list[Event]:
         events = self.make_tokens(name, n, power, toughness,
                                   f"{n} ordinary {name} token(s) created for the Horde")
-        return events + self.after_action()
+        return events

@@ -297,7 +297,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         events += self.check_dreadnought()  # lh-11-4: in the main phase, after its plays
         self.horde_step = ""
         events += self._attack()
-        return events + self.after_action()
+        return events
 
     def _main_phase(self) -> list[Event]:
         played: list[Card] = []
@@ -350,7 +350,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
                             {"turn": self.horde_turn}))
         events += self._cleanup()
         self.phase = "survivors"
-        return events + self.next_survivor_turn() + self.after_action()
+        return events + self.next_survivor_turn()
 
     def do_end_step(self) -> list[Event]:
         """A step or phase ends: life gain below 3 is lost (lh-8-6)."""
@@ -375,14 +375,14 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
                                                                 "carried": self.damage})]
         if cards:
             events += self.mill(cards)
-        return events + self.after_action()
+        return events
 
     def do_gain(self, n: int) -> list[Event]:
         """Life gain (lh-8-5, lh-8-6): every 3 draws and plays a card; the rest floats until
         the step ends."""
         self.require_playing()
         self.require_amount(n, "the Horde gains 1 or more life")
-        return self.gain(n) + self.after_action()
+        return self.gain(n)
 
     def gain(self, n: int) -> list[Event]:
         total = self.gained + n
@@ -396,7 +396,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         self.require_playing()
         if not isinstance(n, int) or n < 1:
             raise ActionError("draw 1 or more")
-        return self.draw_and_play(n, "draw") + self.after_action()
+        return self.draw_and_play(n, "draw")
 
     def do_discard(self, n: int = 1) -> list[Event]:
         """Discarding N mills N instead (lh-8-10; Miasmic Mummy's discard too, lh-9-8)."""
@@ -404,7 +404,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         if not isinstance(n, int) or n < 1:
             raise ActionError("discard 1 or more")
         return [Event("discard", f"The Horde would discard {n}: it mills {n} instead", [],
-                      {"amount": n})] + self.mill(n) + self.after_action()
+                      {"amount": n})] + self.mill(n)
 
     def do_look_hand(self) -> list[Event]:
         """An effect looks at the Horde's hand: the top 3 library cards are its hand until the
@@ -474,10 +474,12 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         return effects + super().do_done(card)
 
     def check_end(self) -> list[Event]:
-        """After every action: the Dreadnought check when :meth:`dreadnought_moment` says it
-        is time (lh-11-4: the Spawn count changed, whatever changed it), then
-        :meth:`after_action`, except while the table looks at the Horde's hand: the cards are
-        only lent out of the library then (``end-look`` puts them back)."""
+        """After every action, and the one place: the Dreadnought check when
+        :meth:`dreadnought_moment` says it is time (lh-11-4: the Spawn count changed, whatever
+        changed it), then :meth:`after_action` (the Epilogue, lh-6-1, and the victory hint,
+        lh-7-3), except while the table looks at the Horde's hand: the cards are only lent out
+        of the library then (lh-8-9; ``end-look`` puts them back). No handler calls either
+        check itself."""
         events = self.check_dreadnought()
         return events + ([] if self.looking else self.after_action())
 

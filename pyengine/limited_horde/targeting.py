@@ -129,7 +129,7 @@ class Targeting(Parts):
             events.append(Event("dies", f"{target.name} dies", [target.name],
                                 {"card": target.id}))
             events += self.leave_battlefield(target, "graveyard")
-        return events + self.after_action()
+        return events
 
     # -- targeting ------------------------------------------------------------------------------
     def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
