@@ -284,7 +284,7 @@ class Setup:
 
 
 def rule_words(anchor: str) -> str:
-    """A rule anchor as the rulebooks write it: ``hs-7-2`` -> ``HS 7.2``, ``lh-13`` -> ``LH 13``."""
+    """A rule anchor as the rulebooks write it: the anchor hs-7-2 is written "HS" then "7.2"."""
     prefix, _, rest = anchor.partition("-")
     return f"{prefix.upper()} {rest.replace('-', '.')}"
 
