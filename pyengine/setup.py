@@ -208,6 +208,13 @@ class Setup:
             raise TypeError(f"{key} is not a choice")
         return option
 
+    def count(self, key: str) -> Count:
+        """The field ``key``, which is a :class:`Count`."""
+        option = self[key]
+        if not isinstance(option, Count):
+            raise TypeError(f"{key} is not a count")
+        return option
+
     def keys(self) -> list[str]:
         return [f.key for f in self.fields]
 

@@ -541,8 +541,8 @@ def settings_for(variant: str) -> list[dict[str, Any]]:
     if variant == "swarm":
         from .swarm import SETUP
 
-        return [{"mode": SETUP["mode"].default, "survivors": n}
-                for n in counted(SETUP["survivors"])]
+        return [{"mode": SETUP.choice("mode").default, "survivors": n}
+                for n in counted(SETUP.count("survivors"))]
     raise ValueError(f"no settings for '{variant}'")
 
 

@@ -76,7 +76,7 @@ def candidates(variant: str, team: int) -> list[tuple[str, dict[str, Any]]]:
     if variant == "swarm":
         from .swarm import MODES, SETUP
 
-        mode, survivors = SETUP["mode"].default, SETUP["survivors"]
+        mode, survivors = str(SETUP.choice("mode").default), SETUP.count("survivors")
         return [(MODES[mode], {"mode": mode,
                                "survivors": min(max(team, survivors.low), survivors.high)})]
     raise ValueError(f"no settings for '{variant}'")
