@@ -420,7 +420,7 @@ class Questions:
         """The lists (``texts``: the first gets the ``#!`` lines) with the rows' answers
         written in; ``ActionError`` naming the card whose answer is missing or unreadable."""
         if not self.asked:
-            raise ActionError("there is no question to answer: press Start")
+            raise ActionError("there is no question to answer: tap Start")
         self.typed = {}
         for index in range(min(ASK_ROWS, len(self.asked))):
             for part in ("type", "power", "toughness", "mv"):
