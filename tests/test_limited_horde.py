@@ -221,7 +221,7 @@ def test_token_tags_return_tokens_by_themselves():
     at = events.index(returned)  # right as Dread Drone enters: its own 'enters' tag
     assert scenarios.trace(events[at - 1:at + 1]) == [
         ("enter", "Dread Drone", ""), ("return-tokens", f"{SPAWN}, {SPAWN}", "")]
-    assert returned.data == {"asked": 2, "returned": 2}
+    assert returned.data == {"asked": 2, "returned": 2, "trigger": "etb"}  # which trigger ran
     assert names(g.creatures()) == [SPAWN, "Dread Drone", SPAWN, SPAWN]
     act(g, "end-horde-turn")
     act(g, "move", card=g.creatures()[0].id, to="graveyard")
@@ -451,7 +451,7 @@ def test_it_of_the_horrid_swarm_returns_horrors_then_spawn():
     events = to_horde_turn(g)
     returned = next(e for e in events if e.kind == "return-tokens")
     assert returned.cards == ["Eldrazi Horror", SPAWN]
-    assert returned.data == {"asked": 2, "returned": 2}
+    assert returned.data == {"asked": 2, "returned": 2, "trigger": "cast"}
     at = events.index(returned)  # It's own effect, as it is cast
     assert (events[at - 1].kind, events[at - 1].cards) == ("cast", ["It of the Horrid Swarm"])
 

@@ -222,8 +222,8 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     assert board.recurring_reminders(["Forsaken Wastes"], facts, skip=["Forsaken Wastes"]) == []
 
     class E:
-        def __init__(self, kind, text):
-            self.kind, self.text = kind, text
+        def __init__(self, kind, text, data=None):
+            self.kind, self.text, self.data = kind, text, data or {}
 
     made = [E("create", "Maker makes 2 Zombie tokens")]
     assert board.carried_out(["Maker — it makes tokens"], made) == []
@@ -236,6 +236,15 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
              "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
     assert board.carried_out(lines, done + [E("effect", "Both: the Horde draws")]) == [
         "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
+    # an engine that names the trigger it carried out: of several, only that one goes; a
+    # one-trigger line stays when another trigger of the card ran
+    ran = [E("effect", "Both: the Horde draws", {"trigger": "etb"}),
+           E("effect", "Other: the Horde mills 2", {"trigger": "dies"})]
+    assert board.carried_out(lines, ran) == [
+        "Fiend — when it enters: target opp loses 3", "Spawner — when it enters: 2 Spawn",
+        "Both — when it dies: 1 Spawn", "Other — when it enters: x"]
+    both = ran + [E("fizzle", "Both: no token in the graveyard", {"trigger": "dies"})]
+    assert "Both" not in " ".join(board.carried_out(lines, both))
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
     assert board.spell_words(facts("Wrath")) == "destroy all creatures"
     assert board.spell_words(None) == ""

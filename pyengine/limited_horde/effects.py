@@ -73,6 +73,10 @@ class CardEffects(Parts):
             effect = self._effect(card, part)
             if effect:
                 events += effect
+        if when in ("cast", "etb", "dies"):  # which trigger ran, for the runner's reminders
+            for event in events:
+                if event.text.startswith(card.name + ": "):
+                    event.data.setdefault("trigger", when)
         return events
 
     def _effect(self, card: Card, part: str) -> list[Event]:

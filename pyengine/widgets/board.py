@@ -465,13 +465,16 @@ def panel_view(view: View, name: str | None, *, title: str = "",
 #: Triggers that come back every turn while the card stays on the battlefield.
 RECURRING = ("each_upkeep", "upkeep", "end_step", "begin_combat", "attacks_or_blocks",
              "etb_or_attacks", "attacks")
+#: Of those, the triggers that come in every player's turn, the Survivors' too.
+EVERY_TURN = ("each_upkeep",)
 
 
 def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None],
-                        *, skip: Iterable[str] = ()) -> list[str]:
+                        *, skip: Iterable[str] = (),
+                        kinds: tuple[str, ...] = RECURRING) -> list[str]:
     """One line per permanent already on the battlefield (not in ``skip``, the cards this turn
     revealed, whose lines :func:`trigger_reminders` gives) with a trigger that comes back each
-    turn: ``Forsaken Wastes (on the battlefield) — at each upkeep: lose 1``."""
+    turn (one of ``kinds``): ``Forsaken Wastes (on the battlefield) — at each upkeep: lose 1``."""
     skipped = set(skip)
     lines: list[str] = []
     seen: set[str] = set()
@@ -483,6 +486,8 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
         for tag in (facts(name) or {}).get("tags", []) or []:
             key, _, value = str(tag).partition("=")
             prefix = next((p for p in RECURRING if key == p or key.startswith(p + "_")), None)
+            if prefix not in kinds:
+                continue
             if prefix is None:
                 continue
             phrase = dict(_TRIGGERS)[prefix]
@@ -494,24 +499,37 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
     return lines
 
 
+#: The reminder phrase of each trigger an engine says it carried out (an event's
+#: ``data["trigger"]``: Limited Horde's card effects, pyengine/limited_horde/effects.py).
+CARRIED_TRIGGERS = {"etb": "when it enters", "dies": "when it dies", "cast": "when it is cast"}
+
+
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
-    """The reminders less those the runner already carried out this turn: a card's "it makes
-    tokens" once a ``create`` event of the turn names the card; and a card with one trigger
-    once an event of the turn says the engine did what the card does (the engines write such an
-    event as ``"<card name>: …"``, e.g. Limited Horde's ``effect``, ``return-tokens`` and
-    ``fizzle``). A card with several triggers keeps its line: an event does not say which of
-    them it carried out."""
-    texts = [(str(getattr(e, "kind", "")), str(getattr(e, "text", ""))) for e in events]
-    made = [text for kind, text in texts if kind == "create"]
+    """The reminders less what the runner already carried out this turn: a card's "it makes
+    tokens" once a ``create`` event of the turn names the card; a trigger once an event of the
+    turn says the engine did what the card does (the engines write such an event as
+    ``"<card name>: …"``, e.g. Limited Horde's ``effect``, ``return-tokens`` and ``fizzle``)
+    and names the trigger in ``data["trigger"]``: of a card with several triggers, only that
+    one goes and the others stay. An event that names no trigger takes a one-trigger line only
+    (it does not say which of several ran)."""
+    texts = [(str(getattr(e, "kind", "")), str(getattr(e, "text", "")),
+              str((getattr(e, "data", None) or {}).get("trigger", ""))) for e in events]
+    made = [text for kind, text, _ in texts if kind == "create"]
     out = []
     for line in lines:
-        name, _, rest = line.partition(" — ")
-        name = name.removesuffix(" (on the battlefield)")
+        head, _, rest = line.partition(" — ")
+        name = head.removesuffix(" (on the battlefield)")
         if rest.strip() == "it makes tokens" and any(name in text for text in made):
             continue
-        if "; " not in rest and any(text.startswith(name + ": ") for _, text in texts):
+        done = [trigger for _, text, trigger in texts if text.startswith(name + ": ")]
+        parts = rest.split("; ")
+        if done and len(parts) == 1 and "" in done:
             continue
-        out.append(line)
+        phrases = {CARRIED_TRIGGERS[t] for t in done if t in CARRIED_TRIGGERS}
+        left = [part for part in parts if part.partition(":")[0] not in phrases]
+        if not left:
+            continue
+        out.append(f"{head} — " + "; ".join(left) if len(left) < len(parts) else line)
     return out
 
 
