@@ -960,6 +960,12 @@ def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
             break
     assert any("Forsaken Wastes (on the battlefield) — at each upkeep" in t
                for r in seen for t in r), seen
+    # the Survivors' turn is played on the tools: an each-upkeep trigger is said there too,
+    # and only what triggers in every turn (issue 27, point 5)
+    view = w.render()
+    assert w.game.phase == "survivors" and view.hidden["turn-reminders-box"] is False
+    assert [i.text for i in view.lists["turn-reminders"]] == [
+        "Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
     view = w.handle("life-up", {"amount": "2"})
     assert "can't gain life" in view.text["happened"]
     zombie = next(c for c in w.game.zones["battlefield"] if c.name == "Zombie")

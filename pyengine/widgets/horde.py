@@ -901,6 +901,8 @@ class Widget(runner.RunnerBase):
         if not events:
             view.lists["wave"] = []
             view.lists["reminders"] = []
+            view.lists["turn-reminders"] = []
+            view.hidden["turn-reminders-box"] = True
             view.text["attack"] = ""
             view.hidden["wave-box"] = True
             return
@@ -944,6 +946,12 @@ class Widget(runner.RunnerBase):
         reminders = board.trigger_reminders(revealed, facts) + board.recurring_reminders(
             [c.name for c in game.zones["battlefield"]], facts, skip=revealed)
         view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
+        # The Survivors' turn is played on the tools: what triggers in it too is said there.
+        every_turn = (board.recurring_reminders([c.name for c in game.zones["battlefield"]],
+                                                facts, kinds=board.EVERY_TURN)
+                      if game.status()["phase"] == "survivors" else [])  # type: ignore[attr-defined]
+        view.lists["turn-reminders"] = [Item(line) for line in every_turn]
+        view.hidden["turn-reminders-box"] = not every_turn
         flags = getattr(game, "flags", {})
         for item in view.lists["wave"]:  # the coin flag of each revealed card, coloured
             flag = flags.get(int(item.value)) if item.value.isdigit() else None
