@@ -458,7 +458,17 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     if kind is list:
         new: Any = []
         memo[id(value)] = new
-        new.extend([_copy(item, memo) for item in value])
+        for item in value:  # the zones' lists of cards: copied here, without a call each
+            item_kind = type(item)
+            if item_kind in _ATOMIC:
+                new.append(item)
+            elif item_kind is Card and id(item) not in memo:
+                card = object.__new__(Card)
+                card.__dict__.update(item.__dict__)
+                memo[id(item)] = card
+                new.append(card)
+            else:
+                new.append(_copy(item, memo))
     elif kind is dict:
         new = {}
         memo[id(value)] = new
@@ -470,8 +480,10 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
     elif kind is tuple:
         new = tuple(_copy(item, memo) for item in value)
     elif kind is random.Random:
-        new = random.Random()
-        new.setstate(value.getstate())
+        # kept as it is, with its state noted: _restore winds it back (no new generator,
+        # which Python would seed from the system's entropy)
+        memo.setdefault(_RANDOMS, []).append((value, value.getstate()))
+        new = value
     elif _frozen(kind):
         return value
     elif kind in (set, frozenset) or not hasattr(value, "__dict__"):
@@ -496,19 +508,27 @@ def _frozen(kind: type) -> bool:
     return frozen
 
 
-def _capture(game: Game) -> tuple[dict[str, Any], int, int]:
+#: The key in :func:`_copy`'s memo under which the random generators met are noted with
+#: their state (never an object's id: ids are not negative).
+_RANDOMS = -1
+_Captured = tuple[dict[str, Any], int, int, list[tuple[random.Random, Any]]]
+
+
+def _capture(game: Game) -> _Captured:
     memo: dict[int, Any] = {}
     state = {key: value if key in _KEPT else _copy(value, memo)
              for key, value in game.__dict__.items()}
-    return state, len(game.actions), len(game.events)
+    return state, len(game.actions), len(game.events), memo.get(_RANDOMS, [])
 
 
-def _restore(game: Game, captured: tuple[dict[str, Any], int, int]) -> None:
-    state, actions, events = captured
+def _restore(game: Game, captured: _Captured) -> None:
+    state, actions, events, randoms = captured
     game.__dict__.clear()
     game.__dict__.update(state)
     del game.actions[actions:]
     del game.events[events:]
+    for generator, random_state in randoms:
+        generator.setstate(random_state)
 
 
 _VARIANTS: dict[str, type[Game]] = {}
