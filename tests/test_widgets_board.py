@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import pytest
+
 from pyengine import files
 from pyengine.game import Event
 from pyengine.horde_common import facts_entry
@@ -353,3 +355,31 @@ def test_swarm_choose_several_for_a_partial_wipe():
     assert view.text["choose-several"] == "Choose several…"
     assert view.hidden["destroy-marked"] is True
     assert all(i.action == "pick-card" for i in view.lists["battlefield"])
+
+
+def test_the_group_buttons_are_one_piece_for_both_runners():
+    """hs-5-1, sw-8-1: the buttons under a board (destroy all, tap or untap all, choose
+    several, destroy the chosen) are worked out once for the Horde and the Swarm runner."""
+    from types import SimpleNamespace
+
+    from pyengine.game import ActionError
+    from pyengine.widgets import View, board
+
+    one = [SimpleNamespace(id=7, tapped=False)]
+    view = View()
+    board.group_buttons(view, one, [], marking=False, candidates=one, side="Swarm", over=False)
+    assert view.text["destroy-all"] == "Destroy the Swarm creature"
+    assert (view.hidden["tap-all"], view.hidden["untap-all"]) == (False, True)
+    assert view.hidden["destroy-marked"] is True and view.hidden["group-buttons"] is False
+    two = one + [SimpleNamespace(id=8, tapped=True)]
+    board.group_buttons(view, two, [8], marking=True, candidates=two, side="Horde", over=False)
+    assert view.text["destroy-all"] == "Destroy all 2 Horde creatures"
+    assert view.text["choose-several"] == "Stop choosing"
+    assert view.text["destroy-marked"] == "Destroy the 1 chosen"
+    assert (view.hidden["tap-all"], view.hidden["untap-all"]) == (False, False)
+    board.group_buttons(view, two, [], marking=False, candidates=two, side="Horde", over=True)
+    assert view.hidden["group-buttons"] is True
+    assert board.take_marked([8, 99], two, "Horde permanents") == [8]
+    with pytest.raises(ActionError, match="tap Choose several, then the Horde permanents"):
+        board.take_marked([99], two, "Horde permanents")
+    assert board.choose_several(False) == (True, []) and board.choose_several(True) == (False, [])

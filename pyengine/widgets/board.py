@@ -382,6 +382,39 @@ def toggle_marks(marked: Sequence[int], group: Group) -> list[int]:
     return [*marked, *(i for i in group.ids if i not in marked)]
 
 
+def choose_several(marking: bool) -> tuple[bool, list[int]]:
+    """"Choose several…" turns multi-select on or off; either way nothing is marked yet."""
+    return not marking, []
+
+
+def take_marked(marked: Sequence[int], candidates: Iterable[Any], noun: str) -> list[int]:
+    """The ids of ``candidates`` (cards) that are marked, for "Destroy the chosen"; refused in
+    the button's words when none is."""
+    chosen = set(marked)
+    cards = [card.id for card in candidates if card.id in chosen]
+    if not cards:
+        raise ActionError(f"tap Choose several, then the {noun} to destroy")
+    return cards
+
+
+def group_buttons(view: View, creatures: Sequence[Any], marked: Iterable[int], *,
+                  marking: bool, candidates: Iterable[Any], side: str, over: bool) -> None:
+    """The buttons under a runner's board (issue 27, point 4), shown while ``side`` ("Horde",
+    "Swarm") has creatures and the game goes on: "Destroy all N … creatures", "Tap all" or
+    "Untap all" (whichever changes something), "Choose several…" (or "Stop choosing"), and
+    "Destroy the N chosen" once some of ``candidates`` are marked."""
+    chosen = set(marked)
+    count = sum(1 for card in candidates if card.id in chosen)
+    view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
+    view.hidden["destroy-marked"] = not count
+    view.text["destroy-marked"] = f"Destroy the {count} chosen"
+    view.hidden["group-buttons"] = not creatures or over
+    view.text["destroy-all"] = (f"Destroy all {len(creatures)} {side} creatures"
+                                if len(creatures) != 1 else f"Destroy the {side} creature")
+    view.hidden["tap-all"] = all(card.tapped for card in creatures)
+    view.hidden["untap-all"] = not any(card.tapped for card in creatures)
+
+
 def marked_items(groups: Sequence[Group], marked: Iterable[int], *, action: str = "mark",
                  suffix: Callable[[Group], str] = lambda group: "") -> list[Item]:
     """The board while several are being chosen: a tap on a group marks (or unmarks) it; a

@@ -558,9 +558,7 @@ class Widget(runner.RunnerBase):
                 raise ActionError("resolve that spell at the table, then tap Resolved")
             return {"type": "resolve", "card": spell.id, **resolution[1]}
         if action == "destroy-marked":
-            chosen = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
-            if not chosen:
-                raise ActionError("tap Choose several, then the Horde permanents to destroy")
+            chosen = board.take_marked(self.marked, game.zones["battlefield"], "Horde permanents")
             self.marking, self.marked = False, []
             return {"type": "move-all", "cards": chosen, "to": "graveyard"}
         if action in GROUP:
@@ -618,17 +616,13 @@ class Widget(runner.RunnerBase):
         """Multi-select on the board: "Choose several" turns it on and off; a tap on a group
         then marks (or unmarks) all its cards, for "Destroy the chosen"."""
         if action == "choose-several":
-            self.marking, self.marked = not self.marking, []
+            self.marking, self.marked = board.choose_several(self.marking)
             return
         if not self.marking or self.game is None:
             return
         group = self._group_of(self._item(form))
-        if group is None:
-            return
-        if set(group.ids) <= set(self.marked):
-            self.marked = [m for m in self.marked if m not in group.ids]
-        else:
-            self.marked = self.marked + [i for i in group.ids if i not in self.marked]
+        if group is not None:
+            self.marked = board.toggle_marks(self.marked, group)
 
     def _group_action(self, action: str, game: Game) -> dict[str, Any]:
         """One engine action for a group button: ``move-all`` to the graveyard (every Horde
@@ -789,20 +783,11 @@ class Widget(runner.RunnerBase):
         view.lists["battlefield"] = board.board_items(
             groups, self.selected, suffix=lambda g: STOLEN if g.ids[0] in stolen else "")
         if self.marking:  # several chosen: a tap marks a whole group
-            marked = set(self.marked)
-            view.lists["battlefield"] = [
-                Item(g.label() + (" — chosen" if set(g.ids) <= marked else ""), action="mark",
-                     value=str(g.ids[0]), pressed=set(g.ids) <= marked) for g in groups]
-        chosen_ids = [c.id for c in game.zones["battlefield"] if c.id in set(self.marked)]
-        view.text["choose-several"] = "Stop choosing" if self.marking else "Choose several…"
-        view.hidden["destroy-marked"] = not chosen_ids
-        view.text["destroy-marked"] = f"Destroy the {len(chosen_ids)} chosen"
+            view.lists["battlefield"] = board.marked_items(groups, self.marked)
         view.hidden["no-battlefield"] = bool(groups)
-        creatures = game.creatures()  # type: ignore[attr-defined]
-        view.hidden["group-buttons"] = not creatures
-        view.text["destroy-all"] = f"Destroy all {len(creatures)} Horde creatures"
-        view.hidden["tap-all"] = all(c.tapped for c in creatures)
-        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
+        board.group_buttons(view, game.creatures(), self.marked,  # type: ignore[attr-defined]
+                            marking=self.marking, candidates=game.zones["battlefield"],
+                            side="Horde", over=outcome is not None)
         chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
         group = board.group_of(groups, self.selected)
         if chosen is None or group is None:

@@ -465,11 +465,7 @@ class Widget(runner.RunnerBase):
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
         if action == "destroy-marked":
-            game = self._game()
-            marked = set(self.marked)
-            cards = [c.id for c in game.creatures() if c.id in marked]
-            if not cards:
-                raise ActionError("tap Choose several, then the Swarm creatures to destroy")
+            cards = board.take_marked(self.marked, self._game().creatures(), "Swarm creatures")
             self.marking, self.marked = False, []
             return {"type": "dies-all", "cards": cards}
         if action in GROUP:
@@ -677,7 +673,7 @@ class Widget(runner.RunnerBase):
         """Multi-select: "Choose several…" turns it on (the card panel closes) and off; a tap on
         a group of Swarm creatures then marks or unmarks all of them."""
         if action == "choose-several":
-            self.marking, self.marked = not self.marking, []
+            self.marking, self.marked = board.choose_several(self.marking)
             self.form["card"] = ""
             return
         if not self.marking or self.game is None:
@@ -709,15 +705,8 @@ class Widget(runner.RunnerBase):
                 else:
                     items.append(Item(group.label() + suffix + " · not a creature"))
             view.lists["battlefield"] = items
-        chosen = [c.id for c in creatures if c.id in set(self.marked)]
-        view.text["choose-several"] = "Stop choosing" if marking else "Choose several…"
-        view.hidden["destroy-marked"] = not chosen
-        view.text["destroy-marked"] = f"Destroy the {len(chosen)} chosen"
-        view.hidden["group-buttons"] = not creatures or over
-        view.text["destroy-all"] = (f"Destroy all {len(creatures)} Swarm creatures"
-                                    if len(creatures) != 1 else "Destroy the Swarm creature")
-        view.hidden["tap-all"] = all(c.tapped for c in creatures)
-        view.hidden["untap-all"] = not any(c.tapped for c in creatures)
+        board.group_buttons(view, creatures, self.marked, marking=marking,
+                            candidates=creatures, side="Swarm", over=over)
 
     def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
         """The Swarm's battlefield as a board: identical permanents grouped (names as text,
