@@ -328,6 +328,9 @@ function logMissing(root, name, view) {
 // history.replaceState alone took 5-35 ms of a tap). Only the latest of each is written; a page
 // being hidden or left writes them at once, so nothing is lost.
 const later = {hash: null, step: null, root: null, due: false, wired: false};
+// True while the address and the kept view of the latest answer are still to be written (a
+// frame away): the browser tests wait on it before they read the address (tests/browser).
+window.coopMagicWritePending = () => later.due;
 
 function savedView(root, step) {
   try {

@@ -29,8 +29,10 @@ ENGINE_TIMEOUT_MS = 120_000
 #: field or a file chosen).
 _ACTIONS = ("click", "dblclick", "tap", "fill", "press", "select_option", "check", "uncheck",
             "set_checked", "set_input_files", "dispatch_event")
-#: True while any widget is waiting for Python's answer (docs/assets/widget-host.js).
-_SETTLED = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
+#: True once no widget is waiting for Python's answer and the latest answer's address and kept
+#: view are written (docs/assets/widget-host.js writes them a frame after the screen).
+_SETTLED = ("() => !document.querySelector('[data-widget][aria-busy=\"true\"]') && "
+            "!(window.coopMagicWritePending && window.coopMagicWritePending())")
 
 
 def settle(page) -> None:
