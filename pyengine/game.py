@@ -98,6 +98,14 @@ class Event:
         return asdict(self)
 
 
+def rule_number(anchor: str) -> str:
+    """A rule's number as the rulebooks write it, from its anchor on the site: the anchor
+    ``sw-5-3`` is rule "SW" "5.3", ``lh-13`` is "LH" "13" (used by the pages, the build and the
+    command line alike)."""
+    prefix, _, rest = anchor.partition("-")
+    return f"{prefix.upper()} {rest.replace('-', '.')}"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended, as :meth:`Game.outcome` answers (python-chess's ``Outcome`` is the

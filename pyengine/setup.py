@@ -290,12 +290,6 @@ class Setup:
         return given
 
 
-def rule_words(anchor: str) -> str:
-    """A rule anchor as the rulebooks write it: the anchor hs-7-2 is written "HS" then "7.2"."""
-    prefix, _, rest = anchor.partition("-")
-    return f"{prefix.upper()} {rest.replace('-', '.')}"
-
-
 #: The most values a count may have to be shown as a list on the page.
 LISTED = 12
 

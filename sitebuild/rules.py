@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from pyengine.game import rule_number
 from sitebuild import BuildError
 
 #: Under "mkdocs." so that MkDocs shows its messages (info only: `--strict` builds pass).
@@ -70,9 +71,9 @@ def anchor_for(number: str) -> str:
 
 
 def number_for(anchor: str) -> str:
-    """Rule number shown for a rule-shaped anchor: ``"sw-5-3"`` -> ``"SW 5.3"``."""
-    prefix, _, rest = anchor.partition("-")
-    return f"{prefix.upper()} {rest.replace('-', '.')}"
+    """Rule number shown for a rule-shaped anchor: ``"sw-5-3"`` -> ``"SW 5.3"``
+    (:func:`pyengine.game.rule_number`, the one spelling)."""
+    return rule_number(anchor)
 
 
 # --------------------------------------------------------------------------------------------

@@ -25,7 +25,8 @@ import html
 import importlib
 import re
 
-from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed, rule_words
+from pyengine.game import rule_number
+from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed
 
 MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
 #: The options a marker may give.
@@ -38,7 +39,7 @@ class SetupMarkerError(ValueError):
 
 def rule_reference(anchor: str) -> str:
     """``hs-7-2`` -> ``[[see HS 7.2]]``; ``lh-13`` -> ``[[see LH 13]]`` (hooks/rules.py)."""
-    return f"[[see {rule_words(anchor)}]]"
+    return f"[[see {rule_number(anchor)}]]"
 
 
 def label_text(option: Field) -> str:

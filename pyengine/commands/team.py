@@ -25,9 +25,8 @@ from typing import Any
 
 from .. import safejson
 from ..cli import CommandError
-from ..game import GameError
+from ..game import GameError, rule_number
 from ..rng import Rng, make_seed
-from ..setup import rule_words
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
     PLAYER_COUNTS,
@@ -353,7 +352,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     fixed = SETUP["fixed"]
     roll.add_argument("--fixed", action="store_true",
                       help=f"{fixed.label}: the names are fixed teams, first half vs second half "
-                           f"({rule_words(fixed.rule)})")
+                           f"({rule_number(fixed.rule)})")
     roll.add_argument("--tracker", metavar="FILE", help="also start a tracker save for the teams")
     roll.add_argument("--force", action="store_true", help="replace an existing tracker file")
     roll.set_defaults(func=run_roll)

@@ -17,7 +17,7 @@ from typing import Any
 
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
 from ..decklist import Decklist
-from ..game import ActionError
+from ..game import ActionError, rule_number
 from . import MAX_PASTE_CHARS, Fetch, Item, plumbing
 
 __all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS",
@@ -476,11 +476,6 @@ def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
 
 
 # -- the card reference of a pasted deck -------------------------------------------------------
-def _rule_number(anchor: str) -> str:
-    prefix, _, rest = anchor.partition("-")
-    return f"{prefix.upper()} {rest.replace('-', '.')}"
-
-
 class Reference:
     """What the automated deck does with each card of a game's own (pasted) deck, as the card
     reference pages say it for the shipped decks (:func:`pyengine.card_reference.
@@ -509,7 +504,7 @@ class Reference:
                            f"value {entry.mana_value}" + (f", {entry.pt}" if entry.pt else "")
                     for title, notes in entry.sections:
                         said = " ".join(
-                            note.text + (" (" + ", ".join(_rule_number(a) for a in note.anchors)
+                            note.text + (" (" + ", ".join(rule_number(a) for a in note.anchors)
                                          + ")" if note.anchors else "") for note in notes)
                         items.append(Item(f"{head}. {title}: {said}"))
             self._items = items
