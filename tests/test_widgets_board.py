@@ -382,4 +382,3 @@ def test_the_group_buttons_are_one_piece_for_both_runners():
     assert board.take_marked([8, 99], two, "Horde permanents") == [8]
     with pytest.raises(ActionError, match="tap Choose several, then the Horde permanents"):
         board.take_marked([99], two, "Horde permanents")
-    assert board.choose_several(False) == (True, []) and board.choose_several(True) == (False, [])

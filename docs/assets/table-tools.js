@@ -289,6 +289,7 @@
     document.querySelectorAll('[data-tool="guide-close"]').forEach(function (button) {
       button.addEventListener("click", function () {
         guide.hidden = true;
+        document.documentElement.classList.remove("guide-first");  // in case saved-view.js did not run
         set("guide:" + page, "seen");
         var opener = document.querySelector('[data-tool="guide-open"]');
         if (opener) opener.focus();

@@ -382,11 +382,6 @@ def toggle_marks(marked: Sequence[int], group: Group) -> list[int]:
     return [*marked, *(i for i in group.ids if i not in marked)]
 
 
-def choose_several(marking: bool) -> tuple[bool, list[int]]:
-    """"Choose several…" turns multi-select on or off; either way nothing is marked yet."""
-    return not marking, []
-
-
 def take_marked(marked: Sequence[int], candidates: Iterable[Any], noun: str) -> list[int]:
     """The ids of ``candidates`` (cards) that are marked, for "Destroy the chosen"; refused in
     the button's words when none is."""
@@ -519,9 +514,7 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
         for tag in (facts(name) or {}).get("tags", []) or []:
             key, _, value = str(tag).partition("=")
             prefix = next((p for p in RECURRING if key == p or key.startswith(p + "_")), None)
-            if prefix not in kinds:
-                continue
-            if prefix is None:
+            if prefix is None or prefix not in kinds:
                 continue
             phrase = dict(_TRIGGERS)[prefix]
             rest = key[len(prefix) + 1:] if key != prefix else ""

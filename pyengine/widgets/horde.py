@@ -616,7 +616,7 @@ class Widget(runner.RunnerBase):
         """Multi-select on the board: "Choose several" turns it on and off; a tap on a group
         then marks (or unmarks) all its cards, for "Destroy the chosen"."""
         if action == "choose-several":
-            self.marking, self.marked = board.choose_several(self.marking)
+            self.marking, self.marked = not self.marking, []
             return
         if not self.marking or self.game is None:
             return

@@ -673,7 +673,7 @@ class Widget(runner.RunnerBase):
         """Multi-select: "Choose several…" turns it on (the card panel closes) and off; a tap on
         a group of Swarm creatures then marks or unmarks all of them."""
         if action == "choose-several":
-            self.marking, self.marked = board.choose_several(self.marking)
+            self.marking, self.marked = not self.marking, []
             self.form["card"] = ""
             return
         if not self.marking or self.game is None:
