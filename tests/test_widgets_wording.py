@@ -56,3 +56,19 @@ def test_the_check_finds_a_message_with_other_words():
     labels = button_labels()
     assert "Done looking" in labels and "Resolved" in labels
     assert not any("Finish looking".startswith(label) for label in labels)
+
+
+#: "press **X**" or "tap <strong>X</strong>" in a play page's own text (its help and guide).
+PAGE_TAP = re.compile(r"\b(?:[Pp]ress|[Tt]ap|[Cc]lick) (?:\*\*|<strong>)([^*<]+)(?:\*\*|</strong>)")
+
+
+def test_every_button_a_play_page_tells_the_reader_to_press_is_on_the_page():
+    """The play pages' help and first-visit guides name buttons as they are labelled."""
+    labels = button_labels()
+    found = [(page.name, match.group(1).strip())
+             for page in sorted((ROOT / "docs" / "play").glob("*.md"))
+             for match in PAGE_TAP.finditer(page.read_text(encoding="utf-8"))]
+    assert len(found) >= 5, "the scan found too few to mean anything"
+    wrong = [f"{name}: {phrase}" for name, phrase in found
+             if not any(phrase.startswith(label) for label in labels)]
+    assert not wrong, "the page names buttons it does not have:\n" + "\n".join(wrong)
