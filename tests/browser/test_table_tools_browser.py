@@ -10,6 +10,7 @@ from playwright.sync_api import expect
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 
 TIE_SEED = "cursed-adder-00"
+SEED = "amber-otter-17"
 
 
 def team(page, site_url):
@@ -201,10 +202,14 @@ def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, sit
     wait_ready(page, "horde")
     page.click("[data-tool=guide-close]")
     page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-widget=horde] [data-field=seed]", SEED)
     page.click("[data-action=new]:visible")
     happened = page.locator("[data-widget=horde] [data-id=happened]")
-    turn_button = page.locator("[data-widget=horde] [data-action=survivor-end]")
-    for _ in range(4):
+    # whichever turn button the page shows: a Horde turn that puts nothing on the battlefield
+    # leaves the Horde's "end its turn" as the next step
+    turn_button = page.locator("[data-widget=horde] :is([data-action=survivor-end],"
+                               " [data-action=horde-end]):visible")
+    for _ in range(8):
         changed = announced(page, lambda: turn_button.click())
         assert changed == ["happened"], changed
         if page.locator("[data-widget=horde] [data-id=battlefield] li").count():
