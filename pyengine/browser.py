@@ -56,12 +56,12 @@ def start(name: str, page_json: str) -> str:
     slots = page.get("slots") if isinstance(page.get("slots"), dict) else {}
     module = importlib.import_module(f"pyengine.widgets.{name}")
     host = _HOSTS[name] = Host(name, module, page_env(page), slots)
-    return json.dumps(host.start())
+    return json.dumps(host.answer_start())
 
 
 def handle(name: str, action: str, form_json: str) -> str:
     """One action of widget ``name``; its answer."""
-    return json.dumps(_HOSTS[name].handle(str(action), json.loads(form_json)))
+    return json.dumps(_HOSTS[name].answer(str(action), json.loads(form_json)))
 
 
 def serve() -> None:

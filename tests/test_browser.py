@@ -55,14 +55,14 @@ def test_a_game_over_json_and_a_reload_from_its_writes(sync):
     browser._HOSTS.clear()
     again = json.loads(sync.start("swarm", page(stored)))
     assert again["view"]["error"] == ""
-    assert browser._HOSTS["swarm"].session.widget.game.actions == actions
+    assert browser._HOSTS["swarm"].widget.game.actions == actions
 
 
 def test_the_page_says_what_the_env_holds(sync):
     """The worker's env carries the page's address, its fragment (a share link) and its wish
     to save data; the shipped decks are read from the unpacked engine zip."""
     sync.start("horde", page(url_hash="h=abc", save_data=True))
-    env = browser._HOSTS["horde"].session.env
+    env = browser._HOSTS["horde"].env
     assert env.url_hash == "h=abc" and env.save_data is True
     assert env.page_url.endswith("/play/swarm.html")
     assert env.decks and env.read_deck(env.decks[0]["id"])

@@ -98,7 +98,7 @@ def test_slot_storage_reports_each_write_once_in_order():
 
 
 def play(host: Host, action: str, form: dict[str, str]) -> dict:
-    answer = host.handle(action, form)
+    answer = host.answer(action, form)
     return json.loads(json.dumps(answer))
 
 
@@ -108,7 +108,7 @@ def test_a_swarm_game_through_the_host_saves_like_the_session_itself():
     host = Host("swarm", swarm, runner_env(), {})
     direct = MemoryStorage()
     session = Session("swarm", swarm, runner_env(), direct)
-    assert view_data(session.start()) == host.start()["view"]
+    assert view_data(session.start()) == host.answer_start()["view"]
     page: dict[str, str | None] = {}
     for action, form in [("new", SWARM_NEW), ("turn", {}), ("undo", {}), ("turn", {}),
                          ("turn", {})]:
@@ -122,24 +122,24 @@ def test_a_swarm_game_through_the_host_saves_like_the_session_itself():
 def test_a_reload_starts_from_the_slots_the_page_kept():
     """hs-2-9: the slots written by one host start the next one (a reload) on the same game."""
     first = Host("horde", horde, runner_env(), {})
-    first.start()
+    first.answer_start()
     kept: dict[str, str] = {}
     answer = play(first, "new", {"seed": SEED})
     kept.update({k: v for k, v in answer["writes"].items() if v})
     answer = play(first, "next", {})
     kept.update({k: v for k, v in answer["writes"].items() if v})
     again = Host("horde", horde, runner_env(), kept)
-    view = again.start()["view"]
+    view = again.answer_start()["view"]
     assert view == view_data(Session("horde", horde, runner_env(), MemoryStorage(kept)).start())
-    assert again.session.widget.game is not None
-    assert again.session.widget.game.actions == first.session.widget.game.actions
+    assert again.widget.game is not None
+    assert again.widget.game.actions == first.widget.game.actions
 
 
 def test_a_bad_save_is_kept_aside_and_written_back():
     """tc-2-2: an unreadable save never stops the page: the answer moves it to an aside slot
     the page writes, and says so."""
     host = Host("team", team, runner_env(), {"game": "{broken"})
-    answer = host.start()
+    answer = host.answer_start()
     assert answer["writes"][ASIDE[0]] == "{broken" and answer["writes"]["game"] is None
     assert answer["view"]["hidden"].get("saves") is False
 
@@ -148,7 +148,7 @@ def test_a_controller_bug_shows_a_plain_error_and_logs_the_trace(monkeypatch):
     """A bug inside a controller surfaces as a trace in the console and a plain line on the
     page; the next action still works."""
     host = Host("shuffler", shuffler, runner_env(), {})
-    host.start()
+    host.answer_start()
 
     def broken(self, action, form):
         raise RuntimeError("bug")
@@ -165,7 +165,7 @@ def test_a_controller_bug_shows_a_plain_error_and_logs_the_trace(monkeypatch):
 
 def test_a_page_that_cannot_start_says_so(monkeypatch):
     monkeypatch.setattr(Session, "_start", lambda self: 1 / 0)  # a bug inside the session
-    answer = Host("shuffler", shuffler, runner_env(), {}).start()
+    answer = Host("shuffler", shuffler, runner_env(), {}).answer_start()
     assert answer["view"]["error"] == NO_START
     assert any("ZeroDivisionError" in line for line in answer["log"])
 
@@ -173,7 +173,7 @@ def test_a_page_that_cannot_start_says_so(monkeypatch):
 @pytest.mark.parametrize("name,module", [("horde", horde), ("swarm", swarm)])
 def test_session_log_lines_reach_the_console(name, module):
     """What the session logs (e.g. a save it could not start) goes back with the answer."""
-    answer = Host(name, module, runner_env(), {"game": json.dumps({"v": 99})}).start()
+    answer = Host(name, module, runner_env(), {"game": json.dumps({"v": 99})}).answer_start()
     assert isinstance(answer["log"], list)
     assert json.loads(json.dumps(answer)) == answer
 
@@ -197,7 +197,7 @@ def test_the_page_adapter_uses_the_same_constants():
 
 
 def _team_table(host: Host) -> dict:
-    host.start()
+    host.answer_start()
     names = {f"name{i}": n for i, n in enumerate(["Ann", "Bo", "Cy", "Di"], start=1)}
     return play(host, "roll", {**names, "count": "4", "seed": SEED, "_view": "0"})
 
@@ -207,17 +207,17 @@ def test_a_double_tap_on_a_game_button_applies_once_and_says_nothing():
     action: the second is refused without a message, a write or a new version; a tap made
     against the new view applies."""
     host = Host("horde", horde, runner_env(), {})
-    assert host.start()["version"] == 0
+    assert host.answer_start()["version"] == 0
     first = play(host, "new", {"seed": SEED, "_view": "0"})
     version = str(first["version"])
     once = play(host, "survivor-end", {"_view": version})
     twice = play(host, "survivor-end", {"_view": version})
     assert twice == {"view": {}, "writes": {}, "log": [], "version": once["version"],
                      "stale": True}
-    assert [a["type"] for a in host.session.widget.game.actions] == ["end-survivor-turn"]
+    assert [a["type"] for a in host.widget.game.actions] == ["end-survivor-turn"]
     again = play(host, "survivor-end", {"_view": str(once["version"])})
     assert "stale" not in again and again["version"] == once["version"] + 1
-    assert len(host.session.widget.game.actions) == 2
+    assert len(host.widget.game.actions) == 2
 
 
 @pytest.mark.parametrize("name,module,action,form", [
@@ -233,10 +233,10 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
     if name == "team":
         answer = _team_table(host)
     elif name == "horde":
-        host.start()
+        host.answer_start()
         answer = play(host, "new", {"seed": SEED, "_view": "0"})
     else:
-        host.start()
+        host.answer_start()
         answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
     assert not answer["view"]["error"]
     version = str(answer["version"])
@@ -245,7 +245,7 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
         tap = play(host, action, {**form, "_view": version})
         assert "stale" not in tap and not tap["view"]["error"], tap["view"]["error"]
         assert str(tap["version"]) == version
-        saves.append(host.session.widget.save())
+        saves.append(host.widget.save())
     assert len(set(saves)) == 5  # each tap changed the game
     if name == "team":
         assert tap["view"]["text"]["t0-life"] == "35"

@@ -101,11 +101,11 @@ def test_the_hosts_answers_are_the_message_the_page_reads():
     """sw-3-4: a Swarm game through the host: every answer has the Answer shape, stale taps
     included."""
     host = Host("swarm", swarm, runner_env(), {})
-    check_answer(host.start())
-    answer = host.handle("new", {**SWARM_NEW, "_view": "0"})
+    check_answer(host.answer_start())
+    answer = host.answer("new", {**SWARM_NEW, "_view": "0"})
     check_answer(answer)
-    check_answer(host.handle("turn", {"_view": str(answer["version"])}))
-    stale = host.handle("turn", {"_view": str(answer["version"])})
+    check_answer(host.answer("turn", {"_view": str(answer["version"])}))
+    stale = host.answer("turn", {"_view": str(answer["version"])})
     assert stale.get("stale") is True
     check_answer(stale)
 

@@ -6,7 +6,7 @@ point 4). The worker has no page and no browser storage: the page's adapter,
 ``docs/assets/widget-host.js``, reads the fields, wires the buttons, keeps the storage and applies
 the views; this module is everything between its messages and the pure controllers.
 
-* :meth:`Host.start` and :meth:`Host.handle` answer with a plain dict, ready for JSON:
+* :meth:`Host.answer_start` and :meth:`Host.answer` answer with a plain dict, ready for JSON:
   ``view`` (:func:`view_data`), ``writes`` (the storage slots to set, ``None`` to remove, in the
   order written) and ``log`` (lines for the browser's console).
 * The storage is the page's slots as the adapter read them at start (:class:`SlotStorage`);
@@ -97,17 +97,19 @@ def repeatable(module: WidgetModule, action: str) -> bool:
     return action in names or action.partition(":")[0] in names
 
 
-class Host:
-    """One widget (``module``, named ``name``) and its session, answering the adapter."""
+class Host(Session):
+    """One widget (``module``, named ``name``) served over messages: a :class:`Session` (the one
+    layer that starts from the storage and catches a controller's error, once, in
+    :meth:`Session.start` and :meth:`Session.handle`) that also answers the adapter: the view
+    as data, the storage writes, the console lines and the view version."""
 
     def __init__(self, name: str, module: WidgetModule, env: Any,
                  slots: dict[str, str] | None = None) -> None:
-        self.module = module
-        self.storage = SlotStorage(slots)
+        self.storage: SlotStorage = SlotStorage(slots)
         self.lines: list[str] = []
         # the session logs through the host's current list (each answer takes the list away)
-        self.session = Session(name, module, env, self.storage,
-                               log=lambda line: self.lines.append(line))
+        super().__init__(name, module, env, self.storage,
+                         log=lambda line: self.lines.append(line))
         #: The version of the view the latest answer shows (see the module docstring).
         self.version = 0
 
@@ -123,13 +125,14 @@ class Host:
             return False
         return made_against != str(self.version)
 
-    def start(self) -> Answer:
-        """The widget's first view (from the save, a share link or fresh)."""
-        return self._answer(self.session.start())  # never raises (widgets/saves.py)
+    def answer_start(self) -> Answer:
+        """The widget's first view (from the save, a share link or fresh), as the adapter's
+        answer."""
+        return self._answer(self.start())  # never raises (widgets/saves.py)
 
-    def handle(self, action: str, form: dict[str, str]) -> Answer:
-        """One action with the page's fields (and the adapter's ``_``-keys). A tap made
-        against a stale view is refused without a word (:meth:`stale`)."""
+    def answer(self, action: str, form: dict[str, str]) -> Answer:
+        """One action with the page's fields (and the adapter's ``_``-keys), as the adapter's
+        answer. A tap made against a stale view is refused without a word (:meth:`stale`)."""
         fields = {str(k): str(v) for k, v in form.items()}
         made_against = fields.pop(VIEW_KEY, None)
         if self.stale(action, made_against):
@@ -137,5 +140,4 @@ class Host:
                     "stale": True}
         if made_against is not None and not repeatable(self.module, action):
             self.version += 1
-        # the session is the one layer that catches a widget's error (its trace is logged)
-        return self._answer(self.session.handle(action, fields))
+        return self._answer(self.handle(action, fields))
