@@ -7,8 +7,10 @@
 With ``--whole-games N`` it plays instead whole games (to a win, a loss or N turn cycles) of
 each runner — SlingLab Horde, Limited Horde 2.1 and Swarm — with the table's inputs every cycle
 (a hit, a roll, a kill from the card panel; Swarm: damage), and counts scrolls and taps per
-cycle, plain (the turn buttons and what the Horde's cards ask for) and with the inputs; goals
-0 scrolls and at most 4 taps for a plain Horde cycle (bench/results/interaction-whole-games.json).
+cycle, plain (the turn buttons and what the Horde's cards ask for) and with the inputs. The goal
+(issue 27.3): 0 scrolls and at most 4 taps for a plain Horde cycle; the project's aim beyond it,
+reported apart: no scroll in any cycle, the inputs included
+(bench/results/interaction-whole-games.json).
 
 Builds the site (or takes a built one), serves it from a sub-path and plays, at phone size
 (360x740, touch), 10 Horde turns (SlingLab rules, Classic, two Survivors) and 5 Swarm turns
@@ -400,11 +402,17 @@ def whole_games(args: argparse.Namespace) -> int:
     for name in ("horde", "limited-horde", "swarm"):
         for reason in report[name]["scrolled_for"]:
             print(f"{name}: a scroll {reason}")
-    report["goals_met"] = (all(report[n]["scrolls_per_cycle"] == 0
-                               for n in ("horde", "limited-horde", "swarm"))
+    # the issue's goal (27.3): a plain Horde cycle takes no scroll and at most 4 taps
+    report["goals_met"] = (report["horde"]["plain_scrolls_per_cycle"] == 0
                            and report["horde"]["plain_taps_per_cycle_median"]
                            <= WHOLE_GOALS["taps_per_plain_horde_cycle"])
-    print("every goal met" if report["goals_met"] else "a goal was missed (see above)")
+    # this project's own aim beyond it: no scroll in any cycle, the table's inputs included
+    report["aim_met"] = all(report[n]["scrolls_per_cycle"] == 0
+                            for n in ("horde", "limited-horde", "swarm"))
+    print("goal (plain Horde cycle: 0 scrolls, ≤ 4 taps): "
+          + ("met" if report["goals_met"] else "missed"))
+    print("aim (no scroll in any cycle, inputs included): "
+          + ("met" if report["aim_met"] else "missed (see the scrolls above)"))
     bench_site.mark_end(report)
     bench_site.write_results(report, output)
     return 0

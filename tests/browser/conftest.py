@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -145,18 +146,27 @@ def guard(request) -> Guard:
     return Guard(_allowed_hosts(request))
 
 
-def _guarded_page(context, guard):
-    """A new page of ``context`` watched by ``guard``, checked when the test ends."""
+#: A folder to keep each test's last screen in, for a person to look at (unset: none taken).
+SCREENSHOTS = os.environ.get("COOP_MAGIC_SCREENSHOTS", "")
+
+
+def _guarded_page(context, guard, name: str = "page"):
+    """A new page of ``context`` watched by ``guard``, checked when the test ends. With
+    ``COOP_MAGIC_SCREENSHOTS=DIR`` the screen the test ends on is kept as ``DIR/<test>.png``."""
     page = context.new_page()
     guard.attach(context, page)
     yield page
+    if SCREENSHOTS and not page.is_closed():
+        folder = Path(SCREENSHOTS)
+        folder.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(folder / (re.sub(r"[^\w.-]+", "-", name) + ".png")))
     guard.check()
 
 
 @pytest.fixture
-def page(context, guard):
+def page(context, guard, request):
     """A desktop-size page that fails the test on outside requests and console/page errors."""
-    yield from _guarded_page(context, guard)
+    yield from _guarded_page(context, guard, request.node.name)
 
 
 @pytest.fixture
@@ -172,9 +182,9 @@ def phone_context(browser):
 
 
 @pytest.fixture
-def phone_page(phone_context, guard):
+def phone_page(phone_context, guard, request):
     """A 360x740 touch page with the same guards as ``page``."""
-    yield from _guarded_page(phone_context, guard)
+    yield from _guarded_page(phone_context, guard, request.node.name)
 
 
 def wait_ready(page, widget: str) -> None:
