@@ -350,13 +350,13 @@ GROUP_ACTIONS = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 
 
 def group_action(action: str, creatures: Sequence[Any], *, keep: Iterable[int] = (),
-                 side: str, dies: str) -> dict[str, Any]:
+                 side: str, dies: str, to: str | None = None) -> dict[str, Any]:
     """The one engine action for a group button over ``creatures`` (a side's creatures on the
     battlefield, each with ``id`` and ``tapped``): ``destroy-all`` and ``destroy-all-but``
     (every creature but those in ``keep``) are the engine action ``dies`` (its name for
-    "these die at once"), ``tap-all``/``untap-all`` are ``tap-all`` over the creatures not
-    already so. A button with nothing to act on is an ``ActionError`` naming the side
-    (``"Swarm"``)."""
+    "these die at once", with the zone ``to`` when it takes one), ``tap-all``/``untap-all``
+    are ``tap-all`` over the creatures not already so. A button with nothing to act on is an
+    ``ActionError`` naming the side (``"Swarm"``, ``"Horde"``)."""
     if action in ("tap-all", "untap-all"):
         tapped = action == "tap-all"
         cards = [c.id for c in creatures if c.tapped != tapped]
@@ -371,7 +371,7 @@ def group_action(action: str, creatures: Sequence[Any], *, keep: Iterable[int] =
     if not cards:
         raise ActionError(f"the {side} has no other creature to destroy"
                           if action == "destroy-all-but" else f"the {side} has no creature")
-    return {"type": dies, "cards": cards}
+    return {"type": dies, "cards": cards, **({"to": to} if to else {})}
 
 
 def toggle_marks(marked: Sequence[int], group: Group) -> list[int]:

@@ -452,16 +452,6 @@ class Widget(runner.RunnerBase):
         if action == "hide-setup":
             self.show_setup = False
             return False
-        if action == "pick":
-            card = self._item(form)
-            self.selected = None if self.selected == card else card
-            return False
-        if action in ("choose-several", "mark"):
-            self._mark(action, form)
-            return False
-        if action == "close-panel":
-            self.selected = None
-            return False
         game = self._game()
         if action == "export":
             self.note = "The game was saved as horde-game.json."
@@ -470,21 +460,25 @@ class Widget(runner.RunnerBase):
             return self.undo(game, describe)
         group = self._group_of(self.selected)
         self.last = game.apply(self._engine_action(action, form, game))
-        self.selected = self._next_in_group(group, action)
+        # after a card-panel action the panel stays on the same group
+        self.selected = board.next_in_group(group, self.selected, game.zones["battlefield"],
+                                            action)
         return True
+
+    def chosen_card(self) -> int | None:
+        return self.selected
+
+    def choose_card(self, card: int | None) -> None:
+        self.selected = card
+
+    def board_groups(self) -> list[board.Group]:
+        return _board_groups(self._game())
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
         if self.game is None:
             return None
         return board.group_of(_board_groups(self.game), card_id)
-
-    def _next_in_group(self, group: board.Group | None, action: str) -> int | None:
-        """After a card-panel action the panel stays on the same group
-        (:func:`.board.next_in_group`)."""
-        if self.game is None:
-            return None
-        return board.next_in_group(group, self.selected, self.game.zones["battlefield"], action)
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """Where the page scrolls: to the game after Start, an import or a turn button (one
@@ -504,11 +498,7 @@ class Widget(runner.RunnerBase):
         if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
                       *PANEL_ACTIONS):
             view.scroll = "top"  # after a card-panel action too: back to the turn
-        elif action == "pick" and self.selected is not None:
-            view.scroll = "panel"
-        if action == "pick" and view.text.get("chosen"):  # the one announcement: the panel
-            view.text["happened"] = view.text["chosen"]
-            view.hidden["happened"] = False
+        view = super().finish(action, form, view)  # a card's panel opened: scroll to it
         if action == "show-setup":
             view.scroll = "setup-box"
         return view
@@ -550,9 +540,9 @@ class Widget(runner.RunnerBase):
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action in ("cast-offer", "skip-offer", "done"):
-            return {"type": action, "card": self._item(form)}
+            return {"type": action, "card": runner.item_id(form)}
         if action == "resolve":
-            spell = next((c for c in game.zones["stack"] if c.id == self._item(form)), None)
+            spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
             resolution = self._resolution(game, spell) if spell is not None else None
             if spell is None or resolution is None:
                 raise ActionError("resolve that spell at the table, then tap Resolved")
@@ -561,8 +551,11 @@ class Widget(runner.RunnerBase):
             chosen = board.take_marked(self.marked, game.zones["battlefield"], "Horde permanents")
             self.marking, self.marked = False, []
             return {"type": "move-all", "cards": chosen, "to": "graveyard"}
-        if action in GROUP:
-            return self._group_action(action, game)
+        if action in GROUP:  # a wipe (or all but the chosen group), tap or untap all
+            keep = self._group_of(self._chosen()) if action == "destroy-all-but" else None
+            return board.group_action(action, game.creatures(),  # type: ignore[attr-defined]
+                                      keep=keep.ids if keep is not None else (), side="Horde",
+                                      dies="move-all", to="graveyard")
         if action in MOVES:
             return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
         if action in CONTROL:
@@ -612,39 +605,6 @@ class Widget(runner.RunnerBase):
                         {"tokens": {"name": name, "n": n, "tapped": tapped}})
         return None
 
-    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
-        """Multi-select on the board: "Choose several" turns it on and off; a tap on a group
-        then marks (or unmarks) all its cards, for "Destroy the chosen"."""
-        if action == "choose-several":
-            self.marking, self.marked = not self.marking, []
-            return
-        if not self.marking or self.game is None:
-            return
-        group = self._group_of(self._item(form))
-        if group is not None:
-            self.marked = board.toggle_marks(self.marked, group)
-
-    def _group_action(self, action: str, game: Game) -> dict[str, Any]:
-        """One engine action for a group button: ``move-all`` to the graveyard (every Horde
-        creature, or all but the chosen group) or ``tap-all``."""
-        creatures = [c.id for c in game.creatures()]  # type: ignore[attr-defined]
-        if action == "destroy-all-but":
-            group = self._group_of(self._chosen())
-            keep = set(group.ids) if group is not None else set()
-            creatures = [c for c in creatures if c not in keep]
-        if action in ("tap-all", "untap-all"):
-            tapped = action == "tap-all"
-            cards = [c.id for c in game.creatures()  # type: ignore[attr-defined]
-                     if c.tapped != tapped]
-            if not cards:
-                raise ActionError("every Horde creature is already "
-                                  + ("tapped" if tapped else "untapped"))
-            return {"type": "tap-all", "cards": cards, "tapped": tapped}
-        if not creatures:
-            raise ActionError("the Horde has no other creature to destroy"
-                              if action == "destroy-all-but" else "the Horde has no creature")
-        return {"type": "move-all", "cards": creatures, "to": "graveyard"}
-
     def _token_action(self, game: Game) -> dict[str, Any]:
         """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
         matching token cards from the graveyard (lh-3-3), or makes ordinary ones (lh-3-5)."""
@@ -670,13 +630,6 @@ class Widget(runner.RunnerBase):
 
     def _amount(self) -> int:
         return _int(self.form["amount"], "N", 1, 999)
-
-    @staticmethod
-    def _item(form: Mapping[str, Any]) -> int:
-        try:
-            return int(str(form.get("_item", "")))
-        except ValueError:
-            raise ActionError("that card is not in the game") from None
 
     def _chosen(self) -> int:
         if self.selected is None or not self._on_battlefield(self.selected):
@@ -884,24 +837,13 @@ class Widget(runner.RunnerBase):
         in order, the honest attack total and the revealed cards' trigger reminders."""
         events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
         if not events:
-            view.lists["wave"] = []
-            view.lists["reminders"] = []
-            view.lists["turn-reminders"] = []
+            self.no_wave(view, "reminders", "turn-reminders")
             view.hidden["turn-reminders-box"] = True
-            view.text["attack"] = ""
-            view.hidden["wave-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
         number = turn if turn is not None else events[0].text.rpartition(" ")[2]
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
-        on_board: dict[str, int] = {}
-        for card in game.zones["battlefield"]:
-            on_board.setdefault(card.name, card.id)
-        view.lists["wave"] = board.wave_items(revealed, on_board.get)
-        if self.pictures.on(self):  # each revealed card's small picture, once Scryfall gave it
-            for item, (name, _count) in zip(view.lists["wave"], board.group_names(revealed),
-                                            strict=False):
-                item.image, item.image_alt = self.pictures.url(self, name), name
+        self.show_wave(view, revealed, game.zones["battlefield"])
         count = len(revealed)
         view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
                                    f"{'' if count == 1 else 's'}:" if count
@@ -943,7 +885,6 @@ class Widget(runner.RunnerBase):
             if flag is not None:
                 item.text += " · coin: " + ("Yes" if flag else "No")
                 item.cls = "coin-yes" if flag else "coin-no"
-        view.hidden["wave-box"] = False
 
 
 def _board_groups(game: Game) -> list[board.Group]:

@@ -14,7 +14,7 @@ from __future__ import annotations
 import base64
 import json
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from .. import safejson
@@ -31,7 +31,7 @@ from ..game import (
     load_game,
 )
 from ..rng import make_seed, normalize_seed
-from . import View, own_deck, plumbing
+from . import View, board, own_deck, plumbing
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
 __all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
@@ -202,9 +202,18 @@ def load_card_db(env: Any, data: Mapping[str, str] | None, *, missing: str,
 
 
 #: Actions that change nothing at the table: the "what just happened" line stays as it was.
-QUIET = frozenset({"setup", "show-setup", "hide-setup", "qr", "pick", "close-panel", "images",
+QUIET = frozenset({"setup", "show-setup", "hide-setup", "qr", "pick", "pick-card", "choose-card",
+                   "close-panel", "images",
                    "reset", "reset-no", "new-seed", "deck-save", "deck-remove", "deck-export",
                    "deck-file", "export", "choose-several", "mark"})
+
+
+def item_id(form: Mapping[str, Any]) -> int:
+    """The card id a board item's tap carries (``_item``), or ``ActionError``."""
+    try:
+        return int(str(form.get("_item", "")))
+    except ValueError:
+        raise ActionError("that card is not in the game") from None
 
 
 def happened_text(events: list[Event]) -> str:
@@ -525,10 +534,6 @@ class RunnerBase:
             part.answered(self, action, form, view)
         return self.finish(action, form, view)
 
-    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
-        """The variant's last word on an answer (where the page scrolls …)."""
-        return view
-
     def step(self, action: str, form: dict[str, str], work: Callable[[], bool]) -> Any:
         """Apply the page's fields, run ``work`` (True if the game changed) and answer: the
         error (as a sentence), the saved state, the export download and, when the game
@@ -612,6 +617,8 @@ class RunnerBase:
         pending reset question; ``reset-yes`` forgets the game and picks a fresh seed."""
         if action != "reset":
             self.confirm_reset = False
+        if self.board_tap(action, form):
+            return False
         if action == "setup":
             return False
         if action == "show-setup":
@@ -635,6 +642,82 @@ class RunnerBase:
             self._import(form.get("_file", ""))
             return True
         return None
+
+    # -- the board's own taps (a card's panel, "Choose several"): nothing happens at the table
+    #: The board's tap that opens a card's panel, or closes it when it is that card's already
+    #: (its ``_item`` is the card's id).
+    pick_action = "pick"
+
+    def chosen_card(self) -> int | None:  # pragma: no cover - variants
+        """The id of the card whose panel is open, None without one."""
+        raise NotImplementedError
+
+    def choose_card(self, card: int | None) -> None:  # pragma: no cover - variants
+        """Open the panel on ``card`` (None: close it)."""
+        raise NotImplementedError
+
+    def board_groups(self) -> list[board.Group]:  # pragma: no cover - variants
+        """The board's groups of permanents (a game is started)."""
+        raise NotImplementedError
+
+    def markable(self, group: board.Group) -> bool:
+        """True if "Choose several" may mark ``group`` (what "Destroy the chosen" takes)."""
+        return True
+
+    def board_tap(self, action: str, form: Mapping[str, Any]) -> bool:
+        """Answer a tap on the board that changes nothing at the table; False if ``action`` is
+        not one. The card panel (:attr:`pick_action`, ``close-panel``) and multi-select for a
+        partial wipe: "Choose several" turns it on and off (the panel closes), and while it is
+        on a tap on a group marks or unmarks all its cards."""
+        if action == self.pick_action:
+            card = item_id(form)
+            self.choose_card(None if card == self.chosen_card() else card)
+        elif action == "close-panel":
+            self.choose_card(None)
+        elif action == "choose-several":
+            self.marking, self.marked = not self.marking, []
+            self.choose_card(None)
+        elif action == "mark":
+            if self.marking and self.game is not None:
+                group = board.group_of(self.board_groups(), item_id(form))
+                if group is not None and self.markable(group):
+                    self.marked = board.toggle_marks(self.marked, group)
+        else:
+            return False
+        return True
+
+    def show_wave(self, view: Any, revealed: list[str], cards: Iterable[Any]) -> None:
+        """The cards the latest automated turn revealed, on the first screen (``wave``, its
+        box shown): grouped in order, each a button that opens the card panel on the first
+        of ``cards`` (still on the board) with its name, with its small picture once Scryfall
+        gave it."""
+        openable: dict[str, int] = {}
+        for card in cards:
+            openable.setdefault(card.name, card.id)
+        view.lists["wave"] = board.wave_items(revealed, openable.get, action=self.pick_action)
+        if self.pictures.on(self):
+            for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
+                                        strict=False):
+                item.image, item.image_alt = self.pictures.url(self, name), name
+        view.hidden["wave-box"] = False
+
+    @staticmethod
+    def no_wave(view: Any, *lists: str) -> None:
+        """No automated turn yet: the wave's box hidden, its ``lists`` and attack line empty."""
+        for key in ("wave", *lists):
+            view.lists[key] = []
+        view.text["attack"] = ""
+        view.hidden["wave-box"] = True
+
+    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
+        """The variant's last word on an answer (where the page scrolls …). Here: a tap that
+        opened a card's panel scrolls to it, and the panel's card is the one announcement."""
+        if action == self.pick_action and not view.error and self.chosen_card() is not None:
+            view.scroll = "panel"
+            if view.text.get("chosen"):
+                view.text["happened"] = view.text["chosen"]
+                view.hidden["happened"] = False
+        return view
 
     def fresh_seed(self) -> None:
         """A new game gets a new seed, unless the table ticks "Keep this seed" (``keep-seed``)

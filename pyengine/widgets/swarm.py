@@ -376,33 +376,6 @@ class Widget(runner.RunnerBase):
     TURN_ACTIONS = ("new", "import", "turn", "swarm-step", "combat", "graveyard-blocker",
                     "second-main", "end", "reset-yes", "next-survivor")
 
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        """:meth:`runner.RunnerBase.handle`, but the board's choices (a card's panel, the
-        cards marked) are answered here: nothing happens at the table."""
-        if action in ("choose-several", "mark") and self.game is not None:
-            self.apply_form(form, self.field_limit)
-            self._mark(action, form)
-            view = self.render()
-            view.save = self.save()
-            return view
-        if action in ("pick-card", "choose-card", "close-panel"):
-            self.apply_form(form, self.field_limit)
-            if action == "pick-card":
-                card = str(form.get("_item", ""))[:20]
-                self.form["card"] = "" if card == self.form["card"] else card
-            elif action == "close-panel":
-                self.form["card"] = ""
-            view = self.render()
-            view.save = self.save()
-            if action != "close-panel" and self.form["card"]:
-                view.scroll = "panel"
-                if view.text.get("chosen"):  # the one announcement: the panel's card
-                    view.text["happened"] = view.text["chosen"]
-                    view.hidden["happened"] = False
-            self.pictures.answered(self, action, form, view)
-            return view
-        return super().handle(action, form)
-
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """Where the page scrolls: to the game after Start, an import or a turn button, to the
         set-up when it is asked for; a pasted list's commander said at the top."""
@@ -415,13 +388,15 @@ class Widget(runner.RunnerBase):
                 view.hidden["happened"] = False
         elif not view.error and action == "show-setup":
             view.scroll = "setup"
-        return view
+        return super().finish(action, form, view)  # a card's panel opened: scroll to it
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed (the share link is then renewed)."""
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
+        if action == "choose-card":  # the card menu: the form holds the choice
+            return False
         game = self._game()
         if action == "export":
             return False
@@ -669,22 +644,21 @@ class Widget(runner.RunnerBase):
         view.values["share"] = "#" + encode_share(share) if share else ""
 
 
-    def _mark(self, action: str, form: Mapping[str, Any]) -> None:
-        """Multi-select: "Choose several…" turns it on (the card panel closes) and off; a tap on
-        a group of Swarm creatures then marks or unmarks all of them."""
-        if action == "choose-several":
-            self.marking, self.marked = not self.marking, []
-            self.form["card"] = ""
-            return
-        if not self.marking or self.game is None:
-            return
-        item = str(form.get("_item", ""))[:20]
-        group = self._group_of(self.game, item)
-        if group is None:
-            return
-        if not set(group.ids) <= {c.id for c in self.game.creatures()}:
-            return  # only creatures die together; the board offers no other group to mark
-        self.marked = board.toggle_marks(self.marked, group)
+    pick_action = "pick-card"
+
+    def chosen_card(self) -> int | None:
+        card = self.form["card"]
+        return int(card) if card.isdigit() else None
+
+    def choose_card(self, card: int | None) -> None:
+        self.form["card"] = "" if card is None else str(card)
+
+    def board_groups(self) -> list[board.Group]:
+        return [group for group, _suffix in self._groups(self._game())]
+
+    def markable(self, group: board.Group) -> bool:
+        """Only creatures die together: the board offers no other group to mark."""
+        return set(group.ids) <= {c.id for c in self._game().creatures()}
 
     def _render_group_buttons(self, game: SwarmGame, view: View) -> None:
         """The group buttons under the board, shown while The Swarm has creatures: "Destroy
@@ -784,27 +758,15 @@ class Widget(runner.RunnerBase):
         revealed cards' trigger reminders."""
         events = board.turn_events(game.events, "turn")
         if not events:
-            view.lists["wave"] = []
-            view.lists["turn-notes"] = []
-            view.lists["reminders"] = []
-            view.text["attack"] = ""
-            view.hidden["wave-box"] = True
+            self.no_wave(view, "turn-notes", "reminders")
             return
         facts = game.config.get("facts", {}).get
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
         # a revealed card still on the battlefield (or a spell cast this turn, in the
         # graveyard) opens the card panel, as on the board
-        openable: dict[str, int] = {}
-        for card in game.zones["battlefield"]:
-            openable.setdefault(card.name, card.id)
-        for card_id in game.cast_this_turn:
-            if game.zones.where(card_id)[0] == "graveyard":
-                openable.setdefault(game.card(card_id).name, card_id)
-        view.lists["wave"] = board.wave_items(revealed, openable.get, action="pick-card")
-        if self.pictures.on(self):
-            for item, (name, _n) in zip(view.lists["wave"], board.group_names(revealed),
-                                        strict=False):
-                item.image, item.image_alt = self.pictures.url(self, name), name
+        self.show_wave(view, revealed, [*game.zones["battlefield"], *(
+            game.card(i) for i in game.cast_this_turn
+            if game.zones.where(i)[0] == "graveyard")])
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
@@ -835,7 +797,6 @@ class Widget(runner.RunnerBase):
         view.lists["reminders"] = [Item(line) for line in board.carried_out(
             board.trigger_reminders(shown, facts) + board.recurring_reminders(
                 [c.name for c in game.zones["battlefield"]], facts, skip=shown), events)]
-        view.hidden["wave-box"] = False
 
 def _describe(action: dict[str, Any]) -> str:
     kind = action.get("type", "?")
