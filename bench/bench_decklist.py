@@ -36,6 +36,18 @@ def report(label: str, runs: int, seconds: float, size: int | None = None) -> No
     print(line)
 
 
+def read_twice(text: str, label: str, seconds: float) -> tuple[Decklist, float]:
+    """Read ``text`` once (the list and that first read's seconds), then time repeated reads
+    and report them under ``label`` (``{mb}``: the text's size in MB)."""
+    size = len(text.encode("utf-8"))
+    start = time.perf_counter()
+    deck = Decklist.from_text(text)
+    first = time.perf_counter() - start
+    runs, spent = timed(lambda: Decklist.from_text(text), seconds)
+    report(label.format(mb=size / 1e6), runs, spent, size)
+    return deck, first
+
+
 def moxfield_paste(lines: int) -> str:
     """A Commander-style paste with set codes, numbers, foils and categories."""
     out = ["Commander", "1 Atraxa, Praetors' Voice (2X2) 190 *F*", "", "Deck"]
@@ -79,12 +91,7 @@ def main(argv: list[str] | None = None) -> int:
     runs, seconds = timed(files.load_card_db, args.seconds)
     report(f"load cards.tsv ({len(db)} cards)", runs, seconds)
 
-    size = len(big.encode("utf-8"))
-    start = time.perf_counter()
-    big_deck = Decklist.from_text(big)
-    first = time.perf_counter() - start
-    runs, seconds = timed(lambda: Decklist.from_text(big), args.seconds)
-    report(f"read ~1 MB paste ({size / 1e6:.2f} MB)", runs, seconds, size)
+    big_deck, first = read_twice(big, "read ~1 MB paste ({mb:.2f} MB)", args.seconds)
     print(
         f"  the 1 MB paste: {len(big_deck.entries)} entries, {len(big_deck.problems)} problems,"
         f" first read {first * 1000:.1f} ms"
@@ -97,12 +104,8 @@ def main(argv: list[str] | None = None) -> int:
     runs, seconds = timed(lambda: Decklist.from_text(table), args.seconds)
     report(f"read a 100-row CSV export ({len(table)} B)", runs, seconds)
     grouped = grouped_paste(krenko_text)
-    gsize = len(grouped.encode("utf-8"))
-    start = time.perf_counter()
-    grouped_deck = Decklist.from_text(grouped)
-    first = time.perf_counter() - start
-    runs, seconds = timed(lambda: Decklist.from_text(grouped), args.seconds)
-    report(f"read ~1 MB grouped paste ({gsize / 1e6:.2f} MB)", runs, seconds, gsize)
+    grouped_deck, first = read_twice(grouped, "read ~1 MB grouped paste ({mb:.2f} MB)",
+                                     args.seconds)
     headings = next((n.message.split(" ")[0] for n in grouped_deck.notes
                      if "heading" in n.message), "0")
     print(f"  the grouped paste: {len(grouped_deck.entries)} entries, {headings} headings, "

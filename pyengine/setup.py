@@ -51,16 +51,23 @@ def _whole(text: Any) -> int | None:
 
 
 @dataclass(frozen=True)
-class Count:
-    """A whole number from ``low`` to ``high``."""
+class _Field:
+    """What every field has: its ``key`` in a config and its ``label`` on the page, then, by
+    keyword, the rule anchors that decide it (``rule``, space-separated) and a line of help."""
 
     key: str
     label: str
+    rule: str = field(default="", kw_only=True)
+    help: str = field(default="", kw_only=True)
+
+
+@dataclass(frozen=True)
+class Count(_Field):
+    """A whole number from ``low`` to ``high``."""
+
     low: int
     high: int
     default: int
-    rule: str = ""
-    help: str = ""
 
     def allowed(self) -> str:
         return f"{self.low} to {self.high}"
@@ -115,15 +122,11 @@ class CountOrAuto(Count):
 
 
 @dataclass(frozen=True)
-class Choice:
+class Choice(_Field):
     """One of ``options``: (value, words on the page) pairs; values are str, int or bool."""
 
-    key: str
-    label: str
     options: tuple[tuple[Any, str], ...]
     default: Any
-    rule: str = ""
-    help: str = ""
 
     def values(self) -> list[Any]:
         return [value for value, _ in self.options]
@@ -152,14 +155,10 @@ class Choice:
 
 
 @dataclass(frozen=True)
-class Flag:
+class Flag(_Field):
     """On or off (a checkbox on the page: ``"on"`` or ``""``)."""
 
-    key: str
-    label: str
     default: bool
-    rule: str = ""
-    help: str = ""
 
     def allowed(self) -> str:
         return "yes or no"

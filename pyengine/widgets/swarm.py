@@ -44,17 +44,7 @@ from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
 from ..swarm import MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
-from . import (
-    Env,
-    Item,
-    View,
-    board,
-    own_deck,
-    parts,
-    plumbing,
-    runner,
-    scryfall_link,
-)
+from . import Env, Item, View, board, own_deck, parts, plumbing, runner, scryfall_link
 from .contract import Migration, version_field
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
