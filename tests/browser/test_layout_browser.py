@@ -146,6 +146,9 @@ def test_horde_limited_one_screen_per_turn(phone_page, site_url, deck):
     page = phone_page
     page.goto(site_url + "play/horde.html")
     wait_ready(page, "horde")
+    page.evaluate("localStorage.clear()")  # a fresh page: the set-up open
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
     page.select_option("[data-field=variant]", "limited-horde")
     page.select_option("[data-field=lh-deck]", deck)
     page.fill("[data-field=seed]", SEED)
@@ -248,6 +251,63 @@ def test_team_one_screen_per_turn(phone_page, site_url, players):
     assert_nothing_covers_controls(page, "[data-widget=team]")
     page.click("[data-action=show-setup]")
     expect(page.locator("[data-id=setup-box]")).to_be_visible()
+
+
+#: Each word of a shown button or stage link that the browser split over two lines (a break
+#: at a hyphen, a dash or a slash is a line break, not a broken word).
+BROKEN_WORDS = """() => {
+  const broken = [];
+  for (const el of document.querySelectorAll('[data-widget] button, [data-widget] .hd-stages a')) {
+    if (!el.getClientRects().length) continue;
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+      for (const m of node.data.matchAll(/[^\\s\\-\u2013\u2014/]+/g)) {
+        const range = document.createRange();
+        range.setStart(node, m.index);
+        range.setEnd(node, m.index + m[0].length);
+        const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0)
+                                                         .map((r) => Math.round(r.top)));
+        if (lines.size > 1) broken.push(`${el.textContent.trim()}: ${m[0]}`);
+      }
+    }
+  }
+  return broken;
+}"""
+
+
+def assert_no_broken_word(page, step: str) -> None:
+    broken = page.evaluate(BROKEN_WORDS)
+    assert broken == [], f"{step}: words broken over two lines in {broken}"
+
+
+@pytest.mark.parametrize("runner", ["horde", "limited-horde", "swarm", "team"])
+def test_no_button_breaks_a_word_on_a_phone(phone_page, site_url, runner):
+    """hs-3-1, lh-4-1, sw-3-4, tc-3-3: at 360 px no shown button (nor the Limited Horde stage
+    bar) splits a word over two lines, through each runner's turns and on the Team Commander
+    table."""
+    page = phone_page
+    if runner == "team":
+        page.goto(site_url + "play/team.html")
+        wait_ready(page, "team")
+        page.fill("[data-field=seed]", SEED)
+        page.click("[data-action=roll]")
+        assert_no_broken_word(page, "the table")
+        return
+    if runner == "swarm":
+        start_game(page, site_url, "swarm")
+        steps = [f"[data-action={step}]" for step in ("turn", "combat", "end", "turn")]
+    else:
+        page.goto(site_url + "play/horde.html")
+        wait_ready(page, "horde")
+        page.select_option("[data-field=variant]", runner)
+        page.fill("[data-field=seed]", SEED)
+        page.click("[data-action=new]:visible")
+        # whichever turn button is shown (Limited Horde's Preparation has its own length)
+        steps = [":is([data-action=survivor-end], [data-action=horde-end])"] * 6
+    assert_no_broken_word(page, "Start")
+    for number, step in enumerate(steps, start=1):
+        page.click(f"[data-widget] {step}:visible")
+        assert_no_broken_word(page, f"after turn button {number}")
 
 
 #: The modules painted on a QR canvas, read back from its pixels at each module's centre.
