@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import functools
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyengine import files
+from pyengine import cli, files
 from pyengine.cli import build_parser, main
 from pyengine.shuffler import shuffle_cards
 
@@ -109,6 +111,8 @@ def test_an_unexpected_error_is_a_sentence_not_a_traceback(monkeypatch, capsys):
         raise ZeroDivisionError("secret internals")
 
     monkeypatch.setattr(shuffle, "run", broken)
+    # a parser of its own: the process's one parser (cli._parser) holds the real command
+    monkeypatch.setattr(cli, "_parser", functools.cache(cli.build_parser))
     monkeypatch.delenv("PYENGINE_DEBUG", raising=False)
     assert main(["shuffle", "limited-horde-goblins"]) == 70
     err = _one_clear_line(capsys)
