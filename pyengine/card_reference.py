@@ -9,10 +9,10 @@ card by card, what it does: how the card arrives (``is_spell_only``, ``is_perman
 Swarm Step's stop), its coin flag (:func:`pyengine.horde_common.coin_reasons`), flashback by
 difficulty (the game's own ``options``, :func:`pyengine.horde.graveyard_cast_keyword`), the
 graveyard offer (:func:`pyengine.horde.graveyard_offer`), whether it attacks (``can_attack``,
-``attack_refusal``), what it adds to the attack total (:func:`pyengine.widgets.board.
-attack_summary` and :func:`~pyengine.widgets.board.boost_of`), the effects the Limited Horde
+``attack_refusal``), what it adds to the attack total (:func:`pyengine.board_facts.
+attack_summary` and :func:`~pyengine.board_facts.boost_of`), the effects the Limited Horde
 engine carries out itself (``card_effects`` run on the scratch game), the runner's reminders
-(:func:`~pyengine.widgets.board.trigger_reminders`), and what the table resolves by hand. Each
+(:func:`~pyengine.board_facts.trigger_reminders`), and what the table resolves by hand. Each
 note carries the rule anchors that decide it. Nothing is written per card: a change in an
 engine changes the reference.
 
@@ -27,6 +27,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from . import board_facts
 from .card_text import aspects
 from .cards import CardFacts, config_facts, parse_cost
 from .game import Card, GameError
@@ -34,7 +35,6 @@ from .horde import PRESETS, HordeSlingLab, graveyard_cast_keyword, graveyard_off
 from .horde_common import coin_reasons, is_mana_ability
 from .limited_horde import LimitedHorde
 from .swarm import MODES, SwarmGame, make_config
-from .widgets import board
 
 __all__ = ["CardEntry", "Note", "deck_reference", "slug"]
 
@@ -93,7 +93,7 @@ def _lookup(facts: Mapping[str, dict[str, Any]]):
     return lambda name: facts.get(name)
 
 
-# -- the attack total and reminders (the runners' own board helpers) ---------------------------
+# -- the attack total and reminders (as the runners' boards count them) -----------------------
 def _attack_total_notes(name: str, facts: CardFacts, entry: dict[str, Any],
                         anchors: tuple[str, ...], *, creature: bool) -> list[Note]:
     """``creature``: its own power in the runner's attack line (an attacker); else the lords
@@ -101,7 +101,7 @@ def _attack_total_notes(name: str, facts: CardFacts, entry: dict[str, Any],
     notes = []
     lookup = {name: entry}.get
     if creature:
-        total, missing = board.attack_summary([(1, name, 0)], [(1, name)], lookup)
+        total, missing = board_facts.attack_summary([(1, name, 0)], [(1, name)], lookup)
         if missing and any(m.startswith(f"{name} (") and "/" in m for m in missing):
             notes.append(Note(f"Its power is {entry.get('power') or '?'}: the attack line "
                               "cannot size it, so it names the card and the total reads "
@@ -113,7 +113,7 @@ def _attack_total_notes(name: str, facts: CardFacts, entry: dict[str, Any],
     for tag in facts.tags:
         if not tag.startswith(("lord=", "anthem=")):
             continue
-        boost = board.boost_of(tag)
+        boost = board_facts.boost_of(tag)
         if boost is None:
             notes.append(Note("Its bonus to other creatures is not counted in the attack "
                               "line, which names the card instead.", anchors))
@@ -128,7 +128,7 @@ def _attack_total_notes(name: str, facts: CardFacts, entry: dict[str, Any],
 
 
 def _reminder_notes(name: str, entry: dict[str, Any], anchors: tuple[str, ...]) -> list[Note]:
-    lines = board.trigger_reminders([name], {name: entry}.get)
+    lines = board_facts.trigger_reminders([name], {name: entry}.get)
     return [Note(f"The runner reminds the table of it: {line.split(' — ', 1)[1]}.", anchors)
             for line in lines]
 

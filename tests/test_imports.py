@@ -91,6 +91,17 @@ def test_core_never_imports_adapters():
     assert not bad, "\n".join(bad)
 
 
+def test_the_rules_never_import_the_widget_layer():
+    """The engines and what they read (everything of the core outside ``pyengine.widgets``)
+    never import the play pages' controllers: the widgets stand on the engines, not the other
+    way round, so no import loop can join them."""
+    bad = [f"{name} imports {imported}"
+           for name, path in core_modules() if not name.startswith("pyengine.widgets")
+           for imported in imports_of(path)
+           if imported == "pyengine.widgets" or imported.startswith("pyengine.widgets.")]
+    assert not bad, "\n".join(bad)
+
+
 def test_core_does_no_io_or_printing():
     """No print(), open() or input() calls in core modules."""
     bad = []
