@@ -280,12 +280,18 @@ def assert_no_broken_word(page, step: str) -> None:
     assert broken == [], f"{step}: words broken over two lines in {broken}"
 
 
-@pytest.mark.parametrize("runner", ["horde", "limited-horde", "swarm", "team"])
+@pytest.mark.parametrize("runner", ["horde", "limited-horde", "swarm", "team", "shuffler",
+                                    "check"])
 def test_no_button_breaks_a_word_on_a_phone(phone_page, site_url, runner):
     """hs-3-1, lh-4-1, sw-3-4, tc-3-3: at 360 px no shown button (nor the Limited Horde stage
-    bar) splits a word over two lines, through each runner's turns and on the Team Commander
-    table."""
+    bar) splits a word over two lines, through each runner's turns, on the Team Commander
+    table and on the shuffler and the deck check as they open."""
     page = phone_page
+    if runner in ("shuffler", "check"):
+        page.goto(site_url + f"play/{runner}.html")
+        wait_ready(page, runner)
+        assert_no_broken_word(page, "the page as it opens")
+        return
     if runner == "team":
         page.goto(site_url + "play/team.html")
         wait_ready(page, "team")
