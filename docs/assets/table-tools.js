@@ -130,6 +130,12 @@
     }
   }, true);
 
+  // -- "What just happened": two lines at most; a tap shows the whole sentence, another folds it
+  document.addEventListener("click", function (event) {
+    var line = event.target && event.target.closest && event.target.closest(".table-happened");
+    if (line) line.toggleAttribute("data-open");
+  });
+
   // -- Keys ------------------------------------------------------------------------------------
   var guide = document.querySelector("[data-guide]");
   // Captured on window, before the theme's own keys (Material's N and P turn the page): on a

@@ -229,3 +229,24 @@ def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, sit
     changed = announced(page, lambda: page.click("[data-id=card-buttons] [data-action=destroy]"))
     assert changed == ["happened"], changed
     assert "moves from the battlefield" in happened.aria_snapshot()
+
+
+def test_a_tap_on_what_just_happened_shows_the_whole_sentence(phone_page, site_url):
+    """hs-3-3: the "what just happened" line keeps to two lines in the table bar; a tap on it
+    shows the whole sentence (a Horde turn's is longer), and another tap folds it again."""
+    page = phone_page
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.click("[data-tool=guide-close]")
+    page.select_option("[data-field=survivors]", "2")
+    page.fill("[data-widget=horde] [data-field=seed]", SEED)
+    page.click("[data-action=new]:visible")
+    while page.locator("[data-widget=horde] [data-action=survivor-end]").is_visible():
+        page.click("[data-widget=horde] [data-action=survivor-end]")
+    line = page.locator("[data-widget=horde] [data-id=happened]")
+    cut = "(el) => el.scrollHeight - el.clientHeight"
+    assert line.evaluate(cut) > 1, "a Horde turn's sentence should be longer than two lines"
+    line.click()
+    assert line.evaluate(cut) <= 1
+    line.click()
+    assert line.evaluate(cut) > 1
