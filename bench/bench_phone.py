@@ -27,10 +27,8 @@ bench/results/phone.json.
 
 from __future__ import annotations
 
-import contextlib
 import sys
 import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,71 +37,16 @@ sys.path.insert(0, str(ROOT / "bench"))
 
 import bench_site  # noqa: E402
 
-CPU_SLOWDOWN = 4
-#: DevTools' "Fast 4G" preset (its round trip already multiplied as DevTools does).
-PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
-                 "uploadThroughput": 1.5e6 / 8}
-PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
-         "is_mobile": True, "has_touch": True}
 GOALS = {"saved_view_ms": 300, "saved_view_vs_ready": 0.15}
-SAVED_MARK = "performance.getEntriesByName('widget-saved-view:swarm')[0]?.startTime ?? null"
-
-
-def context_for(browser, *, phone: bool, service_worker: bool):
-    context = browser.new_context(**(PHONE if phone else {}),
-                                  service_workers="allow" if service_worker else "block")
-    context.add_init_script(bench_site.READY_SCRIPT)
-    context.route("**/*", lambda route: route.continue_()
-                  if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
-                  else route.abort())
-    return context
-
-
-def throttle(context, page, *, phone: bool) -> None:
-    if not phone:
-        return
-    cdp = context.new_cdp_session(page)
-    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
-    cdp.send("Network.enable")
-    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
-
-
-def wait_kept(page) -> None:
-    page.evaluate("""async () => {
-        await navigator.serviceWorker.ready;
-        if (!navigator.serviceWorker.controller) {
-            await new Promise((resolve) => navigator.serviceWorker.addEventListener(
-                "controllerchange", resolve, {once: true}));
-        }
-    }""")
-    page.wait_for_selector('html[data-offline="runtime-kept"]', state="attached",
-                           timeout=bench_site.TIMEOUT_MS)
 
 
 def cold(browser, url: str, *, phone: bool) -> float:
-    context = context_for(browser, phone=phone, service_worker=False)
+    context = bench_site.context_for(browser, phone=phone, service_worker=False)
     try:
         page = context.new_page()
-        throttle(context, page, phone=phone)
+        bench_site.throttle(context, page, phone=phone)
         page.goto(url, timeout=bench_site.TIMEOUT_MS)
         return bench_site.ready_ms(page)
-    finally:
-        context.close()
-
-
-@contextlib.contextmanager
-def kept_page(browser, url: str, *, phone: bool) -> Iterator:
-    """A fresh context (service worker on) whose page opened ``url``, is ready and has the
-    runtime kept by the service worker; the context closes afterwards."""
-    context = context_for(browser, phone=phone, service_worker=True)
-    try:
-        page = context.new_page()
-        throttle(context, page, phone=phone)
-        page.goto(url, timeout=bench_site.TIMEOUT_MS)
-        bench_site.ready_ms(page)
-        wait_kept(page)
-        bench_site.wait_snapshot(page)  # a returning table: the first visit made it
-        yield page
     finally:
         context.close()
 
@@ -113,7 +56,7 @@ def repeat(browser, play: str, bares: dict[str, str], *, phone: bool) -> dict[st
     twice. Each page's repeat ready is its second load from the kept runtime: the first load
     after the runtime is kept is about as slow as a cold one for every page, the bare ones
     included (measured on 1 December 2026), so all pages are compared at their second."""
-    with kept_page(browser, play, phone=phone) as page:
+    with bench_site.kept_page(browser, play, phone=phone) as page:
         page.reload(timeout=bench_site.TIMEOUT_MS)
         bench_site.ready_ms(page)
         page.reload(timeout=bench_site.TIMEOUT_MS)
@@ -124,24 +67,6 @@ def repeat(browser, play: str, bares: dict[str, str], *, phone: bool) -> dict[st
             page.reload(timeout=bench_site.TIMEOUT_MS)
             times[name] = bench_site.ready_ms(page)
         return times
-
-
-def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
-    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
-    with kept_page(browser, url, phone=phone) as page:
-        page.select_option("[data-field=mode]", "hive")
-        page.fill("[data-field=seed]", "amber-otter-17")
-        page.locator("[data-widget=swarm] [data-action=new]").click()
-        page.locator("[data-widget=swarm] [data-action=turn]").click()
-        page.wait_for_selector('[data-widget=swarm] [data-id="turn"]:text("1")')
-        page.reload(timeout=bench_site.TIMEOUT_MS)
-        ready = bench_site.ready_ms(page)
-        shown = page.evaluate(SAVED_MARK)
-        if shown is None:
-            raise RuntimeError("the saved view was not shown")
-        paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]"
-                              "?.startTime ?? NaN")
-        return {"saved_view": float(shown), "first_paint": float(paint), "ready": ready}
 
 
 def prepare(site: Path) -> dict[str, str]:
@@ -174,7 +99,7 @@ def measure(browser, base: str, urls: dict[str, str], runs: int, desktop_only: b
     for profile in ("desktop",) if desktop_only else ("desktop", "phone"):
         phone = profile == "phone"
         print(f"{profile}: saved view vs ready…", flush=True)
-        rows = [saved_view(browser, play, phone=phone) for _ in range(runs)]
+        rows = [bench_site.saved_view(browser, play, phone=phone) for _ in range(runs)]
         views = median_of(rows)
         views["ratio"] = bench_site.ratio(views["saved_view"], views["ready"])
         views["saved_view_runs"] = [round(row["saved_view"]) for row in rows]
@@ -229,7 +154,8 @@ def main(argv: list[str] | None = None) -> int:
 
     results = bench_site.new_results(
         runs=args.runs, goals=GOALS,
-        phone_profile={"cpu_slowdown": CPU_SLOWDOWN, "network": PHONE_NETWORK, **PHONE})
+        phone_profile={"cpu_slowdown": bench_site.CPU_SLOWDOWN,
+                       "network": bench_site.PHONE_NETWORK, **bench_site.PHONE})
     with tempfile.TemporaryDirectory(prefix="bench-phone-") as tmp:
         site = Path(tmp) / "site"
         bench_site.copy_or_build(args.site, site)

@@ -23,7 +23,6 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-import bench_phone  # noqa: E402
 import bench_site  # noqa: E402
 
 from pyengine.widgets.difficulty_part import RUNS  # noqa: E402
@@ -32,9 +31,9 @@ CASES = [("nightmare", "2"), ("classic", "1")]
 
 
 def one(browser, base: str, difficulty: str, survivors: str) -> float:
-    context = bench_phone.context_for(browser, phone=True, service_worker=False)
+    context = bench_site.context_for(browser, phone=True, service_worker=False)
     page = context.new_page()
-    bench_phone.throttle(context, page, phone=True)
+    bench_site.throttle(context, page, phone=True)
     try:
         page.goto(base + "play/horde.html", timeout=bench_site.TIMEOUT_MS)
         page.wait_for_selector('[data-widget="horde"][data-ready="true"]',

@@ -79,7 +79,7 @@ GOALS = {
     "offline_vs_cold": 0.35,
     "rules_vs_plain_bytes": 1.10,
     "pyodide_vs_cpython": 2.5,
-    # Issue 30: the saved game on screen on the phone profile (bench_phone.py's measure).
+    # Issue 30: the saved game on screen on the phone profile (saved_view).
     "saved_view_ms": 300,
 }
 #: Records, inside every page, when a widget (or the bare page) says it is ready.
@@ -517,6 +517,83 @@ def snapshot_state(page) -> str:
     return str(page.evaluate("document.documentElement.getAttribute('data-snapshot')"))
 
 
+# -- the phone profile (bench_phone.py, repeat_visits, the saved view) ---------------------------
+CPU_SLOWDOWN = 4
+#: DevTools' "Fast 4G" preset (its round trip already multiplied as DevTools does).
+PHONE_NETWORK = {"offline": False, "latency": 150, "downloadThroughput": 9e6 / 8,
+                 "uploadThroughput": 1.5e6 / 8}
+PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
+         "is_mobile": True, "has_touch": True}
+SAVED_MARK = "performance.getEntriesByName('widget-saved-view:swarm')[0]?.startTime ?? null"
+
+
+def context_for(browser, *, phone: bool, service_worker: bool):
+    context = browser.new_context(**(PHONE if phone else {}),
+                                  service_workers="allow" if service_worker else "block")
+    context.add_init_script(READY_SCRIPT)
+    context.route("**/*", lambda route: route.continue_()
+                  if route.request.url.startswith(("http://127.0.0.1", "data:", "blob:"))
+                  else route.abort())
+    return context
+
+
+def throttle(context, page, *, phone: bool) -> None:
+    if not phone:
+        return
+    cdp = context.new_cdp_session(page)
+    cdp.send("Emulation.setCPUThrottlingRate", {"rate": CPU_SLOWDOWN})
+    cdp.send("Network.enable")
+    cdp.send("Network.emulateNetworkConditions", PHONE_NETWORK)
+
+
+def wait_kept(page) -> None:
+    page.evaluate("""async () => {
+        await navigator.serviceWorker.ready;
+        if (!navigator.serviceWorker.controller) {
+            await new Promise((resolve) => navigator.serviceWorker.addEventListener(
+                "controllerchange", resolve, {once: true}));
+        }
+    }""")
+    page.wait_for_selector('html[data-offline="runtime-kept"]', state="attached",
+                           timeout=TIMEOUT_MS)
+
+
+@contextlib.contextmanager
+def kept_page(browser, url: str, *, phone: bool) -> Iterator:
+    """A fresh context (service worker on) whose page opened ``url``, is ready and has the
+    runtime kept by the service worker; the context closes afterwards."""
+    context = context_for(browser, phone=phone, service_worker=True)
+    try:
+        page = context.new_page()
+        throttle(context, page, phone=phone)
+        page.goto(url, timeout=TIMEOUT_MS)
+        ready_ms(page)
+        wait_kept(page)
+        wait_snapshot(page)  # a returning table: the first visit made it
+        yield page
+    finally:
+        context.close()
+
+
+def saved_view(browser, url: str, *, phone: bool) -> dict[str, float]:
+    """A Swarm game started and played a turn, then a reload: saved view vs ready."""
+    with kept_page(browser, url, phone=phone) as page:
+        page.select_option("[data-field=mode]", "hive")
+        page.fill("[data-field=seed]", "amber-otter-17")
+        page.locator("[data-widget=swarm] [data-action=new]").click()
+        page.locator("[data-widget=swarm] [data-action=turn]").click()
+        page.wait_for_selector('[data-widget=swarm] [data-id="turn"]:text("1")')
+        page.reload(timeout=TIMEOUT_MS)
+        ready = ready_ms(page)
+        shown = page.evaluate(SAVED_MARK)
+        if shown is None:
+            raise RuntimeError("the saved view was not shown")
+        paint = page.evaluate("performance.getEntriesByName('first-contentful-paint')[0]"
+                              "?.startTime ?? NaN")
+        return {"saved_view": float(shown), "first_paint": float(paint), "ready": ready}
+
+
+
 def repeat_visits(browser, url: str, *, phone: bool = False) -> dict[str, float]:
     """Cold visit, then reloads from the service worker's cache, online and offline: on the
     desktop, or on bench_phone.py's phone profile (360 px touch screen, CPU 4x slower on the
@@ -528,12 +605,10 @@ def repeat_visits(browser, url: str, *, phone: bool = False) -> dict[str, float]
 
 
 def _phone_repeat_visits(browser, url: str) -> dict[str, float]:
-    import bench_phone  # here: bench_phone imports this module
-
-    context = bench_phone.context_for(browser, phone=True, service_worker=True)
+    context = context_for(browser, phone=True, service_worker=True)
     try:
         page = context.new_page()
-        bench_phone.throttle(context, page, phone=True)
+        throttle(context, page, phone=True)
         page.goto(url, timeout=TIMEOUT_MS)
         return _reloads(page, ready_ms(page))
     finally:
@@ -798,8 +873,7 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
 def measure_phone(browser, base: str, urls: dict[str, str], args, results: dict) -> None:
     """Issue 30, point 2, on bench_phone.py's phone profile: the shuffler's repeat and offline
     visits against its cold first visit, and the saved Swarm game on screen on a repeat visit
-    (bench_phone.saved_view: navigation to the ``widget-saved-view:swarm`` mark)."""
-    import bench_phone  # here: bench_phone imports this module
+    (saved_view: navigation to the ``widget-saved-view:swarm`` mark)."""
 
     repeats = []
     for run in range(args.runs):
@@ -811,11 +885,11 @@ def measure_phone(browser, base: str, urls: dict[str, str], args, results: dict)
     cache = median([r[key] for r in repeats for key in ("cache", "cache_again")])
     offline = median([r["offline"] for r in repeats])
     swarm = base + url_of_page(urls, "swarm")
-    views = [bench_phone.saved_view(browser, swarm, phone=True) for _ in range(args.runs)]
+    views = [saved_view(browser, swarm, phone=True) for _ in range(args.runs)]
     shown = median([v["saved_view"] for v in views])
     results["phone"] = {
-        "profile": {"cpu_slowdown": bench_phone.CPU_SLOWDOWN,
-                    "network": bench_phone.PHONE_NETWORK, **bench_phone.PHONE},
+        "profile": {"cpu_slowdown": CPU_SLOWDOWN,
+                    "network": PHONE_NETWORK, **PHONE},
         "visits": repeats, "cold_median_ms": round(cold), "cache_median_ms": round(cache),
         "offline_median_ms": round(offline),
         "repeat_vs_cold": ratio(cache, cold), "offline_vs_cold": ratio(offline, cold),
