@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
+from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, has_control
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
@@ -46,14 +47,9 @@ __all__ = [
     "did_you_mean",
 ]
 
-MAX_COUNT = 1000
-"""The largest count a line may give; more is reported as a problem."""
-MAX_NAME_LENGTH = 200
-"""Longer "names" are reported as a problem (the longest card name is about 140 characters)."""
 MAX_LINE_LENGTH = 1000
 """Longer lines are reported as a problem without being read (this bounds the work per line)."""
 
-MAIN = "main"
 OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
                "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
                "enforcers", "reckoning")
@@ -127,54 +123,6 @@ _NOT_IN_TAG = set("[]^*()|")
 _MAX_SUFFIXES = 24
 
 
-@dataclass
-class Problem:
-    """A line of a decklist that could not be read, or (in ``Decklist.notes``) was left out."""
-
-    line: int
-    """1-based line number."""
-    text: str
-    """The line as written (without its line end)."""
-    message: str
-    """A plain explanation of what is wrong."""
-
-
-@dataclass
-class Entry:
-    """One line of a decklist: a count of one card in one section."""
-
-    count: int
-    """Number of copies, 1 to :data:`MAX_COUNT`."""
-    name: str
-    """Card name as written (whitespace tidied)."""
-    section: str = MAIN
-    """Lower-case section: ``main``, ``sideboard``, ``commander``, ``companion``, ``maybeboard``
-    or the name of a ``// Header`` (``enforcers``, ``reckoning``)."""
-    line: int = field(default=0, compare=False)
-    """1-based line number in the text it was read from (0 if built in code)."""
-    set_code: str | None = None
-    """Set code in upper case (``CMM``), if given."""
-    number: str | None = None
-    """Collector number (``400``), if given."""
-    foil: bool = False
-    """True if marked ``*F*`` (or ``*E*``, etched)."""
-    category: str | None = None
-    """Archidekt category other than a section (``Ramp``), if given."""
-
-    def to_line(self) -> str:
-        """This entry as one decklist line (without its section)."""
-        text = f"{self.count} {self.name}"
-        if self.set_code:
-            text += f" ({self.set_code})"
-            if self.number:
-                text += f" {self.number}"
-        if self.foil:
-            text += " *F*"
-        if self.category:
-            text += f" [{self.category}]"
-        return text
-
-
 def _header_key(text: str) -> str:
     """A header's text, case-folded, spaces tidied, trailing ':' and '(12)' counts dropped."""
     name = " ".join(text.split())
@@ -193,14 +141,6 @@ def _section_name(text: str) -> str:
     """Lower-case section name for a header's text."""
     name = _header_key(text)
     return _SECTION_ALIASES.get(name, name)
-
-
-_CONTROL = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff]")
-
-
-def _has_control(text: str) -> bool:
-    """True if ``text`` holds a control character or a lone surrogate."""
-    return _CONTROL.search(text) is not None
 
 
 @dataclass
@@ -466,7 +406,7 @@ class Decklist:
                 if match and not deck.name:
                     deck.name = _SPACES.sub(" ", match.group("name")).strip()
                 key = _header_key(line.lstrip("#").strip())
-                if key in _SECTION_ALIASES and not _has_control(line):
+                if key in _SECTION_ALIASES and not has_control(line):
                     section = _SECTION_ALIASES[key]
                     saw_header = True
                     seen.add("moxfield")
@@ -476,7 +416,7 @@ class Decklist:
                 continue
             if line.startswith("//"):
                 header = line[2:].strip()
-                if not header or _has_control(header):
+                if not header or has_control(header):
                     deck.problems.append(
                         Problem(number, raw, "a '//' section header needs a section name")
                     )
@@ -494,7 +434,7 @@ class Decklist:
                 lines.append(_Line(number, raw, "header"))
                 continue
             if line.startswith("[") and line.endswith("]") and "{" in line \
-                    and not _has_control(line) and line.count("[") == 1:
+                    and not has_control(line) and line.count("[") == 1:
                 section = _heading_section(line[1:-1], number, raw, deck)
                 saw_header = True
                 headings.append(_FLAGS.sub("", line[1:-1]).strip())
@@ -512,7 +452,7 @@ class Decklist:
                 continue
             if metadata and "=" in line:
                 key, _, value = line.partition("=")
-                if key.strip().casefold() == "name" and not deck.name and not _has_control(value):
+                if key.strip().casefold() == "name" and not deck.name and not has_control(value):
                     deck.name = _SPACES.sub(" ", value).strip()
                 lines.append(_Line(number, raw, "comment"))
                 continue
@@ -534,7 +474,7 @@ class Decklist:
                     continue
             if not saw_entry:
                 match = _NAME_HEADER.match(line)
-                if match and line[:4].casefold() == "name" and not _has_control(line):
+                if match and line[:4].casefold() == "name" and not has_control(line):
                     if not deck.name:
                         deck.name = _SPACES.sub(" ", match.group("name")).strip()
                     if line[:5] == "NAME:":
@@ -542,7 +482,7 @@ class Decklist:
                     lines.append(_Line(number, raw, "comment"))
                     continue
             if not (line[:1].isdigit() and _COUNT.match(line)) and not _COUNT_ONLY.match(line) \
-                    and line[:3].casefold() != "sb:" and not _has_control(line):
+                    and line[:3].casefold() != "sb:" and not has_control(line):
                 if known is None and "{" not in line and not _plainly_not_a_card(line):
                     deck.uncounted += 1  # decided without card data: a card, or a heading
                 title = _heading_title(line, number, layout, known)
@@ -927,7 +867,7 @@ def _read_entry(body: str, section: str, number: int,
     name = _SPACES.sub(" ", rest).strip()
     if not name:
         return None, "no card name on this line"
-    if _has_control(name):
+    if has_control(name):
         return None, "the card name contains control characters"
     if len(name) > MAX_NAME_LENGTH:
         return None, f"this is too long for a card name ({len(name)} characters)"

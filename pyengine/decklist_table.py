@@ -35,10 +35,8 @@ from __future__ import annotations
 import csv
 import io
 import re
-from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # pragma: no cover
-    from .decklist import Decklist
+from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, DeckParts, Entry, Problem, has_control
 
 __all__ = ["HEADER_ROLES", "looks_tabular", "read_table", "to_csv"]
 
@@ -189,10 +187,8 @@ def _row(line: str, delimiter: str) -> list[str]:
         return line.split(delimiter)
 
 
-def read_table(deck: Decklist, text: str, delimiter: str, header_index: int) -> None:
+def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) -> None:
     """Read the table in ``text`` into ``deck`` (entries, problems, notes)."""
-    from .decklist import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, _has_control
-
     deck.format = "csv"
     lines = text.split("\n")
     body = "\n".join(lines[header_index:])
@@ -237,7 +233,7 @@ def read_table(deck: Decklist, text: str, delimiter: str, header_index: int) -> 
         if not name:
             deck.problems.append(Problem(start, raw, "this row has no card name"))
             continue
-        if _has_control(name):
+        if has_control(name):
             deck.problems.append(Problem(start, raw, "the card name contains control "
                                          "characters"))
             continue
@@ -293,10 +289,8 @@ def read_table(deck: Decklist, text: str, delimiter: str, header_index: int) -> 
         deck.entries.append(entry)
 
 
-def _rows(reader: csv._reader, deck: Decklist, header_line: int):  # type: ignore[name-defined]
+def _rows(reader: csv._reader, deck: DeckParts, header_line: int):  # type: ignore[name-defined]
     """(last physical line, row) for each row; a row csv cannot read becomes a problem."""
-    from .decklist import Problem
-
     while True:
         try:
             row = next(reader)
@@ -309,7 +303,7 @@ def _rows(reader: csv._reader, deck: Decklist, header_line: int):  # type: ignor
         yield header_line + reader.line_num - 1, row
 
 
-def to_csv(deck: Decklist) -> str:
+def to_csv(deck: DeckParts) -> str:
     """The list as a CSV table: ``Count,Name,Section,Set Code,Collector Number,Foil,Category``
     (quoted where needed), one row per entry."""
     out = io.StringIO()
