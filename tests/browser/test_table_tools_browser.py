@@ -193,17 +193,22 @@ def announced(page, act) -> list[str]:
     return [name for name, text in page.evaluate(LIVE) if (name, text) not in before and text]
 
 
-def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, site_url):
-    """hs-6-7, hs-3-3: a turn, a refusal, a roll and a card-panel action each change exactly
-    one live region, the polite "what just happened" line, and the accessibility tree reads
-    its sentence; the board is a list of named buttons."""
-    page = phone_page
+def start_horde(page, site_url) -> None:
+    """The Horde page, its guide closed, a game of two Survivors started with :data:`SEED`."""
     page.goto(site_url + "play/horde.html")
     wait_ready(page, "horde")
     page.click("[data-tool=guide-close]")
     page.select_option("[data-field=survivors]", "2")
     page.fill("[data-widget=horde] [data-field=seed]", SEED)
     page.click("[data-action=new]:visible")
+
+
+def test_each_action_is_announced_once_in_the_polite_live_region(phone_page, site_url):
+    """hs-6-7, hs-3-3: a turn, a refusal, a roll and a card-panel action each change exactly
+    one live region, the polite "what just happened" line, and the accessibility tree reads
+    its sentence; the board is a list of named buttons."""
+    page = phone_page
+    start_horde(page, site_url)
     happened = page.locator("[data-widget=horde] [data-id=happened]")
     # whichever turn button the page shows: a Horde turn that puts nothing on the battlefield
     # leaves the Horde's "end its turn" as the next step
@@ -235,12 +240,7 @@ def test_a_tap_on_what_just_happened_shows_the_whole_sentence(phone_page, site_u
     """hs-3-3: the "what just happened" line keeps to two lines in the table bar; a tap on it
     shows the whole sentence (a Horde turn's is longer), and another tap folds it again."""
     page = phone_page
-    page.goto(site_url + "play/horde.html")
-    wait_ready(page, "horde")
-    page.click("[data-tool=guide-close]")
-    page.select_option("[data-field=survivors]", "2")
-    page.fill("[data-widget=horde] [data-field=seed]", SEED)
-    page.click("[data-action=new]:visible")
+    start_horde(page, site_url)
     while page.locator("[data-widget=horde] [data-action=survivor-end]").is_visible():
         page.click("[data-widget=horde] [data-action=survivor-end]")
     line = page.locator("[data-widget=horde] [data-id=happened]")
