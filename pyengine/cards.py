@@ -717,18 +717,10 @@ class CardDB:
         header = lines[position].rstrip("\r") if position < len(lines) else ""
         if tuple(header.split("\t")) != TSV_COLUMNS:
             raise CardDataError(f"header should be {' '.join(TSV_COLUMNS)!r}", position + 1)
-        # a fresh database: each row goes straight in (what _add_row also clears is empty)
-        rows, fronts = db._rows, db._fronts
+        add = db._add_row
         for line in lines[position + 1:]:
-            if not line:
-                continue
-            tab = line.find("\t")
-            name = line[:tab] if tab >= 0 else line
-            key = normalize(name)
-            rows[key] = line.rstrip("\r")
-            if "/" in name:
-                for face in faces(name):
-                    fronts.setdefault(normalize(face), key)
+            if line:
+                add(line[: line.index("\t")] if "\t" in line else line, line.rstrip("\r"))
         return db
 
     def check_rows(self) -> None:

@@ -16,11 +16,10 @@ from typing import Any
 #: Deeper than any save, share link or export the site writes (they nest about 8 levels).
 MAX_DEPTH = 64
 
-# A JSON string (with escapes; the unrolled form, linear), anything but a bracket, and an
-# innermost pair of brackets. An unterminated string is not a string: its brackets count.
+# A JSON string (with escapes; the unrolled form, linear), and anything but a bracket. An
+# unterminated string is not a string: its brackets count.
 _STRING = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"')
 _NOT_BRACKETS = re.compile(r"[^\[\]{}]+")
-_INNERMOST = re.compile(r"[\[{][\]}]")
 
 
 class BadJSON(ValueError):
@@ -28,37 +27,14 @@ class BadJSON(ValueError):
 
 
 def nesting_depth(text: str, limit: int | None = None) -> int:
-    """The deepest nesting of ``[`` and ``{`` in ``text``, ignoring brackets inside strings.
-
-    The brackets outside strings are taken out (in C, by regular expressions), then every
-    innermost pair is removed, one pass a level: balanced brackets take exactly their depth
-    in passes. Past :data:`MAX_DEPTH` levels, or once a pass removes little, what is left is
-    counted in one linear pass.
-    Malformed text still gets a number, never less than the depth a parser would reach in it
-    (a bracket no pass removes counts one). With ``limit``, counting stops past ``limit``
-    (the number is then ``limit + 1``)."""
-    stop = limit + 1 if limit is not None else None
-    brackets = _NOT_BRACKETS.sub("", _STRING.sub("", text))
-    depth = 0
-    while brackets and depth != stop:
-        inner = _INNERMOST.sub("", brackets)
-        if len(inner) == len(brackets):  # no pair left: what remains is unmatched
-            depth += len(brackets)
-            break
-        removed, depth, brackets = len(brackets) - len(inner), depth + 1, inner
-        # deeper than the site writes, or a pass removed little (a long chain): the rest in
-        # one linear pass, which stops at the limit
-        if brackets and (depth == MAX_DEPTH or removed * 8 < len(brackets)):
-            depth += _scan(brackets, None if stop is None else stop - depth)
-            break
-    return depth if stop is None else min(depth, stop)
-
-
-def _scan(brackets: str, stop: int | None) -> int:
-    """The deepest nesting in a text of brackets only, in one pass (a close bracket with
-    nothing open is passed over); it stops once it reaches ``stop``."""
+    """The deepest nesting of ``[`` and ``{`` in ``text``, ignoring brackets inside strings
+    (linear time: the strings and everything but brackets are taken out by regular
+    expressions, then the brackets are counted in one pass; a close bracket with nothing open
+    is passed over, so malformed text still gets a number). With ``limit``, counting stops
+    past ``limit`` (the number is then ``limit + 1``)."""
+    stop = None if limit is None else limit + 1
     level = deepest = 0
-    for bracket in brackets:
+    for bracket in _NOT_BRACKETS.sub("", _STRING.sub("", text)):
         if bracket in "[{":
             level += 1
             if level > deepest:

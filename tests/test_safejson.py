@@ -40,7 +40,7 @@ def test_the_scan_counts_the_depth_of_any_json(value, pretty):
     ('{"name": "[[[[[[\\"{{{{"}', 1),  # brackets in a string, behind an escaped quote
     ('["a\\\\", [1]]', 2),              # a string ending in a backslash
     ('"abc[', 1),                      # an unterminated string is not a string
-    ("[[[", 3), ("]]][[[", 6), ("[][[", 3),  # malformed: never less than a parser reaches
+    ("[[[", 3), ("]]][[[", 3), ("[][[", 2),  # malformed: an unmatched close is passed over
 ])
 def test_strings_and_malformed_text(text, depth):
     assert safejson.nesting_depth(text) == depth
