@@ -100,6 +100,11 @@ def test_swarm_board_tap_chooses_the_card():
     before = len(w.game.zones["battlefield"])
     view = w.handle("dies", {"card": host.value})
     assert view.error == "" and len(w.game.zones["battlefield"]) == before - 1
+    # the card menu under the board opens the same panel, scrolled to and announced
+    titan = board_items[0].value
+    view = w.handle("choose-card", {"card": titan})
+    assert view.error == "" and view.scroll == "panel" and view.values["card"] == titan
+    assert view.text["happened"] == view.text["chosen"] and "Grave Titan" in view.text["chosen"]
 
 
 def test_one_card_panel_for_both_runners():

@@ -647,6 +647,8 @@ class RunnerBase:
     #: The board's tap that opens a card's panel, or closes it when it is that card's already
     #: (its ``_item`` is the card's id).
     pick_action = "pick"
+    #: Field changes that open a card's panel too (a menu of the cards, its value the id).
+    choose_actions: tuple[str, ...] = ()
 
     def chosen_card(self) -> int | None:  # pragma: no cover - variants
         """The id of the card whose panel is open, None without one."""
@@ -712,7 +714,8 @@ class RunnerBase:
     def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
         """The variant's last word on an answer (where the page scrolls …). Here: a tap that
         opened a card's panel scrolls to it, and the panel's card is the one announcement."""
-        if action == self.pick_action and not view.error and self.chosen_card() is not None:
+        if (action == self.pick_action or action in self.choose_actions) and not view.error \
+                and self.chosen_card() is not None:
             view.scroll = "panel"
             if view.text.get("chosen"):
                 view.text["happened"] = view.text["chosen"]

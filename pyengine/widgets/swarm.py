@@ -385,7 +385,7 @@ class Widget(runner.RunnerBase):
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
-        if action == "choose-card":  # the card menu: the form holds the choice
+        if action in self.choose_actions:  # the card menu: the form holds the choice
             return False
         game = self._game()
         if action == "export":
@@ -633,8 +633,8 @@ class Widget(runner.RunnerBase):
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
 
-
     pick_action = "pick-card"
+    choose_actions = ("choose-card",)
 
     def chosen_card(self) -> int | None:
         card = self.form["card"]
