@@ -194,6 +194,30 @@ def wait_ready(page, widget: str) -> None:
     )
 
 
+class HeldRequests:
+    """Requests to ``pattern`` held back until ``release()``; one that arrives after the release
+    goes straight through, so no request is ever left hanging (whatever the order in which the
+    page asks and the test releases)."""
+
+    def __init__(self, page: Page, pattern) -> None:
+        self.page = page
+        self.pattern = pattern
+        self.held: list = []
+        self.released = False
+        page.route(pattern, self._route)
+
+    def _route(self, route) -> None:
+        if self.released:
+            route.fallback()
+        else:
+            self.held.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        for route in self.held:
+            route.fallback()
+
+
 def pytest_configure(config):
     config.addinivalue_line("markers", "allow_hosts(*hosts): hosts a browser test may reach")
 

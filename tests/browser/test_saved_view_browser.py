@@ -13,7 +13,7 @@ import json
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import Guard, wait_ready
+from tests.browser.conftest import Guard, HeldRequests, wait_ready
 
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
 SEED = "amber-otter-17"
@@ -60,9 +60,7 @@ def test_saved_game_is_shown_before_python_and_replaced_once_ready(browser, site
         before = texts(page)
         assert before["turn"] == "2" and before["life"]
 
-        held = []
-        released = []
-        page.route(PYTHON, lambda route: route.fallback() if released else held.append(route))
+        python = HeldRequests(page, PYTHON)
         page.reload(wait_until="domcontentloaded")
         root = page.locator("[data-widget=swarm]")
         expect(root).to_have_attribute("data-saved-view", "shown")
@@ -76,9 +74,7 @@ def test_saved_game_is_shown_before_python_and_replaced_once_ready(browser, site
         marks = page.evaluate("performance.getEntriesByName('widget-saved-view:swarm').length")
         assert marks == 1
 
-        released.append(True)
-        for route in held:
-            route.fallback()
+        python.release()
         wait_ready(page, "swarm")
         expect(root).to_have_attribute("data-saved-view", "replaced")
         expect(note).to_have_count(0)

@@ -16,7 +16,7 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import settle, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, HeldRequests, settle, wait_ready
 
 SEED = "amber-otter-17"
 #: Words of Python's own error texts that must never reach a player.
@@ -282,17 +282,16 @@ def test_every_tap_counts_once_and_only_once(phone_page, site_url, name):
 
 
 def test_what_is_typed_while_python_starts_is_kept(page, site_url):
-    """tc-1-1: a seed typed before the page is ready is still there when it is."""
-    held = []
-    page.route("**/pyscript/core.js", lambda route: held.append(route))
-    page.goto(site_url + "play/shuffler.html", wait_until="domcontentloaded")
+    """tc-1-1: a seed typed before the page is ready is still there when it is. PyScript's module
+    is asked for only after the first paint (assets/widget-loading.js), so the test waits for
+    that request, which is held, types, and then lets it through."""
+    python = HeldRequests(page, "**/pyscript/core.js")
+    with page.expect_request("**/pyscript/core.js", timeout=ENGINE_TIMEOUT_MS):
+        page.goto(site_url + "play/shuffler.html", wait_until="domcontentloaded")
     page.fill("[data-field=seed]", "typed-before-ready")
-    page.wait_for_function("() => true")
-    for route in held:
-        route.continue_()
-    page.unroute("**/pyscript/core.js")
+    assert page.get_attribute("[data-widget=shuffler]", "data-ready") != "true"
+    python.release()
     wait_ready(page, "shuffler")
-    assert held, "Python started before the test could type"
     assert page.input_value("[data-field=seed]") == "typed-before-ready"
     page.click("[data-action=shuffle]")
     expect(page.locator("[data-id=hand] li").first).to_be_visible()

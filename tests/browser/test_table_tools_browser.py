@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from playwright.sync_api import expect
 
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, HeldRequests, wait_ready
 
 TIE_SEED = "cursed-adder-00"
 SEED = "amber-otter-17"
@@ -64,15 +64,12 @@ def test_the_guide_is_on_the_first_paint_while_its_script_is_on_the_way(phone_pa
     held back until the page has painted (a signal), then let through."""
     page = phone_page
     page.add_init_script(SHIFTS)
-    held = []
-    page.route("**/assets/saved-view.js", lambda route: held.append(route))
+    script = HeldRequests(page, "**/assets/saved-view.js")
     page.goto(site_url + "play/horde.html", wait_until="commit")
     page.wait_for_function("performance.getEntriesByType('paint').length > 0 && "
                            "!!document.querySelector('.table-tools')")
     expect(page.locator("[data-guide=horde]")).to_be_visible()
-    for route in held:
-        route.continue_()
-    page.unroute("**/assets/saved-view.js")
+    script.release()
     wait_ready(page, "horde")
     expect(page.locator("[data-guide=horde]")).to_be_visible()
     assert moved_below_the_guide(page) == []
