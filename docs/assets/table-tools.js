@@ -130,10 +130,20 @@
     }
   }, true);
 
-  // -- "What just happened": two lines at most; a tap shows the whole sentence, another folds it
+  // -- "What just happened": two lines at most; a tap shows the whole sentence, another folds it.
+  // The line takes the keyboard's focus too, and Enter or Space does the same as a tap.
+  function happenedLine(event) {
+    return event.target && event.target.closest && event.target.closest(".table-happened");
+  }
   document.addEventListener("click", function (event) {
-    var line = event.target && event.target.closest && event.target.closest(".table-happened");
+    var line = happenedLine(event);
     if (line) line.toggleAttribute("data-open");
+  });
+  document.addEventListener("keydown", function (event) {
+    var line = happenedLine(event);
+    if (!line || (event.key !== "Enter" && event.key !== " ")) return;
+    event.preventDefault();
+    line.toggleAttribute("data-open");
   });
 
   // -- Keys ------------------------------------------------------------------------------------

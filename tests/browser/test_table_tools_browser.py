@@ -247,3 +247,8 @@ def test_a_tap_on_what_just_happened_shows_the_whole_sentence(phone_page, site_u
     assert line.evaluate(cut) <= 1
     line.click()
     assert line.evaluate(cut) > 1
+    line.focus()  # and from the keyboard
+    page.keyboard.press("Enter")
+    assert line.evaluate(cut) <= 1
+    page.keyboard.press("Space")
+    assert line.evaluate(cut) > 1
