@@ -42,6 +42,10 @@ SHOWN_TURNS = 12
 MARKER = re.compile(r"^<!-- difficulty: (horde|limited-horde|swarm) -->$", re.MULTILINE)
 #: Site folder of the charts.
 SITE_DIR = "assets/difficulty"
+#: A chart's size in inches; the page gives its images the same proportions (100 pixels to
+#: the inch: whole numbers, as HTML wants them), so the browser keeps the space before the
+#: picture arrives.
+FIGSIZE = (4.8, 5.6)
 
 HORDE_DECK = "horde-knudson-zombies-2011"
 LIMITED_DECKS = (("limited-horde-zombies", None), ("limited-horde-goblins", None),
@@ -244,7 +248,7 @@ def _draw(chart: dict[str, Any], theme: str) -> str:
                                 "text.color": ink, "axes.labelcolor": ink,
                                 "axes.edgecolor": ink, "xtick.color": ink, "ytick.color": ink,
                                 "axes.titlesize": 12, "legend.frameon": False}):
-        figure = Figure(figsize=(4.8, 5.6), layout="constrained")
+        figure = Figure(figsize=FIGSIZE, layout="constrained")
         top, bottom = figure.subplots(2, 1, sharex=True)
         for index, (label, report) in enumerate(chart["lines"]):
             turns = [t["turn"] for t in report["turns"]]
@@ -418,6 +422,10 @@ def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
              + _model_text(variant, figures), "",
              "Chance of each outcome by setting:", "",
              _summary_table(items, deck_column=variant == "limited-horde"), ""]
+    # Fetched only when near the screen, and only the one the colour scheme shows (a lazy
+    # image that is not displayed is not fetched): a reader of the rules who never scrolls to
+    # the charts, or reads in one scheme, does not download the others.
+    size = f"loading=lazy width={round(FIGSIZE[0] * 100)} height={round(FIGSIZE[1] * 100)}"
     for chart in charts(figures):
         if chart["variant"] != variant:
             continue
@@ -425,8 +433,8 @@ def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
                f"{chart['turn'].lower()}; the numbers are in the table below")
         parts += [f"### {chart['title']}", "",
                   '<figure class="difficulty-chart" markdown>',
-                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-light.svg){{ .chart-light }}",
-                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-dark.svg){{ .chart-dark }}",
+                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-light.svg){{ .chart-light {size} }}",
+                  f"![{alt}]({base}{SITE_DIR}/{chart['name']}-dark.svg){{ .chart-dark {size} }}",
                   "</figure>", "",
                   "??? info \"The numbers behind this chart\"",
                   "    Each cell: median power attacking (10th–90th percentile of the games "

@@ -32,3 +32,25 @@ def test_the_runner_shows_cpythons_figures(phone_page, site_url):
     summary, turns = cpython_figures()
     expect(page.locator("[data-id=how-hard-summary]")).to_have_text(summary, timeout=60_000)
     expect(page.locator("[data-id=how-hard-turns] li")).to_have_text(turns)
+
+
+def test_a_rules_page_fetches_only_the_chart_it_shows_when_it_comes_near(phone_page, site_url):
+    """sw-2-2: the Swarm rules page's "Choosing a difficulty" charts come in a light and a dark
+    version; a reader at the top of the page fetches neither, and scrolling to a chart fetches
+    the one the colour scheme shows, which then has its picture, at the size the page kept."""
+    page = phone_page
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
+    page.emulate_media(color_scheme="light")
+    page.goto(site_url + "swarm/")
+    page.wait_for_load_state("load")
+    assert not [url for url in asked if "/assets/difficulty/" in url]
+    chart = page.locator(".difficulty-chart img.chart-light").first
+    kept = chart.bounding_box()
+    assert kept and kept["height"] > 100, "the page keeps the chart's space before it arrives"
+    chart.scroll_into_view_if_needed()
+    page.wait_for_function("(img) => img.complete && img.naturalWidth > 0",
+                           arg=chart.element_handle())
+    fetched = [url for url in asked if "/assets/difficulty/" in url]
+    assert fetched and all(url.endswith("-light.svg") for url in fetched), fetched
+    assert abs(chart.bounding_box()["height"] - kept["height"]) < 1, "nothing moved"
