@@ -93,14 +93,25 @@ def _first_letter(name: str) -> str:
     return head.casefold()[:1] if head.isascii() else (_fold(head)[:1] or head)
 
 
+def _second_letter(name: str) -> str:
+    """The second character of ``normalize(name)``, worked out from the name's first few
+    characters only (cheap: no normalising of the whole name; a name whose second character
+    is a space run or a slash may come out differently, and then only loses a fallback hint)."""
+    return normalize.__wrapped__(name.lstrip()[:6])[1:2]
+
+
 class NameIndex:
     """"Did you mean" over a list of card names, without a scan of every name.
 
     The names are grouped by their first letter when the index is made (one look at each
     name's first character); a group's index is built the first time a query needs it, so the
     first unknown name costs one letter's share of the names, not all of them. A query looks
-    only in the group of its own first letter: a name misspelt in its first letter gets no
-    hint (it is still reported as unknown), the price of never building the whole index.
+    first in the group of its own first letter. Only when that finds nothing does it allow for
+    a misspelt first letter: the letter changed (``Crenko`` for ``Krenko``), dropped
+    (``renko``) or one added in front (``Akrenko``). It then looks among the names whose
+    second letter is the query's second letter, or its first, and among the names starting
+    with the query's second letter; the names are grouped by their second letter the first
+    time a query needs it (one look at each name's first few characters).
 
     Within a group, each name (and each face of a split or two-faced name) is indexed by its
     three-letter runs (of :func:`normalize`\\ d text, padded with spaces). A query looks only
@@ -124,11 +135,31 @@ class NameIndex:
                 groups.setdefault(letter, []).append(name)
         self._groups = groups
         self._built: dict[str, _LetterIndex] = {}
+        self._names = names
+        self._second_groups: dict[str, list[str]] | None = None
+        self._second_built: dict[str, _LetterIndex] = {}
 
     def _group(self, letter: str) -> _LetterIndex | None:
         built = self._built.get(letter)
         if built is None and letter in self._groups:
             built = self._built[letter] = _LetterIndex(self._groups[letter], letter)
+        return built
+
+    def _second_group(self, letter: str) -> _LetterIndex | None:
+        """The index of the names (and faces) whose second letter is ``letter``."""
+        if self._second_groups is None:
+            groups: dict[str, list[str]] = {}
+            for name in self._names:
+                letters = {_second_letter(name)}
+                if "/" in name:
+                    letters.update(_second_letter(part) for part in faces(name))
+                for second in letters:
+                    groups.setdefault(second, []).append(name)
+            self._second_groups = groups
+        built = self._second_built.get(letter)
+        if built is None and letter in self._second_groups:
+            built = self._second_built[letter] = _LetterIndex(
+                self._second_groups[letter], letter, position=1)
         return built
 
     @property
@@ -148,13 +179,23 @@ class NameIndex:
         """(ratio, name) for the indexed names close to ``name``, best first."""
         key = normalize(name)[:200]
         group = self._group(key[:1])
-        return group.scored(key, cutoff) if group is not None else []
+        found = group.scored(key, cutoff) if group is not None else []
+        if found or len(key) < 4 or not key[1].isalnum():
+            return found
+        best: dict[str, float] = {}
+        for other in (self._second_group(key[1]), self._second_group(key[0]),
+                      self._group(key[1])):
+            for ratio, shown in other.scored(key, cutoff) if other is not None else ():
+                best[shown] = max(ratio, best.get(shown, 0.0))
+        return sorted(((ratio, shown) for shown, ratio in best.items()),
+                      key=lambda item: -item[0])
 
 
 class _LetterIndex:
-    """The three-letter-run index of the names (and faces) starting with one letter."""
+    """The three-letter-run index of the names (and faces) whose normalised key has ``letter``
+    at ``position`` (0: they start with it)."""
 
-    def __init__(self, names: list[str], letter: str) -> None:
+    def __init__(self, names: list[str], letter: str, position: int = 0) -> None:
         self._keys: list[str] = []
         self._shown: list[str] = []
         self._exact: dict[str, int] = {}
@@ -167,7 +208,7 @@ class _LetterIndex:
             if "/" in name:
                 keys += [normalize(p) for p in faces(name)]
             for key in keys:
-                if key in exact or key[:1] != letter:
+                if key in exact or key[position:position + 1] != letter:
                     continue
                 number = len(keys_out)
                 exact[key] = number

@@ -154,6 +154,16 @@ def test_horde_near_miss_name(db, banlists):
     assert report.verdict == NOT_CHECKED and report.unchecked == ["Platinum Angle"]
 
 
+@pytest.mark.parametrize("typed", ["1 Clatinum Angel", "1 latinum Angel", "1 Splatinum Angel"])
+def test_horde_near_miss_in_the_first_letter(db, banlists, typed):
+    """hs-1-4: a banned card misspelt in its first letter (changed, dropped or one added in
+    front) still gets its "did you mean"."""
+    report = run(f"{typed}\n39 Plains\n", "horde", db, banlists)
+    (hint,) = find(report, "unknown-card")
+    assert "Platinum Angel" in hint.suggestions
+    assert report.verdict == NOT_CHECKED
+
+
 # -- Limited Horde ----------------------------------------------------------------------------
 
 

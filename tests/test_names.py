@@ -85,3 +85,26 @@ def test_name_index_is_built_per_first_letter_on_demand():
     assert index.close("Aether Vail") == ["Æther Vial"]
     assert index.built_letters == ["a", "i", "s"]
     assert index.close("Zzz") == [] and "z" not in index.built_letters
+
+
+@pytest.mark.parametrize("typed", ["Crenko, Mob Boss", "renko, Mob Boss", "Akrenko, Mob Boss",
+                                   "Krenko, Mob Bos"])
+def test_a_misspelt_first_letter_still_gets_a_hint(typed):
+    """A name whose first letter was changed, dropped or had one added in front is found
+    through the names grouped by their second letter; that grouping is made only when the
+    query's own first letter finds nothing."""
+    from pyengine.names import NameIndex
+
+    index = NameIndex(["Krenko, Mob Boss", "Krenko, Tin Street Kingpin", "Sol Ring",
+                       "Reckless Charge", "Akroma, Angel of Wrath", "Fire // Ice"])
+    assert index.close(typed)[:1] == ["Krenko, Mob Boss"]
+    assert (index._second_groups is None) == typed.startswith("K")
+
+
+def test_the_first_letter_fallback_finds_faces_and_not_the_name_itself():
+    from pyengine.names import NameIndex
+
+    index = NameIndex(["Fire // Ice", "Wear // Tear"])
+    assert index.close("Dire // Ice") == ["Fire // Ice"]
+    assert index.close("Bear") == ["Wear // Tear"]
+    assert index.close("Fire // Ice") == []
