@@ -12,6 +12,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 
 __all__ = ["FACE_SEPARATOR", "NameIndex", "faces", "front_face", "normalize"]
 
@@ -100,6 +101,18 @@ def _second_letter(name: str) -> str:
     return normalize.__wrapped__(name.lstrip()[:6])[1:2]
 
 
+def _grouped(names: list[str], letter_of: Callable[[str], str]) -> dict[str, list[str]]:
+    """``names`` by ``letter_of`` each name and of each face of a split or two-faced name."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        letters = {letter_of(name)}
+        if "/" in name:
+            letters.update(letter_of(part) for part in faces(name))
+        for letter in letters:
+            groups.setdefault(letter, []).append(name)
+    return groups
+
+
 class NameIndex:
     """"Did you mean" over a list of card names, without a scan of every name.
 
@@ -126,14 +139,7 @@ class NameIndex:
 
     def __init__(self, names: list[str]) -> None:
         self.size = len(names)
-        groups: dict[str, list[str]] = {}
-        for name in names:
-            letters = {_first_letter(name)}
-            if "/" in name:
-                letters.update(_first_letter(part) for part in faces(name))
-            for letter in letters:
-                groups.setdefault(letter, []).append(name)
-        self._groups = groups
+        self._groups = _grouped(names, _first_letter)
         self._built: dict[str, _LetterIndex] = {}
         self._names = names
         self._second_groups: dict[str, list[str]] | None = None
@@ -148,14 +154,7 @@ class NameIndex:
     def _second_group(self, letter: str) -> _LetterIndex | None:
         """The index of the names (and faces) whose second letter is ``letter``."""
         if self._second_groups is None:
-            groups: dict[str, list[str]] = {}
-            for name in self._names:
-                letters = {_second_letter(name)}
-                if "/" in name:
-                    letters.update(_second_letter(part) for part in faces(name))
-                for second in letters:
-                    groups.setdefault(second, []).append(name)
-            self._second_groups = groups
+            self._second_groups = _grouped(self._names, _second_letter)
         built = self._second_built.get(letter)
         if built is None and letter in self._second_groups:
             built = self._second_built[letter] = _LetterIndex(
