@@ -195,10 +195,17 @@
     });
   }
 
+  // Which release served this page. Asked again when another worker takes the page over: a
+  // newer release's worker claims its pages as soon as it is installed, and the worker it
+  // replaces may be stopped before it answers.
+  function askRelease() {
+    var controller = navigator.serviceWorker.controller;
+    if (controller) controller.postMessage({type: "release-status"});
+  }
+
   function start() {
-    if (navigator.serviceWorker.controller) {
-      navigator.serviceWorker.controller.postMessage({type: "release-status"});
-    }
+    askRelease();
+    navigator.serviceWorker.addEventListener("controllerchange", askRelease);
     if (document.querySelector("[data-widget]")) {
       whenWidgetsReady(function () { soon(keepRuntime); });
     } else {
