@@ -200,8 +200,6 @@ class HeldRequests:
     page asks and the test releases)."""
 
     def __init__(self, page: Page, pattern) -> None:
-        self.page = page
-        self.pattern = pattern
         self.held: list = []
         self.released = False
         page.route(pattern, self._route)
