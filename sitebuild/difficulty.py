@@ -483,15 +483,14 @@ def _summary_table(items: list[dict[str, Any]]) -> str:
     90% interval and game count, the losses (and games still going), the length."""
     from pyengine.simulate import interval_text
 
-    rows = ["| Setting | Survivors win (90% interval) | Lose / unfinished | Length |",
+    rows = ["| Setting | Survivors win (90% interval) of games | Lost / unfinished | Turns |",
             "|---|---|---|---|"]
     for item in items:
         report = item["report"]
         length = report["expected_length"]
-        rows.append(f"| {_label(item)} | {interval_text(report['won'], report['runs'])}, "
-                    f"{report['runs']} games "
-                    f"| {_pct(report['lost'])} / {_pct(report['unfinished'])} | "
-                    + (f"{length:.1f} turns |" if length is not None else "— |"))
+        rows.append(f"| {_label(item)} | {interval_text(report['won'], report['runs'])} of "
+                    f"{report['runs']} | {_pct(report['lost'])} / {_pct(report['unfinished'])} "
+                    "| " + (f"{length:.1f} |" if length is not None else "— |"))
     return "\n".join(rows)
 
 
@@ -610,8 +609,9 @@ def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
     goal_list = "\n".join("    " + line for line in goals_markdown(figures).splitlines())
     parts = [INTRO[variant], "", '!!! note "A model, not a promise"', "    "
              + _model_text(variant, figures), "",
-             "Chance of each outcome by setting (the range is the 90% interval: with "
-             f"{figures['runs']} games, the model's true rate lies in it nine times in ten):", "",
+             "Chance of each outcome by setting. The range is the 90% interval: with "
+             f"{figures['runs']} games a setting, the model's true rate lies in it nine times "
+             "in ten. Turns: the mean number of automated turns of the games that ended.", "",
              '<div class="difficulty-table" markdown>', "",
              _summary_table(items), "", "</div>", "",
              '??? info "How the model was fitted"', fit, "",

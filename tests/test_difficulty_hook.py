@@ -135,8 +135,8 @@ def test_each_figure_has_its_interval_and_games(figures):
         for item in figures["reports"]:
             if item["variant"] == variant:
                 report = item["report"]
-                assert f"{interval_text(report['won'], report['runs'])}, {report['runs']} " \
-                    "games" in text
+                assert f"{interval_text(report['won'], report['runs'])} of {report['runs']} |" \
+                    in text
 
 
 def test_each_chart_has_its_numbers_in_a_table(figures):
@@ -176,7 +176,7 @@ def test_the_section_states_the_model_and_the_numbers(figures):
         text = difficulty.expand(f"<!-- difficulty: {variant} -->", figures, "../")
         model = DEFAULT_MODELS[variant]
         assert f"**{model.damage:g}** damage" in text and NOT_MODELLED[0] in text
-        assert "| Setting | Survivors win (90% interval) |" in text
+        assert "| Setting | Survivors win (90% interval) of games |" in text
         assert "scripts/fit_table_model.py" in text and "The fit's error" in text
         assert re.search(r"!\[[^\]]+\]\(\.\./assets/difficulty/[a-z0-9-]+-light\.svg\)", text)
 
