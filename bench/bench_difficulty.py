@@ -45,6 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     for goal in difficulty.goals(figures):
         missed += not goal["met"]
         print(f"[{'met' if goal['met'] else 'MISSED'}] {goal['goal']}\n    {goal['detail']}")
+        if not goal["met"] and goal.get("why"):
+            print(f"    why: {goal['why']}")
     return 1 if missed else 0
 
 

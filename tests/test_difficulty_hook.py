@@ -115,6 +115,8 @@ def test_the_goals_are_checked_and_shown(figures):
     text = difficulty.expand("<!-- difficulty: limited-horde -->", figures, "../")
     for goal in found:
         assert goal["goal"] in text
+        if not goal["met"]:  # a missed goal says why
+            assert goal["why"] and f"Why: {goal['why']}." in text
     broken = json.loads(json.dumps(figures))
     story, classic = (next(i for i in broken["reports"] if i["variant"] == "horde"
                            and i["options"] == {"difficulty": d, "survivors": 2})
