@@ -482,3 +482,27 @@ def test_array_items_are_decoded_across_chunks(monkeypatch):
     items = list(sources["iter_array_items"](io.BytesIO(text.encode()), "variants", meta))
     assert items == [{"a": "Æther"}, {"b": [1, 2]}]
     assert meta == {"timestamp": "2026-12-05T03:00", "version": "9"}
+
+
+@pytest.mark.parametrize("code, fails, says", [(0, False, ""), (3, False, "::warning::"),
+                                               (1, True, "::error::")])
+def test_the_pages_workflow_fails_on_a_bad_answer_and_warns_without_network(tmp_path, code,
+                                                                             fails, says):
+    """The deploy's refresh step, run by bash with the importer replaced by a stub that exits
+    as the importer would: 1 (an answer that cannot be read) fails the job; 3 (no network)
+    builds on with a warning; 0 goes on quietly."""
+    import subprocess
+
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    step = next(s for s in workflow["jobs"]["build"]["steps"]
+                if "import_scryfall.py" in s.get("run", ""))
+    script = step["run"].replace("python scripts/import_scryfall.py", f"exit_with {code}")
+    done = subprocess.run(["bash", "-e", "-c", f"exit_with() {{ return $1; }}\n{script}"],
+                          capture_output=True, text=True,
+                          env={"GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+                               "PATH": "/usr/bin:/bin"})
+    assert (done.returncode != 0) == fails
+    assert says in done.stdout
+    assert "--min-cards" in step["run"] and "--summary" in step["run"]
