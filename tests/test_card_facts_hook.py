@@ -48,13 +48,19 @@ def test_printed_names_and_combos_are_published_only_when_present(tmp_path):
     local build (no such files) publishes neither."""
     hook = load("card_facts")
     made = tmp_path / "printed-names.tsv.gz"
-    made.write_bytes(gzip.compress("# coop-magic printed names v1\nSolring\tde\tSol Ring\n"
-                                   .encode("utf-8")))
-    absent = tmp_path / "combos.tsv.gz"
+    made.write_bytes(gzip.compress(b"# coop-magic printed names v1\nSolring\tde\tSol Ring\n"))
+    absent = tmp_path / "absent.tsv.gz"
     site = tmp_path / "site"
     hook.on_post_build({"site_dir": str(site)}, optional={
-        made: "runtime/printed-names.tsv", absent: "runtime/combos.tsv"})
+        made: "runtime/printed-names.tsv", absent: "runtime/other.tsv"}, combos=absent)
     assert (site / "runtime" / "printed-names.tsv").read_text(encoding="utf-8").endswith(
         "Solring\tde\tSol Ring\n")
-    assert not (site / "runtime" / "combos.tsv").exists()
-    assert set(hook.OPTIONAL.values()) == {"runtime/printed-names.tsv", "runtime/combos.tsv"}
+    assert not (site / "runtime" / "other.tsv").exists()
+    assert set(hook.OPTIONAL.values()) == {"runtime/printed-names.tsv"}
+    # without a combo list the site still serves the file the check asks for, saying so
+    from pyengine import combos
+
+    stub = combos.parse((site / "runtime" / "combos.tsv").read_text(encoding="utf-8"))
+    assert stub.meta["status"] == "absent" and len(stub) == 0
+    hook.on_post_build({"site_dir": str(site)}, optional={}, combos=made)
+    assert "Solring" in (site / "runtime" / "combos.tsv").read_text(encoding="utf-8")

@@ -220,7 +220,7 @@ def test_missing_data_files_still_checks_sizes():
     view = widget.start(None)
     assert "could not load" in view.error
     asking = widget.handle("check", {"format": "horde", "paste": "39 Island\n"})
-    (fetch,) = asking.fetches
+    fetch, _combos = asking.fetches
     result = widget.handle(fetch.action, {"format": "horde", "paste": "39 Island\n",
                                           "_status": "offline", "_body": ""})
     assert result.text["verdict"].endswith("not legal")
@@ -287,8 +287,9 @@ def test_card_data_is_fetched_once_when_a_check_needs_it(facts_text):
     assert view.fetches == []
     form = {"format": "team-commander", "paste": KRENKO}
     asking = widget.handle("check", form)
-    (fetch,) = asking.fetches
+    fetch, combos = asking.fetches  # the combo list comes with the card data
     assert fetch.url == CARD_FACTS_URL == "../runtime/card-facts.tsv" and fetch.method == "GET"
+    assert combos.url == "../runtime/combos.tsv"
     assert asking.attrs["lookup-status"]["data-state"] == "busy"
     assert widget.full_state == "loading"
     assert widget.handle("check", form).fetches == []  # still loading: not asked twice
@@ -427,3 +428,39 @@ def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
                                       "_tag": fetch.tag})
     cache = json.loads(done.save)["cache"]
     assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
+
+
+COMBO_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Thassa's Oracle\n1 Demonic Consultation\n"
+              "1 Dramatic Reversal\n1 Isochron Scepter\n95 Mountain\n")
+
+
+def test_combos_come_with_the_card_data_and_enter_the_estimate(facts_text):
+    """Two-card combos: the site's combo list is fetched once with the card data; the
+    estimate names the deck's combos and applies the bracket criteria (an early one: bracket
+    4); the site's "no list" file leaves them not checked, as a list that cannot be read."""
+    from pyengine import combos
+    from pyengine.widgets import power_part
+
+    listed = combos.write([
+        combos.Combo(("Thassa's Oracle", "Demonic Consultation"), "early", ("Win the game",)),
+        combos.Combo(("Dramatic Reversal", "Isochron Scepter"), "late", ("Infinite mana",))],
+        {"source": "test", "date": "2026-12-05"})
+    for body, label, says in [(listed, "4-5", "2 from Commander Spellbook's data of 2026-12-05"),
+                              ("# status: absent\n", "1-2", ""), ("a\tb\n", "1-2", "")]:
+        widget, _ = browser_like()
+        form = {"format": "commander-horde", "paste": COMBO_DECK}
+        card_data, combo_fetch = widget.handle("check", form).fetches
+        assert combo_fetch.action == power_part.COMBOS_ACTION
+        assert widget.handle(combo_fetch.action, {**form, "_status": "200",
+                                                  "_body": body}).text == {}  # still loading
+        done = widget.handle(card_data.action, {**form, "_status": "200", "_body": facts_text})
+        assert done.text["power"].startswith(f"Power: Bracket {label} ")
+        reasons = " ".join(item.text for item in done.lists["power-reasons"])
+        if says:
+            assert "that can win early, bracket 4" in reasons and "Demonic Consultation + " \
+                "Thassa's Oracle (Win the game)" in reasons
+            assert "1 two-card combo(s), none in brackets 1-2" in reasons
+            assert says in done.text["power-source"]
+        else:
+            assert "Not checked: two-card combos" in reasons
+        assert widget.handle("check", form).fetches == []  # each asked once

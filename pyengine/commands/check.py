@@ -58,13 +58,18 @@ def load_scryfall(path: str) -> CardDB:
 
 
 def deck_power(deck: Decklist, cards: CardDB) -> Power:
-    """The deck's Commander bracket estimate, with the shipped Game Changers list."""
+    """The deck's Commander bracket estimate, with the shipped Game Changers list and the
+    deploy's two-card combos when there are any (``decks/combos.tsv.gz``)."""
     try:
         text = (files.data_root() / "game-changers.txt").read_text(encoding="utf-8")
     except OSError as error:
         raise CommandError(f"the Game Changers list cannot be read ({error})") from None
     meta, names = parse_game_changers(text)
-    return estimate_power(deck.entries, cards, names, meta)
+    try:
+        combos = files.load_combos()
+    except files.DataFileError as error:
+        raise CommandError(str(error)) from None
+    return estimate_power(deck.entries, cards, names, meta, combos)
 
 
 def _names(values: list[str] | None) -> tuple[str, ...]:

@@ -268,7 +268,7 @@ class Widget(NoGame):
             attrs={"lookup-status": {"data-state": "busy"}},
             hidden={"result": True},
             fetches=[Fetch(url=CARD_FACTS_URL, action="card-data", method="GET",
-                           tag="card-data")],
+                           tag="card-data"), *self.power.combos_fetch()],
         )
 
     def _full_response(self, form: Mapping[str, str]) -> View:
@@ -357,6 +357,10 @@ class Widget(NoGame):
             return view.merge(self._check())
         if action == "card-data":
             return self._full_response(form)
+        if action == power_part.COMBOS_ACTION:  # the combo list, fetched with the card data
+            self.power.take_combos(form)
+            ready = self.full_state != "loading" and self.form["paste"].strip()
+            return self._check(fetch_full=False) if ready else View()
         if action == "choose-commander":
             choice = str(form.get("_item", ""))
             self.chosen = tuple(n.strip() for n in choice.split("\n") if n.strip())[:2]
