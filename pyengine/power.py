@@ -146,7 +146,16 @@ class Power:
         lines = [f"power: {self.headline()}"]
         lines += [f"  - {r.text}" for r in self.reasons]
         lines += [f"  - not checked: {n}" for n in self.not_checked]
+        lines.append(f"  ({self.sources_line()})")
         return "\n".join(lines) + "\n"
+
+    def sources_line(self) -> str:
+        """The dates of the lists the estimate used."""
+        line = f"Game Changers list of {self.source.get('date') or 'unknown date'}"
+        if self.combos_source:
+            line += (f"; two-card combos from Commander Spellbook's data of "
+                     f"{self.combos_source.get('date') or 'unknown date'}")
+        return line
 
 
 def _label(minimum: int, extra_turns: bool) -> str:

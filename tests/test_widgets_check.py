@@ -464,3 +464,23 @@ def test_combos_come_with_the_card_data_and_enter_the_estimate(facts_text):
         else:
             assert "Not checked: two-card combos" in reasons
         assert widget.handle("check", form).fetches == []  # each asked once
+
+
+def test_old_card_data_is_flagged_on_the_check(facts_text):
+    """issue 37, point 2: the check says the card data's date; older than 60 days it says
+    that cards printed since are not known yet, and marks the line."""
+    import datetime
+    from dataclasses import replace
+
+    for today, says, stale in [(datetime.date(2025, 11, 24), "Card data of 2025-09-25.",
+                                "false"),
+                               (datetime.date(2025, 11, 25), "Card data from 2025-09-25: cards "
+                                "printed since then are not known yet.", "true")]:
+        widget, _ = browser_like()
+        widget.env = replace(widget.env, today=lambda today=today: today)
+        form = {"format": "team-commander", "paste": KRENKO}
+        card_data = widget.handle("check", form).fetches[0]
+        done = widget.handle(card_data.action, {**form, "_status": "200", "_body": facts_text})
+        assert done.text["read-as"].startswith("Read as ")
+        assert done.text["read-as"].endswith(f". {says}")
+        assert done.attrs["read-as"] == {"data-stale": stale}

@@ -50,6 +50,7 @@ from ..legality import (
 from ..names import normalize
 from . import Env, Fetch, Item, View, paste_too_big, plumbing, power_part
 from .contract import Migration, NoGame, version_field
+from .own_deck import data_date_view
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
@@ -410,9 +411,8 @@ class Widget(NoGame):
         view = View(save=self.save(), error=self.data_error or self.full_error)
         deck, report = self._report()
         view.hidden["result"] = False
-        view.text["read-as"] = (f"Read as {format_title(deck.format)}"
-                                + (f" · card data of {report_date}" if (
-                                    report_date := self._data_date()) else "") + ".")
+        view.merge(data_date_view(self.env, self._data_date(), "read-as",
+                                  f"Read as {format_title(deck.format)}."))
         if not deck.entries:
             view.text["verdict"] = "No cards found: paste a list, one card a line."
             view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
