@@ -484,3 +484,49 @@ def test_old_card_data_is_flagged_on_the_check(facts_text):
         assert done.text["read-as"].startswith("Read as ")
         assert done.text["read-as"].endswith(f". {says}")
         assert done.attrs["read-as"] == {"data-stale": stale}
+
+
+CHANGED_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Sol Ring\n1 Goblin Matron\n1 Mana Vault\n"
+                "96 Mountain\n")
+
+
+def release(facts_text: str, date: str, changers: list[str], drop: str = "") -> dict[str, str]:
+    """The data files of one release of the site: its card data (dated ``date``, without the
+    card ``drop``) and its Game Changers list."""
+    facts = facts_text.replace("# date: 2025-09-25", f"# date: {date}")
+    if drop:
+        facts = "\n".join(line for line in facts.split("\n")
+                          if not line.startswith(drop + "\t"))
+    gc = f"# source: test\n# date: {date}\n" + "\n".join(changers) + "\n"
+    return {**data_files(), "card-facts.tsv": facts, "game-changers.txt": gc}
+
+
+def test_what_changed_for_a_list_checked_before(facts_text):
+    """issue 37, point 6: a list checked before on this device, checked again after a release
+    with new card data, says what the new data changed, one line a card (a new Game Changer
+    with the bracket's change, a card now known); the lines stay until the data changes
+    again; an edited list is not compared; an older save without this still reads."""
+    form = {"format": "commander-horde", "paste": CHANGED_DECK}
+    old, _ = make(data=release(facts_text, "2026-01-10", ["Ancient Tomb"], drop="Goblin Matron"))
+    first = old.handle("check", form)
+    assert first.hidden["changes-box"] is True
+    saved = first.save
+    assert json.loads(saved)["last"]["marks"] == {"Goblin Matron": "u"}
+
+    new, _ = make(saved, data=release(facts_text, "2026-03-01", ["Mana Vault", "Sol Ring"]))
+    again = new.handle("check", form)
+    lines = [item.text for item in again.lists["changes"]]
+    assert lines == ["Goblin Matron is now known to the card data: verdict not everything "
+                     "could be checked → legal",
+                     "Mana Vault is now a Game Changer: bracket 1-2 → 3",
+                     "Sol Ring is now a Game Changer"]
+    assert again.hidden["changes-box"] is False
+    later, _ = make(again.save, data=release(facts_text, "2026-03-01",
+                                             ["Mana Vault", "Sol Ring"]))
+    assert [item.text for item in later.handle("check", form).lists["changes"]] == lines
+    edited = later.handle("check", {**form, "paste": CHANGED_DECK + "1 Island\n"})
+    assert edited.lists["changes"] == [] and edited.hidden["changes-box"] is True
+
+    plain, _ = make(json.dumps({"v": 1, "form": form, "cache": {}, "not_found": []}),
+                    data=release(facts_text, "2026-03-01", ["Sol Ring"]))
+    assert plain.handle("check", form).hidden["changes-box"] is True
