@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from .names import normalize
 
-__all__ = ["TIMINGS", "Combo", "Combos", "parse", "write"]
+__all__ = ["TIMINGS", "Combo", "Combos", "parse", "take_header", "write"]
 
 #: The timings a line may carry ("" when the source does not say).
 TIMINGS = ("early", "late", "low", "")
@@ -68,6 +68,18 @@ class Combos:
         return sorted(set(found), key=lambda combo: order[id(combo)])
 
 
+def take_header(line: str, meta: dict[str, str]) -> bool:
+    """True for a ``#`` line (a comment); a ``# key: value`` one also goes into ``meta`` (the
+    first value of a key is kept). The data files' header lines: this list's and the Game
+    Changers list's (:func:`pyengine.power.parse_game_changers`)."""
+    if not line.startswith("#"):
+        return False
+    key, sep, value = line[1:].partition(":")
+    if sep and key.strip().isidentifier():
+        meta.setdefault(key.strip(), value.strip())
+    return True
+
+
 def _field(value: str, what: str, line: int) -> str:
     if not value or value != value.strip():
         raise ValueError(f"combos, line {line}: empty or padded {what}")
@@ -83,12 +95,7 @@ def parse(text: str, known: set[str] | None = None) -> Combos:
     meta: dict[str, str] = {}
     combos: list[Combo] = []
     for number, line in enumerate(text.splitlines(), start=1):
-        if not line.strip():
-            continue
-        if line.startswith("#"):
-            key, sep, value = line[1:].partition(":")
-            if sep and key.strip().isidentifier():
-                meta.setdefault(key.strip(), value.strip())
+        if not line.strip() or take_header(line, meta):
             continue
         fields = line.split("\t")
         if len(fields) != 5:

@@ -36,7 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from .combos import Combos
+from .combos import Combos, take_header
 from .legality import rule_ban_tags
 from .names import normalize
 
@@ -93,14 +93,8 @@ def parse_game_changers(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     names: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            key, sep, value = line[1:].partition(":")
-            if sep and key.strip().isidentifier():
-                meta.setdefault(key.strip(), value.strip())
-            continue
-        names.append(line)
+        if line and not take_header(line, meta):
+            names.append(line)
     return meta, tuple(names)
 
 
