@@ -31,6 +31,9 @@ USER_AGENT = "coop-magic-rules/1.0 (card-facts importer)"
 #: The longest line read from a JSON Lines file (Scryfall's largest card objects are about
 #: 20 kB): a longer one is a broken or hostile file, refused before it is decoded.
 MAX_LINE = 1_000_000
+#: The largest file of the old shape (one JSON array) read whole: the snapshot is 30 MB and
+#: the last JSON Oracle Cards file about 160 MB; a larger one is refused (use JSON Lines).
+MAX_WHOLE = 600_000_000
 #: The largest JSON answer fetched whole (the bulk-data list is a few kB).
 MAX_ANSWER = 2_000_000
 #: The largest file downloaded (Scryfall's "All Cards" is about 0.5 GB gzipped).
@@ -68,7 +71,11 @@ def iter_objects(path: Path) -> Iterator[Any]:
             first = stream.readline(MAX_LINE + 1)
             head = first.lstrip(b"\xef\xbb\xbf \t\r\n")
             if head.startswith(b"[") or (head.startswith(b"{") and not first.endswith(b"\n")):
-                yield from _whole(path, first + stream.read())
+                rest = stream.read(MAX_WHOLE + 1)
+                if len(first) + len(rest) > MAX_WHOLE:
+                    raise SourceError(f"{path.name}: one JSON value of more than "
+                                      f"{MAX_WHOLE:,} bytes (not JSON Lines): refused")
+                yield from _whole(path, first + rest)
                 return
             line = first
             while line:

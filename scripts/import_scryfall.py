@@ -101,6 +101,9 @@ BULK_LIST = "https://api.scryfall.com/bulk-data"
 #: Exit code when a source could not be reached (the deploy keeps the committed data and its
 #: job summary says so); 1 is a source that was reached but cannot be read (the deploy fails).
 NETWORK = 3
+#: All Cards files this large always hold printed names (today's: about 500,000 objects, most
+#: of them printings in other languages); none means a wrong file or renamed fields.
+MIN_OBJECTS_FOR_A_NAME = 10_000
 #: Layouts that are not cards a deck can hold.
 SKIP_LAYOUTS = {"token", "double_faced_token", "emblem", "art_series", "front_card", "planar",
                 "scheme", "vanguard", "augment", "host"}
@@ -514,6 +517,9 @@ class Run:
         else:
             path, _, date = self.fetch("all_cards")
         rows, counts = printed_names(iter_objects(path), self.known)
+        if not rows and counts["read"] >= MIN_OBJECTS_FOR_A_NAME:
+            raise SourceError(f"no printed name among {counts['read']} objects of {path.name}: "
+                              "not Scryfall's All Cards file, or its fields changed")
         _check_unknown("printed names", counts["unknown"], len(rows),
                        [k[9:] for k in counts if k.startswith("unknown: ")])
         text = write_printed(rows, {"date": date or "unknown",

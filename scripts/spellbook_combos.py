@@ -42,6 +42,9 @@ TIMING = {"R": "early", "S": "late", "P": "late", "O": "late", "PA": "low", "C":
           "E": "low"}
 #: Most results kept per combo.
 MAX_RESULTS = 3
+#: An export this large with no two-card combo in it has changed shape (today's holds about
+#: 105,000 variants, thousands of them two-card infinite combos).
+MIN_VARIANTS_FOR_A_COMBO = 1000
 
 
 def _keys(value: Mapping[str, Any]) -> str:
@@ -133,4 +136,9 @@ def reduce(variants: Iterable[Any], known: Mapping[str, str]) -> tuple[list[Comb
             counts[made] += 1
     if not counts["read"]:
         raise SourceError("the variants export holds no variants")
+    if not combos and counts["read"] >= MIN_VARIANTS_FOR_A_COMBO:
+        raise SourceError(f"no two-card combo among {counts['read']} variants (skipped: "
+                          + ", ".join(f"{n} {k[9:]}" for k, n in sorted(counts.items())
+                                      if k.startswith("skipped: "))
+                          + "): the export's shape changed?")
     return combos, counts

@@ -506,3 +506,26 @@ def test_the_pages_workflow_fails_on_a_bad_answer_and_warns_without_network(tmp_
     assert (done.returncode != 0) == fails
     assert says in done.stdout
     assert "--min-cards" in step["run"] and "--summary" in step["run"]
+
+
+def test_a_large_file_without_what_it_should_hold_is_refused(tmp_path, capsys, monkeypatch):
+    """point 7: an All Cards file without a single printed name, a Spellbook export without
+    a single two-card combo, and an old-shape file too large to read whole: each stops the
+    import (the thresholds lowered here to the fixtures' size)."""
+    source = gzipped(tmp_path, "oracle-cards.jsonl")
+    monkeypatch.setattr(importer, "MIN_OBJECTS_FOR_A_NAME", 5)
+    plain = gzipped(tmp_path, "plain.jsonl", (BULK / "oracle-cards.jsonl").read_bytes())
+    err = refused(capsys, tmp_path, ["--source", str(source), "--all-cards", str(plain)])
+    assert "no printed name among 16 objects of plain.jsonl.gz" in err
+    combos_module = importer.spellbook_combos
+    monkeypatch.setattr(combos_module, "MIN_VARIANTS_FOR_A_COMBO", 5)
+    data = (BULK / "variants.json").read_bytes().replace(b"Infinite", b"Lots of").replace(
+        b"Win the game", b"Draw a card")
+    err = refused(capsys, tmp_path, ["--source", str(source), "--combos",
+                                     str(gzipped(tmp_path, "none.json", data))])
+    assert "no two-card combo among 7 variants (skipped: 1 not legal in Commander" in err
+    monkeypatch.setitem(sources, "MAX_WHOLE", 1000)
+    whole = tmp_path / "cards.json"
+    whole.write_text(json.dumps(SAMPLE * 20), encoding="utf-8")
+    err = refused(capsys, tmp_path, ["--source", str(whole)])
+    assert "one JSON value of more than 1,000 bytes (not JSON Lines): refused" in err
