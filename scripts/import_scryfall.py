@@ -335,14 +335,6 @@ def game_changers_text(cards: Iterable[Any], source: str, date: str) -> str | No
     return found.game_changers_text(source, date)
 
 
-def scryfall_banned(cards: Iterable[Any]) -> list[str]:
-    """Names Scryfall's ``legalities`` mark banned in Commander (empty for the snapshot)."""
-    found = Import()
-    for card in cards:
-        found.add(card)
-    return sorted(found.banned)
-
-
 # -- printed names (Scryfall's "All Cards": every printing, every language) -------------------
 def _faces(card: Mapping[str, Any]) -> list[Mapping[str, Any]]:
     faces = card.get("card_faces")
@@ -421,12 +413,6 @@ def read_combos(path: Path, known: Mapping[str, str]) -> tuple[str, Counter[str]
 
 
 # -- reading and writing ---------------------------------------------------------------------------
-def read_source(path: Path) -> tuple[list[Any], str, str]:
-    """Every object of a card file (whole: for tests and small files), its source, its date."""
-    cards = list(iter_objects(path))
-    return cards, f"{path.name} (Scryfall card format)", _file_date(path)
-
-
 def _file_date(path: Path) -> str:
     match = re.search(r"\d{4}-\d{2}-\d{2}", path.name)
     return match.group(0) if match else ""
