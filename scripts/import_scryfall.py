@@ -486,6 +486,9 @@ class Run:
                  f"the source lacks: {counts['shipped facts']} from decks/cards.tsv, "
                  f"{counts['conspiracy']} Conspiracy, {counts['name only']} by name only")
         changers = found.game_changers_text(source, date)
+        if changers is not None and not found.changers and args.min_cards:
+            raise SourceError("the source has a game_changer field but no card marked true: "
+                              "the field's meaning changed?")
         if changers is not None and args.output == OUTPUT:
             self.outputs.append((GAME_CHANGERS, changers.encode("utf-8")))
             self.say(f"  {_shown(GAME_CHANGERS)}: {len(found.changers)} Game Changers from "

@@ -529,3 +529,13 @@ def test_a_large_file_without_what_it_should_hold_is_refused(tmp_path, capsys, m
     whole.write_text(json.dumps(SAMPLE * 20), encoding="utf-8")
     err = refused(capsys, tmp_path, ["--source", str(whole)])
     assert "one JSON value of more than 1,000 bytes (not JSON Lines): refused" in err
+
+
+def test_a_game_changer_field_with_no_card_marked_is_refused(tmp_path, capsys):
+    """A full bulk file (--min-cards) whose game_changer field marks no card would empty the
+    Game Changers list: refused."""
+    data = (BULK / "oracle-cards.jsonl").read_bytes().replace(b'"game_changer": true',
+                                                              b'"game_changer": false')
+    source = gzipped(tmp_path, "oracle-cards.jsonl", data)
+    err = refused(capsys, tmp_path, ["--source", str(source), "--min-cards", "5"])
+    assert "game_changer field but no card marked true" in err
