@@ -530,3 +530,46 @@ def test_what_changed_for_a_list_checked_before(facts_text):
     plain, _ = make(json.dumps({"v": 1, "form": form, "cache": {}, "not_found": []}),
                     data=release(facts_text, "2026-03-01", ["Sol Ring"]))
     assert plain.handle("check", form).hidden["changes-box"] is True
+
+
+def test_a_change_of_the_suggested_horde_setting_is_tracked(facts_text):
+    """issue 37, point 6: a list whose Horde setting was suggested here, checked again with a
+    release that moves its bracket, says how the suggested setting changed on the bracket's
+    line (the suggestion is run again once, with the new data); with the same data the kept
+    setting stands and no simulation runs."""
+    from tests.test_widgets_pages import make_env
+
+    def make(saved=None, data=None):  # with the site's automated decks
+        widget = Widget(make_env(), data=data)
+        return widget, widget.start(saved)
+
+    # a team of two (the same list twice): one Survivor loses at every setting either way
+    form = {"format": "commander-horde", "paste": CHANGED_DECK, "others": CHANGED_DECK}
+    old, _ = make(data=release(facts_text, "2026-01-10", []))
+    old.handle("check", form)
+    old.handle("suggest", form)
+    before = old.last["setting"]
+    assert before and old.power.suggested == before
+    assert json.loads(old.save())["last"]["setting"] == before
+
+    changers = ["Mana Vault", "Sol Ring", "Goblin Matron", "Krenko, Mob Boss"]
+    new, _ = make(old.save(), data=release(facts_text, "2026-03-01", changers))
+    lines = [item.text for item in new.handle("check", form).lists["changes"]]
+    after = new.last["setting"]
+    assert new.last["bracket"] == "4-5"
+    assert (before, after) == ("Custom, exile 40%", "Custom, exile 10%")
+    assert f"; suggested Horde setting {before} → {after}" in lines[0]
+    assert lines[0].startswith("Goblin Matron is now a Game Changer: bracket 1-2 → 4-5")
+
+    calls = []
+    new.power.horde_setting = lambda *a: calls.append(a) or "never"
+    new.handle("check", form)
+    assert calls == [] and new.last["setting"] == after
+    # the next release, checked for another team: its setting is not compared (nor run);
+    # opened from the save, the comparison waits for the player's check (the team unknown)
+    other, shown = make(new.save(), data=release(facts_text, "2026-05-01", changers[:1]))
+    assert shown.hidden["changes-box"] and other.last["setting"] == after
+    other.power.horde_setting = lambda *a: calls.append(a) or "never"
+    lines = [i.text for i in other.handle("check", {**form, "others": ""}).lists["changes"]]
+    assert calls == [] and "setting" not in other.last
+    assert lines and not any("suggested" in line for line in lines)

@@ -209,6 +209,8 @@ class Widget(NoGame):
         self.power = power_part.PowerPart(env, reader)  # bracket estimate, suggested setting
         #: What the last check of the list said (:mod:`.check_changes`), kept in the save.
         self.last: dict[str, Any] = {}
+        #: The other Survivors' decks of the last action (None before one).
+        self.others: str | None = None
 
     # -- data ------------------------------------------------------------------------------
 
@@ -347,6 +349,7 @@ class Widget(NoGame):
 
     def handle(self, action: str, form: dict[str, str]) -> View:
         self._take_form(form)
+        self.others = str(form.get("others", ""))  # the other Survivors' decks (suggestion)
         if action == "check":
             return self._check()
         if action == "choose-format":
@@ -376,8 +379,12 @@ class Widget(NoGame):
             return self._lookup_response(form)
         if action == "suggest":
             deck = Decklist.from_text(self.form["paste"])
-            return self.power.suggest(deck, str(form.get("others", "")),
-                                      self.base or CardDB(), self.card_db(deck))
+            others = self.others or ""
+            view = self.power.suggest(deck, others, self.base or CardDB(), self.card_db(deck))
+            self.last = check_changes.with_setting(self.last, deck, self.form["format"],
+                                                   self.power.suggested, others)
+            view.save = self.save()
+            return view
         if action == "forget":
             self.cache = {}
             self.not_found = []
@@ -493,6 +500,10 @@ class Widget(NoGame):
         data = "|".join([self._data_date(), self.power.meta.get("date", ""),
                          combos.meta.get("date", "") if combos is not None else ""])
         now = check_changes.outcome(deck, self.form["format"], report, power, data)
+        if not check_changes.carry_setting(self.last, now, self.others, lambda: (
+                self.power.horde_setting(deck, self.others or "", self.base or CardDB(),
+                                         self.card_db(deck)))):
+            return View(hidden={"changes-box": True})  # compared at the next check
         view, self.last = check_changes.view(self.last, now)
         view.save = self.save()
         return view

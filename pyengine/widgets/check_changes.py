@@ -20,7 +20,7 @@ Page elements (``data-id``): ``changes-box``, ``changes``.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from ..decklist import Decklist
@@ -85,11 +85,47 @@ def restore(raw: Any) -> dict[str, Any]:
     lines = raw.get("changes")
     return {"list": str(raw.get("list", "")), "data": str(raw.get("data", "")),
             "verdict": str(raw.get("verdict", "")), "bracket": str(raw.get("bracket", "")),
-            **({"setting": str(raw["setting"])[:80]} if raw.get("setting") else {}),
+            **({"setting": str(raw["setting"])[:80], "others": str(raw.get("others", ""))[:16]}
+               if raw.get("setting") else {}),
             "marks": {str(k)[:200]: str(v)[:3] for k, v in list(marks.items())[:MAX_MARKS]}
             if isinstance(marks, dict) else {},
             "changes": [str(line)[:400] for line in lines[:MAX_LINES]]
             if isinstance(lines, list) else []}
+
+
+def others_key(text: str) -> str:
+    """The other Survivors' decks a suggestion was for (the check page's ``others`` box)."""
+    kept = "\n".join(line.strip() for line in text.splitlines() if line.strip())
+    return hashlib.sha256(kept.encode("utf-8")).hexdigest()[:16]
+
+
+def with_setting(last: dict[str, Any], deck: Decklist, format_key: str, setting: str,
+                 others: str) -> dict[str, Any]:
+    """The last check's record with the Horde setting just suggested for its list (and the
+    others' decks it was for); unchanged when the record is of another list."""
+    if not setting or last.get("list") != digest(deck, format_key):
+        return last
+    return {**last, "setting": setting, "others": others_key(others)}
+
+
+def carry_setting(kept: Mapping[str, Any], now: dict[str, Any], others: str | None,
+                  suggest: Callable[[], str]) -> bool:
+    """Give ``now`` the suggested Horde setting the same list's last check kept: the kept one
+    while the data stays the same; with new data, ``suggest()`` again (the simulator, once a
+    release) when the other decks are the same, none when they are not (another team). False
+    when the comparison must wait: new data and the other decks not known yet (``others``
+    None: a page opened from its save, before the player's first action)."""
+    if kept.get("list") != now["list"] or not kept.get("setting"):
+        return True
+    if kept.get("data") == now["data"]:
+        now["setting"], now["others"] = str(kept["setting"]), str(kept.get("others", ""))
+        return True
+    if others is None:
+        return False
+    if kept.get("others") == others_key(others):
+        now["setting"] = suggest() or str(kept["setting"])
+        now["others"] = others_key(others)
+    return True
 
 
 def _tail(what: str, before: Any, now: Any) -> str:
