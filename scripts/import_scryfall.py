@@ -57,6 +57,7 @@ from pyengine.cards import TSV_COLUMNS, CardDB, colors_of_cost, mana_value_of  #
 from pyengine.legality import commander_tags, deck_building_tags, rule_ban_tags  # noqa: E402
 from pyengine.names import normalize  # noqa: E402
 from pyengine.power import power_tags  # noqa: E402
+from pyengine.vocabulary import check_tags  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
 BULK_API = "https://api.scryfall.com/bulk-data/oracle-cards"
@@ -148,6 +149,7 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
     if isinstance(games, list):
         tags.append("games=" + "".join(letter for game, letter in _GAMES if game in games))
     tags = [_clean(t).replace(";", ",") for t in dict.fromkeys(tags)]
+    check_tags(_clean(name), tags)  # every tag is a verb of the vocabulary (issue 39)
     row = "\t".join([
         _clean(name), cost, str(mana_value(card)), type_line, _clean(power), _clean(toughness),
         colors_text, _wubrg(card.get("color_identity") or []), "0", ";".join(tags),

@@ -812,11 +812,12 @@ def test_the_card_panel_shows_limited_horde_keyword_errata():
     from tests import scenarios
 
     lh = scenarios.stacked("limited-horde", ["Hound of the Farbogs", "Zombie"])
-    line = board.facts_text(Widget._facts(lh)("Hound of the Farbogs"))
-    assert "menace if threshold" in line and "delirium" not in line.split(" · ")[-2]
-    assert line.endswith("errata: threshold instead of delirium (LH 9.10)")
+    line = board.facts_text(Widget._facts(lh)("Hound of the Farbogs"), lh.HANDLING)
+    assert "errata: threshold instead of delirium (LH 9.10)" in line
+    assert line.endswith("At the table: It has menace with threshold.")
     hs = scenarios.stacked("horde", ["Hound of the Farbogs", "Zombie"])
-    assert "menace if delirium" in board.facts_text(Widget._facts(hs)("Hound of the Farbogs"))
+    assert board.facts_text(Widget._facts(hs)("Hound of the Farbogs"), hs.HANDLING).endswith(
+        "At the table: It has menace with delirium.")
 def test_a_new_game_gets_a_new_seed_unless_the_table_keeps_it():
     """hs-3-3: Start after a game does not deal the same game again by surprise: the seed
     left in the box from the last game is replaced, unless "Keep this seed" is ticked; a seed
@@ -958,14 +959,15 @@ def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
         if any(c.name == "Forsaken Wastes" for c in w.game.zones["battlefield"]) and len(
                 [r for r in seen if any("Forsaken Wastes" in t for t in r)]) >= 2:
             break
-    assert any("Forsaken Wastes (on the battlefield) — at each upkeep" in t
+    assert any("Forsaken Wastes (on the battlefield) — At the beginning of each upkeep" in t
                for r in seen for t in r), seen
     # the Survivors' turn is played on the tools: an each-upkeep trigger is said there too,
     # and only what triggers in every turn (issue 27, point 5)
     view = w.render()
     assert w.game.phase == "survivors" and view.hidden["turn-reminders-box"] is False
     assert [i.text for i in view.lists["turn-reminders"]] == [
-        "Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
+        "Forsaken Wastes (on the battlefield) — At the beginning of each upkeep: that player "
+        "loses 1 life."]
     view = w.handle("life-up", {"amount": "2"})
     assert "can't gain life" in view.text["happened"]
     zombie = next(c for c in w.game.zones["battlefield"] if c.name == "Zombie")
