@@ -117,8 +117,8 @@ def test_keywords_costs_statics_and_spells():
     assert "players_cant_gain_life" in behaviour_tags("Players can't gain life.", "Enchantment",
                                                       "Test Wastes")
     assert behaviour_tags("Destroy all creatures. They can't be regenerated.", "Sorcery",
-                          "Damnation") == ["mass_removal=destroy", "spell=destroy_all_creatures",
-                                                 "no_regen"]
+                          "Damnation") == ["mass_removal=destroy", "no_regen",
+                                       "spell=destroy_all_creatures"]
     assert behaviour_tags("When this creature enters, create two 1/1 colorless Eldrazi Spawn "
                           "creature tokens.", "Creature — Eldrazi Drone", "Test Drone") == [
         "etb=2_Eldrazi_Spawn"]
