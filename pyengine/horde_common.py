@@ -413,6 +413,9 @@ class HordeGame(Game):
                and "enters_tapped" in self.facts(card).tags)
         card.tapped = tapped or own
         card.face_up = False
+        counters = self.facts(card).tag_value("enters_with")
+        if counters and counters.isdigit() and self.HANDLING["enters_with"].how == "carried":
+            card.counters = int(counters)  # "enters with N +1/+1 counters" (its text)
         events = [Event("enter", f"{card.name} enters the battlefield"
                         + (" tapped (its text)" if own else ""), [card.name],
                         {"card": card.id})]
