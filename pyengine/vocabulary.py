@@ -706,6 +706,8 @@ LEGACY: dict[str, tuple[str, ...]] = {
         "table=X_is_the_number_of_creature_cards_in_that_player's_graveyard_and_the_tokens_have"
         "_haste",),
 }
+#: (a key already spelled as today's verb is no older spelling)
+LEGACY = {old: new for old, new in LEGACY.items() if new != (old,)}
 _ENTERS_WITH_OLD = re.compile(r"^enters_with_(\d+)_p1p1$")
 
 
