@@ -1,4 +1,6 @@
-"""MkDocs hook: publish the full card data for the deck check as ``runtime/card-facts.tsv``.
+"""MkDocs hook: publish the full card data for the deck check as ``runtime/card-facts.tsv``,
+and put the card vocabulary's coverage figures (``sitebuild/coverage.py``, from
+``decks/card-coverage.json``) where a page writes ``<!-- card-coverage -->`` (Performance).
 
 ``decks/card-facts.tsv.gz`` (made by ``scripts/import_scryfall.py``; the Pages workflow refreshes
 it from Scryfall before building) is written decompressed into the built site, beside the Python
@@ -19,6 +21,22 @@ ROOT = Path(__file__).resolve().parent.parent
 SOURCE = ROOT / "decks" / "card-facts.tsv.gz"
 #: Site path of the published file (the check widget fetches it relative to its page).
 SITE_PATH = "runtime/card-facts.tsv"
+
+
+MARKER = "<!-- card-coverage -->"
+
+
+def on_page_markdown(markdown, page, config, files):
+    if MARKER not in markdown:
+        return markdown
+    from sitebuild import coverage
+
+    try:
+        table = coverage.markdown()
+    except (OSError, ValueError, KeyError) as error:
+        raise PluginError(f"{coverage.FIGURES} cannot be read ({error}); run "
+                          "scripts/import_scryfall.py") from None
+    return markdown.replace(MARKER, table)
 
 
 def on_post_build(config):

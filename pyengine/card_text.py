@@ -36,7 +36,8 @@ from typing import Any
 
 from .vocabulary import VERBS, VocabularyError, behaviours, parse_atom, parse_tag
 
-__all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag"]
+__all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag",
+           "reading"]
 
 #: One-word (or fixed) keyword abilities -> tag.
 KEYWORDS = {
@@ -216,12 +217,16 @@ _EFFECTS = (
     (re.compile(r"\btarget (?:player|opponent) sacrifices (a|an|one) creatures?\b", re.I),
      "target_player_sacs_creature"),
     (re.compile(r"\bput (a|an|one) \+1/\+1 counter on ~", re.I), "p1p1_counter"),
+    (re.compile(r"\bcounter target spell\b", re.I), "counter_target_spell"),
+    (re.compile(r"\breturn (target creature|target nonland permanent|target permanent) to its "
+                r"owner's hand\b", re.I), "bounce_{}"),
 )
 #: Power changes until end of turn, by who gets them (the vocabulary's subjects).
 _PUMP = re.compile(
     r"\b(target creature|~|all creatures|all other creatures|creatures your opponents control|"
     r"creatures you control|nonblack creatures|non-Zombie creatures|green creatures|"
-    r"each creature|other creatures) gets? ([+-]\d+)/([+-]\d+) until end of turn", re.I)
+    r"each creature|other creatures) gets? ([+-]\d+)/([+-]\d+)(?: and gains [a-z, ]+?)? "
+    r"until end of turn", re.I)
 _PUMP_SUBJECTS = {"target creature": "target_creature", "~": "self",
                   "all creatures": "all_creatures", "each creature": "all_creatures",
                   "all other creatures": "other_creatures", "other creatures": "other_creatures",
@@ -250,6 +255,8 @@ def _effect_code(effect: str) -> str:
     for pattern, code in _EFFECTS:
         for match in pattern.finditer(effect):
             value = _number(match.group(1)) if "{}" in code and match.groups() else ""
+            if code.startswith("bounce_"):
+                value = "_".join(match.group(1).lower().split())
             codes.append(code.format(value))
     for match in _PUMP.finditer(effect):
         codes.append(f"{_PUMP_SUBJECTS[match.group(1).lower()]}{match.group(2)}/"
@@ -458,6 +465,25 @@ def behaviour_tags(oracle_text: str, type_line: str = "", name: str = "",
     return out
 
 
+def reading(oracle_text: str, type_line: str = "", name: str = "") -> list[tuple[str, list[str]]]:
+    """Each ability line of a card's front face (reminder text removed, its name written
+    ``~``) with the verbs the reader turns it into (an empty list: a line no verb reads) --
+    what the coverage report (:mod:`sitebuild.coverage`) counts."""
+    kinds = (type_line.split(" // ")[0] if type_line else "").split(" — ")[0].split()
+    spell = "Instant" in kinds or "Sorcery" in kinds
+    out = []
+    for line in _normal(oracle_text, name):
+        tags = []
+        for tag in _line_tags(line, spell):
+            try:
+                parse_tag(tag)
+            except VocabularyError:
+                continue
+            tags.append(tag)
+        out.append((line, tags))
+    return out
+
+
 def _line_tags(line: str, spell: bool) -> list[str]:
     ability_word = _ABILITY_WORD.match(line)
     if ability_word and not line.startswith(("Suspend", "Escape")) and \
@@ -531,13 +557,36 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         for verb in ("cant_attack", "cant_block"):
             if verb[5:] in restriction.group(1):
                 tags.append(f"{verb}={condition}" if condition else verb)
+    if re.match(r"^~ can't be blocked\b", line):
+        condition = _condition(line[len("~ can't be blocked"):])
+        tags.append(f"cant_be_blocked={condition}" if condition else "cant_be_blocked")
+    if re.match(r"^~ can't be countered\b", line) or re.match(r"^This spell can't be "
+                                                             r"countered\b", line):
+        tags.append("cant_be_countered")
+    if re.match(r"^~ gets [+-]\d+/[+-]\d+\b", line) or re.match(
+            r"^As long as .*, ~ gets [+-]\d+/[+-]\d+", line):
+        tags.append("self_boost=" + (_condition(line.split(",")[0]) if line.startswith("As")
+                                     else "always"))
+    if re.match(r"^~'s power and toughness are each equal to\b|^~'s power is equal to\b",
+                line):
+        tags.append("pt_from_count")
+    if re.match(r"^Choose (?:one|two|one or both|one or more|any number) —", line):
+        tags.append("modal")
+    additional = re.match(r"^As an additional cost to cast (?:~|this spell), (.+?)\.?$", line)
+    if additional:
+        tags.append(f"additional_cost={_cost_code(additional.group(1))}")
+    if re.match(r"^(?:~|This spell) costs \{\w+\} less to cast\b", line):
+        tags.append("cost_reduction")
+    if re.search(r"\bsearch your library\b", line, re.I):
+        tags.append("search_library")
     if re.search(r"^~ attacks each (?:combat|turn) if able\b", line):
         tags.append("attacks_each_combat_if_able")
     if re.search(r"^~ enters tapped\b", line):
         tags.append("enters_tapped")
-    counters = re.search(rf"^~ enters with {_NUMBER} \+1/\+1 counters? on it\.$", line)
-    if counters and _number(counters.group(1)).isdigit():
-        tags.append(f"enters_with={_number(counters.group(1))}")
+    counters = re.search(rf"^~ enters with {_NUMBER} \+1/\+1 counters? on it\b", line)
+    if counters and (_number(counters.group(1)).isdigit() or counters.group(1) == "X"):
+        many = re.search(r"\bfor each\b|\bwhere X\b", line)
+        tags.append(f"enters_with={'X' if many else _number(counters.group(1))}")
     boost = _boost(line)
     if boost:
         tags.append(boost)

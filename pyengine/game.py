@@ -648,7 +648,7 @@ def _upgrade_from_4(data: dict[str, Any]) -> dict[str, Any]:
 
     config = data.get("config")
     facts = config.get("facts") if isinstance(config, dict) else None
-    if isinstance(facts, dict):
+    if isinstance(config, dict) and isinstance(facts, dict):
         new_facts = {}
         for name, entry in facts.items():
             tags = entry.get("tags") if isinstance(entry, dict) else None

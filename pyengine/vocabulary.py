@@ -136,6 +136,10 @@ class Atom:
             return f"destroy {SUBJECTS[self.what]}"
         if self.kind == "reanimate":
             return "return target creature card from a graveyard to the battlefield"
+        if self.kind == "counter_spell":
+            return "counter target spell"
+        if self.kind == "bounce":
+            return f"return {SUBJECTS[self.what]} to its owner's hand"
         return self.kind
 
 
@@ -157,6 +161,8 @@ ATOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p)) for
     ("counter", r"p1p1_counter"),
     ("destroy", rf"destroy_({_SUBJECT_RE})"),
     ("reanimate", r"reanimate"),
+    ("counter_spell", r"counter_target_spell"),
+    ("bounce", rf"bounce_({_SUBJECT_RE})"),
 ))
 
 
@@ -180,7 +186,7 @@ def parse_atom(code: str) -> Atom:
             return Atom(kind, what=g[0], power=int(g[1]), toughness=int(g[2]))
         if kind == "damage":
             return Atom(kind, count=g[0], what=g[1])
-        if kind == "destroy":
+        if kind in ("destroy", "bounce"):
             return Atom(kind, what=g[0])
         return Atom(kind)
     raise VocabularyError(f"'{code}' is not an effect the vocabulary knows (tokens such as "
@@ -385,6 +391,16 @@ for _verb in (
     Verb("mass_removal", "spell", "words", words="it removes creatures en masse ({})"),
     Verb("no_regen", "spell", words="what it destroys can't be regenerated"),
     Verb("tokens_tapped", "spell", words="its tokens enter tapped"),
+    Verb("cant_be_blocked", "static", "condition", words="it can't be blocked"),
+    Verb("cant_be_countered", "static", words="it can't be countered"),
+    Verb("self_boost", "static", "condition", words="it gets a bonus to its power and "
+                                                      "toughness"),
+    Verb("pt_from_count", "static", words="its power and toughness are counted from the "
+                                          "game"),
+    Verb("modal", "spell", words="its controller chooses among its modes"),
+    Verb("additional_cost", "ability", "cost", words="it has an additional cost ({})"),
+    Verb("cost_reduction", "ability", words="it can cost less to cast"),
+    Verb("search_library", "spell", words="its controller searches their library"),
     Verb("table", "table", "words"),
 ):
     _add(_verb)
@@ -680,8 +696,9 @@ LEGACY: dict[str, tuple[str, ...]] = {
     "mass_reanimate_all_players": (
         "table=each_player_returns_every_creature_card_that_went_to_their_graveyard_this_turn",),
     "etb_counters=#other_zombies_you_control+#zombie_cards_in_your_gy": (
-        "table=it_enters_with_a_+1/+1_counter_for_each_other_zombie_you_control_and_zombie_card"
-        "_in_your_graveyard",),
+        "enters_with=X",
+        "table=it_enters_with_a_+1/+1_counter_for_each_other_zombie_you_control_and_zombie_"
+        "card_in_your_graveyard",),
     "damage_prevented->remove_counter": (
         "table=damage_to_it_is_prevented_and_a_+1/+1_counter_removed_instead",),
     "self_or_zombie_dies=each_opp_loses1": ("dies=it_or_another_zombie:each_opp_loses1",),

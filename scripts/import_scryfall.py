@@ -58,6 +58,7 @@ from pyengine.legality import commander_tags, deck_building_tags, rule_ban_tags 
 from pyengine.names import normalize  # noqa: E402
 from pyengine.power import power_tags  # noqa: E402
 from pyengine.vocabulary import check_tags  # noqa: E402
+from sitebuild import coverage  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
 BULK_API = "https://api.scryfall.com/bulk-data/oracle-cards"
@@ -322,6 +323,11 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  skipped {counts['skipped']} non-card objects; ban-list cards the source lacks: "
           f"{counts['shipped facts']} from decks/cards.tsv, {counts['conspiracy']} Conspiracy, "
           f"{counts['name only']} by name only")
+    if args.output == OUTPUT:  # how much of the pool the vocabulary reads (issue 39)
+        figures = coverage.compute(cards)
+        coverage.write(figures, source)
+        print(f"  {coverage.FIGURES.relative_to(ROOT)}: {figures['cards']} creatures, instants "
+              f"and sorceries; {figures['unread']} with a line no verb reads")
     changers = game_changers_text(cards, source, date)
     if changers is not None and args.output == OUTPUT:
         GAME_CHANGERS.write_text(changers, encoding="utf-8")

@@ -21,7 +21,8 @@ SCRYFALL = DATA / "scryfall"
 
 TSV = (
     "name\tmana_cost\tmana_value\ttype_line\tpower\ttoughness\tcolors\tcolor_identity\tis_token\ttags\n"
-    "Abundant Maw\t{8}\t8\tCreature — Eldrazi Leech\t6\t4\t\tB\t0\temerge={6}{B};cast_trigger=draw1\n"
+    "Abundant Maw\t{8}\t8\tCreature — Eldrazi Leech\t6\t4\t\tB\t0\temerge={6}{B};"
+    "cast_trigger=draw1\n"
     "Ib Halfheart, Goblin Tactician\t{3}{R}\t4\tLegendary Creature — Goblin Advisor"
     "\t3\t2\tR\tR\t0\tlegendary\n"
     "Soulless One\t{3}{B}\t4\tCreature — Zombie Avatar\t*\t*\tB\tB\t0\t\n"
