@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from .vocabulary import Handling, behaviours
+from .vocabulary import Handling, behaviours, plural
 
 __all__ = ["attack_summary", "bonus", "boost_of", "number", "reminder_sentences",
            "split_sentences", "tag_words", "trigger_reminders"]
@@ -30,15 +30,6 @@ def _subtypes(type_line: str) -> set[str]:
     front = type_line.split("//")[0]
     parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
     return set(parts[1].split()) if len(parts) == 2 else set()
-
-
-def _plural(word: str) -> str:
-    word = word.lower()
-    if word.endswith("s"):
-        return word
-    if word.endswith("f"):
-        return word[:-1] + "ves"
-    return word + "s"
 
 
 def _boosts(tags: Iterable[str]) -> list[tuple[str, tuple[str, str, int, int, tuple[str, ...]]]]:
@@ -94,7 +85,7 @@ def bonus(target: tuple[int, str], sources: Sequence[tuple[int, str]],
     when ``attacking``. What cannot be read is named in ``missing``."""
     target_id, name = target
     entry = facts(name) or {}
-    subtypes = {_plural(t) for t in _subtypes(str(entry.get("type_line", "")))}
+    subtypes = {plural(t) for t in _subtypes(str(entry.get("type_line", "")))}
     total = 0
     for source_id, source in sources:
         for verb, (who, subject, power, _toughness, _extra) in _boosts(

@@ -34,7 +34,7 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .vocabulary import VERBS, VocabularyError, behaviours, parse_atom, parse_tag
+from .vocabulary import VERBS, VocabularyError, behaviours, parse_atom, parse_tag, plural
 
 __all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag",
            "reading"]
@@ -359,15 +359,6 @@ def _keyword_tags(line: str) -> list[str] | None:
     return tags
 
 
-def _plural(word: str) -> str:
-    word = word.lower()
-    if word.endswith("s"):
-        return word
-    if word.endswith("f"):
-        return word[:-1] + "ves"
-    return word + "s"
-
-
 _ADJECTIVES = {"creatures", "creature", "white", "blue", "black", "red", "green", "colorless",
                "multicolored", "attacking", "blocking", "tapped", "untapped", "legendary",
                "token", "nontoken", "nonblack", "nonwhite", "nonred", "nongreen", "nonblue",
@@ -400,7 +391,7 @@ def _boost(line: str) -> str | None:
             if word in ("you", "control", "All", "all"):
                 continue
             if word[0].isupper() and word.lower() not in _ADJECTIVES:
-                types.append(_plural(word))
+                types.append(plural(word))
             elif word.lower() not in ("creatures", "creature"):
                 adjectives.append(word.lower())
     if types:

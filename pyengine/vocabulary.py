@@ -289,6 +289,17 @@ class Behaviour:
         return self.sentence().rstrip(".")
 
 
+def plural(word: str) -> str:
+    """A creature type as a boost's subject writes it: ``Zombie`` -> ``zombies``, ``Elf`` ->
+    ``elves`` (the reader and the attack total match types by it)."""
+    word = word.lower()
+    if word.endswith("s"):
+        return word
+    if word.endswith("f"):
+        return word[:-1] + "ves"
+    return word + "s"
+
+
 def _words(code: str) -> str:
     text = re.sub(r"\bopp\b", "opponent", code.replace("_", " "))
     return re.sub(r"\s+", " ", text).strip()
