@@ -85,10 +85,10 @@ def compute(cards: Iterable[Mapping[str, Any]]) -> dict[str, Any]:
     }
 
 
-def write(figures: Mapping[str, Any], source: str, path: Path = FIGURES) -> None:
-    """Store the figures (sorted, so the same source gives the same file)."""
-    data = {"source": source, **figures}
-    path.write_text(json.dumps(data, indent=1, sort_keys=False) + "\n", encoding="utf-8")
+def text_of(figures: Mapping[str, Any], source: str) -> str:
+    """The figures as the stored file's text (ordered, so the same source gives the same
+    bytes); the importer writes it with its other outputs."""
+    return json.dumps({"source": source, **figures}, indent=1, sort_keys=False) + "\n"
 
 
 def read(path: Path = FIGURES) -> dict[str, Any]:
