@@ -195,6 +195,9 @@ def _token_codes(effect: str) -> list[str]:
             count = "X"
         kind = "_".join(match.group(6).split())
         codes.append(f"{count}_{kind}" + ("_tapped" if match.group(2) else ""))
+    for match in _THING_TOKEN.finditer(effect):
+        codes.append(f"{_number(match.group(1))}_{match.group(3)}"
+                     + ("_tapped" if match.group(2) else ""))
     return codes
 
 
@@ -218,9 +221,17 @@ _EFFECTS = (
      "target_player_sacs_creature"),
     (re.compile(r"\bput (a|an|one) \+1/\+1 counter on ~", re.I), "p1p1_counter"),
     (re.compile(r"\bcounter target spell\b", re.I), "counter_target_spell"),
-    (re.compile(r"\breturn (target creature|target nonland permanent|target permanent) to its "
-                r"owner's hand\b", re.I), "bounce_{}"),
+    (re.compile(r"\breturn (target creature|target nonland permanent|target permanent|~|it) to "
+                r"its owner's hand\b", re.I), "bounce_{}"),
+    (re.compile(r"\breturn (?:~|it) to the battlefield\b", re.I), "return_it_to_the_battlefield"),
+    (re.compile(rf"\bscry {_NUMBER}\b", re.I), "scry{}"),
+    (re.compile(rf"\bsurveil {_NUMBER}\b", re.I), "surveil{}"),
+    (re.compile(r"\binvestigate\b", re.I), "investigate"),
+    (re.compile(r"\bproliferate\b", re.I), "proliferate"),
 )
+#: Noncreature tokens by name (Treasure, Food, Clue ...): tokens too.
+_THING_TOKEN = re.compile(rf"\b[Cc]reates? {_NUMBER} (tapped )?(Treasure|Food|Clue|Blood|Map|Gold|"
+                          r"Powerstone|Incubator|Junk|Shard) tokens?\b")
 #: Power changes until end of turn, by who gets them (the vocabulary's subjects).
 _PUMP = re.compile(
     r"\b(target creature|~|all creatures|all other creatures|creatures your opponents control|"
@@ -256,7 +267,7 @@ def _effect_code(effect: str) -> str:
         for match in pattern.finditer(effect):
             value = _number(match.group(1)) if "{}" in code and match.groups() else ""
             if code.startswith("bounce_"):
-                value = "_".join(match.group(1).lower().split())
+                value = "_".join(match.group(1).lower().replace("~", "it").split())
             codes.append(code.format(value))
     for match in _PUMP.finditer(effect):
         codes.append(f"{_PUMP_SUBJECTS[match.group(1).lower()]}{match.group(2)}/"

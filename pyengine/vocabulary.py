@@ -138,6 +138,12 @@ class Atom:
             return "return target creature card from a graveyard to the battlefield"
         if self.kind == "counter_spell":
             return "counter target spell"
+        if self.kind == "return_battlefield":
+            return "return it to the battlefield"
+        if self.kind in ("scry", "surveil"):
+            return f"{self.kind} {n}"
+        if self.kind in ("investigate", "proliferate"):
+            return self.kind
         if self.kind == "bounce":
             return f"return {SUBJECTS[self.what]} to its owner's hand"
         return self.kind
@@ -162,6 +168,11 @@ ATOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p)) for
     ("destroy", rf"destroy_({_SUBJECT_RE})"),
     ("reanimate", r"reanimate"),
     ("counter_spell", r"counter_target_spell"),
+    ("return_battlefield", r"return_it_to_the_battlefield"),
+    ("scry", rf"scry({_COUNT})"),
+    ("surveil", rf"surveil({_COUNT})"),
+    ("investigate", r"investigate"),
+    ("proliferate", r"proliferate"),
     ("bounce", rf"bounce_({_SUBJECT_RE})"),
 ))
 
@@ -176,7 +187,7 @@ def parse_atom(code: str) -> Atom:
         g = m.groups()
         if kind == "tokens":
             return Atom(kind, count=g[0], what=g[1], tapped=bool(g[2]))
-        if kind in ("draw", "mill", "gain"):
+        if kind in ("draw", "mill", "gain", "scry", "surveil"):
             return Atom(kind, count=g[0])
         if kind in ("discard", "lose"):
             return Atom(kind, who=g[0], count=g[1])
