@@ -285,6 +285,12 @@ def _swarm_cant_attack():
     on_board(game2, "Alone", extra_facts=_facts("Alone", ["cant_attack=alone"]))
     on_board(game2, "Other", extra_facts=_facts("Other", []))
     assert len(_swarm_attackers(game2)) == 2
+    game3 = _swarm()  # "can't attack unless ...": it attacks, the table checks the condition
+    unless, = on_board(game3, "Unless", extra_facts=_facts(
+        "Unless", ["cant_attack=unless_defending_player_controls_an_island"]))
+    events = game3.apply({"type": "combat"})
+    said = [e.text for e in events if e.kind == "attack" and e.data.get("card") == unless.id]
+    assert said and "can't attack unless defending player controls an island" in said[0]
 
 
 def _swarm_cant_block():
@@ -330,6 +336,13 @@ def check_horde_cant_attack(engine):
         game = _horde(engine)
         never, = on_board(game, "Never", extra_facts=_facts("Never", ["cant_attack"]))
         assert never.id not in _horde_attack(game)
+        game = _horde(engine)  # "can't attack unless ...": kept as a condition, not "never"
+        unless, = on_board(game, "Unless", extra_facts=_facts(
+            "Unless", ["cant_attack=unless_you_control_another_zombie"]))
+        event = game.attack()[0]
+        assert unless.id in event.data["attackers"]
+        assert "the table checks: Unless can't attack unless you control another zombie" in \
+            event.text
     return check
 
 
