@@ -319,12 +319,17 @@ class HordeGame(Game):
         facts = self._facts
         for card in self.zones["battlefield"]:
             if (not card.made and card.id not in self.stolen
-                    and facts[card.name].derived(needs_coin_flag)):
+                    and self.needs_coin(facts[card.name])):
                 events.extend(self.flag_card(card))
         return events
 
+    def needs_coin(self, facts: CardFacts) -> bool:
+        """Whether a Horde permanent carries a Yes/No coin flag, as this engine's declaration
+        (:attr:`HANDLING`) says (hs-6-2)."""
+        return bool(coin_reasons(facts, self.HANDLING))
+
     def flag_card(self, card: Card) -> list[Event]:
-        if card.made or not self.facts(card).derived(needs_coin_flag):
+        if card.made or not self.needs_coin(self.facts(card)):
             return []
         yes = self.rng.coin()
         self.flags[card.id] = yes
