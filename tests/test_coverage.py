@@ -7,8 +7,8 @@ from sitebuild import coverage
 
 
 def test_coverage_counts_verbs_and_unread_lines():
-    """Every creature, instant and sorcery with text is read; a line no verb reads is counted
-    with its opening words; tokens and other card types are left out."""
+    """hs-4-3, sw-13-16: every creature, instant and sorcery with text is read; a line no verb
+    reads is counted with its opening words; tokens and other card types are left out."""
     cards = [
         {"name": "Festering Goblin", "type_line": "Creature — Zombie Goblin",
          "oracle_text": "When Festering Goblin dies, target creature gets -1/-1 until end of "
@@ -26,8 +26,9 @@ def test_coverage_counts_verbs_and_unread_lines():
 
 
 def test_the_published_figures_and_the_shipped_decks():
-    """The stored figures read back, the unread share is below the one before issue 39, and
-    every behaviour of the shipped decks has a declaration in every engine."""
+    """hs-4-3, sw-13-16, lh-3-18: the stored figures read back, the unread share is below the
+    one before issue 39, and every behaviour of the shipped decks has a declaration in every
+    engine."""
     figures = coverage.read()
     assert figures["unread"] / figures["cards"] < \
         coverage.BEFORE["unread"] / coverage.BEFORE["cards"]

@@ -51,7 +51,8 @@ def _derived_tags() -> set[str]:
 
 # -- the vocabulary ---------------------------------------------------------------------------
 def test_every_verb_has_a_family_a_typed_parameter_and_words():
-    """Each verb: its family, a parameter kind, and words a player reads (no code)."""
+    """hs-4-3, sw-13-16, lh-3-18: each verb has its family, a parameter kind, and words a
+    player reads (no code)."""
     for name, verb in VERBS.items():
         assert verb.family in ("keyword", "cost_keyword", "number_keyword", "ability",
                                "trigger", "spell", "static", "fact", "table"), name
@@ -62,7 +63,7 @@ def test_every_verb_has_a_family_a_typed_parameter_and_words():
 
 
 def test_typed_parameters_read_any_value_of_their_kind():
-    """The issue's example: "loses 2" is read as well as "loses 3" (a count, not a name);
+    """lh-3-14, sw-13-5, sw-9-3: "loses 2" is read as well as "loses 3" (a count, not a name);
     Foretell is Foretell whatever its cost; a condition stays a condition."""
     two, three = parse_tag("etb=target_opp_loses2"), parse_tag("etb=target_opp_loses3")
     assert (two.effect[0].kind, two.effect[0].who, two.effect[0].number) == ("lose",
@@ -77,7 +78,7 @@ def test_typed_parameters_read_any_value_of_their_kind():
 @pytest.mark.parametrize("tag", ["flyingg", "annihilator=two", "etb=weird_effect",
                                  "flying=1", "lord=zombies", "suspend=soon", "=3"])
 def test_an_unknown_verb_or_a_bad_parameter_is_refused(tag):
-    """An unknown verb or a bad parameter fails in words, with the card and the line."""
+    """hs-6-8: an unknown verb or a bad parameter fails in words, with the card and the line."""
     with pytest.raises(VocabularyError):
         parse_tag(tag)
     with pytest.raises(VocabularyError, match=r"^line 7: Test Card: "):
@@ -85,8 +86,8 @@ def test_an_unknown_verb_or_a_bad_parameter_is_refused(tag):
 
 
 def test_cards_tsv_and_a_pasted_annotation_fail_on_a_bad_verb_with_the_line():
-    """The deck loading (cards.tsv) and a pasted list's #! line refuse an unknown verb, naming
-    the card and the line."""
+    """hs-6-8: the deck loading (cards.tsv) and a pasted list's #! line refuse an unknown verb,
+    naming the card and the line."""
     text = HEADER + "Zombie\t\t0\tToken Creature — Zombie\t2\t2\tB\tB\t1\ttoken\n" \
                     "Bad Card\t{B}\t1\tCreature — Zombie\t1\t1\tB\tB\t0\tflying;hasty\n"
     with pytest.raises(CardDataError, match=r"line 3: Bad Card: 'hasty' is not a verb"):
@@ -99,7 +100,8 @@ def test_cards_tsv_and_a_pasted_annotation_fail_on_a_bad_verb_with_the_line():
 
 
 def test_one_spelling_per_behaviour_and_the_migration_reads_the_old_ones():
-    """``cast_trigger_draw=1`` and ``cast_trigger=draw1`` were one behaviour: only the second
+    """lh-11-22: ``cast_trigger_draw=1`` and ``cast_trigger=draw1`` were one behaviour: only the
+    second
     is a verb; every hand-written key of before migrates into verbs, nothing dropped."""
     with pytest.raises(VocabularyError):
         parse_tag("cast_trigger_draw=1")
@@ -117,7 +119,8 @@ def test_one_spelling_per_behaviour_and_the_migration_reads_the_old_ones():
 
 
 def test_the_shipped_and_derived_data_hold_verbs_only():
-    """Every tag of decks/cards.tsv and of the derived card data is a verb that reads."""
+    """hs-6-2, sw-13-16: every tag of decks/cards.tsv and of the derived card data is a verb
+    that reads."""
     for card in files.load_card_db():
         check_tags(card.name, card.tags)
         assert not any(tag in LEGACY for tag in card.tags), card.name
@@ -132,7 +135,7 @@ def test_the_shipped_and_derived_data_hold_verbs_only():
 
 # -- each engine's declaration ------------------------------------------------------------------
 def test_every_verb_in_the_data_has_a_declaration_in_every_engine():
-    """Issue 39, point 2: a verb in the shipped or derived data without a declaration in an
+    """hs-6-2, sw-13-16, lh-3-18: a verb in the shipped or derived data without a declaration in an
     engine fails here (every engine can meet every card: own decks play any card)."""
     used = {parse_tag(t).name for t in _derived_tags()}
     used |= {b.name for card in files.load_card_db() for b in behaviours(card.tags)}
@@ -144,7 +147,8 @@ def test_every_verb_in_the_data_has_a_declaration_in_every_engine():
 
 @pytest.mark.parametrize("engine", sorted(ENGINES))
 def test_every_declaration_names_a_rule_of_the_site(engine):
-    """Each carried, reminded or table declaration cites a rule anchor the site has."""
+    """hs-4-3, sw-13-16, lh-3-18: each carried, reminded or table declaration cites a rule
+    anchor the site has."""
     anchors = _site_anchors()
     for verb, how in ENGINES[engine].items():
         if how.how == "fact":
@@ -154,7 +158,7 @@ def test_every_declaration_names_a_rule_of_the_site(engine):
 
 # -- reminders are sentences -------------------------------------------------------------------
 def test_reminders_are_sentences_and_every_dies_trigger_says_what_happens():
-    """Point 7: every reminder of a shipped card is a sentence in plain words (no tag text:
+    """hs-4-3, sw-13-16: every reminder of a shipped card is a sentence in plain words (no tag text:
     no ``_``, a capital, a full stop); every "when it dies" card says what happens."""
     db = files.load_card_db()
     for card in db:
@@ -172,7 +176,7 @@ def test_reminders_are_sentences_and_every_dies_trigger_says_what_happens():
 
 
 def test_the_card_panel_says_what_is_left_to_the_table():
-    """Point 2: a behaviour an engine leaves to the table is said on the card panel."""
+    """hs-4-3: a behaviour an engine leaves to the table is said on the card panel."""
     entry = {"type_line": "Creature — Zombie", "power": "2", "toughness": "2",
              "tags": ["table=the_zombies_you_control_have_menace", "flying"]}
     line = board.facts_text(entry, horde.HANDLING)
@@ -478,7 +482,8 @@ _ALL = [(engine, verb) for engine, table in sorted(ENGINES.items()) for verb in 
 
 @pytest.mark.parametrize(("engine", "verb"), _ALL)
 def test_each_engine_does_what_it_declares_for_each_verb(engine, verb):
-    """Point 6: one test per verb and engine. Carried out: the engine does it (a scenario with
+    """hs-4-1, sw-9-1, lh-3-3: one test per verb and engine. Carried out: the engine does it (a
+    scenario with
     the card straight on the board); reminded: the runner's reminder says it as a sentence;
     left to the table: the card panel says it (keywords: named on the panel's facts line)."""
     how = ENGINES[engine][verb]
@@ -510,7 +515,7 @@ def test_each_engine_does_what_it_declares_for_each_verb(engine, verb):
 
 
 def test_shipped_cards_are_wholly_carried_reminded_or_left_to_the_table():
-    """Point 5 for the shipped decks: every behaviour of every shipped card has a declaration
+    """hs-4-3, sw-13-16, lh-3-18: every behaviour of every shipped card has a declaration
     in every engine (so nothing of its text is silently ignored)."""
     db = card_db()
     for card in db:
