@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .names import FACE_SEPARATOR, NameIndex, faces, front_face, normalize
+from .names import FACE_SEPARATOR, NameIndex, SpellingIndex, faces, front_face, normalize
 
 __all__ = [
     "TSV_COLUMNS",
@@ -607,6 +607,7 @@ def deck_facts(names: Iterable[str], lookup: Any, *, mana_cost: bool = True
 
 
 _HINT_CACHE: dict[int, tuple[object, NameIndex]] = {}
+_SPELLING_CACHE: dict[int, tuple[object, SpellingIndex]] = {}
 
 
 class CardDB:
@@ -631,6 +632,7 @@ class CardDB:
         self._rows_token: object | None = None
         """Identity of the compact file the rows came from (the hint index is cached on it)."""
         self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
+        self._small_spelling: tuple[int, SpellingIndex] | None = None
         self.not_found: list[str] = list(not_found)
         """Names a Scryfall collection response could not find (``"not_found"``)."""
         self.meta: dict[str, str] = {}
@@ -922,6 +924,33 @@ class CardDB:
             if shown not in found:
                 found.append(shown)
         return found[:n]
+
+    def spelled(self, name: str) -> CardFacts | None:
+        """The card ``name`` is a loose spelling of (:func:`pyengine.names.loose`: no
+        apostrophes, accents, commas or hyphens, as people type names), when exactly one card
+        is; ``None`` otherwise. Through a :class:`pyengine.names.SpellingIndex`, cached per
+        loaded card data file like the hint index."""
+        found = self.get(name)
+        if found is not None:
+            return found
+        token = self._rows_token if self._rows else None
+        cached = _SPELLING_CACHE.get(id(token)) if token is not None else None
+        if cached is not None and cached[0] is token:
+            index = cached[1]
+        else:
+            index = SpellingIndex([row[: row.find("\t")] if "\t" in row else row
+                                   for row in self._rows.values()])
+            if token is not None:
+                _SPELLING_CACHE.clear()
+                _SPELLING_CACHE[id(token)] = (token, index)
+        spelled = index.find(name)
+        if spelled is None:
+            small = self._small_spelling
+            if small is None or small[0] != self._added:
+                small = self._small_spelling = (self._added, SpellingIndex(
+                    [card.name for key, card in self._cards.items() if key not in self._rows]))
+            spelled = small[1].find(name)
+        return self.get(spelled) if spelled is not None else None
 
     def names(self) -> list[str]:
         """All card names, sorted by their normalised key."""

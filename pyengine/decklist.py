@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
+from .decklist_names import CardNames, identify
 from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, has_control
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -43,9 +44,14 @@ __all__ = [
     "WRITE_FORMATS",
     "Decklist",
     "Entry",
+    "CardNames",
     "Problem",
     "did_you_mean",
 ]
+
+MAX_SEARCHED_LINES = 400
+"""Lines of one list whose name is looked for among their words by the card data (a line whose
+name the grammar read right costs one lookup; this bounds the rest)."""
 
 MAX_LINE_LENGTH = 1000
 """Longer lines are reported as a problem without being read (this bounds the work per line)."""
@@ -104,7 +110,7 @@ _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
 _SET_CODE = r"[A-Za-z0-9_-]{2,8}"
 """A set code as the readers accept it: every one of them, so what one format reads another writes
 back (no real set code is a single character)."""
-_SET = re.compile(r"\((?P<set>" + _SET_CODE + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_SET = re.compile(r"\((?P<set>(?=[^)]*[A-Za-z])" + _SET_CODE + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
 _LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
@@ -364,6 +370,9 @@ class Decklist:
         table = looks_tabular(text)
         if table is not None:
             read_table(deck, text, *table)
+            if isinstance(known, CardNames):
+                for entry in deck.entries[:MAX_SEARCHED_LINES]:
+                    _identified(deck, entry, entry.name, known, entry.line, entry.name)
             _note_maybeboard(deck)
             return deck
         raw_lines = text.split("\n")
@@ -511,6 +520,17 @@ class Decklist:
             saw_entry = True
             lines.append(_Line(number, raw, kind, entry))
         _apply_mtgo_sideboard(lines, saw_header, seen)
+        if isinstance(known, CardNames):
+            searched = 0
+            for line in lines:
+                if line.entry is None:
+                    continue
+                body = line.text.lstrip("\ufeff").replace("\t", " ").strip()
+                if line.kind == "sb":
+                    body = body[3:].strip()
+                if searched < MAX_SEARCHED_LINES or known.resolve(line.entry.name) is not None:
+                    searched += known.resolve(line.entry.name) is None
+                    _identified(deck, line.entry, body, known, line.number, line.text)
         deck.entries = [line.entry for line in lines if line.entry is not None]
         deck.format = _guess_format(seen, lines)
         if headings:
@@ -886,6 +906,17 @@ def _read_entry(body: str, section: str, number: int,
         ),
         "",
     )
+
+
+def _identified(deck: Decklist, entry: Entry, body: str, names: CardNames, number: int,
+                raw: str) -> None:
+    """Read ``entry`` by the card data (:func:`pyengine.decklist_names.identify`) and note
+    how, when it was not read as written."""
+    said, unread = identify(entry, body, names, bool(_COUNT.match(body)))
+    if said or unread:
+        left = f"{unread!r} was not read" if unread else ""
+        message = "; ".join(part for part in (said or f"read as {entry.name}", left) if part)
+        deck.notes.append(Problem(number, raw, message))
 
 
 def _guess_format(seen: set[str], lines: list[_Line]) -> str:

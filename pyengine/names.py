@@ -14,7 +14,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-__all__ = ["FACE_SEPARATOR", "NameIndex", "faces", "front_face", "normalize"]
+__all__ = ["FACE_SEPARATOR", "NameIndex", "SpellingIndex", "faces", "front_face", "loose",
+           "normalize"]
 
 FACE_SEPARATOR = " // "
 """How the faces of a split or two-faced card are joined in a card's full name."""
@@ -249,3 +250,60 @@ class _LetterIndex:
                     scored.append((ratio, self._shown[number]))
         scored.sort(key=lambda item: -item[0])
         return scored
+
+
+_LOOSE_DROP = str.maketrans({"'": None, '"': None, ".": None, ",": None, "!": None, "?": None,
+                             ":": None, "-": " ", "_": " ", "(": None, ")": None})
+
+
+def loose(name: str) -> str:
+    """The key of a name as people type it: :func:`normalize`, then without apostrophes,
+    quotes, commas, full stops, colons, ``!`` and ``?``, a hyphen read as a space (``Urzas
+    Saga``, ``Lim Dul the Necromancer``, ``Ach Hans Run`` find their cards)."""
+    key = normalize(name)
+    if "/" in key:
+        return " // ".join(" ".join(part.translate(_LOOSE_DROP).split())
+                           for part in key.split(" // "))
+    return " ".join(key.translate(_LOOSE_DROP).split())
+
+
+class SpellingIndex:
+    """The card name a loosely typed name stands for (:func:`loose`), without a scan of every
+    name per query: the names are grouped by their first letter once (one look at each name's
+    first character, as :class:`NameIndex`), and a group's keys are worked out the first time
+    a query needs them. A key two different cards share stands for neither (never a guess).
+    """
+
+    def __init__(self, names: list[str]) -> None:
+        self._groups = _grouped(names, _first_letter)
+        self._built: dict[str, dict[str, str | None]] = {}
+
+    def _group(self, letter: str) -> dict[str, str | None]:
+        built = self._built.get(letter)
+        if built is None:
+            built = {}
+            for name in self._groups.get(letter, ()):
+                keys = [name, *faces(name)] if "/" in name else [name]
+                for part in keys:
+                    key = loose(part)
+                    if built.get(key, name) != name:
+                        built[key] = None  # two cards: neither
+                    else:
+                        built[key] = name
+            self._built[letter] = built
+        return built
+
+    def find(self, name: str) -> str | None:
+        """The one card name ``name`` is a loose spelling of, or None."""
+        key = loose(name)
+        if not key:
+            return None
+        found = self._group(key[:1]).get(key)
+        if found is None and not key[:1].isalnum():
+            return None
+        if found is None:
+            for letter in ("'", '"'):  # names that start with a quote ("Ach! Hans, Run!")
+                found = self._group(letter).get(key) if letter in self._groups else None
+                if found is not None:
+                    break
+        return found

@@ -302,7 +302,9 @@ ENTRIES = st.builds(
     count=st.integers(1, MAX_COUNT),
     name=NAMES,
     section=st.sampled_from(SECTIONS),
-    set_code=st.none() | st.text(st.sampled_from("ABCDEFGHIJ0123456789"), min_size=3, max_size=5),
+    # a set code has a letter ("(259)" alone is a collector number: TCGplayer's basics)
+    set_code=st.none() | st.text(st.sampled_from("ABCDEFGHIJ0123456789"), min_size=3,
+                                 max_size=5).filter(lambda code: not code.isdigit()),
     number=st.none() | st.from_regex(r"[0-9]{1,3}[ab]?", fullmatch=True),
     foil=st.booleans(),
     category=st.none() | st.sampled_from(["Ramp", "Removal", "Draw,Ramp"]),

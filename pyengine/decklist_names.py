@@ -1,0 +1,302 @@
+"""Finding the card in a decklist line by the card data, and reading what surrounds it.
+
+The grammar of exports (:mod:`pyengine.decklist`, :mod:`pyengine.decklist_table`) reads most
+lines; when the name it reads is not a card the card data knows, :meth:`CardNames.find` looks
+for the longest run of the line's words that is one, as written (any face of a split,
+adventure, flip, meld or two-faced card; accents and the way halves are joined ignored), as
+people type it (no apostrophes, commas or hyphens: :meth:`pyengine.cards.CardDB.spelled`) or,
+when the printed-names map is loaded, as printed in another language
+(:mod:`pyengine.printed_names`). What is left of the line is then classified
+(:func:`classify`): a count, a set code or set name, a collector number, a finish, a
+condition, a language, a price, a group or a comment; anything else is reported.
+
+Pure and standard library only; the work per line and per list is bounded.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .decklist_parts import MAX_COUNT, Entry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .cards import CardDB
+    from .printed_names import PrintedNames
+
+__all__ = ["CardNames", "Found", "Reading", "classify", "identify", "split_words"]
+
+MAX_WORDS = 32
+"""Only a line's first words are searched for a name."""
+MAX_STARTS = 8
+"""A name is looked for starting at one of the first words only."""
+MAX_NAME_WORDS = 14
+"""The most words a name found this way has."""
+
+#: Scryfall's language codes and the names people write, for the "read as" notes.
+LANGUAGES = {
+    "en": "English", "de": "German", "fr": "French", "es": "Spanish", "it": "Italian",
+    "pt": "Portuguese", "ja": "Japanese", "ko": "Korean", "ru": "Russian",
+    "zhs": "Simplified Chinese", "zht": "Traditional Chinese", "he": "Hebrew", "la": "Latin",
+    "grc": "Ancient Greek", "ar": "Arabic", "sa": "Sanskrit", "ph": "Phyrexian",
+}
+_LANGUAGE_WORDS = {
+    *LANGUAGES, "jp", "kr", "cn", "tw", "cs", "ct", "sc", "tc", "zh", "ger", "fra", "spa", "ita",
+    "por", "jpn", "kor", "rus", "chs", "cht", "eng",
+    "english", "german", "deutsch", "french", "français", "francais", "spanish", "español",
+    "espanol", "italian", "italiano", "portuguese", "português", "portugues", "japanese",
+    "日本語", "korean", "한국어", "russian", "русский", "chinese", "简体中文", "繁體中文",
+    "phyrexian", "anglais", "allemand", "englisch", "inglés", "ingles", "inglese",
+}
+_CONDITIONS = {
+    "m", "mint", "nm", "nm-m", "nm/m", "near mint", "nearmint", "ex", "excellent", "ex+",
+    "vg", "gd", "good", "lp", "lightly played", "sp", "slightly played", "pl", "played",
+    "mp", "moderately played", "hp", "heavily played", "dmg", "damaged", "po", "poor",
+    "near-mint", "light play", "lightly-played", "moderately-played", "heavily-played",
+}
+_FINISHES = {
+    "foil", "etched", "foil etched", "etched foil", "*f*", "*e*", "f", "e", "nonfoil",
+    "non-foil", "non foil", "normal", "regular", "holo", "foiled", "premium", "surge foil",
+    "galaxy foil", "textured foil", "gilded", "*foil*", "*etched*", "(f)", "(foil)",
+}
+_RARITIES = {"common", "uncommon", "rare", "mythic", "mythic rare", "special", "bonus"}
+_COUNT_WORD = re.compile(r"^(?:[xX×*]\s*\d{1,4}|\d{1,4}\s*[xX×])$")
+_NUMBER_WORD = re.compile(r"^(?:#|no\.?\s*)?\d{1,5}[a-zA-Z★†s]?$|^[A-Za-z0-9]{2,6}-\d{1,5}[a-z★]?$")
+_SET_WORD = re.compile(r"^[A-Z0-9]{2,6}$")
+_PRICE = re.compile(r"^(?:[$€£¥]|usd|eur|gbp|chf|tix)?\s*\d{1,7}(?:[.,]\d{1,2})?\s*"
+                    r"(?:[$€£¥]|usd|eur|gbp|chf|tix)?$", re.IGNORECASE)
+_CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|tix)\b", re.IGNORECASE)
+_TOKEN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}|\^[^^]*\^|\S+")
+_EDGES = "\"'«»“”„*_`,;"
+#: Words that only join decorations (``Swamp - NM - EN``, ``Sol Ring | C21``).
+_JOINERS = {"-", "–", "—", "|", "/", ":", "·", "•", "x", "×", "@"}
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What a name stands for: the name to use, and how it was read."""
+
+    name: str
+    """The card's name: as written when the card data knows it so, else the card data's."""
+    how: str = ""
+    """``""`` as written, ``"spelling"`` (typed without apostrophes, accents...), or the
+    language code of a printed name (``de``; ``flavor`` for a reflavoured printing)."""
+
+    def said(self, written: str) -> str:
+        """The note a line read this way gets (``""`` when read as written)."""
+        if not self.how:
+            return ""
+        if self.how == "spelling":
+            return f"{written!r} read as {self.name}"
+        if self.how == "flavor":
+            return f"{written!r} read as {self.name} (the name of a reflavoured printing)"
+        language = LANGUAGES.get(self.how, self.how)
+        return f"{written!r} read as {self.name} (its printed name in {language})"
+
+
+@dataclass(frozen=True)
+class Found:
+    """A name found in a line's words: its words ``start:end`` and what it reads as."""
+
+    start: int
+    end: int
+    reading: Reading
+
+
+class CardNames:
+    """The card data's names, as the deck readers ask about them. Callable: ``names(text)`` is
+    True when ``text`` is a card name in any of the ways :meth:`resolve` reads."""
+
+    def __init__(self, cards: CardDB, printed: PrintedNames | None = None) -> None:
+        self.cards = cards
+        self.printed = printed
+        self._memo: dict[str, Reading | None] = {}
+
+    def __call__(self, name: str) -> bool:
+        return self.resolve(name) is not None
+
+    def resolve(self, name: str) -> Reading | None:
+        """The card ``name`` stands for, or None: the card data's names first (as written,
+        then as typed loosely), and only then the printed names in other languages."""
+        memo = self._memo
+        if name in memo:
+            return memo[name]
+        found: Reading | None = None
+        text = name.strip(_EDGES).strip()
+        if text and any(ch.isalpha() for ch in text):
+            if self.cards.get(text) is not None:
+                found = Reading(text)
+            else:
+                facts = self.cards.spelled(text)
+                if facts is not None:
+                    found = Reading(facts.name, "spelling")
+                elif self.printed is not None:
+                    row = self.printed.lookup(text)
+                    if row is not None and self.cards.get(row.name) is not None:
+                        found = Reading(row.name, row.lang)
+        if len(memo) > 20_000:
+            memo.clear()
+        memo[name] = found
+        return found
+
+    def find(self, words: list[str]) -> Found | None:
+        """The longest run of ``words`` that is a card name (the earliest of equal length)."""
+        words = words[:MAX_WORDS]
+        best: Found | None = None
+        for start in range(min(len(words), MAX_STARTS)):
+            if best is not None and best.end - best.start >= len(words) - start:
+                break
+            if classify(words[start]) and not _could_start_a_name(words[start]):
+                continue
+            if not _wordlike(words[start]):
+                continue
+            longest = min(len(words), start + MAX_NAME_WORDS)
+            for end in range(longest, start, -1):
+                if best is not None and end - start <= best.end - best.start:
+                    break
+                if not _wordlike(words[end - 1]):
+                    continue
+                reading = self.resolve(" ".join(words[start:end]))
+                if reading is not None:
+                    best = Found(start, end, reading)
+                    break
+        return best
+
+
+def _wordlike(word: str) -> bool:
+    """A word a name may start or end with (not a lone ``-`` or ``|``)."""
+    return any(ch.isalnum() for ch in word)
+
+
+def _could_start_a_name(word: str) -> bool:
+    """A word that is also a decoration but may begin a card name (``Mint``, ``Foil``)."""
+    return word[:1].isalpha() and word[:1].isupper()
+
+
+def split_words(text: str) -> list[str]:
+    """A line's words, each bracketed group one word: ``(Commander: Strixhaven)``."""
+    return _TOKEN.findall(text)
+
+
+def classify(word: str) -> str:
+    """What a word (or bracketed group) around a card name is: ``count``, ``set``, ``number``,
+    ``finish``, ``condition``, ``language``, ``price``, ``group``, ``comment``, ``joiner``, or
+    ``""`` when it is none of these."""
+    text = word.strip()
+    if not text:
+        return "joiner"
+    key = text.casefold()
+    if key in _JOINERS or not any(ch.isalnum() for ch in text) and not text.startswith("#"):
+        return "joiner"
+    if key in _FINISHES:
+        return "finish"
+    if text[0] in "([{^" and len(text) > 1:
+        inner = text[1:-1].strip() if text[-1] in ")]}^" else text[1:].strip()
+        if text[0] == "{" or text[0] == "^":
+            return "group"
+        inner_key = inner.casefold()
+        if not inner:
+            return "joiner"
+        if inner_key in _FINISHES or inner_key in ("f", "e"):
+            return "finish"
+        if _COUNT_WORD.match(inner):
+            return "count"
+        if inner.isdigit() or _NUMBER_WORD.match(inner):
+            return "number"
+        if inner_key in _CONDITIONS:
+            return "condition"
+        if inner_key in _LANGUAGE_WORDS:
+            return "language"
+        if _SET_WORD.match(inner.upper()) and len(inner) <= 6 and " " not in inner:
+            return "set"
+        if ":" in inner and _SET_WORD.match(inner.partition(":")[0].upper()):
+            return "set"  # [SET:123]
+        if _PRICE.match(inner) and _CURRENCY.search(inner):
+            return "price"
+        if text[0] == "[":
+            return "group"
+        return "set"  # a set's name: (Commander: Strixhaven), (Foreign Black Border)
+    if text.startswith("#") or text.startswith("//"):
+        return "comment"
+    if key in _CONDITIONS:
+        return "condition"
+    if key in _LANGUAGE_WORDS:
+        return "language"
+    if key in _RARITIES:
+        return "rarity"
+    if _COUNT_WORD.match(text):
+        return "count"
+    if _PRICE.match(text) and (_CURRENCY.search(text) or "." in text or "," in text):
+        return "price"
+    if _NUMBER_WORD.match(text):
+        return "number"
+    if _SET_WORD.match(text) and any(ch.isalpha() for ch in text):
+        return "set"
+    return ""
+
+
+_SET_IN = re.compile(r"^[\[(]\s*(?P<set>[A-Za-z0-9]{2,6})(?:\s*[:#]\s*(?P<number>[^\s\])]{1,12}))?\s*[\])]$")
+
+
+def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[str, str]:
+    """Read ``entry`` (read from ``body`` by the grammar; ``counted``: the body starts with a
+    count) by the card data: its name as the card data knows it, and what surrounds it in the
+    line. Returns (how it was read, to say: ``""`` when as written; what was left unread).
+    An entry whose name is found nowhere is left as it is (an unknown card)."""
+    reading = names.resolve(entry.name)
+    if reading is not None:
+        if reading.how:
+            said, entry.name = reading.said(entry.name), reading.name
+            return said, ""
+        return "", ""
+    words = split_words(body)
+    if counted and words:
+        words = words[1:]
+    found = names.find(words)
+    if found is None:
+        return "", ""
+    written = " ".join(words[found.start:found.end]).strip(_EDGES)
+    entry.name = found.reading.name
+    unread: list[str] = []
+    count_seen = counted
+    for position, word in enumerate(words[:found.start] + words[found.end:]):
+        kind = classify(word)
+        if word.startswith("#") or word.startswith("//"):
+            break  # a comment: the rest of the line
+        before = position < found.start
+        if kind == "number" and word.isdigit() and not count_seen and (
+                before or _after_x(words, found.end, position - found.start)):
+            kind = "count"
+        if kind == "count" and not count_seen:
+            digits = "".join(ch for ch in word if ch.isdigit())
+            if digits and 0 < int(digits[:7]) <= MAX_COUNT:
+                entry.count = int(digits)
+                count_seen = True
+            continue
+        if kind == "set" and entry.set_code is None:
+            match = _SET_IN.match(word)
+            if match:
+                entry.set_code = match.group("set").upper()
+                entry.number = match.group("number") or entry.number
+            elif _SET_WORD.match(word):
+                entry.set_code = word.upper()
+            continue
+        if kind == "number" and entry.set_code is not None and entry.number is None:
+            entry.number = word.strip("()#")
+            continue
+        if kind == "finish" and word.strip("()[]*").casefold() not in (
+                "nonfoil", "non-foil", "non foil", "normal", "regular"):
+            entry.foil = True
+            continue
+        if kind:
+            continue
+        unread.append(word)
+    said = found.reading.said(written)
+    return said, " ".join(unread)
+
+
+def _after_x(words: list[str], end: int, offset: int) -> bool:
+    """The word at ``end + offset`` follows an ``x`` or ``×`` (``Swamp x 9``)."""
+    index = end + offset - 1
+    return 0 <= index < len(words) and words[index].casefold() in ("x", "×")
