@@ -37,6 +37,7 @@ from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, ha
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
+    from .printed_names import PrintedNames
 
 __all__ = [
     "MAX_COUNT",
@@ -390,11 +391,14 @@ class Decklist:
         saw_entry = False
         metadata = False
         seen: set[str] = set()
+        about = -1
         for number, raw in enumerate(raw_lines, start=1):
             line = raw.lstrip("\ufeff").replace("\t", " ").strip()
             if not line:
                 lines.append(_Line(number, raw, "blank"))
                 deck.blank_lines.append(number)
+                if about == number - 1:
+                    about = number  # the name line may follow a blank one
                 continue
             if len(line) > MAX_LINE_LENGTH:
                 message = f"line too long to be a card ({len(line)} characters)"
@@ -438,7 +442,12 @@ class Decklist:
                     )
                     lines.append(_Line(number, raw, "problem"))
                     continue
-                section = name
+                if name in _SECTION_ALIASES.values() or name in OUT_OF_DECK:
+                    section = name
+                else:  # a group of the deck ('// Creatures', '// Ramp'): its cards are in it
+                    section = _heading_section(header, number, raw, deck)
+                    if section == MAIN:
+                        headings.append(_FLAGS.sub("", header).strip())
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
@@ -480,8 +489,9 @@ class Decklist:
                 if key == "about":
                     seen.add("arena")
                     lines.append(_Line(number, raw, "comment"))
+                    about = number
                     continue
-            if not saw_entry:
+            if not saw_entry or about == number - 1:  # Arena's About block, wherever it is
                 match = _NAME_HEADER.match(line)
                 if match and line[:4].casefold() == "name" and not has_control(line):
                     if not deck.name:
@@ -540,6 +550,19 @@ class Decklist:
                                       f"not cards: {shown}"))
         _note_maybeboard(deck)
         return deck
+
+    @classmethod
+    def read(cls, text: str, cards: CardDB | None, printed: PrintedNames | None = None
+             ) -> Decklist:
+        """The one reading of a pasted list every page and command uses: by the card data
+        ``cards`` (with the list's own ``#!`` facts on top) and, when loaded, the printed
+        names in other languages (:class:`pyengine.decklist_names.CardNames`); by the grammar
+        alone without card data."""
+        if cards is None or not isinstance(text, str):
+            return cls.from_text(text)
+        if ANNOTATION_PREFIX in text:
+            cards = cards.with_annotations(text)
+        return cls.from_text(text, known=CardNames(cards, printed))
 
     # -- writing ---------------------------------------------------------------------------
 

@@ -243,7 +243,9 @@ def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[
     """Read ``entry`` (read from ``body`` by the grammar; ``counted``: the body starts with a
     count) by the card data: its name as the card data knows it, and what surrounds it in the
     line. Returns (how it was read, to say: ``""`` when as written; what was left unread).
-    An entry whose name is found nowhere is left as it is (an unknown card)."""
+    An entry whose name is found nowhere, or only as a part of the line whose other words are
+    neither decorations nor set apart from it (``Goblin`` in ``Goblin Guide``), is left as it
+    is: an unknown card, with its "did you mean"."""
     reading = names.resolve(entry.name)
     if reading is not None:
         if reading.how:
@@ -257,13 +259,14 @@ def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[
     if found is None:
         return "", ""
     written = " ".join(words[found.start:found.end]).strip(_EDGES)
-    entry.name = found.reading.name
+    count, set_code, number, foil = None, entry.set_code, entry.number, entry.foil
     unread: list[str] = []
     count_seen = counted
-    for position, word in enumerate(words[:found.start] + words[found.end:]):
-        kind = classify(word)
+    rest = words[:found.start] + words[found.end:]
+    for position, word in enumerate(rest):
         if word.startswith("#") or word.startswith("//"):
             break  # a comment: the rest of the line
+        kind = classify(word)
         before = position < found.start
         if kind == "number" and word.isdigit() and not count_seen and (
                 before or _after_x(words, found.end, position - found.start)):
@@ -271,29 +274,41 @@ def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[
         if kind == "count" and not count_seen:
             digits = "".join(ch for ch in word if ch.isdigit())
             if digits and 0 < int(digits[:7]) <= MAX_COUNT:
-                entry.count = int(digits)
-                count_seen = True
+                count, count_seen = int(digits), True
             continue
-        if kind == "set" and entry.set_code is None:
+        if kind == "set" and set_code is None:
             match = _SET_IN.match(word)
             if match:
-                entry.set_code = match.group("set").upper()
-                entry.number = match.group("number") or entry.number
+                set_code = match.group("set").upper()
+                number = match.group("number") or number
             elif _SET_WORD.match(word):
-                entry.set_code = word.upper()
+                set_code = word.upper()
             continue
-        if kind == "number" and entry.set_code is not None and entry.number is None:
-            entry.number = word.strip("()#")
+        if kind == "number" and set_code is not None and number is None:
+            number = word.strip("()#")
             continue
         if kind == "finish" and word.strip("()[]*").casefold() not in (
                 "nonfoil", "non-foil", "non foil", "normal", "regular"):
-            entry.foil = True
+            foil = True
             continue
         if kind:
             continue
+        if not unread and not _set_apart(words, found, position):
+            return "", ""  # a part of a longer name the card data does not know
         unread.append(word)
-    said = found.reading.said(written)
-    return said, " ".join(unread)
+    entry.name = found.reading.name
+    entry.set_code, entry.number, entry.foil = set_code, number, foil
+    if count is not None:
+        entry.count = count
+    return found.reading.said(written), " ".join(unread)
+
+
+def _set_apart(words: list[str], found: Found, position: int) -> bool:
+    """The first unread word (at ``position`` among the words left around the name) is set
+    apart from the name by a decoration or a joiner (``Sol Ring - a gift``), not next to it."""
+    index = position if position < found.start else found.end + position - found.start
+    between = words[index + 1:found.start] if index < found.start else words[found.end:index]
+    return any(classify(word) for word in between)
 
 
 def _after_x(words: list[str], end: int, offset: int) -> bool:

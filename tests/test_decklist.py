@@ -512,10 +512,11 @@ def test_fixture_archidekt():
 
 
 def test_fixture_tappedout():
-    """TappedOut: *CMDR* marks the commander, '//' group comments, 'SB:' lines, *f* foil."""
+    """TappedOut: *CMDR* marks the commander, '//' group headings (a group of the deck: its
+    cards are main-deck cards on every page), 'SB:' lines, *f* foil."""
     deck = clean_fixture("tappedout.txt", "tappedout")
     assert summary(deck) == [(1, "Krenko, Mob Boss", "commander"), (1, "Sol Ring", "main"),
-                             (1, "Goblin Chieftain", "main"), (30, "Mountain", "lands"),
+                             (1, "Goblin Chieftain", "main"), (30, "Mountain", "main"),
                              (1, "Shatter", "sideboard")]
     assert deck.entries[2].foil
     assert sum(e.count for e in deck.deck_entries()) == 32

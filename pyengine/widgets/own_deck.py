@@ -125,7 +125,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
     """``(deck, facts)`` for a Horde config from a pasted list, or ``ActionError`` naming the
     lines it cannot read (with line numbers) or asking about each unknown card."""
     plumbing.guard_paste(text)
-    deck = Decklist.from_text(text)
+    deck = Decklist.read(text, db)  # as the deck check reads it
     if deck.problems:
         shown = "; ".join(f"line {p.line}: {p.message}" for p in deck.problems[:5])
         more = len(deck.problems) - 5
