@@ -54,6 +54,7 @@ _CONDITIONS = {
     "vg", "gd", "good", "lp", "lightly played", "sp", "slightly played", "pl", "played",
     "mp", "moderately played", "hp", "heavily played", "dmg", "damaged", "po", "poor",
     "near-mint", "light play", "lightly-played", "moderately-played", "heavily-played",
+    "lightly", "moderately", "heavily", "slightly", "near", "nm+", "lp+",
 }
 _FINISHES = {
     "foil", "etched", "foil etched", "etched foil", "*f*", "*e*", "f", "e", "nonfoil",
@@ -208,8 +209,8 @@ def classify(word: str) -> str:
             return "condition"
         if inner_key in _LANGUAGE_WORDS:
             return "language"
-        if _SET_WORD.match(inner.upper()) and len(inner) <= 6 and " " not in inner:
-            return "set"
+        if _SET_WORD.match(inner.upper()) and (text[0] == "(" or inner.isupper()):
+            return "set"  # (cmm), (CMM), [CMM]; [Ramp] is a group
         if ":" in inner and _SET_WORD.match(inner.partition(":")[0].upper()):
             return "set"  # [SET:123]
         if _PRICE.match(inner) and _CURRENCY.search(inner):
