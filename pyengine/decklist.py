@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
@@ -868,7 +868,7 @@ def _read_entry(body: str, section: str, number: int,
         rest = rest[leading.end():]
         seen.add("xmage" if ":" in leading.group(0) else "deckstats")
     forge_foil = False
-    if "|" in rest:  # Forge "Name|SET|art"
+    if "|" in rest and " | " not in rest:  # Forge "Name|SET|art" (" | " parts decorations)
         rest, _, printing = rest.partition("|")
         printing = printing.strip()
         if printing.endswith("+"):
@@ -1119,6 +1119,10 @@ def _heading_title(line: str, number: int, layouts: Callable[[], _Layout],
     if known is not None:
         entry, _ = _read_entry(line, MAIN, number)
         is_card = known(entry.name if entry is not None else line) or known(line)
+        if not is_card and entry is not None and isinstance(known, CardNames):
+            probe = replace(entry)  # a card among decorations ('Sol Ring x1') is no heading
+            unread = identify(probe, line, known, bool(_COUNT.match(line)))[1]
+            is_card = not unread and known(probe.name)
     if is_card:
         return None
     if _type_words_only(_FLAGS.sub("", line)):

@@ -68,6 +68,7 @@ _SET_WORD = re.compile(r"^[A-Z0-9]{2,6}$")
 _PRICE = re.compile(r"^(?:[$€£¥]|usd|eur|gbp|chf|tix)?\s*\d{1,7}(?:[.,]\d{1,2})?\s*"
                     r"(?:[$€£¥]|usd|eur|gbp|chf|tix)?$", re.IGNORECASE)
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|tix)\b", re.IGNORECASE)
+_MARKER = re.compile(r"^\*[A-Za-z]{1,8}\*$")
 _TOKEN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}|\^[^^]*\^|\S+")
 _EDGES = "\"'«»“”„*_`,;"
 #: Words that only join decorations (``Swamp - NM - EN``, ``Sol Ring | C21``).
@@ -192,6 +193,8 @@ def classify(word: str) -> str:
         return "joiner"
     if key in _FINISHES:
         return "finish"
+    if _MARKER.match(text):
+        return "group"  # TappedOut's *CMDR*, Moxfield's *A*: marks the grammar reads
     if text[0] in "([{^" and len(text) > 1:
         inner = text[1:-1].strip() if text[-1] in ")]}^" else text[1:].strip()
         if text[0] == "{" or text[0] == "^":

@@ -130,3 +130,186 @@ def test_the_card_names_are_asked_once_per_name(db):
     names = CardNames(db)
     assert names("Sol Ring") and names.resolve("Sol Ring") is names.resolve("Sol Ring")
     assert not names("Not A Card At All")
+
+
+# -- the property test of the whole reader ---------------------------------------------------
+
+import csv  # noqa: E402
+import io  # noqa: E402
+import re  # noqa: E402
+from collections import Counter  # noqa: E402
+
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+from pyengine.decklist import WRITE_FORMATS, Entry  # noqa: E402
+from pyengine.names import normalize  # noqa: E402
+from tests.helpers import examples  # noqa: E402
+
+_PLAIN_NAME = re.compile(r"[A-Za-z][A-Za-z ,'\-/]*[A-Za-z]")
+_TRICKY = ["Krenko, Mob Boss", "Urza's Saga", "Fire // Ice", "Delver of Secrets // Insectile "
+           "Aberration", "Bonecrusher Giant // Stomp", "Lim-Dûl the Necromancer", "Sol Ring",
+           "Jötun Grunt", "Æther Vial", "Mountain", "Plains", "Who // What // When // Where // Why",
+           "Erayo, Soratami Ascendant // Erayo's Essence", "Brisela, Voice of Nightmares",
+           "Nicol Bolas, the Ravager // Nicol Bolas, the Arisen", "Ach! Hans, Run!"]
+
+
+@pytest.fixture(scope="module")
+def pool(db):
+    """Real card names: every 61st plain name of the card data, and tricky ones (split,
+    adventure, flip, meld, two-faced; apostrophes, commas, accents)."""
+    plain = [n for n in db.names()[::61] if _PLAIN_NAME.fullmatch(n)
+             and not db[n].is_token and len(n.split()) <= 8]
+    return sorted({*plain, *(n for n in _TRICKY if db.get(n) is not None)})
+
+
+#: Decorations real exports write around a name, before it (after the count) and after it.
+BEFORE = ["", "", "", "[C21] ", "NM ", "EN ", "(foil) ", "★ "]
+AFTER = ["", "", " (Commander: Strixhaven)", " (CMM) 400", " (C21) 263 *F*", " *E*", " [M13]",
+         " NM", " - LP - German", " | Near Mint | English", " $0.50", " 1,20 €", " [Ramp]",
+         " #Card Draw", " # a comment", " (259)", " Foil", " ^Have,#37d67a^", " NM-M EN",
+         " (Foreign Black Border)", " x{count}", " ×{count}"]
+#: The writers whose card lines start with the count and the name (decorations go there).
+LINE_WRITERS = ("text", "arena", "mtgo", "moxfield", "archidekt", "tappedout", "deckstats")
+_SECTIONS = ("main", "main", "main", "sideboard", "commander")
+
+
+def _canonical(deck: Decklist, db, sections: bool = True) -> Counter:
+    """The deck as the check sees it: copies of each card (by the card data's name) in each
+    section."""
+    counts: Counter = Counter()
+    for e in deck.entries:
+        facts = db.get(e.name)
+        key = normalize(facts.name if facts is not None else e.name)
+        counts[(key, e.section if sections else "")] += e.count
+    return counts
+
+
+def _deck(pool):
+    return st.lists(st.tuples(st.integers(1, 30), st.sampled_from(pool),
+                              st.sampled_from(_SECTIONS)),
+                    min_size=1, max_size=12, unique_by=lambda t: normalize(t[1]))
+
+
+def _decorate(text: str, entries: list[Entry], before: list[str], after: list[str]) -> str:
+    """``text`` (a line writer's output) with decorations around each card's name."""
+    out, position = [], 0
+    for line in text.split("\n"):
+        match = re.match(r"^(SB: )?(\d+)x? (.*)$", line)
+        if match is None or position >= len(entries):
+            out.append(line)
+            continue
+        entry = entries[position]
+        rest = match.group(3)
+        if not rest.startswith(entry.name):
+            out.append(line)
+            continue
+        tail = after[position % len(after)]
+        head = before[position % len(before)]
+        count = f"{match.group(2)} "
+        if "{count}" in tail:
+            tail, count = tail.format(count=match.group(2)), ""
+            head = ""
+        out.append(f"{match.group(1) or ''}{count}{head}{entry.name}{tail}"
+                   + rest[len(entry.name):])
+        position += 1
+    return "\n".join(out)
+
+
+@given(data=st.data())
+@settings(max_examples=examples(40), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+def test_any_deck_by_any_writer_with_any_decorations_reads_back(data, db, pool):
+    """list-formats: a deck of real card names written by any supported writer reads back,
+    by the card data, to what that writer holds; and written by a line writer with random
+    decorations from real exports before and after each name (set codes and names,
+    collector numbers, foil and etched marks, conditions, languages, prices, counts after
+    the name, groups, comments), it reads back to the same deck, every decoration read."""
+    cards = data.draw(_deck(pool))
+    entries = [Entry(count=1 if section == "commander" else count, name=name, section=section)
+               for count, name, section in cards]
+    entries.sort(key=lambda e: ("commander", "main", "sideboard").index(e.section))
+    deck = Decklist(entries)
+    fmt = data.draw(st.sampled_from(WRITE_FORMATS))
+    written = deck.to_text(fmt)
+    plain = Decklist.read(written, db)
+    assert plain.problems == []
+    if fmt not in LINE_WRITERS:
+        return
+    order = [e for e in plain.entries]
+    before = data.draw(st.lists(st.sampled_from(BEFORE), min_size=1, max_size=4))
+    after = data.draw(st.lists(st.sampled_from(AFTER), min_size=1, max_size=6))
+    decorated = _decorate(written, order, before, after)
+    again = Decklist.read(decorated, db)
+    assert again.problems == [], (decorated, again.problems)
+    assert _canonical(again, db) == _canonical(plain, db), decorated
+    assert not [n for n in again.notes if "not read" in n.message], (decorated, again.notes)
+
+
+#: Collection apps' CSV exports: (header, a row's cells from count, name, set, number, foil).
+APPS = {
+    "moxfield": ('"Count","Tradelist Count","Name","Edition","Condition","Language","Foil",'
+                 '"Collector Number","Purchase Price"',
+                 lambda c, n, s, k, f: [c, "0", n, s.lower(), "Near Mint", "English",
+                                        "foil" if f else "", k, "1.20"]),
+    "manabox": ("Name,Set code,Set name,Collector number,Foil,Rarity,Quantity,Purchase price,"
+                "Condition,Language,Purchase price currency",
+                lambda c, n, s, k, f: [n, s, "Some Set, Vol. 2", k, "foil" if f else "normal",
+                                       "rare", c, "0.50", "near_mint", "en", "EUR"]),
+    "deckbox": ("Count,Tradelist Count,Name,Edition,Card Number,Condition,Language,Foil,"
+                "My Price",
+                lambda c, n, s, k, f: [c, "0", n, "Some Set", k, "Near Mint", "English",
+                                       "foil" if f else "", "$2.10"]),
+    "dragonshield": ("Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,"
+                     "Card Number,Condition,Printing,Language,Price Bought,Date Bought",
+                     lambda c, n, s, k, f: ["Deck", c, "0", n, s, "Some Set", k, "NearMint",
+                                            "Foil" if f else "Normal", "English", "0.25",
+                                            "2025-01-05"]),
+    "delverlens": ("Quantity\tName\tEdition\tEdition code\tCollector's number\tCondition\t"
+                   "Foil\tLanguage\tPrice",
+                   lambda c, n, s, k, f: [c, n, "Some Set", s, k, "NM", "Foil" if f else "",
+                                          "English", "2.10"]),
+    "tcgplayer": ("Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,"
+                  "Language,Rarity",
+                  lambda c, n, s, k, f: [c, n, n, "Some Set", k, s, "Foil" if f else "Normal",
+                                         "Near Mint", "English", "Rare"]),
+    "regfoil": ("Name,Set,Reg Qty,Foil Qty,Price",
+                lambda c, n, s, k, f: [n, s, "0" if f else c, c if f else "0", "1.50"]),
+}
+
+
+@given(data=st.data())
+@settings(max_examples=examples(30), deadline=None,
+          suppress_health_check=[HealthCheck.function_scoped_fixture,
+                                 HealthCheck.too_slow])
+def test_the_same_deck_as_each_collection_apps_csv_reads_back_the_same(data, db, pool):
+    """list-formats: the same deck written as each collection app's CSV (comma, tab or
+    semicolon with decimal commas; an Excel ``sep=`` line, bare or quoted; one card split
+    over rows by condition) reads back to the same cards and counts."""
+    cards = data.draw(_deck(pool))
+    app = data.draw(st.sampled_from(sorted(APPS)))
+    header, row = APPS[app]
+    delimiter = "\t" if "\t" in header else data.draw(st.sampled_from([",", ";"]))
+    out = io.StringIO()
+    writer = csv.writer(out, delimiter=delimiter, lineterminator="\n")
+    names = next(csv.reader([header], delimiter="\t" if "\t" in header else ","))
+    sep = data.draw(st.sampled_from(["", "sep={d}\n", '"sep={d}"\n']))
+    out.write(sep.format(d=delimiter) if delimiter != "\t" else "")
+    writer.writerow(names)
+    expected: Counter = Counter()
+    for count, name, _ in cards:
+        split = count > 1 and data.draw(st.booleans())
+        parts = [count - 1, 1] if split else [count]
+        for part in parts:
+            cells = [str(cell) for cell in row(str(part), name, "CMM", "400",
+                                               data.draw(st.booleans()))]
+            if delimiter == ";":
+                cells = [cell.replace(".", ",") if re.fullmatch(r"\$?\d+\.\d+", cell) else cell
+                         for cell in cells]
+            writer.writerow(cells)
+        facts = db.get(name)
+        expected[(normalize(facts.name if facts is not None else name), "")] += count
+    deck = Decklist.read(out.getvalue(), db)
+    assert deck.format == "csv" and deck.problems == [], (out.getvalue(), deck.problems)
+    assert _canonical(deck, db, sections=False) == expected, out.getvalue()
