@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .decklist_parts import MAX_COUNT, Entry
+from .names import faces, normalize
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
@@ -127,8 +128,10 @@ class CardNames:
         found: Reading | None = None
         text = name.strip(_EDGES).strip()
         if text and any(ch.isalpha() for ch in text):
-            if self.cards.get(text) is not None:
-                found = Reading(text)
+            facts = self.cards.get(text)
+            if facts is not None:
+                if "/" not in text or _faces_of(facts.name) >= _faces_of(text):
+                    found = Reading(text)  # not 'Front // anything': each face is the card's
             else:
                 facts = self.cards.spelled(text)
                 if facts is not None:
@@ -164,6 +167,10 @@ class CardNames:
                     best = Found(start, end, reading)
                     break
         return best
+
+
+def _faces_of(name: str) -> set[str]:
+    return {normalize(face) for face in faces(name)}
 
 
 def _wordlike(word: str) -> bool:
