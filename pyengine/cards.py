@@ -900,17 +900,7 @@ class CardDB:
         once per database. The work per name is bounded whatever the number of cards."""
         scored: list[tuple[float, str]] = []
         if self._rows:
-            token = self._rows_token
-            cached = _HINT_CACHE.get(id(token)) if token is not None else None
-            if cached is None or cached[0] is not token:
-                index = NameIndex([row[: row.find("\t")] if "\t" in row else row
-                                   for row in self._rows.values()])
-                if token is not None:
-                    _HINT_CACHE.clear()
-                    _HINT_CACHE[id(token)] = (token, index)
-            else:
-                index = cached[1]
-            scored += index.scored(name, cutoff)
+            scored += self._hint_index().scored(name, cutoff)
         extra = tuple(extra)
         signature = (self._added, extra)
         if self._small_index is None or self._small_index[0] != signature:
@@ -925,6 +915,19 @@ class CardDB:
                 found.append(shown)
         return found[:n]
 
+    def _hint_index(self) -> NameIndex:
+        """The name index over the compact file's rows: built once per loaded file."""
+        token = self._rows_token
+        cached = _HINT_CACHE.get(id(token)) if token is not None else None
+        if cached is not None and cached[0] is token:
+            return cached[1]
+        index = NameIndex([row[: row.find("\t")] if "\t" in row else row
+                           for row in self._rows.values()])
+        if token is not None:
+            _HINT_CACHE.clear()
+            _HINT_CACHE[id(token)] = (token, index)
+        return index
+
     def spelled(self, name: str) -> CardFacts | None:
         """The card ``name`` is a loose spelling of (:func:`pyengine.names.loose`: no
         apostrophes, accents, commas or hyphens, as people type names), when exactly one card
@@ -933,17 +936,18 @@ class CardDB:
         found = self.get(name)
         if found is not None:
             return found
-        token = self._rows_token if self._rows else None
-        cached = _SPELLING_CACHE.get(id(token)) if token is not None else None
-        if cached is not None and cached[0] is token:
-            index = cached[1]
-        else:
-            index = SpellingIndex([row[: row.find("\t")] if "\t" in row else row
-                                   for row in self._rows.values()])
-            if token is not None:
-                _SPELLING_CACHE.clear()
-                _SPELLING_CACHE[id(token)] = (token, index)
-        spelled = index.find(name)
+        spelled = None
+        if self._rows:
+            token = self._rows_token
+            cached = _SPELLING_CACHE.get(id(token)) if token is not None else None
+            if cached is not None and cached[0] is token:
+                index = cached[1]
+            else:
+                index = SpellingIndex(self._hint_index())
+                if token is not None:
+                    _SPELLING_CACHE.clear()
+                    _SPELLING_CACHE[id(token)] = (token, index)
+            spelled = index.find(name)
         if spelled is None:
             small = self._small_spelling
             if small is None or small[0] != self._added:

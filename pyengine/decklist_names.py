@@ -115,6 +115,7 @@ class CardNames:
         self.cards = cards
         self.printed = printed
         self._memo: dict[str, Reading | None] = {}
+        self._exact_memo: dict[str, Reading | None] = {}
 
     def __call__(self, name: str) -> bool:
         return self.resolve(name) is not None
@@ -122,7 +123,11 @@ class CardNames:
     def resolve(self, name: str) -> Reading | None:
         """The card ``name`` stands for, or None: the card data's names first (as written,
         then as typed loosely), and only then the printed names in other languages."""
-        memo = self._memo
+        return self._lookup(name, True)
+
+    def _lookup(self, name: str, spelling: bool) -> Reading | None:
+        """:meth:`resolve`, without the loose spellings unless ``spelling``."""
+        memo = self._memo if spelling else self._exact_memo
         if name in memo:
             return memo[name]
         found: Reading | None = None
@@ -133,7 +138,7 @@ class CardNames:
                 if "/" not in text or _faces_of(facts.name) >= _faces_of(text):
                     found = Reading(text)  # not 'Front // anything': each face is the card's
             else:
-                facts = self.cards.spelled(text)
+                facts = self.cards.spelled(text) if spelling else None
                 if facts is not None:
                     found = Reading(facts.name, "spelling")
                 elif self.printed is not None:
@@ -146,23 +151,32 @@ class CardNames:
         return found
 
     def find(self, words: list[str]) -> Found | None:
-        """The longest run of ``words`` that is a card name (the earliest of equal length)."""
+        """The longest run of ``words`` that is a card name (the earliest of equal length):
+        as written or printed first; only when none is, typed loosely, from the first two
+        words that are not decorations (a loose spelling looks in its first letter's names:
+        this keeps the letters looked at few)."""
         words = words[:MAX_WORDS]
+        starts = [start for start in range(min(len(words), MAX_STARTS))
+                  if _wordlike(words[start])
+                  and (not classify(words[start]) or _could_start_a_name(words[start]))]
+        found = self._longest(words, starts, False)
+        if found is None:
+            found = self._longest(words, [s for s in starts if not classify(words[s])][:2],
+                                  True)
+        return found
+
+    def _longest(self, words: list[str], starts: list[int], spelling: bool) -> Found | None:
         best: Found | None = None
-        for start in range(min(len(words), MAX_STARTS)):
+        for start in starts:
             if best is not None and best.end - best.start >= len(words) - start:
                 break
-            if classify(words[start]) and not _could_start_a_name(words[start]):
-                continue
-            if not _wordlike(words[start]):
-                continue
             longest = min(len(words), start + MAX_NAME_WORDS)
             for end in range(longest, start, -1):
                 if best is not None and end - start <= best.end - best.start:
                     break
                 if not _wordlike(words[end - 1]):
                     continue
-                reading = self.resolve(" ".join(words[start:end]))
+                reading = self._lookup(" ".join(words[start:end]), spelling)
                 if reading is not None:
                     best = Found(start, end, reading)
                     break

@@ -256,6 +256,9 @@ _LOOSE_DROP = str.maketrans({"'": None, '"': None, ".": None, ",": None, "!": No
                              ":": None, "-": " ", "_": " ", "(": None, ")": None})
 
 
+_LOOSE_CHARS = re.compile(r"""['".,!?:\-_()‘’`´]""")
+
+
 def loose(name: str) -> str:
     """The key of a name as people type it: :func:`normalize`, then without apostrophes,
     quotes, commas, full stops, colons, ``!`` and ``?``, a hyphen read as a space (``Urzas
@@ -274,8 +277,9 @@ class SpellingIndex:
     a query needs them. A key two different cards share stands for neither (never a guess).
     """
 
-    def __init__(self, names: list[str]) -> None:
-        self._groups = _grouped(names, _first_letter)
+    def __init__(self, names: list[str] | NameIndex) -> None:
+        self._groups = names._groups if isinstance(names, NameIndex) \
+            else _grouped(names, _first_letter)  # a NameIndex's groups: no second pass
         self._built: dict[str, dict[str, str | None]] = {}
 
     def _group(self, letter: str) -> dict[str, str | None]:
@@ -283,6 +287,8 @@ class SpellingIndex:
         if built is None:
             built = {}
             for name in self._groups.get(letter, ()):
+                if _LOOSE_CHARS.search(name) is None:
+                    continue  # its loose key is its normalised one: CardDB.get finds it
                 keys = [name, *faces(name)] if "/" in name else [name]
                 for part in keys:
                     key = loose(part)

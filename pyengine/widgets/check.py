@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import safejson
 from ..banlists import BanList
-from ..cards import CardDataError, CardDB, combine_card_data
+from ..cards import ANNOTATION_PREFIX, CardDataError, CardDB, combine_card_data
 from ..decklist import Decklist, format_title
 from ..legality import (
     ERROR,
@@ -470,9 +470,12 @@ class Widget(NoGame):
                             "playgroup-box": key != "team-commander"})
 
     def _report(self) -> tuple[Decklist, Report]:
-        deck = Decklist.from_text(self.form["paste"])
-        cards = self.card_db(deck)
-        deck = Decklist.read(self.form["paste"], cards, self.printed)  # by the card data
+        paste = self.form["paste"]
+        # the list's own '#!' facts first (read twice only when it has some), then the list
+        # by the card data
+        cards = self.card_db(Decklist.from_text(paste) if ANNOTATION_PREFIX in paste
+                             else Decklist([]))
+        deck = Decklist.read(paste, cards, self.printed)
         banned, as_commander = parse_playgroup(self.form.get("playgroup", ""))
         options = Options(survivor_warnings=bool(self.form.get("survivor")),
                           playgroup_banned=banned, playgroup_banned_as_commander=as_commander)
