@@ -33,7 +33,16 @@ from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
 from .decklist_names import CardNames, identify
-from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, has_control
+from .decklist_parts import (
+    MAIN,
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    OUT_OF_DECK,
+    Entry,
+    Problem,
+    has_control,
+    section_or_group,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
@@ -56,12 +65,6 @@ name the grammar read right costs one lookup; this bounds the rest)."""
 
 MAX_LINE_LENGTH = 1000
 """Longer lines are reported as a problem without being read (this bounds the work per line)."""
-
-OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
-               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
-               "enforcers", "reckoning")
-"""Sections whose cards are not part of the deck's library (the commander is counted towards a
-Commander deck's size by the checker, not here)."""
 
 _SECTION_ALIASES = {
     "main": MAIN,
@@ -442,7 +445,7 @@ class Decklist:
                     )
                     lines.append(_Line(number, raw, "problem"))
                     continue
-                if name in _SECTION_ALIASES.values() or name in OUT_OF_DECK:
+                if section_or_group(name) == name:
                     section = name
                 else:  # a group of the deck ('// Creatures', '// Ramp'): its cards are in it
                     section = _heading_section(header, number, raw, deck)
@@ -466,7 +469,7 @@ class Decklist:
                 lines.append(_Line(number, raw, "header"))
                 metadata = key == "metadata"
                 if not metadata:
-                    section = key
+                    section = section_or_group(key)
                 continue
             if metadata and "=" in line:
                 key, _, value = line.partition("=")

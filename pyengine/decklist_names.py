@@ -15,6 +15,7 @@ Pure and standard library only; the work per line and per list is bounded.
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -72,6 +73,8 @@ _CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|tix)\b", re.IGNORECASE)
 _MARKER = re.compile(r"^\*[A-Za-z]{1,8}\*$")
 _TOKEN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}|\^[^^]*\^|\S+")
 _EDGES = "\"'«»“”„*_`,;"
+#: Words without a letter that are words of card names (``Fire // Ice``, ``Minsc & Boo``).
+_IN_NAMES = {"/", "//", "&", "///"}
 #: Words that only join decorations (``Swamp - NM - EN``, ``Sol Ring | C21``).
 _JOINERS = {"-", "–", "—", "|", "/", ":", "·", "•", "x", "×", "@"}
 
@@ -116,6 +119,7 @@ class CardNames:
         self.printed = printed
         self._memo: dict[str, Reading | None] = {}
         self._exact_memo: dict[str, Reading | None] = {}
+        self._name_starts: dict[str, int] | None = None
 
     def __call__(self, name: str) -> bool:
         return self.resolve(name) is not None
@@ -124,6 +128,10 @@ class CardNames:
         """The card ``name`` stands for, or None: the card data's names first (as written,
         then as typed loosely), and only then the printed names in other languages."""
         return self._lookup(name, True)
+
+    def exact(self, name: str) -> Reading | None:
+        """:meth:`resolve` without the loose spellings: as written, or a printed name."""
+        return self._lookup(name, False)
 
     def _lookup(self, name: str, spelling: bool) -> Reading | None:
         """:meth:`resolve`, without the loose spellings unless ``spelling``."""
@@ -156,21 +164,45 @@ class CardNames:
         words that are not decorations (a loose spelling looks in its first letter's names:
         this keeps the letters looked at few)."""
         words = words[:MAX_WORDS]
+        kinds = [classify(word) for word in words]
+        # a word that is a decoration and no name's word (x1, (M13), $0.50, a lone '-')
+        # ends any name before it
+        stops = [index for index, (word, kind) in enumerate(zip(words, kinds, strict=True))
+                 if (kind and not _could_start_a_name(word) or not _wordlike(word))
+                 and word not in _IN_NAMES]
         starts = [start for start in range(min(len(words), MAX_STARTS))
-                  if _wordlike(words[start])
-                  and (not classify(words[start]) or _could_start_a_name(words[start]))]
-        found = self._longest(words, starts, False)
+                  if start not in stops]
+        found = self._longest(words, starts, stops, False)
         if found is None:
-            found = self._longest(words, [s for s in starts if not classify(words[s])][:2],
-                                  True)
+            found = self._longest(words, [s for s in starts if not kinds[s]][:2], stops, True)
         return found
 
-    def _longest(self, words: list[str], starts: list[int], spelling: bool) -> Found | None:
+    def _starts(self) -> dict[str, int]:
+        """First words of the card names (and of the printed names) -> most words."""
+        if self._name_starts is None:
+            self._name_starts = self.cards.name_starts()
+            if self.printed is not None:
+                for printed in self.printed.keys():
+                    words = printed.count(" ") + 1
+                    first = printed.split(" ", 1)[0]
+                    if words > self._name_starts.get(first, 0):
+                        self._name_starts[first] = words
+        return self._name_starts
+
+    def _longest(self, words: list[str], starts: list[int], stops: list[int],
+                 spelling: bool) -> Found | None:
         best: Found | None = None
+        known = self._starts()
         for start in starts:
             if best is not None and best.end - best.start >= len(words) - start:
                 break
-            longest = min(len(words), start + MAX_NAME_WORDS)
+            most = MAX_NAME_WORDS
+            if not spelling:  # as written: only from a word some name starts with
+                most = known.get(normalize(words[start].lstrip(_EDGES)), 0)
+                if not most:
+                    continue
+            stop = next((index for index in stops if index > start), len(words))
+            longest = min(stop, start + most + 2)  # a ' // ' or a spacing may add words
             for end in range(longest, start, -1):
                 if best is not None and end - start <= best.end - best.start:
                     break
@@ -202,6 +234,7 @@ def split_words(text: str) -> list[str]:
     return _TOKEN.findall(text)
 
 
+@functools.lru_cache(maxsize=4096)
 def classify(word: str) -> str:
     """What a word (or bracketed group) around a card name is: ``count``, ``set``, ``number``,
     ``finish``, ``condition``, ``language``, ``price``, ``group``, ``comment``, ``joiner``, or
@@ -271,7 +304,7 @@ def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[
     An entry whose name is found nowhere, or only as a part of the line whose other words are
     neither decorations nor set apart from it (``Goblin`` in ``Goblin Guide``), is left as it
     is: an unknown card, with its "did you mean"."""
-    reading = names.resolve(entry.name)
+    reading = names.exact(entry.name)
     if reading is not None:
         if reading.how:
             said, entry.name = reading.said(entry.name), reading.name

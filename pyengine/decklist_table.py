@@ -17,8 +17,9 @@ split, so ``card_name``, ``Card Name``, ``cardName`` and ``card__oracleCard__nam
   ``proxy`` (``Trade Quantity`` and ``Tradelist Count`` are not the deck's count).
 * **section**: ``section``, ``board``, ``zone`` or ``deck section``: ``commander``/``commanders``,
   ``main``/``mainboard``/``deck``/``nonlands``/``lands``, ``side``/``sideboard``,
-  ``maybe``/``maybeboard``/``considering``/``outside``, ``companion``; another word is a section
-  of that name (as a ``// Name`` header makes).
+  ``maybe``/``maybeboard``/``considering``/``outside``, ``companion``, a section of the
+  project's format (``enforcers``, ``tokens``); another word is a group of the main deck (as a
+  ``// Creatures`` header is).
 * **category**: ``category``, ``categories``, ``primary category`` or ``group`` (Archidekt): the
   section words above pick the section when there is no section column (and ``{noDeck}`` puts a
   card out of the deck); any other value is a category kept on the entry (``Ramp``). Flag
@@ -36,7 +37,16 @@ import csv
 import io
 import re
 
-from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, DeckParts, Entry, Problem, has_control
+from .decklist_parts import (
+    MAIN,
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    DeckParts,
+    Entry,
+    Problem,
+    has_control,
+    section_or_group,
+)
 
 __all__ = ["HEADER_ROLES", "looks_tabular", "read_table", "to_csv"]
 
@@ -84,7 +94,6 @@ _ROLE_TITLES = {"name": "card name", "count": "quantity", "count:foil": "foil qu
                 "set": "set code", "number": "collector number", "foil": "foil"}
 HEADER_ROLES = tuple(_ROLE_TITLES)
 """The columns the reader uses; every other column is ignored."""
-_SECTION_NAME = re.compile(r"[a-z][a-z ]{0,30}")
 _FLAGS = re.compile(r"\{[^{}]*\}")
 _SET_CODE = re.compile(r"[A-Za-z0-9]{2,8}")
 _NUMBER = re.compile(r"[^\s()\[\]]{1,12}")
@@ -297,7 +306,7 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
         value, group = cell("section"), cell("category")
         if value:
             key = " ".join(_SPLIT.split(value.casefold())).strip()
-            section = _SECTION_VALUES.get(key, key if _SECTION_NAME.fullmatch(key) else MAIN)
+            section = _SECTION_VALUES.get(key, section_or_group(key))
         if group:
             labels = []
             for part in group.split(","):
