@@ -427,3 +427,27 @@ def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
                                       "_tag": fetch.tag})
     cache = json.loads(done.save)["cache"]
     assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
+
+
+def test_did_you_mean_is_a_one_tap_fix(facts_text):
+    """tc-1-1: each "did you mean" offers the fix in place: one tap writes the name on its
+    line (count and printing kept), and the list is checked again."""
+    from pyengine.widgets.check import FIX_ACTION, fix_line
+
+    widget, _ = browser_like()
+    text = KRENKO.replace("1 Sol Ring", "1 Sol Rign (C21) 263")
+    form = {"format": "team-commander", "paste": text}
+    fetch = widget.handle("check", form).fetches[0]
+    view = widget.handle(fetch.action, {**form, "_status": "200", "_body": facts_text})
+    fixes = [i for i in view.lists["unknown"] if i.action == FIX_ACTION]
+    assert [i.text for i in fixes] == [f"Write Sol Ring on line {_line_of(text, 'Sol Rign')}"]
+    done = widget.handle(FIX_ACTION, {**form, "_item": fixes[0].value})
+    assert "1 Sol Ring (C21) 263" in done.values["paste"] == widget.form["paste"]
+    assert verdict(done) == checked("team-commander", "legal"), done.lists["findings"]
+    assert fix_line(text, "1\nSol Rign\nSol Ring") is None  # not on that line
+    stale = widget.handle(FIX_ACTION, {**form, "paste": KRENKO, "_item": fixes[0].value})
+    assert stale.error
+
+
+def _line_of(text: str, words: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if words in line)

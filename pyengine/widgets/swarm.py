@@ -251,7 +251,8 @@ class Widget(runner.RunnerBase):
         lists = Decklist.read(deck, db), Decklist.read(enforcers, db)
         unknown = self._unknown(lists, db)
         if unknown:
-            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown)
+            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown,
+                                        own_deck.hints_for(unknown, db))
         return config_from_decks(mode=mode, survivors=count, deck=lists[0],
                                  enforcers=lists[1], db=db)
 
