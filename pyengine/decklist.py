@@ -114,7 +114,8 @@ _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
 _SET_CODE = r"[A-Za-z0-9_-]{2,8}"
 """A set code as the readers accept it: every one of them, so what one format reads another writes
 back (no real set code is a single character)."""
-_SET = re.compile(r"\((?P<set>(?=[^)]*[A-Za-z])" + _SET_CODE + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_SET = re.compile(r"\((?P<set>(?=[^)]*[A-Za-z])" + _SET_CODE  # a set code has a letter
+                  + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
 _LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
@@ -375,8 +376,8 @@ class Decklist:
         if table is not None:
             read_table(deck, text, *table)
             if isinstance(known, CardNames):
-                for entry in deck.entries[:MAX_SEARCHED_LINES]:
-                    _identified(deck, entry, entry.name, known, entry.line, entry.name)
+                for row in deck.entries[:MAX_SEARCHED_LINES]:
+                    _identified(deck, row, row.name, known, row.line, row.name)
             _note_maybeboard(deck)
             return deck
         raw_lines = text.split("\n")
@@ -535,15 +536,17 @@ class Decklist:
         _apply_mtgo_sideboard(lines, saw_header, seen)
         if isinstance(known, CardNames):
             searched = 0
-            for line in lines:
-                if line.entry is None:
+            for read in lines:
+                if read.entry is None:
                     continue
-                body = line.text.lstrip("\ufeff").replace("\t", " ").strip()
-                if line.kind == "sb":
+                if known.exact(read.entry.name) is None:
+                    if searched >= MAX_SEARCHED_LINES:
+                        continue  # bounded: the rest stay as the grammar read them
+                    searched += 1
+                body = read.text.lstrip("\ufeff").replace("\t", " ").strip()
+                if read.kind == "sb":
                     body = body[3:].strip()
-                if searched < MAX_SEARCHED_LINES or known.resolve(line.entry.name) is not None:
-                    searched += known.resolve(line.entry.name) is None
-                    _identified(deck, line.entry, body, known, line.number, line.text)
+                _identified(deck, read.entry, body, known, read.number, read.text)
         deck.entries = [line.entry for line in lines if line.entry is not None]
         deck.format = _guess_format(seen, lines)
         if headings:

@@ -294,7 +294,8 @@ def classify(word: str) -> str:
     return ""
 
 
-_SET_IN = re.compile(r"^[\[(]\s*(?P<set>[A-Za-z0-9]{2,6})(?:\s*[:#]\s*(?P<number>[^\s\])]{1,12}))?\s*[\])]$")
+_SET_IN = re.compile(r"^[\[(]\s*(?P<set>[A-Za-z0-9]{2,6})"
+                     r"(?:\s*[:#]\s*(?P<number>[^\s\])]{1,12}))?\s*[\])]$")
 
 
 def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[str, str]:

@@ -299,7 +299,7 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
                 deck.notes.append(Problem(start, raw, "a count of 0: left out"))
                 continue
             if count > MAX_COUNT:
-                deck.problems.append(Problem(start, raw, f"count {match.group(1)[:12]} is too "
+                deck.problems.append(Problem(start, raw, f"count {str(count)[:12]} is too "
                                              f"large; the limit is {MAX_COUNT}"))
                 continue
         section, category = MAIN, None
