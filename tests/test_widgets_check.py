@@ -451,3 +451,37 @@ def test_did_you_mean_is_a_one_tap_fix(facts_text):
 
 def _line_of(text: str, words: str) -> int:
     return next(n for n, line in enumerate(text.split("\n"), 1) if words in line)
+
+
+def test_printed_names_are_fetched_only_for_a_list_that_needs_them(facts_text):
+    """tc-1-1: with the printed-names map published beside the card data (its header says
+    so), a list of English names fetches nothing more; a list with a name the card data does
+    not know fetches the map once, and then reads a basic land printed in German as its card
+    and says so; without the map, or when it cannot be read, such a name stays unknown
+    ("not checked", never a copy-limit error)."""
+    from pyengine.widgets.check import PRINTED_ACTION, PRINTED_NAMES_URL
+
+    published = facts_text.replace("#", "# printed-names: 2026-12-01\n#", 1)
+    widget, _ = browser_like()
+    form = {"format": "team-commander", "paste": KRENKO}
+    fetch = widget.handle("check", form).fetches[0]
+    done = widget.handle(fetch.action, {**form, "_status": "200", "_body": published})
+    assert done.fetches == [] and widget.printed_state == "fetch"
+    german = {**form, "paste": KRENKO.replace("14 Mountain", "14 Gebirge")}
+    asking = widget.handle("check", german)
+    assert [(f.url, f.action) for f in asking.fetches] == [(PRINTED_NAMES_URL, PRINTED_ACTION)]
+    assert verdict(asking) == checked("team-commander", "unchecked")
+    assert "copies" not in str(asking.lists["findings"])
+    mapped = (DATA / "printed-names.tsv").read_text("utf-8")
+    read = widget.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": mapped})
+    assert verdict(read) == checked("team-commander", "legal"), read.lists["findings"]
+    assert any("'Gebirge' read as Mountain (its printed name in German)" in i.text
+               for i in read.lists["findings"])
+    assert widget.handle("check", german).fetches == []  # fetched once
+    other, _ = browser_like()
+    other.handle("check", form)
+    other.handle("card-data", {**form, "_status": "200", "_body": published})
+    other.handle("check", german)
+    missing = other.handle(PRINTED_ACTION, {**german, "_status": "404", "_body": "Not found"})
+    assert verdict(missing) == checked("team-commander", "unchecked")
+    assert other.printed_state == "absent" and other.handle("check", german).fetches == []
