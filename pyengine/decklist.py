@@ -17,6 +17,10 @@ picker; the syntax of each is in ``decks/README.md``):
 * XMage ``.dck`` (``NAME:``, ``N [SET:num] Name``, ``SB:`` lines, ``LAYOUT`` lines);
 * Cockatrice ``.cod`` XML (``<zone name="main">``, ``<card number= name=>``).
 
+With the card data (``Decklist.read(text, cards, printed)``, what every page and the command
+line use), a line whose name the grammar misreads is searched for the longest card name the data
+knows, and what surrounds it is classified (:mod:`pyengine.decklist_names`).
+
 Windows line ends, a byte-order mark, tabs and trailing spaces are fine. It never raises: lines
 it cannot read are collected in ``Decklist.problems`` with their 1-based line numbers, and lines
 it leaves out on purpose (a count of 0, a maybeboard) in ``Decklist.notes``.
