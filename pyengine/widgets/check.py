@@ -50,17 +50,18 @@ from ..legality import (
 from ..names import normalize
 from ..printed_names import PrintedNames
 from ..printed_names import parse as parse_printed_names
-from . import Env, Fetch, Item, View, paste_too_big, plumbing, power_part
+from . import Env, Fetch, Item, View, check_changes, paste_too_big, plumbing, power_part
 from .contract import Migration, NoGame, version_field
+from .own_deck import data_date_view
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
 #: Key of the full card data in a ``data=`` mapping (tests), its text decompressed.
 CARD_FACTS_KEY = "card-facts.tsv"
-#: The printed names in other languages on this site (published next to the card data when
-#: the importer made them), relative to this page; fetched only when a checked list has a
-#: name the card data does not know and the card data's header says the map was published.
+#: The printed names in other languages on this site (published next to the card data; a
+#: build without them serves a file saying so), relative to this page; fetched once, only
+#: when a checked list has a name the card data does not know.
 PRINTED_NAMES_URL = "../runtime/printed-names.tsv"
 #: The action of a "did you mean" answer: ``_item`` is the line number, the name as written
 #: and the name to write instead, one a line.
@@ -69,8 +70,6 @@ FIX_ACTION = "fix-name"
 PRINTED_ACTION = "printed-names"
 #: Key of the printed-names map in a ``data=`` mapping (tests), its text decompressed.
 PRINTED_NAMES_KEY = "printed-names.tsv"
-#: The card data's header key saying the printed-names map was published beside it.
-PRINTED_NAMES_META = "printed-names"
 #: Largest Scryfall answer read (a 75-card collection answer is about 0.3 MB).
 MAX_SCRYFALL_BODY = 4_000_000
 #: Most unknown cards listed one by one (the rest are counted).
@@ -260,6 +259,8 @@ class Widget(NoGame):
             reader = getattr(env, "read_data", None)
         self._load(reader)
         self.power = power_part.PowerPart(env, reader)  # bracket estimate, suggested setting
+        #: What the last check of the list said (:mod:`.check_changes`), kept in the save.
+        self.last: dict[str, Any] = {}
 
     # -- data ------------------------------------------------------------------------------
 
@@ -302,10 +303,9 @@ class Widget(NoGame):
         self._checked_db = None
 
     def _needs_printed(self, report: Report) -> bool:
-        """True when a check's unknown names may be printed names the map knows: the map is
-        published (the card data's header says so) and not fetched yet."""
+        """True when a check's unknown names may be printed names the map knows, and the
+        map was not fetched yet (the full card data loaded first)."""
         return (self.printed_state == "fetch" and self.full is not None
-                and bool(self.full.meta.get(PRINTED_NAMES_META))
                 and any(f.code == "unknown-card" for f in report.findings))
 
     def _printed_response(self, form: Mapping[str, str]) -> View:
@@ -346,7 +346,7 @@ class Widget(NoGame):
             attrs={"lookup-status": {"data-state": "busy"}},
             hidden={"result": True},
             fetches=[Fetch(url=CARD_FACTS_URL, action="card-data", method="GET",
-                           tag="card-data")],
+                           tag="card-data"), *self.power.combos_fetch()],
         )
 
     def _full_response(self, form: Mapping[str, str]) -> View:
@@ -376,7 +376,7 @@ class Widget(NoGame):
             form[CHOICE_KEY] = "\n".join(self.chosen)
         return json.dumps(
             {"v": STATE_VERSION, "form": form, "cache": self.cache,
-             "not_found": self.not_found},
+             "not_found": self.not_found, **({"last": self.last} if self.last else {})},
             ensure_ascii=False, sort_keys=True,
         )
 
@@ -403,6 +403,8 @@ class Widget(NoGame):
                 self.chosen = tuple(n for n in choice.split("\n") if n.strip())[:2]
             self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
             self.not_found = [str(n) for n in not_found]
+            last = data.get("last")
+            self.last = last if isinstance(last, dict) else {}
         view.values.update(self.form)
         view.merge(self._format_view())
         view.hidden["lookup"] = True
@@ -435,6 +437,10 @@ class Widget(NoGame):
             return view.merge(self._check())
         if action == "card-data":
             return self._full_response(form)
+        if action == power_part.COMBOS_ACTION:  # the combo list, fetched with the card data
+            self.power.take_combos(form)
+            ready = self.full_state != "loading" and self.form["paste"].strip()
+            return self._check(fetch_full=False) if ready else View()
         if action == PRINTED_ACTION:
             return self._printed_response(form)
         if action == FIX_ACTION:
@@ -499,9 +505,8 @@ class Widget(NoGame):
             view.fetches.append(Fetch(url=PRINTED_NAMES_URL, action=PRINTED_ACTION,
                                       method="GET", tag=PRINTED_ACTION))
         view.hidden["result"] = False
-        view.text["read-as"] = (f"Read as {format_title(deck.format)}"
-                                + (f" · card data of {report_date}" if (
-                                    report_date := self._data_date()) else "") + ".")
+        view.merge(data_date_view(self.env, self._data_date(), "read-as",
+                                  f"Read as {format_title(deck.format)}."))
         if not deck.entries:
             view.text["verdict"] = "No cards found: paste a list, one card a line."
             view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
@@ -515,6 +520,7 @@ class Widget(NoGame):
             view.hidden["lookup"] = True
             view.text["skipped"] = ""
             view.hidden["power-box"] = True
+            view.hidden["changes-box"] = True
             return view
         fmt = FORMATS[report.format]
         view.text["verdict"] = f"{fmt.title}: {report.verdict}"
@@ -565,7 +571,22 @@ class Widget(NoGame):
             view.text["unknown-summary"] = ""
             view.text["skipped"] = ""
         view.text["notes"] = " ".join(report.notes)
+        view.merge(self._changes(deck, report, fmt.commander))
         return view.merge(self.power.view(deck, fmt.commander, self.card_db(deck)))
+
+    def _changes(self, deck: Decklist, report: Report, commander: bool) -> View:
+        """What the site's new card data changed for this list since it was last checked
+        here (only with the full card data, whose date keys the comparison)."""
+        if self.full_state != "loaded":
+            return View(hidden={"changes-box": True})
+        power = self.power.estimate(deck, self.card_db(deck)) if commander else None
+        combos = self.power.combos
+        data = "|".join([self._data_date(), self.power.meta.get("date", ""),
+                         combos.meta.get("date", "") if combos is not None else ""])
+        now = check_changes.outcome(deck, self.form["format"], report, power, data)
+        view, self.last = check_changes.view(self.last, now)
+        view.save = self.save()
+        return view
 
     def _data_date(self) -> str:
         return self.full.meta.get("date", "") if self.full is not None else ""
