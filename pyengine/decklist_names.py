@@ -70,6 +70,9 @@ _SET_WORD = re.compile(r"^[A-Z0-9]{2,6}$")
 _PRICE = re.compile(r"^(?:[$€£¥]|usd|eur|gbp|chf|tix)?\s*\d{1,7}(?:[.,]\d{1,2})?\s*"
                     r"(?:[$€£¥]|usd|eur|gbp|chf|tix)?$", re.IGNORECASE)
 _CURRENCY = re.compile(r"[$€£¥]|\b(?:usd|eur|gbp|chf|tix)\b", re.IGNORECASE)
+#: A token line as the runners write one: ``Zombie token``, ``Zombie Token 5/5``, ``Token:
+#: Zombie`` (never searched for a card name: the token is the card).
+_TOKEN_LINE = re.compile(r"(?:^|\s)tokens?(?:\s+\d+/\d+)?\s*$|^tokens?\b", re.IGNORECASE)
 _MARKER = re.compile(r"^\*[A-Za-z]{1,8}\*$")
 _TOKEN = re.compile(r"\([^()]*\)|\[[^\[\]]*\]|\{[^{}]*\}|\^[^^]*\^|\S+")
 _EDGES = "\"'«»“”„*_`,;"
@@ -311,6 +314,8 @@ def identify(entry: Entry, body: str, names: CardNames, counted: bool) -> tuple[
             said, entry.name = reading.said(entry.name), reading.name
             return said, ""
         return "", ""
+    if _TOKEN_LINE.search(entry.name):
+        return "", ""  # a token line ('Zombie token 2/2'): the runners read it as one
     words = split_words(body)
     if counted and words:
         words = words[1:]
