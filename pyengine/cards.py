@@ -608,7 +608,7 @@ def deck_facts(names: Iterable[str], lookup: Any, *, mana_cost: bool = True
 
 _HINT_CACHE: dict[int, tuple[object, NameIndex]] = {}
 _SPELLING_CACHE: dict[int, tuple[object, SpellingIndex]] = {}
-_STARTS_CACHE: dict[int, tuple[object, dict[str, int]]] = {}
+_STARTS_CACHE: dict[int, tuple[object | None, dict[str, dict[str, int]]]] = {}
 
 
 def _starts(keys: Iterable[str]) -> dict[str, int]:
@@ -646,7 +646,6 @@ class CardDB:
         self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
         self._small_spelling: tuple[int, SpellingIndex] | None = None
         self._small_starts: tuple[int, dict[str, int]] | None = None
-        self._starts_memo: tuple[tuple[object, int], dict[str, int]] | None = None
         self.not_found: list[str] = list(not_found)
         """Names a Scryfall collection response could not find (``"not_found"``)."""
         self.meta: dict[str, str] = {}
@@ -929,38 +928,37 @@ class CardDB:
                 found.append(shown)
         return found[:n]
 
-    def name_starts(self) -> dict[str, int]:
-        """The first word of every card name and face (normalised), with the most words a
-        name starting with it has: a reader looks for a name only from a word some name starts
-        with, and no longer than that. Worked out once per loaded file (one look at each
-        key), and once per database for the other cards."""
-        memo = self._starts_memo
-        if memo is not None and memo[0] == (self._rows_token, self._added):
-            return memo[1]
-        starts: dict[str, int] = {}
+    def name_words(self, first: str) -> int:
+        """The most words of a card name (or face) whose normalised first word is ``first``;
+        0 when no name starts with it: a reader looks for a name only from such a word, and
+        no longer than that. Worked out per first letter the first time a word needs it (from
+        the name index's letter groups), and once per database for the other cards."""
+        letter = first[:1]
         if self._rows:
             token = self._rows_token
             cached = _STARTS_CACHE.get(id(token)) if token is not None else None
-            if cached is not None and cached[0] is token:
-                starts = dict(cached[1]) if self._cards.keys() - self._rows.keys() else cached[1]
-            else:
-                starts = _starts(list(self._rows) + [k for k, v in self._fronts.items()
-                                                     if v in self._rows])
+            if cached is None or cached[0] is not token:
+                cached = (token, {})
                 if token is not None:
                     _STARTS_CACHE.clear()
-                    _STARTS_CACHE[id(token)] = (token, starts)
-                starts = dict(starts)
-        others = [key for key in self._cards if key not in self._rows]
-        if others:
-            small = self._small_starts
-            if small is None or small[0] != self._added:
-                small = self._small_starts = (self._added, _starts(
-                    others + [k for k, v in self._fronts.items() if v not in self._rows]))
-            for word, size in small[1].items():
-                if size > starts.get(word, 0):
-                    starts[word] = size
-        self._starts_memo = ((self._rows_token, self._added), starts)
-        return starts
+                    _STARTS_CACHE[id(token)] = cached
+            by_letter = cached[1]
+            starts = by_letter.get(letter)
+            if starts is None:
+                group = self._hint_index().names_under(letter)
+                starts = by_letter[letter] = _starts(
+                    normalize(part) for name in group
+                    for part in ([name, *faces(name)] if "/" in name else [name]))
+            most = starts.get(first, 0)
+        else:
+            most = 0
+        small = self._small_starts
+        if small is None or small[0] != self._added:
+            small = self._small_starts = (self._added, _starts(
+                normalize(part) for key, card in self._cards.items() if key not in self._rows
+                for part in ([card.name, *faces(card.name)] if "/" in card.name
+                             else [card.name])))
+        return max(most, small[1].get(first, 0))
 
     def _hint_index(self) -> NameIndex:
         """The name index over the compact file's rows: built once per loaded file."""

@@ -122,7 +122,7 @@ class CardNames:
         self.printed = printed
         self._memo: dict[str, Reading | None] = {}
         self._exact_memo: dict[str, Reading | None] = {}
-        self._name_starts: dict[str, int] | None = None
+        self._printed_starts: dict[str, int] | None = None
 
     def __call__(self, name: str) -> bool:
         return self.resolve(name) is not None
@@ -180,28 +180,30 @@ class CardNames:
             found = self._longest(words, [s for s in starts if not kinds[s]][:2], stops, True)
         return found
 
-    def _starts(self) -> dict[str, int]:
-        """First words of the card names (and of the printed names) -> most words."""
-        if self._name_starts is None:
-            self._name_starts = self.cards.name_starts()
-            if self.printed is not None:
+    def _most_words(self, first: str) -> int:
+        """The most words of a card name (or printed name) starting with the word ``first``
+        (normalised); 0 when none does."""
+        most = self.cards.name_words(first)
+        if self.printed is not None:
+            if self._printed_starts is None:
+                self._printed_starts = {}
                 for printed in self.printed.keys():
                     words = printed.count(" ") + 1
-                    first = printed.split(" ", 1)[0]
-                    if words > self._name_starts.get(first, 0):
-                        self._name_starts[first] = words
-        return self._name_starts
+                    head = printed.split(" ", 1)[0]
+                    if words > self._printed_starts.get(head, 0):
+                        self._printed_starts[head] = words
+            most = max(most, self._printed_starts.get(first, 0))
+        return most
 
     def _longest(self, words: list[str], starts: list[int], stops: list[int],
                  spelling: bool) -> Found | None:
         best: Found | None = None
-        known = self._starts()
         for start in starts:
             if best is not None and best.end - best.start >= len(words) - start:
                 break
             most = MAX_NAME_WORDS
             if not spelling:  # as written: only from a word some name starts with
-                most = known.get(normalize(words[start].lstrip(_EDGES)), 0)
+                most = self._most_words(normalize(words[start].lstrip(_EDGES)))
                 if not most:
                     continue
             stop = next((index for index in stops if index > start), len(words))

@@ -162,6 +162,10 @@ class NameIndex:
                 self._second_groups[letter], letter, position=1)
         return built
 
+    def names_under(self, letter: str) -> list[str]:
+        """The names (and two-part names by a face) whose key starts with ``letter``."""
+        return list(self._groups.get(letter, ()))
+
     @property
     def built_letters(self) -> list[str]:
         """The letters whose index has been built so far (for tests and benchmarks)."""
