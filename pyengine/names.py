@@ -179,12 +179,15 @@ class NameIndex:
                 found.append(shown)
         return found[:n]
 
-    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
-        """(ratio, name) for the indexed names close to ``name``, best first."""
+    def scored(self, name: str, cutoff: float = 0.75,
+               first_letter: bool = False) -> list[tuple[float, str]]:
+        """(ratio, name) for the indexed names close to ``name``, best first; with
+        ``first_letter``, among the names of its own first letter only (no misspelt first
+        letter: cheaper the first time)."""
         key = normalize(name)[:200]
         group = self._group(key[:1])
         found = group.scored(key, cutoff) if group is not None else []
-        if found or len(key) < 4 or not key[1].isalnum():
+        if found or first_letter or len(key) < 4 or not key[1].isalnum():
             return found
         best: dict[str, float] = {}
         for other in (self._second_group(key[1]), self._second_group(key[0]),

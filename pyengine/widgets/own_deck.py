@@ -57,13 +57,14 @@ class UnknownCards(ActionError):
 
 def hints_for(names: list[str], db: CardDB | None) -> dict[str, list[str]]:
     """The deck check's "did you mean" for the first names a runner asks about (tokens are
-    asked for their power and toughness, never hinted)."""
+    asked for their power and toughness, never hinted): among the names of the same first
+    letter (a Start waits for it; the check page also allows for a misspelt first letter)."""
     if db is None:
         return {}
     found: dict[str, list[str]] = {}
     for written in names[:ASK_ROWS]:
         if _TOKEN.match(written) is None:
-            close = db.suggest(written)
+            close = db.suggest(written, first_letter=True)
             if close:
                 found[written] = close
     return found
