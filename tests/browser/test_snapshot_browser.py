@@ -140,45 +140,40 @@ def test_a_damaged_snapshot_is_deleted_and_the_page_starts_the_normal_way(page, 
         assert again == url and stored == raw > 1_000_000
 
 
-def test_a_snapshot_pyodide_refuses_is_deleted(page, site_url):
-    """Issue 30, point 1: a snapshot of the right length whose header Pyodide refuses (its
-    magic number changed, as a copy from another Pyodide build or a damaged one would be)
-    does not load: deleted, normal start, no console error."""
-    made_once(page, site_url)
-    page.evaluate("""async () => {
-        for (const name of await caches.keys()) {
-            if (!name.startsWith("coop-magic-snapshot:")) continue;
-            const cache = await caches.open(name);
-            for (const request of await cache.keys()) {
-                const old = await cache.match(request);
-                const bytes = new Uint8Array(await old.arrayBuffer());
-                bytes[0] ^= 0xff;
-                await cache.put(request, new Response(bytes, {headers: old.headers}));
-            }
-        }
-    }""")
-    page.reload()
-    assert snapshot_state(page, "loaded", "normal", "dropped") == "dropped"
-    shuffle_golden(page)
-
-
-#: Write the given 64-hex-digit build id into every stored snapshot's header (words 4 to 11,
-#: as Pyodide's encodeBuildId writes it), optionally under another key.
-OLD_BUILD = """async ([id, key]) => {
+#: Rewrite every stored snapshot, headers kept: its magic number flipped, a 64-hex-digit build
+#: id written into its header (words 4 to 11, as Pyodide's encodeBuildId writes it), and/or
+#: moved under another key.
+REWRITE = """async ([flip, id, key]) => {
     for (const name of await caches.keys()) {
         if (!name.startsWith("coop-magic-snapshot:")) continue;
         const cache = await caches.open(name);
         for (const request of await cache.keys()) {
             const old = await cache.match(request);
             const bytes = new Uint8Array(await old.arrayBuffer());
+            if (flip) bytes[0] ^= 0xff;
             const words = new Uint32Array(bytes.buffer, 16, 8);
-            for (let i = 0; i < 8; i++) words[i] = parseInt(id.slice(i * 8, i * 8 + 8), 16);
+            for (let i = 0; id && i < 8; i++) words[i] = parseInt(id.slice(i * 8, i * 8 + 8), 16);
             const url = key ? request.url.replace(/[^/]*$/, encodeURIComponent(key)) : request.url;
             if (key) await cache.delete(request);
             await cache.put(url, new Response(bytes, {headers: old.headers}));
         }
     }
 }"""
+
+
+def rewrite_stored(page, *, flip_magic: bool = False, build_id: str = "", key: str = "") -> None:
+    page.evaluate(REWRITE, [flip_magic, build_id, key])
+
+
+def test_a_snapshot_pyodide_refuses_is_deleted(page, site_url):
+    """Issue 30, point 1: a snapshot of the right length whose header Pyodide refuses (its
+    magic number changed, as a copy from another Pyodide build or a damaged one would be)
+    does not load: deleted, normal start, no console error."""
+    made_once(page, site_url)
+    rewrite_stored(page, flip_magic=True)
+    page.reload()
+    assert snapshot_state(page, "loaded", "normal", "dropped") == "dropped"
+    shuffle_golden(page)
 
 
 def test_a_snapshot_of_the_previous_pyodide_build_is_dropped(page, site_url, built_site):
@@ -193,7 +188,7 @@ def test_a_snapshot_of_the_previous_pyodide_build_is_dropped(page, site_url, bui
     old_key = re.sub(r"^pyodide-[^-]+-[0-9a-f]+", "pyodide-314.0.7-000000000000",
                      page_key(page))
     for key, start in ((old_key, "normal"), ("", "dropped")):
-        page.evaluate(OLD_BUILD, [OLD_BUILD_ID, key])
+        rewrite_stored(page, build_id=OLD_BUILD_ID, key=key)
         page.reload()
         assert snapshot_state(page, "loaded", "normal", "dropped") == start
         shuffle_golden(page)
