@@ -19,7 +19,7 @@ import pytest
 from devtools.server import serve_site
 from sitebuild import pyscript
 from tests.browser.conftest import wait_ready
-from tests.browser.test_offline_browser import runtime_requests, shuffle_golden
+from tests.browser.test_offline_browser import shuffle_golden
 
 SHUFFLER = "play/shuffler.html"
 STDLIB = "runtime/pyodide/python_stdlib.zip"
@@ -38,6 +38,15 @@ def _rewrite(path: Path, change) -> None:
 def _engine_zip(site: Path) -> Path:
     [found] = (site / "runtime").glob("pyengine-*.zip")
     return found
+
+
+def runtime_requests(context) -> list[str]:
+    """The runtime files the pages and their workers ask for (not the service worker, which
+    keeps the whole runtime, both archives, once a play page is ready)."""
+    seen: list[str] = []
+    context.on("request", lambda r: seen.append(r.url)
+               if "/runtime/" in r.url and getattr(r, "service_worker", None) is None else None)
+    return seen
 
 
 def _asked(seen: list[str], path: str) -> bool:
