@@ -364,7 +364,8 @@ class Widget(runner.RunnerBase):
         from . import deck_reading  # on Start only: the page starts without the shuffler
 
         self.note = deck_reading.runner_note(  # the deck check's reading, said
-            Decklist.from_text(self.form["deck-paste"]), self.full.db(self.db) or self.db,
+            Decklist.read(self.form["deck-paste"], self.full.db(self.db) or self.db),
+            self.full.db(self.db) or self.db,
             side="Horde", why="the Horde has no commander (HS 1.3)")
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
