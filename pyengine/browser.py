@@ -29,6 +29,11 @@ from .widgets.host import Host
 
 _HOSTS: dict[str, Host] = {}
 
+#: The SHA-256 of the engine zip a memory snapshot was made from: ``docs/assets/snapshot.js``
+#: records it here just before the snapshot is taken and reads it back after a restore, so a
+#: snapshot proves which release's engine it holds (issue 40, point 4). Empty on a normal start.
+SNAPSHOT_ENGINE = ""
+
 
 def page_env(page: dict[str, Any]) -> Env:
     """The widget's surroundings: the shipped decks (from the unpacked engine zip) and what

@@ -255,6 +255,45 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
         assert len(game["actions"]) == 5
 
 
+@pytest.mark.parametrize("name,module,action,form", [
+    ("team", team, "life:0:-1", {}),
+    ("horde", horde, "life-down", {"life-amount": "1"}),
+    ("swarm", swarm, "damage", {"amount": "1"}),
+])
+def test_quick_undo_taps_each_take_one_step_back(name, module, action, form):
+    """tc-4-1, hs-2-9, sw-3-4 (issue 40, point 7): four Undo taps made against one view (a
+    player tapping Undo again before the slow replay of the first is on the screen) are four
+    steps back, as four taps on a counter are four changes; none is refused as stale."""
+    host = Host(name, module, runner_env(), {})
+    if name == "team":
+        answer = _team_table(host)
+    elif name == "horde":
+        host.answer_start()
+        answer = play(host, "new", {"seed": SEED, "_view": "0"})
+    else:
+        host.answer_start()
+        answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
+    saves = [host.widget.save()]
+    for _ in range(4):
+        answer = play(host, action, {**form, "_view": str(answer["version"])})
+        assert "stale" not in answer and not answer["view"]["error"], answer["view"]["error"]
+        saves.append(host.widget.save())
+    version = str(answer["version"])
+    for back in range(1, 5):
+        tap = play(host, "undo", {"_view": version})
+        assert "stale" not in tap and not tap["view"]["error"], tap["view"]["error"]
+        assert game_of(host.widget.save()) == game_of(saves[-1 - back])
+
+
+def game_of(save: str):
+    """What a save says of the game itself (a runner's game, the Team table's tracker)."""
+    data = json.loads(save)
+    if "state" in data:
+        return data["state"]
+    game = data["game"]
+    return (json.loads(game) if isinstance(game, str) else game)["actions"]
+
+
 def test_actions_without_a_view_always_apply():
     """tc-2-2: fetch answers and field changes carry no view (no _view) and never bump it."""
     host = Host("team", team, runner_env(), {})

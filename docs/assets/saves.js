@@ -4,7 +4,7 @@
 //   restore"), a note, the "Open the shared game / Keep mine" question, the previous games
 //   (each with its list to choose from), and the adapter's own two: a save the browser would
 //   not store ("download it") and a save another tab changed ("reload it / keep this one as a
-//   copy");
+//   copy", in the runner's sticky table bar);
 // * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
 //   what was typed instead of overwriting it;
 // * (one tap, one action is the view token's work: assets/widget-host.js, class Taps, and
@@ -67,7 +67,11 @@
                     "data-id": "other-tab-reload"}, "Reload it"),
       el("button", {type: "button", "class": "md-button", "data-id": "other-tab-copy"},
          "Keep this one as a copy")]));
-    box.appendChild(tab);
+    // In the sticky table bar where the page has one (a runner), the one place play never
+    // scrolls away from (issue 40, point 7); else with the other boxes.
+    var bar = root.querySelector(".table-bar");
+    if (bar) bar.insertBefore(tab, bar.firstChild);
+    else box.appendChild(tab);
 
     box.appendChild(el("p", {"class": "widget-note", "data-id": "saves-note", role: "status",
                              hidden: ""}));

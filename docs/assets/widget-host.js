@@ -654,8 +654,15 @@ async function serve(worker, root, failed) {
     }
   }
 
-  // An action, with the fields as they are now; answers are shown in the order asked.
+  // An action, with the fields as they are now; answers are shown in the order asked. Once
+  // another tab has changed this game, play here waits until the player chooses (reload it or
+  // keep this one as a copy: issue 40, point 7): a tap only brings that choice to hand.
   function run(action, extra) {
+    if (slots.stopped === "other-tab") {
+      const choice = shown.find("other-tab-reload");
+      if (choice) choice.focus();
+      return chain;
+    }
     const online = navigator.onLine === false ? "" : "on";  // no lookups offline
     const fields = readForm(root);
     const tooBig = pasteTooBig(fields, root);

@@ -252,3 +252,41 @@ def test_a_tap_on_what_just_happened_shows_the_whole_sentence(phone_page, site_u
     assert line.evaluate(cut) <= 1
     page.keyboard.press("Space")
     assert line.evaluate(cut) > 1
+
+
+def test_edited_history_entries_are_checked_one_by_one(page, site_url):
+    """tc-4-1 (issue 40, point 4): game-history entries are checked as they are shown, since
+    storage can be edited: a link opens only a shared game on this very play page (a
+    javascript: link, another site's or another page's is shown as no link), and a malformed
+    date (a number, words, an object) leaves that entry's date out without emptying the
+    list."""
+    url = site_url + "play/team.html"
+    page.goto(url)
+    wait_ready(page, "team")
+    good = url + "#t=abc_-123"
+    entries = [
+        {"id": "1", "page": "team", "result": "good", "date": "2026-12-01T20:15:00.000Z",
+         "link": good},
+        {"id": "2", "page": "team", "result": "script", "date": "2026-12-02T20:15:00Z",
+         "link": "javascript:alert(1)"},
+        {"id": "3", "page": "team", "result": "outside", "date": 5,
+         "link": "https://example.com/play/team.html#t=abc"},
+        {"id": "4", "page": "team", "result": "other page", "date": "not a date",
+         "link": site_url + "play/horde.html#h=abc"},
+        {"id": "5", "page": "team", "result": "odd date", "date": {"y": 2026},
+         "link": url + "?x=1#t=abc", "turns": ["a"], "seed": {"s": 1}},
+        "not an entry",
+    ]
+    page.evaluate("(list) => localStorage.setItem('coop-magic:table-tools:history', "
+                  "JSON.stringify(list))", entries)
+    page.reload()
+    wait_ready(page, "team")
+    history = page.locator("[data-history=team]")
+    history.locator("summary").click()
+    shown = history.locator("ul > li")
+    expect(shown).to_have_count(5)
+    hrefs = history.locator("ul a").evaluate_all("(links) => links.map((a) => a.href)")
+    assert hrefs == [good]
+    expect(shown.last).to_contain_text("2026-12-01 20:15 · good")
+    expect(shown.nth(2)).to_have_text("outside" + "Delete")
+    assert "[object" not in history.locator("ul").text_content()
