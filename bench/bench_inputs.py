@@ -3,14 +3,19 @@ not a test)
 
     .venv/bin/python bench/bench_inputs.py [--site DIR]
 
-Issue 28, point 4. The corpus (:func:`corpus`): 5 MB of decklist lines, 100,000 short lines,
-random binary bytes, NUL bytes, right-to-left text and ZWJ emoji sequences. Each is pasted into
-every paste box of the deck check, the shuffler and both runners' set-up, then its button is
-tapped, and uploaded through every file input; the page's long tasks (PerformanceObserver
-"longtask") from the paste or choice until the page has answered (the adapter's aria-busy clears
-and coop-magic:done fired, or the page refused at once) are recorded. A long task over 200 ms
-is a finding; each one is printed and the run exits 1. Results go to
-bench/results/inputs.json. The site is built into a temporary folder unless ``--site`` names a
+Issue 28, point 4; issue 40, point 5. The corpus (:func:`corpus`): 5 MB of decklist lines,
+100,000 short lines, random binary bytes, NUL bytes, right-to-left text and ZWJ emoji
+sequences. Each is pasted into every paste box of the deck check, the shuffler and both
+runners' set-up as a browser pastes (``devtools.inputs.paste``: the real clipboard and the
+paste keys, or where the browser will not, its paste event followed by the browser's own
+insertion: never a value set by script, which skipped the insertion that froze the page), then
+its button is tapped, and uploaded through every file input. The page's long tasks
+(PerformanceObserver "longtask") from the paste or choice until the page has answered (the
+adapter's aria-busy clears, or the page refused at once) are recorded, with the time to the
+answer and whether the page had to restart its Python. A long task over 200 ms is a freeze, an
+answer over 5 s or a restart a hang; each one is printed and the run exits 1. Results go to
+bench/results/inputs.json (the Performance page's bad-input figures: inputs tried, hangs,
+freezes over 200 ms). The site is built into a temporary folder unless ``--site`` names a
 build.
 """
 
@@ -28,10 +33,13 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from devtools import browser as dev_browser  # noqa: E402
+from devtools import inputs  # noqa: E402
 from devtools import server as site_server  # noqa: E402
 from devtools.site import build_site  # noqa: E402
 
 LONG_TASK_MS = 200
+#: An answer slower than this is a hang (the heartbeat restarts a hung Python within 5 s).
+HANG_MS = 5000
 #: page -> (paste fields, the button that reads them, file inputs)
 PAGES = {
     "check": (["paste", "playgroup"], "check", ["upload"]),
@@ -57,18 +65,39 @@ def corpus() -> dict[str, bytes]:
     }
 
 
-def measure(page, act) -> list[int]:
-    page.evaluate("window.__long = []")
-    act()
+#: Opens what hides a paste box (a closed <details>, a hidden set-up part), as a player does
+#: by choosing the option that shows it, so the box can take the focus and the paste.
+SHOW = """(f) => { let el = document.querySelector(`[data-field="${f}"]`);
+    for (; el; el = el.parentElement) { if (el.tagName === "DETAILS") el.open = true;
+        if (el.hidden) el.hidden = false; } }"""
+RESTARTED = ("() => /Python stopped working/.test((document.querySelector("
+             "'[data-widget] [data-id=saves-note]') || {}).textContent || '')")
+
+
+def measure(page, act) -> tuple[list[int], int]:
+    """The long tasks and the milliseconds from ``act``'s start (its ``ready()`` call, when it
+    makes one) until the page has answered."""
+    marks: dict[str, float] = {}
+
+    def ready() -> None:
+        page.evaluate("window.__long = []")
+        marks["start"] = page.evaluate("performance.now()")
+
+    ready()
+    act(ready)
     page.wait_for_function(SETTLED, timeout=300_000)
     page.wait_for_function("() => new Promise((r) => requestAnimationFrame(() => r(true)))")
-    return page.evaluate("window.__long")
+    answered = page.evaluate("performance.now()") - marks["start"]
+    return page.evaluate("window.__long"), round(answered)
 
 
 def run(site: Path) -> dict:
     from playwright.sync_api import sync_playwright
 
     results: dict[str, dict[str, list[int]]] = {}
+    answers: dict[str, dict[str, int]] = {}
+    hangs: list[tuple[str, str, int]] = []
+    routes: set[str] = set()
     with site_server.serve_site(site) as url, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=dev_browser.chromium_path(),
                                              args=dev_browser.CHROMIUM_ARGS)
@@ -77,27 +106,38 @@ def run(site: Path) -> dict:
             page.add_init_script(OBSERVE)
             page.goto(url + f"play/{name}.html")
             page.wait_for_selector(f"[data-widget={name}][data-ready=true]", timeout=300_000)
+
+            def record(what: str, act, name=name, page=page) -> None:
+                tasks, answered = measure(page, act)
+                results.setdefault(name, {})[what] = tasks
+                answers.setdefault(name, {})[what] = answered
+                if answered > HANG_MS or page.evaluate(RESTARTED):
+                    hangs.append((name, what, answered))
+
             for label, data in corpus().items():
                 text = data.decode("utf-8", errors="replace")
                 for field in pastes:
-                    def paste(field=field, text=text, page=page, button=button):
-                        page.evaluate("([f, t]) => { const el = document.querySelector("
-                                      "`[data-field=\"${f}\"]`); el.value = t; el.dispatchEvent("
-                                      "new Event('input', {bubbles: true})); }", [field, text])
+                    selector = f'[data-field="{field}"]'
+
+                    def paste(ready, selector=selector, field=field, text=text, page=page,
+                              button=button):
+                        page.evaluate(SHOW, field)
+                        page.fill(selector, "")
+                        routes.add(inputs.paste(page, selector, text, ready))
                         target = page.locator(f"[data-action={button}]")
                         if target.is_visible():
                             target.click()
-                    results.setdefault(name, {})[f"paste {field}: {label}"] = measure(page, paste)
-                    page.evaluate("(f) => { document.querySelector(`[data-field=\"${f}\"]`)"
-                                  ".value = ''; }", field)
+                    record(f"paste {field}: {label}", paste)
+                    page.fill(selector, "")
                 for field in uploads:
-                    def upload(field=field, data=data, page=page):
+                    def upload(ready, field=field, data=data, page=page):
                         page.set_input_files(f"[data-file={field}]", files=[{
                             "name": "input.txt", "mimeType": "text/plain", "buffer": data}])
-                    results[name][f"file {field}: {label}"] = measure(page, upload)
+                    record(f"file {field}: {label}", upload)
             page.context.close()
         browser.close()
-    return results
+    return {"results": results, "answers_ms": answers, "hangs": hangs,
+            "paste_routes": sorted(routes)}
 
 
 def main() -> int:
@@ -106,23 +146,30 @@ def main() -> int:
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         site = args.site or build_site(Path(stack.enter_context(tempfile.TemporaryDirectory())))
-        results = run(site)
+        ran = run(site)
+    results = ran["results"]
     findings = [(page, what, max(tasks)) for page, rows in results.items()
                 for what, tasks in rows.items() if tasks and max(tasks) > LONG_TASK_MS]
     out = ROOT / "bench" / "results" / "inputs.json"
     import datetime
     import platform
 
+    tried = sum(len(r) for r in results.values())
     out.write_text(json.dumps({
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
         "load_1min": round(os.getloadavg()[0], 2),
-        "long_task_ms": LONG_TASK_MS, "results": results, "findings": findings},
-        indent=1) + "\n", encoding="utf-8")
+        "long_task_ms": LONG_TASK_MS, "hang_ms": HANG_MS, "paste_routes": ran["paste_routes"],
+        "inputs_tried": tried, "freezes_over_200ms": len(findings), "hangs": len(ran["hangs"]),
+        "results": results, "answers_ms": ran["answers_ms"], "findings": findings,
+        "hang_findings": ran["hangs"]}, indent=1) + "\n", encoding="utf-8")
     for page, what, longest in findings:
         print(f"finding: {page}, {what}: a {longest} ms long task")
-    print(f"{sum(len(r) for r in results.values())} inputs tried, {len(findings)} findings")
-    return 1 if findings else 0
+    for page, what, answered in ran["hangs"]:
+        print(f"hang: {page}, {what}: answered after {answered} ms (or Python restarted)")
+    print(f"{tried} inputs tried ({', '.join(ran['paste_routes'])}), {len(findings)} freezes "
+          f"over {LONG_TASK_MS} ms, {len(ran['hangs'])} hangs")
+    return 1 if findings or ran["hangs"] else 0
 
 
 if __name__ == "__main__":

@@ -194,6 +194,17 @@ def test_the_page_adapter_uses_the_same_constants():
     assert f"const MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in adapter  # refused on the page
     assert f"const MAX_SAVE_CHARS = {MAX_SAVE_CHARS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
+    # The paste and drop guard (issue 40, point 5), before Python is up, and its words.
+    from pyengine.widgets import MAX_PASTE_LINES, paste_too_big
+
+    guard = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
+             "saves.js").read_text(encoding="utf-8")
+    assert f"var MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in guard
+    assert f"var MAX_PASTE_LINES = {MAX_PASTE_LINES};" in guard
+    for words in (paste_too_big("x" * (MAX_PASTE_CHARS + 1)),
+                  paste_too_big("\n" * MAX_PASTE_LINES)):
+        assert words and words.split(" is ")[0].split(" has ")[0] in guard
+        assert words.rsplit(". ", 1)[1] in guard
 
 
 def _team_table(host: Host) -> dict:

@@ -107,6 +107,54 @@
     };
     root.addEventListener("input", mark, true);
     root.addEventListener("change", mark, true);
+    root.addEventListener("paste", refuseLarge, true);
+    root.addEventListener("drop", refuseLarge, true);
+  }
+
+  // Text over the limit is refused at the paste or drop itself, before the browser inserts it
+  // (issue 40, point 5): inserting 5 MB into a box held the page for 5-8 s before any check
+  // after it could answer. A dropped file is judged by its size (nothing read). The limits
+  // and words are Python's (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, paste_too_big);
+  // Python's own checks stay behind this one.
+  var MAX_PASTE_CHARS = 300000;
+  var MAX_PASTE_LINES = 10000;
+  function count(n) { return n.toLocaleString("en"); }
+  function tooLarge(field, data) {
+    var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
+    if (!box || field.type === "file" || !data) return null;
+    var limit = field.maxLength > 0 ? Math.min(field.maxLength, MAX_PASTE_CHARS) : MAX_PASTE_CHARS;
+    if (data.files && data.files.length) {
+      var size = data.files[0].size;
+      return size > 4 * limit ? "The file is " + count(size) + " bytes; a page reads at most " +
+        count(limit) + " characters. Choose one decklist at a time." : null;
+    }
+    var text = data.getData("text/plain") || "";
+    var kept = field.value.length - Math.abs((field.selectionEnd || 0) - (field.selectionStart || 0));
+    if (text.length + kept > limit) {
+      return "The pasted text is " + count(text.length + kept) + " characters long; a page " +
+        "reads at most " + count(limit) + ". Paste one decklist at a time.";
+    }
+    var lines = text.split("\n").length + field.value.split("\n").length - 1;
+    if (lines > MAX_PASTE_LINES) {
+      return "The pasted text has " + count(lines) + " lines; a page reads at most " +
+        count(MAX_PASTE_LINES) + ". Paste one decklist at a time.";
+    }
+    return null;
+  }
+  function refuseLarge(event) {
+    var field = event.target;
+    var message = tooLarge(field, event.clipboardData || event.dataTransfer);
+    if (!message) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var owner = field.closest("[data-widget]");
+    var error = owner && owner.querySelector("[data-id=error]");
+    if (error) {
+      error.textContent = message;
+      error.hidden = false;
+    }
+    // Once Python is up, the adapter records what its error box now says.
+    if (owner) owner.dispatchEvent(new CustomEvent("coop-magic:refused", {detail: message}));
   }
 
   // A share link opened in this tab: start again from it (the page asks before replacing).

@@ -549,11 +549,22 @@ async function startWorker(options) {
 // widget starts again there from its saved game (the slots in storage) and says so once.
 const RESTARTED = "Python stopped working and was started again from the saved game; " +
                   "the last tap was not applied.";
-// A worker that never answers (its Python hung, the browser killed it, it ran out of memory) is
-// taken for dead after this long, far beyond the slowest action measured (the "How hard is
-// this?" games, about 3 s on the phone profile), and replaced as above. A test may shorten it
-// (window.coopMagicAnswerTimeoutMs).
+// Until Python is up (its worker's first answer, to `listen`), a message waits at most this
+// long: starting Python itself (downloading and loading it) sends no sign of life. A test may
+// shorten it (window.coopMagicAnswerTimeoutMs).
 const ANSWER_TIMEOUT_MS = 60000;
+// Once Python is up, a worker that dies or hangs is noticed within 5 s (issue 40, point 3): a
+// message is watched by a heartbeat, and a worker that has neither answered nor beaten for
+// HANG_MS is taken for dead and replaced as above. What beats is Python's progress, not an
+// idle worker's echo (a worker busy with a long, legitimate computation cannot echo): Python
+// posts a token of the engine's to the page while it applies engine actions (replays, the
+// "How hard is this?" games) and imports or reads its files (pyengine.browser, listen), so a
+// long computation goes on as long as it makes progress, and a pattern stuck on one string,
+// a loop that never ends or a terminated worker is stopped within 5 s. The watch is checked
+// every CHECK_MS; a check that comes late (this page's own thread was held up, or the tab is
+// in the background) judges nothing, as the beats may still be queued behind it.
+const HANG_MS = 4000;
+const CHECK_MS = 250;
 
 function answerWithin(promise) {
   const ms = Number(window.coopMagicAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
@@ -568,13 +579,57 @@ function answerWithin(promise) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+// The answer to `promise`, or an error (timedOut) once `engine` has had no sign of life from
+// Python for HANG_MS (see above).
+function watched(promise, engine) {
+  const ms = Number(window.coopMagicHangMs) || HANG_MS;
+  let timer;
+  const hung = new Promise((resolve, reject) => {
+    let sign = performance.now();
+    let checked = sign;
+    timer = setInterval(() => {
+      const now = performance.now();
+      if (now - checked > 3 * CHECK_MS) sign = now;  // a late check judges nothing
+      checked = now;
+      sign = Math.max(sign, engine.sign);
+      if (now - sign > ms) {
+        const error = new Error(`Python gave no sign of life for ${ms / 1000} s`);
+        error.timedOut = true;
+        reject(error);
+      }
+    }, CHECK_MS);
+  });
+  return Promise.race([promise, hung]).finally(() => clearInterval(timer));
+}
+
 class Engine {
   constructor(options, worker) {
     this.options = options;
     this.current = worker;
     this.restarting = null;
+    this.sign = 0;         // when Python last beat (performance.now())
+    this.live = this.listen(worker);
   }
-  get sync() { return this.current.sync; }
+  // Python's beats are a token of this worker's own, which it posts to the page (a message
+  // PyScript's own messages let by); resolves to true once Python is up and beating, and
+  // fails as the start would when Python never comes up.
+  listen(worker) {
+    const token = "coop-magic-beat:" + Math.random().toString(36).slice(2);
+    worker.addEventListener("message", (event) => {
+      if (event.data === token && worker === this.current) this.sign = performance.now();
+    });
+    const live = answerWithin(worker.sync.listen(token)).then(() => true);
+    live.catch(() => undefined);  // said by the message that waits on it
+    return live;
+  }
+  // The answer to `call(sync)`, a message to the current worker: watched by the heartbeat
+  // once Python is up.
+  async ask(call) {
+    const worker = this.current;
+    const live = await this.live;
+    if (worker !== this.current) throw new Error("the worker was replaced meanwhile");
+    return live ? watched(call(worker.sync), this) : answerWithin(call(worker.sync));
+  }
   // A new worker instead of `dead` (nothing if another widget has already replaced it).
   restart(dead) {
     if (this.current !== dead) return Promise.resolve(this.current);
@@ -582,6 +637,7 @@ class Engine {
       this.restarting = startWorker(this.options).then((worker) => {
         try { dead.terminate(); } catch (error) { /* gone already */ }
         this.current = worker;
+        this.live = this.listen(worker);
         this.restarting = null;
         return worker;
       }, (error) => {
@@ -615,6 +671,8 @@ async function serve(worker, root, failed) {
   const slots = new Slots(name);
   const stored = slots.read();
   wireKeeping(root, name, slots);
+  // A paste or drop refused before the browser inserted it (assets/saves.js).
+  root.addEventListener("coop-magic:refused", (event) => refuse(shown, String(event.detail)));
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
   let chain = Promise.resolve();
@@ -679,8 +737,8 @@ async function serve(worker, root, failed) {
         if (worker.current !== startedOn) {  // another widget's tap restarted the worker
           answer = await startAgain(false);
         } else {
-          answer = JSON.parse(await answerWithin(
-            worker.sync.handle(name, action, JSON.stringify(form))));
+          answer = JSON.parse(await worker.ask(
+            (sync) => sync.handle(name, action, JSON.stringify(form))));
         }
       } catch (error) {
         console.warn(String(error && error.stack || error));
@@ -774,7 +832,7 @@ async function serve(worker, root, failed) {
     try {
       if (died) await worker.restart(startedOn);
       const next = worker.current;
-      const first = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+      const first = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
         {...pageInfo(), slots: slots.read()}))));
       startedOn = next;
       first.view.text = {...(first.view.text || {}), "saves-note": RESTARTED};
@@ -790,7 +848,7 @@ async function serve(worker, root, failed) {
   let startedOn = worker.current;
   let answer;
   try {
-    answer = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+    answer = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
       {...pageInfo(), slots: stored}))));
   } catch (error) {
     // Python started but the engine did not, or never answered (then its worker is stopped,
