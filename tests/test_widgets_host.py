@@ -231,6 +231,15 @@ def test_a_double_tap_on_a_game_button_applies_once_and_says_nothing():
     assert len(host.widget.game.actions) == 2
 
 
+def _new_game(host: Host, name: str) -> dict:
+    """A new game (a rolled table on the Team page) on ``host``; its answer."""
+    if name == "team":
+        return _team_table(host)
+    host.answer_start()
+    return play(host, "new", {"seed": SEED, "_view": "0"} if name == "horde"
+                else {**SWARM_NEW, "_view": "0"})
+
+
 @pytest.mark.parametrize("name,module,action,form", [
     ("team", team, "life:0:-1", {}),
     ("horde", horde, "life-down", {"life-amount": "1"}),
@@ -241,14 +250,7 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
     are five changes (REPEATABLE), and they make no new version, so a game button tapped
     among them still applies."""
     host = Host(name, module, runner_env(), {})
-    if name == "team":
-        answer = _team_table(host)
-    elif name == "horde":
-        host.answer_start()
-        answer = play(host, "new", {"seed": SEED, "_view": "0"})
-    else:
-        host.answer_start()
-        answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
+    answer = _new_game(host, name)
     assert not answer["view"]["error"]
     version = str(answer["version"])
     saves = []
@@ -276,14 +278,7 @@ def test_quick_undo_taps_each_take_one_step_back(name, module, action, form):
     player tapping Undo again before the slow replay of the first is on the screen) are four
     steps back, as four taps on a counter are four changes; none is refused as stale."""
     host = Host(name, module, runner_env(), {})
-    if name == "team":
-        answer = _team_table(host)
-    elif name == "horde":
-        host.answer_start()
-        answer = play(host, "new", {"seed": SEED, "_view": "0"})
-    else:
-        host.answer_start()
-        answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
+    answer = _new_game(host, name)
     saves = [host.widget.save()]
     for _ in range(4):
         answer = play(host, action, {**form, "_view": str(answer["version"])})

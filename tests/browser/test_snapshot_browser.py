@@ -81,6 +81,17 @@ def made_once(page, url: str) -> list:
     return page.evaluate(STORED)
 
 
+def release_one_kept(page, url: str) -> tuple[str, str]:
+    """Release 1 on the device: its snapshot made and its runtime kept by the service worker;
+    the snapshot's URL and the release's key."""
+    [(first_url, _, _)] = made_once(page, url)
+    install_service_worker(page)
+    page.reload()
+    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    return first_url, page_key(page)
+
+
 def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, context, site_url):
     """Issue 30, point 1: the first visit makes one snapshot under this release's key (after
     the widget is ready); the next visit starts from it and the engine works; with the network
@@ -164,12 +175,7 @@ def test_another_releases_snapshot_is_never_loaded(page, built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     with serve_site(site) as url:
-        [(first_url, _, _)] = made_once(page, url)
-        install_service_worker(page)
-        page.reload()
-        wait_ready(page, "shuffler")
-        wait_offline_state(page, "runtime-kept")
-        one = page_key(page)
+        first_url, one = release_one_kept(page, url)
 
         # Release 2: the play page names another key, as a build with a changed engine zip
         # (or another Pyodide build) does.
@@ -251,12 +257,7 @@ def test_another_engines_snapshot_under_this_releases_key_is_dropped(page, built
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     with serve_site(site) as url:
-        [(first_url, _, _)] = made_once(page, url)
-        install_service_worker(page)
-        page.reload()
-        wait_ready(page, "shuffler")
-        wait_offline_state(page, "runtime-kept")
-        one = page_key(page)
+        first_url, one = release_one_kept(page, url)
 
         # Release 2: the engine zip holds one more file, so its hash and the key differ.
         shuffler = site / SHUFFLER
