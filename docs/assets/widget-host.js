@@ -528,8 +528,23 @@ function workerConfig(config) {
   return {...config, interpreter: absolute(config.interpreter), files, sync_main_only: true};
 }
 
+// No string is evaluated at start (issue 40, point 6: the pages' policy has no 'unsafe-eval').
+// PyScript 0.7 makes a worker's function hooks into code with Function() whenever a worker is
+// made with any registered, and it registers one of its own (a worker's `_pyscript` module,
+// for pyscript.fs, which the engine does not use): whether that ran depended on when its
+// start-up code had finished (5 of 20 starts failed without 'unsafe-eval', all at that one
+// Function() call). With the worker's function hooks emptied, every start takes the path the
+// others took, and nothing needs string evaluation (Pyodide compiles its WebAssembly under
+// 'wasm-unsafe-eval', which is not string evaluation).
+function withoutWorkerHooks(hooks) {
+  for (const [name, set] of Object.entries((hooks && hooks.worker) || {})) {
+    if (name.startsWith("on") && set && typeof set.clear === "function") set.clear();
+  }
+}
+
 async function startWorker(options) {
-  const {PyWorker} = await import(options.core);
+  const {PyWorker, hooks} = await import(options.core);
+  withoutWorkerHooks(hooks);
   const {snapshot: key, ...plain} = workerConfig(options.config);
   // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js).
   const snapshot = key ? await import("./snapshot.js").catch(() => null) : null;
