@@ -31,7 +31,7 @@ def test_the_estimate_shows_under_the_verdict_with_its_cards():
     texts = [item.text for item in view.lists["power-reasons"]]
     assert any("Armageddon" in t for t in texts) and any("Time Warp" in t for t in texts)
     assert any("combos" in t for t in texts)
-    assert "2025-02-11" in view.text["power-source"]
+    assert "2026-02-09" in view.text["power-source"]
 
 
 def test_no_estimate_for_a_limited_deck():

@@ -15,14 +15,19 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import combos as combo_list
 from ..cards import CardDB
 from ..decklist import Decklist
 from ..power import Power, estimate, parse_game_changers
 from ..simulate import build_config
 from ..suggest import POWER_FACTORS, split_decks, suggest
-from . import Env, Item, View
+from . import Env, Fetch, Item, View
 
 GAME_CHANGERS_FILE = "game-changers.txt"
+#: The two-card combos on this site, relative to the check page (``hooks/card_facts.py``:
+#: the deploy's list, or a file saying there is none), fetched with the full card data.
+COMBOS_URL = "../runtime/combos.tsv"
+COMBOS_ACTION = "combos"
 #: Games per setting in the browser (the rules pages use 100, the command line 60).
 RUNS = 12
 #: The automated decks the suggestion plays against, with their companion lists.
@@ -44,9 +49,29 @@ class PowerPart:
             self.meta, self.names = parse_game_changers(reader(GAME_CHANGERS_FILE))
         except (KeyError, OSError, ValueError):
             self.error = "The Game Changers list could not be read, so none is counted."
+        #: The two-card combos once fetched (None: not asked, none on this site, or unread).
+        self.combos: combo_list.Combos | None = None
+        self.combos_asked = False
+
+    def combos_fetch(self) -> list[Fetch]:
+        """The combo list's fetch, the first time the full card data is fetched."""
+        if self.combos_asked:
+            return []
+        self.combos_asked = True
+        return [Fetch(url=COMBOS_URL, action=COMBOS_ACTION, method="GET", tag="combos")]
+
+    def take_combos(self, form: dict[str, str]) -> None:
+        """The combo list's answer: a list, or "not checked" (none on this site, not read)."""
+        self.combos = None
+        if form.get("_status") == "200":
+            try:
+                found = combo_list.parse(str(form.get("_body", "")))
+            except ValueError:
+                return
+            self.combos = None if found.meta.get("status") == "absent" else found
 
     def estimate(self, deck: Decklist, db: CardDB) -> Power:
-        return estimate(deck.entries, db, self.names, self.meta)
+        return estimate(deck.entries, db, self.names, self.meta, self.combos)
 
     def view(self, deck: Decklist, commander: bool, db: CardDB) -> View:
         """The estimate under the verdict (Commander decks only)."""
@@ -56,8 +81,12 @@ class PowerPart:
         items = [Item(r.text, cls="finding finding-note") for r in power.reasons]
         items += [Item(f"Not checked: {n}.", cls="finding finding-unchecked")
                   for n in power.not_checked]
-        source = (f"Game Changers: {self.meta.get('source', 'source unknown')} "
-                  f"({self.meta.get('date', 'undated')}). " if not self.error else self.error)
+        source = (f"Game Changers list of {self.meta.get('date', 'unknown date')} "
+                  f"({self.meta.get('source', 'source unknown')}). " if not self.error
+                  else self.error + " ")
+        if self.combos is not None:
+            source += (f"Two-card combos: {len(self.combos)} from Commander Spellbook's data "
+                       f"of {self.combos.meta.get('date', 'unknown date')}. ")
         return View(hidden={"power-box": False},
                     text={"power": f"Power: {power.headline()}.",
                           "power-source": source + "An estimate from the cards alone; the "
