@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 from . import files
+from .cards import CardDB
 from .game import Game
 from .rng import Rng
 from .widgets import Env
@@ -80,11 +81,12 @@ def handle(name: str, action: str, form_json: str) -> str:
 # a long but legitimate computation and a hang look the same from outside. So the heartbeat
 # measures Python's progress instead: the page gives a token (:func:`listen`) and Python posts
 # it to the page from the worker, at most every BEAT_SECONDS, whenever it makes progress the
-# engine can vouch for: each engine action applied and each random draw (a move, a replayed
-# game, the simulated games of "How hard is this?": _STEPS) and each audited step of its own
-# work (an import, a file opened: starts and card data). A pattern stuck on one string or a
-# loop that never ends beats no more, and the page (docs/assets/widget-host.js) takes a worker
-# that neither answers nor beats for a few seconds for hung, and replaces it.
+# engine can vouch for: each engine action applied, each random draw and each card read (a
+# move, a replayed game, the simulated games of "How hard is this?", the full card data:
+# _STEPS) and each audited step of its own work (an import, a file opened). A pattern stuck
+# on one string or a loop that never ends beats no more, and the page
+# (docs/assets/widget-host.js) takes a worker that neither answers nor beats for a few seconds
+# for hung, and replaces it.
 
 #: At most one beat per this many seconds (a beat is one message to the page).
 BEAT_SECONDS = 0.25
@@ -108,9 +110,11 @@ def _audited(event: str, args: tuple[Any, ...]) -> None:
 
 
 #: The engine's steps that beat: each action applied and each random draw (a new generator, a
-#: shuffle, a card, a die, a coin), which every game, replay and simulation makes often.
+#: shuffle, a card, a die, a coin), which every game, replay and simulation makes often, and
+#: each card read into a card database (the full card data takes seconds on a phone).
 _STEPS: tuple[tuple[type, tuple[str, ...]], ...] = (
-    (Game, ("apply",)), (Rng, ("__init__", "shuffle", "choice", "die", "coin", "sample")))
+    (Game, ("apply",)), (Rng, ("__init__", "shuffle", "choice", "die", "coin", "sample")),
+    (CardDB, ("_add_row",)))
 
 
 def _beating(function: Callable[..., Any]) -> Callable[..., Any]:

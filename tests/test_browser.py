@@ -66,6 +66,14 @@ def test_python_beats_while_it_makes_progress_and_only_then(sync, monkeypatch):
     assert posted == []  # at most one beat per BEAT_SECONDS
 
 
+def test_every_step_that_beats_is_the_engines():
+    """Issue 40, point 3: each engine step the heartbeat wraps exists under its name (a
+    renamed one would stop the beats it gave)."""
+    for owner, names in browser._STEPS:
+        for name in names:
+            assert callable(getattr(owner, name)), f"{owner.__name__}.{name}"
+
+
 def test_a_game_over_json_and_a_reload_from_its_writes(sync):
     """sw-3-4: a Swarm game played through the worker's two calls (text in, text out); the
     slots the page wrote from the answers start the same game again after a reload."""
