@@ -572,12 +572,13 @@ const ANSWER_TIMEOUT_MS = 60000;
 // message is watched by a heartbeat, and a worker that has neither answered nor beaten for
 // HANG_MS is taken for dead and replaced as above. What beats is Python's progress, not an
 // idle worker's echo (a worker busy with a long, legitimate computation cannot echo): Python
-// posts a token of the engine's to the page while it applies engine actions (replays, the
-// "How hard is this?" games) and imports or reads its files (pyengine.browser, listen), so a
-// long computation goes on as long as it makes progress, and a pattern stuck on one string,
-// a loop that never ends or a terminated worker is stopped within 5 s. The watch is checked
-// every CHECK_MS; a check that comes late (this page's own thread was held up, or the tab is
-// in the background) judges nothing, as the beats may still be queued behind it.
+// posts a token of the engine's to the page while it applies engine actions, draws at random,
+// reads cards (replays, the "How hard is this?" games, the full card data) and imports or
+// opens files (pyengine.browser, listen), so a long computation goes on as long as it makes
+// progress, and a pattern stuck on one string, a loop that never ends or a terminated worker
+// is stopped within 5 s. The watch is checked every CHECK_MS; a check that comes late (this
+// page's own thread was held up, or the tab is in the background) judges nothing, as the
+// beats may still be queued behind it.
 const HANG_MS = 4000;
 const CHECK_MS = 250;
 
@@ -626,8 +627,8 @@ class Engine {
     this.live = this.listen(worker);
   }
   // Python's beats are a token of this worker's own, which it posts to the page (a message
-  // PyScript's own messages let by); resolves to true once Python is up and beating, and
-  // fails as the start would when Python never comes up.
+  // PyScript's own listeners let by); resolves once Python is up and beating, and fails as
+  // the start would when Python never comes up.
   listen(worker) {
     const token = "coop-magic-beat:" + Math.random().toString(36).slice(2);
     worker.addEventListener("message", (event) => {
