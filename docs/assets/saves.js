@@ -113,7 +113,8 @@
 
   // Text over the limit is refused at the paste or drop itself, before the browser inserts it
   // (issue 40, point 5): inserting 5 MB into a box held the page for 5-8 s before any check
-  // after it could answer. A dropped file is judged by its size (nothing read). The limits
+  // after it could answer; so is binary text (NUL characters), slow to insert at any size. A
+  // dropped file is judged by its size (nothing read). The limits
   // and words are Python's (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, paste_too_big);
   // Python's own checks stay behind this one.
   var MAX_PASTE_CHARS = 300000;
@@ -133,6 +134,10 @@
     if (text.length + kept > limit) {
       return "The pasted text is " + count(text.length + kept) + " characters long; a page " +
         "reads at most " + count(limit) + ". Paste one decklist at a time.";
+    }
+    if (text.slice(0, 65536).indexOf("\u0000") >= 0) {  // as a file's check (widget-host.js)
+      return "The pasted text is not text (it holds NUL characters, as a binary file does); " +
+        "paste a decklist.";
     }
     var lines = text.split("\n").length + field.value.split("\n").length - 1;
     if (lines > MAX_PASTE_LINES) {

@@ -586,7 +586,8 @@ def test_text_over_the_limit_is_refused_at_the_paste_before_it_is_inserted(page,
     """Issue 40, point 5: a paste (through the clipboard and the paste keys, as a player does)
     or a drop of text over the page's limit is refused at its event: the box keeps what it
     held (the browser never inserted the text, which took 5-8 s for 5 MB), the page says why
-    in Python's words, and a paste within the limit is inserted and read as always."""
+    in Python's words; binary text (NUL characters) is refused too; and a paste within the
+    limit is inserted and read as always."""
     page.goto(site_url + "play/check.html")
     wait_ready(page, "check")
     box = "[data-field=paste]"
@@ -600,6 +601,9 @@ def test_text_over_the_limit_is_refused_at_the_paste_before_it_is_inserted(page,
     page.evaluate(DROP, [box, "x" * 400_000])
     assert page.input_value(box) == ""
     expect(error).to_contain_text("400,000 characters")
+    inputs.paste(page, box, "\x00" * 200_000 + "1 Island\n")  # binary: slow to insert
+    assert page.input_value(box) == ""
+    expect(error).to_contain_text("NUL characters")
     assert inputs.paste(page, box, "40 Island\n") in ("clipboard", "paste event")
     assert page.input_value(box) == "40 Island\n"
     page.click("[data-action=check]")
