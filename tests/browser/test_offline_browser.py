@@ -419,7 +419,7 @@ def test_csp_blocks_injected_scripts_and_eval_on_rules_pages(page, site_url, gua
         }, 0))"""
     )
     assert outcome == {"injected": False, "evaluated": "EvalError", "built": "EvalError"}
-    page.wait_for_function("window.__violations.length >= 2")
+    page.wait_for_function("() => window.__violations.length >= 2")
     assert "script-src-elem" in page.evaluate("window.__violations")
     assert page.evaluate("window.__handler === undefined")
     _forgive_csp_reports(guard)

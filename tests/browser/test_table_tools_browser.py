@@ -66,7 +66,7 @@ def test_the_guide_is_on_the_first_paint_while_its_script_is_on_the_way(phone_pa
     page.add_init_script(SHIFTS)
     script = HeldRequests(page, "**/assets/saved-view.js")
     page.goto(site_url + "play/horde.html", wait_until="commit")
-    page.wait_for_function("performance.getEntriesByType('paint').length > 0 && "
+    page.wait_for_function("() => performance.getEntriesByType('paint').length > 0 && "
                            "!!document.querySelector('.table-tools')")
     expect(page.locator("[data-guide=horde]")).to_be_visible()
     script.release()
@@ -132,10 +132,10 @@ def test_hold_to_repeat_and_the_history_of_a_finished_game(phone_page, site_url)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.wait_for_function(
-        "Number(document.querySelector('[data-widget=team] [data-id=t0-life]').textContent)"
+        "() => Number(document.querySelector('[data-widget=team] [data-id=t0-life]').textContent)"
         " <= 20", timeout=ENGINE_TIMEOUT_MS)
     page.mouse.up()
-    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     held = int(life.text_content())
     assert held <= 20 and held % 5 == 0
     while int(life.text_content()) > 0:
@@ -167,10 +167,10 @@ def test_steppers_and_the_wake_lock_on_the_horde_page(phone_page, site_url):
     page.click('[data-step="-5"][data-for="hd-amount"]')
     page.click('[data-step="-5"][data-for="hd-amount"]')
     expect(amount).to_have_value("1")
-    page.wait_for_function("document.documentElement.dataset.wakeLock === 'on'",
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock === 'on'",
                            timeout=ENGINE_TIMEOUT_MS)
     page.uncheck("[data-tool=wake]")
-    page.wait_for_function("document.documentElement.dataset.wakeLock === 'released'",
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock === 'released'",
                            timeout=ENGINE_TIMEOUT_MS)
     assert page.evaluate("localStorage.getItem('coop-magic:table-tools:wake')") == "off"
 
@@ -186,7 +186,7 @@ def announced(page, act) -> list[str]:
     """What the live regions say after ``act`` that they did not say before."""
     before = {tuple(x) for x in page.evaluate(LIVE)}
     act()
-    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     return [name for name, text in page.evaluate(LIVE) if (name, text) not in before and text]
 
 

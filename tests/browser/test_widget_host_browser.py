@@ -421,7 +421,7 @@ def test_a_worker_that_hangs_is_replaced_from_the_saved_game(page, site_url, gua
     note = page.locator("[data-widget=horde] [data-id=saves-note]")
     # Noticed within the heartbeat's limit (4 s) plus a check; the figure is in the
     # report, not asserted to the millisecond; without the heartbeat it took 60 s.
-    page.wait_for_function("window.__noticed !== null", timeout=30_000)
+    page.wait_for_function("() => window.__noticed !== null", timeout=30_000)
     print(f"hang noticed after {page.evaluate('window.__noticed') - tapped:.0f} ms")
     expect(note).to_contain_text("Python stopped working and was started again",
                                  timeout=ENGINE_TIMEOUT_MS)
@@ -461,7 +461,7 @@ def test_a_worker_that_is_terminated_is_replaced_from_the_saved_game(page, site_
     page.evaluate(f"{ENGINE_WORKER}.terminate()")
     tapped = page.evaluate("performance.now()")
     page.locator("[data-action=survivor-end]").dispatch_event("click")
-    page.wait_for_function("window.__noticed !== null", timeout=30_000)
+    page.wait_for_function("() => window.__noticed !== null", timeout=30_000)
     print(f"terminated worker noticed after {page.evaluate('window.__noticed') - tapped:.0f} ms")
     note = page.locator("[data-widget=horde] [data-id=saves-note]")
     expect(note).to_contain_text("Python stopped working and was started again",
