@@ -430,6 +430,72 @@ def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
     assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
 
 
+def test_did_you_mean_is_a_one_tap_fix(facts_text):
+    """tc-1-1: each "did you mean" offers the fix in place: one tap writes the name on its
+    line (count and printing kept), and the list is checked again."""
+    from pyengine.widgets.check import FIX_ACTION, fix_line
+
+    widget, _ = browser_like()
+    text = KRENKO.replace("1 Sol Ring", "1 Sol Rign (C21) 263")
+    form = {"format": "team-commander", "paste": text}
+    fetch = widget.handle("check", form).fetches[0]
+    view = widget.handle(fetch.action, {**form, "_status": "200", "_body": facts_text})
+    fixes = [i for i in view.lists["unknown"] if i.action == FIX_ACTION]
+    assert [i.text for i in fixes] == [f"Write Sol Ring on line {_line_of(text, 'Sol Rign')}"]
+    done = widget.handle(FIX_ACTION, {**form, "_item": fixes[0].value})
+    assert "1 Sol Ring (C21) 263" in done.values["paste"] == widget.form["paste"]
+    assert verdict(done) == checked("team-commander", "legal"), done.lists["findings"]
+    assert fix_line(text, "1\nSol Rign\nSol Ring") is None  # not on that line
+    stale = widget.handle(FIX_ACTION, {**form, "paste": KRENKO, "_item": fixes[0].value})
+    assert stale.error
+
+
+def _line_of(text: str, words: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if words in line)
+
+
+def test_printed_names_are_fetched_only_for_a_list_that_needs_them(facts_text):
+    """tc-1-1: a list of English names fetches nothing but the card data; a list with a name
+    the card data does not know fetches the printed-names map once, and then reads a basic
+    land printed in German as its card and says so; without the map (the site's placeholder,
+    or no answer), such a name stays unknown ("not checked", never a copy-limit error)."""
+    from pyengine.widgets.check import PRINTED_ACTION, PRINTED_NAMES_URL
+    from tests.helpers import load_hook
+
+    published = facts_text
+    widget, _ = browser_like()
+    form = {"format": "team-commander", "paste": KRENKO}
+    fetch = widget.handle("check", form).fetches[0]
+    done = widget.handle(fetch.action, {**form, "_status": "200", "_body": published})
+    assert done.fetches == [] and widget.printed_state == "fetch"
+    german = {**form, "paste": KRENKO.replace("14 Mountain", "14 Gebirge")}
+    asking = widget.handle("check", german)
+    assert [(f.url, f.action) for f in asking.fetches] == [(PRINTED_NAMES_URL, PRINTED_ACTION)]
+    assert verdict(asking) == checked("team-commander", "unchecked")
+    assert "copies" not in str(asking.lists["findings"])
+    mapped = (DATA / "printed-names.tsv").read_text("utf-8")
+    read = widget.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": mapped})
+    assert verdict(read) == checked("team-commander", "legal"), read.lists["findings"]
+    assert any("'Gebirge' read as Mountain (its printed name in German)" in i.text
+               for i in read.lists["findings"])
+    assert widget.handle("check", german).fetches == []  # fetched once
+    other, _ = browser_like()
+    other.handle("check", form)
+    other.handle("card-data", {**form, "_status": "200", "_body": published})
+    other.handle("check", german)
+    placeholder = load_hook("card_facts").NO_PRINTED
+    missing = other.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": placeholder})
+    assert verdict(missing) == checked("team-commander", "unchecked")
+    assert "copies" not in str(missing.lists["findings"])
+    assert other.printed_state == "absent" and other.handle("check", german).fetches == []
+    third, _ = browser_like()
+    third.handle("check", form)
+    third.handle("card-data", {**form, "_status": "200", "_body": published})
+    third.handle("check", german)
+    offline = third.handle(PRINTED_ACTION, {**german, "_status": "offline", "_body": ""})
+    assert verdict(offline) == checked("team-commander", "unchecked")
+
+
 COMBO_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Thassa's Oracle\n1 Demonic Consultation\n"
               "1 Dramatic Reversal\n1 Isochron Scepter\n95 Mountain\n")
 

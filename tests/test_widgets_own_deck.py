@@ -386,6 +386,38 @@ def test_a_pasted_swarm_deck_gets_its_card_reference_on_the_runner():
     assert any(t.startswith("Grave Titan") and "Enforcer" in t for t in texts)
 
 
+def test_the_question_form_offers_the_check_pages_hints_first():
+    """hs-10: a misspelt card gets the deck check's "did you mean" in the question form,
+    before it asks to describe the card by hand; one tap writes the name into the list and
+    starts the game (the count kept); the hint is saved with the questions."""
+    from pyengine.widgets.own_deck import FIX, FULL_ACTION
+    w = Widget(_site_env(), data=None)
+    w.start(None)
+    listed = "20 Zombie token\n4 Gravecrawlr\n2 Grave Titan\n"
+    view = w.handle("new", {"deck": "paste", "deck-paste": listed, "survivors": "1",
+                            "seed": "s"})
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert w.game is None and view.text["ask-0-name"] == "Gravecrawlr"
+    (hint,) = [i for i in view.lists["ask-hints"] if "Gravecrawler" in i.text]
+    assert hint.action == FIX and hint.text.startswith("Did you mean Gravecrawler")
+    assert w.save()  # the hints are kept with the questions
+    view = w.handle(FIX, {"_item": hint.value})
+    assert view.error == "" and w.game is not None
+    assert w.form["deck-paste"] == "20 Zombie token\n4 Gravecrawler\n2 Grave Titan\n"
+    assert sum(c.name == "Gravecrawler" for c in w.game.zones["library"]) == 4
+    gone = w.handle(FIX, {"_item": "Not In The List\nGravecrawler"})
+    assert "no longer in the list" in gone.error
+
+
+def test_replace_name_keeps_counts_marks_and_other_cards():
+    """hs-10: a "did you mean" answer changes the name only, on the lines that name it."""
+    from pyengine.widgets.own_deck import replace_name
+    text = "4 Gravecrawlr (ISD) 57 *F*\n1 Gravecrawlr Titan\n# Gravecrawlr\n"
+    assert replace_name(text, "Gravecrawlr", "Gravecrawler") == (
+        "4 Gravecrawler (ISD) 57 *F*\n1 Gravecrawler Titan\n# Gravecrawlr\n")
+    assert replace_name(text, "Zombie", "Zombie token") is None
+
+
 def test_the_own_deck_box_says_the_card_datas_date_and_flags_it_when_old():
     """issue 37, point 2: once the full card data is loaded, the own-deck box says its date;
     older than 60 days it says cards printed since are not known yet."""

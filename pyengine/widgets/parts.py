@@ -145,7 +145,7 @@ class OwnDecks(Quiet):
 
     key: str | None = "own-deck"
     actions: tuple[str, ...] = (*own_deck.DECK_ACTIONS, "deck-file", own_deck.ANSWER,
-                                own_deck.FULL_ACTION)
+                                own_deck.FULL_ACTION, own_deck.FIX)
 
     def __init__(self, data: Mapping[str, str] | None, *, own: str, fields: tuple[str, ...],
                  stem: str, file_limit: int, loading_id: str) -> None:
@@ -185,6 +185,16 @@ class OwnDecks(Quiet):
             if runner.form["deck"].startswith(own_deck.MINE) and name in self.decks:
                 self.decks[name] = runner.deck_text(runner.form)
             return "new", {}
+        if action == own_deck.FIX:  # a "did you mean" answer: the list corrected, Start again
+            runner.apply_form(form, runner.field_limit)
+            written, _, name = str(form.get("_item", "")).partition("\n")
+            for key in self.fields if written and name else ():
+                fixed = own_deck.replace_name(runner.form[key], written, name)
+                if fixed is not None:
+                    runner.form[key] = fixed
+                    return "new", {}
+            return runner.step(action, form, _raising(ActionError(
+                "that name is no longer in the list: tap Start")))
         if action in own_deck.DECK_ACTIONS or action == "deck-file":
             return lambda: self._deck_action(runner, action, form)
         return None

@@ -398,8 +398,10 @@ class Widget(NoGame):
     def read_hand_deck(self) -> tuple[Decklist, deck_reading.DeckReading]:
         """The list chosen for the opening hand, read as the deck check reads it."""
         deck = Decklist.from_text(self._hand_text())
+        cards = self.card_db(deck)
+        deck = Decklist.read(self._hand_text(), cards)  # as the deck check reads it
         chosen = tuple(str(n) for n in self.state.get("hand_chosen") or [])
-        return deck, deck_reading.read_deck(deck, self.card_db(deck), chosen,
+        return deck, deck_reading.read_deck(deck, cards, chosen,
                                             commander_deck=True)
 
     def hand_draw(self) -> None:
