@@ -137,8 +137,9 @@ MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "
 CONTROL = ("gain-control", "return-control")
 #: The board's label for a permanent a Survivor controls.
 STOLEN = " · a Survivor controls it"
-#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
-REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain")
+#: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
+#: quick (pyengine/widgets/host.py).
+REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
 #: Page actions that only exist in one rule set.
 LIMITED_ONLY = limited.ONLY
 SLINGLAB_ONLY = slinglab.ONLY

@@ -73,8 +73,9 @@ AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
 #: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
 GROUP = board.GROUP_ACTIONS
-#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
-REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
+#: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
+#: quick (pyengine/widgets/host.py).
+REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
 #: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
 #: page's exile button.

@@ -62,9 +62,9 @@ UNDO_DEPTH = 20
 COMMANDER_ROWS = 6
 #: Tracker log lines shown, newest first.
 LOG_LINES = 8
-#: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``): every tap applies, however
-#: quick (pyengine/widgets/host.py).
-REPEATABLE = ("life", "poison", "cmd")
+#: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``) and Undo (each tap one step
+#: back): every tap applies, however quick (pyengine/widgets/host.py).
+REPEATABLE = ("life", "poison", "cmd", "undo")
 STATE_VERSION = 2
 #: True when the adapter can render list items as buttons (tap a card to put it on the bottom).
 ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
