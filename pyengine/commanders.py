@@ -235,8 +235,11 @@ def find_commanders(deck: Decklist, cards: CardDB | None = None,
         reading.companions = list(marked)
         return reading
     taken = {id(e) for e in reading.commanders}
-    sideboard = [e for e in deck.section("sideboard")
-                 if id(e) not in taken and _is_companion(cards, e)]
+    known: dict[str, bool] = {}  # a pasted sideboard may repeat one name thousands of times
+    first = next((e for e in deck.section("sideboard") if id(e) not in taken and (
+        known[e.name] if e.name in known else known.setdefault(e.name, _is_companion(cards, e))
+    )), None)
+    sideboard = [first] if first is not None else []
     if reading.source == "sideboard" and len(reading.commanders) == 2 and cards is not None:
         first, second = reading.commanders
         one, other = cards.get(first.name), cards.get(second.name)

@@ -48,7 +48,7 @@ identity is listed as not checked, with a "did you mean" when a known name is cl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -250,6 +250,13 @@ class Options:
     commanders: tuple[str, ...] = ()
     """Commander formats: the commander(s) the player says they use (names as in the list);
     empty to use the list's own marks or the checker's proposal."""
+
+
+class _More:
+    """Findings of one kind past :data:`MAX_FINDINGS_PER_KIND`: how many, where, which rule."""
+
+    def __init__(self, rule: str, first: int, last: int) -> None:
+        self.rule, self.first, self.last, self.count = rule, first, last, 0
 
 
 @dataclass(frozen=True)
@@ -538,6 +545,11 @@ _DIGITAL_NAME = re.compile(r"^A-(?=[A-Z0-9\u00c0-\u024f])")
 #: Most "did you mean" hints computed in one check (the rest are reported without one).
 MAX_HINTS = 60
 
+MAX_FINDINGS_PER_KIND = 100
+"""At most this many findings of one kind (``code``) and severity are listed line by line; the
+rest are one summary finding ("and N more lines like these"), so a pasted megabyte of one mistake
+reads as a few screens, not tens of thousands of lines, and is checked as quickly."""
+
 
 class _Checker:
     def __init__(
@@ -561,14 +573,55 @@ class _Checker:
         self._basic: dict[str, bool] = {}
         self.tokens_left_out = 0
         self._digital: set[str] = set()
+        self._per_kind: dict[tuple[str, str], int] = {}
+        self._more: dict[tuple[str, str], _More] = {}
 
     # -- helpers ---------------------------------------------------------------------------
 
     def add(self, line: int, card: str, message: str, rule: str, severity: str,
             code: str, suggestions: Iterable[str] = ()) -> None:
+        kind = (code, severity)
+        listed = self._per_kind.get(kind, 0)
+        if listed >= MAX_FINDINGS_PER_KIND and line:
+            self._count_more(kind, rule, (line,))
+            return
+        self._per_kind[kind] = listed + 1
         self.findings.append(
             Finding(line, card, message, rule, severity, code, tuple(suggestions))
         )
+
+    def _count_more(self, kind: tuple[str, str], rule: str, lines: Sequence[int]) -> None:
+        """Count ``lines`` (numbered, in order) as findings of ``kind`` past the cap."""
+        more = self._more.get(kind)
+        if more is None:
+            more = self._more[kind] = _More(rule, lines[0], lines[-1])
+        more.count += len(lines)
+        more.first, more.last = min(more.first, lines[0]), max(more.last, lines[-1])
+
+    def add_each(self, entries: Sequence[Entry], message: str, rule: str, severity: str,
+                 code: str) -> None:
+        """The same finding for each of ``entries`` (in line order): the first ones listed,
+        the rest counted in one summary, without a call per line."""
+        room = max(0, MAX_FINDINGS_PER_KIND - self._per_kind.get((code, severity), 0))
+        for entry in entries[:room]:
+            self.add(entry.line, entry.name, message, rule, severity, code)
+        rest = [entry.line for entry in entries[room:]]
+        if rest:
+            numbered = [line for line in rest if line]
+            if numbered:
+                self._count_more((code, severity), rule, numbered)
+            for _ in range(len(rest) - len(numbered)):
+                self.add(0, "", message, rule, severity, code)
+
+    def summarise_more(self) -> None:
+        """One finding for each kind whose findings were cut at
+        :data:`MAX_FINDINGS_PER_KIND` (they count towards the verdict like the ones listed)."""
+        for (code, severity), more in self._more.items():
+            lines = "line" if more.count == 1 else "lines"
+            self.findings.append(Finding(
+                more.first, "", f"and {more.count:,} more {lines} like the "
+                f"{MAX_FINDINGS_PER_KIND} above ({lines} {more.first}–{more.last}): fix those "
+                "first, then check again", more.rule, severity, code))
 
     def facts(self, name: str) -> CardFacts | None:
         found = self.cards.get(name)
@@ -663,6 +716,7 @@ class _Checker:
             self.commander_deck()
         else:
             self.sixty_deck()
+        self.summarise_more()
         self.report.unchecked = list(self.unchecked)
         order = {key: number for number, key in enumerate(GROUPS)}
         self.findings.sort(key=lambda f: (order.get(f.group, 0), _SEVERITY_ORDER[f.severity],
@@ -682,10 +736,8 @@ class _Checker:
         sideboard = [e for e in self.deck.section("sideboard") if e.line not in taken or
                      not e.line]
         if sideboard and self.fmt.sideboard_rule and not commander_sideboard:
-            for entry in sideboard:
-                self.add(entry.line, entry.name,
-                         "sideboards are not allowed; take this card out or move it into the "
-                         "deck", self.fmt.sideboard_rule, ERROR, "sideboard")
+            self.add_each(sideboard, "sideboards are not allowed; take this card out or move "
+                          "it into the deck", self.fmt.sideboard_rule, ERROR, "sideboard")
         elif sideboard and not commander_sideboard:
             self.add(sideboard[0].line, "",
                      f"the sideboard ({_cards(sum(e.count for e in sideboard))}) is not part of "

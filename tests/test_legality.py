@@ -461,6 +461,28 @@ def test_team_commander_sideboard(db, banlists):
     assert swarm.verdict == LEGAL and "sideboard" in codes(swarm, INFO)
 
 
+def test_many_findings_of_one_kind_are_listed_up_to_the_cap_then_summed(db, banlists):
+    """tc-1-3: a sideboard of thousands of lines (a pasted megabyte) lists the first
+    MAX_FINDINGS_PER_KIND lines by number, then one finding for the rest with their count and
+    line range; the rest still count towards the verdict."""
+    from pyengine.legality import MAX_FINDINGS_PER_KIND as CAP
+
+    base = commander_list("Meren of Clan Nel Toth", ["Sol Ring"])
+    extra = 2 * CAP + 37
+    text = base + "Sideboard\n" + "1 Cultivate\n" * (CAP + extra)
+    first_line = base.count("\n") + 2
+    report = run(text, "team-commander", db, banlists)
+    side = find(report, "sideboard")
+    assert len(side) == CAP + 1 and report.verdict == NOT_LEGAL
+    listed, summary = side[:CAP], side[CAP]
+    assert [f.line for f in listed] == list(range(first_line, first_line + CAP))
+    assert summary.severity == ERROR and summary.rule == "team-commander/#tc-1-3"
+    assert f"and {extra:,} more lines" in summary.message
+    assert f"{first_line + CAP}–{first_line + CAP + extra - 1}" in summary.message
+    few = run(base + "Sideboard\n" + "1 Cultivate\n" * 3, "team-commander", db, banlists)
+    assert len(find(few, "sideboard")) == 3  # under the cap: every line, no summary
+
+
 def test_banned_as_commander(db, banlists):
     """tc-1-2: a card banned only as a commander may be in the deck, not the commander."""
     as_commander = run(commander_list("Braids, Cabal Minion", ["Sol Ring"]),
