@@ -55,7 +55,7 @@ def _coloured_bonus(match: re.Match[str], source_id: int, info: Mapping[int, Any
 
 def _subtypes(type_line: str) -> set[str]:
     front = type_line.split("//")[0]
-    parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
+    parts = re.split(r"(?<!\s)\s+[—–-]\s+", front, maxsplit=1)  # from a run's first space
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 

@@ -34,8 +34,11 @@ CARD_FACTS_KEY = "card-facts.tsv"
 FULL_ACTION = "card-data"
 
 #: ``Zombie token``, ``Zombie Token 2/2``, ``Zombie token (2/2)``.
-_TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$",
-                    re.IGNORECASE)
+#: Linear (issue 40): the name is read greedily up to its last non-space character (a lazy name
+#: followed by ``\s+`` re-read every run of spaces), and the spaces around the optional ``(``
+#: are one run, not two that could share it.
+_TOKEN = re.compile(r"^(?P<name>.*\S)\s+tokens?"
+                    r"(?:\s*(?:\(\s*)?(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$", re.IGNORECASE)
 #: How many unknown cards one message asks about before "and N more".
 ASK_AT_MOST = 12
 
