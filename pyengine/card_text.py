@@ -184,7 +184,7 @@ def _cost_code(cost: str) -> str:
         part = part.strip()
         if not part:
             continue
-        if re.fullmatch(r"(\{[^}]+\})+", part):
+        if re.fullmatch(r"(\{[^{}]+\})+", part):  # no "{" inside a symbol: linear
             parts.append(part)
         else:
             words = re.sub(r"[^A-Za-z0-9{}+−-]+", "_", part.lower().replace("~", "self"))

@@ -282,7 +282,7 @@ class Finding:
     def rule_label(self) -> str:
         """The rule as people write it: ``"HS 1.1"`` for ``"horde/#hs-1-1"``."""
         anchor = self.rule.partition("#")[2]
-        match = re.fullmatch(r"([a-z]+)-(\d+)(?:-(\d+))?", anchor)
+        match = re.fullmatch(r"(?<![a-z])([a-z]+)-(\d+)(?:-(\d+))?", anchor)
         if not match:
             return ""
         prefix, major, minor = match.groups()

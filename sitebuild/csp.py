@@ -136,6 +136,41 @@ def content_problems(content_html: str) -> list[str]:
     return scan.problems
 
 
+class _MarkupScan(HTMLParser):
+    """Every tag, comment and declaration in a text (:func:`markup_in`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append(f"<{tag}>")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.found.append(f"</{tag}>")
+
+    def handle_comment(self, data: str) -> None:
+        self.found.append("<!-- -->")
+
+    def handle_decl(self, decl: str) -> None:
+        self.found.append(f"<!{decl[:20]}>")
+
+    def handle_pi(self, data: str) -> None:
+        self.found.append(f"<?{data[:20]}>")
+
+    def unknown_decl(self, data: str) -> None:
+        self.found.append(f"<![{data[:20]}>")
+
+
+def markup_in(text: str) -> list[str]:
+    """The HTML tags, comments and declarations in a text meant to be words and a little
+    Markdown (a glossary definition), as a browser's parser would read them."""
+    scan = _MarkupScan()
+    scan.feed(text)
+    scan.close()
+    return scan.found
+
+
 def article_of(page_html: str) -> str:
     """The theme's ``<article>`` of a whole page, from its first opening tag to its last
     closing one (the page's content sits inside; a ``</article>`` in the content itself comes

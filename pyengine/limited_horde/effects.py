@@ -106,7 +106,7 @@ class CardEffects(Parts):
         ``dies=2_Goblin_tokens``) return from the graveyard by themselves (lh-3-3). A tag with
         a condition or any other text is left to the table."""
         value = self.facts(card).tag_value(key)
-        match = re.fullmatch(r"(\d+)_([A-Za-z_]+?)(?:_tokens?)?", value or "")
+        match = re.fullmatch(r"(?<!\d)(\d+)_([A-Za-z_]+?)(?:_tokens?)?", value or "")
         if match is None:
             return []
         name = match.group(2).replace("_", " ")

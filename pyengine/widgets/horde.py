@@ -598,7 +598,7 @@ class Widget(runner.RunnerBase):
                        if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
                 return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
                         "less", {"destroy": hit})
-            made = re.fullmatch(r"(\d+)_([A-Za-z]+)_tokens?(_tapped)?", tag)
+            made = re.fullmatch(r"(?<!\d)(\d+)_([A-Za-z]+)_tokens?(_tapped)?", tag)
             if made and game.variant == SLINGLAB:
                 n, name, tapped = int(made.group(1)), made.group(2), bool(made.group(3))
                 return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",

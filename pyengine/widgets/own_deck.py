@@ -468,8 +468,10 @@ class Questions:
 def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
     """The lists with each ``N Name token`` line given its power and toughness
     (``N Name token 1/1``); whether any line was."""
-    line = re.compile(rf"^(\s*\d+\s*x?\s+{re.escape(name)}\s+tokens?)\s*$",
-                      re.IGNORECASE | re.MULTILINE)
+    # spaces within the line only, and one run before and one after the optional "x" (a
+    # line start's \s* took every blank line after it, and "\s*x?\s+" shared one run)
+    line = re.compile(rf"^([^\S\n]*\d+(?:[^\S\n]*x)?[^\S\n]+{re.escape(name)}[^\S\n]+"
+                      r"tokens?)[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
     out, done = [], False
     for text in texts:
         new, count = line.subn(lambda m: f"{m.group(1)} {pt}", text)

@@ -47,6 +47,10 @@ from .contract import Controller, WidgetModule
 #: What the page shows when a widget fails in a way no code path expected (its trace goes to
 #: the console); the page's adapter shows the same line when a message to Python fails.
 UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
+#: What the page shows when a lookup's answer (card pictures, card data) could not be used: the
+#: player's taps are all applied and saved; only that answer is left out.
+LOOKUP_FAILED = ("An answer from a card lookup could not be used; the game is as saved, with "
+                 "every tap.")
 #: What the page shows when the widget cannot start at all.
 NO_START = "This page could not start. Reload it; a saved game is kept."
 
@@ -341,10 +345,10 @@ class Session:
         text = self._get(slot) or ""
         problem = Problem("unreadable")
         try:
-            why = json.loads(self._get(slot + "-why") or "{}")
+            why = safe_loads(self._get(slot + "-why") or "{}", max_chars=10_000)
             if isinstance(why, dict) and why.get("kind") in ("unreadable", "newer"):
                 problem = Problem(str(why["kind"]), str(why.get("reason") or "")[:200])
-        except (ValueError, RecursionError):
+        except BadJSON:
             pass
         return slot, text, problem
 
@@ -554,13 +558,33 @@ class Session:
     # -- actions ---------------------------------------------------------------------------------
     def handle(self, action: str, form: dict[str, str]) -> View:
         """Run one page action; never raises. This is the one place a controller's error is
-        caught (the host and the adapter pass it on): the page says :data:`UNEXPECTED`, the
-        console gets the trace, nothing is saved, and the next action works."""
+        caught (the host and the adapter pass it on): the console gets the trace, nothing is
+        saved, the widget goes back to its saved game (:meth:`_roll_back`: an error raised
+        after the action was applied must not leave it applied in memory, or the next tap
+        would save it and a player told it was not applied, tapping again, would apply it
+        twice), and the page says :data:`UNEXPECTED` (a lookup's answer:
+        :data:`LOOKUP_FAILED`, since no tap was lost). The next action works."""
         try:
             return self._handle(action, form)
         except Exception:
             self.log(traceback.format_exc())
-            return View(error=UNEXPECTED)
+            self._roll_back()
+            return View(error=LOOKUP_FAILED if "_status" in form else UNEXPECTED)
+
+    def _roll_back(self) -> None:
+        """Put the widget back to the game in the main slot (what the page last saved), so
+        what it holds is what the page says; a widget without a save stays as it is."""
+        saved = self._get(MAIN)
+        if self.widget is None or saved is None or self.main_held:
+            return
+        try:
+            widget, view, _ = self._open_saved(saved)
+        except Exception:  # pragma: no cover - _open_saved catches a widget's errors
+            widget, view = None, None
+        if widget is not None and view is not None:
+            self.widget = widget
+        else:
+            self.log(f"{self.name}: the saved game could not be opened again after an error")
 
     def _handle(self, action: str, form: dict[str, str]) -> View:
         if action in ACTIONS:
