@@ -147,14 +147,16 @@ def try_pages(texts: dict[str, str]) -> dict:
             "slowest": [{"s": round(s, 3), "what": what} for s, what in slowest[:8]]}
 
 
-def freezes() -> int | str:
-    """Long tasks over 200 ms on the page, from bench_inputs.py's results, if it was run."""
+def freezes() -> tuple[int | str, str]:
+    """Long tasks over 200 ms on the page, from bench_inputs.py's results if it was run, and
+    that run's date (its figure is only as good as how it pasted: see its docstring)."""
     path = RESULTS / "inputs.json"
     if not path.is_file():
-        return "not measured"
+        return "not measured", ""
     data = json.loads(path.read_text(encoding="utf-8"))
+    when = str(data.get("date", "")) if isinstance(data, dict) else ""
     if isinstance(data, dict) and isinstance(data.get("freezes"), int):
-        return data["freezes"]
+        return data["freezes"], when
     count = 0
 
     def walk(value: object) -> None:
@@ -169,7 +171,7 @@ def freezes() -> int | str:
                     walk(item)
 
     walk(data.get("results", data) if isinstance(data, dict) else data)
-    return count
+    return count, when
 
 
 def main() -> int:
@@ -184,7 +186,7 @@ def main() -> int:
     for row in sorted(rows, key=lambda r: -r["ms"])[:10]:
         print(f"  {row['ms']:>8.1f} ms  {row['where']:<42} {row['input']}")
     pages = try_pages(hostile_texts(rows))
-    frozen = freezes()
+    frozen, frozen_when = freezes()
     result = {
         "when": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
         "size": size, "budget_ms": BUDGET_MS, "hang_seconds": HANG_SECONDS,
@@ -195,11 +197,13 @@ def main() -> int:
                              for r in sorted(rows, key=lambda r: -r["ms"])[:10]],
         "inputs_tried": sum(r["inputs"] for r in rows) + pages["inputs"],
         "page_inputs": pages["inputs"], "hangs": pages["hangs"],
-        "freezes_over_200_ms": frozen, "games_lost": pages["games_lost"],
+        "freezes_over_200_ms": frozen, "freezes_measured": frozen_when or "not measured",
+        "games_lost": pages["games_lost"],
         "findings": pages["findings"], "slowest_answers": pages["slowest"],
     }
     print(f"pages: {pages['inputs']} inputs, {pages['hangs']} hangs, "
-          f"{pages['games_lost']} games lost; freezes over {FREEZE_MS} ms: {frozen}")
+          f"{pages['games_lost']} games lost; freezes over {FREEZE_MS} ms: {frozen}"
+          + (f" (bench_inputs.py, {frozen_when})" if frozen_when else ""))
     for line in pages["slowest"][:5]:
         print(f"  {line['s']:>7.3f} s  {line['what']}")
     for line in pages["findings"]:

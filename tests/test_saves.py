@@ -890,3 +890,50 @@ def test_a_budget_bounds_every_replay_of_a_load_and_not_the_play_after(monkeypat
     loaded = load_game(saved, budget=game.Budget(cards=10**9, events=len(full.events)))
     loaded.apply({"type": "end-survivor-turn"} if loaded.variant != "swarm" else {"type": "turn"})
     assert len(loaded.events) > len(full.events)
+
+
+def test_a_save_the_page_could_not_read_back_is_never_written(monkeypatch):
+    """hs-2-9 (issue 40): a save over the size the page reads back (MAX_SAVE_CHARS) is not
+    written: the last one kept stays, the table bar says so with a one-tap download of the
+    game as it is, and a reload opens the last kept game without a word of damage."""
+    storage = MemoryStorage()
+    s = Session("horde", horde, page_env(), storage)
+    s.start()
+    s.handle("new", {"seed": SEED})
+    kept = storage.get(MAIN)
+    assert kept
+    monkeypatch.setattr(saves, "MAX_SAVE_CHARS", 1000)  # the next save is over it
+    view = s.handle("survivor-end", {})
+    assert storage.get(MAIN) == kept and view.save is None
+    assert view.hidden["unkept"] is False and "not being kept" in view.text["unkept-text"]
+    download = s.handle("unkept-download", {}).download
+    assert download is not None and len(download[1]) > 1000
+    assert json.loads(download[1])["game"]
+    monkeypatch.setattr(saves, "MAX_SAVE_CHARS", 4_000_000)
+    reloaded = Session("horde", horde, page_env(), storage)
+    view = reloaded.start()
+    assert view.error == "" and view.hidden["saves"] is True
+    assert reloaded.widget.game_summary() == (SEED, 0)  # the last game kept
+    view = s.handle("survivor-end", {})  # fits again: written, the notice goes
+    assert view.hidden["unkept"] is True and json.loads(storage.get(MAIN))["game"]
+
+
+def test_an_unreadable_save_with_no_room_aside_is_offered_where_it_is(monkeypatch):
+    """hs-2-9 (issue 40): an unreadable save that stays in the main slot (the kept games fill
+    the room for kept saves) is listed in the saves box itself: download it or discard it
+    from the page, never only through developer tools; after a discard games are kept."""
+    monkeypatch.setattr(saves, "MAX_KEPT_CHARS", 100)
+    held = "{" + "x" * 5000
+    storage = MemoryStorage({MAIN: held, PREVIOUS: "{" + "y" * 90})
+    s = Session("horde", horde, page_env(), storage)
+    view = s.start()
+    assert view.hidden["saves"] is False and "download it or discard it" in view.error
+    assert s.handle("saves-download", {}).download == ("horde-kept-save.json", held)
+    view = s.handle("new", {"seed": SEED})
+    assert storage.get(MAIN) == held and "not being kept" in view.error
+    view = s.handle("saves-discard", {})
+    assert storage.get(MAIN) != held and storage.get(PREVIOUS) == "{" + "y" * 90
+    s.handle("survivor-end", {})
+    assert json.loads(storage.get(MAIN))["game"]
+    reloaded = Session("horde", horde, page_env(), storage).start()
+    assert reloaded.error == "" and reloaded.hidden["saves"] is True
