@@ -937,3 +937,52 @@ def test_an_unreadable_save_with_no_room_aside_is_offered_where_it_is(monkeypatc
     assert json.loads(storage.get(MAIN))["game"]
     reloaded = Session("horde", horde, page_env(), storage).start()
     assert reloaded.error == "" and reloaded.hidden["saves"] is True
+
+
+def test_own_decks_are_bounded_where_they_are_saved():
+    """hs-10 (issue 40): fifteen 290,000-character decks once made a 4.8 million character save
+    the page then refused; the decks saved on a device are bounded together
+    (own_deck.MAX_OWN_DECKS_CHARS), the one over is refused in words, and every save written
+    opens again after a reload."""
+    from pyengine.widgets import own_deck
+
+    storage = MemoryStorage()
+    s = Session("horde", horde, page_env(), storage)
+    s.start()
+    deck = ("1 Zombie token " + "x" * 84 + "\n") * 2900
+    refused_at = None
+    for number in range(15):
+        view = s.handle("deck-save", {"deck": "paste", "deck-paste": deck,
+                                      "deck-name": f"Deck {number}"})
+        assert len(storage.get(MAIN) or "") <= saves.MAX_SAVE_CHARS
+        if view.error and refused_at is None:
+            refused_at = number
+            assert "remove one first" in view.error and "KB" in view.error
+    assert refused_at == own_deck.MAX_OWN_DECKS_CHARS // len(deck)
+    reloaded = Session("horde", horde, page_env(), storage)
+    view = reloaded.start()
+    assert view.error == "" and view.hidden["saves"] is True
+    assert len(reloaded.widget.own_decks) == refused_at
+
+
+def test_the_hidden_hand_box_is_bounded_where_it_is_saved():
+    """tc-2-2 (issue 40): 4.3 million characters in the Team Commander table's hand box were
+    saved and then refused on reload; the box keeps one character over the paste limit (the
+    limit's message still shows), and the table opens again after a reload."""
+    from pyengine.widgets import MAX_PASTE_CHARS
+
+    storage = MemoryStorage()
+    s = Session("team", team, page_env(), storage)
+    s.start()
+    s.handle("roll", dict(TEAM_FORM))
+    form = {**TEAM_FORM, "hand-deck": "paste", "hand-paste": "1 Island\n" * 480_000}
+    view = s.handle("hand-draw", form)
+    assert "300,000" in view.error
+    for _ in range(25):  # every tap sends the boxes: the table and its undo steps keep them
+        s.handle("roll", form)
+    save = storage.get(MAIN) or ""
+    assert 0 < len(save) < 5 * MAX_PASTE_CHARS < saves.MAX_SAVE_CHARS
+    assert s.unkept is None and len(json.loads(save)["state"]["hand_paste"]) > MAX_PASTE_CHARS
+    reloaded = Session("team", team, page_env(), storage)
+    view = reloaded.start()
+    assert view.hidden["saves"] is True and "could not be read" not in view.error

@@ -233,6 +233,10 @@ MINE = "mine:"
 MAX_OWN_DECKS = 30
 #: Longest deck name kept.
 MAX_DECK_NAME = 80
+#: What the saved decks may hold together, in characters (issue 40): with a long game beside
+#: them a save stays well inside what the page reads back (saves.MAX_SAVE_CHARS, 4 million);
+#: fifteen 300,000-character decks made a save the page then refused.
+MAX_OWN_DECKS_CHARS = 1_500_000
 #: The page actions of the own-deck box (``setup`` is the deck select's change event).
 DECK_ACTIONS = ("setup", "deck-save", "deck-remove", "deck-export")
 
@@ -250,8 +254,20 @@ def restore_decks(raw: Any) -> dict[str, str]:
         return {}
     if not isinstance(raw, dict):
         raise ValueError("its saved decks are not an object")
-    return {str(k)[:MAX_DECK_NAME]: str(v)[:MAX_PASTE_CHARS]
-            for k, v in list(raw.items())[:MAX_OWN_DECKS]}
+    decks: dict[str, str] = {}
+    total = 0
+    for key, value in list(raw.items())[:MAX_OWN_DECKS]:
+        name, text = str(key)[:MAX_DECK_NAME], str(value)[:MAX_PASTE_CHARS]
+        total += len(name) + len(text)
+        if total > MAX_OWN_DECKS_CHARS:
+            break  # an older save's decks past the room are not read back (never written now)
+        decks[name] = text
+    return decks
+
+
+def decks_chars(decks: dict[str, str]) -> int:
+    """What the saved decks hold together, in characters."""
+    return sum(len(name) + len(text) for name, text in decks.items())
 
 
 def deck_options(decks: dict[str, str]) -> list[tuple[str, str]]:
@@ -294,7 +310,13 @@ def deck_action(action: str, decks: dict[str, str], form: dict[str, str], *, own
     if name not in decks and len(decks) >= MAX_OWN_DECKS:
         raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one first")
     plumbing.guard_paste(listed)
-    decks[name] = listed[:MAX_PASTE_CHARS]
+    listed = listed[:MAX_PASTE_CHARS]
+    after = decks_chars({**decks, name: listed})
+    if after > MAX_OWN_DECKS_CHARS:
+        raise ActionError(
+            f"the decks saved on this device would come to {after // 1000:,} KB, more than the "
+            f"{MAX_OWN_DECKS_CHARS // 1000:,} KB they may take together: remove one first")
+    decks[name] = listed
     form["deck"], form["deck-name"] = MINE + name, name
     return f"Saved the deck “{name}” on this device."
 
