@@ -177,6 +177,7 @@ def freezes() -> tuple[int | str, str]:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="patterns at 30,000 characters")
+    parser.add_argument("--output", type=Path, default=RESULTS / "bad_inputs.json")
     args = parser.parse_args()
     size = 30_000 if args.quick else MAX_PASTE_CHARS
     rows = time_patterns(2_000, size)
@@ -208,9 +209,8 @@ def main() -> int:
         print(f"  {line['s']:>7.3f} s  {line['what']}")
     for line in pages["findings"]:
         print("FINDING", line)
-    RESULTS.mkdir(exist_ok=True)
-    (RESULTS / "bad_inputs.json").write_text(json.dumps(result, indent=1) + "\n",
-                                             encoding="utf-8")
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
     return 1 if over or pages["hangs"] or pages["games_lost"] or pages["findings"] else 0
 
 
