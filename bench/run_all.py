@@ -23,6 +23,7 @@ QUICK_ARGS = {
                       "--output", str(_TMP / "bench_site-quick.json")],
     "bench_a11y.py": ["--output", str(_TMP / "bench_a11y-quick.json")],
     "bench_decklist.py": ["--seconds", "0.2"],
+    "bench_import.py": ["--objects", "3500"],
     "bench_csp_eval.py": ["--starts", "1", "--output", str(_TMP / "csp-eval-quick.json")],
     "bench_lighthouse.py": ["--runs", "1", "--output", str(_TMP / "bench_lighthouse-quick.json")],
     "bench_stdlib_trim.py": ["--runs", "1", "--output", str(_TMP / "bench_stdlib_trim-quick.json")],

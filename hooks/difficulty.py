@@ -1,7 +1,9 @@
 """MkDocs hook: the "Choosing a difficulty" sections of the rules pages (plain functions in
 sitebuild/difficulty.py, described there).
 
-* ``on_files``: loads the simulator's figures (cached) and adds the charts' SVG files;
+* ``on_files``: loads the simulator's figures (cached; a re-simulation is announced with its
+  time), logs whether they meet their goals (:func:`sitebuild.difficulty.goals`) and adds the
+  charts' SVG files;
 * ``on_page_markdown``: a page's ``<!-- difficulty: VARIANT -->`` marker becomes its section
   (this hook runs before ``hooks/rules.py``, so the section's rule references become links).
 """
@@ -27,6 +29,10 @@ _state: dict = {}
 def on_files(files: Files, config) -> Files:
     figures = difficulty.load_figures(log=log)
     _state["figures"] = figures
+    # The build's own check of the figures' goals (issue 42); the pages show the same list.
+    for goal in difficulty.goals(figures):
+        log.info(f"difficulty goal {'met' if goal['met'] else 'MISSED'}: {goal['goal']} "
+                 f"({goal['detail']})")
     for path, content in difficulty.render_charts(figures).items():
         files.append(File.generated(config, path, content=content))
     return files

@@ -21,6 +21,7 @@ from .decklist import Decklist
 
 if TYPE_CHECKING:  # imported where used: a play page that reads no ban list never loads it
     from .banlists import BanList
+    from .combos import Combos
 
 __all__ = [
     "DataFileError",
@@ -29,6 +30,7 @@ __all__ = [
     "load_banlist",
     "load_card_db",
     "load_card_facts",
+    "load_combos",
     "load_full_card_db",
     "load_deck",
     "load_deck_index",
@@ -39,6 +41,8 @@ __all__ = [
 ENV_VAR = "PYENGINE_DECKS"
 #: The full card data made by ``scripts/import_scryfall.py`` (gzip-compressed TSV).
 CARD_FACTS = "card-facts.tsv.gz"
+#: The two-card combos, made at deploy only (:mod:`pyengine.combos`); absent in a checkout.
+COMBOS = "combos.tsv.gz"
 
 
 class DataFileError(ValueError):
@@ -183,6 +187,22 @@ def load_full_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:
     """Every card: the full card data with the shipped ``cards.tsv`` (tokens, automation tags)
     layered on top (see :func:`pyengine.cards.combine_card_data`)."""
     return combine_card_data(load_card_facts(root), load_card_db(root))
+
+
+def load_combos(root: str | os.PathLike[str] | None = None) -> Combos | None:
+    """The two-card combos (``decks/combos.tsv.gz``), or None when the file is absent (the
+    bracket estimate then says combos were not checked)."""
+    path = data_root(root) / COMBOS
+    if not path.exists():
+        return None
+    import gzip
+
+    from .combos import parse
+
+    try:
+        return parse(gzip.decompress(path.read_bytes()).decode("utf-8"))
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as error:
+        raise DataFileError(f"{path}: not a readable combo list ({error})") from None
 
 
 def load_deck_index(root: str | os.PathLike[str] | None = None) -> list[dict[str, Any]]:

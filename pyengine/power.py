@@ -14,8 +14,12 @@ and those are what this module checks, each reason naming its cards:
 * **Tutors** (a card that searches your library for a card that is not a land) are counted
   and named, but do not raise the estimate: the October 2025 update dropped the guideline that
   limited them (as reported when it was published).
-* **Two-card combos** are not checked: this project ships no sourced list of them, and the
-  result says so.
+* **Two-card combos** (two cards that together give something infinite or win the game,
+  from Commander Spellbook's data: ``decks/combos.tsv.gz``, :mod:`pyengine.combos`, made at
+  deploy): none in brackets 1-2; bracket 3 allows them late in the game only, so a combo the
+  data calls early (Spellbook's "Ruthless") means bracket 4, a late one or one whose timing
+  the data does not give bracket 3; one Spellbook tags as fitting the lower brackets is named
+  only. Each found combo is named. Without the file the result says "combos not checked".
 
 So the estimate is a **lower bound**: "at least bracket N by its cards". Bracket 1 and 2 differ
 by intent only, and 4 and 5 by intent and tuning, so the card data gives "1-2", "2", "3" or
@@ -32,6 +36,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
+from .combos import Combos, take_header
 from .legality import rule_ban_tags
 from .names import normalize
 
@@ -88,14 +93,8 @@ def parse_game_changers(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
     names: list[str] = []
     for raw in text.splitlines():
         line = raw.strip()
-        if not line:
-            continue
-        if line.startswith("#"):
-            key, sep, value = line[1:].partition(":")
-            if sep and key.strip().isidentifier():
-                meta.setdefault(key.strip(), value.strip())
-            continue
-        names.append(line)
+        if line and not take_header(line, meta):
+            names.append(line)
     return meta, tuple(names)
 
 
@@ -104,7 +103,7 @@ def parse_game_changers(text: str) -> tuple[dict[str, str], tuple[str, ...]]:
 class Reason:
     """One criterion the deck's cards meet, with the cards."""
 
-    criterion: str  # game_changers, mass_land_denial, extra_turns, tutors
+    criterion: str  # game_changers, mass_land_denial, extra_turns, tutors, two_card_combos
     cards: list[str]
     #: The lowest bracket this reason allows (1 when it raises nothing).
     bracket: int
@@ -123,12 +122,15 @@ class Power:
     #: Cards the card data does not know (not counted).
     unknown: list[str] = field(default_factory=list)
     source: dict[str, str] = field(default_factory=dict)
+    #: Where the combo list comes from (empty: no list, combos not checked).
+    combos_source: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {"minimum": self.minimum, "label": self.label,
                 "name": " or ".join(BRACKETS[int(n)] for n in self.label.split("-")),
                 "reasons": [asdict(r) for r in self.reasons], "not_checked": self.not_checked,
-                "unknown": self.unknown, "game_changers_source": self.source}
+                "unknown": self.unknown, "game_changers_source": self.source,
+                "combos_source": self.combos_source}
 
     def headline(self) -> str:
         words = " or ".join(BRACKETS[int(n)] for n in self.label.split("-"))
@@ -138,7 +140,16 @@ class Power:
         lines = [f"power: {self.headline()}"]
         lines += [f"  - {r.text}" for r in self.reasons]
         lines += [f"  - not checked: {n}" for n in self.not_checked]
+        lines.append(f"  ({self.sources_line()})")
         return "\n".join(lines) + "\n"
+
+    def sources_line(self) -> str:
+        """The dates of the lists the estimate used."""
+        line = f"Game Changers list of {self.source.get('date') or 'unknown date'}"
+        if self.combos_source:
+            line += (f"; two-card combos from Commander Spellbook's data of "
+                     f"{self.combos_source.get('date') or 'unknown date'}")
+        return line
 
 
 def _label(minimum: int, extra_turns: bool) -> str:
@@ -154,11 +165,35 @@ def _names(cards: list[str], limit: int = 12) -> str:
     return shown + (f" and {len(cards) - limit} more" if len(cards) > limit else "")
 
 
+def _combo_reasons(combos: Combos, names: Iterable[str]) -> list[Reason]:
+    """The bracket criteria for the two-card combos whose both cards are in ``names``."""
+    found = combos.found_in(names)
+    reasons: list[Reason] = []
+    early = [c for c in found if c.timing == "early"]
+    late = [c for c in found if c.timing in ("late", "")]
+    low = [c for c in found if c.timing == "low"]
+    if early:
+        reasons.append(Reason("two_card_combos", [c.describe() for c in early], 4,
+                              f"{len(early)} two-card combo(s) that can win early, bracket 4 "
+                              f"or higher: {_names([c.describe() for c in early], 6)}"))
+    if late:
+        reasons.append(Reason("two_card_combos", [c.describe() for c in late], 3,
+                              f"{len(late)} two-card combo(s), none in brackets 1-2 (bracket 3 "
+                              f"allows them late in the game): "
+                              f"{_names([c.describe() for c in late], 6)}"))
+    if low:
+        reasons.append(Reason("two_card_combos", [c.describe() for c in low], 1,
+                              f"{len(low)} two-card combo(s) the combo data says fit the lower "
+                              f"brackets, named only: {_names([c.describe() for c in low], 6)}"))
+    return reasons
+
+
 def estimate(entries: Iterable[Any], db: Any, game_changers: Iterable[str],
-             source: Mapping[str, str] | None = None) -> Power:
+             source: Mapping[str, str] | None = None, combos: Combos | None = None) -> Power:
     """The bracket estimate of a deck's played cards (``entries``: decklist entries with
     ``name`` and ``section``; ``db``: a :class:`pyengine.cards.CardDB`), with the Game Changers
-    list ``game_changers`` (names) and where it comes from (``source``)."""
+    list ``game_changers`` (names) and where it comes from (``source``), and the two-card
+    combos (``combos``; None: not checked)."""
     listed = {normalize(name): name for name in game_changers}
     seen: dict[str, str] = {}
     unknown: list[str] = []
@@ -207,12 +242,16 @@ def estimate(entries: Iterable[Any], db: Any, game_changers: Iterable[str],
         reasons.append(Reason("tutors", cards, 1,
                               f"{len(cards)} tutor(s), counted only (no bracket limits them "
                               f"since October 2025): {_names(cards)}"))
+    if combos is not None:
+        reasons.extend(_combo_reasons(combos, seen.values()))
     minimum = max([1, *(r.bracket for r in reasons)])
-    not_checked = ["two-card combos (no sourced combo list is shipped)",
-                   "intent, theme and tuning, which decide 1 against 2 and 4 against 5"]
+    not_checked = [] if combos is not None else [
+        "two-card combos (no combo list with this build: it is made at deploy)"]
+    not_checked.append("intent, theme and tuning, which decide 1 against 2 and 4 against 5")
     if unknown:
         not_checked.append(f"{len(unknown)} card(s) the card data does not know: "
                            f"{_names(unknown)}")
     return Power(minimum=minimum, label=_label(minimum, bool(found["extra_turns"])),
                  reasons=reasons, not_checked=not_checked, unknown=unknown,
-                 source=dict(source or {}))
+                 source=dict(source or {}),
+                 combos_source=dict(combos.meta) if combos is not None else {})

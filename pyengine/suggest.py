@@ -5,9 +5,12 @@ takes each deck's Commander bracket estimate (:mod:`pyengine.power`), turns it i
 model by a stated, adjustable mapping (:data:`POWER_FACTORS`: the variant's default damage and
 removal per Survivor, times a factor for the deck's bracket; the team's model is the average of
 its decks'), and runs the simulator (:mod:`pyengine.simulate`) on each setting the variant
-offers for that team size. It suggests the setting whose chance of a Survivors' win is inside
-the fair band (:data:`FAIR_BAND`, 40-70 %), nearest its middle; if none is, the closest one,
-and says so. Every answer carries its one-line reason, the model and all candidates' figures.
+offers for that team size. It suggests, first, a setting whose whole 90% interval (the range
+the model's true chance lies in nine times in ten, :func:`pyengine.simulate.interval`) lies
+inside the fair band (:data:`FAIR_BAND`, 40-70 %); then one whose measured chance is inside it;
+nearest the band's middle within each; if none is, the closest one, and it says so. It never
+ranks settings on fewer than :data:`MIN_RUNS` games each. Every answer carries its one-line
+reason, the model and all candidates' figures with their intervals.
 
 Pure standard library, no I/O: the caller passes decks, card data and configs.
 """
@@ -20,13 +23,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .power import Power
-from .simulate import TableModel, default_model, limited_levels, simulate
+from .simulate import TableModel, default_model, interval, limited_levels, simulate
 
-__all__ = ["FAIR_BAND", "POWER_FACTORS", "Suggestion", "candidates", "split_decks", "suggest",
-           "team_model"]
+__all__ = ["FAIR_BAND", "MIN_RUNS", "POWER_FACTORS", "Suggestion", "candidates", "split_decks",
+           "suggest", "team_model"]
 
 #: The fair band of the Survivors' chance to win.
 FAIR_BAND = (0.40, 0.70)
+#: The fewest games a setting is ranked on: with 40 the 90% interval of a 50% rate is about
+#: 37-63%, already wider than half the band; fewer would rank settings on luck.
+MIN_RUNS = 40
 #: Bracket estimate label -> factor on the default damage and removal per Survivor. Our guess
 #: (brackets measure how fast and how hard a deck plays; these numbers are not measured).
 POWER_FACTORS: dict[str, float] = {"1-2": 0.8, "2": 0.9, "3": 1.15, "4-5": 1.4}
@@ -113,6 +119,9 @@ def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, A
     """The suggested setting of ``variant`` for the decks whose estimates are ``powers``.
     ``config_for(options)`` builds the engine config of one setting (the automated deck and
     its facts are the caller's)."""
+    if not isinstance(runs, int) or runs < MIN_RUNS:
+        raise ValueError(f"a suggestion needs at least {MIN_RUNS} games a setting (asked "
+                         f"for {runs}): fewer would rank the settings on luck")
     team = team or max(1, len(powers))
     model, source = team_model(variant, powers, factors)
     low, high = band
@@ -120,13 +129,19 @@ def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, A
     for label, options in candidates(variant, team):
         report = simulate(variant, config_for(options), model=model, runs=runs, seed=seed)
         tried.append({"setting": label, "options": options, "won": report.won,
+                      "interval": list(interval(report.won, runs)),
                       "lost": report.lost, "expected_length": report.expected_length})
     middle = (low + high) / 2
+    surely = [t for t in tried if low <= t["interval"][0] and t["interval"][1] <= high]
     inside = [t for t in tried if low <= t["won"] <= high]
     pct = f"{low:.0%}-{high:.0%}"
-    if inside:
+    if surely:
+        best = min(surely, key=lambda t: abs(t["won"] - middle))
+        where = f"its whole 90% interval inside the fair band {pct}"
+    elif inside:
         best = min(inside, key=lambda t: abs(t["won"] - middle))
-        where = f"inside the fair band {pct}"
+        where = (f"inside the fair band {pct}, though its 90% interval reaches outside it "
+                 "(no setting's interval lies wholly inside)")
     elif all(t["won"] > high for t in tried):
         # the hardest of the easiest-won: the last in the rules' order among the lowest
         best = min(reversed(tried), key=lambda t: t["won"])
@@ -139,8 +154,9 @@ def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, A
     else:
         best = min(tried, key=lambda t: abs(t["won"] - middle))
         where = f"the closest to the fair band {pct} (none falls inside it)"
-    why = (f"{best['setting']}: the Survivors won {best['won']:.0%} of {runs} simulated games, "
-           f"{where}")
+    lo, hi = best["interval"]
+    why = (f"{best['setting']}: the Survivors won {best['won']:.0%} of {runs} simulated games "
+           f"(90% interval {lo:.0%}-{hi:.0%}), {where}")
     if len(tried) == 1:
         why += "; Swarm Mode has no difficulty setting, so this is the fight as it stands"
     return Suggestion(variant=variant, team=team, setting=best["setting"],

@@ -41,3 +41,26 @@ def test_it_is_kept_offline_with_the_runtime_and_not_zipped():
     names = zipfile.ZipFile(io.BytesIO(pyscript.engine_zip_bytes())).namelist()
     assert "decks/cards.tsv" in names
     assert not any("card-facts" in name for name in names)
+
+
+def test_printed_names_and_combos_are_published_only_when_present(tmp_path):
+    """The deploy's printed-names map and combos go next to the card data, decompressed; a
+    local build (no such files) publishes neither."""
+    hook = load("card_facts")
+    made = tmp_path / "printed-names.tsv.gz"
+    made.write_bytes(gzip.compress(b"# coop-magic printed names v1\nSolring\tde\tSol Ring\n"))
+    absent = tmp_path / "absent.tsv.gz"
+    site = tmp_path / "site"
+    hook.on_post_build({"site_dir": str(site)}, optional={
+        made: "runtime/printed-names.tsv", absent: "runtime/other.tsv"}, combos=absent)
+    assert (site / "runtime" / "printed-names.tsv").read_text(encoding="utf-8").endswith(
+        "Solring\tde\tSol Ring\n")
+    assert not (site / "runtime" / "other.tsv").exists()
+    assert set(hook.OPTIONAL.values()) == {"runtime/printed-names.tsv"}
+    # without a combo list the site still serves the file the check asks for, saying so
+    from pyengine import combos
+
+    stub = combos.parse((site / "runtime" / "combos.tsv").read_text(encoding="utf-8"))
+    assert stub.meta["status"] == "absent" and len(stub) == 0
+    hook.on_post_build({"site_dir": str(site)}, optional={}, combos=made)
+    assert "Solring" in (site / "runtime" / "combos.tsv").read_text(encoding="utf-8")

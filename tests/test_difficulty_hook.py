@@ -35,9 +35,8 @@ def test_every_setting_of_every_variant_is_measured(figures):
     assert decks == {deck for deck, _ in difficulty.LIMITED_DECKS}
 
 
-def test_the_key_follows_the_engine_code(tmp_path):
-    """A change to the engine's code (or a deck) makes a new key, so stale figures are never
-    shown; the same files make the same key."""
+def _copy_of_what_the_key_reads(tmp_path: Path) -> Path:
+    """The engine, the fit's module and the decks, copied to a scratch repository."""
     root = tmp_path / "repo"
     shutil.copytree(ROOT / "pyengine", root / "pyengine",
                     ignore=shutil.ignore_patterns("__pycache__", "widgets", "commands"))
@@ -46,6 +45,15 @@ def test_the_key_follows_the_engine_code(tmp_path):
         shutil.copy(ROOT / "decks" / name, root / "decks" / name)
     for folder in ("horde", "limited-horde", "swarm"):
         shutil.copytree(ROOT / "decks" / folder, root / "decks" / folder)
+    (root / "sitebuild").mkdir()
+    shutil.copy(ROOT / "sitebuild" / "table_fit.py", root / "sitebuild" / "table_fit.py")
+    return root
+
+
+def test_the_key_follows_the_engine_code(tmp_path):
+    """A change to the engine's code (or a deck) makes a new key, so stale figures are never
+    shown; the same files make the same key."""
+    root = _copy_of_what_the_key_reads(tmp_path)
     assert difficulty.cache_key(root) == difficulty.cache_key(ROOT)
     engine = root / "pyengine" / "horde.py"
     engine.write_text(engine.read_text(encoding="utf-8") + "\n# changed\n", encoding="utf-8")
@@ -54,6 +62,83 @@ def test_the_key_follows_the_engine_code(tmp_path):
     deck = root / "decks" / "horde" / "knudson-zombies-2011.txt"
     deck.write_text(deck.read_text(encoding="utf-8") + "\n1 Zombie\n", encoding="utf-8")
     assert difficulty.cache_key(root) not in (changed, difficulty.cache_key(ROOT))
+
+
+def test_the_committed_figures_match_the_engine_decks_and_model():
+    """The committed figures' key is the key of the engine code, the fitted model and the
+    decks as they are: a change to any of them fails here until the figures are refreshed in
+    the same commit (python scripts/fit_table_model.py), so a fresh clone's build never
+    re-simulates."""
+    committed = json.loads(difficulty.COMMITTED.read_text(encoding="utf-8"))
+    assert committed["key"] == difficulty.cache_key(), (
+        "sitebuild/difficulty-figures.json is stale: run .venv/bin/python "
+        "scripts/fit_table_model.py (or python -m sitebuild.difficulty) and commit it")
+    assert committed["runs"] == difficulty.RUNS
+    assert len(committed["reports"]) == len(difficulty.plan())
+
+
+def test_the_key_covers_the_fitted_model(tmp_path):
+    """The fitted numbers (pyengine/fitted_model.py) are part of the key."""
+    root = _copy_of_what_the_key_reads(tmp_path)
+    before = difficulty.cache_key(root)
+    fitted = root / "pyengine" / "fitted_model.py"
+    fitted.write_text(fitted.read_text(encoding="utf-8").replace("'ramp': ", "'ramp': 1 + "),
+                      encoding="utf-8")
+    assert difficulty.cache_key(root) != before
+
+
+def test_a_stale_build_says_so_with_its_time(monkeypatch, tmp_path):
+    """A build whose figures do not match announces the re-simulation (why, how many games,
+    about how long) before it starts, and its time after."""
+    messages = []
+
+    class Log:
+        def info(self, text):
+            messages.append(text)
+
+    monkeypatch.setattr(difficulty, "cache_key", lambda root=ROOT: "not-the-committed-key")
+    monkeypatch.setattr(difficulty, "CACHE_DIR", tmp_path)
+    monkeypatch.setattr(difficulty, "compute", lambda root: {"key": "x", "games": 12,
+                                                             "seconds": 3, "reports": []})
+    difficulty.load_figures(log=Log())
+    assert "do not match" in messages[0] and f"{difficulty.RUNS * len(difficulty.plan())} games" \
+        in messages[0] and re.search(r"about \d+ s", messages[0])
+    assert "scripts/fit_table_model.py" in messages[0]
+    assert messages[1] == "difficulty figures: 12 games simulated in 3 s"
+
+
+def test_the_goals_are_checked_and_shown(figures):
+    """lh-2-4: the build checks the four goals and each page lists them, met or missed, with
+    the figures; a setting at 0% or a harder preset that wins more is caught."""
+    found = difficulty.goals(figures)
+    assert len(found) == 4 and all(isinstance(g["met"], bool) and g["detail"] for g in found)
+    text = difficulty.expand("<!-- difficulty: limited-horde -->", figures, "../")
+    for goal in found:
+        assert goal["goal"] in text
+        if not goal["met"]:  # a missed goal says why
+            assert goal["why"] and f"Why: {goal['why']}." in text
+    broken = json.loads(json.dumps(figures))
+    story, classic = (next(i for i in broken["reports"] if i["variant"] == "horde"
+                           and i["options"] == {"difficulty": d, "survivors": 2})
+                      for d in ("story", "classic"))
+    story["report"]["won"], classic["report"]["won"] = 0.0, 0.6
+    order, certain = difficulty.goals(broken)[1:3]
+    assert not order["met"] and "Classic, 2 Survivors 60% above Story, 2 Survivors 0%" in \
+        order["detail"]
+    assert not certain["met"] and "Story, 2 Survivors 0%" in certain["detail"]
+
+
+def test_each_figure_has_its_interval_and_games(figures):
+    """Every win rate on the pages carries its 90% interval and its game count."""
+    from pyengine.simulate import interval_text
+
+    for variant in ("horde", "limited-horde", "swarm"):
+        text = difficulty.expand(f"<!-- difficulty: {variant} -->", figures, "../")
+        for item in figures["reports"]:
+            if item["variant"] == variant:
+                report = item["report"]
+                assert f"{interval_text(report['won'], report['runs'])} of {report['runs']} |" \
+                    in text
 
 
 def test_each_chart_has_its_numbers_in_a_table(figures):
@@ -93,7 +178,8 @@ def test_the_section_states_the_model_and_the_numbers(figures):
         text = difficulty.expand(f"<!-- difficulty: {variant} -->", figures, "../")
         model = DEFAULT_MODELS[variant]
         assert f"**{model.damage:g}** damage" in text and NOT_MODELLED[0] in text
-        assert "| Setting | Survivors | Survivors win |" in text
+        assert "| Setting | Survivors win (90% interval) of games |" in text
+        assert "scripts/fit_table_model.py" in text and "The fit's error" in text
         assert re.search(r"!\[[^\]]+\]\(\.\./assets/difficulty/[a-z0-9-]+-light\.svg\)", text)
 
 

@@ -9,7 +9,7 @@ import json
 
 import pytest
 
-from pyengine import files
+from pyengine import combos, files, printed_names
 from pyengine.cards import CardDB
 from tests.conftest import ROOT
 
@@ -215,3 +215,327 @@ def test_rule_ban_tags_in_the_importer():
     assert not db["Test Stopper"].has_tag("extra_turn")
     assert db["Test Mind"].has_tag("controls_turn")
     assert "extra turn after" not in text
+
+
+# -- Scryfall's current bulk shape, the other sources, and bad input (issue 37) ------------------
+BULK = ROOT / "tests" / "data" / "bulk"
+sources = importer.bulk_entry.__globals__  # the module scripts/bulk_sources.py
+
+
+def gzipped(tmp_path, name: str, data: bytes | None = None):
+    """A fixture gzipped as Scryfall serves it (or ``data``, gzipped, under ``name``)."""
+    target = tmp_path / (name + ".gz")
+    target.write_bytes(gzip.compress(data if data is not None else (BULK / name).read_bytes()))
+    return target
+
+
+def outputs(tmp_path):
+    """The four outputs, each holding a committed stand-in, and the arguments naming them."""
+    paths = {key: tmp_path / f"{key}.out" for key in ("facts", "printed", "combos")}
+    for path in paths.values():
+        path.write_bytes(b"committed")
+    args = ["--output", str(paths["facts"]), "--printed-names", str(paths["printed"]),
+            "--combos-output", str(paths["combos"])]
+    return paths, args
+
+
+def unchanged(paths) -> bool:
+    return all(path.read_bytes() == b"committed" for path in paths.values())
+
+
+def test_jsonl_bulk_is_streamed_and_non_cards_are_counted(tmp_path, capsys):
+    """The current bulk shape (gzipped JSON Lines) reads; token, art series, front card and
+    emblem objects are skipped and counted by layout."""
+    paths, args = outputs(tmp_path)
+    source = gzipped(tmp_path, "oracle-cards.jsonl")
+    assert importer.main(["--source", str(source), "--date", "2026-12-05", *args]) == 0
+    printed = capsys.readouterr().out
+    assert "skipped 4 non-card objects (1 art_series, 1 emblem, 1 front_card, 1 token)" in printed
+    db = CardDB.from_compact(gzip.decompress(paths["facts"].read_bytes()).decode())
+    assert db["Thassa's Oracle"].color_identity == "U" and db.meta["date"] == "2026-12-05"
+    assert db["Delver of Secrets"].name == "Delver of Secrets // Insectile Aberration"
+    assert db["Black Lotus"].tag_value("commander") == "banned"
+    assert "Goblin" not in db and "Test Set Front Card" not in db
+    assert paths["printed"].read_bytes() == b"committed"  # no All Cards: not written
+
+
+def test_iter_objects_reads_lines_one_at_a_time(tmp_path):
+    """The JSON Lines reader yields each object as it reads its line (never the whole file):
+    the first object comes before a broken last line is reached."""
+    lines = (BULK / "oracle-cards.jsonl").read_bytes() + b"{broken\n"
+    found = sources["iter_objects"](gzipped(tmp_path, "x.jsonl", lines))
+    assert next(found)["name"] == "Sol Ring"
+    with pytest.raises(sources["SourceError"], match=r"line 17: not JSON"):
+        list(found)
+
+
+def fake_network(monkeypatch, tmp_path, answer=None, broken: str = ""):
+    """Scryfall's and Spellbook's answers from the fixtures (no network in tests)."""
+    files_by_host = {"oracle-cards": gzipped(tmp_path, "oracle-cards.jsonl"),
+                     "all-cards": gzipped(tmp_path, "all-cards.jsonl"),
+                     "commanderspellbook": gzipped(tmp_path, "variants.json")}
+    bulk = json.loads((BULK / "bulk-data.json").read_text(encoding="utf-8"))
+
+    def fetch_json(url):
+        if broken == "scryfall":
+            raise sources["Unreachable"](f"{url} could not be reached (no network)")
+        return bulk if answer is None else answer
+
+    def download(url, target):
+        if broken and broken in url:
+            raise sources["Unreachable"](f"{url} could not be reached (no network)")
+        found = next(path for key, path in files_by_host.items() if key in url)
+        target.write_bytes(found.read_bytes())
+        return target.stat().st_size
+
+    monkeypatch.setattr(importer, "fetch_json", fetch_json)
+    monkeypatch.setattr(importer, "download", download)
+
+
+def test_download_reads_the_bulk_list_and_writes_every_file(tmp_path, monkeypatch, capsys):
+    """--download takes jsonl_download_uri and updated_at from the bulk-data list, and writes
+    the card data, the printed-names map and the combos, with a job summary."""
+    fake_network(monkeypatch, tmp_path)
+    paths, args = outputs(tmp_path)
+    summary = tmp_path / "summary.md"
+    assert importer.main(["--download", "--summary", str(summary), *args]) == 0
+    out = capsys.readouterr().out
+    db = CardDB.from_compact(gzip.decompress(paths["facts"].read_bytes()).decode())
+    assert db.meta["date"] == "2026-12-05" and "Oracle Cards" in db.meta["source"]
+    assert "'oracle_cards' (jsonl" in out and "'all_cards' (jsonl" in out
+    report = summary.read_text(encoding="utf-8")
+    assert report.startswith("### Card data refreshed") and "printed names" in report
+
+
+def test_printed_names_map_every_language_and_flavor_name(tmp_path, monkeypatch):
+    """The map holds each non-English printed name (each face of a two-faced card) and the
+    flavor name of a reflavoured printing, for cards in the card data, once each."""
+    fake_network(monkeypatch, tmp_path)
+    paths, args = outputs(tmp_path)
+    assert importer.main(["--download", *args]) == 0
+    text = gzip.decompress(paths["printed"].read_bytes()).decode("utf-8")
+    names = printed_names.parse(text)
+    assert names.date == "2026-12-05"
+    for printed, lang, card in [("Solring", "de", "Sol Ring"), ("Anneau solaire", "fr", "Sol Ring"),
+                                ("太陽の指輪", "ja", "Sol Ring"), ("太阳戒指", "zhs", "Sol Ring"),
+                                ("Volta del Mana", "it", "Mana Vault"),
+                                ("Bóveda de maná", "es", "Mana Vault"),
+                                ("Cofre de Mana", "pt", "Mana Vault"),
+                                ("마나 금고", "ko", "Mana Vault"),
+                                ("Хранилище Маны", "ru", "Mana Vault"),
+                                ("Gebirge", "de", "Mountain"),
+                                ("Swordsmouse of the Meadow", "flavor", "Brightblade Stoat")]:
+        assert names.lookup(printed) == printed_names.PrintedName(printed, lang, card)
+    delver = "Delver of Secrets // Insectile Aberration"
+    assert names.lookup("Grübler der Geheimnisse").name == delver
+    assert names.lookup("Insektenhafte Abscheulichkeit").name == delver
+    assert len(names) == 13  # Gebirge twice in the source, once in the map; no English rows
+
+
+def test_combos_are_the_two_card_infinite_ones_legal_in_commander(tmp_path, monkeypatch):
+    """Spellbook's export is reduced to two-card combos legal in Commander that give something
+    infinite or win: not the three-card one, the one needing a template, the one not legal,
+    nor the one that makes only some mana; timing from bracketTag."""
+    fake_network(monkeypatch, tmp_path)
+    paths, args = outputs(tmp_path)
+    assert importer.main(["--download", *args]) == 0
+    found = combos.parse(gzip.decompress(paths["combos"].read_bytes()).decode("utf-8"))
+    pairs = {c.cards: (c.timing, c.produces) for c in found.combos}
+    assert pairs == {
+        ("Demonic Consultation", "Thassa's Oracle"): ("early", ("Win the game",)),
+        ("Dramatic Reversal", "Isochron Scepter"): (
+            "late", ("Infinite storm count",
+                     "Infinite untap of nonland permanents you control")),
+        ("Exquisite Blood", "Sanguine Bond"): ("low", ("Infinite lifegain",
+                                                       "Infinite lifeloss")),
+    }
+    assert found.meta["date"] == "2026-12-05" and "Commander Spellbook" in found.meta["source"]
+    assert found.meta["licence"] and found.meta["combos"] == "3"
+
+
+def test_unreachable_network_keeps_the_committed_files_and_says_so(tmp_path, monkeypatch):
+    """Only an unreachable network falls back (exit 3): nothing is written and the job summary
+    says the committed data was kept."""
+    fake_network(monkeypatch, tmp_path, broken="scryfall")
+    paths, args = outputs(tmp_path)
+    summary = tmp_path / "summary.md"
+    assert importer.main(["--download", "--summary", str(summary), *args]) == importer.NETWORK
+    assert unchanged(paths)
+    report = summary.read_text(encoding="utf-8")
+    assert "NOT fully refreshed" in report and "card data" in report
+
+
+def test_unreachable_spellbook_writes_the_card_data_without_combos(tmp_path, monkeypatch):
+    fake_network(monkeypatch, tmp_path, broken="commanderspellbook")
+    paths, args = outputs(tmp_path)
+    assert importer.main(["--download", *args]) == importer.NETWORK
+    assert paths["combos"].read_bytes() == b"committed"
+    assert paths["facts"].read_bytes() != b"committed"
+
+
+def refused(capsys, tmp_path, args_extra, monkeypatch=None, answer=None) -> str:
+    """Run the importer on bad input: exit 1, one message, every output as it was."""
+    paths, args = outputs(tmp_path)
+    assert importer.main([*args_extra, *args]) == 1
+    assert unchanged(paths)
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and "nothing was written" in err
+    return err
+
+
+def test_a_truncated_bulk_file_is_refused(tmp_path, capsys):
+    """point 7: a gzip file cut short stops the import with one message."""
+    whole = gzip.compress((BULK / "oracle-cards.jsonl").read_bytes())
+    cut = tmp_path / "cut.jsonl.gz"
+    cut.write_bytes(whole[:len(whole) // 2])
+    assert "truncated or damaged" in refused(capsys, tmp_path, ["--source", str(cut)])
+
+
+def test_a_hostile_line_is_refused(tmp_path, capsys):
+    """point 7: a line nested far deeper than any card, and a line that is not an object."""
+    deep = gzipped(tmp_path, "deep.jsonl", b'{"a": ' * 100_000 + b"1" + b"}" * 100_000 + b"\n")
+    assert "line 1: nested too deeply" in refused(capsys, tmp_path, ["--source", str(deep)])
+    array = gzipped(tmp_path, "deep.json", b"[" * 200_000 + b"]" * 200_000)
+    assert "nested too deeply" in refused(capsys, tmp_path, ["--source", str(array)])
+    number = gzipped(tmp_path, "n.jsonl", (BULK / "oracle-cards.jsonl").read_bytes() + b"42\n")
+    assert "line 17: not a JSON object" in refused(capsys, tmp_path, ["--source", str(number)])
+
+
+def test_an_enormous_line_is_refused_before_it_is_decoded(tmp_path, capsys):
+    """point 7: a line over MAX_LINE bytes (no card object is near it)."""
+    huge = b'{"name": "' + b"x" * (sources["MAX_LINE"] + 10) + b'"}\n'
+    path = gzipped(tmp_path, "huge.jsonl", (BULK / "oracle-cards.jsonl").read_bytes() + huge)
+    assert "line 17: longer than 1,000,000 bytes" in refused(capsys, tmp_path,
+                                                             ["--source", str(path)])
+
+
+@pytest.mark.parametrize("answer, message", [
+    ({"object": "list", "data": [{"object": "bulk_data", "type": "oracle_cards",
+                                  "updated_at": "2026-12-05", "uri": "x",
+                                  "download_url": "https://data.scryfall.io/x.json"}]},
+     "no jsonl_download_uri (keys: download_url, object, type, updated_at, uri)"),
+    ({"object": "error", "code": "not_found", "details": "No such bulk file."},
+     "Scryfall answered with an error: No such bulk file."),
+    ({"object": "list", "data": [{"object": "bulk_data", "type": "default_cards"}]},
+     "lists no 'oracle_cards' file (types: default_cards)"),
+    ({"object": "list", "data": [{"type": "oracle_cards", "updated_at": "2026-12-05",
+                                  "jsonl_download_uri": "http://example.com/cards.jsonl.gz"}]},
+     "not an https address of Scryfall"),
+    ({"objects": []}, "no 'data' list"),
+])
+def test_an_answer_with_other_keys_is_refused(tmp_path, monkeypatch, capsys, answer, message):
+    """point 7: a bulk-data answer of another shape fails the import (exit 1: the deploy
+    fails), naming what it found."""
+    fake_network(monkeypatch, tmp_path, answer=answer)
+    assert message in refused(capsys, tmp_path, ["--download"])
+
+
+def test_the_old_download_uri_still_reads(tmp_path, monkeypatch):
+    """An entry with only the old download_uri (one JSON array) is still read."""
+    bulk = json.loads((BULK / "bulk-data.json").read_text(encoding="utf-8"))
+    assert sources["bulk_entry"](bulk, "all_cards")[1:] == ("2026-12-05", "jsonl")
+    old = {"type": "oracle_cards", "updated_at": "2025-01-02T10:00:00.000+00:00",
+           "download_uri": "https://data.scryfall.io/oracle-cards/oracle-cards.json"}
+    assert sources["bulk_entry"](old, "oracle_cards")[1:] == ("2025-01-02", "json")
+
+
+def test_printed_names_naming_no_card_are_refused(tmp_path, capsys):
+    """point 7: an All Cards file whose printed names name cards the card data lacks (here
+    every one: another file) stops the import; nothing is written."""
+    other = b"".join(
+        json.dumps({"object": "card", "name": f"Other Card {n}", "lang": "de",
+                    "layout": "normal", "printed_name": f"Andere Karte {n}"}).encode() + b"\n"
+        for n in range(3))
+    path = gzipped(tmp_path, "other-all.jsonl", other)
+    source = gzipped(tmp_path, "oracle-cards.jsonl")
+    err = refused(capsys, tmp_path, ["--source", str(source), "--all-cards", str(path)])
+    assert "3 printed names name no card of the card data (Andere Karte 0 -> Other Card 0" in err
+
+
+def test_a_spellbook_export_of_another_shape_is_refused(tmp_path, capsys):
+    """point 7: variants without 'uses', a truncated export, combos naming no card."""
+    source = gzipped(tmp_path, "oracle-cards.jsonl")
+    data = json.loads((BULK / "variants.json").read_text(encoding="utf-8"))
+    for variant in data["variants"]:
+        variant["cards"] = variant.pop("uses")
+    changed = gzipped(tmp_path, "changed.json", json.dumps(data).encode())
+    err = refused(capsys, tmp_path, ["--source", str(source), "--combos", str(changed)])
+    assert "variant 1 (1414-2730): no 'uses' list (keys: bracketTag, cards," in err
+    whole = (BULK / "variants.json").read_bytes()
+    cut = gzipped(tmp_path, "cut.json", whole[:len(whole) * 2 // 3])
+    err = refused(capsys, tmp_path, ["--source", str(source), "--combos", str(cut)])
+    assert "of 'variants' cannot be read (truncated" in err
+    unknown = whole.replace(b"Thassa's Oracle", b"Nobody's Oracle")
+    err = refused(capsys, tmp_path, ["--source", str(source), "--combos",
+                                     str(gzipped(tmp_path, "unknown.json", unknown))])
+    assert "1 combo cards name no card of the card data (Nobody's Oracle)" in err
+
+
+def test_array_items_are_decoded_across_chunks(monkeypatch):
+    """The export reader decodes items split anywhere between reads (multi-byte letters
+    too), and reads the members before and after the list."""
+    import io
+    monkeypatch.setitem(sources, "CHUNK", 5)
+    text = '{"timestamp": "2026-12-05T03:00", "variants": [{"a": "Æther"}, {"b": [1, 2]}] , ' \
+           '"version": "9"}'
+    meta: dict = {}
+    items = list(sources["iter_array_items"](io.BytesIO(text.encode()), "variants", meta))
+    assert items == [{"a": "Æther"}, {"b": [1, 2]}]
+    assert meta == {"timestamp": "2026-12-05T03:00", "version": "9"}
+
+
+@pytest.mark.parametrize("code, fails, says", [(0, False, ""), (3, False, "::warning::"),
+                                               (1, True, "::error::")])
+def test_the_pages_workflow_fails_on_a_bad_answer_and_warns_without_network(tmp_path, code,
+                                                                             fails, says):
+    """The deploy's refresh step, run by bash with the importer replaced by a stub that exits
+    as the importer would: 1 (an answer that cannot be read) fails the job; 3 (no network)
+    builds on with a warning; 0 goes on quietly."""
+    import subprocess
+
+    import yaml
+
+    workflow = yaml.safe_load((ROOT / ".github" / "workflows" / "pages.yml").read_text())
+    step = next(s for s in workflow["jobs"]["build"]["steps"]
+                if "import_scryfall.py" in s.get("run", ""))
+    script = step["run"].replace("python scripts/import_scryfall.py", f"exit_with {code}")
+    done = subprocess.run(["bash", "-e", "-c", f"exit_with() {{ return $1; }}\n{script}"],
+                          capture_output=True, text=True,
+                          env={"GITHUB_STEP_SUMMARY": str(tmp_path / "summary.md"),
+                               "PATH": "/usr/bin:/bin"})
+    assert (done.returncode != 0) == fails
+    assert says in done.stdout
+    assert "--min-cards" in step["run"] and "--summary" in step["run"]
+
+
+def test_a_large_file_without_what_it_should_hold_is_refused(tmp_path, capsys, monkeypatch):
+    """point 7: an All Cards file without a single printed name, a Spellbook export without
+    a single two-card combo, and an old-shape file too large to read whole: each stops the
+    import (the thresholds lowered here to the fixtures' size)."""
+    source = gzipped(tmp_path, "oracle-cards.jsonl")
+    monkeypatch.setattr(importer, "MIN_OBJECTS_FOR_A_NAME", 5)
+    plain = gzipped(tmp_path, "plain.jsonl", (BULK / "oracle-cards.jsonl").read_bytes())
+    err = refused(capsys, tmp_path, ["--source", str(source), "--all-cards", str(plain)])
+    assert "no printed name among 16 objects of plain.jsonl.gz" in err
+    combos_module = importer.spellbook_combos
+    monkeypatch.setattr(combos_module, "MIN_VARIANTS_FOR_A_COMBO", 5)
+    data = (BULK / "variants.json").read_bytes().replace(b"Infinite", b"Lots of").replace(
+        b"Win the game", b"Draw a card")
+    err = refused(capsys, tmp_path, ["--source", str(source), "--combos",
+                                     str(gzipped(tmp_path, "none.json", data))])
+    assert "no two-card combo among 7 variants (skipped: 1 not legal in Commander" in err
+    monkeypatch.setitem(sources, "MAX_WHOLE", 1000)
+    whole = tmp_path / "cards.json"
+    whole.write_text(json.dumps(SAMPLE * 20), encoding="utf-8")
+    err = refused(capsys, tmp_path, ["--source", str(whole)])
+    assert "one JSON value of more than 1,000 bytes (not JSON Lines): refused" in err
+
+
+def test_a_game_changer_field_with_no_card_marked_is_refused(tmp_path, capsys):
+    """A full bulk file (--min-cards) whose game_changer field marks no card would empty the
+    Game Changers list: refused."""
+    data = (BULK / "oracle-cards.jsonl").read_bytes().replace(b'"game_changer": true',
+                                                              b'"game_changer": false')
+    source = gzipped(tmp_path, "oracle-cards.jsonl", data)
+    err = refused(capsys, tmp_path, ["--source", str(source), "--min-cards", "5"])
+    assert "game_changer field but no card marked true" in err

@@ -75,12 +75,20 @@ def test_ramp_land_search_and_sweepers_are_not_flagged(name):
 
 # -- the Game Changers file --------------------------------------------------------------------
 def test_the_game_changers_file_names_its_source_and_date():
+    """The committed fallback is the list of the 21 October 2025 update (52 cards: the ten
+    taken off then, commanders and costly cards, absent; the 2025 additions present) and
+    Biorhythm, added when it was unbanned on 9 February 2026."""
     meta, names = game_changers()
-    assert meta["source"] and meta["date"] == "2025-02-11"
-    assert len(names) == len(set(names)) == 40
+    assert meta["source"] and meta["date"] == "2026-02-09"
+    assert len(names) == len(set(names)) == 53 and "Biorhythm" in names
+    for gone in ("Expropriate", "Urza, Lord High Artificer", "Kinnan, Bonder Prodigy",
+                 "Yuriko, the Tiger's Shadow", "Sway of the Stars", "Trinisphere"):
+        assert gone not in names
+    for added in ("Orcish Bowmasters", "Necropotence", "Farewell", "Mishra's Workshop"):
+        assert added in names
     assert names == tuple(sorted(names, key=str.casefold))
     unknown = [n for n in names if cards().get(n) is None]
-    assert not unknown, unknown
+    assert unknown == ["Biorhythm"], unknown  # banned on the committed card data's date
 
 
 # -- the estimate --------------------------------------------------------------------------------
@@ -117,10 +125,10 @@ def test_mass_land_denial_is_bracket_4():
 
 
 def test_tutors_are_counted_without_raising_the_estimate():
-    power = power_of("1 Diabolic Tutor\n1 Worldly Tutor\n98 Swamp\n")
+    power = power_of("1 Diabolic Tutor\n1 Sylvan Tutor\n98 Swamp\n")
     assert power.label == "1-2"
     assert next(r for r in power.reasons if r.criterion == "tutors").cards == [
-        "Diabolic Tutor", "Worldly Tutor"]
+        "Diabolic Tutor", "Sylvan Tutor"]
 
 
 def test_sideboard_cards_are_not_played_and_unknown_cards_are_said():
@@ -159,7 +167,7 @@ def test_check_json_carries_power_and_the_text_prints_it(tmp_path, capsys, card_
     assert data["power"]["label"] == "4-5"
     assert {r["criterion"] for r in data["power"]["reasons"]} == {"mass_land_denial",
                                                                   "extra_turns"}
-    assert data["power"]["game_changers_source"]["date"] == "2025-02-11"
+    assert data["power"]["game_changers_source"]["date"] == "2026-02-09"
     main(["check", str(deck), "--format", "commander-horde"])
     out = capsys.readouterr().out
     assert "power: Bracket 4-5" in out and "Armageddon" in out

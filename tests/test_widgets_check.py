@@ -220,7 +220,7 @@ def test_missing_data_files_still_checks_sizes():
     view = widget.start(None)
     assert "could not load" in view.error
     asking = widget.handle("check", {"format": "horde", "paste": "39 Island\n"})
-    (fetch,) = asking.fetches
+    fetch, _combos = asking.fetches
     result = widget.handle(fetch.action, {"format": "horde", "paste": "39 Island\n",
                                           "_status": "offline", "_body": ""})
     assert result.text["verdict"].endswith("not legal")
@@ -287,8 +287,9 @@ def test_card_data_is_fetched_once_when_a_check_needs_it(facts_text):
     assert view.fetches == []
     form = {"format": "team-commander", "paste": KRENKO}
     asking = widget.handle("check", form)
-    (fetch,) = asking.fetches
+    fetch, combos = asking.fetches  # the combo list comes with the card data
     assert fetch.url == CARD_FACTS_URL == "../runtime/card-facts.tsv" and fetch.method == "GET"
+    assert combos.url == "../runtime/combos.tsv"
     assert asking.attrs["lookup-status"]["data-state"] == "busy"
     assert widget.full_state == "loading"
     assert widget.handle("check", form).fetches == []  # still loading: not asked twice
@@ -427,3 +428,105 @@ def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
                                       "_tag": fetch.tag})
     cache = json.loads(done.save)["cache"]
     assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
+
+
+COMBO_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Thassa's Oracle\n1 Demonic Consultation\n"
+              "1 Dramatic Reversal\n1 Isochron Scepter\n95 Mountain\n")
+
+
+def test_combos_come_with_the_card_data_and_enter_the_estimate(facts_text):
+    """Two-card combos: the site's combo list is fetched once with the card data; the
+    estimate names the deck's combos and applies the bracket criteria (an early one: bracket
+    4); the site's "no list" file leaves them not checked, as a list that cannot be read."""
+    from pyengine import combos
+    from pyengine.widgets import power_part
+
+    listed = combos.write([
+        combos.Combo(("Thassa's Oracle", "Demonic Consultation"), "early", ("Win the game",)),
+        combos.Combo(("Dramatic Reversal", "Isochron Scepter"), "late", ("Infinite mana",))],
+        {"source": "test", "date": "2026-12-05"})
+    for body, label, says in [(listed, "4-5", "2 from Commander Spellbook's data of 2026-12-05"),
+                              ("# status: absent\n", "1-2", ""), ("a\tb\n", "1-2", "")]:
+        widget, _ = browser_like()
+        form = {"format": "commander-horde", "paste": COMBO_DECK}
+        card_data, combo_fetch = widget.handle("check", form).fetches
+        assert combo_fetch.action == power_part.COMBOS_ACTION
+        assert widget.handle(combo_fetch.action, {**form, "_status": "200",
+                                                  "_body": body}).text == {}  # still loading
+        done = widget.handle(card_data.action, {**form, "_status": "200", "_body": facts_text})
+        assert done.text["power"].startswith(f"Power: Bracket {label} ")
+        reasons = " ".join(item.text for item in done.lists["power-reasons"])
+        if says:
+            assert "that can win early, bracket 4" in reasons and "Demonic Consultation + " \
+                "Thassa's Oracle (Win the game)" in reasons
+            assert "1 two-card combo(s), none in brackets 1-2" in reasons
+            assert says in done.text["power-source"]
+        else:
+            assert "Not checked: two-card combos" in reasons
+        assert widget.handle("check", form).fetches == []  # each asked once
+
+
+def test_old_card_data_is_flagged_on_the_check(facts_text):
+    """issue 37, point 2: the check says the card data's date; older than 60 days it says
+    that cards printed since are not known yet, and marks the line."""
+    import datetime
+    from dataclasses import replace
+
+    for today, says, stale in [(datetime.date(2025, 11, 24), "Card data of 2025-09-25.",
+                                "false"),
+                               (datetime.date(2025, 11, 25), "Card data from 2025-09-25: cards "
+                                "printed since then are not known yet.", "true")]:
+        widget, _ = browser_like()
+        widget.env = replace(widget.env, today=lambda today=today: today)
+        form = {"format": "team-commander", "paste": KRENKO}
+        card_data = widget.handle("check", form).fetches[0]
+        done = widget.handle(card_data.action, {**form, "_status": "200", "_body": facts_text})
+        assert done.text["read-as"].startswith("Read as ")
+        assert done.text["read-as"].endswith(f". {says}")
+        assert done.attrs["read-as"] == {"data-stale": stale}
+
+
+CHANGED_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Sol Ring\n1 Goblin Matron\n1 Mana Vault\n"
+                "96 Mountain\n")
+
+
+def release(facts_text: str, date: str, changers: list[str], drop: str = "") -> dict[str, str]:
+    """The data files of one release of the site: its card data (dated ``date``, without the
+    card ``drop``) and its Game Changers list."""
+    facts = facts_text.replace("# date: 2025-09-25", f"# date: {date}")
+    if drop:
+        facts = "\n".join(line for line in facts.split("\n")
+                          if not line.startswith(drop + "\t"))
+    gc = f"# source: test\n# date: {date}\n" + "\n".join(changers) + "\n"
+    return {**data_files(), "card-facts.tsv": facts, "game-changers.txt": gc}
+
+
+def test_what_changed_for_a_list_checked_before(facts_text):
+    """issue 37, point 6: a list checked before on this device, checked again after a release
+    with new card data, says what the new data changed, one line a card (a new Game Changer
+    with the bracket's change, a card now known); the lines stay until the data changes
+    again; an edited list is not compared; an older save without this still reads."""
+    form = {"format": "commander-horde", "paste": CHANGED_DECK}
+    old, _ = make(data=release(facts_text, "2026-01-10", ["Ancient Tomb"], drop="Goblin Matron"))
+    first = old.handle("check", form)
+    assert first.hidden["changes-box"] is True
+    saved = first.save
+    assert json.loads(saved)["last"]["marks"] == {"Goblin Matron": "u"}
+
+    new, _ = make(saved, data=release(facts_text, "2026-03-01", ["Mana Vault", "Sol Ring"]))
+    again = new.handle("check", form)
+    lines = [item.text for item in again.lists["changes"]]
+    assert lines == ["Goblin Matron is now known to the card data: verdict not everything "
+                     "could be checked → legal",
+                     "Mana Vault is now a Game Changer: bracket 1-2 → 3",
+                     "Sol Ring is now a Game Changer"]
+    assert again.hidden["changes-box"] is False
+    later, _ = make(again.save, data=release(facts_text, "2026-03-01",
+                                             ["Mana Vault", "Sol Ring"]))
+    assert [item.text for item in later.handle("check", form).lists["changes"]] == lines
+    edited = later.handle("check", {**form, "paste": CHANGED_DECK + "1 Island\n"})
+    assert edited.lists["changes"] == [] and edited.hidden["changes-box"] is True
+
+    plain, _ = make(json.dumps({"v": 1, "form": form, "cache": {}, "not_found": []}),
+                    data=release(facts_text, "2026-03-01", ["Sol Ring"]))
+    assert plain.handle("check", form).hidden["changes-box"] is True

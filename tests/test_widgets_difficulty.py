@@ -13,7 +13,7 @@ RUNS = 6
 
 @pytest.fixture(autouse=True)
 def fewer_runs(monkeypatch):
-    """The page plays difficulty_part.RUNS (20) games; fewer keep the suite quick."""
+    """The page plays difficulty_part.RUNS (100) games; fewer keep the suite quick."""
     monkeypatch.setattr(difficulty_part, "RUNS", RUNS)
 
 
@@ -25,7 +25,14 @@ def test_horde_runner_measures_the_chosen_setting():
                                       "survivors": "2"})
     assert not view.error, view.error
     summary = view.text["how-hard-summary"]
-    assert f"In {RUNS} simulated games" in summary and "rougher" in summary
+    assert f"In {RUNS} simulated games" in summary
+    # How sure: the 90% interval of the win rate, from the games it rests on.
+    from pyengine.simulate import interval
+
+    won = int(summary.split("the Survivors won ")[1].split("%")[0]) / 100
+    low, high = interval(won, RUNS)
+    assert f"with {RUNS} games the model's true chance of a win lies between {low:.0%} and " \
+        f"{high:.0%} nine times in ten" in summary
     assert view.lists["how-hard-turns"][0].text.startswith("Turn 1: power attacking")
     assert widget.game is None  # nothing started
 

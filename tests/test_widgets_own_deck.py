@@ -384,3 +384,25 @@ def test_a_pasted_swarm_deck_gets_its_card_reference_on_the_runner():
     texts = [item.text for item in view.lists["own-ref"]]
     assert any(t.startswith("Walking Corpse") and "SW 5.3" in t for t in texts)
     assert any(t.startswith("Grave Titan") and "Enforcer" in t for t in texts)
+
+
+def test_the_own_deck_box_says_the_card_datas_date_and_flags_it_when_old():
+    """issue 37, point 2: once the full card data is loaded, the own-deck box says its date;
+    older than 60 days it says cards printed since are not known yet."""
+    import datetime
+    from dataclasses import replace
+
+    from pyengine.widgets.own_deck import FULL_ACTION
+    from pyengine.widgets.parts import NOT_LOADED
+
+    for today, says, stale in [(datetime.date(2025, 10, 1), "Card data of 2025-09-25.", "false"),
+                               (datetime.date(2026, 12, 6), "Card data from 2025-09-25: cards "
+                                "printed since then are not known yet.", "true")]:
+        w = Widget(replace(_site_env(), today=lambda today=today: today), data=None)
+        view = w.start(None)
+        assert view.text["own-data-date"] == NOT_LOADED
+        w.handle("new", {"deck": "paste", "deck-paste": REAL, "survivors": "1"})
+        view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(),
+                                      "_tag": FULL_ACTION})
+        assert view.text["own-data-date"] == says
+        assert view.attrs["own-data-date"] == {"data-stale": stale}

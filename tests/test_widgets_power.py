@@ -31,7 +31,7 @@ def test_the_estimate_shows_under_the_verdict_with_its_cards():
     texts = [item.text for item in view.lists["power-reasons"]]
     assert any("Armageddon" in t for t in texts) and any("Time Warp" in t for t in texts)
     assert any("combos" in t for t in texts)
-    assert "2025-02-11" in view.text["power-source"]
+    assert "2026-02-09" in view.text["power-source"]
 
 
 def test_no_estimate_for_a_limited_deck():
@@ -39,14 +39,32 @@ def test_no_estimate_for_a_limited_deck():
     assert view.hidden["power-box"] is True
 
 
-def test_the_suggestion_names_a_setting_per_variant_and_says_how_it_was_made(monkeypatch):
-    monkeypatch.setattr(power_part, "RUNS", 4)  # the page plays 12; fewer keep the suite quick
+def test_the_suggestion_names_a_setting_per_variant_and_says_how_it_was_made():
+    """Issue 42: the box says in a sentence what it suggests for which team, on how many games
+    (never fewer than the suggestion's minimum), with each tried setting's 90% interval."""
     widget, _ = checked()
     view = widget.handle("suggest", {"format": "commander-horde", "paste": DECK,
                                      "others": "1 Llanowar Elves\n99 Forest\n---\n"
                                                "1 Cultivate\n99 Forest\n"})
     items = [item.text for item in view.lists["suggestions"]]
-    assert items[0].startswith("Horde (SlingLab), 3 Survivor(s): ") and "Why:" in items[0]
-    assert items[2].startswith("Swarm Mode (Hive Mind), 3 Survivor(s): ")
-    assert "4 simulated games per setting" in view.text["suggest-status"]
-    assert "not a rule" in view.text["suggest-status"]
+    assert items[0].startswith("Horde (SlingLab) for 3 Survivors: we suggest ") and \
+        "Why:" in items[0]
+    assert items[1].startswith("Tried (Survivors' wins, 90% interval): Custom, exile 40% ")
+    assert items[2].startswith("Swarm Mode (Hive Mind) for 3 Survivors: we suggest Hive Mind")
+    status = view.text["suggest-status"]
+    assert status.startswith("Suggested settings for a team of 3 Survivors, one for each deck "
+                             "pasted (estimated bracket 4-5, ")
+    assert f"each setting rests on {power_part.RUNS} simulated games" in status
+    assert power_part.RUNS >= 40 and "not a rule" in status
+
+
+def test_a_new_list_clears_the_last_suggestion():
+    """Issue 42: the suggestion was for the last list's decks; checking another list clears
+    it instead of leaving it under the new verdict."""
+    widget, _ = checked()
+    suggested = widget.handle("suggest", {"format": "commander-horde", "paste": DECK,
+                                          "others": ""})
+    assert suggested.lists["suggestions"]
+    view = widget.handle("check", {"format": "commander-horde",
+                                   "paste": DECK.replace("96 Forest", "95 Forest\n1 Island")})
+    assert view.text["suggest-status"] == "" and view.lists["suggestions"] == []

@@ -724,6 +724,14 @@ async function serve(worker, root, failed) {
 
   // The widget's events, wired once Python has started it (nothing reaches Python before).
   function wire() {
+    // A slider shows its value in its <output for="..."> (issue 42: the values were hidden).
+    root.querySelectorAll("input[type=range]").forEach((el) => {
+      const shown = el.id && root.querySelector(`output[for="${el.id}"]`);
+      if (!shown) return;
+      const show = () => { shown.value = el.value; };
+      show();
+      el.addEventListener("input", show);
+    });
     root.addEventListener("click", (event) => {
       const target = event.target.closest("[data-item-action]");
       if (target && root.contains(target)) {

@@ -18,12 +18,14 @@ commander marked, the checker proposes one and says so; ``--commander NAME`` cho
 from __future__ import annotations
 
 import argparse
+import datetime
 import json
 
 from .. import files, safejson
 from ..banlists import BanList
 from ..cards import CardDataError, CardDB
 from ..cli import CommandError
+from ..data_age import age_days, date_line
 from ..decklist import Decklist, format_title
 from ..legality import FORMATS, Options, cards_from_scryfall, check, find_format
 from ..power import Power, parse_game_changers
@@ -61,13 +63,18 @@ def load_scryfall(path: str) -> CardDB:
 
 
 def deck_power(deck: Decklist, cards: CardDB) -> Power:
-    """The deck's Commander bracket estimate, with the shipped Game Changers list."""
+    """The deck's Commander bracket estimate, with the shipped Game Changers list and the
+    deploy's two-card combos when there are any (``decks/combos.tsv.gz``)."""
     try:
         text = (files.data_root() / "game-changers.txt").read_text(encoding="utf-8")
     except OSError as error:
         raise CommandError(f"the Game Changers list cannot be read ({error})") from None
     meta, names = parse_game_changers(text)
-    return estimate_power(deck.entries, cards, names, meta)
+    try:
+        combos = files.load_combos()
+    except files.DataFileError as error:
+        raise CommandError(str(error)) from None
+    return estimate_power(deck.entries, cards, names, meta, combos)
 
 
 def _names(values: list[str] | None) -> tuple[str, ...]:
@@ -110,7 +117,9 @@ def run(args: argparse.Namespace) -> int:
     estimate = deck_power(deck, cards) if fmt.commander else None
     if args.json:
         data = {"file": str(args.file), "read_as": deck.format,
-                "card_data": dict(cards.meta), **report.to_dict(),
+                "card_data": {**cards.meta, "age_days": age_days(cards.meta.get("date", ""),
+                                                                 datetime.date.today())},
+                **report.to_dict(),
                 "power": estimate.to_dict() if estimate else None}
         print(json.dumps(data, ensure_ascii=False, indent=2))
     else:
@@ -123,7 +132,7 @@ def run(args: argparse.Namespace) -> int:
         if estimate:
             print(estimate.to_text(), end="")
         if cards.meta.get("date"):
-            print(f"(card data of {cards.meta['date']})")
+            print(f"({date_line(cards.meta['date'], datetime.date.today())})")
     return 0 if report.legal else 1
 
 

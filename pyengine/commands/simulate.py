@@ -81,7 +81,8 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
 
 def model_from(args: argparse.Namespace) -> TableModel:
     base = default_model(args.variant).to_dict()
-    for key in ("damage", "removal", "blocks", "ramp", "life"):
+    for key in ("damage", "removal", "blocks", "ramp", "kills", "head", "setup_attacks",
+                "life"):
         value = getattr(args, key)
         if value is not None:
             base[key] = value
@@ -147,11 +148,18 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                         "adjustment -2 to +2")
     parser.add_argument("--aggro", action="store_true", help="limited-horde: Aggro Mode")
     parser.add_argument("--all", action="store_true", help="every preset setting of the variant")
-    model = parser.add_argument_group("table model (per Survivor, per turn; defaults by variant)")
+    model = parser.add_argument_group("table model (per Survivor, per turn; defaults: the "
+                                      "model fitted by scripts/fit_table_model.py)")
     model.add_argument("--damage", type=float, help="damage to the automated deck")
     model.add_argument("--removal", type=float, help="automated creatures removed")
     model.add_argument("--blocks", type=float, help="attackers blocked")
-    model.add_argument("--ramp", type=int, help="Survivor turns to reach full damage")
+    model.add_argument("--ramp", type=float, help="Survivor turns of development to full "
+                       "strength (default: the fitted value)")
+    model.add_argument("--kills", type=float, help="share of blocked attackers killed (0-1)")
+    model.add_argument("--head", type=float, help="turns of development the decks start "
+                       "ahead of the fit's Limited decks (default 2 for Commander decks)")
+    model.add_argument("--setup-attacks", action="store_true", default=None,
+                       help="the table attacks in set-up turns too")
     model.add_argument("--life", type=int, help="the team's starting life (default: the "
                        "setting's own)")
     parser.add_argument("--runs", type=int, default=200, help="games to play (default 200)")

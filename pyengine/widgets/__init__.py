@@ -31,6 +31,8 @@ class Env:
     save_data: bool = False
     #: The page's own address without its fragment (a share field shows the whole link).
     page_url: str = ""
+    #: Today's date (``datetime.date``) for the card data's age; None: the device's clock.
+    today: Callable[[], Any] | None = None
 
 
 @dataclass

@@ -48,8 +48,9 @@ from ..legality import (
     check,
 )
 from ..names import normalize
-from . import Env, Fetch, Item, View, paste_too_big, plumbing, power_part
+from . import Env, Fetch, Item, View, check_changes, paste_too_big, plumbing, power_part
 from .contract import Migration, NoGame, version_field
+from .own_deck import data_date_view
 
 SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 #: The full card data on this site, relative to this page (see hooks/card_facts.py).
@@ -206,6 +207,8 @@ class Widget(NoGame):
             reader = getattr(env, "read_data", None)
         self._load(reader)
         self.power = power_part.PowerPart(env, reader)  # bracket estimate, suggested setting
+        #: What the last check of the list said (:mod:`.check_changes`), kept in the save.
+        self.last: dict[str, Any] = {}
 
     # -- data ------------------------------------------------------------------------------
 
@@ -268,7 +271,7 @@ class Widget(NoGame):
             attrs={"lookup-status": {"data-state": "busy"}},
             hidden={"result": True},
             fetches=[Fetch(url=CARD_FACTS_URL, action="card-data", method="GET",
-                           tag="card-data")],
+                           tag="card-data"), *self.power.combos_fetch()],
         )
 
     def _full_response(self, form: Mapping[str, str]) -> View:
@@ -298,7 +301,7 @@ class Widget(NoGame):
             form[CHOICE_KEY] = "\n".join(self.chosen)
         return json.dumps(
             {"v": STATE_VERSION, "form": form, "cache": self.cache,
-             "not_found": self.not_found},
+             "not_found": self.not_found, **({"last": self.last} if self.last else {})},
             ensure_ascii=False, sort_keys=True,
         )
 
@@ -325,6 +328,8 @@ class Widget(NoGame):
                 self.chosen = tuple(n for n in choice.split("\n") if n.strip())[:2]
             self.cache = {str(k): v for k, v in cache.items() if isinstance(v, dict)}
             self.not_found = [str(n) for n in not_found]
+            last = data.get("last")
+            self.last = last if isinstance(last, dict) else {}
         view.values.update(self.form)
         view.merge(self._format_view())
         view.hidden["lookup"] = True
@@ -357,6 +362,10 @@ class Widget(NoGame):
             return view.merge(self._check())
         if action == "card-data":
             return self._full_response(form)
+        if action == power_part.COMBOS_ACTION:  # the combo list, fetched with the card data
+            self.power.take_combos(form)
+            ready = self.full_state != "loading" and self.form["paste"].strip()
+            return self._check(fetch_full=False) if ready else View()
         if action == "choose-commander":
             choice = str(form.get("_item", ""))
             self.chosen = tuple(n.strip() for n in choice.split("\n") if n.strip())[:2]
@@ -406,9 +415,8 @@ class Widget(NoGame):
         view = View(save=self.save(), error=self.data_error or self.full_error)
         deck, report = self._report()
         view.hidden["result"] = False
-        view.text["read-as"] = (f"Read as {format_title(deck.format)}"
-                                + (f" · card data of {report_date}" if (
-                                    report_date := self._data_date()) else "") + ".")
+        view.merge(data_date_view(self.env, self._data_date(), "read-as",
+                                  f"Read as {format_title(deck.format)}."))
         if not deck.entries:
             view.text["verdict"] = "No cards found: paste a list, one card a line."
             view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
@@ -422,6 +430,7 @@ class Widget(NoGame):
             view.hidden["lookup"] = True
             view.text["skipped"] = ""
             view.hidden["power-box"] = True
+            view.hidden["changes-box"] = True
             return view
         fmt = FORMATS[report.format]
         view.text["verdict"] = f"{fmt.title}: {report.verdict}"
@@ -471,7 +480,22 @@ class Widget(NoGame):
             view.text["unknown-summary"] = ""
             view.text["skipped"] = ""
         view.text["notes"] = " ".join(report.notes)
+        view.merge(self._changes(deck, report, fmt.commander))
         return view.merge(self.power.view(deck, fmt.commander, self.card_db(deck)))
+
+    def _changes(self, deck: Decklist, report: Report, commander: bool) -> View:
+        """What the site's new card data changed for this list since it was last checked
+        here (only with the full card data, whose date keys the comparison)."""
+        if self.full_state != "loaded":
+            return View(hidden={"changes-box": True})
+        power = self.power.estimate(deck, self.card_db(deck)) if commander else None
+        combos = self.power.combos
+        data = "|".join([self._data_date(), self.power.meta.get("date", ""),
+                         combos.meta.get("date", "") if combos is not None else ""])
+        now = check_changes.outcome(deck, self.form["format"], report, power, data)
+        view, self.last = check_changes.view(self.last, now)
+        view.save = self.save()
+        return view
 
     def _data_date(self) -> str:
         return self.full.meta.get("date", "") if self.full is not None else ""

@@ -1,7 +1,8 @@
 """The runners' "How hard is this?" box, before Start: the simulator's figures
 (:mod:`pyengine.simulate`) for the deck and setting chosen in the set-up (own decks too),
-computed in the page's worker with :data:`RUNS` games (fewer than the rules pages' 100; the box
-says so), against the table model's sliders. The runners compose it as a part
+computed in the page's worker with :data:`RUNS` games (fewer than the rules pages' 400; the box
+says how many, and how sure its answer is: the win rate's 90% interval), against the table
+model's sliders. The runners compose it as a part
 (:class:`.parts.HowHard`); each runner's ``engine_config`` makes its set-up's config.
 
 Page elements: fields ``sim-mine`` (checkbox: use the sliders, else the rule set's defaults),
@@ -12,14 +13,16 @@ Page elements: fields ``sim-mine`` (checkbox: use the sliders, else the rule set
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import Any
 
 from ..game import GameError
-from ..simulate import TableModel, default_model, simulate
+from ..simulate import TableModel, default_model, interval, simulate
 from . import Item, View
 
 ACTION = "how-hard"
-RUNS = 20
+#: Games per answer: the 90% interval of a 50% rate is then about 42-58%.
+RUNS = 100
 SEED = "how-hard"
 #: Turns listed under the summary.
 LISTED = 10
@@ -38,8 +41,8 @@ def model_from(variant: str, form: Mapping[str, Any]) -> TableModel:
         except ValueError:
             raise GameError(f"the {key} slider needs a number") from None
     try:
-        return TableModel(damage=values["damage"], removal=values["removal"],
-                          blocks=values["blocks"], ramp=base.ramp)
+        return replace(base, damage=values["damage"], removal=values["removal"],
+                       blocks=values["blocks"])
     except ValueError as error:
         raise GameError(str(error)) from None
 
@@ -53,11 +56,14 @@ def how_hard(variant: str, config: dict[str, Any], form: Mapping[str, Any]) -> V
         raise GameError(str(error)) from None
     length = (f"{report.expected_length:.1f} automated turns" if report.expected_length
               is not None else "unknown (no game ended)")
-    summary = (f"In {RUNS} simulated games (the rules pages use 100, so these figures are "
-               f"rougher), where {model.describe()}: the Survivors won {report.won:.0%} and "
-               f"lost {report.lost:.0%}; {report.unfinished:.0%} were still going after "
-               f"{report.max_turns} turns. Expected length: {length}. A model of the table, "
-               "not a promise: held spells, coin flags and card text do nothing in it.")
+    low, high = interval(report.won, RUNS)
+    summary = (f"In {RUNS} simulated games, where {model.describe()}: the Survivors won "
+               f"{report.won:.0%} and lost {report.lost:.0%}; {report.unfinished:.0%} were "
+               f"still going after {report.max_turns} turns. Expected length: {length}. How "
+               f"sure: with {RUNS} games the model's true chance of a win lies between "
+               f"{low:.0%} and {high:.0%} nine times in ten (the rules pages use 400 games a "
+               "setting). A model of the table, not a promise: held spells, coin flags and "
+               "card text do nothing in it.")
     items = [Item(f"Turn {t.turn}: power attacking {t.power_median} (10th-90th percentile "
                   f"{t.power_p10}-{t.power_p90}), {t.cards_left_median} cards left; won "
                   f"{t.won_by:.0%}, lost {t.lost_by:.0%} by then")

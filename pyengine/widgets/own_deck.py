@@ -10,15 +10,17 @@ config needs (``deck`` and ``facts``)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import re
 from collections.abc import Callable
 from typing import Any
 
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
+from ..data_age import date_line
 from ..decklist import Decklist
 from ..game import ActionError, rule_number
-from . import MAX_PASTE_CHARS, Fetch, Item, plumbing
+from . import MAX_PASTE_CHARS, Fetch, Item, View, plumbing
 
 __all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIONS",
            "FULL_ACTION", "MAX_OWN_DECKS", "MINE", "FullData", "Question", "Questions",
@@ -51,6 +53,17 @@ class UnknownCards(ActionError):
     def __init__(self, message: str, names: list[str]) -> None:
         super().__init__(message)
         self.names = list(names)
+
+
+def data_date_view(env: Any, date: str, key: str, before: str = "") -> View:
+    """The card data's date on the page (element ``key``, after ``before``): "Card data of
+    DATE.", flagged when older than :data:`pyengine.data_age.MAX_AGE_DAYS` days (the
+    element's ``data-stale``). Today comes from ``env.today`` or the device's clock."""
+    today = getattr(env, "today", None)
+    line = date_line(date, today() if today is not None else datetime.date.today())
+    stale = "true" if line.startswith("Card data from") else "false"
+    return View(text={key: " ".join(part for part in (before, line) if part)},
+                attrs={key: {"data-stale": stale}})
 
 
 class FullData:

@@ -131,6 +131,10 @@ class HowHard(Quiet):
 
 #: What the page says while the full card data loads.
 LOADING = "Loading the card data (about 0.5 MB, only the first time)…"
+#: The own-deck box's line for the card data's date, and what it says before it is loaded.
+DATE_ID = "own-data-date"
+NOT_LOADED = ("Cards outside this site's decks are read with the full card data, loaded (with "
+              "its date) when a list needs it.")
 
 
 class OwnDecks(Quiet):
@@ -201,6 +205,11 @@ class OwnDecks(Quiet):
     def render(self, runner: Variant, view: View) -> None:
         self.questions.render(view, shown=runner.own_deck_shown())
         view.hidden["deck-remove"] = not runner.form["deck"].startswith(own_deck.MINE)
+        if self.full.full is not None:  # its date, flagged when old (issue 37)
+            view.merge(own_deck.data_date_view(runner.env, self.full.full.meta.get("date", ""),
+                                               DATE_ID))
+        else:
+            view.text[DATE_ID] = NOT_LOADED
 
     def answered(self, runner: Variant, action: str, form: Mapping[str, Any],
                  view: View) -> None:

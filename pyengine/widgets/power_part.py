@@ -15,16 +15,22 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .. import combos as combo_list
 from ..cards import CardDB
 from ..decklist import Decklist
 from ..power import Power, estimate, parse_game_changers
 from ..simulate import build_config
-from ..suggest import POWER_FACTORS, split_decks, suggest
-from . import Env, Item, View
+from ..suggest import MIN_RUNS, POWER_FACTORS, split_decks, suggest
+from . import Env, Fetch, Item, View
 
 GAME_CHANGERS_FILE = "game-changers.txt"
-#: Games per setting in the browser (the rules pages use 100, the command line 60).
-RUNS = 12
+#: The two-card combos on this site, relative to the check page (``hooks/card_facts.py``:
+#: the deploy's list, or a file saying there is none), fetched with the full card data.
+COMBOS_URL = "../runtime/combos.tsv"
+COMBOS_ACTION = "combos"
+#: Games per setting in the browser: the fewest a suggestion ranks on (the rules pages use
+#: 400, the command line 60); each answer states it and the intervals it gives.
+RUNS = MIN_RUNS
 #: The automated decks the suggestion plays against, with their companion lists.
 AUTOMATED = {"horde": ("horde-knudson-zombies-2011", None),
              "swarm": ("swarm-sample", "swarm-sample-enforcers")}
@@ -44,25 +50,51 @@ class PowerPart:
             self.meta, self.names = parse_game_changers(reader(GAME_CHANGERS_FILE))
         except (KeyError, OSError, ValueError):
             self.error = "The Game Changers list could not be read, so none is counted."
+        #: The two-card combos once fetched (None: not asked, none on this site, or unread).
+        self.combos: combo_list.Combos | None = None
+        self.combos_asked = False
+
+    def combos_fetch(self) -> list[Fetch]:
+        """The combo list's fetch, the first time the full card data is fetched."""
+        if self.combos_asked:
+            return []
+        self.combos_asked = True
+        return [Fetch(url=COMBOS_URL, action=COMBOS_ACTION, method="GET", tag="combos")]
+
+    def take_combos(self, form: dict[str, str]) -> None:
+        """The combo list's answer: a list, or "not checked" (none on this site, not read)."""
+        self.combos = None
+        if form.get("_status") == "200":
+            try:
+                found = combo_list.parse(str(form.get("_body", "")))
+            except ValueError:
+                return
+            self.combos = None if found.meta.get("status") == "absent" else found
 
     def estimate(self, deck: Decklist, db: CardDB) -> Power:
-        return estimate(deck.entries, db, self.names, self.meta)
+        return estimate(deck.entries, db, self.names, self.meta, self.combos)
 
     def view(self, deck: Decklist, commander: bool, db: CardDB) -> View:
         """The estimate under the verdict (Commander decks only)."""
+        # A new list clears the last list's suggestion (it was for other decks).
+        cleared = View(text={"suggest-status": ""}, lists={"suggestions": []})
         if not commander or not deck.entries:
-            return View(hidden={"power-box": True})
+            return View(hidden={"power-box": True}).merge(cleared)
         power = self.estimate(deck, db)
         items = [Item(r.text, cls="finding finding-note") for r in power.reasons]
         items += [Item(f"Not checked: {n}.", cls="finding finding-unchecked")
                   for n in power.not_checked]
-        source = (f"Game Changers: {self.meta.get('source', 'source unknown')} "
-                  f"({self.meta.get('date', 'undated')}). " if not self.error else self.error)
+        source = (f"Game Changers list of {self.meta.get('date', 'unknown date')} "
+                  f"({self.meta.get('source', 'source unknown')}). " if not self.error
+                  else self.error + " ")
+        if self.combos is not None:
+            source += (f"Two-card combos: {len(self.combos)} from Commander Spellbook's data "
+                       f"of {self.combos.meta.get('date', 'unknown date')}. ")
         return View(hidden={"power-box": False},
                     text={"power": f"Power: {power.headline()}.",
                           "power-source": source + "An estimate from the cards alone; the "
                           "brackets also weigh intent, which no list shows."},
-                    lists={"power-reasons": items})
+                    lists={"power-reasons": items}).merge(cleared)
 
     def suggest(self, deck: Decklist, others_text: str, db: CardDB, full: CardDB) -> View:
         """The suggested setting per variant for this deck and the others pasted."""
@@ -82,16 +114,20 @@ class PowerPart:
                 return build_config(variant, automated, db, options, extra)
 
             found = suggest(variant, powers, config_for, runs=RUNS, seed="suggest")
-            mark = "" if found.in_band else " (outside the fair band)"
-            items.append(Item(f"{TITLES[variant]}, {found.team} Survivor(s): {found.setting}"
-                              f"{mark}. Why: {found.why}.", cls="finding finding-note"))
-            items.append(Item("Tried: " + "; ".join(f"{t['setting']} {t['won']:.0%}"
-                                                    for t in found.tried) + ".",
-                              cls="finding"))
+            mark = "" if found.in_band else ", though outside the fair band"
+            team = f"{found.team} Survivor" + ("s" if found.team > 1 else "")
+            items.append(Item(f"{TITLES[variant]} for {team}: we suggest {found.setting}{mark}."
+                              f" Why: {found.why}.", cls="finding finding-note"))
+            items.append(Item("Tried (Survivors' wins, 90% interval): " + "; ".join(
+                f"{t['setting']} {t['won']:.0%} ({t['interval'][0]:.0%}-"
+                f"{t['interval'][1]:.0%})" for t in found.tried) + ".", cls="finding"))
         mapping = ", ".join(f"bracket {k} x{v:g}" for k, v in POWER_FACTORS.items())
-        status = (f"{len(decks)} deck(s): " + "; ".join(p.label for p in powers)
-                  + f". The table model is each variant's default damage and removal per "
-                  f"Survivor times a factor for each deck's bracket ({mapping}), averaged; "
-                  f"{RUNS} simulated games per setting here (the rules pages use 100, so "
-                  "these are rougher). A suggestion, not a rule: the table decides.")
+        brackets = ", ".join(f"bracket {p.label}" for p in powers)
+        status = (f"Suggested settings for a team of {len(decks)} Survivor"
+                  + ("s" if len(decks) > 1 else "") + f", one for each deck pasted (estimated "
+                  f"{brackets}). The table model is each variant's fitted damage and removal "
+                  f"per Survivor times a factor for each deck's bracket ({mapping}), averaged; "
+                  f"each setting rests on {RUNS} simulated games here, so each win rate is "
+                  "given with its 90% interval (the rules pages use 400 games). A suggestion, "
+                  "not a rule: the table decides.")
         return View(text={"suggest-status": status}, lists={"suggestions": items})

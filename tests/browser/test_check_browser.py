@@ -70,7 +70,7 @@ def test_check_with_the_sites_card_data(page, site_url):
     run_check(page, "team-commander", MEREN + "\nSideboard\n1 Counterspell\n")
     expect(verdict(page)).to_have_text("Team Commander: not legal")
     assert len([url for url in asked if url.endswith("runtime/card-facts.tsv")]) == 1
-    expect(page.locator("[data-id=read-as]")).to_contain_text("card data of")
+    expect(page.locator("[data-id=read-as]")).to_contain_text("Card data ")
     bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
     expect(bolt).to_contain_text("outside the commander's (BG)")
     expect(verdict(page)).to_have_attribute("data-verdict", "not-legal")

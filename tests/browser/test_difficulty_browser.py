@@ -54,3 +54,33 @@ def test_a_rules_page_fetches_only_the_chart_it_shows_when_it_comes_near(phone_p
     fetched = [url for url in asked if "/assets/difficulty/" in url]
     assert fetched and all(url.endswith("-light.svg") for url in fetched), fetched
     assert abs(chart.bounding_box()["height"] - kept["height"]) < 1, "nothing moved"
+
+
+def test_the_figures_tables_fit_a_phone_or_scroll_in_their_box(phone_page, site_url):
+    """Issue 42: at 360 px the outcome table fits the column (no page-wide scroll); a chart's
+    wider table scrolls inside its own box, which shows a cue (a background at its edge)."""
+    page = phone_page
+    for path in ("limited-horde/", "horde/", "swarm/"):
+        page.goto(site_url + path)
+        page.wait_for_load_state("load")
+        assert page.evaluate("document.documentElement.scrollWidth") <= 360, path
+        summary = page.locator(".difficulty-table").first
+        fits = summary.evaluate("(el) => { const w = el.querySelector('.md-typeset__scrollwrap');"
+                                " return w.scrollWidth <= w.clientWidth + 1; }")
+        assert fits, f"{path}: the outcome table is wider than the screen"
+        cue = summary.evaluate("(el) => getComputedStyle(el.querySelector("
+                               "'.md-typeset__scrollwrap')).backgroundImage")
+        assert "gradient" in cue
+
+
+def test_the_sliders_show_their_values(phone_page, site_url):
+    """Issue 42: each slider of "How hard is this?" shows its value, and follows it."""
+    page = phone_page
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.locator("details.how-hard summary").click()
+    slider = page.locator("#hd-sim-damage")
+    shown = page.locator("output[for=hd-sim-damage]")
+    expect(shown).to_have_text(slider.input_value())
+    slider.fill("12.5")
+    expect(shown).to_have_text("12.5")
