@@ -1,6 +1,8 @@
 """MkDocs hook: publish the full card data for the deck check as ``runtime/card-facts.tsv``,
 and, when the deploy made them, the printed-names map (``runtime/printed-names.tsv``) and the
-two-card combos (``runtime/combos.tsv``).
+two-card combos (``runtime/combos.tsv``); and put the card vocabulary's coverage figures
+(``sitebuild/coverage.py``, from ``decks/card-coverage.json``) where a page writes
+``<!-- card-coverage -->`` (Performance).
 
 ``decks/card-facts.tsv.gz`` (made by ``scripts/import_scryfall.py``; the Pages workflow refreshes
 it from Scryfall before building) is written decompressed into the built site, beside the Python
@@ -32,6 +34,22 @@ COMBOS_PATH = "runtime/combos.tsv"
 #: What the site serves as the combos file when the build has none.
 NO_COMBOS = ("# status: absent\n# note: this build has no two-card combo list (it is made at "
              "deploy from Commander Spellbook's data); combos are not checked\n")
+
+
+MARKER = "<!-- card-coverage -->"
+
+
+def on_page_markdown(markdown, page, config, files):
+    if MARKER not in markdown:
+        return markdown
+    from sitebuild import coverage
+
+    try:
+        table = coverage.markdown()
+    except (OSError, ValueError, KeyError) as error:
+        raise PluginError(f"{coverage.FIGURES} cannot be read ({error}); run "
+                          "scripts/import_scryfall.py") from None
+    return markdown.replace(MARKER, table)
 
 
 def _publish(source: Path, site_dir: Path, site_path: str) -> None:

@@ -13,44 +13,17 @@ import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-__all__ = ["TRIGGERS", "attack_summary", "boost_of", "number", "tag_words", "trigger_reminders"]
+from .vocabulary import Handling, behaviours, plural
+
+__all__ = ["attack_summary", "bonus", "boost_of", "number", "reminder_sentences",
+           "split_sentences", "tag_words", "trigger_reminders"]
 
 
 # -- numbers -------------------------------------------------------------------------------------
-_BOOST = re.compile(r"^(lord|anthem)=(other|your|all)_([a-z_]+?)\+(\d+)/\+(\d+)(.*)$")
-_PLURALS = {"zombies": ("Zombie",), "goblins": ("Goblin",), "skeletons": ("Skeleton",),
-            "zombies_and_skeletons": ("Zombie", "Skeleton"), "creatures": (),
-            "attacking_creatures": ()}
-
-
-#: Anthems by colour (``anthem=all_black_creatures+1/+1``): the colour's mana symbol.
-_COLOURED = {"white_creatures": "W", "blue_creatures": "U", "black_creatures": "B",
-             "red_creatures": "R", "green_creatures": "G"}
-
-
-def _coloured_bonus(match: re.Match[str], source_id: int, info: Mapping[int, Any],
-                    facts: Callable[[str], Mapping[str, Any] | None], source: str,
-                    missing: list[str]) -> int:
-    """A colour anthem's bonus to the attackers whose mana cost shows the colour; an
-    attacker without a cost in the data (a token) is not guessed: the anthem is named in
-    ``missing`` for it."""
-    who, colour, bonus = match.group(2), _COLOURED[match.group(3)], int(match.group(4))
-    total = 0
-    for card_id, (name, _subtypes_of) in info.items():
-        if who == "other" and card_id == source_id:
-            continue
-        entry = facts(name) or {}
-        if number(entry.get("power", "")) is None:
-            continue
-        cost = str(entry.get("mana_cost", "") or "")
-        if not cost:
-            note = f"{source} (anthem)"
-            if note not in missing:
-                missing.append(note)
-            continue
-        if "{" + colour in cost or f"/{colour}" in cost:
-            total += bonus
-    return total
+#: Colour words of an anthem's subject (``anthem=all_black_creatures+1/+1``): the mana symbol.
+_COLOURS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+#: Subject words that are no creature type.
+_PLAIN = {"creatures", "creature", "and", "other", "all", "your"}
 
 
 def _subtypes(type_line: str) -> set[str]:
@@ -59,14 +32,41 @@ def _subtypes(type_line: str) -> set[str]:
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 
+def _boosts(tags: Iterable[str]) -> list[tuple[str, tuple[str, str, int, int, tuple[str, ...]]]]:
+    """The lord and anthem behaviours of a card's tags: ``(verb, boost)``."""
+    return [(b.name, b.boost) for b in behaviours(str(t) for t in tags)
+            if b.name in ("lord", "anthem") and b.boost is not None]
+
+
 def boost_of(tag: str) -> tuple[str, tuple[str, ...], int] | None:
-    """A lord or anthem tag the attack total counts (``lord=other_zombies+1/+1``): ``(who,
-    subtypes, power bonus)``, ``who`` being ``other``, ``your`` or ``all`` and ``subtypes``
-    empty for every creature; None for one it does not count (named instead)."""
-    match = _BOOST.match(str(tag))
-    if match is None or match.group(3) not in _PLURALS:
+    """A lord or anthem tag (``lord=other_zombies+1/+1``): ``(who, creature types, power
+    bonus)`` (types empty for every creature); None for a tag that is no boost or whose
+    subject the attack total cannot read (it is named instead)."""
+    found = _boosts([tag])
+    if not found:
         return None
-    return match.group(2), _PLURALS[match.group(3)], int(match.group(4))
+    who, subject, power, _toughness, _extra = found[0][1]
+    reading = _subject(subject)
+    if reading is None:
+        return None
+    types, _adjectives = reading
+    return who, tuple(t.title() for t in types), power
+
+
+def _subject(subject: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """A boost's subject: ``(plural creature types, adjectives)``; None when a word is
+    neither (the total cannot apply it)."""
+    types, adjectives = [], []
+    for word in subject.split("_"):
+        if word in _PLAIN:
+            continue
+        if word in _COLOURS or word in ("attacking", "nontoken", "token"):
+            adjectives.append(word)
+        elif word.isalpha() and word.endswith("s"):
+            types.append(word)
+        else:
+            return None
+    return tuple(types), tuple(adjectives)
 
 
 def number(text: Any) -> int | None:
@@ -76,22 +76,62 @@ def number(text: Any) -> int | None:
         return None
 
 
+def bonus(target: tuple[int, str], sources: Sequence[tuple[int, str]],
+          facts: Callable[[str], Mapping[str, Any] | None], *, attacking: bool = True,
+          missing: list[str] | None = None) -> int:
+    """The power the lords and anthems among ``sources`` (``(id, name)`` of the permanents
+    on the target's side, and a waiting Active Enforcer, sw-4-7) give ``target`` (``(id,
+    name)``): types by the target's type line, colours by its mana cost, "attacking" only
+    when ``attacking``. What cannot be read is named in ``missing``."""
+    target_id, name = target
+    entry = facts(name) or {}
+    subtypes = {plural(t) for t in _subtypes(str(entry.get("type_line", "")))}
+    total = 0
+    for source_id, source in sources:
+        for verb, (who, subject, power, _toughness, _extra) in _boosts(
+                (facts(source) or {}).get("tags", []) or []):
+            if who == "other" and source_id == target_id:
+                continue
+            reading = _subject(subject)
+            note = f"{source} ({verb})"
+            if reading is None:
+                if missing is not None and note not in missing:
+                    missing.append(note)
+                continue
+            types, adjectives = reading
+            if types and not subtypes.intersection(types):
+                continue
+            if "attacking" in adjectives and not attacking:
+                continue
+            if "nontoken" in adjectives and "Token" in str(entry.get("type_line", "")):
+                continue
+            colours = [_COLOURS[a] for a in adjectives if a in _COLOURS]
+            if colours:
+                cost = str(entry.get("mana_cost", "") or "")
+                if not cost:
+                    if missing is not None and note not in missing:
+                        missing.append(note)
+                    continue
+                if not all("{" + c in cost or f"/{c}" in cost for c in colours):
+                    continue
+            total += power
+    return total
+
+
 def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tuple[int, str]],
                    facts: Callable[[str], Mapping[str, Any] | None]) -> tuple[int, list[str]]:
     """The power the attackers swing with: ``(at_least, not_counted)``.
 
-    ``attackers`` are ``(id, name, counters)``, ``board`` the ``(id, name)`` of every permanent
-    on the attackers' side (lords and anthems come from there), ``facts(name)`` a card's facts
-    (``power``, ``type_line``, ``tags``). Printed power plus counters is counted; a lord or
-    anthem the tags describe as ``lord=other_zombies+1/+1`` (other, your or all; Zombies,
-    Goblins, Skeletons, attacking creatures) adds its bonus; anything else is named in
+    ``attackers`` are ``(id, name, counters)`` of the creatures on the battlefield that
+    attack, ``board`` the ``(id, name)`` of every permanent whose static abilities reach them
+    (lords and anthems come from there), ``facts(name)`` a card's facts (``power``,
+    ``type_line``, ``mana_cost``, ``tags``). Printed power plus counters plus the bonus of
+    every lord and anthem the vocabulary reads (:func:`bonus`); anything else is named in
     ``not_counted``: ``Soulless One (*/*)``, ``Bad Moon (anthem)``."""
     total = 0
     missing: list[str] = []
-    info = {}
     for card_id, name, counters in attackers:
         entry = facts(name) or {}
-        info[card_id] = (name, _subtypes(str(entry.get("type_line", ""))))
         power = number(entry.get("power", ""))
         if power is None:
             printed = str(entry.get("power", "")).strip() or "?"
@@ -100,83 +140,67 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
             if note not in missing:
                 missing.append(note)
             continue
-        total += power + counters
-    for source_id, source in board:
-        entry = facts(source) or {}
-        for tag in entry.get("tags", []) or []:
-            tag = str(tag)
-            if not tag.startswith(("lord=", "anthem=")):
-                continue
-            boost = boost_of(tag)
-            kind = tag.split("=", 1)[0]
-            match = _BOOST.match(tag)
-            if match is not None and match.group(3) in _COLOURED:
-                total += _coloured_bonus(match, source_id, info, facts, source, missing)
-                continue
-            if boost is None:
-                note = f"{source} ({kind})"
-                if note not in missing:
-                    missing.append(note)
-                continue
-            who, types, bonus = boost
-            for card_id, (name, subtypes) in info.items():
-                if who == "other" and card_id == source_id:
-                    continue
-                if types and not subtypes.intersection(types):
-                    continue
-                if number((facts(name) or {}).get("power", "")) is None:
-                    continue
-                total += bonus
+        total += power + counters + bonus((card_id, name), board, facts, missing=missing)
     return total, missing
 
 
-# -- trigger reminders ---------------------------------------------------------------------------
-TRIGGERS = (
-    ("etb_or_attacks", "when it enters or attacks"),
-    ("attacks_or_blocks", "when it attacks or blocks"),
-    ("threshold_etb", "when it enters with threshold"),
-    ("cast_trigger", "when it is cast"),
-    ("begin_combat", "at the beginning of combat"),
-    ("each_upkeep", "at each upkeep"),
-    ("end_step", "at the end step"),
-    ("upkeep", "at its controller's upkeep"),
-    ("etb", "when it enters"),
-    ("attacks", "when it attacks"),
-    ("dies", "when it dies"),
-    ("tokens", "it makes tokens"),
-)
-_WORDS = {"opp": "opponent", "opps": "opponents", "dmg": "damage", "gy": "graveyard",
-          "bf": "battlefield", "eot": "until end of turn", "sacs": "sacrifices",
-          "sac": "sacrifice", "mv": "mana value", "etb": "enters"}
+# -- reminders -----------------------------------------------------------------------------------
+def _carried_or_reminded(name: str, handling: Mapping[str, Handling] | None) -> bool:
+    if handling is None:
+        return True
+    found = handling.get(name)
+    return found is not None and found.how in ("reminded", "carried")
 
 
-def tag_words(code: str) -> str:
-    """A tag's code in words: ``each_opp_loses1`` -> ``each opponent loses 1``."""
-    text = re.sub(r"([a-z])(\d)", r"\1 \2", code)
-    text = re.sub(r"(\d)([a-z])", r"\1 \2", text)
-    text = re.sub(r"(?<=[A-Za-z0-9)])\+(?=[A-Za-z])", ", ", text).replace("_", " ")
-    return " ".join(_WORDS.get(word, word) for word in text.split())
+def reminder_sentences(tags: Iterable[str], handling: Mapping[str, Handling] | None = None,
+                       verbs: Iterable[str] | None = None) -> list[str]:
+    """The sentences of a card's triggers (and the tokens its spell makes) that an engine
+    reminds or carries out (``handling``: the engine's declaration; None: every one), only
+    ``verbs`` when given."""
+    wanted = set(verbs) if verbs is not None else None
+    out = []
+    for behaviour in behaviours(str(t) for t in tags):
+        if behaviour.verb.family != "trigger" and behaviour.name != "tokens":
+            continue
+        if wanted is not None and behaviour.name not in wanted:
+            continue
+        if _carried_or_reminded(behaviour.name, handling):
+            out.append(behaviour.sentence() if behaviour.name != "tokens"
+                       else "It makes tokens: " + behaviour.sentence()[0].lower()
+                       + behaviour.sentence()[1:])
+    return out
 
 
-def trigger_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None]
-                      ) -> list[str]:
-    """One plain line per revealed card whose card data tags a trigger: ``Cackling Fiend —
-    when it enters: each opponent discards 1``. Each name once, in order."""
+def trigger_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None],
+                      handling: Mapping[str, Handling] | None = None) -> list[str]:
+    """One line per revealed card with a trigger: ``Cackling Fiend — When it enters, each
+    opponent discards 1 card.`` Each name once, in order; sentences a player reads, from
+    the vocabulary's words (:meth:`pyengine.vocabulary.Behaviour.sentence`)."""
     lines: list[str] = []
     seen: set[str] = set()
     for name in names:
         if name in seen:
             continue
         seen.add(name)
-        parts = []
-        for tag in (facts(name) or {}).get("tags", []) or []:
-            key, _, value = str(tag).partition("=")
-            for prefix, phrase in TRIGGERS:
-                if key == prefix or key.startswith(prefix + "_"):
-                    rest = key[len(prefix) + 1:] if key != prefix else ""
-                    what = ", ".join(p for p in (tag_words(rest), tag_words(value)) if p)
-                    parts.append(f"{phrase}: {what}" if what else phrase)
-                    break
+        parts = reminder_sentences((facts(name) or {}).get("tags", []) or [], handling)
         if parts:
-            lines.append(f"{name} — " + "; ".join(parts))
+            lines.append(f"{name} — " + " ".join(parts))
     return lines
+
+
+def split_sentences(text: str) -> list[str]:
+    """A reminder line's sentences (each ends with a full stop)."""
+    return [part for part in re.split(r"(?<=\.) (?=[A-Z])", text) if part]
+
+
+_WORDS = {"opp": "opponent", "opps": "opponents", "dmg": "damage", "gy": "graveyard",
+          "bf": "battlefield", "eot": "until end of turn", "sacs": "sacrifices",
+          "sac": "sacrifice", "mv": "mana value", "etb": "enters"}
+
+
+def tag_words(code: str) -> str:
+    """A code in words (the card panel's keyword list): ``first_strike`` -> ``first strike``."""
+    text = re.sub(r"([a-z])(\d)", r"\1 \2", code)
+    text = re.sub(r"(\d)([a-z])", r"\1 \2", text)
+    text = re.sub(r"(?<=[A-Za-z0-9)])\+(?=[A-Za-z])", ", ", text).replace("_", " ")
+    return " ".join(_WORDS.get(word, word) for word in text.split())

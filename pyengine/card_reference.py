@@ -34,7 +34,9 @@ from .game import Card, GameError
 from .horde import PRESETS, HordeSlingLab, graveyard_cast_keyword, graveyard_offer
 from .horde_common import coin_reasons, is_mana_ability
 from .limited_horde import LimitedHorde
+from .swarm import HANDLING as SWARM_HANDLING
 from .swarm import MODES, SwarmGame, make_config
+from .vocabulary import Handling, behaviours
 
 __all__ = ["CardEntry", "Note", "deck_reference", "slug"]
 
@@ -42,8 +44,6 @@ SEED = "card-reference"
 #: Graveyard abilities the Horde would have to activate (never used, hs-3-9).
 _GRAVEYARD_ABILITIES = ("unearth", "scavenge", "embalm", "eternalize", "encore",
                         "gy_activated", "gy_return")
-#: Tags that are only facts (no ability the table has to resolve).
-_PLAIN = {"token", "vanilla", "legendary", "instant", "kindred"}
 
 
 @dataclass(frozen=True)
@@ -127,16 +127,34 @@ def _attack_total_notes(name: str, facts: CardFacts, entry: dict[str, Any],
     return notes
 
 
-def _reminder_notes(name: str, entry: dict[str, Any], anchors: tuple[str, ...]) -> list[Note]:
-    lines = board_facts.trigger_reminders([name], {name: entry}.get)
-    return [Note(f"The runner reminds the table of it: {line.split(' — ', 1)[1]}.", anchors)
-            for line in lines]
+def _reminder_notes(name: str, entry: dict[str, Any], anchors: tuple[str, ...],
+                    handling: Mapping[str, Handling]) -> list[Note]:
+    """What the runner reminds, in its own sentences (the engine's declaration says which)."""
+    parts = board_facts.reminder_sentences(entry.get("tags", []) or [], handling)
+    return [Note(f"The runner reminds the table of it: {part}", anchors) for part in parts]
 
 
-def _by_hand(facts: CardFacts, text: str, anchors: tuple[str, ...]) -> list[Note]:
-    if all(t.split("=", 1)[0] in _PLAIN or is_mana_ability(t) for t in facts.tags):
+def _by_hand(facts: CardFacts, text: str, anchors: tuple[str, ...],
+             handling: Mapping[str, Handling]) -> list[Note]:
+    """The table's share: the behaviours the engine's declaration leaves to the table, said
+    one by one, then ``text`` for the rest of the card (none for a card of facts only)."""
+    read = behaviours(facts.tags)
+    if all(b.verb.family == "fact" or is_mana_ability(b.tag) for b in read):
         return []
-    return [Note(text, anchors)]
+    notes, keywords = [], []
+    for behaviour in read:
+        found = handling.get(behaviour.name)
+        if found is None or found.how != "table" or behaviour.verb.family == "fact":
+            continue
+        if behaviour.verb.family.endswith("keyword"):
+            keywords.append(behaviour.sentence().rstrip(".").split(" {")[0].lower())
+            continue
+        rule = (found.rule,) if found.rule else anchors
+        notes.append(Note(f"Left to the table: {behaviour.sentence()}", rule))
+    if keywords:
+        notes.insert(0, Note("Left to the table, as in any game: its keywords ("
+                             + ", ".join(dict.fromkeys(keywords)) + ").", anchors))
+    return notes + [Note(text, anchors)]
 
 
 def _made_tokens(facts: CardFacts) -> dict[str, Any]:
@@ -202,9 +220,12 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
     if facts.is_creature:
         card = Card(0, name, facts.is_token)
         if game.can_attack(card, facts):
-            notes.append(Note("Attacks every Horde turn while untapped, the turn it arrives "
-                              "too (every Horde creature has haste); the Horde never blocks.",
-                              ("hs-4-1", "hs-4-2", "hs-4-4")))
+            arrives = (", not the turn it arrives: it enters tapped (its text)"
+                       if facts.has_tag("enters_tapped") else
+                       ", the turn it arrives too (every Horde creature has haste)")
+            notes.append(Note(f"Attacks every Horde turn while untapped{arrives}; the Horde "
+                              "never blocks.", ("hs-4-1", "hs-4-2", "hs-4-4")))
+            notes += _condition_notes(facts, ("hs-4-1",))
             notes += _attack_total_notes(name, facts, entry, ("hs-4-2",), creature=True)
         else:
             notes.append(Note("Never attacks (defender or \"can't attack\").", ("hs-4-1",)))
@@ -214,7 +235,7 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
                               "+1/+1 counter at the start of each Horde turn once on the "
                               "battlefield.", ("hs-9-5",)))
     notes += _attack_total_notes(name, facts, entry, ("hs-4-2",), creature=False)
-    notes += _reminder_notes(name, entry, ("hs-3-9",))
+    notes += _reminder_notes(name, entry, ("hs-3-9",), game.HANDLING)
     found = _made_tokens(facts)
     if found["tokens_tapped"]:
         notes.append(Note("The tokens it makes enter tapped: make them with Create a token, "
@@ -229,8 +250,21 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
     notes += _by_hand(facts, "The table carries out the rest of its text as printed "
                       "(triggered and static abilities work as normal); a target with more "
                       "than one sensible kind is picked with Roll for the Horde.",
-                      ("hs-3-9", "hs-6-6", "hs-6-7"))
+                      ("hs-3-9", "hs-6-6", "hs-6-7"), game.HANDLING)
     return notes
+
+
+def _condition_notes(facts: CardFacts, anchors: tuple[str, ...]) -> list[Note]:
+    """A "can't attack" kept with its condition (issue 39): alone is checked by the engine,
+    any other condition by the table."""
+    condition = facts.tag_value("cant_attack")
+    if not condition:
+        return []
+    if condition == "alone":
+        return [Note("It can't attack alone: it stays home when nothing else attacks.",
+                     anchors)]
+    return [Note(f"It can't attack {condition.replace('_', ' ')}: it is sent in, and the "
+                 "table takes it back out of combat when that holds.", anchors)]
 
 
 # -- Limited Horde 2.1 ----------------------------------------------------------------------------
@@ -306,18 +340,19 @@ def _limited_notes(game: LimitedHorde, name: str, entry: dict[str, Any],
         if game.can_attack(card, facts):
             notes.append(Note("Attacks on each Horde turn with all the Horde's creatures; it "
                               "never blocks unless forced.", ("lh-4-2", "lh-8-2")))
+            notes += _condition_notes(facts, ("lh-4-2",))
             notes += _attack_total_notes(name, facts, entry, ("lh-4-2",), creature=True)
         else:
             notes.append(Note("Never attacks: it stays home (Eldrazi Spawn pay for the "
                               "Dreadnought deck; a defender cannot).", ("lh-11-3", "lh-4-2")))
     notes += _attack_total_notes(name, facts, entry, ("lh-4-2",), creature=False)
-    notes += _reminder_notes(name, entry, ("lh-3-17",))
+    notes += _reminder_notes(name, entry, ("lh-3-17",), game.HANDLING)
     if dreadnought and _text_ignored(game, name, notes):
         return notes
     notes += _by_hand(facts, "The table carries out the rest of its text; the Horde's targets "
                       "follow the targeting rules (harmful effects at the best target, damage "
                       "at the Survivors' life, at random when unclear).",
-                      ("lh-3-13", "lh-3-14", "lh-3-16"))
+                      ("lh-3-13", "lh-3-14", "lh-3-16"), game.HANDLING)
     return notes
 
 
@@ -382,7 +417,8 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
                           "in the Swarm Step, milled, or turned up as the Active Enforcer it "
                           "resolves at once, cannot be countered, and leaves the game.",
                           ("sw-6-1", "sw-6-2", "sw-6-4", "sw-6-5")))
-        return notes + _by_hand(facts, "The table plays out what it does.", ("sw-6-4",))
+        return notes + _by_hand(facts, "The table plays out what it does.", ("sw-6-4",),
+                                SWARM_HANDLING)
     if role == "enforcer":
         notes.append(Note("An Enforcer: it waits in The Lair; from the Swarm's second turn one "
                           "emerges at the start of each Swarm turn (not cast, so it cannot be "
@@ -398,7 +434,7 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
                           f"step stops on it while the Dread Level is below {mv}.",
                           ("sw-5-2", "sw-5-3")))
     if role != "enforcer":
-        if "foretell" in game.tags(card):
+        if facts.has_tag("foretell"):
             notes.append(Note("Foretell: cast from the hand first, at the start of the Pre-Swarm "
                               "Step.", ("sw-13-5" if hive else "sw-14-5",)))
         if hive:
@@ -411,9 +447,8 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
             notes.append(Note("From the hand: The Overlord may cast it in the Pre-Swarm Step "
                               "or the second main phase.", ("sw-14-7", "sw-14-12")))
     if game.is_permanent(card):
-        counters = [int(m.group(1)) for t in game.tags(card)
-                    if (m := re.match(r"enters_with_(\d+)_p1p1", t))]
-        extra = f", with {sum(counters)} +1/+1 counters" if counters else ""
+        counters = game.entering_counters(card)
+        extra = f", with {counters} +1/+1 counters" if counters else ""
         notes.append(Note(f"It enters the battlefield untapped{extra}; Swarm creatures have "
                           "haste.", ("sw-9-1",)))
     else:
@@ -424,6 +459,7 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
         if why:
             notes.append(Note(f"Never attacks ({why}).", ("sw-9-3",)))
         else:
+            notes += _condition_notes(facts, ("sw-9-3",))
             tapped = "" if "vigilance" in game.tags(card) else ", tapping (no vigilance)"
             notes.append(Note(f"Attacks in every combat{tapped}" + (
                 "; with a planeswalker or battle to attack, a d6 of 5 or 6 sends it there."
@@ -435,6 +471,10 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
                     f"Counts its power, {power}, in the power attacking the Survivors."
                     if power is not None else "Its power is not a number: the total leaves "
                     "it out.", ("sw-13-10",)))
+        if hive and not game.can_block(card) or hive and facts.has_tag("unleash"):
+            notes.append(Note("It is left out of The Swarm's blockers" + (
+                " while it has a +1/+1 counter (unleash)." if facts.has_tag("unleash")
+                else "."), ("sw-13-12",)))
         if "deathtouch" in game.tags(card):
             notes.append(Note("Deathtouch: blocked by several creatures, it assigns 1 damage "
                               "to each in turn.", ("sw-13-15",) if hive else ("sw-14-11",)))
@@ -444,15 +484,16 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
         elif hive:
             notes.append(Note("In the graveyard it can be the graveyard blocker when no "
                               "nontoken creature card comes first.", ("sw-13-13", "sw-13-19")))
-    notes += _reminder_notes(name, entry, ("sw-13-16",) if hive else ("sw-14-13",))
+    notes += _reminder_notes(name, entry, ("sw-13-16",) if hive else ("sw-14-13",),
+                             SWARM_HANDLING)
     if hive:
         notes += _by_hand(facts, "The Survivors carry out the rest of its text for The Swarm, "
                           "choosing what helps it most; optional costs of its triggers are "
-                          "never paid.", ("sw-13-16", "sw-13-17", "sw-13-18"))
+                          "never paid.", ("sw-13-16", "sw-13-17", "sw-13-18"), SWARM_HANDLING)
     else:
         notes += _by_hand(facts, "The Overlord makes its choices; optional costs may be paid up "
                           "to Dread Level times per turn, across all cards.",
-                          ("sw-14-13", "sw-14-14"))
+                          ("sw-14-13", "sw-14-14"), SWARM_HANDLING)
     return notes
 
 

@@ -34,7 +34,10 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-__all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag"]
+from .vocabulary import VERBS, VocabularyError, behaviours, parse_atom, parse_tag, plural
+
+__all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag",
+           "reading"]
 
 #: One-word (or fixed) keyword abilities -> tag.
 KEYWORDS = {
@@ -119,28 +122,18 @@ _BOOST = re.compile(
     r"(?: and (?:has|have|gains?) ([a-z ,]+?))?(?: for each [^.]+)?(?: as long as [^.]+)?\.$")
 _GY_CAST = re.compile(r"\byou may cast ~ from your graveyard\b", re.IGNORECASE)
 
-#: Tag keys (before ``=``) this module writes; a tag with one of them is a behaviour tag.
-BEHAVIOUR_KEYS = frozenset(
-    set(KEYWORDS.values()) | set(COST_KEYWORDS.values()) | set(NUMBER_KEYWORDS.values())
-    | {"you_may", "activated", "mana_ability", "gy_activated", "hand_activated",
-       "gy_cast_condition", "alt_cost", "etb", "dies", "attacks", "attacks_or_blocks",
-       "upkeep", "each_upkeep", "end_step", "begin_combat", "cast_trigger",
-       "combat_dmg_to_player", "trigger", "lord", "anthem", "players_cant_gain_life",
-       "opps_cant_gain_life", "cant_gain_life", "cant_block", "cant_attack",
-       "attacks_each_combat_if_able", "enters_tapped", "tokens", "mass_removal", "no_regen",
-       "tokens_tapped", "instant", "kindred", "vanilla", "flash_option", "suspend",
-       "protection", "landwalk"})
-_ENTERS_WITH = re.compile(r"^enters_with_\d+_p1p1$")
-_PROTECTION_TAG = re.compile(r"^protection_from_\w+$")
-_LANDWALK_TAG = re.compile(r"^\w+walk$")
+#: Verbs this module writes (every one declared in :mod:`pyengine.vocabulary`).
+BEHAVIOUR_KEYS = frozenset(name for name, verb in VERBS.items() if verb.family != "fact") | {
+    "instant", "kindred", "vanilla"}
 
 
 def is_behaviour_tag(tag: str) -> bool:
     """True for a tag :func:`behaviour_tags` writes (so a card with hand-written tags in
     ``decks/cards.tsv`` keeps those and does not take the derived ones on top)."""
-    key = tag.split("=", 1)[0]
-    return (key in BEHAVIOUR_KEYS or bool(_ENTERS_WITH.match(key))
-            or bool(_PROTECTION_TAG.match(key)) or bool(_LANDWALK_TAG.match(key)))
+    try:
+        return parse_tag(tag).name in BEHAVIOUR_KEYS
+    except VocabularyError:
+        return False
 
 
 # -- reading the text ---------------------------------------------------------------------------
@@ -202,6 +195,9 @@ def _token_codes(effect: str) -> list[str]:
             count = "X"
         kind = "_".join(match.group(6).split())
         codes.append(f"{count}_{kind}" + ("_tapped" if match.group(2) else ""))
+    for match in _THING_TOKEN.finditer(effect):
+        codes.append(f"{_number(match.group(1))}_{match.group(3)}"
+                     + ("_tapped" if match.group(2) else ""))
     return codes
 
 
@@ -219,7 +215,48 @@ _EFFECTS = (
     (re.compile(r"\byou gain (\d+|X) life\b", re.I), "you_gain{}"),
     (re.compile(r"\beach player sacrifices (a|an|one|two|three) creatures?\b", re.I),
      "each_player_sacs_creature"),
+    (re.compile(r"\beach opponent sacrifices (a|an|one) creatures?\b", re.I),
+     "each_opp_sacs_creature"),
+    (re.compile(r"\btarget (?:player|opponent) sacrifices (a|an|one) creatures?\b", re.I),
+     "target_player_sacs_creature"),
+    (re.compile(r"\bput (a|an|one) \+1/\+1 counter on ~", re.I), "p1p1_counter"),
+    (re.compile(r"\bcounter target spell\b", re.I), "counter_target_spell"),
+    (re.compile(r"\breturn (target creature|target nonland permanent|target permanent|~|it) to "
+                r"its owner's hand\b", re.I), "bounce_{}"),
+    (re.compile(r"\breturn (?:~|it) to the battlefield\b", re.I), "return_it_to_the_battlefield"),
+    (re.compile(rf"\bscry {_NUMBER}\b", re.I), "scry{}"),
+    (re.compile(rf"\bsurveil {_NUMBER}\b", re.I), "surveil{}"),
+    (re.compile(r"\binvestigate\b", re.I), "investigate"),
+    (re.compile(r"\bproliferate\b", re.I), "proliferate"),
 )
+#: Noncreature tokens by name (Treasure, Food, Clue ...): tokens too.
+_THING_TOKEN = re.compile(rf"\b[Cc]reates? {_NUMBER} (tapped )?(Treasure|Food|Clue|Blood|Map|Gold|"
+                          r"Powerstone|Incubator|Junk|Shard) tokens?\b")
+#: Power changes until end of turn, by who gets them (the vocabulary's subjects).
+_PUMP = re.compile(
+    r"\b(target creature|~|all creatures|all other creatures|creatures your opponents control|"
+    r"creatures you control|nonblack creatures|non-Zombie creatures|green creatures|"
+    r"each creature|other creatures) gets? ([+-]\d+)/([+-]\d+)(?: and gains [a-z, ]+?)? "
+    r"until end of turn", re.I)
+_PUMP_SUBJECTS = {"target creature": "target_creature", "~": "self",
+                  "all creatures": "all_creatures", "each creature": "all_creatures",
+                  "all other creatures": "other_creatures", "other creatures": "other_creatures",
+                  "creatures your opponents control": "opp_creatures",
+                  "creatures you control": "your_creatures",
+                  "nonblack creatures": "nonblack_creatures",
+                  "non-zombie creatures": "nonzombie_creatures",
+                  "green creatures": "green_creatures"}
+_DAMAGE = re.compile(
+    r"\bdeals? (\d+|X) damage to (any target|each opponent|target player|target opponent|"
+    r"target creature|each creature|target creature an opponent controls)\b", re.I)
+_DAMAGE_SUBJECTS = {"any target": "any_target", "each opponent": "each_opp",
+                    "target player": "target_player", "target opponent": "target_opp",
+                    "target creature": "target_creature", "each creature": "each_creature",
+                    "target creature an opponent controls": "target_opp_creature"}
+_DESTROY = re.compile(r"\bdestroy (target creature|target nonblack creature|target artifact|"
+                      r"target artifact or enchantment|target permanent|"
+                      r"target nonland permanent|all creatures)\b(?! or| with| you| that| of)",
+                      re.I)
 
 
 def _effect_code(effect: str) -> str:
@@ -229,8 +266,25 @@ def _effect_code(effect: str) -> str:
     for pattern, code in _EFFECTS:
         for match in pattern.finditer(effect):
             value = _number(match.group(1)) if "{}" in code and match.groups() else ""
+            if code.startswith("bounce_"):
+                value = "_".join(match.group(1).lower().replace("~", "it").split())
             codes.append(code.format(value))
-    return "+".join(dict.fromkeys(codes))
+    for match in _PUMP.finditer(effect):
+        codes.append(f"{_PUMP_SUBJECTS[match.group(1).lower()]}{match.group(2)}/"
+                     f"{match.group(3)}_eot")
+    for match in _DAMAGE.finditer(effect):
+        codes.append(f"{_number(match.group(1))}dmg_{_DAMAGE_SUBJECTS[match.group(2).lower()]}")
+    for match in _DESTROY.finditer(effect):
+        codes.append("destroy_" + "_".join(match.group(1).lower().split()))
+    return "+".join(c for c in dict.fromkeys(codes) if _is_atom(c))
+
+
+def _is_atom(code: str) -> bool:
+    try:
+        parse_atom(code)
+    except VocabularyError:
+        return False
+    return True
 
 
 #: A trigger condition that names one whole trigger, by the pattern its text starts with
@@ -261,6 +315,16 @@ def _trigger_keys(condition: str) -> list[str]:
                 keys.append({"enters": "etb", "dies": "dies", "attacks": "attacks"}[word])
     if re.match(r"^~ is put into a graveyard from the battlefield\b", c):
         keys.append("dies")
+    other = re.match(r"^(~ or )?(another|a|an) ((?:[a-z]+ )?(?:[A-Z][a-z]+ )?(?:nontoken )?"
+                     r"creature|[A-Z][a-z]+)(?: you control)? (dies|enters)(?: the battlefield)?$",
+                     c)
+    if other and not keys:
+        who = ("it_or_another" if other.group(1) else
+               "another" if other.group(2) == "another" else "a")
+        kind = "_".join(other.group(3).lower().split())
+        mine = "_you_control" if "you control" in c else ""
+        keys.append(("dies" if other.group(4) == "dies" else "etb")
+                    + f"@{who}_{kind}{mine}")
     return keys or ["trigger"]
 
 
@@ -299,19 +363,11 @@ def _keyword_tags(line: str) -> list[str] | None:
             continue
         suspend = re.fullmatch(r"suspend (\d+|x)—(.+)", low)
         if suspend:
-            tags.append(f"suspend={suspend.group(1)}-{_cost_code(word.split('—', 1)[1])}")
+            tags.append(f"suspend={suspend.group(1).upper()}-"
+                        f"{_cost_code(word.split('—', 1)[1])}")
             continue
         return None
     return tags
-
-
-def _plural(word: str) -> str:
-    word = word.lower()
-    if word.endswith("s"):
-        return word
-    if word.endswith("f"):
-        return word[:-1] + "ves"
-    return word + "s"
 
 
 _ADJECTIVES = {"creatures", "creature", "white", "blue", "black", "red", "green", "colorless",
@@ -346,7 +402,7 @@ def _boost(line: str) -> str | None:
             if word in ("you", "control", "All", "all"):
                 continue
             if word[0].isupper() and word.lower() not in _ADJECTIVES:
-                types.append(_plural(word))
+                types.append(plural(word))
             elif word.lower() not in ("creatures", "creature"):
                 adjectives.append(word.lower())
     if types:
@@ -396,7 +452,38 @@ def behaviour_tags(oracle_text: str, type_line: str = "", name: str = "",
         tags.append("vanilla")
     if any("=" in t and "_tapped" in t.split("=", 1)[1] for t in tags):
         tags.append("tokens_tapped")
-    return [t.replace(";", ",").replace("\t", " ") for t in dict.fromkeys(tags)]
+    spells = [t.split("=", 1)[1] for t in tags if t.startswith("spell=")]
+    if len(spells) > 1:  # one spell effect, however many lines say it
+        tags = [t for t in tags if not t.startswith("spell=")]
+        tags.append("spell=" + "+".join(dict.fromkeys("+".join(spells).split("+"))))
+    out = []
+    for tag in dict.fromkeys(tags):
+        tag = tag.replace(";", ",").replace("\t", " ")
+        try:
+            parse_tag(tag)
+        except VocabularyError:
+            continue  # the reader writes verbs only: a tag that does not read is dropped
+        out.append(tag)
+    return out
+
+
+def reading(oracle_text: str, type_line: str = "", name: str = "") -> list[tuple[str, list[str]]]:
+    """Each ability line of a card's front face (reminder text removed, its name written
+    ``~``) with the verbs the reader turns it into (an empty list: a line no verb reads) --
+    what the coverage report (:mod:`sitebuild.coverage`) counts."""
+    kinds = (type_line.split(" // ")[0] if type_line else "").split(" — ")[0].split()
+    spell = "Instant" in kinds or "Sorcery" in kinds
+    out = []
+    for line in _normal(oracle_text, name):
+        tags = []
+        for tag in _line_tags(line, spell):
+            try:
+                parse_tag(tag)
+            except VocabularyError:
+                continue
+            tags.append(tag)
+        out.append((line, tags))
+    return out
 
 
 def _line_tags(line: str, spell: bool) -> list[str]:
@@ -433,7 +520,9 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         keys = _trigger_keys(trigger.group(2))
         code = _effect_code(trigger.group(3))
         for key in keys:
-            tags.append(f"{key}={code}" if code else key)
+            key, _, condition = key.partition("@")
+            value = f"{condition}:{code}" if condition else code
+            tags.append(f"{key}={value}" if value else key)
         from_graveyard = "~ from your graveyard" in trigger.group(3)
         if re.search(r"\byou may\b", trigger.group(3)) and keys != ["cast_trigger"] \
                 and not from_graveyard:  # a choice made from the graveyard is no coin
@@ -464,17 +553,42 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         tags.append("opps_cant_gain_life")
     elif re.search(r"^you can't gain life", low):
         tags.append("cant_gain_life")
-    if re.search(r"^~ can't block\b", line) or re.search(r"^~ can't attack or block\b", line):
-        tags.append("cant_block")
-    if re.search(r"^~ can't attack\b", line):
-        tags.append("cant_attack")
+    restriction = re.match(r"^~ can't (attack or block|attack|block)\b(.*?)\.?$", line)
+    if restriction:
+        condition = _condition(restriction.group(2))
+        for verb in ("cant_attack", "cant_block"):
+            if verb[5:] in restriction.group(1):
+                tags.append(f"{verb}={condition}" if condition else verb)
+    if re.match(r"^~ can't be blocked\b", line):
+        condition = _condition(line[len("~ can't be blocked"):])
+        tags.append(f"cant_be_blocked={condition}" if condition else "cant_be_blocked")
+    if re.match(r"^~ can't be countered\b", line) or re.match(r"^This spell can't be "
+                                                             r"countered\b", line):
+        tags.append("cant_be_countered")
+    if re.match(r"^~ gets [+-]\d+/[+-]\d+\b", line) or re.match(
+            r"^As long as .*, ~ gets [+-]\d+/[+-]\d+", line):
+        tags.append("self_boost=" + (_condition(line.split(",")[0]) if line.startswith("As")
+                                     else "always"))
+    if re.match(r"^~'s power and toughness are each equal to\b|^~'s power is equal to\b",
+                line):
+        tags.append("pt_from_count")
+    if re.match(r"^Choose (?:one|two|one or both|one or more|any number) —", line):
+        tags.append("modal")
+    additional = re.match(r"^As an additional cost to cast (?:~|this spell), (.+?)\.?$", line)
+    if additional:
+        tags.append(f"additional_cost={_cost_code(additional.group(1))}")
+    if re.match(r"^(?:~|This spell) costs \{\w+\} less to cast\b", line):
+        tags.append("cost_reduction")
+    if re.search(r"\bsearch your library\b", line, re.I):
+        tags.append("search_library")
     if re.search(r"^~ attacks each (?:combat|turn) if able\b", line):
         tags.append("attacks_each_combat_if_able")
     if re.search(r"^~ enters tapped\b", line):
         tags.append("enters_tapped")
-    counters = re.search(rf"^~ enters with {_NUMBER} \+1/\+1 counters? on it\.$", line)
-    if counters and _number(counters.group(1)).isdigit():
-        tags.append(f"enters_with_{_number(counters.group(1))}_p1p1")
+    counters = re.search(rf"^~ enters with {_NUMBER} \+1/\+1 counters? on it\b", line)
+    if counters and (_number(counters.group(1)).isdigit() or counters.group(1) == "X"):
+        many = re.search(r"\bfor each\b|\bwhere X\b", line)
+        tags.append(f"enters_with={'X' if many else _number(counters.group(1))}")
     boost = _boost(line)
     if boost:
         tags.append(boost)
@@ -488,8 +602,17 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         codes = _token_codes(line)
         if codes:
             tags.append("tokens=" + "+".join(codes))
-        tags.extend(c for c in _effect_code(line).split("+") if c and c not in codes)
+        rest = [c for c in _effect_code(line).split("+") if c and c not in codes]
+        if rest:
+            tags.append("spell=" + "+".join(rest))
     return tags
+
+
+def _condition(text: str) -> str:
+    """A restriction's condition as words: `` alone`` -> ``alone``, `` unless you control
+    another Zombie`` -> ``unless_you_control_another_zombie``."""
+    words = re.sub(r"[^a-z0-9+/ -]+", " ", text.lower().replace("~", "it")).split()
+    return "_".join(words)[:60].strip("_")
 
 
 # -- comparing tags by what the engines do with them ------------------------------------------
@@ -500,39 +623,12 @@ ASPECTS = ("coin", "graveyard_offer", "graveyard_cast", "keywords", "costs", "tr
 #: Keywords the engines or the runners read.
 _READ_KEYWORDS = ("flying", "haste", "menace", "first_strike", "deathtouch", "skulk", "fear",
                   "flash", "flanking", "defender", "vigilance", "foretell", "trample",
-                  "lifelink", "cant_block")
+                  "lifelink", "cant_block", "cant_attack")
 _READ_COSTS = ("flashback", "emerge", "echo", "madness", "unearth", "scavenge", "alt_cost",
                "annihilator", "vanishing", "cumulative_upkeep", "jump_start", "escape",
                "retrace", "disturb", "aftermath")
 _TRIGGER_KINDS = ("etb", "dies", "attacks", "upkeep", "each_upkeep", "end_step",
                   "begin_combat", "cast_trigger")
-
-
-def _trigger_kinds(key: str) -> set[str]:
-    kinds: set[str] = set()
-    parts = key.split("_")
-    if key in ("etb_counters", "enters_tapped") or key.startswith("enters_with"):
-        return kinds
-    if key.startswith("each_upkeep"):
-        return {"each_upkeep"}
-    if key.startswith("upkeep"):
-        return {"upkeep"}
-    if key.startswith("cast_trigger"):
-        return {"cast_trigger"}
-    if key.startswith("end_step"):
-        return {"end_step"}
-    if key.startswith("begin_combat"):
-        return {"begin_combat"}
-    if key == "etb" or key.startswith("etb_") or key.endswith("_etb") and not \
-            key.startswith(("self_or", "nonblack", "creature")):
-        kinds.add("etb")
-    if key.startswith(("etb_or_", "attacks_or_")):
-        kinds |= {p for p in ("attacks", "dies") if p in parts}
-    if key == "dies" or key.startswith("dies_"):
-        kinds.add("dies")
-    if key == "attacks" or key.startswith("attacks_or_blocks"):
-        kinds.add("attacks")
-    return kinds
 
 
 def aspects(tags: Iterable[str], coin: Any = None, offer: Any = None,
@@ -542,12 +638,11 @@ def aspects(tags: Iterable[str], coin: Any = None, offer: Any = None,
     ``graveyard_cast(tags)`` are the engines' own predicates (the caller passes them in, so
     this module imports no engine)."""
     tags = [str(t) for t in tags]
-    keys = [t.split("=", 1)[0] for t in tags]
-    values = {t.split("=", 1)[0]: t.split("=", 1)[1] if "=" in t else "" for t in tags}
-    triggers: set[str] = set()
-    for key in keys:
-        triggers |= _trigger_kinds(key)
-    enters = sorted(k for k in keys if k.startswith("enters_with") or k == "enters_tapped")
+    read = behaviours(tags)
+    keys = [b.name for b in read]
+    values = {b.name: b.value for b in read}
+    triggers = {b.name for b in read if b.name in _TRIGGER_KINDS}
+    enters = sorted(b.tag for b in read if b.name in ("enters_with", "enters_tapped"))
     return {
         "coin": bool(coin(tags)) if coin else None,
         "graveyard_offer": bool(offer(tags)) if offer else "gy_cast_condition" in keys,
@@ -557,9 +652,8 @@ def aspects(tags: Iterable[str], coin: Any = None, offer: Any = None,
         "triggers": sorted(triggers),
         "boost": any(k in ("lord", "anthem") for k in keys),
         "cant_gain_life": any("cant_gain_life" in k for k in keys),
-        "mass_removal": any(k == "mass_removal" or k.startswith(
-            ("destroy_all", "destroy_each", "each_player_sacs_all", "exile_all")) for k in keys),
-        "tokens_tapped": any(t == "tokens_tapped" or t != "enters_tapped" and (
-            t.endswith("_tapped") or "_tapped+" in t) for t in tags),
+        "mass_removal": "mass_removal" in keys,
+        "tokens_tapped": "tokens_tapped" in keys or any(
+            a.kind == "tokens" and a.tapped for b in read for a in b.effect),
         "enters": enters,
     }

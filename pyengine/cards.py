@@ -20,6 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from .names import FACE_SEPARATOR, NameIndex, faces, front_face, normalize
+from .vocabulary import VocabularyError, check_tags, migrate_tags
 
 __all__ = [
     "TSV_COLUMNS",
@@ -340,6 +341,9 @@ class CardFacts:
         tags = entry.get("tags", [])
         if isinstance(tags, str):
             tags = [t for t in tags.split(";") if t]
+        if not isinstance(tags, list | tuple):
+            raise CardDataError(f"the tags of '{name}' are not a list")
+        tags = migrate_tags(str(t) for t in tags)  # a save of an earlier release (issue 39)
         power = entry.get("power")
         toughness = entry.get("toughness")
         power_text = "" if power is None else str(power)
@@ -426,7 +430,10 @@ def parse_annotation(line: str, line_number: int = 0) -> CardFacts:
             raise CardDataError(f"power/toughness {pt!r} should look like 2/2", line_number)
         power, toughness = match.group(1), match.group(2)
     colors = colors_of_cost(cost)
-    tag_list = tuple(t.strip() for t in tags.split(";") if t.strip())
+    try:  # an older spelling is read as today's verb; an unknown verb is refused
+        tag_list = migrate_tags((t.strip() for t in tags.split(";") if t.strip()), strict=True)
+    except VocabularyError as error:
+        raise CardDataError(f"{name}: {error}", line_number) from None
     return CardFacts(
         name=name,
         mana_cost=cost,
@@ -690,6 +697,10 @@ class CardDB:
                 raise CardDataError(f"is_token must be 0 or 1, not {token!r}", number)
             if normalize(name) in db._cards:
                 raise CardDataError(f"{name!r} appears twice", number)
+            try:
+                check_tags(name, [t for t in tags.split(";") if t])
+            except VocabularyError as error:
+                raise CardDataError(str(error), number) from None
             db.add(_tsv_facts(cols))
         return db
 

@@ -38,7 +38,7 @@ from .rng import Rng
 #: restarts with each (sw-14-14), the graveyard blocker may be a token card (sw-13-13, sw-9-4),
 #: change of control in every engine; Limited Horde checks the Dreadnought deck after every
 #: change to the Spawn count (lh-11-4); see :func:`_upgrade_from_3`.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 class GameError(ValueError):
@@ -634,12 +634,39 @@ def _upgrade_from_3(data: dict[str, Any]) -> dict[str, Any]:
     return _upgrade_from_1(data)
 
 
+def _upgrade_from_4(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 4 to 5: issue 39's card vocabulary. The card facts inside the config are written
+    in today's verbs (:func:`pyengine.vocabulary.migrate_tags`: ``cast_trigger_draw=1`` is
+    ``cast_trigger=draw1``, ``enters_with_5_p1p1`` is ``enters_with=5``, a hand-written key
+    of before is its verb or a ``table=`` sentence, nothing dropped), and the engines now carry
+    out what those verbs say (enters tapped, Fabricate, Riot and Unleash counters, lords in
+    Swarm power, conditional attack restrictions, the Limited Horde errata): then upgraded as
+    :func:`_upgrade_from_1` does, unchanged if it still replays to its recorded state, else
+    replayed under the corrected rules, leaving out (and counting) any action they no longer
+    allow."""
+    from .vocabulary import migrate_tags
+
+    config = data.get("config")
+    facts = config.get("facts") if isinstance(config, dict) else None
+    if isinstance(config, dict) and isinstance(facts, dict):
+        new_facts = {}
+        for name, entry in facts.items():
+            tags = entry.get("tags") if isinstance(entry, dict) else None
+            if isinstance(tags, str):
+                tags = [t for t in tags.split(";") if t]
+            if isinstance(tags, list):
+                entry = dict(entry, tags=list(migrate_tags(str(t) for t in tags)))
+            new_facts[name] = entry
+        data = dict(data, config=dict(config, facts=new_facts))
+    return _upgrade_from_1(data)
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3}
+    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

@@ -49,8 +49,9 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from .game import ActionError, Card, Event, register
-from .horde_common import ConfigError, HordeGame
+from .horde_common import HORDE_FAMILIES, HORDE_OVERRIDES, ConfigError, HordeGame
 from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
+from .vocabulary import Handling, behaviours, declare
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
            "HordeSlingLab", "life_total", "setup_turns"]
@@ -91,8 +92,19 @@ CUSTOM = Setup((
 
 #: Most surges that can stack onto the wave (hs-9-3).
 MAX_SURGES = 4
-#: Keywords that let a card be cast from the graveyard (hs-6-5 "flashback and the like").
-GRAVEYARD_CAST_KEYWORDS = ("flashback", "jump_start", "retrace", "escape", "disturb", "aftermath")
+#: What the SlingLab Horde does with each verb of the card vocabulary
+#: (:mod:`pyengine.vocabulary`): the Horde's shared declaration
+#: (:data:`pyengine.horde_common.HORDE_HANDLING`) and SlingLab's own: graveyard casting by
+#: the difficulty (hs-6-5), held spells (hs-3-8). Coin flags, offers, reminders, the card
+#: reference, the card panel and the attack total read it.
+HANDLING = declare(HORDE_FAMILIES, {
+    **HORDE_OVERRIDES,
+    **{verb: Handling("carried", "hs-6-5", "cast from the graveyard by the difficulty")
+       for verb in ("flashback", "jump_start", "retrace", "escape", "disturb", "aftermath")},
+})
+#: Keywords that let a card be cast from the graveyard (hs-6-5 "flashback and the like"): the
+#: verbs :data:`HANDLING` says are carried out by hs-6-5, in the order they are looked for.
+GRAVEYARD_CAST_KEYWORDS = tuple(verb for verb, how in HANDLING.items() if how.rule == "hs-6-5")
 #: Of those, the ones whose spell is exiled when it resolves.
 EXILING_KEYWORDS = ("flashback", "jump_start", "escape")
 #: Tag for a card the Horde may cast from its graveyard under a condition the table checks.
@@ -144,8 +156,9 @@ def graveyard_cast_keyword(facts: Any) -> str | None:
 
 def graveyard_offer(facts: Any) -> bool:
     """hs-6-4: a card the Horde may cast from its graveyard under a condition only the table
-    can check (:data:`CONDITIONAL_TAG`) goes on offer, with a coin, at every difficulty."""
-    return facts.has_tag(CONDITIONAL_TAG)
+    can check (a verb :data:`HANDLING` declares an ``offer``: :data:`CONDITIONAL_TAG`) goes
+    on offer, with a coin, at every difficulty."""
+    return any(HANDLING[b.name].offer for b in behaviours(facts.tags) if b.name in HANDLING)
 
 
 def _round_half_up(numerator: int, denominator: int) -> int:
@@ -163,6 +176,7 @@ class HordeSlingLab(HordeGame):
     """
 
     variant: ClassVar[str] = "horde"
+    HANDLING: ClassVar[dict[str, Handling]] = HANDLING
 
     # -- set-up -----------------------------------------------------------------------------------
     def setup(self) -> list[Event]:

@@ -37,8 +37,10 @@ For a page (a runner widget) both games offer the same surface:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from .board_facts import attack_summary
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
     CardDB,
@@ -52,6 +54,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
 )
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
 from .setup import Count, SetupError
+from .vocabulary import Handling, behaviours, declare, handling_of
 
 __all__ = [
     "ConfigError",
@@ -78,39 +81,67 @@ class ConfigError(GameError):
 facts_entry = config_facts
 
 
-#: Tag keys that mean an activated ability the Horde could use (besides ``activated`` and any
-#: key starting ``activated_``). Keys starting ``sac_`` name an ability with a sacrifice cost.
-_ACTIVATED_SUFFIX = "_ability"
-
-
-def _tag_key(tag: str) -> str:
-    return tag.split("=", 1)[0]
+#: What both Horde rule sets do with each verb of the card vocabulary
+#: (:mod:`pyengine.vocabulary`): the shared part of ``horde.HANDLING`` and
+#: ``limited_horde.HANDLING``, which each engine completes with its own rules.
+HORDE_FAMILIES = {
+    "keyword": Handling("table", "hs-4-3", "combat: the Survivors apply it as they block"),
+    "cost_keyword": Handling("table", "hs-3-4", "the Horde never pays it: the table decides"),
+    "number_keyword": Handling("table", "hs-4-3", "the table applies it"),
+    "ability": Handling("table", "hs-6-2"),
+    "trigger": Handling("reminded", "hs-4-3", "the step it triggers in"),
+    "spell": Handling("table", "hs-3-8", "a held spell: the table resolves it"),
+    "static": Handling("table", "hs-4-3"),
+    "fact": Handling("fact"),
+    "table": Handling("table", "hs-4-3", "said on the card panel and in the card reference"),
+}
+HORDE_OVERRIDES = {
+    "you_may": Handling("carried", "hs-6-2", "a Yes/No coin flipped each turn", coin=True),
+    "activated": Handling("carried", "hs-6-2", "a Yes/No coin flipped each turn", coin=True),
+    "mana_ability": Handling("carried", "hs-6-3", "no coin: the Horde never pays mana"),
+    "gy_activated": Handling("table", "hs-6-3", "the Horde activates nothing from its "
+                                               "graveyard"),
+    "hand_activated": Handling("table", "hs-6-3", "the Horde activates nothing from its hand"),
+    "gy_cast_condition": Handling("carried", "hs-6-4", "a graveyard offer with a coin",
+                                  offer=True),
+    "haste": Handling("carried", "hs-4-1", "every Horde creature has haste"),
+    "defender": Handling("carried", "hs-4-1", "it does not attack"),
+    "cant_attack": Handling("carried", "hs-4-1", "it does not attack (with a condition: "
+                                                 "the table checks it)"),
+    "attacks_each_combat_if_able": Handling("carried", "hs-4-1", "it attacks every turn"),
+    "cant_block": Handling("carried", "hs-4-4", "the Horde never blocks"),
+    "lord": Handling("carried", "hs-4-2", "counted in the attack total", power=True),
+    "anthem": Handling("carried", "hs-4-2", "counted in the attack total", power=True),
+    "enters_with": Handling("carried", "hs-3-7", "it enters with its counters"),
+    "enters_tapped": Handling("carried", "hs-3-7", "it enters tapped, so it does not attack "
+                                                   "that turn"),
+    "tokens": Handling("reminded", "hs-3-8", "the held spell's tokens"),
+    "players_cant_gain_life": Handling("reminded", "hs-5-3", "each turn it is on the "
+                                                             "battlefield"),
+    "opps_cant_gain_life": Handling("reminded", "hs-5-3", "each turn it is on the battlefield"),
+    "cant_gain_life": Handling("reminded", "hs-5-3", "each turn it is on the battlefield"),
+}
+#: The shared declaration (both Horde engines' coin flags read it the same way).
+HORDE_HANDLING = declare(HORDE_FAMILIES, HORDE_OVERRIDES)
 
 
 def is_mana_ability(tag: str) -> bool:
-    """True for a tag that describes a mana ability (``mana_ability=…``, ``sac_self=add{C}``)."""
-    key = _tag_key(tag)
-    value = tag.split("=", 1)[1] if "=" in tag else ""
-    return key == "mana_ability" or value.startswith("add{")
+    """True for a tag that describes a mana ability (``mana_ability=…``)."""
+    return handling_of({"mana_ability": HORDE_HANDLING["mana_ability"]}, tag) is not None
 
 
-def coin_reasons(facts: CardFacts) -> list[str]:
-    """Why a Horde permanent carries a Yes/No coin flag (hs-6-2), one entry per tag that gives
-    it one: ``"optional"`` for a ``you_may`` tag, ``"activated"`` for an activated ability the
-    Horde could use: tags ``activated`` / ``activated=…`` / ``activated_…``, keys ending
-    ``_ability`` (such as ``haste_ability={1}``) and keys starting ``sac_`` (an ability whose
-    cost is a sacrifice). Mana abilities never give one (``mana_ability=…``, or a value
-    starting ``add{``; hs-6-3). Empty: no coin."""
+def coin_reasons(facts: CardFacts, handling: Mapping[str, Handling] | None = None
+                 ) -> list[str]:
+    """Why a Horde permanent carries a Yes/No coin flag (hs-6-2), one entry per verb whose
+    declaration in the engine's ``handling`` (both Horde engines': :data:`HORDE_HANDLING`)
+    says ``coin``: ``"optional"`` for ``you_may``, ``"activated"`` for an activated ability.
+    Mana abilities never give one (hs-6-3). Empty: no coin."""
+    table = HORDE_HANDLING if handling is None else handling
     reasons = []
-    for tag in facts.tags:
-        if is_mana_ability(tag):
-            continue
-        key = _tag_key(tag)
-        if key == "you_may":
-            reasons.append("optional")
-        elif key == "activated" or key.startswith("activated_") or key.endswith(
-                _ACTIVATED_SUFFIX) or key.startswith("sac_"):
-            reasons.append("activated")
+    for behaviour in behaviours(facts.tags):
+        found = table.get(behaviour.name)
+        if found is not None and found.coin:
+            reasons.append("optional" if behaviour.name == "you_may" else "activated")
     return reasons
 
 
@@ -143,8 +174,15 @@ def locate_card(zones: Zones, card_id: Any, *, number: str = "its number (id)",
 
 
 def _may_attack(facts: CardFacts) -> bool:
-    """Not with defender or ``cant_attack`` (hs-4-1, lh-11-3)."""
-    return not (facts.has_tag("defender") or facts.has_tag("cant_attack"))
+    """Not with defender or an unconditional ``cant_attack`` (hs-4-1, lh-11-3); a
+    ``cant_attack`` with a condition is kept as one (:func:`attack_condition`)."""
+    return not (facts.has_tag("defender") or "cant_attack" in facts.tags)
+
+
+def attack_condition(facts: CardFacts) -> str:
+    """The condition of a conditional ``cant_attack`` (``alone``, ``unless_…``), or ``""``."""
+    value = facts.tag_value("cant_attack")
+    return value or ""
 
 
 class HordeGame(Game):
@@ -159,6 +197,10 @@ class HordeGame(Game):
     horde_turn: int
     #: The rule behind each ``winner`` (each format sets it), for :meth:`outcome`.
     outcome_rules: ClassVar[dict[str, str]] = {}
+    #: What the engine does with each verb of the card vocabulary (each format's own).
+    HANDLING: ClassVar[dict[str, Handling]] = HORDE_HANDLING
+    #: The creatures of the Horde's latest attack, by id.
+    attacking: list[int]
 
     zone_names: ClassVar[list[str]] = [
         "library",
@@ -268,6 +310,7 @@ class HordeGame(Game):
         self.spell_exiles: dict[int, bool] = {}
         #: Horde permanents a Survivor has gained control of, by card id, in the order taken.
         self.stolen: list[int] = []
+        self.attacking = []
 
     def flip_flags(self) -> list[Event]:
         """Flip a fresh coin for every flagged Horde permanent (battlefield order; hs-6-1)."""
@@ -276,12 +319,17 @@ class HordeGame(Game):
         facts = self._facts
         for card in self.zones["battlefield"]:
             if (not card.made and card.id not in self.stolen
-                    and facts[card.name].derived(needs_coin_flag)):
+                    and self.needs_coin(facts[card.name])):
                 events.extend(self.flag_card(card))
         return events
 
+    def needs_coin(self, facts: CardFacts) -> bool:
+        """Whether a Horde permanent carries a Yes/No coin flag, as this engine's declaration
+        (:attr:`HANDLING`) says (hs-6-2)."""
+        return bool(coin_reasons(facts, self.HANDLING))
+
     def flag_card(self, card: Card) -> list[Event]:
-        if card.made or not self.facts(card).derived(needs_coin_flag):
+        if card.made or not self.needs_coin(self.facts(card)):
             return []
         yes = self.rng.coin()
         self.flags[card.id] = yes
@@ -362,11 +410,19 @@ class HordeGame(Game):
 
     def enter_battlefield(self, card: Card, *, tapped: bool = False,
                           source: str | None = None) -> list[Event]:
-        """``card`` enters the battlefield (from ``source`` when the caller knows it)."""
+        """``card`` enters the battlefield (from ``source`` when the caller knows it); a card
+        whose text says it enters tapped does, as the engine declares (``enters_tapped``:
+        neither Horde rulebook overrides it, so it does not attack that turn)."""
         self.move_from(card, source, "battlefield")
-        card.tapped = tapped
+        own = (not tapped and self.HANDLING["enters_tapped"].how == "carried"
+               and "enters_tapped" in self.facts(card).tags)
+        card.tapped = tapped or own
         card.face_up = False
-        events = [Event("enter", f"{card.name} enters the battlefield", [card.name],
+        counters = self.facts(card).tag_value("enters_with")
+        if counters and counters.isdigit() and self.HANDLING["enters_with"].how == "carried":
+            card.counters = int(counters)  # "enters with N +1/+1 counters" (its text)
+        events = [Event("enter", f"{card.name} enters the battlefield"
+                        + (" tapped (its text)" if own else ""), [card.name],
                         {"card": card.id})]
         return events + self.flag_card(card)
 
@@ -562,19 +618,43 @@ class HordeGame(Game):
     def attack(self) -> list[Event]:
         """Every untapped Horde creature able to attack taps and attacks."""
         attackers = []
-        power = 0
         facts = self._facts
         for card in self.zones["battlefield"]:
             card_facts = facts[card.name]
             if (not card_facts.is_creature or card.tapped or card.id in self.stolen
                     or not self.can_attack(card, card_facts)):
                 continue
-            card.tapped = True
             attackers.append(card)
-            power += card_facts.power_value + card.counters
-        return [Event("attack", f"{len(attackers)} Horde creature(s) attack the Survivors "
-                      f"(printed power plus counters: {power})", [c.name for c in attackers],
+        if len(attackers) == 1 and attack_condition(facts[attackers[0].name]) == "alone":
+            attackers = []  # "can't attack alone" (hs-4-1): nothing attacks beside it
+        for card in attackers:
+            card.tapped = True
+        self.attacking = [c.id for c in attackers]
+        count, power, missing = self.attack_total()
+        checks = [f"{c.name} can't attack {attack_condition(facts[c.name]).replace('_', ' ')}"
+                  for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")]
+        note = (" — the table checks: " + "; ".join(dict.fromkeys(checks))) if checks else ""
+        said = f"power {'at least ' if missing else ''}{power}"
+        return [Event("attack", f"{count} Horde creature(s) attack the Survivors ({said})"
+                      + note, [c.name for c in attackers],
                       {"attackers": [c.id for c in attackers], "power": power})]
+
+    def entry(self, name: str) -> dict[str, Any]:
+        """A card's facts as plain data, in today's verbs (what the attack total and the
+        runner's reminders read)."""
+        return self.facts(name).derived(config_facts)
+
+    def attack_total(self) -> tuple[int, int, list[str]]:
+        """The one attack total (issue 39, point 4), as the game is now: the Horde creatures
+        of its latest attack still on the battlefield and still the Horde's, with printed
+        power, counters and the lords and anthems of the Horde's permanents (hs-4-2):
+        ``(attackers, power at least, not counted)``."""
+        here = {c.id: c for c in self.zones["battlefield"] if c.id not in self.stolen}
+        attackers = [(here[i].id, here[i].name, here[i].counters)
+                     for i in getattr(self, "attacking", []) if i in here]
+        sources = [(c.id, c.name) for c in here.values()]
+        power, missing = attack_summary(attackers, sources, self.entry)
+        return len(attackers), power, missing
 
     def check_end_horde_turn(self) -> None:
         """Refuse to end the Horde's turn when it is not the Horde's turn or a spell is held."""

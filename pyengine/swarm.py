@@ -92,9 +92,9 @@ states in its "How the play tools handle this" note under sw-6.
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
+from .board_facts import bonus
 from .cards import (
     CardDataError,
     CardDB,
@@ -108,6 +108,43 @@ from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
 from .setup import Choice, Count, Setup
+from .vocabulary import Handling, declare
+
+#: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
+#: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
+#: card reference, the card panel and the attack total read it.
+HANDLING = declare({
+    "keyword": Handling("table", "sw-13-16", "the table plays it for The Swarm"),
+    "cost_keyword": Handling("table", "sw-13-16", "the table decides, as is best for The Swarm"),
+    "number_keyword": Handling("table", "sw-13-16", "the table plays it for The Swarm"),
+    "ability": Handling("table", "sw-13-16", "the Survivors choose as is best for The Swarm"),
+    "trigger": Handling("reminded", "sw-13-16", "the step it triggers in"),
+    "spell": Handling("table", "sw-5-2", "it resolves: the table plays it out"),
+    "static": Handling("table", "sw-4-7", "on the battlefield, and from The Lair while it is "
+                                          "the Active Enforcer"),
+    "fact": Handling("fact"),
+    "table": Handling("table", "sw-13-16", "said on the card panel and in the card reference"),
+}, {
+    "haste": Handling("carried", "sw-9-5", "printed haste stays under another's control"),
+    "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
+    "defender": Handling("carried", "sw-9-3", "it never attacks"),
+    "deathtouch": Handling("carried", "sw-13-15", "1 damage to each blocker in turn"),
+    "foretell": Handling("carried", "sw-13-5", "cast first in the Pre-Swarm Step"),
+    "fabricate": Handling("carried", "sw-9-6", "it enters with the +1/+1 counters"),
+    "riot": Handling("carried", "sw-9-6", "it enters with a +1/+1 counter"),
+    "unleash": Handling("carried", "sw-9-6", "it enters with a +1/+1 counter and can't block"),
+    "enters_with": Handling("carried", "sw-9-1", "it enters with its counters"),
+    "enters_tapped": Handling("carried", "sw-9-1", "ignored: Swarm creatures enter untapped"),
+    "lord": Handling("carried", "sw-4-7", "in power, attacks and the attack total",
+                     power=True),
+    "anthem": Handling("carried", "sw-4-7", "in power, attacks and the attack total",
+                       power=True),
+    "cant_attack": Handling("carried", "sw-9-3", "it does not attack; a condition is kept "
+                                                 "(alone: checked; other: the table checks)"),
+    "cant_block": Handling("carried", "sw-13-12", "left out of The Swarm's blockers"),
+    "attacks_each_combat_if_able": Handling("carried", "sw-9-2", "every Swarm creature does"),
+    "tokens": Handling("reminded", "sw-5-2", "when it resolves"),
+})
 
 #: Shared life of the Survivors (sw-2-2).
 STARTING_LIFE = 40
@@ -142,7 +179,9 @@ SWARM_TURN_PHASES = (PRE_SWARM, MAIN1, COMBAT, MAIN2)
 
 #: Where :meth:`SwarmGame.do_leave` may send a card that is not an Enforcer.
 LEAVE_DESTINATIONS = ("graveyard", "hand", "exile", "library-top", "library-bottom")
-_ENTERS_WITH = re.compile(r"enters_with_(\d+)_p1p1")
+#: Keywords that let a Swarm creature choose a +1/+1 counter as it enters: it always takes
+#: it (sw-9-6); Fabricate's count is its number of counters.
+COUNTER_CHOICES = ("fabricate", "riot", "unleash")
 
 
 def fact_entry(
@@ -263,6 +302,14 @@ def lethal_order(
 # -- Hive Mind and Overlord: what differs between the modes -------------------------------------
 
 
+def _has_boost(facts: CardFacts) -> bool:
+    return facts.has_tag("lord") or facts.has_tag("anthem")
+
+
+def _entry_of(facts: CardFacts) -> dict[str, Any]:
+    return facts.to_config()
+
+
 class HiveMind:
     """Hive Mind Mode (sw-13-1): The Swarm plays by itself. :class:`SwarmGame` asks its mode's
     policy (:attr:`SwarmGame.policy`) wherever the two modes differ; the policy holds no state."""
@@ -310,7 +357,7 @@ class HiveMind:
         (one ``cast`` event for each card cast)."""
         events: list[Event] = []
         hand = game.zones["hand"]
-        foretell = [card for card in hand if "foretell" in game.tags(card)]
+        foretell = [card for card in hand if game.facts(card.name).has_tag("foretell")]
         game.rng.shuffle(foretell)
         for card in foretell:
             events += game._cast(card, where="Pre-Swarm Step (Foretell first)")
@@ -430,7 +477,7 @@ class Overlord:
     def forced_casts(self, game: SwarmGame, cards: list[Card]) -> list[Event]:
         """sw-14-5, sw-14-6: Foretell cards, then token cards, must be cast (hand order)."""
         events: list[Event] = []
-        foretell = [card for card in cards if "foretell" in game.tags(card)]
+        foretell = [card for card in cards if game.facts(card.name).has_tag("foretell")]
         for card in foretell:
             events += game._cast(card, where="Pre-Swarm Step (Foretell first)")
         tokens = [card for card in cards if card.token and card in game.zones["hand"]]
@@ -640,9 +687,38 @@ class SwarmGame(Game):
         """Tokens count as 0-cost cards (sw-9-4, sw-5-3)."""
         return 0 if card.token else self.facts(card.name).mana_value
 
-    def power(self, card: Card) -> int | None:
+    def power(self, card: Card, *, attacking: bool = False) -> int | None:
+        """Printed power, counters and the static abilities of the Swarm's permanents and of
+        a waiting Active Enforcer (sw-4-7): lords and anthems (``attacking``: those for
+        attacking creatures too)."""
         base = self.facts(card.name).power
-        return None if base is None else base + card.counters
+        if base is None:
+            return None
+        return base + card.counters + bonus((card.id, card.name), self.static_sources(),
+                                            self.entry, attacking=attacking)
+
+    def static_sources(self) -> list[tuple[int, str]]:
+        """The ``(id, name)`` whose static abilities reach Swarm creatures: its permanents and
+        the Active Enforcer while it waits in The Lair (sw-4-7; not The Reckoning)."""
+        sources = [(c.id, c.name) for c in self.swarm_permanents()
+                   if self.facts(c.name).derived(_has_boost)]
+        active = self.active_enforcer
+        if active is not None and active.id != self.reckoning_id \
+                and self.facts(active.name).derived(_has_boost):
+            sources.append((active.id, active.name))
+        return sources
+
+    def entry(self, name: str) -> dict[str, Any]:
+        """A card's facts as plain data (what :func:`pyengine.board_facts.bonus` reads)."""
+        return self.facts(name).derived(_entry_of)
+
+    def can_block(self, card: Card) -> bool:
+        """sw-13-12: an untapped Swarm creature blocks unless it can't: ``cant_block`` with no
+        condition, or unleashed with a +1/+1 counter on it."""
+        facts = self.facts(card.name)
+        if "cant_block" in facts.tags:
+            return False
+        return not (facts.has_tag("unleash") and card.counters > 0)
 
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
@@ -783,13 +859,27 @@ class SwarmGame(Game):
         events: list[Event] = []
         card.tapped = False
         card.face_up = False
-        counters = [int(m.group(1)) for tag in self.tags(card) if (m := _ENTERS_WITH.match(tag))]
-        card.counters = sum(counters)
+        card.counters = self.entering_counters(card)
         self.zones.add("battlefield", card)
         extra = f" with {card.counters} +1/+1 counters" if card.counters else ""
         events.append(Event("enter", f"{card.name} {how} the battlefield untapped{extra}.",
                             [card.name], data={"rule": "sw-9-1", "card": card.id}))
         return events
+
+    def entering_counters(self, card: Card) -> int:
+        """The +1/+1 counters a Swarm creature enters with: ``enters with N`` and, as it
+        always takes the counter (sw-9-6), Fabricate N, Riot and Unleash."""
+        facts = self.facts(card.name)
+        total = 0
+        for key in ("enters_with", *COUNTER_CHOICES):
+            value = facts.tag_value(key)
+            if value is None:
+                continue
+            if key in ("enters_with", "fabricate"):
+                total += int(value) if value.isdigit() else 0
+            else:
+                total += 1
+        return total
 
     def _resolve_reckoning(self, card: Card, *, how: str) -> list[Event]:
         """sw-6-4, sw-6-5: it resolves at once, then leaves the game."""
@@ -1071,6 +1161,10 @@ class SwarmGame(Game):
                 unable.append((card, why))
             else:
                 able.append(card)
+        alone = [c for c in able if self.facts(c.name).tag_value("cant_attack") == "alone"]
+        if alone and len(able) == 1:  # "can't attack alone": no other attacker (sw-9-3)
+            unable.append((able[0], "it can't attack alone"))
+            able = []
         for card, why in unable:
             rule = "sw-9-5" if why.endswith("sw-9-5") else "sw-9-3"
             events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
@@ -1078,7 +1172,7 @@ class SwarmGame(Game):
         self.attackers = [card.id for card in able]
         total = 0
         for card in able:
-            power = self.power(card)
+            power = self.power(card, attacking=True)
             shown = "?" if power is None else str(power)
             data: dict[str, Any] = {"rule": "sw-9-2", "card": card.id, "power": power}
             target = self.policy.attack_target(self, targets, data)
@@ -1086,8 +1180,11 @@ class SwarmGame(Game):
                 total += power
             if "vigilance" not in self.tags(card):
                 card.tapped = True
-            events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}.",
-                                [card.name], data=data))
+            condition = self.facts(card.name).tag_value("cant_attack")
+            check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
+                     "take it out of combat." if condition and condition != "alone" else "")
+            events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}."
+                                + check, [card.name], data=data))
         if not able:
             events.append(Event("attack", "No Swarm creature can attack.",
                                 data={"rule": "sw-9-2"}))
@@ -1108,6 +1205,8 @@ class SwarmGame(Game):
             return "back under The Swarm's control this turn, no printed haste, sw-9-5"
         if "defender" in self.tags(card):
             return "defender"
+        if "cant_attack" in self.tags(card):
+            return "it can't attack"
         if power is not None and power <= 0:
             return f"power {power}"
         return ""
@@ -1120,7 +1219,8 @@ class SwarmGame(Game):
         self._require_phase(SURVIVORS, what="the Survivors attacking The Swarm")
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
-        blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped]
+        blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped
+                    and self.can_block(c)]
         if blockers:
             who = ", ".join(self.label(c) for c in blockers)
             text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "

@@ -94,6 +94,8 @@ from pyengine.power import power_tags  # noqa: E402
 from pyengine.printed_names import FLAVOR, PrintedName  # noqa: E402
 from pyengine.printed_names import parse as parse_printed  # noqa: E402
 from pyengine.printed_names import write as write_printed  # noqa: E402
+from pyengine.vocabulary import check_tags  # noqa: E402
+from sitebuild import coverage  # noqa: E402
 
 OUTPUT = ROOT / "decks" / "card-facts.tsv.gz"
 #: Scryfall's bulk-data list: one entry per bulk file (``oracle_cards``, ``all_cards``...).
@@ -191,6 +193,7 @@ def card_row(card: Mapping[str, Any]) -> tuple[str, str] | None:
     if isinstance(games, list):
         tags.append("games=" + "".join(letter for game, letter in _GAMES if game in games))
     tags = [_clean(t).replace(";", ",") for t in dict.fromkeys(tags)]
+    check_tags(_clean(name), tags)  # every tag is a verb of the vocabulary (issue 39)
     row = "\t".join([
         _clean(name), cost, str(mana_value(card)), type_line, _clean(power), _clean(toughness),
         colors_text, _wubrg(card.get("color_identity") or []), "0", ";".join(tags),
@@ -486,6 +489,12 @@ class Run:
                  f"the source lacks: {counts['shipped facts']} from decks/cards.tsv, "
                  f"{counts['conspiracy']} Conspiracy, {counts['name only']} by name only")
         changers = found.game_changers_text(source, date)
+        if args.output == OUTPUT:  # how much of the pool the vocabulary reads (issue 39)
+            figures = coverage.compute(iter_objects(path))
+            self.outputs.append((coverage.FIGURES,
+                                 coverage.text_of(figures, source).encode("utf-8")))
+            self.say(f"  {_shown(coverage.FIGURES)}: {figures['cards']} creatures, instants "
+                     f"and sorceries; {figures['unread']} with a line no verb reads")
         if changers is not None and not found.changers and args.min_cards:
             raise SourceError("the source has a game_changer field but no card marked true: "
                               "the field's meaning changed?")

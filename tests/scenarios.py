@@ -330,3 +330,31 @@ def walk(game: Game, seed: str, steps: int) -> list[tuple[dict[str, Any], list[E
         except GameError as error:
             record.append((chosen, f"{type(error).__name__}: {error}"))
     return record
+
+
+# -- cards straight onto the board (issue 39, point 6) -----------------------------------------
+def on_board(game: Game, *cards: str, zone: str = "battlefield",
+             extra_facts: dict[str, dict[str, Any]] | None = None, **state: Any) -> list[Any]:
+    """Put ``cards`` straight into ``zone`` of ``game`` (the battlefield unless named), as
+    card engines test cards: no turns played to get there. A card the game has no facts for
+    takes them from ``extra_facts`` or the shipped card data (in today's verbs); ``state``
+    sets each card's ``tapped``, ``counters`` or ``face_up``. A Swarm card put in The Lair
+    (``zone="lair"``) becomes an Enforcer, on top (face up: the Active Enforcer)."""
+    from pyengine.cards import CardFacts
+
+    extra = extra_facts or {}
+    made = []
+    for name in cards:
+        if name not in game._facts:  # type: ignore[attr-defined]
+            entry = extra[name] if name in extra else facts_of(card_db()[name])
+            game._facts[name] = CardFacts.from_config(name, entry)  # type: ignore[attr-defined]
+        card = game.new_card(name, token=game._facts[name].is_token)  # type: ignore[attr-defined]
+        for key, value in state.items():
+            setattr(card, key, value)
+        if zone == "lair":
+            game.enforcer_ids.append(card.id)  # type: ignore[attr-defined]
+            game.zones.add(zone, card, 0)
+        else:
+            game.zones.add(zone, card)
+        made.append(card)
+    return made

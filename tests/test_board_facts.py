@@ -35,10 +35,10 @@ def test_attack_total_says_what_it_cannot_count():
     attackers = [(1, "Zombie", 0), (2, "Soulless One", 0)]
     on_board = [(1, "Zombie"), (2, "Soulless One"), (3, "Bad Moon")]
     total, missing = board_facts.attack_summary(attackers, on_board, facts)
-    assert (total, missing) == (2, ["Soulless One (*/*)", "Bad Moon (anthem)"])
+    assert (total, missing) == (2, ["Bad Moon (anthem)", "Soulless One (*/*)"])
     assert board.attack_text(2, total, missing) == (
         "Attacking the Survivors: 2 creatures, at least 2 power — not counted: "
-        "Soulless One (*/*), Bad Moon (anthem).")
+        "Bad Moon (anthem), Soulless One (*/*).")
 
 
 def test_attacking_anthem_counts():
@@ -54,11 +54,12 @@ def test_trigger_reminders_in_plain_words():
                                      "Hollow Dogs", "Forsaken Wastes", "Abundant Maw",
                                      "Grave Titan"], facts)
     assert lines == [
-        "Cackling Fiend — when it enters: each opponent discards 1",
-        "Hollow Dogs — when it attacks: +2/+0",
-        "Forsaken Wastes — at each upkeep: lose 1",
-        "Abundant Maw — when it is cast: target opponent loses 3, you gain 3",
-        "Grave Titan — when it enters or attacks: 2 Zombie tokens",
+        "Cackling Fiend — When it enters: each opponent discards 1 card.",
+        "Hollow Dogs — Whenever it attacks: it gets +2/+0 until end of turn.",
+        "Forsaken Wastes — At the beginning of each upkeep: that player loses 1 life.",
+        "Abundant Maw — When it is cast: target opponent loses 3 life and you gain 3 life.",
+        "Grave Titan — When it enters: create 2 Zombie tokens. Whenever it attacks: create 2 "
+        "Zombie tokens.",
     ]
 
 

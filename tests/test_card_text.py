@@ -112,12 +112,13 @@ def test_keywords_costs_statics_and_spells():
                           "Test Lord") == ["lord=other_zombies+1/+1"]
     assert behaviour_tags("Black creatures get +1/+1.", "Enchantment", "Bad Moon") == [
         "anthem=all_black_creatures+1/+1"]
-    assert "enters_with_5_p1p1" in behaviour_tags(
+    assert "enters_with=5" in behaviour_tags(
         "This creature enters with five +1/+1 counters on it.", "Creature — Zombie", "Mob")
     assert "players_cant_gain_life" in behaviour_tags("Players can't gain life.", "Enchantment",
                                                       "Test Wastes")
     assert behaviour_tags("Destroy all creatures. They can't be regenerated.", "Sorcery",
-                          "Damnation") == ["mass_removal=destroy", "no_regen"]
+                          "Damnation") == ["mass_removal=destroy", "no_regen",
+                                       "spell=destroy_all_creatures"]
     assert behaviour_tags("When this creature enters, create two 1/1 colorless Eldrazi Spawn "
                           "creature tokens.", "Creature — Eldrazi Drone", "Test Drone") == [
         "etb=2_Eldrazi_Spawn"]

@@ -21,7 +21,8 @@ SCRYFALL = DATA / "scryfall"
 
 TSV = (
     "name\tmana_cost\tmana_value\ttype_line\tpower\ttoughness\tcolors\tcolor_identity\tis_token\ttags\n"
-    "Abundant Maw\t{8}\t8\tCreature — Eldrazi Leech\t6\t4\t\tB\t0\temerge={6}{B};cast_trigger=x\n"
+    "Abundant Maw\t{8}\t8\tCreature — Eldrazi Leech\t6\t4\t\tB\t0\temerge={6}{B};"
+    "cast_trigger=draw1\n"
     "Ib Halfheart, Goblin Tactician\t{3}{R}\t4\tLegendary Creature — Goblin Advisor"
     "\t3\t2\tR\tR\t0\tlegendary\n"
     "Soulless One\t{3}{B}\t4\tCreature — Zombie Avatar\t*\t*\tB\tB\t0\t\n"
@@ -261,9 +262,10 @@ def test_from_config_reads_every_engines_entries():
     assert (swarm.mana_cost, swarm.power, swarm.power_text, swarm.is_token) == ("", 2, "2", True)
     odd = CardFacts.from_config("Soulless One", {"type_line": "Creature — Zombie Avatar",
                                                  "power": "*", "toughness": 4,
-                                                 "is_token": False, "tags": "a;b=1"})
+                                                 "is_token": False, "tags": "flying;annihilator=1"})
     assert (odd.power, odd.power_value, odd.toughness, odd.toughness_text) == (None, 0, 4, "4")
-    assert odd.tags == ("a", "b=1") and odd.has_tag("b") and not odd.has_tag("a=1")
+    assert odd.tags == ("flying", "annihilator=1") and odd.has_tag("annihilator")
+    assert not odd.has_tag("flying=1")
     assert odd.to_config(mana_cost=False)["power"] == "*"
     facts = read_config_facts({"B": {"type_line": "Sorcery"}, "A": {}})
     assert list(facts) == ["A", "B"] and facts["B"].is_spell_only

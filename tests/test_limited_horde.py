@@ -242,9 +242,10 @@ def test_token_tags_return_tokens_by_themselves():
 
 
 def test_card_tags_the_engine_carries_out():
-    """lh-8-5, lh-8-10, lh-11-15, lh-11-22: life gain draws (Essence Feed), draws on death
+    """lh-8-5, lh-9-8, lh-11-15, lh-11-22: life gain draws (Essence Feed), draws on death
     (Exultant Cultist) and on cast (Wretched Gryff), self-mill (Crow of Dark Tidings) and
-    discard-as-mill (Miasmic Mummy) happen by themselves."""
+    Miasmic Mummy's discard happen by themselves; by the recovered errata the Mummy's discard
+    reaches each opponent only, so the Horde mills nothing for it."""
     g = game(["Essence Feed", "Zombie", "Exultant Cultist", "Walking Corpse",
               "Crow of Dark Tidings", "Zombie", "Zombie", "Miasmic Mummy", "Zombie Giant"]
              + FILLER)
@@ -267,8 +268,8 @@ def test_card_tags_the_engine_carries_out():
     assert [(e.kind, e.cards) for e in events][-2:] == [
         ("effect", ["Crow of Dark Tidings"]), ("mill", ["Zombie", "Zombie"])]
     events = act(g, "draw")
-    assert [(e.kind, e.cards) for e in events][-2:] == [
-        ("effect", ["Miasmic Mummy"]), ("mill", ["Zombie Giant"])]
+    assert [(e.kind, e.cards) for e in events][-1:] == [("effect", ["Miasmic Mummy"])]
+    assert "each Survivor discards a card (the Horde does not)" in events[-1].text
     gryff = game([SPAWN] * 7 + ["Walking Corpse", "Zombie"] + FILLER,
                  dreadnought=["Wretched Gryff"])
     act(gryff, "discard", n=7)
@@ -760,8 +761,29 @@ def test_lh_9_10_keyword_errata_threshold_instead_of_delirium():
     card panel shows); cards without delirium are untouched."""
     g = game(shipped("limited-horde-zombies"))
     hound = g.facts("Hound of the Farbogs")
-    assert hound.tags == ("menace_if_threshold",)
-    assert g.facts("Thraben Foulbloods").tags == ("menace_if_threshold(+1/+1)",)
+    assert hound.tags == ("table=it_has_menace_with_threshold",)
+    assert g.facts("Thraben Foulbloods").tags == (
+        "table=it_gets_+1/+1_and_has_menace_with_threshold",)
     assert g.errata_of("Hound of the Farbogs") == "errata: threshold instead of delirium (LH 9.10)"
     assert g.errata_of("Walking Corpse") == ""
-    assert DB.get("Hound of the Farbogs").tags == ("menace_if_delirium",)  # the data stays
+    assert DB.get("Hound of the Farbogs").tags == (
+        "table=it_has_menace_with_delirium",)  # the data stays
+
+
+def test_lh_9_8_recovered_errata_each_opponent_only():
+    """lh-9-8 (derived errata): Rottenheart Ghoul, Miasmic Mummy and Smallpox reach each
+    opponent, the Survivors, instead of each or a target player: applied to those cards'
+    facts in the game (the card panel says so), not to any other card with the same text."""
+    g = game(shipped("limited-horde-zombies"))
+    assert g.facts("Rottenheart Ghoul").tags == ("dies=each_opp_discards1",)
+    assert g.facts("Miasmic Mummy").tags == ("etb=each_opp_discards1",)
+    assert "spell=each_opp_loses1+each_opp_discards1+each_opp_sacs_creature" in \
+        g.facts("Smallpox").tags
+    assert "each opponent (the Survivors) only" in g.errata_of("Smallpox")
+    assert DB.get("Delirium Skeins").tags == ("spell=each_player_discards3",)  # no errata
+    ghoul = game(["Rottenheart Ghoul"] + FILLER)
+    to_horde_turn(ghoul)
+    card = next(c for c in ghoul.creatures() if c.name == "Rottenheart Ghoul")
+    events = act(ghoul, "move", card=card.id, to="graveyard")
+    assert [e.kind for e in events] == ["move", "effect"]
+    assert events[1].text == "Rottenheart Ghoul: each Survivor discards a card (the Horde does not)"

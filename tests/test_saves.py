@@ -658,7 +658,7 @@ def test_a_schema_3_limited_horde_game_casts_its_dreadnought_at_the_corrected_mo
     assert upgraded.upgrade_dropped == 0 and upgraded.actions == old["actions"]
     assert old["actions"][-2:] == [{"n": 1, "name": "Eldrazi Spawn", "type": "create-token"},
                                    {"type": "end-horde-turn"}]
-    replay = type(upgraded)(old["config"], old["seed"])
+    replay = type(upgraded)(upgraded.config, old["seed"])  # its facts in today's verbs
     for action in old["actions"][:-2]:
         replay.apply(action)
     assert replay.phase == "horde" and len(replay.spawn()) == 7
@@ -986,3 +986,28 @@ def test_the_hidden_hand_box_is_bounded_where_it_is_saved():
     reloaded = Session("team", team, page_env(), storage)
     view = reloaded.start()
     assert view.hidden["saves"] is True and "could not be read" not in view.error
+
+
+def test_a_schema_4_game_with_tags_of_before_opens_in_todays_verbs():
+    """hs-3-7, hs-4-1 (issue 39): a SlingLab game saved at schema 4, its card facts in the
+    tags of before (``etb=2_Goblin_tokens``, ``enters_with_5_p1p1``, a hand-written
+    ``any_spell_cast=…``), opens with every action kept: its facts read as today's verbs,
+    nothing dropped, and replayed under the corrected rules Rotting Legion enters tapped (no
+    attack the turn it arrives) and Noosegraf Mob enters with its five counters."""
+    old = json.loads(stored("horde-v4-tags-before-vocabulary.json"))
+    assert old["schema"] == 4
+    assert old["config"]["facts"]["Noosegraf Mob"]["tags"][0] == "enters_with_5_p1p1"
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0 and upgraded.actions == old["actions"]
+    facts = upgraded.config["facts"]
+    assert facts["Goblin Marshal"]["tags"] == ["echo={4}{R}{R}", "etb=2_Goblin", "dies=2_Goblin"]
+    assert facts["Noosegraf Mob"]["tags"][0] == "enters_with=5"
+    assert any(t.startswith("table=") for t in facts["Noosegraf Mob"]["tags"])
+    attacks = [e for e in upgraded.events if e.kind == "attack"]
+    legion = next(c for c in upgraded.zones["battlefield"] if c.name == "Rotting Legion")
+    assert legion.id not in attacks[0].data["attackers"]
+    assert "Rotting Legion enters the battlefield tapped (its text)" in [
+        e.text for e in upgraded.events]
+    mob = next(c for c in upgraded.zones["battlefield"] if c.name == "Noosegraf Mob")
+    assert mob.counters == 5
+    assert json.loads(upgraded.to_json())["schema"] == game.SCHEMA_VERSION

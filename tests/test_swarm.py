@@ -13,7 +13,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyengine import files
+from pyengine import files, swarm
 from pyengine.game import ActionError, GameError, SaveError, load_game
 from pyengine.rng import Rng
 from pyengine.swarm import (
@@ -1439,3 +1439,27 @@ def test_tap_all_and_untap_all_swarm_creatures():
                    "true or false") == []
     run(game, "combat", "end", "turn")
     assert not any(c.tapped for c in game.zones["battlefield"])
+
+
+def test_sw_4_7_the_waiting_active_enforcers_static_abilities_count():
+    """sw-4-7, sw-9-3 (issue 39): a lord waiting in The Lair as the Active Enforcer gives its
+    bonus to Swarm creatures: a 0-power Zombie attacks, and the attack total counts the bonus;
+    a lord on the battlefield does the same."""
+    from tests.scenarios import on_board, stacked
+
+    game = stacked("swarm", ["Zombie"] * 5)
+    game.phase = swarm.MAIN1
+    zero = {"mana_cost": "{B}", "mana_value": 1, "type_line": "Creature — Zombie",
+            "power": "0", "toughness": "1", "token": False, "tags": []}
+    lord = {"mana_cost": "{1}{B}{B}", "mana_value": 3, "type_line": "Creature — Zombie",
+            "power": "2", "toughness": "2", "token": False, "tags": ["lord=other_zombies+1/+1"]}
+    small, = on_board(game, "Small", extra_facts={"Small": zero})
+    assert game.attack_refusal(small) == "power 0"
+    on_board(game, "Lord in the Lair", zone="lair", face_up=True,
+             extra_facts={"Lord in the Lair": lord})
+    assert game.active_enforcer is not None and game.power(small) == 1
+    events = game.apply({"type": "combat"})
+    attacked = [e for e in events if e.kind == "attack" and e.data.get("card") == small.id]
+    assert attacked and attacked[0].data["power"] == 1
+    total = next(e for e in events if e.kind == "attack-total")
+    assert total.data == {"total": 1, "attackers": 1}

@@ -176,12 +176,14 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     does in words."""
     from pyengine.widgets import board
 
-    facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life", "each_upkeep_lose1"]},
+    facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life",
+                                          "each_upkeep=that_player_loses1"]},
              "Zombie": {"tags": ["token"]},
-             "Maker": {"tags": ["tokens"]},
-             "Wrath": {"tags": ["destroy_all_creatures"]}}.get
+             "Maker": {"tags": ["tokens=2_Zombie"]},
+             "Wrath": {"tags": ["mass_removal=destroy", "table=destroy_all_creatures"]}}.get
     lines = board.recurring_reminders(["Zombie", "Forsaken Wastes", "Forsaken Wastes"], facts)
-    assert lines == ["Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
+    assert lines == ["Forsaken Wastes (on the battlefield) — At the beginning of each upkeep: "
+                     "that player loses 1 life."]
     assert board.recurring_reminders(["Forsaken Wastes"], facts, skip=["Forsaken Wastes"]) == []
 
     class E:
@@ -189,27 +191,30 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
             self.kind, self.text, self.data = kind, text, data or {}
 
     made = [E("create", "Maker makes 2 Zombie tokens")]
-    assert board.carried_out(["Maker — it makes tokens"], made) == []
-    assert board.carried_out(["Maker — it makes tokens"], []) == ["Maker — it makes tokens"]
+    maker = board.trigger_reminders(["Maker"], facts)
+    assert maker == ["Maker — It makes tokens: create 2 Zombie tokens."]
+    assert board.carried_out(maker, made) == []
+    assert board.carried_out(maker, []) == maker
     # lh-3-3: an effect the engine carried out ("<card>: …") is not reminded; a card with two
     # triggers is (the event does not say which one ran)
     done = [E("effect", "Fiend: the Survivors lose 3 life"),
             E("return-tokens", "Spawner: 2 of 2 token(s) return from the graveyard")]
-    lines = ["Fiend — when it enters: target opp loses 3", "Spawner — when it enters: 2 Spawn",
-             "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
-    assert board.carried_out(lines, done + [E("effect", "Both: the Horde draws")]) == [
-        "Both — when it enters: draw; when it dies: 1 Spawn", "Other — when it enters: x"]
+    lines = ["Fiend — When it enters: target opponent loses 3 life.",
+             "Spawner — When it enters: create 2 Spawn tokens.",
+             "Both — When it enters: draw 1 card. When it dies: create 1 Spawn token.",
+             "Other — When it enters: do what its text says."]
+    assert board.carried_out(lines, done + [E("effect", "Both: the Horde draws")]) == lines[2:]
     # an engine that names the trigger it carried out: of several, only that one goes; a
     # one-trigger line stays when another trigger of the card ran
     ran = [E("effect", "Both: the Horde draws", {"trigger": "etb"}),
            E("effect", "Other: the Horde mills 2", {"trigger": "dies"})]
     assert board.carried_out(lines, ran) == [
-        "Fiend — when it enters: target opp loses 3", "Spawner — when it enters: 2 Spawn",
-        "Both — when it dies: 1 Spawn", "Other — when it enters: x"]
+        lines[0], lines[1], "Both — When it dies: create 1 Spawn token.", lines[3]]
     both = ran + [E("fizzle", "Both: no token in the graveyard", {"trigger": "dies"})]
     assert "Both" not in " ".join(board.carried_out(lines, both))
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
-    assert board.spell_words(facts("Wrath")) == "destroy all creatures"
+    assert board.spell_words(facts("Wrath")) == (
+        "It removes creatures en masse (destroy). Destroy all creatures.")
     assert board.spell_words(None) == ""
 
 

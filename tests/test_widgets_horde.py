@@ -812,11 +812,12 @@ def test_the_card_panel_shows_limited_horde_keyword_errata():
     from tests import scenarios
 
     lh = scenarios.stacked("limited-horde", ["Hound of the Farbogs", "Zombie"])
-    line = board.facts_text(Widget._facts(lh)("Hound of the Farbogs"))
-    assert "menace if threshold" in line and "delirium" not in line.split(" · ")[-2]
-    assert line.endswith("errata: threshold instead of delirium (LH 9.10)")
+    line = board.facts_text(Widget._facts(lh)("Hound of the Farbogs"), lh.HANDLING)
+    assert "errata: threshold instead of delirium (LH 9.10)" in line
+    assert line.endswith("At the table: It has menace with threshold.")
     hs = scenarios.stacked("horde", ["Hound of the Farbogs", "Zombie"])
-    assert "menace if delirium" in board.facts_text(Widget._facts(hs)("Hound of the Farbogs"))
+    assert board.facts_text(Widget._facts(hs)("Hound of the Farbogs"), hs.HANDLING).endswith(
+        "At the table: It has menace with delirium.")
 def test_a_new_game_gets_a_new_seed_unless_the_table_keeps_it():
     """hs-3-3: Start after a game does not deal the same game again by surprise: the seed
     left in the box from the last game is replaced, unless "Keep this seed" is ticked; a seed
@@ -958,14 +959,15 @@ def test_reminders_come_each_turn_and_life_gain_under_cant_gain_life_warns():
         if any(c.name == "Forsaken Wastes" for c in w.game.zones["battlefield"]) and len(
                 [r for r in seen if any("Forsaken Wastes" in t for t in r)]) >= 2:
             break
-    assert any("Forsaken Wastes (on the battlefield) — at each upkeep" in t
+    assert any("Forsaken Wastes (on the battlefield) — At the beginning of each upkeep" in t
                for r in seen for t in r), seen
     # the Survivors' turn is played on the tools: an each-upkeep trigger is said there too,
     # and only what triggers in every turn (issue 27, point 5)
     view = w.render()
     assert w.game.phase == "survivors" and view.hidden["turn-reminders-box"] is False
     assert [i.text for i in view.lists["turn-reminders"]] == [
-        "Forsaken Wastes (on the battlefield) — at each upkeep: lose 1"]
+        "Forsaken Wastes (on the battlefield) — At the beginning of each upkeep: that player "
+        "loses 1 life."]
     view = w.handle("life-up", {"amount": "2"})
     assert "can't gain life" in view.text["happened"]
     zombie = next(c for c in w.game.zones["battlefield"] if c.name == "Zombie")
@@ -1050,3 +1052,57 @@ def test_several_groups_chosen_on_the_board_are_destroyed_in_one_tap():
     assert view.error == "" and len(w.game.actions) == actions + 1
     assert {c.id for c in w.game.creatures()} == others
     assert not w.marking and view.hidden["destroy-marked"]
+
+
+def test_one_attack_total_always_true_after_a_wrath_a_steal_and_a_death():
+    """hs-4-2 (issue 39, point 4): the attack line is recomputed after every action from the
+    creatures on the battlefield that attack for the Horde: a kill, a change of control and a
+    wrath take attackers out of it, a token made later is not an attacker; the table bar's
+    line of the attack and the wave box say the same figures."""
+    save = stacked_save(["Zombie"] * 6, facts=FACTS)
+    w, _ = imported(save)
+    view = None
+    for _ in range(6):
+        view = w.handle("survivor-end", {})
+        if w.game.phase == "horde" and w.game.attacking:
+            break
+        if w.game.phase != "survivors":
+            w.handle("horde-end", {})
+    attackers = list(w.game.attacking)
+    n = len(attackers)
+    assert n >= 2
+    assert view.text["attack"].startswith(f"Attacking the Survivors: {n} creatures, {2 * n} "
+                                          "power")
+    attack_event = next(e for e in reversed(w.game.events) if e.kind == "attack")
+    assert f"{n} Horde creature(s) attack the Survivors (power {2 * n})" in attack_event.text
+    w.game.apply({"type": "move", "card": attackers[0], "to": "graveyard"})
+    assert w.render().text["attack"].startswith(
+        f"Attacking the Survivors: {n - 1} creature{'s' if n - 1 != 1 else ''}, {2 * (n - 1)}")
+    w.game.apply({"type": "gain-control", "card": attackers[1]})
+    assert w.render().text["attack"].startswith(f"Attacking the Survivors: {n - 2} creature")
+    w.game.apply({"type": "create-token", "name": "Zombie", "n": 2})
+    assert w.render().text["attack"].startswith(f"Attacking the Survivors: {n - 2} creature")
+    for card_id in attackers[2:]:
+        w.game.apply({"type": "move", "card": card_id, "to": "graveyard"})
+    assert w.render().text["attack"].startswith("Attacking the Survivors: 0 creatures, 0 power")
+
+
+def test_a_card_that_dies_is_reminded_of_its_dies_trigger():
+    """hs-4-3 (issue 39, point 7): a Horde creature that dies this turn gets its "when it
+    dies" reminder, in a sentence saying what happens."""
+    facts = dict(FACTS, **{"Festering Goblin": {
+        "mana_cost": "{B}", "mana_value": 1, "type_line": "Creature — Zombie Goblin",
+        "power": "1", "toughness": "1", "tags": ["dies=target_creature-1/-1_eot"]}})
+    w, _ = imported(stacked_save(["Festering Goblin", "Zombie", "Zombie"], facts=facts))
+    for _ in range(6):
+        w.handle("survivor-end", {})
+        if any(c.name == "Festering Goblin" for c in w.game.zones["battlefield"]) and \
+                w.game.phase == "horde":
+            break
+        if w.game.phase != "survivors":
+            w.handle("horde-end", {})
+    goblin = next(c for c in w.game.zones["battlefield"] if c.name == "Festering Goblin")
+    w.game.apply({"type": "move", "card": goblin.id, "to": "graveyard"})
+    lines = [i.text for i in w.render().lists["reminders"]]
+    assert "Festering Goblin (died) — When it dies: target creature gets -1/-1 until end of " \
+           "turn." in lines

@@ -514,3 +514,27 @@ def test_a_new_swarm_game_gets_a_new_seed_unless_kept():
     w.handle("new", {"mode": "hive", "survivors": "2", "deck": "sample", "seed": seed,
                      "keep-seed": "on"})
     assert w.game.seed == seed
+
+
+def test_the_attack_line_is_the_game_as_it_is_now():
+    """sw-9-2, sw-9-5 (issue 39, point 4): the attack line counts the Swarm creatures of the
+    latest combat still on the battlefield under The Swarm's control, recomputed after each
+    action (a death, a change of control), the same figure as the engine's attack total."""
+    from pyengine import swarm as engine
+    from pyengine.widgets.swarm import attack_line
+    from tests.scenarios import on_board, run_to, stacked
+
+    game = stacked("swarm", ["Walking Corpse"] * 30, enforcers=["Walking Corpse"] * 2)
+    run_to(game, engine.MAIN1)
+    game.zones["battlefield"].clear()  # only the cards this test puts there
+    a, b, c = on_board(game, "Zombie", "Zombie", "Zombie")
+    game.apply({"type": "combat"})
+    total = next(e for e in reversed(game.events) if e.kind == "attack-total")
+    assert total.data == {"total": 6, "attackers": 3}
+    assert attack_line(game).startswith("Attacking the Survivors: 3 creatures, 6 power")
+    game.apply({"type": "dies", "card": a.id})
+    assert attack_line(game).startswith("Attacking the Survivors: 2 creatures, 4 power")
+    game.apply({"type": "gain-control", "card": b.id})
+    assert attack_line(game).startswith("Attacking the Survivors: 1 creature, 2 power")
+    game.apply({"type": "dies-all", "cards": [c.id]})
+    assert attack_line(game).startswith("Attacking the Survivors: 0 creatures, 0 power")

@@ -3,9 +3,8 @@
 
 from __future__ import annotations
 
-import re
-
 from ..game import ActionError, Card, Event
+from ..vocabulary import Atom, behaviours
 from .needs import Parts
 from .rules import HORRID_SWARM, SPAWN
 
@@ -32,87 +31,74 @@ class CardEffects(Parts):
         return events + self.enter_battlefield(card) + self.card_effects(card, "etb")
 
     def card_effects(self, card: Card, when: str) -> list[Event]:
-        """The few card tags the engine carries out by itself (everything else is the
-        table's): ``when`` is ``"cast"``, ``"etb"``, ``"resolve"`` or ``"dies"``.
+        """The card effects the engine carries out by itself (everything else is the
+        table's, and the runner reminds it): ``when`` is ``"cast"``, ``"etb"``,
+        ``"resolve"`` or ``"dies"``; the verbs ``cast_trigger``, ``etb``, ``dies``,
+        ``spell`` and ``tokens`` (the engine's declaration, ``rules.HANDLING``), unconditional
+        ones only, and of their effects the atoms of :data:`CARRIED_ATOMS`:
 
-        * tokens: ``etb=``, ``tokens=`` (on resolve), ``dies=`` of the form ``N_Token_Name``
-          return tokens from the graveyard (lh-3-3);
-        * ``cast_trigger_draw=N``: the Horde draws N (Wretched Gryff, lh-11-22);
-        * ``cast_trigger=…`` / on resolve bare tags: ``target_opp_loses3`` /
-          ``target_player_loses3`` make the Survivors lose 3 (the Horde targets their life,
-          lh-3-14), ``you_gain3`` gains the Horde 3 life (a card, lh-8-5);
-        * ``dies_draw``: the Horde draws a card (Exultant Cultist, lh-11-15);
-        * ``etb_self_mill2`` / ``dies_self_mill2``: the Horde mills 2 (Crow of Dark Tidings);
-        * ``etb_each_player_discards1``: the Horde discards 1, so mills 1 (lh-8-10); the event
-          reminds the Survivors to discard too;
+        * tokens: return tokens from the graveyard (lh-3-3);
+        * draws: the Horde draws and plays (lh-3-6, lh-8-8; Wretched Gryff, lh-11-22,
+          Exultant Cultist, lh-11-15);
+        * a target opponent or player losing life: the Survivors lose it (the Horde targets
+          their life, lh-3-14); the Horde gaining life (lh-8-5);
+        * the Horde milling itself (Crow of Dark Tidings);
+        * each player discarding: each Survivor discards and the Horde mills instead
+          (lh-8-10); each opponent discarding (the recovered errata of Miasmic Mummy and
+          Rottenheart Ghoul): each Survivor discards, the Horde nothing;
         * It of the Horrid Swarm's two Insects become two Eldrazi Horror tokens from the
           graveyard, settling for Eldrazi Spawn (lh-11-24; its errata text is lost).
         """
-        facts = self.facts(card)
-        parts: list[str] = []
+        verbs = {"cast": ("cast_trigger",), "etb": ("etb",), "dies": ("dies",),
+                 "resolve": ("spell", "tokens")}[when]
+        atoms: list[Atom] = []
+        for behaviour in behaviours(self.facts(card).tags):
+            if behaviour.name in verbs and not behaviour.condition:
+                atoms.extend(behaviour.effect)
+        if when == "cast" and card.name == HORRID_SWARM:
+            atoms = [Atom("horrid_swarm")]
         events: list[Event] = []
-        if when == "cast":
-            value = facts.tag_value("cast_trigger")
-            parts = value.split("+") if value else []
-            if card.name == HORRID_SWARM:
-                parts = ["horrid_swarm"]
-            draw = facts.tag_value("cast_trigger_draw")
-            if draw and draw.isdigit():
-                parts.append(f"draw{draw}")
-        elif when == "resolve":
-            parts = [*facts.tags, "tokens"]
-        elif when == "etb":
-            events += self.tag_tokens(card, "etb")
-            parts = [t[len("etb_"):] for t in facts.tags if t.startswith("etb_")]
-        elif when == "dies":
-            events += self.tag_tokens(card, "dies")
-            parts = [t[len("dies_"):] for t in facts.tags if t.startswith("dies_")]
-        for part in parts:
+        for atom in atoms:
             if self.phase == "over":
                 break
-            effect = self._effect(card, part)
-            if effect:
-                events += effect
+            events += self._effect(card, atom)
         if when in ("cast", "etb", "dies"):  # which trigger ran, for the runner's reminders
             for event in events:
                 if event.text.startswith(card.name + ": "):
                     event.data.setdefault("trigger", when)
         return events
 
-    def _effect(self, card: Card, part: str) -> list[Event]:
+    def _effect(self, card: Card, atom: Atom) -> list[Event]:
         why = f"{card.name}: "
-        if part == "tokens":
-            return self.tag_tokens(card, "tokens")
-        if part == "horrid_swarm":
+        n = atom.number
+        if atom.kind == "horrid_swarm":
             return self.return_tokens("Eldrazi Horror", 2, [SPAWN], why)
-        if part in ("target_opp_loses3", "target_player_loses3"):
-            return [Event("effect", why + "the Survivors lose 3 life", [card.name], {})] + \
-                self.change_life(-3)
-        if part == "you_gain3":
-            return [Event("effect", why + "the Horde gains 3 life", [card.name], {})] + \
-                self.gain(3)
-        if part in ("draw", "draw1") or (part.startswith("draw") and part[4:].isdigit()):
-            n = int(part[4:] or 1)
+        if n is None and atom.kind not in ("sacrifice",):
+            return []  # X: the table works it out
+        if atom.kind == "tokens":
+            name = atom.what.replace("_", " ")
+            if name in self._facts and not self._facts[name].is_token:
+                return []
+            return self.return_tokens(name, n or 0, [], why)
+        if atom.kind == "lose" and atom.who in ("target_opp", "target_player") and n:
+            return [Event("effect", why + f"the Survivors lose {n} life", [card.name], {})] + \
+                self.change_life(-n)
+        if atom.kind == "gain" and n:
+            return [Event("effect", why + f"the Horde gains {n} life", [card.name], {})] + \
+                self.gain(n)
+        if atom.kind == "draw" and n:
             return self.draw_and_play(n, card.name)
-        if part == "self_mill2":
-            return [Event("effect", why + "the Horde mills 2", [card.name], {})] + self.mill(2)
-        if part == "each_player_discards1":
-            return [Event("effect", why + "each Survivor discards a card; the Horde mills 1 "
-                          "instead of discarding", [card.name], {})] + self.mill(1)
+        if atom.kind == "mill" and n:
+            return [Event("effect", why + f"the Horde mills {n}", [card.name], {})] + \
+                self.mill(n)
+        if atom.kind == "discard" and atom.who == "each_player" and n:
+            return [Event("effect", why + f"each Survivor discards {n}; the Horde mills {n} "
+                          "instead of discarding", [card.name], {})] + self.mill(n)
+        if atom.kind == "discard" and atom.who == "each_opp" and n:
+            cards = "a card" if n == 1 else f"{n} cards"
+            return [Event("effect", why + f"each Survivor discards {cards} (the Horde does "
+                          "not)", [card.name], {})]
         return []
-
-    def tag_tokens(self, card: Card, key: str) -> list[Event]:
-        """Tokens a card's tag makes (``etb=2_Eldrazi_Spawn``, ``tokens=3_Eldrazi_Spawn``,
-        ``dies=2_Goblin_tokens``) return from the graveyard by themselves (lh-3-3). A tag with
-        a condition or any other text is left to the table."""
-        value = self.facts(card).tag_value(key)
-        match = re.fullmatch(r"(?<!\d)(\d+)_([A-Za-z_]+?)(?:_tokens?)?", value or "")
-        if match is None:
-            return []
-        name = match.group(2).replace("_", " ")
-        if name in self._facts and not self._facts[name].is_token:
-            return []
-        return self.return_tokens(name, int(match.group(1)), [], f"{card.name}: ")
 
     def reveal_top(self) -> Card | None:
         library = self.zones["library"]

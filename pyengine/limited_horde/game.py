@@ -10,12 +10,14 @@ from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
 from ..horde_common import ConfigError, HordeGame
 from ..setup import SetupError
+from ..vocabulary import Handling
 from .effects import CardEffects
 from .eldrazi import Eldrazi
 from .rules import (
     ASSAULT_CARDS,
     COAX,
     DAMAGE_PER_CARD,
+    HANDLING,
     LIFE_PER_CARD,
     SETUP,
     SPAWN,
@@ -40,6 +42,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     """
 
     variant: ClassVar[str] = "limited-horde"
+    HANDLING: ClassVar[dict[str, Handling]] = HANDLING
     zone_names: ClassVar[list[str]] = [*HordeGame.zone_names, "dreadnought"]
 
     # -- set-up -----------------------------------------------------------------------------------

@@ -7,8 +7,52 @@ import re
 from dataclasses import replace
 
 from ..cards import CardFacts
-from ..horde_common import ConfigError
+from ..horde_common import HORDE_FAMILIES, HORDE_OVERRIDES, ConfigError
 from ..setup import Choice, CountOrAuto, Flag, Setup
+from ..vocabulary import Handling, declare
+
+#: What the Limited Horde does with each verb of the card vocabulary
+#: (:mod:`pyengine.vocabulary`): the Horde's shared declaration, with this rulebook's anchors,
+#: and the card effects the engine carries out itself (lh-3-3 tokens, lh-3-6 draws,
+#: lh-8-5 life, lh-8-10 discards; pyengine/limited_horde/effects.py: :data:`CARRIED_ATOMS`).
+HANDLING = declare({
+    **HORDE_FAMILIES,
+    "keyword": Handling("table", "lh-3-18", "the Survivors apply it at the table"),
+    "number_keyword": Handling("table", "lh-3-18", "the table applies it"),
+    "trigger": Handling("reminded", "lh-3-18", "the step it triggers in"),
+    "spell": Handling("table", "lh-3-6", "a held spell: the table resolves it"),
+    "static": Handling("table", "lh-3-18"),
+    "table": Handling("table", "lh-3-18", "said on the card panel and in the card reference"),
+}, {
+    **HORDE_OVERRIDES,
+    "cant_block": Handling("carried", "lh-8-2", "Horde creatures never block"),
+    "haste": Handling("carried", "lh-4-2", "every Horde creature attacks"),
+    "defender": Handling("carried", "lh-4-2", "it does not attack"),
+    "cant_attack": Handling("carried", "lh-4-2", "it does not attack (with a condition: the "
+                                                 "table checks it)"),
+    "attacks_each_combat_if_able": Handling("carried", "lh-4-2", "it attacks every turn"),
+    "lord": Handling("carried", "lh-4-2", "counted in the attack total", power=True),
+    "anthem": Handling("carried", "lh-4-2", "counted in the attack total", power=True),
+    "enters_tapped": Handling("carried", "lh-3-6", "it enters tapped, so it does not attack "
+                                                   "that turn"),
+    "enters_with": Handling("carried", "lh-3-6", "it enters with its counters"),
+    "etb": Handling("carried", "lh-3-3", "when it enters: tokens, draws, life, mills, "
+                                         "discards; the rest is reminded"),
+    "dies": Handling("carried", "lh-3-3", "when it dies: tokens, draws, life, mills, "
+                                          "discards; the rest is reminded"),
+    "cast_trigger": Handling("carried", "lh-11-22", "when it is cast: tokens, draws, life; "
+                                                    "the rest is reminded"),
+    "spell": Handling("carried", "lh-3-6", "as the held spell resolves: tokens, draws, life; "
+                                           "the rest is the table's"),
+    "tokens": Handling("carried", "lh-3-3", "its tokens return from the graveyard"),
+    "emerge": Handling("carried", "lh-11-18", "the Dreadnought's last resort"),
+    "alt_cost": Handling("carried", "lh-11-4", "paid with Eldrazi Spawn"),
+    "flash": Handling("carried", "lh-11-23", "a Dreadnought card cast at once"),
+})
+#: Recovered errata (derived, limited-horde-recovered.md; lh-9-8): these cards' discard,
+#: life loss and sacrifice reach each opponent (the Survivors) only, not each or a target
+#: player (so the Horde does not mill for its own discard).
+OPPONENT_ERRATA = ("Rottenheart Ghoul", "Miasmic Mummy", "Smallpox")
 
 #: Preparation turns by difficulty (lh-2-4).
 LEVELS = {"nightmare": 2, "hard": 3, "normal": 4, "easy": 5, "story": 6}
@@ -75,6 +119,12 @@ def with_keyword_errata(facts: CardFacts) -> tuple[CardFacts, str]:
             tags = [word.sub(new, tag) for tag in tags]
             number = rule.upper().replace("-", " ", 1).replace("-", ".")
             notes.append(f"errata: {new} instead of {old} ({number})")
+    if facts.name in OPPONENT_ERRATA:
+        changed = [re.sub(r"\b(?:each|target)_player_", "each_opp_", tag) for tag in tags]
+        if changed != tags:
+            tags = changed
+            notes.append("errata: it affects each opponent (the Survivors) only (LH 9.8, "
+                         "derived)")
     if not notes:
         return facts, ""
     return replace(facts, tags=tuple(tags)), "; ".join(notes)

@@ -13,14 +13,16 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..board_facts import (
-    TRIGGERS,
     attack_summary,
     boost_of,
     number,
+    reminder_sentences,
+    split_sentences,
     tag_words,
     trigger_reminders,
 )
 from ..game import ActionError
+from ..vocabulary import TRIGGERS, Handling, behaviours
 from . import Item, View, scryfall_link
 
 __all__ = [
@@ -40,6 +42,8 @@ __all__ = [
     "number",
     "panel_view",
     "reference_link",
+    "died_reminders",
+    "table_sentences",
     "trigger_reminders",
     "turn_events",
     "wave_items",
@@ -135,8 +139,10 @@ def attack_text(count: int, total: int, missing: list[str], *, who: str = "the S
             + ", ".join(missing) + ".")
 
 
-def facts_text(entry: Mapping[str, Any] | None) -> str:
-    """The card panel's facts line: type, power/toughness, mana value, keywords (tags)."""
+def facts_text(entry: Mapping[str, Any] | None,
+               handling: Mapping[str, Handling] | None = None) -> str:
+    """The card panel's facts line: type, power/toughness, mana value, keywords (tags), and
+    with an engine's ``handling`` what it leaves to the table, in sentences."""
     if not entry:
         return "No card facts for this card."
     bits = [str(entry.get("type_line", "")).strip() or "Card"]
@@ -152,7 +158,23 @@ def facts_text(entry: Mapping[str, Any] | None) -> str:
         bits.append(", ".join(tags))
     if entry.get("errata"):  # a rule set's errata on the card (Limited Horde, lh-9-10)
         bits.append(str(entry["errata"]))
+    if handling is not None:
+        table = table_sentences(entry.get("tags", []) or [], handling)
+        if table:
+            bits.append("At the table: " + " ".join(table))
     return " · ".join(bits)
+
+
+def table_sentences(tags: Iterable[str], handling: Mapping[str, Handling]) -> list[str]:
+    """The sentences of the behaviours an engine leaves to the table (its ``handling`` says
+    ``table``), keywords left out (the facts line names them)."""
+    out = []
+    for behaviour in behaviours(str(t) for t in tags):
+        found = handling.get(behaviour.name)
+        if found is None or found.how != "table" or behaviour.verb.family == "keyword":
+            continue
+        out.append(behaviour.sentence())
+    return list(dict.fromkeys(out))
 
 
 def wave_items(names: Iterable[str], pick: Callable[[str], int | None], *,
@@ -307,7 +329,8 @@ def reference_link(deck_id: str | None, name: str) -> str:
 
 def panel_view(view: View, name: str | None, *, title: str = "",
                facts: Mapping[str, Any] | None = None, image: str | None = None,
-               buttons: Mapping[str, bool] | None = None, reference: str = "") -> None:
+               buttons: Mapping[str, bool] | None = None, reference: str = "",
+               handling: Mapping[str, Handling] | None = None) -> None:
     """Fill the one card panel (``panel``, ``chosen``, ``panel-facts``, ``panel-link``,
     ``card-buttons``; ``panel-img`` when the page has pictures, ``image`` not None): the chosen
     card's name as text, its facts line (what the engine knows: shown with or without a
@@ -320,7 +343,7 @@ def panel_view(view: View, name: str | None, *, title: str = "",
         view.text["chosen"] = NOTHING_CHOSEN
         return
     view.text["chosen"] = title or name
-    view.text["panel-facts"] = facts_text(facts)
+    view.text["panel-facts"] = facts_text(facts, handling)
     view.attrs["panel-link"] = {"href": scryfall_link(name)}
     view.hidden["panel-ref-box"] = not reference
     if reference:
@@ -336,17 +359,19 @@ def panel_view(view: View, name: str | None, *, title: str = "",
 # -- reminders that come when they apply (issue 27, point 5) --------------------------------------
 #: Triggers that come back every turn while the card stays on the battlefield.
 RECURRING = ("each_upkeep", "upkeep", "end_step", "begin_combat", "attacks_or_blocks",
-             "etb_or_attacks", "attacks")
+             "attacks")
 #: Of those, the triggers that come in every player's turn, the Survivors' too.
 EVERY_TURN = ("each_upkeep",)
 
 
 def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None],
                         *, skip: Iterable[str] = (),
-                        kinds: tuple[str, ...] = RECURRING) -> list[str]:
+                        kinds: tuple[str, ...] = RECURRING,
+                        handling: Mapping[str, Handling] | None = None) -> list[str]:
     """One line per permanent already on the battlefield (not in ``skip``, the cards this turn
     revealed, whose lines :func:`trigger_reminders` gives) with a trigger that comes back each
-    turn (one of ``kinds``): ``Forsaken Wastes (on the battlefield) — at each upkeep: lose 1``."""
+    turn (one of ``kinds``): ``Forsaken Wastes (on the battlefield) — At the beginning of each
+    upkeep, that player loses 1 life.``"""
     skipped = set(skip)
     lines: list[str] = []
     seen: set[str] = set()
@@ -354,28 +379,34 @@ def recurring_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str
         if name in seen or name in skipped:
             continue
         seen.add(name)
-        parts = []
-        for tag in (facts(name) or {}).get("tags", []) or []:
-            key, _, value = str(tag).partition("=")
-            prefix = next((p for p in RECURRING if key == p or key.startswith(p + "_")), None)
-            if prefix is None or prefix not in kinds:
-                continue
-            phrase = dict(TRIGGERS)[prefix]
-            rest = key[len(prefix) + 1:] if key != prefix else ""
-            what = ", ".join(p for p in (tag_words(rest), tag_words(value)) if p)
-            parts.append(f"{phrase}: {what}" if what else phrase)
+        parts = reminder_sentences((facts(name) or {}).get("tags", []) or [], handling, kinds)
         if parts:
-            lines.append(f"{name} (on the battlefield) — " + "; ".join(parts))
+            lines.append(f"{name} (on the battlefield) — " + " ".join(parts))
     return lines
 
 
-#: The reminder phrase of each trigger an engine says it carried out (an event's
-#: ``data["trigger"]``: Limited Horde's card effects, pyengine/limited_horde/effects.py).
-CARRIED_TRIGGERS = {"etb": "when it enters", "dies": "when it dies", "cast": "when it is cast"}
+def died_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any] | None],
+                   handling: Mapping[str, Handling] | None = None) -> list[str]:
+    """One line per card that died this turn (``names``: in order) with a "when it dies"
+    trigger: ``Festering Goblin (died) — When it dies, target creature gets -1/-1 until end
+    of turn.``"""
+    lines: list[str] = []
+    for name in dict.fromkeys(names):
+        parts = reminder_sentences((facts(name) or {}).get("tags", []) or [], handling,
+                                   ("dies",))
+        if parts:
+            lines.append(f"{name} (died) — " + " ".join(parts))
+    return lines
+
+
+#: The moment of each trigger an engine says it carried out (an event's ``data["trigger"]``:
+#: Limited Horde's card effects, pyengine/limited_horde/effects.py).
+CARRIED_TRIGGERS = {"etb": TRIGGERS["etb"], "dies": TRIGGERS["dies"],
+                    "cast": TRIGGERS["cast_trigger"]}
 
 
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
-    """The reminders less what the runner already carried out this turn: a card's "it makes
+    """The reminders less what the runner already carried out this turn: a card's "It makes
     tokens" once a ``create`` event of the turn names the card; a trigger once an event of the
     turn says the engine did what the card does (the engines write such an event as
     ``"<card name>: …"``, e.g. Limited Horde's ``effect``, ``return-tokens`` and ``fizzle``)
@@ -388,18 +419,21 @@ def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:
     out = []
     for line in lines:
         head, _, rest = line.partition(" — ")
-        name = head.removesuffix(" (on the battlefield)")
-        if rest.strip() == "it makes tokens" and any(name in text for text in made):
-            continue
+        name = head.removesuffix(" (on the battlefield)").removesuffix(" (died)")
+        parts = split_sentences(rest)
+        if any(name in text for text in made):
+            parts = [p for p in parts if not p.startswith("It makes tokens")]
+            if not parts:
+                continue
         done = [trigger for _, text, trigger in texts if text.startswith(name + ": ")]
-        parts = rest.split("; ")
         if done and len(parts) == 1 and "" in done:
             continue
         phrases = {CARRIED_TRIGGERS[t] for t in done if t in CARRIED_TRIGGERS}
-        left = [part for part in parts if part.partition(":")[0] not in phrases]
+        left = [part for part in parts if part.partition(":")[0].lower() not in phrases]
         if not left:
             continue
-        out.append(f"{head} — " + "; ".join(left) if len(left) < len(parts) else line)
+        out.append(f"{head} — " + " ".join(left) if len(left) < len(split_sentences(rest))
+                   else line)
     return out
 
 
@@ -409,13 +443,13 @@ def cant_gain_life(names: Iterable[str], facts: Callable[[str], Mapping[str, Any
     found = []
     for name in dict.fromkeys(names):
         tags = [str(t) for t in (facts(name) or {}).get("tags", []) or []]
-        if any("cant_gain_life" in t.partition("=")[0] for t in tags):
+        if any(b.name.endswith("cant_gain_life") for b in behaviours(tags)):
             found.append(name)
     return found
 
 
 def spell_words(entry: Mapping[str, Any] | None) -> str:
-    """What a held spell does, in words from its card data's tags (``destroy all creatures``),
-    or ``""`` when the data says nothing."""
-    tags = [str(t) for t in (entry or {}).get("tags", []) or [] if str(t) not in ("token",)]
-    return "; ".join(tag_words(t.replace("=", " ")) for t in tags)
+    """What a held spell does, in sentences from its card data's verbs (``Destroy all green
+    creatures.``), or ``""`` when the data says nothing."""
+    return " ".join(b.sentence() for b in behaviours(
+        str(t) for t in (entry or {}).get("tags", []) or []) if b.verb.family != "fact")

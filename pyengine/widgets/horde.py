@@ -43,6 +43,7 @@ from ..game import ActionError, Event, Game, GameError
 from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
+from ..vocabulary import behaviours
 from . import (
     MAX_PASTE_CHARS,
     Env,
@@ -587,22 +588,26 @@ class Widget(runner.RunnerBase):
         None."""
         tags = [str(t) for t in (self._facts(game)(spell.name) or {}).get("tags", []) or []]
         creatures = game.creatures()  # type: ignore[attr-defined]
-        for tag in tags:
-            if tag == "destroy_all_creatures":
-                return (f"destroy all {len(creatures)} Horde creatures",
-                        {"destroy": [c.id for c in creatures]})
-            most = re.fullmatch(r"destroy_each_creature_mv<=(\d+)", tag)
-            if most:
-                limit = int(most.group(1))
-                hit = [c.id for c in creatures
-                       if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
-                return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
-                        "less", {"destroy": hit})
-            made = re.fullmatch(r"(?<!\d)(\d+)_([A-Za-z]+)_tokens?(_tapped)?", tag)
-            if made and game.variant == SLINGLAB:
-                n, name, tapped = int(made.group(1)), made.group(2), bool(made.group(3))
-                return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
-                        {"tokens": {"name": name, "n": n, "tapped": tapped}})
+        for behaviour in behaviours(tags):
+            for atom in behaviour.effect:
+                if behaviour.name == "spell" and atom.kind == "destroy" \
+                        and atom.what == "all_creatures":
+                    most = re.fullmatch(r"mana_value_(\d+)_or_less", behaviour.condition)
+                    if behaviour.condition and most is None:
+                        continue
+                    if most is None:
+                        return (f"destroy all {len(creatures)} Horde creatures",
+                                {"destroy": [c.id for c in creatures]})
+                    limit = int(most.group(1))
+                    hit = [c.id for c in creatures
+                           if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
+                    return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
+                            "less", {"destroy": hit})
+                if behaviour.name == "tokens" and atom.kind == "tokens" and atom.number \
+                        and game.variant == SLINGLAB:
+                    n, name, tapped = atom.number, atom.what.replace("_", " "), atom.tapped
+                    return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
+                            {"tokens": {"name": name, "n": n, "tapped": tapped}})
         return None
 
     def _token_action(self, game: Game) -> dict[str, Any]:
@@ -754,6 +759,7 @@ class Widget(runner.RunnerBase):
                 view, chosen.name,
                 title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
                 facts=self._facts(game)(chosen.name),
+                handling=getattr(game, "HANDLING", None),
                 image=self.pictures.url(self, chosen.name),
                 reference=board.reference_link(self._reference_deck(game, chosen.name),
                                                chosen.name))
@@ -850,32 +856,32 @@ class Widget(runner.RunnerBase):
                                    else f"Horde turn {number} revealed no cards.")
         facts = self._facts(game)
         attack = next((e for e in reversed(events) if e.kind == "attack"), None)
+        handling = getattr(game, "HANDLING", None)
         if attack is None:
             view.text["attack"] = ""
         else:
-            ids = [i for i in attack.data.get("attackers", []) if isinstance(i, int)]
-            cards = {c.id: c for c in game.zones["battlefield"]}
-            attackers = [(i, cards[i].name, cards[i].counters) if i in cards
-                         else (i, name, 0)
-                         for i, name in zip(ids, attack.cards, strict=False)]
-            stolen = set(getattr(game, "stolen", ()))  # the Horde's lords and anthems only
-            board_cards = [(c.id, c.name) for c in game.zones["battlefield"]
-                           if c.id not in stolen]
-            total, missing = board.attack_summary(attackers, board_cards, facts)
-            view.text["attack"] = board.attack_text(len(attackers), total, missing)
+            # the one attack total, as the game is now (issue 39, point 4)
+            count, total, missing = game.attack_total()  # type: ignore[attr-defined]
+            view.text["attack"] = board.attack_text(count, total, missing)
+            ids = set(getattr(game, "attacking", []))
             for spell in game.zones["stack"]:  # a held wrath comes first (hs-3-8)
                 resolution = self._resolution(game, spell)
-                dead = set((resolution or ("", {}))[1].get("destroy") or []) & set(ids)
+                dead = set((resolution or ("", {}))[1].get("destroy") or []) & ids
                 if dead:
                     view.text["attack"] += (
                         f" Held first: {spell.name} destroys {len(dead)} of these attackers "
                         "before combat damage; resolve it, then count again.")
-        reminders = board.trigger_reminders(revealed, facts) + board.recurring_reminders(
-            [c.name for c in game.zones["battlefield"]], facts, skip=revealed)
+        died = [e.cards[0] for e in events if e.kind == "move" and e.cards
+                and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
+        reminders = board.trigger_reminders(revealed, facts, handling) + \
+            board.recurring_reminders([c.name for c in game.zones["battlefield"]], facts,
+                                      skip=revealed, handling=handling) + \
+            board.died_reminders(died, facts, handling)
         view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
         # The Survivors' turn is played on the tools: what triggers in it too is said there.
         every_turn = (board.recurring_reminders([c.name for c in game.zones["battlefield"]],
-                                                facts, kinds=board.EVERY_TURN)
+                                                facts, kinds=board.EVERY_TURN,
+                                                handling=handling)
                       if game.status()["phase"] == "survivors" else [])  # type: ignore[attr-defined]
         view.lists["turn-reminders"] = [Item(line) for line in every_turn]
         view.hidden["turn-reminders-box"] = not every_turn

@@ -43,7 +43,7 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
-from ..swarm import MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
+from ..swarm import HANDLING, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, runner, scryfall_link
 from .contract import Migration, version_field
 
@@ -728,7 +728,7 @@ class Widget(runner.RunnerBase):
         if zone != "battlefield":
             title += f" (in the {zone})"
         board.panel_view(view, card.name, title=title,
-                         facts=game.config.get("facts", {}).get(card.name), buttons=shown,
+                         facts=game.entry(card.name), buttons=shown, handling=HANDLING,
                          image=self.pictures.url(self, card.name),
                          reference=board.reference_link(self._reference_deck(game, card),
                                                         card.name))
@@ -752,7 +752,7 @@ class Widget(runner.RunnerBase):
         if not events:
             self.no_wave(view, "turn-notes", "reminders")
             return
-        facts = game.config.get("facts", {}).get
+        facts = game.entry  # the game's facts, in today's verbs (an older save migrated)
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
         # a revealed card still on the battlefield (or a spell cast this turn, in the
         # graveyard) opens the card panel, as on the board
@@ -768,27 +768,33 @@ class Widget(runner.RunnerBase):
                  if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
-        attacks = [e for e in events if e.kind == "attack" and "card" in e.data
-                   and "target" not in e.data and game.mode == "hive"]
-        if attacks:
-            cards = {c.id: c for c in game.zones["battlefield"]}
-            attackers = []
-            for event in attacks:
-                card_id = event.data["card"]
-                name = cards[card_id].name if card_id in cards else event.cards[0]
-                printed = board.number((facts(name) or {}).get("power", ""))
-                power = event.data.get("power")
-                extra = power - printed if isinstance(power, int) and printed is not None else 0
-                attackers.append((card_id, name, extra))
-            total, missing = board.attack_summary(
-                attackers, [(c.id, c.name) for c in game.swarm_permanents()], facts)
-            view.text["attack"] = board.attack_text(len(attackers), total, missing)
-        else:
-            view.text["attack"] = ""
+        view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
         shown = revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards]
+        died = [e.cards[0] for e in events if e.kind == "leave" and e.cards
+                and str(e.data.get("to")) == "graveyard" and " dies:" in e.text]
         view.lists["reminders"] = [Item(line) for line in board.carried_out(
-            board.trigger_reminders(shown, facts) + board.recurring_reminders(
-                [c.name for c in game.zones["battlefield"]], facts, skip=shown), events)]
+            board.trigger_reminders(shown, facts, HANDLING) + board.recurring_reminders(
+                [c.name for c in game.zones["battlefield"]], facts, skip=shown,
+                handling=HANDLING) + board.died_reminders(died, facts, HANDLING), events)]
+
+
+def attack_line(game: SwarmGame) -> str:
+    """The attack line, recomputed from the game as it is now (issue 39, point 4): the
+    creatures of the latest combat that still attack the Survivors -- on the battlefield,
+    under The Swarm's control, not sent at a planeswalker -- with their power now (counters,
+    lords and anthems of The Swarm and its waiting Active Enforcer, sw-4-7)."""
+    events = board.turn_events(game.events, "turn")
+    attacks = [e for e in events if e.kind == "attack" and "card" in e.data
+               and "target" not in e.data]
+    if not attacks:
+        return ""
+    cards = {c.id: c for c in game.swarm_permanents()}
+    attackers = [(cards[i].id, cards[i].name, cards[i].counters)
+                 for i in (e.data["card"] for e in attacks)
+                 if i in cards and i in game.attackers]
+    total, missing = board.attack_summary(attackers, game.static_sources(), game.entry)
+    return board.attack_text(len(attackers), total, missing)
+
 
 def _describe(action: dict[str, Any]) -> str:
     kind = action.get("type", "?")
