@@ -74,13 +74,13 @@ def prepare(site: Path) -> dict[str, str]:
     shuffler = bench_site.page_file(site, "play/shuffler")
     text = shuffler.read_text(encoding="utf-8")
     config = bench_site.play_config(text)
-    bare = bench_site.with_python(text, {"interpreter": config["interpreter"]},
+    bare = bench_site.with_python(text, bench_site.bare_config(config),
                                   bench_site.BARE_PYTHON)
     (shuffler.parent / "bench-bare.html").write_text(bare, encoding="utf-8")
     (shuffler.parent / "bench-bare-worker.py").write_text(bench_site.BARE_WORKER_PYTHON,
                                                           encoding="utf-8")
     (shuffler.parent / "bench-bare-worker.html").write_text(
-        bench_site.with_worker(text, {"interpreter": config["interpreter"]},
+        bench_site.with_worker(text, bench_site.bare_config(config),
                                "./bench-bare-worker.py"), encoding="utf-8")
     return {"bare": bench_site.url_of(site, shuffler.parent / "bench-bare.html"),
             "bare_worker": bench_site.url_of(site, shuffler.parent / "bench-bare-worker.html"),

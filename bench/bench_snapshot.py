@@ -127,6 +127,7 @@ def pyscript_pages(site: Path, zip_name: str) -> dict[str, str]:
     (shuffler.parent / "bench-snapshot-worker.py").write_text(PYSCRIPT_PYTHON, encoding="utf-8")
     wrapper = site / "runtime" / "pyodide" / "snapshot-pyodide.mjs"
     wrapper.write_text(WRAPPER % {"zip": zip_name, "imports": IMPORTS}, encoding="utf-8")
+    config = dict(config, **bench_site.bare_config(config))  # Pyodide as shipped
     snap_config = dict(config, interpreter=config["interpreter"].replace(
         "pyodide.mjs", "snapshot-pyodide.mjs"))
     pages = {}

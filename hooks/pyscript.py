@@ -1,7 +1,8 @@
 """MkDocs hook: run the project's Python engine in the browser on the pages that ask for it
 (plain functions in sitebuild/pyscript.py, described there).
 
-* ``on_config``: checks the pinned runtime packages and the shim polyfill, packs the engine zip;
+* ``on_config``: checks the pinned runtime packages and the shim polyfill, packs the engine zip
+  and compiles it and the standard library modules the pages import (cached);
 * ``on_page_markdown``: a page whose front matter says ``widget: <name>`` gets the
   ``widget.html`` template and a PyScript config; every other page loads no Python at all;
 * ``on_post_build``: copies the runtime files, the shim and the engine zip into the site.
@@ -35,12 +36,13 @@ def on_config(config):
     try:
         pyscript.check_node_modules()
         pyscript.check_polyfills(config.extra.get("polyfills"))
+        compiled = pyscript.precompile(pyscript.engine_zip_bytes())
     except BuildError as error:
         raise PluginError(str(error)) from error
-    data = pyscript.engine_zip_bytes()
-    _state["zip"] = data
-    _state["paths"] = pyscript.runtime_paths(data)
-    _state["snapshot"] = pyscript.snapshot_key(data)
+    _state["zip"] = compiled.engine
+    _state["stdlib"] = compiled.stdlib
+    _state["paths"] = pyscript.runtime_paths(compiled.engine)
+    _state["snapshot"] = pyscript.snapshot_key(compiled.engine, stdlib=compiled.stdlib)
     return config
 
 
@@ -59,6 +61,6 @@ def on_page_markdown(markdown, page, config, files):
 def on_post_build(config):
     try:
         pyscript.copy_runtime(Path(config["site_dir"]), _state["zip"],
-                              runtime_paths())
+                              runtime_paths(), stdlib=_state.get("stdlib", b""))
     except BuildError as error:
         raise PluginError(str(error)) from error

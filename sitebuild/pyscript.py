@@ -9,6 +9,11 @@ them from MkDocs events).
 * ``engine_zip_bytes``: packs ``pyengine/`` and ``decks/`` into one zip, named by its content
   hash (``runtime_paths``), that PyScript unpacks onto ``sys.path``; the zip is made from the
   package itself, so it cannot drift.
+* ``precompile``: the engine zip and the standard library modules the play pages import,
+  compiled to bytecode by the pinned Pyodide's own Python under Node (issue 43, point 1;
+  ``sitebuild/precompile.py``), cached in ``.cache/precompiled/``; the pages start Pyodide
+  through ``start.mjs`` (``sitebuild/pyodide-start.mjs``), which falls back to the shipped
+  source archive.
 * ``widget_page``: a page gets the ``widget.html`` template and a PyScript config only when its
   front matter says ``widget: <name>``; every other page loads no Python at all.
 """
@@ -21,7 +26,10 @@ import json
 import posixpath
 import re
 import shutil
+import subprocess
+import tempfile
 import zipfile
+from dataclasses import dataclass
 from pathlib import Path
 
 from sitebuild import BuildError
@@ -42,6 +50,18 @@ PYODIDE_FILES = (
 #: these only when a page uses them; their small entry chunks are still imported at start).
 PYSCRIPT_SKIP_PREFIXES = ("codemirror", "xterm")
 PYSCRIPT_SKIP_FILES = ("service-worker.js",)
+
+#: The compiled standard library beside Pyodide's own archive, and the module that starts
+#: Pyodide on it (PyScript's interpreter on the play pages).
+COMPILED_STDLIB = "python_stdlib-pyc.zip"
+START_MODULE = "start.mjs"
+HERE = Path(__file__).resolve().parent
+START_SOURCE = HERE / "pyodide-start.mjs"
+PRECOMPILE_SCRIPT = HERE / "precompile.mjs"
+PRECOMPILE_HELPER = HERE / "precompile.py"
+PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
+#: How long compiling may take under Node before the build gives up (seconds).
+PRECOMPILE_TIMEOUT = 600
 
 #: Files of the engine that travel to the browser.
 ENGINE_PACKAGES = ("pyengine",)
@@ -121,7 +141,7 @@ def runtime_paths(engine_zip: bytes) -> dict[str, str]:
     its content hash."""
     digest = hashlib.sha256(engine_zip).hexdigest()[:12]
     return {
-        "pyodide": f"{RUNTIME_DIR}/pyodide/pyodide.mjs",
+        "pyodide": f"{RUNTIME_DIR}/pyodide/{START_MODULE}",
         "core_js": f"{RUNTIME_DIR}/pyscript/core.js",
         "core_css": f"{RUNTIME_DIR}/pyscript/core.css",
         "engine_zip": f"{RUNTIME_DIR}/pyengine-{digest}.zip",
@@ -134,19 +154,85 @@ def runtime_paths(engine_zip: bytes) -> dict[str, str]:
 SNAPSHOT_BUILD_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip")
 
 
-def snapshot_key(engine_zip: bytes, root: Path = ROOT) -> str:
+def snapshot_key(engine_zip: bytes, root: Path = ROOT, stdlib: bytes = b"") -> str:
     """The key a memory snapshot of this release is stored and found under
     (``docs/assets/snapshot.js``; issue 30, point 1): the exact Pyodide build (its version and
-    the hash of its runtime files), the PyScript version and the engine zip's hash, so that a
-    snapshot is never loaded by another release."""
+    the hash of its runtime files, with ``stdlib``, the compiled standard library it starts
+    on), the PyScript version and the engine zip's hash, so that a snapshot is never loaded by
+    another release."""
     found = check_node_modules(root)
     pins = _pinned_versions(root)
     build = hashlib.sha256()
     for name in SNAPSHOT_BUILD_FILES:
         build.update(hashlib.sha256((found["pyodide"] / name).read_bytes()).digest())
+    if stdlib:
+        build.update(hashlib.sha256(stdlib).digest())
     engine = hashlib.sha256(engine_zip).hexdigest()[:12]
     return (f"pyodide-{pins['pyodide']}-{build.hexdigest()[:12]}"
             f".pyscript-{pins['@pyscript/core']}.engine-{engine}")
+
+
+@dataclass(frozen=True)
+class Precompiled:
+    """The archives the play pages start from: ``engine`` (the engine zip with each module's
+    bytecode beside its source) and ``stdlib`` (Pyodide's standard library with the modules
+    the pages import as bytecode only); ``python``: the Python that compiled them."""
+
+    engine: bytes
+    stdlib: bytes
+    python: str
+
+
+def _precompile_key(engine_zip: bytes, pyodide_dir: Path) -> str:
+    digest = hashlib.sha256()
+    for path in (PRECOMPILE_SCRIPT, PRECOMPILE_HELPER):
+        digest.update(path.read_bytes())
+    for name in SNAPSHOT_BUILD_FILES:
+        digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
+    digest.update(engine_zip)
+    return digest.hexdigest()[:24]
+
+
+def precompile(engine_zip: bytes, root: Path = ROOT,
+               cache: Path | None = PRECOMPILE_CACHE, node: str = "node") -> Precompiled:
+    """``engine_zip`` and Pyodide's standard library compiled by the pinned Pyodide under Node
+    (``sitebuild/precompile.mjs``); kept in ``cache`` under a key of both inputs and the
+    compiling code (None: no cache). A build without Node, or whose compile fails, stops with
+    the reason: the pages would start on archives that were never checked."""
+    pyodide_dir = check_node_modules(root)["pyodide"]
+    key = _precompile_key(engine_zip, pyodide_dir)
+    kept = cache / key if cache else None
+    names = ("engine.zip", "stdlib.zip", "python.txt")
+    if kept and all((kept / name).is_file() for name in names):
+        return Precompiled((kept / names[0]).read_bytes(), (kept / names[1]).read_bytes(),
+                           (kept / names[2]).read_text(encoding="utf-8"))
+    with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
+        work = Path(tmp)
+        (work / "in-engine.zip").write_bytes(engine_zip)
+        jobs = {"engine": str(work / "in-engine.zip"), "jobs": [
+            {"input": str(pyodide_dir / "python_stdlib.zip"), "output": str(work / names[1]),
+             "mode": "sourceless", "prefix": "stdlib"},
+            {"input": str(work / "in-engine.zip"), "output": str(work / names[0]),
+             "mode": "cached", "prefix": ""}]}
+        (work / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
+        try:
+            done = subprocess.run([node, str(PRECOMPILE_SCRIPT), str(pyodide_dir),
+                                   str(work / "jobs.json")], capture_output=True, text=True,
+                                  timeout=PRECOMPILE_TIMEOUT, check=False)
+        except (OSError, subprocess.TimeoutExpired) as error:
+            raise BuildError(f"compiling the Python modules under Node failed: {error}") from error
+        if done.returncode != 0:
+            raise BuildError("compiling the Python modules under Node failed "
+                             f"(exit {done.returncode}): {done.stderr[-800:]}")
+        report = json.loads(done.stdout.strip().splitlines()[-1])
+        result = Precompiled((work / names[0]).read_bytes(), (work / names[1]).read_bytes(),
+                             str(report["python"]))
+    if kept:
+        kept.mkdir(parents=True, exist_ok=True)
+        for name, data in zip(names[:2], (result.engine, result.stdlib), strict=True):
+            (kept / name).write_bytes(data)
+        (kept / names[2]).write_text(result.python, encoding="utf-8")
+    return result
 
 
 def relative(page_url: str, target: str) -> str:
@@ -192,13 +278,18 @@ def page_stylesheets(markdown: str) -> list[str]:
     return found
 
 
-def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Path = ROOT) -> None:
-    """Copy the runtime files, the shim and the engine zip into the built ``site``."""
+def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Path = ROOT,
+                 stdlib: bytes = b"") -> None:
+    """Copy the runtime files, the shim and the engine zip into the built ``site``, with
+    ``stdlib`` (the compiled standard library) and the start module that reads it."""
     found = check_node_modules(root)
     pyodide_out = site / RUNTIME_DIR / "pyodide"
     pyodide_out.mkdir(parents=True, exist_ok=True)
     for name in PYODIDE_FILES:
         shutil.copyfile(found["pyodide"] / name, pyodide_out / name)
+    if stdlib:
+        (pyodide_out / COMPILED_STDLIB).write_bytes(stdlib)
+    shutil.copyfile(START_SOURCE, pyodide_out / START_MODULE)
     pyscript_out = site / RUNTIME_DIR / "pyscript"
     pyscript_out.mkdir(parents=True, exist_ok=True)
     for path in sorted((found["@pyscript/core"] / "dist").iterdir()):

@@ -95,7 +95,7 @@ def test_only_pages_that_ask_get_pyscript():
     hook.on_page_markdown("# Shuffler", widget, None, None)
     assert widget.meta["template"] == "widget.html"
     config = json.loads(widget.meta["pyscript_config"])
-    assert config["interpreter"] == "../runtime/pyodide/pyodide.mjs"
+    assert config["interpreter"] == "../runtime/pyodide/start.mjs"
     [(zip_url, target)] = config["files"].items()
     assert zip_url.startswith("../runtime/pyengine-") and target == "./*"
 
@@ -219,7 +219,9 @@ def test_play_pages_carry_the_snapshot_key_in_their_config():
     hook.on_page_markdown("# Shuffler", widget, None, None)
     config = json.loads(widget.meta["pyscript_config"])
     [zip_url] = config["files"]
-    assert config["snapshot"] == pyscript.snapshot_key(pyscript.engine_zip_bytes())
+    compiled = pyscript.precompile(pyscript.engine_zip_bytes())
+    assert config["snapshot"] == pyscript.snapshot_key(compiled.engine, stdlib=compiled.stdlib)
+    assert config["snapshot"] != pyscript.snapshot_key(compiled.engine)
     assert config["snapshot"].endswith(zip_url[len("../runtime/pyengine-"):-4])
     assert "snapshot" not in json.loads(pyscript.widget_page(
         "swarm", "play/swarm.html", pyscript.runtime_paths(b"x"), "play/swarm.md")

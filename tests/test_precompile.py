@@ -1,0 +1,141 @@
+"""The archives the play pages start from, compiled (sitebuild/precompile.py; issue 43, point
+1). Here the compiling Python is this CPython, so its own import system checks that the
+archives load: the standard library's layout through ``zipimport`` (bytecode only), the
+engine's through the unpacked ``__pycache__`` folders (source kept for tracebacks). The build
+runs the same code in the pinned Pyodide (``sitebuild.pyscript.precompile``, checked last)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import io
+import sys
+import traceback
+import zipfile
+
+import pytest
+
+from sitebuild import precompile, pyscript
+
+PACKAGE = {
+    "kit/__init__.py": b"from kit.parts import answer\n",
+    "kit/parts.py": b"def answer():\n    return 42\n\n\ndef broken():\n    raise ValueError('x')\n",
+    "kit/data.txt": b"not python",
+    "kit/__pycache__/parts.cpython-99.pyc": b"stale bytecode of another Python",
+}
+
+
+def _zip(members: dict[str, bytes]) -> bytes:
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
+
+def _members(data: bytes) -> dict[str, bytes]:
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {name: archive.read(name) for name in archive.namelist()}
+
+
+@pytest.fixture
+def fresh_import(monkeypatch):
+    """Import ``kit`` from a given path, forgetting it afterwards."""
+    def load(path: str):
+        monkeypatch.syspath_prepend(path)
+        for name in [n for n in sys.modules if n == "kit" or n.startswith("kit.")]:
+            monkeypatch.delitem(sys.modules, name)
+        importlib.invalidate_caches()
+        return importlib.import_module("kit")
+    yield load
+    for name in [n for n in sys.modules if n == "kit" or n.startswith("kit.")]:
+        del sys.modules[name]
+
+
+def test_sourceless_archive_holds_bytecode_only_and_zipimport_runs_it(tmp_path, fresh_import):
+    """Each module becomes ``x.pyc`` in place of ``x.py``; other files and the order stay;
+    bytecode of another Python is dropped; the archive imports and runs."""
+    out = precompile.compile_archive(_zip(PACKAGE), precompile.SOURCELESS, "/lib/x.zip/")
+    members = _members(out)
+    assert list(members) == ["kit/__init__.pyc", "kit/parts.pyc", "kit/data.txt"]
+    assert members["kit/data.txt"] == b"not python"
+    archive = tmp_path / "kit.zip"
+    archive.write_bytes(out)
+    kit = fresh_import(str(archive))
+    assert kit.answer() == 42
+    code = kit.parts.answer.__code__
+    assert code.co_filename == "/lib/x.zip/kit/parts.py"  # what tracebacks show
+
+
+def test_only_the_members_named_are_compiled():
+    out = precompile.compile_archive(_zip(PACKAGE), precompile.SOURCELESS,
+                                     only=frozenset({"kit/parts.py"}))
+    assert list(_members(out))[:2] == ["kit/__init__.py", "kit/parts.pyc"]
+
+
+def test_cached_archive_keeps_the_source_and_its_bytecode_is_what_runs(tmp_path, fresh_import):
+    """The engine's layout: source kept, ``__pycache__/x.<tag>.pyc`` beside it, unchecked
+    (the source is not read to run it), and a traceback still shows the source line."""
+    out = precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
+    tag = sys.implementation.cache_tag
+    members = _members(out)
+    assert f"kit/__pycache__/parts.{tag}.pyc" in members and "kit/parts.py" in members
+    assert "kit/__pycache__/parts.cpython-99.pyc" not in members
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        archive.extractall(tmp_path)
+    # The source changed after compiling: the unchecked bytecode still runs as compiled.
+    parts = tmp_path / "kit" / "parts.py"
+    parts.write_text(parts.read_text() + "\nraise RuntimeError('source was compiled')\n")
+    kit = fresh_import(str(tmp_path))
+    assert kit.answer() == 42
+    with pytest.raises(ValueError) as caught:
+        kit.parts.broken()
+    assert "raise ValueError('x')" in "".join(traceback.format_tb(caught.value.__traceback__))
+
+
+def test_bytecode_header_is_pep_552_unchecked_hash():
+    source = b"x = 1\n"
+    data = precompile.pyc_bytes(source, "x.py")
+    assert data[:4] == importlib.util.MAGIC_NUMBER
+    assert int.from_bytes(data[4:8], "little") == 0b01
+    assert data[8:16] == importlib.util.source_hash(source)
+
+
+def test_the_same_input_gives_the_same_archive():
+    first = precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
+    assert first == precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
+
+
+def test_an_unknown_mode_is_refused():
+    with pytest.raises(ValueError, match="unknown mode 'fast'"):
+        precompile.compile_archive(_zip(PACKAGE), "fast")
+
+
+def test_a_syntax_error_names_the_file_and_line():
+    with pytest.raises(SyntaxError) as caught:
+        precompile.compile_archive(_zip({"bad.py": b"x = 1\ndef (:\n"}), precompile.CACHED)
+    assert caught.value.filename == "bad.py" and caught.value.lineno == 2
+
+
+def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
+    """The real thing, under Node: the engine zip gets Python 3.14 bytecode (Pyodide's magic
+    number, not this CPython's) beside every module; the standard library archive gets it for
+    the modules a play page imports, in place of their source, and keeps the rest as source."""
+    result = pyscript.precompile(pyscript.engine_zip_bytes(), cache=None)
+    engine = _members(result.engine)
+    sources = [n for n in engine if n.endswith(".py")]
+    compiled = [n for n in engine if n.endswith(".pyc")]
+    assert len(compiled) == len(sources) > 50 and "pyengine/__pycache__/browser.cpython-314.pyc" \
+        in compiled
+    magic = engine["pyengine/__pycache__/browser.cpython-314.pyc"][:4]
+    assert magic != importlib.util.MAGIC_NUMBER and result.python.startswith("3.14")
+    stdlib = _members(result.stdlib)
+    assert {"json/__init__.pyc", "dataclasses.pyc", "encodings/__init__.pyc"} <= set(stdlib)
+    assert "json/__init__.py" not in stdlib
+    assert "email/__init__.py" in stdlib  # no page imports it: left as source
+    assert stdlib["json/__init__.pyc"][:4] == magic
+
+
+def test_a_failed_compile_stops_the_build_with_the_reason(tmp_path):
+    with pytest.raises(pyscript.BuildError, match="compiling the Python modules under Node"):
+        pyscript.precompile(b"not a zip", cache=None)
