@@ -115,10 +115,10 @@ def main(argv: list[str] | None = None) -> int:
                 # Material's palette, switched as a script would (a pointer would leave
                 # a tooltip fading in), then back: Material remembers it for the next page.
                 page.locator("input[data-md-color-scheme=slate]").dispatch_event("click")
-                page.wait_for_function("document.body.dataset.mdColorScheme === 'slate'")
+                page.wait_for_function("() => document.body.dataset.mdColorScheme === 'slate'")
                 found += run_axe(page, {"type": "rule", "values": COLOUR_RULES}, "dark")
                 page.locator("input[data-md-color-scheme=default]").dispatch_event("click")
-                page.wait_for_function("document.body.dataset.mdColorScheme === 'default'")
+                page.wait_for_function("() => document.body.dataset.mdColorScheme === 'default'")
                 report["pages"][path] = found
                 worst = [v for v in found if v["impact"] in FAILING]
                 print(f"{path:<40} {len(found):>3} violations, {len(worst)} serious or "

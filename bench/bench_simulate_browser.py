@@ -50,7 +50,7 @@ def one(browser, base: str, difficulty: str, survivors: str) -> float:
             want = "deals 10 damage" if mine else "simulated games"
             start = time.perf_counter()
             page.click("[data-action=how-hard]")
-            page.wait_for_function(f"document.querySelector('[data-id=how-hard-summary]')"
+            page.wait_for_function(f"() => document.querySelector('[data-id=how-hard-summary]')"
                                    f".textContent.includes('{want}')",
                                    timeout=bench_site.TIMEOUT_MS)
             times.append(time.perf_counter() - start)

@@ -470,7 +470,7 @@ def new_context(browser, *, service_worker: bool):
 
 
 def ready_ms(page) -> float:
-    page.wait_for_function("window.__benchReady !== undefined", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => window.__benchReady !== undefined", timeout=TIMEOUT_MS)
     return float(page.evaluate("window.__benchReady"))
 
 
@@ -518,7 +518,8 @@ def wait_snapshot(page) -> str:
     docs/assets/snapshot.js's <html data-snapshot>), as a first visit does once it is ready and
     idle; the state."""
     page.wait_for_function(
-        "['made', 'not-made'].includes(document.documentElement.getAttribute('data-snapshot'))"
+        "() => ['made', 'not-made'].includes("
+        "document.documentElement.getAttribute('data-snapshot'))"
         " || !document.querySelector('script[data-config*=snapshot]')", timeout=TIMEOUT_MS)
     return str(page.evaluate("document.documentElement.getAttribute('data-snapshot')"))
 
@@ -526,7 +527,7 @@ def wait_snapshot(page) -> str:
 def snapshot_state(page) -> str:
     """How the last start went: "loaded" (from the snapshot), "normal" or "dropped"."""
     page.wait_for_function(
-        "['loaded', 'normal', 'dropped'].includes("
+        "() => ['loaded', 'normal', 'dropped'].includes("
         "document.documentElement.getAttribute('data-snapshot'))", timeout=TIMEOUT_MS)
     return str(page.evaluate("document.documentElement.getAttribute('data-snapshot')"))
 

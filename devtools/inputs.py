@@ -17,3 +17,44 @@ def pathological_lines() -> list[str]:
         "1 " + "/ " * 490 + "x",
         "#! a | {1} | A" + " " * 970 + "B",
     ]
+
+
+#: Paste ``text`` into the focused field as a browser does: the real clipboard and the paste
+#: keys when the browser lets the page write it (``"clipboard"``), else the browser's own
+#: paste event followed, unless refused, by its insertion through the editing pipeline
+#: (``execCommand('insertText')``: beforeinput, the insertion, input), never a value set by
+#: script. Returns the route taken.
+SYNTHETIC_PASTE = """(text) => {
+    const field = document.activeElement;
+    const data = new DataTransfer();
+    data.setData("text/plain", text);
+    const paste = new ClipboardEvent("paste", {clipboardData: data, bubbles: true,
+                                               cancelable: true, composed: true});
+    if (field.dispatchEvent(paste)) document.execCommand("insertText", false, text);
+}"""
+COUNT_PASTES = """() => { window.__pastes = 0;
+    if (!window.__countingPastes) document.addEventListener("paste", () => {
+        window.__pastes += 1; }, true);
+    window.__countingPastes = true; }"""
+
+
+def paste(page, selector: str, text: str, ready=None) -> str:
+    """Paste ``text`` into ``selector`` as a browser does (see :data:`SYNTHETIC_PASTE`).
+    ``ready()``, when given, is called just before the paste itself (the text is on the
+    clipboard by then): a benchmark starts measuring there."""
+    page.focus(selector)
+    page.evaluate(COUNT_PASTES)
+    try:
+        page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+        page.evaluate("(text) => navigator.clipboard.writeText(text)", text)
+        if ready:
+            ready()
+        page.keyboard.press("ControlOrMeta+V")
+        if page.evaluate("window.__pastes") == 1:
+            return "clipboard"
+    except Exception:  # noqa: BLE001 - no clipboard in this browser: the event sequence
+        pass
+    if ready:
+        ready()
+    page.evaluate(SYNTHETIC_PASTE, text)
+    return "paste event"

@@ -10,10 +10,10 @@ runtime: the check page fetches it only when a check needs it, and the service w
 with the runtime (``runtime/`` is kept once a page asks for it). It is not part of the engine
 zip, so no other play page loads it into Python. A build without network uses the committed
 file. ``decks/printed-names.tsv.gz`` and ``decks/combos.tsv.gz`` are made only at deploy (they
-are not committed): a local build publishes no printed names (the pages then say names in other
-languages are unknown), and a combos file saying there is no list (``# status: absent``: the
-check page asks for the file with the card data, and a missing file would be an error in the
-browser's console), so the estimate says combos were not checked.
+are not committed): a local build publishes, for each, a file saying there is none (``# status:
+absent``: the check page asks for them, and a missing file would be an error in the browser's
+console), so names in other languages are unknown and the estimate says combos were not
+checked.
 """
 
 from __future__ import annotations
@@ -32,6 +32,12 @@ OPTIONAL = {ROOT / "decks" / "printed-names.tsv.gz": "runtime/printed-names.tsv"
 COMBOS = ROOT / "decks" / "combos.tsv.gz"
 COMBOS_PATH = "runtime/combos.tsv"
 #: What the site serves as the combos file when the build has none.
+#: What the site serves as the printed-names map when the build has none (the check page asks
+#: for it when a list has a name the card data does not know; a missing file would be an error
+#: in the browser's console). The reader takes it as no map.
+NO_PRINTED = ("# status: absent\n# note: this build has no printed-names map (it is made at "
+              "deploy from Scryfall's All Cards data); names in other languages are unknown\n")
+PLACEHOLDERS = {"runtime/printed-names.tsv": NO_PRINTED}
 NO_COMBOS = ("# status: absent\n# note: this build has no two-card combo list (it is made at "
              "deploy from Commander Spellbook's data); combos are not checked\n")
 
@@ -70,6 +76,9 @@ def on_post_build(config, optional: dict[Path, str] | None = None, combos: Path 
     for source, site_path in (OPTIONAL if optional is None else optional).items():
         if source.exists():
             _publish(source, site_dir, site_path)
+        elif site_path in PLACEHOLDERS:
+            (site_dir / site_path).parent.mkdir(parents=True, exist_ok=True)
+            (site_dir / site_path).write_text(PLACEHOLDERS[site_path], encoding="utf-8")
     if combos.exists():
         _publish(combos, site_dir, COMBOS_PATH)
     else:

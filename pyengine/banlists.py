@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from .names import normalize
+from .names import faces, normalize
 
 __all__ = ["BanEntry", "BanList", "BanProblem"]
 
@@ -151,12 +151,23 @@ class BanList:
                 for entry in entries:
                     if not entry.is_category:
                         index.setdefault(normalize(entry.name), {}).setdefault(section, entry)
+            for section, entries in self.sections.items():  # a two-part name, both halves
+                for entry in entries:  # written: each half finds it (explicit entries first)
+                    if not entry.is_category and "/" in entry.name:
+                        for face in faces(entry.name):
+                            index.setdefault(normalize(face), {}).setdefault(section, entry)
             self._index = index
         return self._index
 
     def find(self, name: str, section: str | None = None) -> BanEntry | None:
         """The first card entry matching ``name`` (normalised) in ``section`` or any section."""
-        found = self._lookup().get(normalize(name))
+        index = self._lookup()
+        found = index.get(normalize(name))
+        if not found and "/" in name:  # "Front // Back" against a list naming one half
+            for face in faces(name):
+                found = index.get(normalize(face))
+                if found:
+                    break
         if not found:
             return None
         if section is None:
@@ -176,7 +187,12 @@ class BanList:
 
     def sections_containing(self, name: str) -> list[str]:
         """Every section that lists ``name``, in file order."""
-        return list(self._lookup().get(normalize(name), {}))
+        found = self.find(name)
+        if found is None:
+            return []
+        index = self._lookup()
+        keys = [normalize(name), *(normalize(face) for face in faces(name))]
+        return list(next((index[key] for key in keys if key in index), {}))
 
     def note(self, name: str, section: str | None = None) -> str | None:
         """The note of ``name`` (``"9"`` for Nazgûl in ``limited``), or ``None`` if not listed."""

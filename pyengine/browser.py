@@ -18,16 +18,28 @@ part is :mod:`pyengine.widgets.host`, which the tests drive in CPython.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import json
 import os
+import sys
+import time
+from collections.abc import Callable
 from typing import Any
 
 from . import files, safejson
+from .cards import CardDB
+from .game import Game
+from .rng import Rng
 from .widgets import Env
 from .widgets.host import Host
 
 _HOSTS: dict[str, Host] = {}
+
+#: The SHA-256 of the engine zip a memory snapshot was made from: ``docs/assets/snapshot.js``
+#: records it here just before the snapshot is taken and reads it back after a restore, so a
+#: snapshot proves which release's engine it holds (issue 40, point 4). Empty on a normal start.
+SNAPSHOT_ENGINE = ""
 
 
 def page_env(page: dict[str, Any]) -> Env:
@@ -65,9 +77,77 @@ def handle(name: str, action: str, form_json: str) -> str:
     return json.dumps(_HOSTS[name].answer(str(action), form if isinstance(form, dict) else {}))
 
 
+# -- the heartbeat (issue 40, point 3) ---------------------------------------------------------
+# While Python works on a message the worker's event loop is held, so it cannot answer a ping:
+# a long but legitimate computation and a hang look the same from outside. So the heartbeat
+# measures Python's progress instead: the page gives a token (:func:`listen`) and Python posts
+# it to the page from the worker, at most every BEAT_SECONDS, whenever it makes progress the
+# engine can vouch for: each engine action applied, each random draw and each card read (a
+# move, a replayed game, the simulated games of "How hard is this?", the full card data:
+# _STEPS) and each audited step of its own work (an import, a file opened). A pattern stuck
+# on one string or a loop that never ends beats no more, and the page
+# (docs/assets/widget-host.js) takes a worker that neither answers nor beats for a few seconds
+# for hung, and replaces it.
+
+#: At most one beat per this many seconds (a beat is one message to the page).
+BEAT_SECONDS = 0.25
+_BEAT: dict[str, Any] = {"post": None, "last": 0.0, "watching": False}
+
+
+def beat() -> None:
+    """Tell the page Python is making progress (at most every :data:`BEAT_SECONDS`)."""
+    post: Callable[[], None] | None = _BEAT["post"]
+    if post is None:
+        return
+    now = time.monotonic()
+    if now - _BEAT["last"] >= BEAT_SECONDS:
+        _BEAT["last"] = now
+        post()
+
+
+def _audited(event: str, args: tuple[Any, ...]) -> None:
+    if event in ("import", "open", "exec", "compile"):
+        beat()
+
+
+#: The engine's steps that beat: each action applied and each random draw (a new generator, a
+#: shuffle, a card, a die, a coin), which every game, replay and simulation makes often, and
+#: each card read into a card database (the full card data takes seconds on a phone).
+_STEPS: tuple[tuple[type, tuple[str, ...]], ...] = (
+    (Game, ("apply",)), (Rng, ("__init__", "shuffle", "choice", "die", "coin", "sample")),
+    (CardDB, ("_add_row",)))
+
+
+def _beating(function: Callable[..., Any]) -> Callable[..., Any]:
+    @functools.wraps(function)
+    def step(*args: Any, **kwargs: Any) -> Any:
+        beat()
+        return function(*args, **kwargs)
+    return step
+
+
+def listen(token: str) -> str:
+    """Beat from now on (see above): each beat is ``token``, posted to the page from the
+    worker (its own message, which PyScript's messages pass by); once Python is up, this is the
+    page's first message to it."""
+    import js  # type: ignore[import-not-found]
+
+    beat_text = str(token)
+    _BEAT["post"] = lambda: js.postMessage(beat_text)
+    if not _BEAT["watching"]:
+        _BEAT["watching"] = True
+        for owner, names in _STEPS:
+            for name in names:
+                setattr(owner, name, _beating(getattr(owner, name)))
+        sys.addaudithook(_audited)
+    return "listening"
+
+
 def serve() -> None:
-    """Hand :func:`start` and :func:`handle` to the page (PyScript's worker ``sync``)."""
+    """Hand :func:`start`, :func:`handle` and :func:`listen` to the page (PyScript's worker
+    ``sync``)."""
     from polyscript import xworker  # type: ignore[import-not-found]
 
     xworker.sync.start = start
     xworker.sync.handle = handle
+    xworker.sync.listen = listen

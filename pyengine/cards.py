@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .names import FACE_SEPARATOR, NameIndex, faces, front_face, normalize
+from .names import FACE_SEPARATOR, NameIndex, SpellingIndex, faces, front_face, normalize
 from .vocabulary import VocabularyError, check_tags, migrate_tags
 
 __all__ = [
@@ -614,6 +614,19 @@ def deck_facts(names: Iterable[str], lookup: Any, *, mana_cost: bool = True
 
 
 _HINT_CACHE: dict[int, tuple[object, NameIndex]] = {}
+_SPELLING_CACHE: dict[int, tuple[object, SpellingIndex]] = {}
+_STARTS_CACHE: dict[int, tuple[object | None, dict[str, dict[str, int]]]] = {}
+
+
+def _starts(keys: Iterable[str]) -> dict[str, int]:
+    """First word -> most words, over normalised names."""
+    starts: dict[str, int] = {}
+    for key in keys:
+        words = key.count(" ") + 1
+        first = key[: key.find(" ")] if words > 1 else key
+        if words > starts.get(first, 0):
+            starts[first] = words
+    return starts
 
 
 class CardDB:
@@ -638,6 +651,8 @@ class CardDB:
         self._rows_token: object | None = None
         """Identity of the compact file the rows came from (the hint index is cached on it)."""
         self._small_index: tuple[tuple[int, tuple[str, ...]], NameIndex] | None = None
+        self._small_spelling: tuple[int, SpellingIndex] | None = None
+        self._small_starts: tuple[int, dict[str, int]] | None = None
         self.not_found: list[str] = list(not_found)
         """Names a Scryfall collection response could not find (``"not_found"``)."""
         self.meta: dict[str, str] = {}
@@ -900,39 +915,104 @@ class CardDB:
         return list(seen)
 
     def suggest(self, name: str, n: int = 3, cutoff: float = 0.75,
-                extra: Iterable[str] = ()) -> list[str]:
+                extra: Iterable[str] = (), first_letter: bool = False) -> list[str]:
         """Up to ``n`` known names close to ``name`` (and to ``extra`` names, e.g. the ban
-        lists'), best first, for a "did you mean" hint; never ``name`` itself.
+        lists'), best first, for a "did you mean" hint; never ``name`` itself. With
+        ``first_letter``, only names of the same first letter are looked at (no allowance for
+        a misspelt first letter: cheaper the first time).
 
         Goes through a :class:`pyengine.names.NameIndex`: the one over the full card data is
         built once per loaded file and cached; one over the other cards and ``extra`` is built
         once per database. The work per name is bounded whatever the number of cards."""
         scored: list[tuple[float, str]] = []
         if self._rows:
-            token = self._rows_token
-            cached = _HINT_CACHE.get(id(token)) if token is not None else None
-            if cached is None or cached[0] is not token:
-                index = NameIndex([row[: row.find("\t")] if "\t" in row else row
-                                   for row in self._rows.values()])
-                if token is not None:
-                    _HINT_CACHE.clear()
-                    _HINT_CACHE[id(token)] = (token, index)
-            else:
-                index = cached[1]
-            scored += index.scored(name, cutoff)
+            scored += self._hint_index().scored(name, cutoff, first_letter)
         extra = tuple(extra)
         signature = (self._added, extra)
         if self._small_index is None or self._small_index[0] != signature:
             others = [card.name for key, card in self._cards.items() if key not in self._rows]
             self._small_index = (signature, NameIndex(others + [e for e in extra
                                                                 if self.get(e) is None]))
-        scored += self._small_index[1].scored(name, cutoff)
+        scored += self._small_index[1].scored(name, cutoff, first_letter)
         scored.sort(key=lambda item: -item[0])
         found: list[str] = []
         for _, shown in scored:
             if shown not in found:
                 found.append(shown)
         return found[:n]
+
+    def name_words(self, first: str) -> int:
+        """The most words of a card name (or face) whose normalised first word is ``first``;
+        0 when no name starts with it: a reader looks for a name only from such a word, and
+        no longer than that. Worked out per first letter the first time a word needs it (from
+        the name index's letter groups), and once per database for the other cards."""
+        letter = first[:1]
+        if self._rows:
+            token = self._rows_token
+            cached = _STARTS_CACHE.get(id(token)) if token is not None else None
+            if cached is None or cached[0] is not token:
+                cached = (token, {})
+                if token is not None:
+                    _STARTS_CACHE.clear()
+                    _STARTS_CACHE[id(token)] = cached
+            by_letter = cached[1]
+            starts = by_letter.get(letter)
+            if starts is None:
+                group = self._hint_index().names_under(letter)
+                starts = by_letter[letter] = _starts(
+                    normalize(part) for name in group
+                    for part in ([name, *faces(name)] if "/" in name else [name]))
+            most = starts.get(first, 0)
+        else:
+            most = 0
+        small = self._small_starts
+        if small is None or small[0] != self._added:
+            small = self._small_starts = (self._added, _starts(
+                normalize(part) for key, card in self._cards.items() if key not in self._rows
+                for part in ([card.name, *faces(card.name)] if "/" in card.name
+                             else [card.name])))
+        return max(most, small[1].get(first, 0))
+
+    def _hint_index(self) -> NameIndex:
+        """The name index over the compact file's rows: built once per loaded file."""
+        token = self._rows_token
+        cached = _HINT_CACHE.get(id(token)) if token is not None else None
+        if cached is not None and cached[0] is token:
+            return cached[1]
+        index = NameIndex([row[: row.find("\t")] if "\t" in row else row
+                           for row in self._rows.values()])
+        if token is not None:
+            _HINT_CACHE.clear()
+            _HINT_CACHE[id(token)] = (token, index)
+        return index
+
+    def spelled(self, name: str) -> CardFacts | None:
+        """The card ``name`` is a loose spelling of (:func:`pyengine.names.loose`: no
+        apostrophes, accents, commas or hyphens, as people type names), when exactly one card
+        is; ``None`` otherwise. Through a :class:`pyengine.names.SpellingIndex`, cached per
+        loaded card data file like the hint index."""
+        found = self.get(name)
+        if found is not None:
+            return found
+        spelled = None
+        if self._rows:
+            token = self._rows_token
+            cached = _SPELLING_CACHE.get(id(token)) if token is not None else None
+            if cached is not None and cached[0] is token:
+                index = cached[1]
+            else:
+                index = SpellingIndex(self._hint_index())
+                if token is not None:
+                    _SPELLING_CACHE.clear()
+                    _SPELLING_CACHE[id(token)] = (token, index)
+            spelled = index.find(name)
+        if spelled is None:
+            small = self._small_spelling
+            if small is None or small[0] != self._added:
+                small = self._small_spelling = (self._added, SpellingIndex(
+                    [card.name for key, card in self._cards.items() if key not in self._rows]))
+            spelled = small[1].find(name)
+        return self.get(spelled) if spelled is not None else None
 
     def names(self) -> list[str]:
         """All card names, sorted by their normalised key."""

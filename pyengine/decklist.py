@@ -17,6 +17,10 @@ picker; the syntax of each is in ``decks/README.md``):
 * XMage ``.dck`` (``NAME:``, ``N [SET:num] Name``, ``SB:`` lines, ``LAYOUT`` lines);
 * Cockatrice ``.cod`` XML (``<zone name="main">``, ``<card number= name=>``).
 
+With the card data (``Decklist.read(text, cards, printed)``, what every page and the command
+line use), a line whose name the grammar misreads is searched for the longest card name the data
+knows, and what surrounds it is classified (:mod:`pyengine.decklist_names`).
+
 Windows line ends, a byte-order mark, tabs and trailing spaces are fine. It never raises: lines
 it cannot read are collected in ``Decklist.problems`` with their 1-based line numbers, and lines
 it leaves out on purpose (a count of 0, a maybeboard) in ``Decklist.notes``.
@@ -28,14 +32,25 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from .cards import ANNOTATION_PREFIX, CardDataError, parse_annotation
-from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, Entry, Problem, has_control
+from .decklist_names import CardNames, identify
+from .decklist_parts import (
+    MAIN,
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    OUT_OF_DECK,
+    Entry,
+    Problem,
+    has_control,
+    section_or_group,
+)
 
 if TYPE_CHECKING:  # pragma: no cover
     from .cards import CardDB
+    from .printed_names import PrintedNames
 
 __all__ = [
     "MAX_COUNT",
@@ -43,18 +58,17 @@ __all__ = [
     "WRITE_FORMATS",
     "Decklist",
     "Entry",
+    "CardNames",
     "Problem",
     "did_you_mean",
 ]
 
+MAX_SEARCHED_LINES = 400
+"""Lines of one list whose name is looked for among their words by the card data (a line whose
+name the grammar read right costs one lookup; this bounds the rest)."""
+
 MAX_LINE_LENGTH = 1000
 """Longer lines are reported as a problem without being read (this bounds the work per line)."""
-
-OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
-               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
-               "enforcers", "reckoning")
-"""Sections whose cards are not part of the deck's library (the commander is counted towards a
-Commander deck's size by the checker, not here)."""
 
 _SECTION_ALIASES = {
     "main": MAIN,
@@ -104,7 +118,8 @@ _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
 _SET_CODE = r"[A-Za-z0-9_-]{2,8}"
 """A set code as the readers accept it: every one of them, so what one format reads another writes
 back (no real set code is a single character)."""
-_SET = re.compile(r"\((?P<set>" + _SET_CODE + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
+_SET = re.compile(r"\((?P<set>(?=[^)]*[A-Za-z])" + _SET_CODE  # a set code has a letter
+                  + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
 _LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)
 _COMMENT_NAME = re.compile(r"^#\s*name\s*:\s*(?P<name>.*)$", re.IGNORECASE)
@@ -364,6 +379,9 @@ class Decklist:
         table = looks_tabular(text)
         if table is not None:
             read_table(deck, text, *table)
+            if isinstance(known, CardNames):
+                for row in deck.entries[:MAX_SEARCHED_LINES]:
+                    _identified(deck, row, row.name, known, row.line, row.name)
             _note_maybeboard(deck)
             return deck
         raw_lines = text.split("\n")
@@ -381,11 +399,14 @@ class Decklist:
         saw_entry = False
         metadata = False
         seen: set[str] = set()
+        about = -1
         for number, raw in enumerate(raw_lines, start=1):
             line = raw.lstrip("\ufeff").replace("\t", " ").strip()
             if not line:
                 lines.append(_Line(number, raw, "blank"))
                 deck.blank_lines.append(number)
+                if about == number - 1:
+                    about = number  # the name line may follow a blank one
                 continue
             if len(line) > MAX_LINE_LENGTH:
                 message = f"line too long to be a card ({len(line)} characters)"
@@ -429,7 +450,12 @@ class Decklist:
                     )
                     lines.append(_Line(number, raw, "problem"))
                     continue
-                section = name
+                if section_or_group(name) == name:
+                    section = name
+                else:  # a group of the deck ('// Creatures', '// Ramp'): its cards are in it
+                    section = _heading_section(header, number, raw, deck)
+                    if section == MAIN:
+                        headings.append(_FLAGS.sub("", header).strip())
                 saw_header = True
                 lines.append(_Line(number, raw, "header"))
                 continue
@@ -448,7 +474,7 @@ class Decklist:
                 lines.append(_Line(number, raw, "header"))
                 metadata = key == "metadata"
                 if not metadata:
-                    section = key
+                    section = section_or_group(key)
                 continue
             if metadata and "=" in line:
                 key, _, value = line.partition("=")
@@ -471,8 +497,9 @@ class Decklist:
                 if key == "about":
                     seen.add("arena")
                     lines.append(_Line(number, raw, "comment"))
+                    about = number
                     continue
-            if not saw_entry:
+            if not saw_entry or about == number - 1:  # Arena's About block, wherever it is
                 match = _NAME_HEADER.match(line)
                 if match and line[:4].casefold() == "name" and not has_control(line):
                     if not deck.name:
@@ -511,6 +538,19 @@ class Decklist:
             saw_entry = True
             lines.append(_Line(number, raw, kind, entry))
         _apply_mtgo_sideboard(lines, saw_header, seen)
+        if isinstance(known, CardNames):
+            searched = 0
+            for read in lines:
+                if read.entry is None:
+                    continue
+                if known.exact(read.entry.name) is None:
+                    if searched >= MAX_SEARCHED_LINES:
+                        continue  # bounded: the rest stay as the grammar read them
+                    searched += 1
+                body = read.text.lstrip("\ufeff").replace("\t", " ").strip()
+                if read.kind == "sb":
+                    body = body[3:].strip()
+                _identified(deck, read.entry, body, known, read.number, read.text)
         deck.entries = [line.entry for line in lines if line.entry is not None]
         deck.format = _guess_format(seen, lines)
         if headings:
@@ -520,6 +560,19 @@ class Decklist:
                                       f"not cards: {shown}"))
         _note_maybeboard(deck)
         return deck
+
+    @classmethod
+    def read(cls, text: str, cards: CardDB | None, printed: PrintedNames | None = None
+             ) -> Decklist:
+        """The one reading of a pasted list every page and command uses: by the card data
+        ``cards`` (with the list's own ``#!`` facts on top) and, when loaded, the printed
+        names in other languages (:class:`pyengine.decklist_names.CardNames`); by the grammar
+        alone without card data."""
+        if cards is None or not isinstance(text, str):
+            return cls.from_text(text)
+        if ANNOTATION_PREFIX in text:
+            cards = cards.with_annotations(text)
+        return cls.from_text(text, known=CardNames(cards, printed))
 
     # -- writing ---------------------------------------------------------------------------
 
@@ -825,7 +878,7 @@ def _read_entry(body: str, section: str, number: int,
         rest = rest[leading.end():]
         seen.add("xmage" if ":" in leading.group(0) else "deckstats")
     forge_foil = False
-    if "|" in rest:  # Forge "Name|SET|art"
+    if "|" in rest and " | " not in rest:  # Forge "Name|SET|art" (" | " parts decorations)
         rest, _, printing = rest.partition("|")
         printing = printing.strip()
         if printing.endswith("+"):
@@ -886,6 +939,17 @@ def _read_entry(body: str, section: str, number: int,
         ),
         "",
     )
+
+
+def _identified(deck: Decklist, entry: Entry, body: str, names: CardNames, number: int,
+                raw: str) -> None:
+    """Read ``entry`` by the card data (:func:`pyengine.decklist_names.identify`) and note
+    how, when it was not read as written."""
+    said, unread = identify(entry, body, names, bool(_COUNT.match(body)))
+    if said or unread:
+        left = f"{unread!r} was not read" if unread else ""
+        message = "; ".join(part for part in (said or f"read as {entry.name}", left) if part)
+        deck.notes.append(Problem(number, raw, message))
 
 
 def _guess_format(seen: set[str], lines: list[_Line]) -> str:
@@ -1089,6 +1153,10 @@ def _heading_title(line: str, number: int, layouts: Callable[[], _Layout],
     if known is not None:
         entry, _ = _read_entry(line, MAIN, number)
         is_card = known(entry.name if entry is not None else line) or known(line)
+        if not is_card and entry is not None and isinstance(known, CardNames):
+            probe = replace(entry)  # a card among decorations ('Sol Ring x1') is no heading
+            unread = identify(probe, line, known, bool(_COUNT.match(line)))[1]
+            is_card = not unread and known(probe.name)
     if is_card:
         return None
     if _type_words_only(_FLAGS.sub("", line)):

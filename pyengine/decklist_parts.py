@@ -12,8 +12,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Protocol
 
-__all__ = ["MAIN", "MAX_COUNT", "MAX_NAME_LENGTH", "DeckParts", "Entry", "Problem",
-           "has_control"]
+__all__ = ["MAIN", "MAX_COUNT", "MAX_NAME_LENGTH", "OUT_OF_DECK", "DeckParts", "Entry",
+           "Problem", "has_control", "section_or_group"]
 
 MAX_COUNT = 1000
 """The largest count a line may give; more is reported as a problem."""
@@ -21,6 +21,18 @@ MAX_NAME_LENGTH = 200
 """Longer "names" are reported as a problem (the longest card name is about 140 characters)."""
 MAIN = "main"
 """The section of the deck's library."""
+OUT_OF_DECK = ("sideboard", "commander", "companion", "maybeboard", "planes", "schemes",
+               "avatar", "conspiracy", "attractions", "stickers", "tokens", "dungeon",
+               "enforcers", "reckoning")
+"""Sections whose cards are not part of the deck's library (the commander is counted towards a
+Commander deck's size by the checker, not here)."""
+
+
+def section_or_group(name: str) -> str:
+    """The section a header or a section cell names: ``name`` itself for the main deck and the
+    sections of :data:`OUT_OF_DECK`; any other name (``creatures``, ``lands``, ``ramp``) is a
+    group of the main deck, so its cards are the deck's on every page."""
+    return name if name == MAIN or name in OUT_OF_DECK else MAIN
 
 
 @dataclass

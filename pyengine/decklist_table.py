@@ -17,8 +17,9 @@ split, so ``card_name``, ``Card Name``, ``cardName`` and ``card__oracleCard__nam
   ``proxy`` (``Trade Quantity`` and ``Tradelist Count`` are not the deck's count).
 * **section**: ``section``, ``board``, ``zone`` or ``deck section``: ``commander``/``commanders``,
   ``main``/``mainboard``/``deck``/``nonlands``/``lands``, ``side``/``sideboard``,
-  ``maybe``/``maybeboard``/``considering``/``outside``, ``companion``; another word is a section
-  of that name (as a ``// Name`` header makes).
+  ``maybe``/``maybeboard``/``considering``/``outside``, ``companion``, a section of the
+  project's format (``enforcers``, ``tokens``); another word is a group of the main deck (as a
+  ``// Creatures`` header is).
 * **category**: ``category``, ``categories``, ``primary category`` or ``group`` (Archidekt): the
   section words above pick the section when there is no section column (and ``{noDeck}`` puts a
   card out of the deck); any other value is a category kept on the entry (``Ramp``). Flag
@@ -36,7 +37,16 @@ import csv
 import io
 import re
 
-from .decklist_parts import MAIN, MAX_COUNT, MAX_NAME_LENGTH, DeckParts, Entry, Problem, has_control
+from .decklist_parts import (
+    MAIN,
+    MAX_COUNT,
+    MAX_NAME_LENGTH,
+    DeckParts,
+    Entry,
+    Problem,
+    has_control,
+    section_or_group,
+)
 
 __all__ = ["HEADER_ROLES", "looks_tabular", "read_table", "to_csv"]
 
@@ -49,17 +59,26 @@ _NOT_CARD_NAME = {"set", "edition", "folder", "binder", "deck", "artist", "langu
 _COUNT_WORDS = {"count", "quantity", "qty", "amount", "copies", "number of copies", "num"}
 _NOT_DECK_COUNT = {"trade", "tradelist", "want", "wanted", "wish", "wishlist", "foil",
                    "price", "proxy", "proxies", "sold", "for", "bought", "sell"}
+#: Words of a quantity column of one finish, added to the count (``Reg Qty`` + ``Foil Qty``).
+_FINISH_COUNT = {"foil", "etched", "foils"}
 _SECTION_HEADERS = {"section", "board", "zone", "deck section", "board name", "deck zone",
                     "deck board"}
 _CATEGORY_HEADERS = {"category", "categories", "primary category", "group", "deck category"}
 _FLAG_HEADERS = {"commander": "commander", "is commander": "commander",
                  "sideboard": "sideboard", "is sideboard": "sideboard",
-                 "companion": "companion", "is companion": "companion"}
+                 "companion": "companion", "is companion": "companion",
+                 "sideboarded": "sideboard", "in sideboard": "sideboard",
+                 "side board": "sideboard", "is sideboarded": "sideboard",
+                 "in commander zone": "commander", "is commander card": "commander",
+                 "maybeboard": "maybeboard", "in maybeboard": "maybeboard",
+                 "is maybeboard": "maybeboard", "considering": "maybeboard"}
 _SET_HEADERS = {"set code", "set", "edition code", "setcode", "edition", "set id", "card set"}
 _NUMBER_HEADERS = {"collector number", "collectors number", "collector s number", "card number",
                    "number", "cn", "collector no", "collectornumber", "collector"}
-_FOIL_HEADERS = {"foil", "finish", "printing", "is foil", "foiling", "finishes"}
-_TRUE = {"true", "yes", "y", "1", "x", "foil", "etched", "foiled"}
+_FOIL_HEADERS = {"foil", "finish", "printing", "is foil", "foiling", "finishes", "premium",
+                 "foil etched", "treatment"}
+_TRUE = {"true", "yes", "y", "1", "x", "foil", "etched", "foiled", "ja", "oui", "sí", "si",
+         "wahr", "vrai", "premium", "on"}
 _SECTION_VALUES = {
     "commander": "commander", "commanders": "commander", "command zone": "commander",
     "main": "main", "mainboard": "main", "main deck": "main", "maindeck": "main",
@@ -70,11 +89,11 @@ _SECTION_VALUES = {
     "companion": "companion", "companions": "companion", "tokens": "tokens",
     "token": "tokens", "attractions": "attractions", "stickers": "stickers",
 }
-_ROLE_TITLES = {"name": "card name", "count": "quantity", "section": "section",
+_ROLE_TITLES = {"name": "card name", "count": "quantity", "count:foil": "foil quantity",
+                "section": "section",
                 "set": "set code", "number": "collector number", "foil": "foil"}
 HEADER_ROLES = tuple(_ROLE_TITLES)
 """The columns the reader uses; every other column is ignored."""
-_SECTION_NAME = re.compile(r"[a-z][a-z ]{0,30}")
 _FLAGS = re.compile(r"\{[^{}]*\}")
 _SET_CODE = re.compile(r"[A-Za-z0-9]{2,8}")
 _NUMBER = re.compile(r"[^\s()\[\]]{1,12}")
@@ -100,6 +119,9 @@ def _role(cell: str) -> tuple[str, int] | None:
     if words in _COUNT_WORDS or (_COUNT_WORDS.intersection(parts) or "number of copies" in words) \
             and not _NOT_DECK_COUNT.intersection(parts):
         return "count", 0 if words in _COUNT_WORDS else 1
+    if _COUNT_WORDS.intersection(parts) and _FINISH_COUNT.intersection(parts) \
+            and not (_NOT_DECK_COUNT - _FINISH_COUNT).intersection(parts):
+        return "count:" + "foil", 0  # 'Foil Qty', 'Etched Count': added to the count
     if words in _SECTION_HEADERS:
         return "section", 0
     if words in _CATEGORY_HEADERS:
@@ -128,12 +150,19 @@ def _known_header_words(cells: list[str]) -> int:
     return sum(1 for c in cells if _role(c) is not None or _words(c) in ignored)
 
 
+_SEP_LINE = re.compile(r"""^\s*["']?sep=(?P<sep>[^"'\s]|\\t)["']?(?P<rest>.*)$""", re.IGNORECASE)
+
+
 def _sep_line(first: str) -> str | None:
-    """The delimiter of an Excel ``sep=X`` first line, else None."""
-    stripped = first.strip()
-    if stripped.casefold().startswith("sep=") and len(stripped) == 5:
-        return stripped[4]
-    return None
+    """The delimiter of an Excel ``sep=X`` first line, bare or quoted (``"sep=,"``, as Dragon
+    Shield writes it; trailing empty cells allowed), else None."""
+    match = _SEP_LINE.match(first.rstrip("\r"))
+    if match is None:
+        return None
+    sep = "\t" if match.group("sep") == "\\t" else match.group("sep")
+    if match.group("rest").strip(sep + " \t\"'"):
+        return None
+    return sep
 
 
 def looks_tabular(text: str) -> tuple[str, int] | None:
@@ -160,13 +189,19 @@ def looks_tabular(text: str) -> tuple[str, int] | None:
                                      for d in candidates):
         return None  # no delimiter makes the first line a row of column names
     if delimiter is None:
-        sample = "\n".join(lines[index:index + 8])
-        try:
-            delimiter = csv.Sniffer().sniff(sample, delimiters=_DELIMITERS).delimiter
-        except csv.Error:
-            delimiter = max(candidates, key=header.count)
-        if delimiter not in header:
-            delimiter = max(candidates, key=header.count)
+        # the delimiter that makes the most column names of the header row (a semicolon
+        # file's decimal commas, "1,50", never outvote its header); csv's sniffer on a tie
+        scores = {d: _known_header_words(_row(header, d)) for d in candidates}
+        best = [d for d in candidates if scores[d] == max(scores.values())]
+        delimiter = best[0]
+        if len(best) > 1:
+            sample = "\n".join(lines[index:index + 8])
+            try:
+                delimiter = csv.Sniffer().sniff(sample, delimiters="".join(best)).delimiter
+            except csv.Error:
+                delimiter = max(best, key=header.count)
+            if delimiter not in best:
+                delimiter = max(best, key=header.count)
     cells = _row(header, delimiter)
     if len(cells) < 2:
         return None
@@ -223,6 +258,7 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
         if not any(cell.strip() for cell in row):
             continue
         raw = delimiter.join(row)
+        foil_only = False
 
         def cell(role: str, row: list[str] = row) -> str:
             pos = used.get(role)
@@ -242,25 +278,35 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
                                          f"({len(name)} characters)"))
             continue
         count = 1
-        if "count" in used and count_text:
-            match = _COUNT_CELL.match(count_text)
-            if not match:
-                deck.problems.append(Problem(start, raw, f"the quantity {count_text[:20]!r} is "
+        foil_text = cell("count:foil")
+        if ("count" in used and count_text) or foil_text:
+            counts = []
+            for text in (count_text, foil_text):
+                match = _COUNT_CELL.match(text) if text else None
+                if text and not match:
+                    break
+                counts.append(int(match.group(1)[:8]) if match else 0)
+            if len(counts) < 2:
+                bad = count_text if count_text and not _COUNT_CELL.match(count_text) \
+                    else foil_text
+                deck.problems.append(Problem(start, raw, f"the quantity {bad[:20]!r} is "
                                              f"not a number; write 1 to {MAX_COUNT}"))
                 continue
-            count = int(match.group(1)) if len(match.group(1)) <= 7 else MAX_COUNT + 1
+            count = sum(counts)
+            if counts[1] and not counts[0]:
+                foil_only = True
             if count == 0:
                 deck.notes.append(Problem(start, raw, "a count of 0: left out"))
                 continue
             if count > MAX_COUNT:
-                deck.problems.append(Problem(start, raw, f"count {match.group(1)[:12]} is too "
+                deck.problems.append(Problem(start, raw, f"count {str(count)[:12]} is too "
                                              f"large; the limit is {MAX_COUNT}"))
                 continue
         section, category = MAIN, None
         value, group = cell("section"), cell("category")
         if value:
             key = " ".join(_SPLIT.split(value.casefold())).strip()
-            section = _SECTION_VALUES.get(key, key if _SECTION_NAME.fullmatch(key) else MAIN)
+            section = _SECTION_VALUES.get(key, section_or_group(key))
         if group:
             labels = []
             for part in group.split(","):
@@ -285,7 +331,7 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
             if number and _NUMBER.fullmatch(number):
                 entry.number = number
         foil = cell("foil").casefold()
-        entry.foil = foil in _TRUE and foil not in ("normal", "nonfoil")
+        entry.foil = foil in _TRUE and foil not in ("normal", "nonfoil") or foil_only
         deck.entries.append(entry)
 
 

@@ -22,6 +22,7 @@ from .decklist import Decklist
 if TYPE_CHECKING:  # imported where used: a play page that reads no ban list never loads it
     from .banlists import BanList
     from .combos import Combos
+    from .printed_names import PrintedNames
 
 __all__ = [
     "DataFileError",
@@ -32,6 +33,7 @@ __all__ = [
     "load_card_facts",
     "load_combos",
     "load_full_card_db",
+    "load_printed_names",
     "load_deck",
     "load_deck_index",
     "read_deck_file",
@@ -181,6 +183,34 @@ def load_card_facts(root: str | os.PathLike[str] | None = None) -> CardDB:
         return CardDB.from_compact(gzip.decompress(data).decode("utf-8"))
     except (OSError, EOFError, UnicodeDecodeError, CardDataError) as error:
         raise DataFileError(f"{path}: not readable card data ({error})") from None
+
+
+PRINTED_NAMES = "printed-names.tsv.gz"
+"""The map of printed names in other languages to English cards, written at deploy when the
+importer has the data for it (:mod:`pyengine.printed_names`); absent otherwise."""
+
+
+def load_printed_names(root: str | os.PathLike[str] | None = None) -> PrintedNames | None:
+    """The printed-names map ``decks/printed-names.tsv.gz`` when present, else ``None`` (the
+    readers then leave names in other languages unknown). A file present but unreadable raises
+    :class:`DataFileError` naming it and the line."""
+    path = data_root(root) / PRINTED_NAMES
+    try:
+        data = path.read_bytes()
+    except FileNotFoundError:
+        return None
+    except OSError as error:
+        raise DataFileError(f"{path}: cannot be read ({error.strerror or error})") from None
+    import gzip
+
+    from .printed_names import parse
+
+    try:
+        text = gzip.decompress(data).decode("utf-8") if data[:2] == b"\x1f\x8b" \
+            else data.decode("utf-8")
+        return parse(text)
+    except (OSError, EOFError, UnicodeDecodeError, ValueError) as error:
+        raise DataFileError(f"{path}: not a readable printed-names map ({error})") from None
 
 
 def load_full_card_db(root: str | os.PathLike[str] | None = None) -> CardDB:

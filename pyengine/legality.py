@@ -617,6 +617,15 @@ class _Checker:
                 return None
         return default
 
+    def limit_of(self, card: _Card, default: int) -> int | None:
+        """The copy limit of a card the card data or the ban lists identify; ``None`` (not
+        counted) for a name nothing identifies: an unknown name is "not checked", never a
+        copy-limit error (a translated basic land is not eight copies of a card)."""
+        if card.facts is None and not self.listed("any-number", card.name) \
+                and not self.listed("basics", card.name):
+            return None
+        return self.copy_limit(card.name, default)
+
     def hints(self, name: str) -> list[str]:
         """Close names from the card data and the ban lists (never the name itself), through
         the card data's name index; at most :data:`MAX_HINTS` names get hints per check."""
@@ -760,7 +769,7 @@ class _Checker:
         grouped = self.group(entries)
         if fmt.key == "horde":
             for card in grouped:
-                limit = self.copy_limit(card.name, HORDE_MAX_COPIES)
+                limit = self.limit_of(card, HORDE_MAX_COPIES)
                 if limit is not None and card.count > limit:
                     self.copies(card, limit)
         for card in grouped:
@@ -906,7 +915,7 @@ class _Checker:
         # singleton, over the deck and the command zone together
         all_cards = self.group(commanders + main)
         for card in all_cards:
-            limit = self.copy_limit(card.name, 1)
+            limit = self.limit_of(card, 1)
             if limit is not None and card.count > limit:
                 self.copies(card, limit)
         commander_cards = self.group(commanders)

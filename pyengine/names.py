@@ -14,7 +14,8 @@ import re
 import unicodedata
 from collections.abc import Callable
 
-__all__ = ["FACE_SEPARATOR", "NameIndex", "faces", "front_face", "normalize"]
+__all__ = ["FACE_SEPARATOR", "NameIndex", "SpellingIndex", "faces", "front_face", "loose",
+           "normalize"]
 
 FACE_SEPARATOR = " // "
 """How the faces of a split or two-faced card are joined in a card's full name."""
@@ -161,6 +162,10 @@ class NameIndex:
                 self._second_groups[letter], letter, position=1)
         return built
 
+    def names_under(self, letter: str) -> list[str]:
+        """The names (and two-part names by a face) whose key starts with ``letter``."""
+        return list(self._groups.get(letter, ()))
+
     @property
     def built_letters(self) -> list[str]:
         """The letters whose index has been built so far (for tests and benchmarks)."""
@@ -174,12 +179,15 @@ class NameIndex:
                 found.append(shown)
         return found[:n]
 
-    def scored(self, name: str, cutoff: float = 0.75) -> list[tuple[float, str]]:
-        """(ratio, name) for the indexed names close to ``name``, best first."""
+    def scored(self, name: str, cutoff: float = 0.75,
+               first_letter: bool = False) -> list[tuple[float, str]]:
+        """(ratio, name) for the indexed names close to ``name``, best first; with
+        ``first_letter``, among the names of its own first letter only (no misspelt first
+        letter: cheaper the first time)."""
         key = normalize(name)[:200]
         group = self._group(key[:1])
         found = group.scored(key, cutoff) if group is not None else []
-        if found or len(key) < 4 or not key[1].isalnum():
+        if found or first_letter or len(key) < 4 or not key[1].isalnum():
             return found
         best: dict[str, float] = {}
         for other in (self._second_group(key[1]), self._second_group(key[0]),
@@ -249,3 +257,66 @@ class _LetterIndex:
                     scored.append((ratio, self._shown[number]))
         scored.sort(key=lambda item: -item[0])
         return scored
+
+
+_LOOSE_DROP = str.maketrans({"'": None, '"': None, ".": None, ",": None, "!": None, "?": None,
+                             ":": None, "-": " ", "_": " ", "(": None, ")": None})
+
+
+_LOOSE_CHARS = re.compile(r"""['".,!?:\-_()‘’`´]""")
+
+
+def loose(name: str) -> str:
+    """The key of a name as people type it: :func:`normalize`, then without apostrophes,
+    quotes, commas, full stops, colons, ``!`` and ``?``, a hyphen read as a space (``Urzas
+    Saga``, ``Lim Dul the Necromancer``, ``Ach Hans Run`` find their cards)."""
+    key = normalize(name)
+    if "/" in key:
+        return " // ".join(" ".join(part.translate(_LOOSE_DROP).split())
+                           for part in key.split(" // "))
+    return " ".join(key.translate(_LOOSE_DROP).split())
+
+
+class SpellingIndex:
+    """The card name a loosely typed name stands for (:func:`loose`), without a scan of every
+    name per query: the names are grouped by their first letter once (one look at each name's
+    first character, as :class:`NameIndex`), and a group's keys are worked out the first time
+    a query needs them. A key two different cards share stands for neither (never a guess).
+    """
+
+    def __init__(self, names: list[str] | NameIndex) -> None:
+        self._groups = names._groups if isinstance(names, NameIndex) \
+            else _grouped(names, _first_letter)  # a NameIndex's groups: no second pass
+        self._built: dict[str, dict[str, str | None]] = {}
+
+    def _group(self, letter: str) -> dict[str, str | None]:
+        built = self._built.get(letter)
+        if built is None:
+            built = {}
+            for name in self._groups.get(letter, ()):
+                if _LOOSE_CHARS.search(name) is None:
+                    continue  # its loose key is its normalised one: CardDB.get finds it
+                keys = [name, *faces(name)] if "/" in name else [name]
+                for part in keys:
+                    key = loose(part)
+                    if built.get(key, name) != name:
+                        built[key] = None  # two cards: neither
+                    else:
+                        built[key] = name
+            self._built[letter] = built
+        return built
+
+    def find(self, name: str) -> str | None:
+        """The one card name ``name`` is a loose spelling of, or None."""
+        key = loose(name)
+        if not key:
+            return None
+        found = self._group(key[:1]).get(key)
+        if found is None and not key[:1].isalnum():
+            return None
+        if found is None:
+            for letter in ("'", '"'):  # names that start with a quote ("Ach! Hans, Run!")
+                found = self._group(letter).get(key) if letter in self._groups else None
+                if found is not None:
+                    break
+        return found

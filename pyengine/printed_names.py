@@ -68,6 +68,10 @@ class PrintedNames:
         """The date the map was made (``YYYY-MM-DD``), or ``""``."""
         return self.meta.get("date", "")
 
+    def keys(self) -> list[str]:
+        """The printed names' lookup keys (``names.normalize`` of each)."""
+        return list(self._by_key)
+
     def candidates(self, printed: str) -> list[PrintedName]:
         """Every card this printed name stands for (usually one)."""
         return list(self._by_key.get(normalize(printed), ()))

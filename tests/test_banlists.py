@@ -95,3 +95,17 @@ def test_from_text_never_raises(text):
     """BanList.from_text accepts any text."""
     banlist = BanList.from_text(text)
     assert isinstance(banlist.sections, dict)
+
+
+def test_a_two_part_name_is_found_by_either_way_of_writing_it():
+    """tc-1-5: a flip, split or two-faced card is banned however the list and the deck write
+    it: the deck writing both halves against a list naming the front (the official list's
+    ``Erayo, Soratami Ascendant``), or one half against a list naming both."""
+    official = BanList.from_text("[banned]\nErayo, Soratami Ascendant\n")
+    assert official.contains("Erayo, Soratami Ascendant // Erayo's Essence", "banned")
+    assert official.contains("Erayo, Soratami Ascendant/Erayo's Essence")
+    assert official.sections_containing("Erayo, Soratami Ascendant // Erayo's Essence") \
+        == ["banned"]
+    halves = BanList.from_text("[banned]\nFire // Ice\n")
+    assert halves.contains("Fire") and halves.contains("Ice") and halves.contains("Fire/Ice")
+    assert not halves.contains("Fire Ant") and not official.contains("Erayo's Essence Ant")

@@ -36,6 +36,42 @@ def page(slots=None, url_hash="", save_data=False) -> str:
 
 def test_serve_hands_start_and_handle_to_the_page(sync):
     assert sync.start is browser.start and sync.handle is browser.handle
+    assert sync.listen is browser.listen
+
+
+def test_python_beats_while_it_makes_progress_and_only_then(sync, monkeypatch):
+    """hs-2-9 (issue 40, point 3): once the page has asked for beats, Python posts the page's
+    token to it whenever the engine makes progress (actions applied, random draws: a new
+    game), at most every BEAT_SECONDS, and never while it only spins (a stuck loop or
+    pattern), which is how the page tells a long computation from a hang."""
+    posted: list[str] = []
+    js = types.ModuleType("js")
+    js.postMessage = posted.append  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "js", js)
+    monkeypatch.setitem(browser._BEAT, "post", None)
+    monkeypatch.setattr(browser, "BEAT_SECONDS", 0.0)
+    assert sync.listen("coop-magic-beat:abc") == "listening"
+    posted.clear()
+    spun = 0
+    for _ in range(200_000):  # no engine progress
+        spun += 1
+    assert posted == []
+    sync.start("horde", page())
+    sync.handle("horde", "new", json.dumps({"seed": "amber-otter-17", "_view": "0"}))
+    sync.handle("horde", "survivor-end", json.dumps({"_view": "1"}))
+    assert len(posted) > 3 and set(posted) == {"coop-magic-beat:abc"}
+    monkeypatch.setattr(browser, "BEAT_SECONDS", 3600.0)
+    posted.clear()
+    sync.handle("horde", "survivor-end", json.dumps({"_view": "2"}))
+    assert posted == []  # at most one beat per BEAT_SECONDS
+
+
+def test_every_step_that_beats_is_the_engines():
+    """Issue 40, point 3: each engine step the heartbeat wraps exists under its name (a
+    renamed one would stop the beats it gave)."""
+    for owner, names in browser._STEPS:
+        for name in names:
+            assert callable(getattr(owner, name)), f"{owner.__name__}.{name}"
 
 
 def test_a_game_over_json_and_a_reload_from_its_writes(sync):

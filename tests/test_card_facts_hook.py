@@ -7,6 +7,8 @@ import gzip
 import importlib.util
 import sys
 
+import pytest
+
 from tests.conftest import ROOT
 
 
@@ -57,6 +59,16 @@ def test_printed_names_and_combos_are_published_only_when_present(tmp_path):
         "Solring\tde\tSol Ring\n")
     assert not (site / "runtime" / "other.tsv").exists()
     assert set(hook.OPTIONAL.values()) == {"runtime/printed-names.tsv"}
+    # without the map the site still serves the file the check may ask for, saying so
+    bare = tmp_path / "bare"
+    hook.on_post_build({"site_dir": str(bare)}, optional={absent: "runtime/printed-names.tsv"},
+                       combos=absent)
+    placeholder = (bare / "runtime" / "printed-names.tsv").read_text(encoding="utf-8")
+    assert placeholder.startswith("# status: absent")
+    from pyengine import printed_names
+
+    with pytest.raises(ValueError):  # read as no map
+        printed_names.parse(placeholder)
     # without a combo list the site still serves the file the check asks for, saying so
     from pyengine import combos
 

@@ -302,7 +302,9 @@ ENTRIES = st.builds(
     count=st.integers(1, MAX_COUNT),
     name=NAMES,
     section=st.sampled_from(SECTIONS),
-    set_code=st.none() | st.text(st.sampled_from("ABCDEFGHIJ0123456789"), min_size=3, max_size=5),
+    # a set code has a letter ("(259)" alone is a collector number: TCGplayer's basics)
+    set_code=st.none() | st.text(st.sampled_from("ABCDEFGHIJ0123456789"), min_size=3,
+                                 max_size=5).filter(lambda code: not code.isdigit()),
     number=st.none() | st.from_regex(r"[0-9]{1,3}[ab]?", fullmatch=True),
     foil=st.booleans(),
     category=st.none() | st.sampled_from(["Ramp", "Removal", "Draw,Ramp"]),
@@ -510,10 +512,11 @@ def test_fixture_archidekt():
 
 
 def test_fixture_tappedout():
-    """TappedOut: *CMDR* marks the commander, '//' group comments, 'SB:' lines, *f* foil."""
+    """TappedOut: *CMDR* marks the commander, '//' group headings (a group of the deck: its
+    cards are main-deck cards on every page), 'SB:' lines, *f* foil."""
     deck = clean_fixture("tappedout.txt", "tappedout")
     assert summary(deck) == [(1, "Krenko, Mob Boss", "commander"), (1, "Sol Ring", "main"),
-                             (1, "Goblin Chieftain", "main"), (30, "Mountain", "lands"),
+                             (1, "Goblin Chieftain", "main"), (30, "Mountain", "main"),
                              (1, "Shatter", "sideboard")]
     assert deck.entries[2].foil
     assert sum(e.count for e in deck.deck_entries()) == 32
@@ -855,3 +858,21 @@ def test_no_card_in_the_card_data_reads_as_a_heading():
     names = [n for card in files.load_full_card_db() for n in [card.name, *faces(card.name)]]
     assert len(names) > 29_000
     assert [n for n in names if _plainly_not_a_card(n) or _header_key(n) in _OUT_GROUPS] == []
+
+
+def test_group_headers_keep_their_cards_in_the_deck_and_about_names_it_anywhere():
+    """tc-3-1, hs-1-3: '// Creatures'-style groups (and a Forge '[Lands]' or a section cell
+    naming no section) are groups of the main deck, so every page plays their cards; the
+    project's own sections ('// Enforcers', '// Tokens') stay sections; Arena's About block
+    names the deck wherever it is, and its name line is never a card."""
+    deck = Decklist.from_text("1 Sol Ring\n\n// Creatures\n1 Goblin Guide\n// Tokens\n"
+                              "3 Goblin\n// Enforcers\n1 Grave Titan\n\nAbout\nName Goblins\n")
+    assert [(e.name, e.section) for e in deck.entries] == [
+        ("Sol Ring", "main"), ("Goblin Guide", "main"), ("Goblin", "tokens"),
+        ("Grave Titan", "enforcers")]
+    assert deck.name == "Goblins" and deck.cards() == ["Sol Ring", "Goblin Guide"]
+    forge = Decklist.from_text("[metadata]\nName=X\n[Main]\n1 Sol Ring\n[Lands]\n9 Mountain\n")
+    assert forge.cards().count("Mountain") == 9
+    table = Decklist.from_text("Count,Name,Section\n1,Sol Ring,Artifacts\n1,Shock,Sideboard\n")
+    assert [(e.name, e.section) for e in table.entries] == [("Sol Ring", "main"),
+                                                            ("Shock", "sideboard")]

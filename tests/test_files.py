@@ -168,3 +168,18 @@ def test_read_limited_reads_at_most_its_limit(tmp_path):
     assert len(files.read_limited(path, 1001)) == 1001
     with pytest.raises(files.DataFileError, match="is a device"):
         files.read_deck_file("/dev/zero")
+
+
+def test_the_printed_names_map_is_read_when_present(tmp_path):
+    """hs-11-5: decks/printed-names.tsv.gz is read when the importer made it (gzipped or
+    not), None when absent; a broken one names the file and its line."""
+    import gzip
+
+    assert files.load_printed_names(tmp_path) is None
+    text = (Path(__file__).parent / "data" / "printed-names.tsv").read_text("utf-8")
+    (tmp_path / files.PRINTED_NAMES).write_bytes(gzip.compress(text.encode("utf-8")))
+    printed = files.load_printed_names(tmp_path)
+    assert printed is not None and printed.lookup("Gebirge").name == "Mountain"
+    (tmp_path / files.PRINTED_NAMES).write_bytes(gzip.compress(b"not the map\n"))
+    with pytest.raises(files.DataFileError, match="line 1"):
+        files.load_printed_names(tmp_path)

@@ -948,3 +948,27 @@ def test_every_finding_names_its_rule(full, banlists):
         for fmt in FORMATS:
             for finding in run(text, fmt, full, banlists).findings:
                 assert re.fullmatch(r"[a-z-]+/(?:[a-z-]+/)?#[a-z0-9-]+", finding.rule), finding
+
+
+def test_an_unknown_name_is_never_counted_against_a_limit(db, banlists):
+    """tc-1-1, hs-1-1: a name the card data does not identify (a basic land in another
+    language) is "not checked", never eight copies of a card over its limit; a known card
+    over its limit is still an error."""
+    text = commander_list("Meren of Clan Nel Toth", ["Cultivate"], basic="Gebirge")
+    report = run(text, "team-commander", db, banlists)
+    assert report.verdict == NOT_CHECKED, report.to_text()
+    assert "copies" not in codes(report)
+    assert [f.card for f in find(report, "unknown-card")] == ["Gebirge"]
+    horde = run("60 Llanura\n", "horde", db, banlists)
+    assert "copies" not in codes(horde) and horde.verdict == NOT_CHECKED
+    assert "copies" in codes(run("55 Llanura\n5 Sol Ring\n", "horde", db, banlists))
+
+
+def test_a_two_part_name_on_a_ban_list_is_matched_when_both_halves_are_written(db, banlists):
+    """tc-1-5: the official list names a flip card by its front; a deck writing both halves
+    is still told the card is banned."""
+    text = commander_list("Meren of Clan Nel Toth",
+                          ["Erayo, Soratami Ascendant // Erayo's Essence"])
+    report = run(text, "team-commander", db, banlists)
+    assert "Erayo, Soratami Ascendant // Erayo's Essence" in [
+        f.card for f in find(report, "banned")], report.to_text()

@@ -235,6 +235,7 @@ def test_a_game_from_a_newer_schema_inside_a_page_save_is_kept_as_newer():
 @pytest.mark.parametrize("name, stored_name", [
     ("horde", "horde-v1.json"), ("horde", "limited-horde-v1.json"), ("swarm", "swarm-v1.json"),
     ("team", "team-v1.json"), ("check", "check-v1.json"), ("shuffler", "shuffler-v0.json"),
+    ("horde", "horde-v2-own-deck-before-checks.json"),
 ])
 def test_stored_saves_of_every_version_still_restore(name, stored_name):
     """hs-2-9: every save format the site ever wrote (tests/data/saves/) restores."""

@@ -38,11 +38,13 @@ const api = %(api)s;
 const out = {};
 const made = await loadPyodide({ [api.make]: true });
 made.runPython("import json, sys; sys.modules['marker_module'] = json; MARK = 41");
+made.runPython("import email; email.RECORDED_ENGINE = 'abc123'");
 const snapshot = made[api.snapshot]();
 out.bytes = snapshot.length;
 const loaded = await loadPyodide({ [api.load]: snapshot });
 out.mark = loaded.runPython("MARK + 1");
 out.module = loaded.runPython("import sys; 'marker_module' in sys.modules");
+out.recorded = loaded.runPython("import email; getattr(email, 'RECORDED_ENGINE', '')");
 const damaged = snapshot.slice(0);
 damaged[0] ^= 0xff;  // the header's magic number
 try {
@@ -89,3 +91,10 @@ def test_a_damaged_snapshot_is_refused(ran):
     """Issue 30, point 1: Pyodide refuses a snapshot whose header is damaged (snapshot.js then
     deletes it and starts the normal way)."""
     assert ran["damaged"] == "refused"
+
+
+def test_a_module_global_set_before_the_snapshot_is_read_after_the_restore(ran):
+    """Issue 40, point 4: a value set on an imported module just before the snapshot is taken
+    is there after the restore: how snapshot.js records the engine zip's hash in
+    pyengine.browser.SNAPSHOT_ENGINE and checks it (a snapshot of another engine is dropped)."""
+    assert ran["recorded"] == "abc123"

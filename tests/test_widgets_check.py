@@ -430,6 +430,72 @@ def test_the_looked_up_cards_kept_are_bounded_oldest_first(monkeypatch):
     assert sorted(cache) == sorted(["sol ring", "cultivate", "lightning bolt"])
 
 
+def test_did_you_mean_is_a_one_tap_fix(facts_text):
+    """tc-1-1: each "did you mean" offers the fix in place: one tap writes the name on its
+    line (count and printing kept), and the list is checked again."""
+    from pyengine.widgets.check import FIX_ACTION, fix_line
+
+    widget, _ = browser_like()
+    text = KRENKO.replace("1 Sol Ring", "1 Sol Rign (C21) 263")
+    form = {"format": "team-commander", "paste": text}
+    fetch = widget.handle("check", form).fetches[0]
+    view = widget.handle(fetch.action, {**form, "_status": "200", "_body": facts_text})
+    fixes = [i for i in view.lists["unknown"] if i.action == FIX_ACTION]
+    assert [i.text for i in fixes] == [f"Write Sol Ring on line {_line_of(text, 'Sol Rign')}"]
+    done = widget.handle(FIX_ACTION, {**form, "_item": fixes[0].value})
+    assert "1 Sol Ring (C21) 263" in done.values["paste"] == widget.form["paste"]
+    assert verdict(done) == checked("team-commander", "legal"), done.lists["findings"]
+    assert fix_line(text, "1\nSol Rign\nSol Ring") is None  # not on that line
+    stale = widget.handle(FIX_ACTION, {**form, "paste": KRENKO, "_item": fixes[0].value})
+    assert stale.error
+
+
+def _line_of(text: str, words: str) -> int:
+    return next(n for n, line in enumerate(text.split("\n"), 1) if words in line)
+
+
+def test_printed_names_are_fetched_only_for_a_list_that_needs_them(facts_text):
+    """tc-1-1: a list of English names fetches nothing but the card data; a list with a name
+    the card data does not know fetches the printed-names map once, and then reads a basic
+    land printed in German as its card and says so; without the map (the site's placeholder,
+    or no answer), such a name stays unknown ("not checked", never a copy-limit error)."""
+    from pyengine.widgets.check import PRINTED_ACTION, PRINTED_NAMES_URL
+    from tests.helpers import load_hook
+
+    published = facts_text
+    widget, _ = browser_like()
+    form = {"format": "team-commander", "paste": KRENKO}
+    fetch = widget.handle("check", form).fetches[0]
+    done = widget.handle(fetch.action, {**form, "_status": "200", "_body": published})
+    assert done.fetches == [] and widget.printed_state == "fetch"
+    german = {**form, "paste": KRENKO.replace("14 Mountain", "14 Gebirge")}
+    asking = widget.handle("check", german)
+    assert [(f.url, f.action) for f in asking.fetches] == [(PRINTED_NAMES_URL, PRINTED_ACTION)]
+    assert verdict(asking) == checked("team-commander", "unchecked")
+    assert "copies" not in str(asking.lists["findings"])
+    mapped = (DATA / "printed-names.tsv").read_text("utf-8")
+    read = widget.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": mapped})
+    assert verdict(read) == checked("team-commander", "legal"), read.lists["findings"]
+    assert any("'Gebirge' read as Mountain (its printed name in German)" in i.text
+               for i in read.lists["findings"])
+    assert widget.handle("check", german).fetches == []  # fetched once
+    other, _ = browser_like()
+    other.handle("check", form)
+    other.handle("card-data", {**form, "_status": "200", "_body": published})
+    other.handle("check", german)
+    placeholder = load_hook("card_facts").NO_PRINTED
+    missing = other.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": placeholder})
+    assert verdict(missing) == checked("team-commander", "unchecked")
+    assert "copies" not in str(missing.lists["findings"])
+    assert other.printed_state == "absent" and other.handle("check", german).fetches == []
+    third, _ = browser_like()
+    third.handle("check", form)
+    third.handle("card-data", {**form, "_status": "200", "_body": published})
+    third.handle("check", german)
+    offline = third.handle(PRINTED_ACTION, {**german, "_status": "offline", "_body": ""})
+    assert verdict(offline) == checked("team-commander", "unchecked")
+
+
 COMBO_DECK = ("1 Krenko, Mob Boss *CMDR*\n1 Thassa's Oracle\n1 Demonic Consultation\n"
               "1 Dramatic Reversal\n1 Isochron Scepter\n95 Mountain\n")
 
@@ -530,3 +596,46 @@ def test_what_changed_for_a_list_checked_before(facts_text):
     plain, _ = make(json.dumps({"v": 1, "form": form, "cache": {}, "not_found": []}),
                     data=release(facts_text, "2026-03-01", ["Sol Ring"]))
     assert plain.handle("check", form).hidden["changes-box"] is True
+
+
+def test_a_change_of_the_suggested_horde_setting_is_tracked(facts_text):
+    """issue 37, point 6: a list whose Horde setting was suggested here, checked again with a
+    release that moves its bracket, says how the suggested setting changed on the bracket's
+    line (the suggestion is run again once, with the new data); with the same data the kept
+    setting stands and no simulation runs."""
+    from tests.test_widgets_pages import make_env
+
+    def make(saved=None, data=None):  # with the site's automated decks
+        widget = Widget(make_env(), data=data)
+        return widget, widget.start(saved)
+
+    # a team of two (the same list twice): one Survivor loses at every setting either way
+    form = {"format": "commander-horde", "paste": CHANGED_DECK, "others": CHANGED_DECK}
+    old, _ = make(data=release(facts_text, "2026-01-10", []))
+    old.handle("check", form)
+    old.handle("suggest", form)
+    before = old.last["setting"]
+    assert before and old.power.suggested == before
+    assert json.loads(old.save())["last"]["setting"] == before
+
+    changers = ["Mana Vault", "Sol Ring", "Goblin Matron", "Krenko, Mob Boss"]
+    new, _ = make(old.save(), data=release(facts_text, "2026-03-01", changers))
+    lines = [item.text for item in new.handle("check", form).lists["changes"]]
+    after = new.last["setting"]
+    assert new.last["bracket"] == "4-5"
+    assert (before, after) == ("Custom, exile 40%", "Custom, exile 10%")
+    assert f"; suggested Horde setting {before} → {after}" in lines[0]
+    assert lines[0].startswith("Goblin Matron is now a Game Changer: bracket 1-2 → 4-5")
+
+    calls = []
+    new.power.horde_setting = lambda *a: calls.append(a) or "never"
+    new.handle("check", form)
+    assert calls == [] and new.last["setting"] == after
+    # the next release, checked for another team: its setting is not compared (nor run);
+    # opened from the save, the comparison waits for the player's check (the team unknown)
+    other, shown = make(new.save(), data=release(facts_text, "2026-05-01", changers[:1]))
+    assert shown.hidden["changes-box"] and other.last["setting"] == after
+    other.power.horde_setting = lambda *a: calls.append(a) or "never"
+    lines = [i.text for i in other.handle("check", {**form, "others": ""}).lists["changes"]]
+    assert calls == [] and "setting" not in other.last
+    assert lines and not any("suggested" in line for line in lines)

@@ -262,3 +262,68 @@ def test_the_runners_read_the_commander_the_deck_check_reads(name, data):
             assert "as its commander" not in note and "your commander" not in note, (page, name)
             for commander in commanders:
                 assert commander in deck, (page, name)
+
+
+def _grouped(text: str) -> str:
+    """The Krenko list as a grouped text export: '// Commander', '// Creatures'-style
+    groups, a 'Tokens' group at the end and an Arena 'About' block after the cards."""
+    cards = [line for line in _unmarked(text).splitlines() if line.strip()]
+    out = ["// Commander", cards[0], "", "// Artifacts"]
+    out += cards[1:20] + ["", "// Creatures"] + cards[20:60] + ["", "// Lands"] + cards[60:]
+    out += ["", "// Tokens", "5 Goblin", "", "About", "Name Krenko's Goblins"]
+    return "\n".join(out) + "\n"
+
+
+def _decorated(text: str) -> str:
+    """The Krenko list as a marketplace or collection app writes it: counts after the name,
+    set names in parentheses, conditions, languages and prices around each name, with a
+    'Commander' group heading and headings with counts."""
+    cards = [line.split(" ", 1) for line in _unmarked(text).splitlines() if line.strip()]
+    out = ["Commander (1)", f"{cards[0][1]} x1 (Commander: Strixhaven) NM EN 1,20 €", "",
+           "Creatures (99)"]
+    for number, (count, name) in enumerate(cards[1:]):
+        extra = (f" ×{count} - LP - German", f" x{count} (M13) 123 *F*",
+                 f" x{count} [C21] NM $0.50", f" ×{count}")[number % 4]
+        out.append(f"{name}{extra}")
+    return "\n".join(out) + "\n"
+
+
+SHARED = {"grouped": _grouped(KRENKO), "decorated": _decorated(KRENKO)}
+
+
+@pytest.mark.parametrize("name", sorted(SHARED))
+def test_every_page_reads_the_same_cards_sections_and_commander(name, data, tmp_path, capsys):
+    """tc-3-1, hs-1-3, sw-2-5: one grouped or decorated list gives the same commander and the
+    same library on the deck check, the command line, the Team Commander table, the shuffler
+    and both runners' own-deck boxes: '// Creatures'-style groups keep their cards in the
+    deck, a 'Tokens' group and an 'About' block are not cards."""
+    from pyengine.cli import main
+
+    text = SHARED[name]
+    widget = check_widget.Widget(env(), data=data)
+    widget.start(None)
+    widget.handle("check", {"format": "team-commander", "paste": text})
+    deck, report = widget._report()
+    assert report.commanders == ["Krenko, Mob Boss"] and report.size == 100, report.to_text()
+    assert report.verdict == "legal", report.to_text()
+    from pyengine.commanders import find_commanders
+
+    reading = find_commanders(deck, widget.card_db(deck))
+    library = sorted(e.name for e in reading.library for _ in range(e.count))
+    assert len(library) == 99 and "Goblin" not in library and not any(
+        n.startswith("Name") for n in library)
+    path = tmp_path / "deck.txt"
+    path.write_text(text, encoding="utf-8")
+    assert main(["check", str(path), "--format", "team-commander", "--json"]) == 0
+    cli = json.loads(capsys.readouterr().out)
+    assert cli["commanders"] == report.commanders and cli["size"] == 100
+    _, _, entry = team_reading(text, data)
+    assert entry["commanders"] == report.commanders
+    hand = OpeningHand.replay(entry["game"]["config"], entry["game"]["seed"], [])
+    assert sorted(c.name for c in hand.zones["library"] + hand.zones["hand"]) == library
+    _, shuffled = shuffler_reading(text, data)
+    assert sorted(json.loads(shuffled.attrs["result"]["data-order"])) == library
+    for page, (error, note, played) in _runners(text, data).items():
+        assert error == "", (page, error)
+        assert sorted(played) == library, page
+        assert "Krenko, Mob Boss is left out" in note, (page, note)

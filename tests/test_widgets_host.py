@@ -194,6 +194,17 @@ def test_the_page_adapter_uses_the_same_constants():
     assert f"const MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in adapter  # refused on the page
     assert f"const MAX_SAVE_CHARS = {MAX_SAVE_CHARS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
+    # The paste and drop guard (issue 40, point 5), before Python is up, and its words.
+    from pyengine.widgets import MAX_PASTE_LINES, paste_too_big
+
+    guard = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
+             "saves.js").read_text(encoding="utf-8")
+    assert f"var MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in guard
+    assert f"var MAX_PASTE_LINES = {MAX_PASTE_LINES};" in guard
+    for words in (paste_too_big("x" * (MAX_PASTE_CHARS + 1)),
+                  paste_too_big("\n" * MAX_PASTE_LINES)):
+        assert words and words.split(" is ")[0].split(" has ")[0] in guard
+        assert words.rsplit(". ", 1)[1] in guard
 
 
 def _team_table(host: Host) -> dict:
@@ -220,6 +231,15 @@ def test_a_double_tap_on_a_game_button_applies_once_and_says_nothing():
     assert len(host.widget.game.actions) == 2
 
 
+def _new_game(host: Host, name: str) -> dict:
+    """A new game (a rolled table on the Team page) on ``host``; its answer."""
+    if name == "team":
+        return _team_table(host)
+    host.answer_start()
+    return play(host, "new", {"seed": SEED, "_view": "0"} if name == "horde"
+                else {**SWARM_NEW, "_view": "0"})
+
+
 @pytest.mark.parametrize("name,module,action,form", [
     ("team", team, "life:0:-1", {}),
     ("horde", horde, "life-down", {"life-amount": "1"}),
@@ -230,14 +250,7 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
     are five changes (REPEATABLE), and they make no new version, so a game button tapped
     among them still applies."""
     host = Host(name, module, runner_env(), {})
-    if name == "team":
-        answer = _team_table(host)
-    elif name == "horde":
-        host.answer_start()
-        answer = play(host, "new", {"seed": SEED, "_view": "0"})
-    else:
-        host.answer_start()
-        answer = play(host, "new", {**SWARM_NEW, "_view": "0"})
+    answer = _new_game(host, name)
     assert not answer["view"]["error"]
     version = str(answer["version"])
     saves = []
@@ -253,6 +266,38 @@ def test_counter_and_amount_taps_all_apply_however_stale(name, module, action, f
         game = json.loads(saves[-1])["game"]
         game = json.loads(game) if isinstance(game, str) else game
         assert len(game["actions"]) == 5
+
+
+@pytest.mark.parametrize("name,module,action,form", [
+    ("team", team, "life:0:-1", {}),
+    ("horde", horde, "life-down", {"life-amount": "1"}),
+    ("swarm", swarm, "damage", {"amount": "1"}),
+])
+def test_quick_undo_taps_each_take_one_step_back(name, module, action, form):
+    """tc-4-1, hs-2-9, sw-3-4 (issue 40, point 7): four Undo taps made against one view (a
+    player tapping Undo again before the slow replay of the first is on the screen) are four
+    steps back, as four taps on a counter are four changes; none is refused as stale."""
+    host = Host(name, module, runner_env(), {})
+    answer = _new_game(host, name)
+    saves = [host.widget.save()]
+    for _ in range(4):
+        answer = play(host, action, {**form, "_view": str(answer["version"])})
+        assert "stale" not in answer and not answer["view"]["error"], answer["view"]["error"]
+        saves.append(host.widget.save())
+    version = str(answer["version"])
+    for back in range(1, 5):
+        tap = play(host, "undo", {"_view": version})
+        assert "stale" not in tap and not tap["view"]["error"], tap["view"]["error"]
+        assert game_of(host.widget.save()) == game_of(saves[-1 - back])
+
+
+def game_of(save: str):
+    """What a save says of the game itself (a runner's game, the Team table's tracker)."""
+    data = json.loads(save)
+    if "state" in data:
+        return data["state"]
+    game = data["game"]
+    return (json.loads(game) if isinstance(game, str) else game)["actions"]
 
 
 def test_actions_without_a_view_always_apply():

@@ -386,6 +386,38 @@ def test_a_pasted_swarm_deck_gets_its_card_reference_on_the_runner():
     assert any(t.startswith("Grave Titan") and "Enforcer" in t for t in texts)
 
 
+def test_the_question_form_offers_the_check_pages_hints_first():
+    """hs-10: a misspelt card gets the deck check's "did you mean" in the question form,
+    before it asks to describe the card by hand; one tap writes the name into the list and
+    starts the game (the count kept); the hint is saved with the questions."""
+    from pyengine.widgets.own_deck import FIX, FULL_ACTION
+    w = Widget(_site_env(), data=None)
+    w.start(None)
+    listed = "20 Zombie token\n4 Gravecrawlr\n2 Grave Titan\n"
+    view = w.handle("new", {"deck": "paste", "deck-paste": listed, "survivors": "1",
+                            "seed": "s"})
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert w.game is None and view.text["ask-0-name"] == "Gravecrawlr"
+    (hint,) = [i for i in view.lists["ask-hints"] if "Gravecrawler" in i.text]
+    assert hint.action == FIX and hint.text.startswith("Did you mean Gravecrawler")
+    assert w.save()  # the hints are kept with the questions
+    view = w.handle(FIX, {"_item": hint.value})
+    assert view.error == "" and w.game is not None
+    assert w.form["deck-paste"] == "20 Zombie token\n4 Gravecrawler\n2 Grave Titan\n"
+    assert sum(c.name == "Gravecrawler" for c in w.game.zones["library"]) == 4
+    gone = w.handle(FIX, {"_item": "Not In The List\nGravecrawler"})
+    assert "no longer in the list" in gone.error
+
+
+def test_replace_name_keeps_counts_marks_and_other_cards():
+    """hs-10: a "did you mean" answer changes the name only, on the lines that name it."""
+    from pyengine.widgets.own_deck import replace_name
+    text = "4 Gravecrawlr (ISD) 57 *F*\n1 Gravecrawlr Titan\n# Gravecrawlr\n"
+    assert replace_name(text, "Gravecrawlr", "Gravecrawler") == (
+        "4 Gravecrawler (ISD) 57 *F*\n1 Gravecrawler Titan\n# Gravecrawlr\n")
+    assert replace_name(text, "Zombie", "Zombie token") is None
+
+
 def test_the_own_deck_box_says_the_card_datas_date_and_flags_it_when_old():
     """issue 37, point 2: once the full card data is loaded, the own-deck box says its date;
     older than 60 days it says cards printed since are not known yet."""
@@ -406,3 +438,98 @@ def test_the_own_deck_box_says_the_card_datas_date_and_flags_it_when_old():
                                       "_tag": FULL_ACTION})
         assert view.text["own-data-date"] == says
         assert view.attrs["own-data-date"] == {"data-stale": stale}
+
+
+GHOULS = ("20 Zombie token\n4 Gravecrawler\n"
+          "#! Gravecrawler | {B} | Creature — Zombie | 2/1\n")
+
+
+def _old_full_text():
+    """The full card data as an earlier release: dated before, without Gravecrawler."""
+    return "\n".join("# date: 2025-06-01" if line.startswith("# date:") else line
+                     for line in _full_text().splitlines()
+                     if not line.startswith("Gravecrawler\t")) + "\n"
+
+
+def test_a_saved_deck_says_what_new_card_data_changed_until_seen():
+    """hs-10: a saved own deck checked with one release's card data, started again after the
+    data changed, says what changed since (a card now known), one line a card, until Seen;
+    the record rides in the save, and a save without it still opens (issue 37, point 6)."""
+    import json
+
+    from pyengine.widgets.own_deck import FULL_ACTION
+    from pyengine.widgets.parts import SEEN
+
+    old = Widget(runner_env(""), data={**CARD_DATA, "card-facts.tsv": _old_full_text()})
+    old.start(None)
+    old.handle("deck-save", {"deck": "paste", "deck-paste": GHOULS, "deck-name": "Ghouls"})
+    view = old.handle("new", {"deck": "mine:Ghouls", "survivors": "1"})
+    assert view.error == "" and old.game is not None and view.hidden["deck-changes-box"]
+    saved = json.loads(view.save)["parts"]["own-deck"]["checks"]["Ghouls"]
+    assert saved["marks"] == {"Gravecrawler": "u"} and saved["data"] == "2025-06-01"
+
+    w = Widget(_site_env(), data=None)
+    view = w.start(view.save)
+    assert view.hidden["deck-changes-box"]
+    # Start with a deck checked before fetches the data to check it again (its cards are all
+    # answered, so nothing else would)
+    view = w.handle("new", {"deck": "mine:Ghouls", "survivors": "1"})
+    assert [f.action for f in view.fetches] == [FULL_ACTION]
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": _full_text(), "_tag": FULL_ACTION})
+    assert view.error == "" and w.game is not None
+    assert [i.text for i in view.lists["deck-changes"]] == [
+        "Gravecrawler is now known to the card data"]
+    assert view.hidden["deck-changes-box"] is False
+    again = Widget(_site_env(), data=None)
+    assert not again.start(view.save).hidden["deck-changes-box"]  # kept until seen
+    view = again.handle(SEEN, {})
+    assert view.hidden["deck-changes-box"] and view.lists["deck-changes"] == []
+    assert Widget(_site_env(), data=None).start(view.save).hidden["deck-changes-box"]
+
+    # a save from before the record (tests/data/saves/) opens, and its deck's first check
+    # with the full data starts one; an unreadable record is no record
+    from tests.test_saves import stored
+    before = stored("horde-v2-own-deck-before-checks.json")
+    assert "checks" not in json.loads(before)["parts"]["own-deck"]
+    fresh = Widget(runner_env(""), data={**CARD_DATA, "card-facts.tsv": _old_full_text()})
+    shown = fresh.start(before)
+    assert shown.error == "" and fresh.own_decks == {"Ghouls": GHOULS}
+    assert shown.hidden["deck-changes-box"]
+    view = fresh.handle("new", {})
+    assert json.loads(view.save)["parts"]["own-deck"]["checks"]["Ghouls"]["marks"] == {
+        "Gravecrawler": "u"}
+    parts = json.loads(view.save)
+    parts["parts"]["own-deck"]["checks"] = {"Ghouls": "garbage"}
+    fresh = Widget(_site_env(), data=None)
+    shown = fresh.start(json.dumps(parts))
+    assert shown.error == "" and fresh.own_decks == {"Ghouls": GHOULS}
+    assert shown.hidden["deck-changes-box"] and fresh.own.checks == {}
+
+
+def test_a_saved_swarm_deck_says_a_card_the_new_data_no_longer_knows():
+    """sw-2-1: the Swarm runner's saved decks keep the same record: a card the new release's
+    data no longer knows gets its line, beside the question about it (issue 37, point 6)."""
+    import json
+
+    from pyengine.widgets.own_deck import FULL_ACTION
+
+    old = _swarm(data={**CARD_DATA, "card-facts.tsv": _full_text()})
+    old.start(None)
+    old.handle("deck-save", {"deck": "paste", "paste": SWARM_DECK,
+                             "paste-enforcers": SWARM_ENFORCERS, "deck-name": "Graves"})
+    view = old.handle("new", {"deck": "mine:Graves"})
+    assert view.error == "" and view.hidden["deck-changes-box"]
+    saved = json.loads(view.save)
+    assert saved["parts"]["own-deck"]["checks"]["Graves"]["marks"] == {}
+    saved["game"] = None  # a fresh page with the deck chosen
+    w = _swarm(data=None)
+    w.start(json.dumps(saved))
+    view = w.handle("new", {"deck": "mine:Graves"})
+    assert [f.action for f in view.fetches] == [FULL_ACTION]
+    newer = "\n".join("# date: 2026-11-20" if line.startswith("# date:") else line
+                      for line in _full_text().splitlines()
+                      if not line.startswith("Diregraf Ghoul\t")) + "\n"
+    view = w.handle(FULL_ACTION, {"_status": "200", "_body": newer, "_tag": FULL_ACTION})
+    assert "Diregraf Ghoul" in view.error and not view.hidden["deck-changes-box"]
+    assert [i.text for i in view.lists["deck-changes"]] == [
+        "Diregraf Ghoul is no longer known to the card data"]

@@ -77,7 +77,12 @@
         var el = root.querySelector(selector("data-id", id));
         var entry = data.shown[id];
         if (!el || !entry) return;
-        undo.push({el: el, nodes: Array.prototype.slice.call(el.childNodes), hidden: el.hidden});
+        // Only an element whose content is replaced gets it back on revert: a box the page
+        // adds later inside one that is only shown or hidden (assets/saves.js puts the
+        // two-tabs notice in the table bar) stays.
+        var writes = Array.isArray(entry.items) || typeof entry.text === "string";
+        undo.push({el: el, nodes: writes ? Array.prototype.slice.call(el.childNodes) : null,
+                   hidden: el.hidden});
         if (Array.isArray(entry.items)) {
           el.replaceChildren.apply(el, entry.items.map(function (item) {
             var li = document.createElement("li");
@@ -135,7 +140,7 @@
           step.field.value = step.value;
           step.field.checked = step.checked;
         } else {
-          step.el.replaceChildren.apply(step.el, step.nodes);
+          if (step.nodes) step.el.replaceChildren.apply(step.el, step.nodes);
           step.el.hidden = step.hidden;
         }
       }

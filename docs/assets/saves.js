@@ -4,7 +4,7 @@
 //   restore"), a note, the "Open the shared game / Keep mine" question, the previous games
 //   (each with its list to choose from), and the adapter's own two: a save the browser would
 //   not store ("download it") and a save another tab changed ("reload it / keep this one as a
-//   copy");
+//   copy", in the runner's sticky table bar);
 // * marks fields the player types in before Python is ready (data-typed), so the adapter keeps
 //   what was typed instead of overwriting it;
 // * (one tap, one action is the view token's work: assets/widget-host.js, class Taps, and
@@ -67,7 +67,11 @@
                     "data-id": "other-tab-reload"}, "Reload it"),
       el("button", {type: "button", "class": "md-button", "data-id": "other-tab-copy"},
          "Keep this one as a copy")]));
-    box.appendChild(tab);
+    // In the sticky table bar where the page has one (a runner), the one place play never
+    // scrolls away from (issue 40, point 7); else with the other boxes.
+    var bar = root.querySelector(".table-bar");
+    if (bar) bar.insertBefore(tab, bar.firstChild);
+    else box.appendChild(tab);
 
     box.appendChild(el("p", {"class": "widget-note", "data-id": "saves-note", role: "status",
                              hidden: ""}));
@@ -112,6 +116,59 @@
     };
     root.addEventListener("input", mark, true);
     root.addEventListener("change", mark, true);
+    root.addEventListener("paste", refuseLarge, true);
+    root.addEventListener("drop", refuseLarge, true);
+  }
+
+  // Text over the limit is refused at the paste or drop itself, before the browser inserts it
+  // (issue 40, point 5): inserting 5 MB into a box held the page for 5-8 s before any check
+  // after it could answer; so is binary text (NUL characters), slow to insert at any size. A
+  // dropped file is judged by its size (nothing read). The limits
+  // and words are Python's (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, paste_too_big);
+  // Python's own checks stay behind this one.
+  var MAX_PASTE_CHARS = 300000;
+  var MAX_PASTE_LINES = 10000;
+  function count(n) { return n.toLocaleString("en"); }
+  function tooLarge(field, data) {
+    var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
+    if (!box || field.type === "file" || !data) return null;
+    var limit = field.maxLength > 0 ? Math.min(field.maxLength, MAX_PASTE_CHARS) : MAX_PASTE_CHARS;
+    if (data.files && data.files.length) {
+      var size = data.files[0].size;
+      return size > 4 * limit ? "The file is " + count(size) + " bytes; a page reads at most " +
+        count(limit) + " characters. Choose one decklist at a time." : null;
+    }
+    var text = data.getData("text/plain") || "";
+    var kept = field.value.length - Math.abs((field.selectionEnd || 0) - (field.selectionStart || 0));
+    if (text.length + kept > limit) {
+      return "The pasted text is " + count(text.length + kept) + " characters long; a page " +
+        "reads at most " + count(limit) + ". Paste one decklist at a time.";
+    }
+    if (text.slice(0, 65536).indexOf("\u0000") >= 0) {  // as a file's check (widget-host.js)
+      return "The pasted text is not text (it holds NUL characters, as a binary file does); " +
+        "paste a decklist.";
+    }
+    var lines = text.split("\n").length + field.value.split("\n").length - 1;
+    if (lines > MAX_PASTE_LINES) {
+      return "The pasted text has " + count(lines) + " lines; a page reads at most " +
+        count(MAX_PASTE_LINES) + ". Paste one decklist at a time.";
+    }
+    return null;
+  }
+  function refuseLarge(event) {
+    var field = event.target;
+    var message = tooLarge(field, event.clipboardData || event.dataTransfer);
+    if (!message) return;
+    event.preventDefault();
+    event.stopPropagation();
+    var owner = field.closest("[data-widget]");
+    var error = owner && owner.querySelector("[data-id=error]");
+    if (error) {
+      error.textContent = message;
+      error.hidden = false;
+    }
+    // Once Python is up, the adapter records what its error box now says.
+    if (owner) owner.dispatchEvent(new CustomEvent("coop-magic:refused", {detail: message}));
   }
 
   // A share link opened in this tab: start again from it (the page asks before replacing).

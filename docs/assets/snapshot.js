@@ -16,11 +16,13 @@
 // * as PyScript's interpreter module in the page's Python worker (`?pyodide=…&key=…`): it
 //   exports `version` and `loadPyodide`, which starts from the stored snapshot when there is
 //   one for this exact release and otherwise as Pyodide normally starts. A snapshot that does
-//   not load, or loads without the engine in it, is deleted and the start goes on the normal
-//   way, with no word to the player beyond the usual progress;
+//   not load, loads without the engine in it, or holds another engine than this release's
+//   (its recorded hash, see RECORDED), is deleted and the start goes on the normal way, with
+//   no word to the player beyond the usual progress;
 // * as that worker of its own (`?make=1&…`): a fresh Pyodide, the engine zip unpacked where
 //   PyScript unpacks it and every widget module imported (no widget started, no game, no
-//   storage read: nothing of anyone's game is in the snapshot), then the snapshot stored (raw:
+//   storage read: nothing of anyone's game is in the snapshot), the zip's hash recorded in
+//   it, then the snapshot stored (raw:
 //   see ENCODING) with its length, and its sizes reported.
 //
 // The snapshot is stored in Cache Storage on the device, in a cache of its own next to the
@@ -175,7 +177,7 @@ function runtimeKept() {
 // the sizes made ({raw, stored}), or null when nothing was made.
 export async function makeLater({key, interpreter, zip}) {
   const cache = await openCache();
-  if (!cache || !key || !globalThis.Worker) return null;
+  if (!cache || !key || !globalThis.Worker || !globalThis.crypto?.subtle) return null;
   if (ENCODING === "gzip" && !globalThis.CompressionStream) return null;
   if (await cache.match(entryURL(key))) return null;
   if (!(await runtimeKept())) return null;
@@ -209,6 +211,24 @@ const INDEX = PYODIDE ? new URL(".", PYODIDE).href : null;
 
 export const version = real ? real.version : "";
 
+// Verified, not trusted (issue 40, point 4): a snapshot proves which engine it holds. The
+// maker hashes the engine zip it unpacked (SHA-256) and records it in a module global,
+// pyengine.browser.SNAPSHOT_ENGINE, before the snapshot is taken; after a restore the global
+// must start with this release's engine hash, the "engine-" part of the key the build wrote
+// (sitebuild/pyscript.py, snapshot_key). One made by another release's engine, whatever name
+// it is stored under, is deleted and Python starts as shipped.
+const RECORDED = "import pyengine.browser as b; str(getattr(b, 'SNAPSHOT_ENGINE', ''))";
+
+function engineOf(key) {
+  const found = /\.engine-([0-9a-f]{12,64})$/.exec(key || "");
+  return found ? found[1] : null;
+}
+
+async function sha256(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
 // PyScript's call: start from this release's snapshot if there is one, else the normal way.
 export async function loadPyodide(options) {
   const key = PARAMS.get("key");
@@ -216,8 +236,10 @@ export async function loadPyodide(options) {
   if (snapshot) {
     try {
       if (snapshot === DAMAGED) throw new Error(DAMAGED);
+      const expected = engineOf(key);
       const py = await real.loadPyodide({...options, indexURL: INDEX, [API.load]: snapshot});
-      if (py.runPython("import sys; 'pyengine.browser' in sys.modules") === true) {
+      if (expected && py.runPython("import sys; 'pyengine.browser' in sys.modules") === true &&
+          String(py.runPython(RECORDED)).startsWith(expected)) {
         announce("loaded");
         return py;
       }
@@ -247,8 +269,10 @@ async function make() {
   const key = PARAMS.get("key");
   const py = await real.loadPyodide({indexURL: INDEX, [API.make]: true});
   const zip = await (await fetch(PARAMS.get("zip"))).arrayBuffer();
+  const engine = await sha256(zip);  // before unpacking: the bytes this snapshot holds
   py.unpackArchive(zip, "zip", {extractDir: py.runPython("import os; os.getcwd()")});
   py.runPython(IMPORT_ENGINE);
+  py.runPython(`import pyengine.browser; pyengine.browser.SNAPSHOT_ENGINE = "${engine}"`);
   const raw = py[API.snapshot]();
   const packed = ENCODING === "gzip" ? await gzip(raw) : raw;
   const cache = await openCache();

@@ -228,6 +228,26 @@
     keep(list);
     show();
   }
+  // Each entry is checked as it is shown (issue 40, point 4), since storage can be edited: its
+  // link only when it opens a shared game on this very play page (same origin and path, a
+  // share fragment: never javascript:, another site or another page), its date parsed on its
+  // own (a malformed one is left out of that entry's line, never empties the list), and its
+  // words as short plain text.
+  function playLink(link) {
+    if (typeof link !== "string" || link.length > 20000) return "";
+    try {
+      var url = new URL(link, location.href);
+      return url.origin === location.origin && url.pathname === location.pathname &&
+        url.search === "" && /^#[a-z]=[\w.~=%-]*$/.test(url.hash) ? url.href : "";
+    } catch (error) { return ""; }
+  }
+  function when(date) {
+    var parsed = typeof date === "string" && date.length < 64 ? new Date(date) : null;
+    return parsed && !isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 16).replace("T", " ") : "";
+  }
+  function words(value) {
+    return typeof value === "string" || typeof value === "number" ? String(value).slice(0, 200) : "";
+  }
   function show() {
     if (!history) return;
     var list = games().filter(function (g) { return g.page === history.getAttribute("data-history"); });
@@ -238,19 +258,21 @@
     list.slice().reverse().forEach(function (game) {
       var li = document.createElement("li");
       var line = document.createElement("p");
-      line.textContent = [game.date ? game.date.slice(0, 16).replace("T", " ") : "", game.result,
-                          game.turns, game.setting, game.players,
-                          game.seed ? "seed " + game.seed : ""].filter(Boolean).join(" · ");
+      var date = when(game.date);
+      line.textContent = [date, words(game.result), words(game.turns), words(game.setting),
+                          words(game.players), words(game.seed) ? "seed " + words(game.seed) : ""
+                         ].filter(Boolean).join(" · ");
       li.appendChild(line);
       var row = document.createElement("div");
       row.className = "widget-buttons";
-      if (game.link) {
+      var link = playLink(game.link);
+      if (link) {
         var open = document.createElement("a");
         open.className = "md-button";
-        open.href = game.link;
+        open.href = link;
         open.textContent = "Open and replay";
         open.addEventListener("click", function () {
-          if (location.href === game.link) location.reload();
+          if (location.href === link) location.reload();
         });
         row.appendChild(open);
       }
@@ -258,7 +280,7 @@
       drop.type = "button";
       drop.className = "md-button";
       drop.textContent = "Delete";
-      drop.setAttribute("aria-label", "Delete the game of " + (game.date || "").slice(0, 10));
+      drop.setAttribute("aria-label", date ? "Delete the game of " + date.slice(0, 10) : "Delete this game");
       drop.addEventListener("click", function () {
         keep(games().filter(function (g) { return g.id !== game.id; }));
         show();

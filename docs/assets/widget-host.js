@@ -528,8 +528,23 @@ function workerConfig(config) {
   return {...config, interpreter: absolute(config.interpreter), files, sync_main_only: true};
 }
 
+// No string is evaluated at start (issue 40, point 6: the pages' policy has no 'unsafe-eval').
+// PyScript 0.7 makes a worker's function hooks into code with Function() whenever a worker is
+// made with any registered, and it registers one of its own (a worker's `_pyscript` module,
+// for pyscript.fs, which the engine does not use): whether that ran depended on when its
+// start-up code had finished (5 of 20 starts failed without 'unsafe-eval', all at that one
+// Function() call). With the worker's function hooks emptied, every start takes the path the
+// others took, and nothing needs string evaluation (Pyodide compiles its WebAssembly under
+// 'wasm-unsafe-eval', which is not string evaluation).
+function withoutWorkerHooks(hooks) {
+  for (const [name, set] of Object.entries((hooks && hooks.worker) || {})) {
+    if (name.startsWith("on") && set && typeof set.clear === "function") set.clear();
+  }
+}
+
 async function startWorker(options) {
-  const {PyWorker} = await import(options.core);
+  const {PyWorker, hooks} = await import(options.core);
+  withoutWorkerHooks(hooks);
   const {snapshot: key, ...plain} = workerConfig(options.config);
   // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js).
   const snapshot = key ? await import("./snapshot.js").catch(() => null) : null;
@@ -553,11 +568,23 @@ const RESTARTED = "Python stopped working and was started again from the saved g
 // a tap: every tap's game was saved before it (issue 40), so none is said to be lost.
 const RESTARTED_LOOKUP = "Python stopped working and was started again from the saved game, " +
                          "with every tap; a card lookup's answer was left out.";
-// A worker that never answers (its Python hung, the browser killed it, it ran out of memory) is
-// taken for dead after this long, far beyond the slowest action measured (the "How hard is
-// this?" games, about 3 s on the phone profile), and replaced as above. A test may shorten it
-// (window.coopMagicAnswerTimeoutMs).
+// Until Python is up (its worker's first answer, to `listen`), a message waits at most this
+// long: starting Python itself (downloading and loading it) sends no sign of life. A test may
+// shorten it (window.coopMagicAnswerTimeoutMs).
 const ANSWER_TIMEOUT_MS = 60000;
+// Once Python is up, a worker that dies or hangs is noticed within 5 s (issue 40, point 3): a
+// message is watched by a heartbeat, and a worker that has neither answered nor beaten for
+// HANG_MS is taken for dead and replaced as above. What beats is Python's progress, not an
+// idle worker's echo (a worker busy with a long, legitimate computation cannot echo): Python
+// posts a token of the engine's to the page while it applies engine actions, draws at random,
+// reads cards (replays, the "How hard is this?" games, the full card data) and imports or
+// opens files (pyengine.browser, listen), so a long computation goes on as long as it makes
+// progress, and a pattern stuck on one string, a loop that never ends or a terminated worker
+// is stopped within 5 s. The watch is checked every CHECK_MS; a check that comes late (this
+// page's own thread was held up, or the tab is in the background) judges nothing, as the
+// beats may still be queued behind it.
+const HANG_MS = 4000;
+const CHECK_MS = 250;
 
 function answerWithin(promise) {
   const ms = Number(window.coopMagicAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
@@ -572,13 +599,57 @@ function answerWithin(promise) {
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
 }
 
+// The answer to `promise`, or an error (timedOut) once `engine` has had no sign of life from
+// Python for HANG_MS (see above).
+function watched(promise, engine) {
+  const ms = Number(window.coopMagicHangMs) || HANG_MS;
+  let timer;
+  const hung = new Promise((resolve, reject) => {
+    let sign = performance.now();
+    let checked = sign;
+    timer = setInterval(() => {
+      const now = performance.now();
+      if (now - checked > 3 * CHECK_MS) sign = now;  // a late check judges nothing
+      checked = now;
+      sign = Math.max(sign, engine.sign);
+      if (now - sign > ms) {
+        const error = new Error(`Python gave no sign of life for ${ms / 1000} s`);
+        error.timedOut = true;
+        reject(error);
+      }
+    }, CHECK_MS);
+  });
+  return Promise.race([promise, hung]).finally(() => clearInterval(timer));
+}
+
 class Engine {
   constructor(options, worker) {
     this.options = options;
     this.current = worker;
     this.restarting = null;
+    this.sign = 0;         // when Python last beat (performance.now())
+    this.live = this.listen(worker);
   }
-  get sync() { return this.current.sync; }
+  // Python's beats are a token of this worker's own, which it posts to the page (a message
+  // PyScript's own listeners let by); resolves once Python is up and beating, and fails as
+  // the start would when Python never comes up.
+  listen(worker) {
+    const token = "coop-magic-beat:" + Math.random().toString(36).slice(2);
+    worker.addEventListener("message", (event) => {
+      if (event.data === token && worker === this.current) this.sign = performance.now();
+    });
+    const live = answerWithin(worker.sync.listen(token)).then(() => true);
+    live.catch(() => undefined);  // said by the message that waits on it
+    return live;
+  }
+  // The answer to `call(sync)`, a message to the current worker: watched by the heartbeat
+  // once Python is up.
+  async ask(call) {
+    const worker = this.current;
+    const live = await this.live;
+    if (worker !== this.current) throw new Error("the worker was replaced meanwhile");
+    return live ? watched(call(worker.sync), this) : answerWithin(call(worker.sync));
+  }
   // A new worker instead of `dead` (nothing if another widget has already replaced it).
   restart(dead) {
     if (this.current !== dead) return Promise.resolve(this.current);
@@ -586,6 +657,7 @@ class Engine {
       this.restarting = startWorker(this.options).then((worker) => {
         try { dead.terminate(); } catch (error) { /* gone already */ }
         this.current = worker;
+        this.live = this.listen(worker);
         this.restarting = null;
         return worker;
       }, (error) => {
@@ -619,6 +691,8 @@ async function serve(worker, root, failed) {
   const slots = new Slots(name);
   const stored = slots.read();
   wireKeeping(root, name, slots);
+  // A paste or drop refused before the browser inserted it (assets/saves.js).
+  root.addEventListener("coop-magic:refused", (event) => refuse(shown, String(event.detail)));
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
   let chain = Promise.resolve();
@@ -658,8 +732,15 @@ async function serve(worker, root, failed) {
     }
   }
 
-  // An action, with the fields as they are now; answers are shown in the order asked.
+  // An action, with the fields as they are now; answers are shown in the order asked. Once
+  // another tab has changed this game, play here waits until the player chooses (reload it or
+  // keep this one as a copy: issue 40, point 7): a tap only brings that choice to hand.
   function run(action, extra) {
+    if (slots.stopped === "other-tab") {
+      const choice = shown.find("other-tab-reload");
+      if (choice) choice.focus();
+      return chain;
+    }
     const online = navigator.onLine === false ? "" : "on";  // no lookups offline
     const fields = readForm(root);
     const tooBig = pasteTooBig(fields, root);
@@ -676,8 +757,8 @@ async function serve(worker, root, failed) {
         if (worker.current !== startedOn) {  // another widget's tap restarted the worker
           answer = await startAgain(false);
         } else {
-          answer = JSON.parse(await answerWithin(
-            worker.sync.handle(name, action, JSON.stringify(form))));
+          answer = JSON.parse(await worker.ask(
+            (sync) => sync.handle(name, action, JSON.stringify(form))));
         }
       } catch (error) {
         console.warn(String(error && error.stack || error));
@@ -779,7 +860,7 @@ async function serve(worker, root, failed) {
     try {
       if (died) await worker.restart(startedOn);
       const next = worker.current;
-      const first = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+      const first = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
         {...pageInfo(), slots: slots.read()}))));
       startedOn = next;
       first.view.text = {...(first.view.text || {}),
@@ -796,7 +877,7 @@ async function serve(worker, root, failed) {
   let startedOn = worker.current;
   let answer;
   try {
-    answer = JSON.parse(await answerWithin(worker.sync.start(name, JSON.stringify(
+    answer = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
       {...pageInfo(), slots: stored}))));
   } catch (error) {
     // Python started but the engine did not, or never answered (then its worker is stopped,

@@ -104,8 +104,7 @@ def run(args: argparse.Namespace) -> int:
     if args.cards:
         cards = cards.merge(load_scryfall(args.cards))
     cards = cards.merge(CardDB.from_annotations(deck))
-    if deck.uncounted:  # lines with no count: the card data tells cards from group headings
-        deck = Decklist.from_text(text, known=cards.__contains__)
+    deck = Decklist.read(text, cards, files.load_printed_names())  # by the card data
     options = Options(
         survivor_warnings=args.survivor_warnings,
         playgroup_banned=_names(args.playgroup),

@@ -31,7 +31,7 @@ from typing import Any
 
 from .. import safejson
 from ..banlists import BanList
-from ..cards import CardDataError, CardDB, combine_card_data
+from ..cards import ANNOTATION_PREFIX, CardDataError, CardDB, combine_card_data
 from ..decklist import Decklist, format_title
 from ..legality import (
     ERROR,
@@ -48,6 +48,8 @@ from ..legality import (
     check,
 )
 from ..names import normalize
+from ..printed_names import PrintedNames
+from ..printed_names import parse as parse_printed_names
 from . import Env, Fetch, Item, View, check_changes, paste_too_big, plumbing, power_part
 from .contract import Migration, NoGame, version_field
 from .own_deck import data_date_view
@@ -57,6 +59,17 @@ SCRYFALL_COLLECTION = "https://api.scryfall.com/cards/collection"
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
 #: Key of the full card data in a ``data=`` mapping (tests), its text decompressed.
 CARD_FACTS_KEY = "card-facts.tsv"
+#: The printed names in other languages on this site (published next to the card data; a
+#: build without them serves a file saying so), relative to this page; fetched once, only
+#: when a checked list has a name the card data does not know.
+PRINTED_NAMES_URL = "../runtime/printed-names.tsv"
+#: The action of a "did you mean" answer: ``_item`` is the line number, the name as written
+#: and the name to write instead, one a line.
+FIX_ACTION = "fix-name"
+#: The action answering the printed-names fetch.
+PRINTED_ACTION = "printed-names"
+#: Key of the printed-names map in a ``data=`` mapping (tests), its text decompressed.
+PRINTED_NAMES_KEY = "printed-names.tsv"
 #: Largest Scryfall answer read (a 75-card collection answer is about 0.3 MB).
 MAX_SCRYFALL_BODY = 4_000_000
 #: Most unknown cards listed one by one (the rest are counted).
@@ -177,6 +190,38 @@ def parse_playgroup(text: str) -> tuple[tuple[str, ...], tuple[str, ...]]:
     return tuple(banned), tuple(as_commander)
 
 
+def fix_items(finding: Finding) -> list[Item]:
+    """One-tap answers to a finding's "did you mean": "Write X on line N" for each suggestion
+    (the list is corrected in place and checked again)."""
+    if not finding.line or not finding.card:
+        return []
+    return [Item(f"Write {name} on line {finding.line}", action=FIX_ACTION,
+                 value=f"{finding.line}\n{finding.card}\n{name}", cls="check-fix")
+            for name in finding.suggestions]
+
+
+def fix_line(text: str, answer: str) -> str | None:
+    """``text`` with the name on a line replaced as a "did you mean" answer says
+    (:func:`fix_items`), the rest of the line (count, set, marks) kept; ``None`` when the line
+    no longer holds that name."""
+    parts = answer.split("\n")
+    if len(parts) != 3 or not parts[0].isdigit() or not parts[1] or not parts[2]:
+        return None
+    number, written, name = int(parts[0]), parts[1], parts[2]
+    lines = text.split("\n")
+    if not 0 < number <= len(lines):
+        return None
+    line = lines[number - 1]
+    at = line.find(written)
+    if at < 0:
+        folded = line.casefold().find(written.casefold())
+        if folded < 0 or len(line.casefold()) != len(line):
+            return None
+        at = folded
+    lines[number - 1] = line[:at] + name + line[at + len(written):]
+    return "\n".join(lines)
+
+
 class Widget(NoGame):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         self.env = env
@@ -196,8 +241,15 @@ class Widget(NoGame):
         self.full_state = "fetch"
         self.full_error = ""
         self._checked_db: tuple[Any, CardDB] | None = None
+        #: Printed names in other languages: ``fetch`` (asked for when a list needs them),
+        #: ``loading``, ``loaded`` or ``absent`` (not published, or not readable).
+        self.printed: PrintedNames | None = None
+        self.printed_state = "fetch"
         reader: Callable[[str], str] | None
         if data is not None:
+            self.printed_state = "absent"
+            if PRINTED_NAMES_KEY in data:
+                self._take_printed(data[PRINTED_NAMES_KEY])
             reader = data.__getitem__
             if CARD_FACTS_KEY in data:
                 self._take_full(data[CARD_FACTS_KEY])
@@ -209,6 +261,8 @@ class Widget(NoGame):
         self.power = power_part.PowerPart(env, reader)  # bracket estimate, suggested setting
         #: What the last check of the list said (:mod:`.check_changes`), kept in the save.
         self.last: dict[str, Any] = {}
+        #: The other Survivors' decks of the last action (None before one).
+        self.others: str | None = None
 
     # -- data ------------------------------------------------------------------------------
 
@@ -239,6 +293,29 @@ class Widget(NoGame):
         self.full_error = ""
         self._checked_db = None
         return True
+
+    def _take_printed(self, text: str) -> None:
+        """Read the printed-names map; one that cannot be read leaves names in other
+        languages unknown (as without the map)."""
+        try:
+            self.printed = parse_printed_names(text)
+            self.printed_state = "loaded"
+        except ValueError:
+            self.printed, self.printed_state = None, "absent"
+        self._checked_db = None
+
+    def _needs_printed(self, report: Report) -> bool:
+        """True when a check's unknown names may be printed names the map knows, and the
+        map was not fetched yet (the full card data loaded first)."""
+        return (self.printed_state == "fetch" and self.full is not None
+                and any(f.code == "unknown-card" for f in report.findings))
+
+    def _printed_response(self, form: Mapping[str, str]) -> View:
+        status, body = form.get("_status", ""), form.get("_body", "")
+        self.printed_state = "absent"
+        if status == "200" and body:
+            self._take_printed(body)
+        return self._check(fetch_full=False)
 
     def card_db(self, deck: Decklist) -> CardDB:
         """The facts for a check: full data, shipped facts, looked-up cards, the list's own
@@ -347,6 +424,7 @@ class Widget(NoGame):
 
     def handle(self, action: str, form: dict[str, str]) -> View:
         self._take_form(form)
+        self.others = str(form.get("others", ""))  # the other Survivors' decks (suggestion)
         if action == "check":
             return self._check()
         if action == "choose-format":
@@ -366,6 +444,15 @@ class Widget(NoGame):
             self.power.take_combos(form)
             ready = self.full_state != "loading" and self.form["paste"].strip()
             return self._check(fetch_full=False) if ready else View()
+        if action == PRINTED_ACTION:
+            return self._printed_response(form)
+        if action == FIX_ACTION:
+            fixed = fix_line(self.form["paste"], str(form.get("_item", "")))
+            if fixed is None:
+                return View(error="That line has changed since the check; check again.")
+            self.form["paste"] = fixed
+            view = View(values={"paste": fixed})
+            return view.merge(self._check())
         if action == "choose-commander":
             choice = str(form.get("_item", ""))
             self.chosen = tuple(n.strip() for n in choice.split("\n") if n.strip())[:2]
@@ -376,8 +463,12 @@ class Widget(NoGame):
             return self._lookup_response(form)
         if action == "suggest":
             deck = Decklist.from_text(self.form["paste"])
-            return self.power.suggest(deck, str(form.get("others", "")),
-                                      self.base or CardDB(), self.card_db(deck))
+            others = self.others or ""
+            view = self.power.suggest(deck, others, self.base or CardDB(), self.card_db(deck))
+            self.last = check_changes.with_setting(self.last, deck, self.form["format"],
+                                                   self.power.suggested, others)
+            view.save = self.save()
+            return view
         if action == "forget":
             self.cache = {}
             self.not_found = []
@@ -392,10 +483,12 @@ class Widget(NoGame):
                             "playgroup-box": key != "team-commander"})
 
     def _report(self) -> tuple[Decklist, Report]:
-        deck = Decklist.from_text(self.form["paste"])
-        cards = self.card_db(deck)
-        if deck.uncounted:  # lines with no count: the card data tells cards from headings
-            deck = Decklist.from_text(self.form["paste"], known=cards.__contains__)
+        paste = self.form["paste"]
+        # the list's own '#!' facts first (read twice only when it has some), then the list
+        # by the card data
+        cards = self.card_db(Decklist.from_text(paste) if ANNOTATION_PREFIX in paste
+                             else Decklist([]))
+        deck = Decklist.read(paste, cards, self.printed)
         banned, as_commander = parse_playgroup(self.form.get("playgroup", ""))
         options = Options(survivor_warnings=bool(self.form.get("survivor")),
                           playgroup_banned=banned, playgroup_banned_as_commander=as_commander)
@@ -414,6 +507,10 @@ class Widget(NoGame):
                 return self._fetch_full()
         view = View(save=self.save(), error=self.data_error or self.full_error)
         deck, report = self._report()
+        if self._needs_printed(report):  # names in other languages, once
+            self.printed_state = "loading"
+            view.fetches.append(Fetch(url=PRINTED_NAMES_URL, action=PRINTED_ACTION,
+                                      method="GET", tag=PRINTED_ACTION))
         view.hidden["result"] = False
         view.merge(data_date_view(self.env, self._data_date(), "read-as",
                                   f"Read as {format_title(deck.format)}."))
@@ -456,7 +553,8 @@ class Widget(NoGame):
             items.append(Item(title, cls=f"check-group check-group-{key}"))
             items.extend(self._item(f) for f in findings)
         view.lists["findings"] = items
-        shown = [self._item(f) for f in unknown[:MAX_UNKNOWN_ITEMS]]
+        shown = [item for f in unknown[:MAX_UNKNOWN_ITEMS]
+                 for item in (self._item(f), *fix_items(f))]
         if len(unknown) > MAX_UNKNOWN_ITEMS:
             shown.append(Item(f"… and {len(unknown) - MAX_UNKNOWN_ITEMS} more unknown cards.",
                               cls="finding finding-unchecked"))
@@ -493,6 +591,10 @@ class Widget(NoGame):
         data = "|".join([self._data_date(), self.power.meta.get("date", ""),
                          combos.meta.get("date", "") if combos is not None else ""])
         now = check_changes.outcome(deck, self.form["format"], report, power, data)
+        if not check_changes.carry_setting(self.last, now, self.others, lambda: (
+                self.power.horde_setting(deck, self.others or "", self.base or CardDB(),
+                                         self.card_db(deck)))):
+            return View(hidden={"changes-box": True})  # compared at the next check
         view, self.last = check_changes.view(self.last, now)
         view.save = self.save()
         return view

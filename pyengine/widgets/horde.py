@@ -137,8 +137,9 @@ MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "
 CONTROL = ("gain-control", "return-control")
 #: The board's label for a permanent a Survivor controls.
 STOLEN = " · a Survivor controls it"
-#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
-REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain")
+#: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
+#: quick (pyengine/widgets/host.py).
+REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
 #: Page actions that only exist in one rule set.
 LIMITED_ONLY = limited.ONLY
 SLINGLAB_ONLY = slinglab.ONLY
@@ -364,7 +365,8 @@ class Widget(runner.RunnerBase):
         from . import deck_reading  # on Start only: the page starts without the shuffler
 
         self.note = deck_reading.runner_note(  # the deck check's reading, said
-            Decklist.from_text(self.form["deck-paste"]), self.full.db(self.db) or self.db,
+            Decklist.read(self.form["deck-paste"], self.full.db(self.db) or self.db),
+            self.full.db(self.db) or self.db,
             side="Horde", why="the Horde has no commander (HS 1.3)")
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):

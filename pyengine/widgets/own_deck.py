@@ -50,9 +50,42 @@ class UnknownCards(ActionError):
     each (the ``#!`` line route); ``names`` are the cards as the list writes them, for the
     page's question form (:class:`Questions`)."""
 
-    def __init__(self, message: str, names: list[str]) -> None:
+    def __init__(self, message: str, names: list[str],
+                 hints: dict[str, list[str]] | None = None) -> None:
         super().__init__(message)
         self.names = list(names)
+        #: "Did you mean" for each name the card data has close names to (as on the check).
+        self.hints = dict(hints or {})
+
+
+def hints_for(names: list[str], db: CardDB | None) -> dict[str, list[str]]:
+    """The deck check's "did you mean" for the first names a runner asks about (tokens are
+    asked for their power and toughness, never hinted): among the names of the same first
+    letter (a Start waits for it; the check page also allows for a misspelt first letter)."""
+    if db is None:
+        return {}
+    found: dict[str, list[str]] = {}
+    for written in names[:ASK_ROWS]:
+        if _TOKEN.match(written) is None:
+            close = db.suggest(written, first_letter=True)
+            if close:
+                found[written] = close
+    return found
+
+
+def replace_name(text: str, written: str, name: str) -> str | None:
+    """``text`` with ``written`` replaced by ``name`` on the lines that name it (the count and
+    marks kept), as a "did you mean" answer says; ``None`` when no line names it."""
+    pattern = re.compile(r"(?<![\w'])" + re.escape(written) + r"(?![\w'])")
+    lines = text.split("\n")
+    changed = False
+    for index, line in enumerate(lines):
+        if line.lstrip().startswith("#"):
+            continue
+        fixed = pattern.sub(lambda _: name, line, count=1)
+        changed = changed or fixed != line
+        lines[index] = fixed
+    return "\n".join(lines) if changed else None
 
 
 def data_date_view(env: Any, date: str, key: str, before: str = "") -> View:
@@ -141,7 +174,7 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
     """``(deck, facts)`` for a Horde config from a pasted list, or ``ActionError`` naming the
     lines it cannot read (with line numbers) or asking about each unknown card."""
     plumbing.guard_paste(text)
-    deck = Decklist.from_text(text)
+    deck = Decklist.read(text, db)  # as the deck check reads it
     if deck.problems:
         shown = "; ".join(f"line {p.line}: {p.message}" for p in deck.problems[:5])
         more = len(deck.problems) - 5
@@ -180,7 +213,8 @@ def read_own_deck(text: str, db: CardDB | None) -> tuple[list[str], dict[str, di
         facts.setdefault(card.name, card.to_config())
         cards.append(card.name)
     if unknown:
-        raise UnknownCards(_ask(list(unknown.values())), written_unknown)
+        raise UnknownCards(_ask(list(unknown.values())), written_unknown,
+                           hints_for(written_unknown, data))
     return cards, facts
 
 
@@ -344,6 +378,9 @@ def keep_choice(form: dict[str, str], decks: dict[str, str], own: str) -> None:
 # -- a short question for each card the engine cannot find ---------------------------------------
 #: The page action of the question form's button.
 ANSWER = "answer"
+#: The action of a "did you mean" answer in the question form (``_item``: the name as
+#: written and the name to write, one a line), as on the deck check.
+FIX = "fix-name"
 #: Question rows on a page (``ask-0`` … ``ask-7``); more unknown cards are asked next time.
 ASK_ROWS = 8
 #: What a card can be, for the question's choice: value -> (label, type line).
@@ -380,6 +417,8 @@ class Questions:
         self.asked: list[Question] = []
         #: What was typed in the rows (kept when an answer is refused).
         self.typed: dict[str, str] = {}
+        #: "Did you mean" names for the asked cards, as the deck check offers them.
+        self.hints: dict[str, list[str]] = {}
 
     def ask(self, unknown: UnknownCards) -> ActionError:
         """Take the unknown cards of a refused Start; the error the page shows instead of the
@@ -392,6 +431,8 @@ class Questions:
         if [q.written for q in asked] != [q.written for q in self.asked]:
             self.typed = {}
         self.asked = asked
+        self.hints = {q.written: unknown.hints[q.written] for q in asked
+                      if q.written in unknown.hints}
         names = ", ".join(q.written for q in asked[:ASK_ROWS])
         more = len(asked) - ASK_ROWS
         return ActionError(
@@ -401,14 +442,15 @@ class Questions:
             "answers and start”")
 
     def clear(self) -> None:
-        self.asked, self.typed = [], {}
+        self.asked, self.typed, self.hints = [], {}, {}
 
     def to_data(self) -> dict[str, Any] | None:
         """What a widget's save keeps of the form (None when nothing is asked), so a reload
         shows the same questions with what was typed."""
         if not self.asked:
             return None
-        return {"names": [q.written for q in self.asked], "typed": dict(self.typed)}
+        return {"names": [q.written for q in self.asked], "typed": dict(self.typed),
+                "hints": dict(self.hints)}
 
     def restore(self, data: Any) -> None:
         """The form from :meth:`to_data`; anything else is read as no questions."""
@@ -417,6 +459,10 @@ class Questions:
             return
         names = [str(n)[:MAX_DECK_NAME * 2] for n in data["names"][:200] if isinstance(n, str)]
         self.asked = [Question(name) for name in names]
+        hints = data.get("hints")
+        if isinstance(hints, dict):
+            self.hints = {str(k): [str(n) for n in v[:3]] for k, v in hints.items()
+                          if isinstance(v, list) and str(k) in names}
         typed = data.get("typed")
         if isinstance(typed, dict):
             self.typed = {str(k)[:20]: str(v)[:20] for k, v in typed.items()
@@ -436,6 +482,10 @@ class Questions:
         view.hidden["ask-box"] = not asked
         view.text["ask-error"] = ""
         view.hidden["ask-error"] = True
+        view.lists["ask-hints"] = [
+            Item(f"Did you mean {name} for {question.written}? Write {name}", action=FIX,
+                 value=f"{question.written}\n{name}", cls="card-ask-hint")
+            for question in asked[:ASK_ROWS] for name in self.hints.get(question.written, [])]
         more = len(asked) - ASK_ROWS
         view.text["ask-note"] = ("" if more <= 0 else
                                  f"{more} more after these: answer these first.")

@@ -26,8 +26,10 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
+from ..cards import CardDB
+from ..decklist import Decklist
 from ..game import ActionError, GameError
-from . import View, card_images, difficulty_part, own_deck, share_qr
+from . import View, card_images, check_changes, difficulty_part, own_deck, share_qr
 
 #: What a part's handle answers: the answer itself, another action to run, the action's
 #: work, or None.
@@ -137,15 +139,34 @@ NOT_LOADED = ("Cards outside this site's decks are read with the full card data,
               "its date) when a list needs it.")
 
 
+#: The own-deck box's list of what new card data changed for a saved deck, its box, and the
+#: action of its "Seen" button (issue 37, point 6).
+CHANGES_ID, CHANGES_BOX, SEEN = "deck-changes", "deck-changes-box", "deck-changes-seen"
+
+
+def unknown_cards(deck: Decklist, db: CardDB) -> list[str]:
+    """The cards of a list (every section) the card data ``db`` does not know, its ``#!``
+    lines left out (a card answered there is still one the data does not know); token lines
+    are not cards."""
+    return sorted({entry.name for entry in deck.entries if db.get(entry.name) is None
+                   and own_deck._TOKEN.match(entry.name) is None}, key=str.casefold)
+
+
 class OwnDecks(Quiet):
     """The player's own decks kept on this device (``deck-save``, ``deck-remove``,
     ``deck-export``, the deck select's ``setup``, ``deck-file``), the question form for cards
     nobody knows (``answer``, then Start) and the full card data, fetched the first time a
-    pasted list names a card the shipped facts do not know (``card-data``, then Start)."""
+    pasted list names a card the shipped facts do not know (``card-data``, then Start).
+
+    Each saved deck keeps what its last check with the full card data said
+    (:func:`.check_changes.deck_outcome`: the data's date, the cards it did not know); a deck
+    checked before is checked again at Start, and when the data's date differs the box lists
+    what changed, one line a card ("Goblin Matron is now known to the card data"), until the
+    player taps Seen (``deck-changes-seen``)."""
 
     key: str | None = "own-deck"
     actions: tuple[str, ...] = (*own_deck.DECK_ACTIONS, "deck-file", own_deck.ANSWER,
-                                own_deck.FULL_ACTION)
+                                own_deck.FULL_ACTION, own_deck.FIX, SEEN)
 
     def __init__(self, data: Mapping[str, str] | None, *, own: str, fields: tuple[str, ...],
                  stem: str, file_limit: int, loading_id: str) -> None:
@@ -160,13 +181,44 @@ class OwnDecks(Quiet):
         self.file_limit, self.loading_id = file_limit, loading_id
         #: The deck choice before the current action (a new choice loads a saved list).
         self.was = ""
+        #: Saved deck name -> what its last check said, with the lines not seen yet.
+        self.checks: dict[str, dict[str, Any]] = {}
+
+    def saved_name(self, runner: Variant) -> str | None:
+        """The name of the saved deck chosen (its box shown), or None."""
+        deck = runner.form["deck"]
+        name = deck[len(own_deck.MINE):]
+        return name if (deck.startswith(own_deck.MINE) and name in self.decks
+                        and runner.own_deck_shown()) else None
+
+    def recheck(self, runner: Variant) -> None:
+        """Check the chosen saved deck with the full card data (once loaded): what changed
+        since its last check when the data's date differs (:func:`.check_changes.follow`)."""
+        name = self.saved_name(runner)
+        if name is None or self.full.full is None:
+            return
+        deck = Decklist.from_text(self.decks[name])
+        db = self.full.db(getattr(runner, "db", None)) or self.full.full
+        now = check_changes.deck_outcome(deck, unknown_cards(deck, db),
+                                         self.full.full.meta.get("date", "") or "undated")
+        kept = self.checks.get(name, {})
+        lines = check_changes.follow(kept, now)
+        self.checks[name] = {**now, "changes": lines[:check_changes.MAX_LINES]}
 
     def handle(self, runner: Variant, action: str, form: dict[str, str]) -> Handled:
         self.was = runner.form["deck"]
+        if action == SEEN:
+            runner.apply_form(form, runner.field_limit)
+            name = self.saved_name(runner)
+            if name in self.checks:
+                self.checks[name]["changes"] = []
+            view = runner.render()
+            view.save = runner.save()
+            return view
         if action == own_deck.FULL_ACTION:
             self.full.response(form)
             return "new", {}
-        if action == "new" and runner.needs_full(form):
+        if action == "new" and (runner.needs_full(form) or self._recheck_wanted(runner)):
             view = runner.render()
             view.text[self.loading_id] = LOADING
             view.fetches.append(self.full.fetch())
@@ -185,9 +237,25 @@ class OwnDecks(Quiet):
             if runner.form["deck"].startswith(own_deck.MINE) and name in self.decks:
                 self.decks[name] = runner.deck_text(runner.form)
             return "new", {}
+        if action == own_deck.FIX:  # a "did you mean" answer: the list corrected, Start again
+            runner.apply_form(form, runner.field_limit)
+            written, _, name = str(form.get("_item", "")).partition("\n")
+            for key in self.fields if written and name else ():
+                fixed = own_deck.replace_name(runner.form[key], written, name)
+                if fixed is not None:
+                    runner.form[key] = fixed
+                    return "new", {}
+            return runner.step(action, form, _raising(ActionError(
+                "that name is no longer in the list: tap Start")))
         if action in own_deck.DECK_ACTIONS or action == "deck-file":
             return lambda: self._deck_action(runner, action, form)
         return None
+
+    def _recheck_wanted(self, runner: Variant) -> bool:
+        """Start with a saved deck checked before fetches the full card data to check it
+        again (a new release's data may know its cards, or no longer)."""
+        name = self.saved_name(runner)
+        return name in self.checks and self.full.wanted()
 
     def _deck_action(self, runner: Variant, action: str, form: Mapping[str, Any]) -> bool:
         runner.confirm_reset = False  # any action but reset drops a pending reset question
@@ -210,6 +278,11 @@ class OwnDecks(Quiet):
                                                DATE_ID))
         else:
             view.text[DATE_ID] = NOT_LOADED
+        self.recheck(runner)
+        name = self.saved_name(runner)
+        lines = self.checks[name].get("changes", []) if name in self.checks else []
+        view.lists[CHANGES_ID] = check_changes.items(lines)
+        view.hidden[CHANGES_BOX] = not lines
 
     def answered(self, runner: Variant, action: str, form: Mapping[str, Any],
                  view: View) -> None:
@@ -223,7 +296,9 @@ class OwnDecks(Quiet):
             self.questions.show_error(view)
 
     def save(self) -> Any:
-        return {"decks": self.decks, "asked": self.questions.to_data()}
+        checks = {k: v for k, v in self.checks.items() if k in self.decks}
+        return {"decks": self.decks, "asked": self.questions.to_data(),
+                **({"checks": checks} if checks else {})}
 
     def restore(self, data: Any) -> None:
         data = {} if data is None else data
@@ -231,6 +306,11 @@ class OwnDecks(Quiet):
             raise ValueError("its own decks are not an object")
         self.decks = own_deck.restore_decks(data.get("decks"))
         self.questions.restore(data.get("asked"))
+        # an older save has no checks; a record that cannot be read is no record
+        checks = data.get("checks")
+        kept = {str(k): check_changes.restore(v) for k, v in checks.items()
+                if str(k) in self.decks} if isinstance(checks, dict) else {}
+        self.checks = {k: v for k, v in kept.items() if v}
 
 
 def _raising(error: Exception) -> Callable[[], bool]:

@@ -20,7 +20,7 @@ from ..cards import CardDB
 from ..decklist import Decklist
 from ..power import Power, estimate, parse_game_changers
 from ..simulate import build_config
-from ..suggest import MIN_RUNS, POWER_FACTORS, split_decks, suggest
+from ..suggest import MIN_RUNS, POWER_FACTORS, Suggestion, split_decks, suggest
 from . import Env, Fetch, Item, View
 
 GAME_CHANGERS_FILE = "game-changers.txt"
@@ -53,6 +53,8 @@ class PowerPart:
         #: The two-card combos once fetched (None: not asked, none on this site, or unread).
         self.combos: combo_list.Combos | None = None
         self.combos_asked = False
+        #: The Horde setting the last suggestion named ("" before one).
+        self.suggested = ""
 
     def combos_fetch(self) -> list[Fetch]:
         """The combo list's fetch, the first time the full card data is fetched."""
@@ -96,24 +98,42 @@ class PowerPart:
                           "brackets also weigh intent, which no list shows."},
                     lists={"power-reasons": items}).merge(cleared)
 
-    def suggest(self, deck: Decklist, others_text: str, db: CardDB, full: CardDB) -> View:
-        """The suggested setting per variant for this deck and the others pasted."""
+    def _decks(self, deck: Decklist, others_text: str) -> list[Decklist]:
         decks = [deck] + [Decklist.from_text(t) for t in split_decks(others_text)]
-        decks = [d for d in decks if d.entries][:1 + MAX_OTHERS]
+        return [d for d in decks if d.entries][:1 + MAX_OTHERS]
+
+    def _suggest_one(self, variant: str, powers: list[Power], db: CardDB) -> Suggestion:
+        deck_id, extra_id = AUTOMATED[variant]
+        automated = Decklist.from_text(self.env.read_deck(deck_id))
+        extra = Decklist.from_text(self.env.read_deck(extra_id)) if extra_id else None
+
+        def config_for(options: dict[str, Any]) -> dict[str, Any]:
+            return build_config(variant, automated, db, options, extra)
+
+        return suggest(variant, powers, config_for, runs=RUNS, seed="suggest")
+
+    def horde_setting(self, deck: Decklist, others_text: str, db: CardDB,
+                      full: CardDB) -> str:
+        """The suggested Horde setting alone, for the same decks (what a list's record keeps,
+        :mod:`.check_changes`); "" without a deck."""
+        decks = self._decks(deck, others_text)
+        if not decks:
+            return ""
+        return self._suggest_one("horde", [self.estimate(d, full) for d in decks], db).setting
+
+    def suggest(self, deck: Decklist, others_text: str, db: CardDB, full: CardDB) -> View:
+        """The suggested setting per variant for this deck and the others pasted; the Horde
+        one stays in :attr:`suggested`."""
+        decks = self._decks(deck, others_text)
         if not decks:
             return View(text={"suggest-status": "Paste a deck first."}, lists={
                 "suggestions": []})
         powers = [self.estimate(d, full) for d in decks]
         items: list[Item] = []
-        for variant, (deck_id, extra_id) in AUTOMATED.items():
-            automated = Decklist.from_text(self.env.read_deck(deck_id))
-            extra = Decklist.from_text(self.env.read_deck(extra_id)) if extra_id else None
-
-            def config_for(options: dict[str, Any], variant=variant, automated=automated,
-                           extra=extra) -> dict[str, Any]:
-                return build_config(variant, automated, db, options, extra)
-
-            found = suggest(variant, powers, config_for, runs=RUNS, seed="suggest")
+        for variant in AUTOMATED:
+            found = self._suggest_one(variant, powers, db)
+            if variant == "horde":
+                self.suggested = found.setting
             mark = "" if found.in_band else ", though outside the fair band"
             team = f"{found.team} Survivor" + ("s" if found.team > 1 else "")
             items.append(Item(f"{TITLES[variant]} for {team}: we suggest {found.setting}{mark}."

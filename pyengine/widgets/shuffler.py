@@ -168,6 +168,8 @@ class Widget(NoGame):
             Item(f"Line {p.line}: {p.message} — {p.text}", cls="problem") for p in deck.problems
         ]
         db = self.full.db(self.db)
+        if deck_id == PASTE and db is not None:  # as the deck check reads it
+            deck = Decklist.read(form.get("paste", ""), db)
         chosen = tuple(n for n in self.chosen.split("\n") if n.strip())
         reading = deck_reading.read_deck(deck, db.with_annotations(deck) if db else None,
                                          chosen)

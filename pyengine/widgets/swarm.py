@@ -73,8 +73,9 @@ AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
 #: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
 GROUP = board.GROUP_ACTIONS
-#: Counter and amount buttons: every tap applies, however quick (pyengine/widgets/host.py).
-REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter")
+#: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
+#: quick (pyengine/widgets/host.py).
+REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
 #: The card panel's moves: page action -> where the chosen permanent goes (``leave``; an
 #: Enforcer goes to The Lair whatever the destination, sw-4-4). ``leave`` is the older
 #: page's exile button.
@@ -250,10 +251,11 @@ class Widget(runner.RunnerBase):
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
         deck = own_deck.token_lines(deck, db)  # "30 Zombie token" and the like
-        lists = Decklist.from_text(deck), Decklist.from_text(enforcers)
+        lists = Decklist.read(deck, db), Decklist.read(enforcers, db)
         unknown = self._unknown(lists, db)
         if unknown:
-            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown)
+            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown,
+                                        own_deck.hints_for(unknown, db))
         return config_from_decks(mode=mode, survivors=count, deck=lists[0],
                                  enforcers=lists[1], db=db)
 
@@ -296,7 +298,8 @@ class Widget(runner.RunnerBase):
             from . import deck_reading  # on Start only: the page starts without the shuffler
 
             self.deck_note = deck_reading.runner_note(  # the deck check's reading, said
-                Decklist.from_text(form["paste"]), self.full.db(self.db) or self.db,
+                Decklist.read(form["paste"], self.full.db(self.db) or self.db),
+                self.full.db(self.db) or self.db,
                 side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
                 "deck and its Enforcers)")
         else:

@@ -65,9 +65,9 @@ MAX_UNDO_PASTE_CHARS = 1_200_000
 COMMANDER_ROWS = 6
 #: Tracker log lines shown, newest first.
 LOG_LINES = 8
-#: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``): every tap applies, however
-#: quick (pyengine/widgets/host.py).
-REPEATABLE = ("life", "poison", "cmd")
+#: Counter buttons (``life:T:N``, ``poison:T:N``, ``cmd:T:R:N``) and Undo (each tap one step
+#: back): every tap applies, however quick (pyengine/widgets/host.py).
+REPEATABLE = ("life", "poison", "cmd", "undo")
 STATE_VERSION = 2
 #: True when the adapter can render list items as buttons (tap a card to put it on the bottom).
 ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
@@ -407,8 +407,10 @@ class Widget(NoGame):
     def read_hand_deck(self) -> tuple[Decklist, deck_reading.DeckReading]:
         """The list chosen for the opening hand, read as the deck check reads it."""
         deck = Decklist.from_text(self._hand_text())
+        cards = self.card_db(deck)
+        deck = Decklist.read(self._hand_text(), cards)  # as the deck check reads it
         chosen = tuple(str(n) for n in self.state.get("hand_chosen") or [])
-        return deck, deck_reading.read_deck(deck, self.card_db(deck), chosen,
+        return deck, deck_reading.read_deck(deck, cards, chosen,
                                             commander_deck=True)
 
     def hand_draw(self) -> None:

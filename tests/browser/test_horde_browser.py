@@ -12,7 +12,7 @@ from pyengine import files
 from pyengine.game import load_game
 from pyengine.horde import HordeSlingLab
 from pyengine.horde_common import deck_config
-from tests.browser.conftest import Guard, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, wait_ready
 
 SEED = "amber-otter-17"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -346,3 +346,82 @@ def test_card_panel_links_to_the_card_reference_and_own_decks_get_their_list(pho
     expect(page.locator("[data-id=own-ref] li", has_text="Gravecrawler")).to_contain_text(
         "on offer")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
+
+
+def show_setup(page) -> None:
+    """The set-up box, opened when a game hides it."""
+    if page.locator("[data-action=show-setup]").is_visible():
+        click(page, "show-setup")
+    expect(page.locator("[data-id=setup-box]")).to_be_visible()
+
+
+def _card_data(date: str, drop: str = "") -> str:
+    """The site's full card data as one release: dated ``date``, without the card ``drop``."""
+    import gzip
+    text = gzip.decompress((files.data_root() / files.CARD_FACTS).read_bytes()).decode("utf-8")
+    return "\n".join(f"# date: {date}" if line.startswith("# date:") else line
+                     for line in text.splitlines()
+                     if not (drop and line.startswith(drop + "\t"))) + "\n"
+
+
+def test_a_saved_deck_says_what_the_new_card_data_changed_until_seen(browser, site_url):
+    """hs-10: a saved own deck started with one release's card data (Gravecrawler unknown,
+    answered with a '#!' line), started again after the data changed, lists what changed in
+    the own-deck box ('Gravecrawler is now known to the card data') until Seen, across a
+    reload (issue 37, point 6). Service workers blocked: the test serves each release's card
+    data itself."""
+    context = browser.new_context(**PHONE, service_workers="block")
+    guard = Guard()
+    page = context.new_page()
+    guard.attach(context, page)
+    try:
+        _deck_changes_session(page, site_url)
+    finally:
+        context.close()
+    guard.check()
+
+
+def _deck_changes_session(page, site_url: str) -> None:
+    release = {"text": _card_data("2025-06-01", drop="Gravecrawler")}
+    page.route("**/runtime/card-facts.tsv",
+               lambda route: route.fulfill(body=release["text"], content_type="text/plain"))
+    open_page(page, site_url)
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=deck-paste]", "20 Zombie token\n4 Diregraf Ghoul\n4 Gravecrawler\n"
+              "#! Gravecrawler | {B} | Creature — Zombie | 2/1\n")
+    page.fill("[data-field=deck-name]", "Ghouls")
+    click(page, "deck-save")
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Ghouls")
+    page.fill("[data-field=seed]", SEED)
+    page.click("[data-action=new]")  # the card data is fetched, then the game starts
+    expect(page.locator("[data-id=play]")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("[data-id=error]")).to_have_text("")
+    click(page, "survivor-end")  # so that the next game is told from this one
+    expect(page.locator("[data-id=turn]")).to_contain_text("set-up turn 2")
+
+    release["text"] = _card_data("2026-11-20")  # the next release of the site
+    page.reload()
+    wait_ready(page, "horde")
+    show_setup(page)
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Ghouls")
+    expect(page.locator("[data-id=deck-changes-box]")).to_be_hidden()
+    page.click("[data-action=new]")  # checked before: the card data is fetched again
+    expect(page.locator("[data-id=turn]")).to_contain_text("set-up turn 1",
+                                                           timeout=ENGINE_TIMEOUT_MS)
+    show_setup(page)
+    box = page.locator("[data-id=deck-changes-box]")
+    expect(box).to_be_visible()
+    expect(page.locator("[data-id=deck-changes] li")).to_have_text(
+        ["Gravecrawler is now known to the card data"])
+    assert page.evaluate("document.documentElement.scrollWidth") <= 360
+    page.reload()
+    wait_ready(page, "horde")
+    show_setup(page)
+    expect(box).to_be_visible()  # kept until seen
+    click(page, "deck-changes-seen")
+    expect(box).to_be_hidden()
+    page.reload()
+    wait_ready(page, "horde")
+    show_setup(page)
+    expect(page.locator("[data-field=deck]")).to_have_value("mine:Ghouls")
+    expect(box).to_be_hidden()

@@ -129,7 +129,7 @@ def test_horde_slinglab_one_screen_per_turn(phone_page, site_url):
     held = page.locator("[data-id=stack] [data-item-action=done]")
     while held.count():  # the table resolves what the Horde holds, then ends its turn
         held.first.click()
-        page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+        page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     for button in ("horde-end", "survivor-end"):
         expect(page.locator(f"[data-id={button}]")).to_be_visible()
         page.locator("[data-action=roll-survivor]").scroll_into_view_if_needed()
@@ -399,7 +399,7 @@ def test_card_panel_shows_the_card_image(browser, site_url):
     expect(image).to_have_attribute("src", IMAGE)
     expect(image).to_have_attribute("alt", "Zombie")
     expect(image).to_have_attribute("loading", "lazy")
-    page.wait_for_function("document.querySelector('[data-id=panel-img]').naturalWidth === 1")
+    page.wait_for_function("() => document.querySelector('[data-id=panel-img]').naturalWidth === 1")
     expect(page.locator('[data-id="panel-facts"]')).to_contain_text("Token Creature — Zombie")
     assert lookups == ["https://api.scryfall.com/cards/named?exact=Zombie"]
     page.uncheck("[data-field=images]")

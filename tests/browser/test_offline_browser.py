@@ -419,7 +419,7 @@ def test_csp_blocks_injected_scripts_and_eval_on_rules_pages(page, site_url, gua
         }, 0))"""
     )
     assert outcome == {"injected": False, "evaluated": "EvalError", "built": "EvalError"}
-    page.wait_for_function("window.__violations.length >= 2")
+    page.wait_for_function("() => window.__violations.length >= 2")
     assert "script-src-elem" in page.evaluate("window.__violations")
     assert page.evaluate("window.__handler === undefined")
     _forgive_csp_reports(guard)
@@ -459,6 +459,14 @@ def test_widget_boots_under_the_csp_without_console_errors(page, site_url, built
         }"""
     )
     assert injected is False
+    # Issue 40, point 6: Python started with no string evaluation allowed, and none is.
+    refused = page.evaluate("""() => new Promise((resolve) => setTimeout(() => {
+        let evaluated, built;
+        try { evaluated = eval("1 + 1"); } catch (error) { evaluated = error.name; }
+        try { built = Function("return 2")(); } catch (error) { built = error.name; }
+        resolve([evaluated, built]);
+    }, 0))""")
+    assert refused == ["EvalError", "EvalError"]
     _forgive_csp_reports(guard)
 
 
@@ -466,14 +474,15 @@ def test_every_play_page_starts_and_answers_under_its_policy(page, site_url, bui
     """Issue 28, point 7: every play page's policy allows no inline script but the build's own
     (by hash) and Scryfall only for lookups and pictures; under it each page's Python starts
     and answers a first tap with no policy report (a console error fails the test).
-    'unsafe-eval' stays on play pages: without it, PyScript 0.7's start fails at random
-    (bench/bench_csp_eval.py measures it; bench/results/csp-eval.json)."""
+    Issue 40, point 6: no page allows 'unsafe-eval' (play pages allow 'wasm-unsafe-eval'
+    only, for Pyodide's WebAssembly); bench/bench_csp_eval.py starts each page 4 times over."""
     pages = play_pages(built_site)
     assert len(pages) >= 5
     for path, widget in pages:
         page.goto(site_url + path)
         policy = page.locator(CSP_SELECTOR).get_attribute("content")
         assert "'wasm-unsafe-eval'" in policy and "'unsafe-inline'" not in policy, path
+        assert "'unsafe-eval'" not in policy, path
         assert "connect-src 'self' https://api.scryfall.com;" in policy, path
         wait_ready(page, widget)
         page.evaluate("(name) => new Promise((resolve) => {"
@@ -669,3 +678,25 @@ def test_pages_uploaded_before_their_service_worker_are_not_used_until_it_is(
         wait_ready(page, "shuffler")
         assert page.evaluate(RELEASE_OF_PAGE)["page"] == "2"
         expect(page.locator("html")).to_have_attribute("data-release", "current")
+
+
+def test_a_page_framed_by_another_site_is_covered(page, site_url, guard):
+    """Issue 40, point 6: the home page and a rules page framed by another site (a <meta>
+    policy cannot forbid it, and GitHub Pages sends no headers) cover themselves whole, so a
+    click through the frame reaches only the cover, whose link opens the page on its own; the
+    same page on its own shows no cover."""
+    for path in ("", "swarm/"):
+        page.set_content(f'<iframe src="{site_url}{path}" width="360" height="600"></iframe>')
+        frame = page.frame_locator("iframe")
+        cover = frame.locator(".frame-guard")
+        expect(cover).to_be_visible()
+        expect(cover.get_by_role("link", name="Open it on its own")).to_have_attribute(
+            "target", "_top")
+        hit = frame.locator("body").evaluate(
+            "() => document.elementFromPoint(180, 300).closest('.frame-guard') !== null")
+        assert hit, path
+    # The framing page is about:blank, so the framed page is denied storage and Material's own
+    # start-up script (which reads localStorage unguarded) reports it.
+    guard.problems[:] = [p for p in guard.problems if "'localStorage'" not in p]
+    page.goto(site_url + "swarm/")
+    expect(page.locator(".frame-guard")).to_have_count(0)

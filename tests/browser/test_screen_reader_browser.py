@@ -78,7 +78,7 @@ def only_happened(page, act) -> None:
     """``act`` is read out once, by exactly one live region: the "what just happened" line."""
     page.evaluate(WATCH)
     act()
-    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     writes = page.evaluate("window.__liveWrites")
     assert writes == ["happened"], (writes, page.evaluate(LIVE))
 

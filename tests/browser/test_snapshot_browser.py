@@ -9,10 +9,13 @@ whether one was made ("made"); the tests wait on it, never on time.
 
 from __future__ import annotations
 
+import hashlib
 import html
+import io
 import json
 import re
 import shutil
+import zipfile
 
 from playwright.sync_api import expect
 
@@ -83,6 +86,17 @@ def made_once(page, url: str) -> list:
     wait_ready(page, "shuffler")
     assert snapshot_state(page, "made", "not-made") == "made"
     return page.evaluate(STORED)
+
+
+def release_one_kept(page, url: str) -> tuple[str, str]:
+    """Release 1 on the device: its snapshot made and its runtime kept by the service worker;
+    the snapshot's URL and the release's key."""
+    [(first_url, _, _)] = made_once(page, url)
+    install_service_worker(page)
+    page.reload()
+    wait_ready(page, "shuffler")
+    wait_offline_state(page, "runtime-kept")
+    return first_url, page_key(page)
 
 
 def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, context, site_url):
@@ -206,12 +220,7 @@ def test_another_releases_snapshot_is_never_loaded(page, built_site, tmp_path):
     site = tmp_path / "site"
     shutil.copytree(built_site, site)
     with serve_site(site) as url:
-        [(first_url, _, _)] = made_once(page, url)
-        install_service_worker(page)
-        page.reload()
-        wait_ready(page, "shuffler")
-        wait_offline_state(page, "runtime-kept")
-        one = page_key(page)
+        first_url, one = release_one_kept(page, url)
 
         # Release 2: the play page names another key, as a build with a changed engine zip
         # (or another Pyodide build) does.
@@ -272,3 +281,54 @@ def test_removing_the_play_tools_removes_the_runtime_and_the_snapshot(
     wait_offline_state(page, "runtime-kept")
     shuffle_golden(page)
     assert any(path.startswith("runtime/") for path in cached_paths(page, site_url))
+
+
+#: Copy the stored snapshot at ``from`` to the entry URL ``to`` (headers kept).
+COPY_ENTRY = """async ([from, to]) => {
+    for (const name of await caches.keys()) {
+        if (!name.startsWith("coop-magic-snapshot:")) continue;
+        const cache = await caches.open(name);
+        const old = await cache.match(from);
+        if (old) await cache.put(to, old);
+    }
+}"""
+
+
+def test_another_engines_snapshot_under_this_releases_key_is_dropped(page, built_site, tmp_path):
+    """Issue 40, point 4: a snapshot is verified, not trusted by its name. Release 1's snapshot,
+    stored under release 2's key (release 2 ships another engine zip), is restored, found to
+    hold release 1's engine (the hash recorded inside it) and deleted; Python starts as
+    shipped, release 2 makes its own, and the next visit loads that one."""
+    site = tmp_path / "site"
+    shutil.copytree(built_site, site)
+    with serve_site(site) as url:
+        first_url, one = release_one_kept(page, url)
+
+        # Release 2: the engine zip holds one more file, so its hash and the key differ.
+        shuffler = site / SHUFFLER
+        text = shuffler.read_text(encoding="utf-8")
+        [old_zip] = set(re.findall(r"pyengine-[0-9a-f]{12}\.zip", text))
+        packed = io.BytesIO((site / "runtime" / old_zip).read_bytes())
+        with zipfile.ZipFile(packed, "a") as archive:
+            archive.writestr("pyengine/_release_two.py", "RELEASE = 2\n")
+        digest = hashlib.sha256(packed.getvalue()).hexdigest()[:12]
+        new_zip = f"pyengine-{digest}.zip"
+        (site / "runtime" / new_zip).write_bytes(packed.getvalue())
+        two = one.rsplit(".engine-", 1)[0] + ".engine-" + digest
+        shuffler.write_text(text.replace(one, two).replace(old_zip, new_zip), encoding="utf-8")
+        offline.write_offline_files(site, "Co-op Magic Rules", "Rules and table tools.")
+
+        second_url = first_url.replace(one, two)
+        page.evaluate(COPY_ENTRY, [first_url, second_url])
+        page.goto(url + SHUFFLER)
+        assert page_key(page) == two
+        assert snapshot_state(page, "loaded", "normal", "dropped") == "dropped"
+        wait_ready(page, "shuffler")
+        shuffle_golden(page)
+        assert snapshot_state(page, "made", "not-made") == "made"
+        [(made_url, _, _)] = page.evaluate(STORED)
+        assert made_url == second_url
+
+        page.reload()
+        assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
+        shuffle_golden(page)

@@ -66,7 +66,7 @@ def test_the_guide_is_on_the_first_paint_while_its_script_is_on_the_way(phone_pa
     page.add_init_script(SHIFTS)
     script = HeldRequests(page, "**/assets/saved-view.js")
     page.goto(site_url + "play/horde.html", wait_until="commit")
-    page.wait_for_function("performance.getEntriesByType('paint').length > 0 && "
+    page.wait_for_function("() => performance.getEntriesByType('paint').length > 0 && "
                            "!!document.querySelector('.table-tools')")
     expect(page.locator("[data-guide=horde]")).to_be_visible()
     script.release()
@@ -132,10 +132,10 @@ def test_hold_to_repeat_and_the_history_of_a_finished_game(phone_page, site_url)
     page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
     page.mouse.down()
     page.wait_for_function(
-        "Number(document.querySelector('[data-widget=team] [data-id=t0-life]').textContent)"
+        "() => Number(document.querySelector('[data-widget=team] [data-id=t0-life]').textContent)"
         " <= 20", timeout=ENGINE_TIMEOUT_MS)
     page.mouse.up()
-    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     held = int(life.text_content())
     assert held <= 20 and held % 5 == 0
     while int(life.text_content()) > 0:
@@ -167,10 +167,10 @@ def test_steppers_and_the_wake_lock_on_the_horde_page(phone_page, site_url):
     page.click('[data-step="-5"][data-for="hd-amount"]')
     page.click('[data-step="-5"][data-for="hd-amount"]')
     expect(amount).to_have_value("1")
-    page.wait_for_function("document.documentElement.dataset.wakeLock === 'on'",
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock === 'on'",
                            timeout=ENGINE_TIMEOUT_MS)
     page.uncheck("[data-tool=wake]")
-    page.wait_for_function("document.documentElement.dataset.wakeLock === 'released'",
+    page.wait_for_function("() => document.documentElement.dataset.wakeLock === 'released'",
                            timeout=ENGINE_TIMEOUT_MS)
     assert page.evaluate("localStorage.getItem('coop-magic:table-tools:wake')") == "off"
 
@@ -186,7 +186,7 @@ def announced(page, act) -> list[str]:
     """What the live regions say after ``act`` that they did not say before."""
     before = {tuple(x) for x in page.evaluate(LIVE)}
     act()
-    page.wait_for_function("!document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     return [name for name, text in page.evaluate(LIVE) if (name, text) not in before and text]
 
 
@@ -252,3 +252,41 @@ def test_a_tap_on_what_just_happened_shows_the_whole_sentence(phone_page, site_u
     assert line.evaluate(cut) <= 1
     page.keyboard.press("Space")
     assert line.evaluate(cut) > 1
+
+
+def test_edited_history_entries_are_checked_one_by_one(page, site_url):
+    """tc-4-1 (issue 40, point 4): game-history entries are checked as they are shown, since
+    storage can be edited: a link opens only a shared game on this very play page (a
+    javascript: link, another site's or another page's is shown as no link), and a malformed
+    date (a number, words, an object) leaves that entry's date out without emptying the
+    list."""
+    url = site_url + "play/team.html"
+    page.goto(url)
+    wait_ready(page, "team")
+    good = url + "#t=abc_-123"
+    entries = [
+        {"id": "1", "page": "team", "result": "good", "date": "2026-12-01T20:15:00.000Z",
+         "link": good},
+        {"id": "2", "page": "team", "result": "script", "date": "2026-12-02T20:15:00Z",
+         "link": "javascript:alert(1)"},
+        {"id": "3", "page": "team", "result": "outside", "date": 5,
+         "link": "https://example.com/play/team.html#t=abc"},
+        {"id": "4", "page": "team", "result": "other page", "date": "not a date",
+         "link": site_url + "play/horde.html#h=abc"},
+        {"id": "5", "page": "team", "result": "odd date", "date": {"y": 2026},
+         "link": url + "?x=1#t=abc", "turns": ["a"], "seed": {"s": 1}},
+        "not an entry",
+    ]
+    page.evaluate("(list) => localStorage.setItem('coop-magic:table-tools:history', "
+                  "JSON.stringify(list))", entries)
+    page.reload()
+    wait_ready(page, "team")
+    history = page.locator("[data-history=team]")
+    history.locator("summary").click()
+    shown = history.locator("ul > li")
+    expect(shown).to_have_count(5)
+    hrefs = history.locator("ul a").evaluate_all("(links) => links.map((a) => a.href)")
+    assert hrefs == [good]
+    expect(shown.last).to_contain_text("2026-12-01 20:15 · good")
+    expect(shown.nth(2)).to_have_text("outside" + "Delete")
+    assert "[object" not in history.locator("ul").text_content()
