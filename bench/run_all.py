@@ -30,6 +30,7 @@ QUICK_ARGS = {
     "bench_long_games.py": ["--seconds", "0.2", "--output", str(_TMP / "long_games-quick.json")],
     "bench_phone.py": ["--runs", "1", "--output", str(_TMP / "phone-quick.json")],
     "bench_snapshot.py": ["--runs", "1", "--output", str(_TMP / "snapshot-quick.json")],
+    "bench_bad_inputs.py": ["--quick", "--output", str(_TMP / "bad_inputs-quick.json")],
 }
 
 

@@ -21,7 +21,7 @@ if ROOT not in sys.path:
 
 from mkdocs.exceptions import PluginError  # noqa: E402
 
-from sitebuild.csp import complete_csp, content_scripts, mark_dev_server  # noqa: E402
+from sitebuild.csp import complete_csp, content_problems, content_scripts, mark_dev_server  # noqa: E402
 
 _state = {"dev_server": False}
 
@@ -37,11 +37,12 @@ def _finish(page_html: str) -> str:
 
 
 def on_post_page(output, page, config):
-    scripts = content_scripts(output)
-    if scripts:  # the policy would allow it by its hash: refuse the page instead
-        raise PluginError(f"{page.file.src_uri}: the page's content holds a <script> "
-                          f"({scripts[0]!r}); inline scripts are allowed only for the "
-                          "build's own")
+    # the page's own content (parsed: its Markdown's HTML, then the theme's article around it)
+    problems = content_problems(getattr(page, "content", None) or "") or content_scripts(output)
+    if problems:  # the policy would allow a script by its hash: refuse the page instead
+        raise PluginError(f"{page.file.src_uri}: the page's content holds {problems[0]}; "
+                          "inline scripts, event attributes, <meta>, <base> and frames are "
+                          "allowed only in the build's own templates")
     return _finish(output)
 
 

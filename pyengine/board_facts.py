@@ -28,7 +28,7 @@ _PLAIN = {"creatures", "creature", "and", "other", "all", "your"}
 
 def _subtypes(type_line: str) -> set[str]:
     front = type_line.split("//")[0]
-    parts = re.split(r"\s+[—–-]\s+", front, maxsplit=1)
+    parts = re.split(r"(?<!\s)\s+[—–-]\s+", front, maxsplit=1)  # from a run's first space
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 

@@ -27,7 +27,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from . import files
+from . import files, safejson
 from .cards import CardDB
 from .game import Game
 from .rng import Rng
@@ -64,7 +64,7 @@ def page_env(page: dict[str, Any]) -> Env:
 
 def start(name: str, page_json: str) -> str:
     """Start widget ``name`` (a module of :mod:`pyengine.widgets`); its first answer."""
-    page = json.loads(page_json)
+    page = safejson.loads(page_json, what="the page's message")
     slots = page.get("slots") if isinstance(page.get("slots"), dict) else {}
     module = importlib.import_module(f"pyengine.widgets.{name}")
     host = _HOSTS[name] = Host(name, module, page_env(page), slots)
@@ -73,7 +73,8 @@ def start(name: str, page_json: str) -> str:
 
 def handle(name: str, action: str, form_json: str) -> str:
     """One action of widget ``name``; its answer."""
-    return json.dumps(_HOSTS[name].answer(str(action), json.loads(form_json)))
+    form = safejson.loads(form_json, what="the page's message")
+    return json.dumps(_HOSTS[name].answer(str(action), form if isinstance(form, dict) else {}))
 
 
 # -- the heartbeat (issue 40, point 3) ---------------------------------------------------------

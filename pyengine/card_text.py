@@ -95,7 +95,7 @@ NUMBER_KEYWORDS = {
     "fabricate": "fabricate", "amplify": "amplify", "graft": "graft", "poisonous": "poisonous",
     "soulshift": "soulshift", "casualty": "casualty", "squad": "squad", "mobilize": "mobilize",
 }
-_NUMBER_KEYWORD = re.compile(r"([a-z]+) (\d+|x)")
+_NUMBER_KEYWORD = re.compile(r"(?<![a-z])([a-z]+) (\d+|x)")
 NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
            "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
            "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
@@ -103,7 +103,7 @@ NUMBERS = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5
 _SELF_WORDS = re.compile(
     r"\b[Tt]his (?:creature|card|spell|enchantment|artifact|permanent|land|token|Aura|"
     r"Equipment|Vehicle|planeswalker|Saga|Class|battle|Siege|Case|Room)\b")
-_REMINDER = re.compile(r"\s*\([^()]*\)")
+_REMINDER = re.compile(r"(?<!\s)\s*\([^()]*\)")  # from a run's first space: linear
 _ABILITY_WORD = re.compile(r"^([A-Z][A-Za-z' ]{2,30}) — ")
 _COST = re.compile(r"^((?:\{[^}]+\})+)")
 _NUMBER = r"(\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|" \
@@ -177,7 +177,7 @@ def _cost_code(cost: str) -> str:
         part = part.strip()
         if not part:
             continue
-        if re.fullmatch(r"(\{[^}]+\})+", part):
+        if re.fullmatch(r"(\{[^{}]+\})+", part):  # no "{" inside a symbol: linear
             parts.append(part)
         else:
             words = re.sub(r"[^A-Za-z0-9{}+−-]+", "_", part.lower().replace("~", "self"))

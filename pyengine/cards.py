@@ -78,7 +78,7 @@ SUPERTYPES = ("Basic", "Elite", "Host", "Legendary", "Ongoing", "Snow", "World")
 PERMANENT_TYPES = ("Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker")
 
 _SYMBOL = re.compile(r"\{([^{}]*)\}")
-_TYPE_DASH = re.compile(r"\s+[—–-]\s+")
+_TYPE_DASH = re.compile(r"(?<!\s)\s+[—–-]\s+")  # from a run's first space: linear
 
 
 class CardDataError(ValueError):

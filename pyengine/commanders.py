@@ -22,14 +22,17 @@ __all__ = ["PAIRING_TAGS", "CommanderReading", "can_be_commander", "commander_ta
            "companion_rule", "find_commanders", "find_commanders_only", "is_background",
            "pair_problem"]
 
-_PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+?)\s*(?:\(|$)", re.MULTILINE)
-_PARTNER_GROUP = re.compile(r"^Partner\s*[—–-]\s*([^(\n]+?)\s*(?:\(|$)", re.MULTILINE)
-_PARTNER = re.compile(r"^Partner\s*(?:\(|$)", re.MULTILINE)
+# The name runs to the reminder's "(" or the end of the line; its trailing spaces are taken
+# off in Python (a lazy name followed by \s* re-read the spaces after every character: 150,000
+# spaces took a minute). Spaces within the line only ([^\S\n]), never across lines.
+_PARTNER_WITH = re.compile(r"^Partner with ([^(\n]+)", re.MULTILINE)
+_PARTNER_GROUP = re.compile(r"^Partner[^\S\n]*[—–-][^\S\n]*([^(\n]+)", re.MULTILINE)
+_PARTNER = re.compile(r"^Partner[^\S\n]*(?:\(|$)", re.MULTILINE)
 PAIRING_TAGS = ("partner", "partner_with", "partner_group", "friends_forever",
                  "choose_a_background", "doctors_companion", "doctor's_companion", "companion",
                  "can_be_commander", "ante", "companion_rule")
 
-_COMPANION = re.compile(r"^Companion\s*[—–-]\s*(?P<rule>[^(\n]*)", re.MULTILINE)
+_COMPANION = re.compile(r"^Companion[^\S\n]*[—–-][^\S\n]*(?P<rule>[^(\n]*)", re.MULTILINE)
 _KIND = r"(?:(?P<kind>permanent|nonland|creature|land|noncreature)\s+)?cards?"
 _RULES = (
     (re.compile(rf"^each {_KIND} in your starting deck has mana value (?P<n>\d+) or "
@@ -80,7 +83,8 @@ def companion_rule(oracle_text: str) -> str | None:
         if form in ("parity", "parity-only"):
             return f"{kind}:{groups['parity']}"
         if form == "types":
-            names = re.split(r",\s*(?:or\s+)?|\s+or\s+", groups["types"])
+            # a run of spaces is read from its first space only (linear)
+            names = re.split(r",\s*(?:or\s+)?|(?<!\s)\s+or\s+", groups["types"])
             return f"{kind}:types=" + ",".join(n.strip().title() for n in names if n.strip())
         if form == "share":
             return f"{kind}:share_type"
@@ -104,10 +108,10 @@ def commander_tags(oracle_text: str) -> tuple[str, ...]:
     if "can be your commander" in lowered:
         tags.append("can_be_commander")
     with_match = _PARTNER_WITH.search(text)
-    if with_match:
+    if with_match and with_match.group(1).strip():
         tags.append("partner_with=" + with_match.group(1).strip())
     group = _PARTNER_GROUP.search(text)
-    if group and not group.group(1).casefold().startswith("with "):
+    if group and group.group(1).strip() and not group.group(1).casefold().startswith("with "):
         tags.append("partner_group=" + group.group(1).strip())
     if _PARTNER.search(text):
         tags.append("partner")

@@ -289,7 +289,7 @@ class Finding:
     def rule_label(self) -> str:
         """The rule as people write it: ``"HS 1.1"`` for ``"horde/#hs-1-1"``."""
         anchor = self.rule.partition("#")[2]
-        match = re.fullmatch(r"([a-z]+)-(\d+)(?:-(\d+))?", anchor)
+        match = re.fullmatch(r"(?<![a-z])([a-z]+)-(\d+)(?:-(\d+))?", anchor)
         if not match:
             return ""
         prefix, major, minor = match.groups()
@@ -444,13 +444,13 @@ def deck_building_tags(oracle_text: str) -> tuple[str, ...]:
 
 
 _EXTRA_TURN = re.compile(
-    r"\b(?:take|takes|taking|get|gets|gift|gifts)\s+(?:an?|one|two|three|four|five|x|\d+|"
-    r"that\s+many)?\s*(?:additional|extra)\s+turns?\b", re.IGNORECASE)
+    r"\b(?:take|takes|taking|get|gets|gift|gifts)\s+(?:(?:an?|one|two|three|four|five|x|\d+|"
+    r"that\s+many)\s+)?(?:additional|extra)\s+turns?\b", re.IGNORECASE)
 _NEGATED = re.compile(r"(?:can't|cannot|can not|don't|doesn't|do not|does not|never)\s*$",
                       re.IGNORECASE)
 _TAKE_OVER = re.compile(
     r"\b(?:gains?\s+control\s+of|controls?)\s+(?:target|that|another\s+target|each|an?|"
-    r"the\s+(?:first|second|chosen))\s+(?:player|opponent)\b[^.]*?\bduring\s+(?:that\s+"
+    r"the\s+(?:first|second|chosen))\s+(?:player|opponent)\b[^.]{0,300}?\bduring\s+(?:that\s+"
     r"player's|their|his\s+or\s+her|its|the\s+(?:first|second|chosen)\s+player's)\s+next\s+"
     r"turn", re.IGNORECASE)
 #: The tags :func:`rule_ban_tags` reads, and what each means (the Team Commander ban, tc-5-1).

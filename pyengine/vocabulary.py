@@ -56,8 +56,8 @@ class VocabularyError(ValueError):
 _COUNT = r"(?:\d{1,3}|X)"
 _COST = re.compile(r"(?:\{[^{}]+\})+|[A-Za-z0-9{}_,+\-−/]+")
 _WORDS = re.compile(r"[A-Za-z0-9{][A-Za-z0-9{}_'+\-/<=>,.]*")
-_LAND = re.compile(r"(plains|island|swamp|mountain|forest|desert|legendary_land|nonbasic_land|"
-                   r"land|snow_land|snow_swamp|snow_forest|snow_island|snow_mountain|"
+_LAND = re.compile(r"(?<![a-z_])(plains|island|swamp|mountain|forest|desert|legendary_land|"
+                   r"nonbasic_land|land|snow_land|snow_swamp|snow_forest|snow_island|snow_mountain|"
                    r"snow_plains|artifact_land|[a-z]+)walk")
 
 #: Who an effect reaches, in words.
@@ -429,8 +429,8 @@ for _verb in (
 
 
 def _boost(value: str) -> tuple[str, str, int, int, tuple[str, ...]]:
-    m = re.fullmatch(r"(other|your|all)_([a-z_]+?)([+-]\d+|[+-]X)/([+-]\d+|[+-]X)((?:\+[a-z_]+)*)",
-                     value)
+    m = re.fullmatch(r"(?<![a-z_])(other|your|all)_([a-z_]+?)([+-]\d+|[+-]X)/([+-]\d+|[+-]X)"
+                     r"((?:\+[a-z_]+)*)", value)
     if m is None:
         raise VocabularyError(f"'{value}' is not a boost such as other_zombies+1/+1 or "
                               "your_creatures+1/+0+trample")
@@ -757,14 +757,14 @@ def migrate_tag(tag: str, *, strict: bool = False) -> tuple[str, ...]:
     tag = str(tag)
     if tag in LEGACY:
         return LEGACY[tag]
-    tokens = re.fullmatch(r"(\w+=)?(\d+|X)_([A-Z]\w*?)_tokens?(_tapped)?", tag)
+    tokens = re.fullmatch(r"(?<!\w)(\w+=)?(\d+|X)_([A-Z]\w*?)_tokens?(_tapped)?", tag)
     if tokens:
         made = (tokens.group(1) or "tokens=") + f"{tokens.group(2)}_{tokens.group(3)}"
         return (made + "_tapped", "tokens_tapped") if tokens.group(4) else (made,)
     m = _ENTERS_WITH_OLD.match(tag)
     if m:
         return (f"enters_with={m.group(1)}",)
-    old_effect = re.fullmatch(r"(draw\d+|drawX|you_gain\w+|self_mill\w+|\w+_discards\w+|"
+    old_effect = re.fullmatch(r"(?<!\w)(draw\d+|drawX|you_gain\w+|self_mill\w+|\w+_discards\w+|"
                               r"\w+_loses\w+|each_player_sacs_creature)", tag)
     if old_effect and tag not in VERBS:
         try:

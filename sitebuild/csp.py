@@ -14,6 +14,7 @@ import base64
 import hashlib
 import html
 import re
+from html.parser import HTMLParser
 
 #: Markers in the CSP meta tag (see overrides/main.html) that ``complete_csp`` fills in.
 SCRIPT_HASHES_TOKEN = "INLINE-HASHES"
@@ -45,24 +46,143 @@ def inline_script_hashes(page_html: str) -> list[str]:
     return hashes
 
 
-_ARTICLE = re.compile(r"<article\b[^>]*>(?P<body>.*?)</article>", re.S | re.I)
+#: Elements page content never holds: they load or run something, or change the whole page
+#: (``<meta http-equiv="refresh">`` redirects it, ``<base>`` moves every link).
+_REFUSED_ELEMENTS = ("meta", "base", "iframe", "frame", "frameset", "object", "embed", "applet",
+                     "portal", "noscript", "template")
+#: Attributes that hold an address (a ``javascript:`` one runs when followed).
+_URL_ATTRIBUTES = ("href", "src", "action", "formaction", "xlink:href", "poster", "data",
+                   "background", "ping", "srcset")
+_RUNNABLE_SCHEMES = ("javascript:", "vbscript:")
+_CONTROL_OR_SPACE = re.compile(r"[\x00-\x20\x7f]+")
+
+
+def _own_address(value: str) -> bool:
+    """True for an address on this site (relative, no scheme, not ``//host``)."""
+    plain = _CONTROL_OR_SPACE.sub("", value)
+    return not (plain.startswith(("//", "\\\\", "/\\"))
+                or re.match(r"[A-Za-z][A-Za-z0-9+.-]*:", plain))
+
+
+class _ContentScan(HTMLParser):
+    """What in a piece of page content could run or redirect (see :func:`content_problems`).
+    Python's HTML parser reads the markup as a browser's tokenizer does (comments, raw text
+    inside ``<script>``, entities in attributes), so nothing is found or missed by how the
+    text happens to be written."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.problems: list[str] = []
+        self._script: tuple[dict[str, str], list[str]] | None = None
+
+    def _tag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        values = {name.lower(): (value or "") for name, value in attrs}
+        for name, value in values.items():
+            if name.startswith("on"):
+                self.problems.append(f"an event attribute <{tag} {name}=…>")
+            elif name == "srcdoc":
+                self.problems.append(f"<{tag} srcdoc>")
+            elif name in _URL_ATTRIBUTES and _CONTROL_OR_SPACE.sub("", value).lower().startswith(
+                    _RUNNABLE_SCHEMES):
+                self.problems.append(f"a runnable address <{tag} {name}={value[:40]!r}>")
+        if tag in _REFUSED_ELEMENTS:
+            self.problems.append(f"<{tag}>")
+        elif tag == "link" and not (values.get("rel", "").lower() == "stylesheet"
+                                    and _own_address(values.get("href", ""))):
+            self.problems.append("<link> other than one of the site's own style sheets")
+        elif tag == "script":
+            if "src" in values and not _own_address(values["src"]):
+                self.problems.append(f"<script src={values['src'][:40]!r}> from another site")
+            self._script = (values, [])
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag(tag, attrs)
+
+    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self._tag(tag, attrs)
+        if tag == "script":
+            self.handle_endtag(tag)
+
+    def handle_data(self, data: str) -> None:
+        if self._script is not None:
+            self._script[1].append(data)
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag != "script" or self._script is None:
+            return
+        values, body = self._script
+        self._script = None
+        if "src" not in values and values.get("type", "").strip().lower() in _EXECUTABLE_TYPES:
+            self.problems.append("a <script> (" + "".join(body).strip()[:60] + ")")
+
+    def close(self) -> None:
+        super().close()
+        if self._script is not None:  # cut short: a browser runs what it has
+            self.handle_endtag("script")
+
+
+def content_problems(content_html: str) -> list[str]:
+    """What in a page's own content (the HTML made from its Markdown: rules text, glossary
+    definitions, a widget's markup) could run a script or redirect the page: a runnable inline
+    ``<script>`` (one with a ``src`` must be the site's own; a JSON one is data), ``<meta>``,
+    ``<base>``, ``<iframe>``, ``<object>``, ``<embed>`` and the like, event attributes
+    (``onclick=``), ``javascript:`` addresses. The policy allows inline scripts only by the
+    hashes of the build's own scripts, so a page whose content holds one fails the build
+    (hooks/csp.py) instead of getting it allowed. Found by parsing, never by searching the
+    text: a ``</article>`` or a comment before the script changes nothing."""
+    scan = _ContentScan()
+    scan.feed(content_html)
+    scan.close()
+    return scan.problems
+
+
+class _MarkupScan(HTMLParser):
+    """Every tag, comment and declaration in a text (:func:`markup_in`)."""
+
+    def __init__(self) -> None:
+        super().__init__(convert_charrefs=True)
+        self.found: list[str] = []
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.found.append(f"<{tag}>")
+
+    def handle_endtag(self, tag: str) -> None:
+        self.found.append(f"</{tag}>")
+
+    def handle_comment(self, data: str) -> None:
+        self.found.append("<!-- -->")
+
+    def handle_decl(self, decl: str) -> None:
+        self.found.append(f"<!{decl[:20]}>")
+
+    def handle_pi(self, data: str) -> None:
+        self.found.append(f"<?{data[:20]}>")
+
+    def unknown_decl(self, data: str) -> None:
+        self.found.append(f"<![{data[:20]}>")
+
+
+def markup_in(text: str) -> list[str]:
+    """The HTML tags, comments and declarations in a text meant to be words and a little
+    Markdown (a glossary definition), as a browser's parser would read them."""
+    scan = _MarkupScan()
+    scan.feed(text)
+    scan.close()
+    return scan.found
+
+
+def article_of(page_html: str) -> str:
+    """The theme's ``<article>`` of a whole page, from its first opening tag to its last
+    closing one (the page's content sits inside; a ``</article>`` in the content itself comes
+    before the theme's own)."""
+    start = page_html.find("<article")
+    end = page_html.rfind("</article>")
+    return page_html[start:end] if 0 <= start < end else ""
 
 
 def content_scripts(page_html: str) -> list[str]:
-    """The runnable inline scripts inside the page's content (Material's ``<article>``: the
-    rules text, glossary definitions, a widget's markup), each cut to 60 characters. The
-    policy allows inline scripts only by the hashes of the build's own scripts, so a page
-    whose content holds one fails the build (hooks/csp.py) instead of getting it allowed."""
-    found: list[str] = []
-    for article in _ARTICLE.finditer(page_html):
-        for match in _INLINE_SCRIPT.finditer(article.group("body")):
-            attrs = match.group("attrs")
-            if re.search(r"\ssrc=", attrs, re.I):
-                continue
-            kind = _TYPE_ATTR.search(attrs)
-            if (kind.group(1).lower() if kind else "") in _EXECUTABLE_TYPES:
-                found.append(match.group("body").strip()[:60])
-    return found
+    """:func:`content_problems` of a whole page's content (its ``<article>``)."""
+    return content_problems(article_of(page_html))
 
 
 def style_attribute_hashes(page_html: str) -> list[str]:

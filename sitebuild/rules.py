@@ -32,6 +32,7 @@ import yaml
 
 from pyengine.game import rule_number
 from sitebuild import BuildError
+from sitebuild.csp import markup_in
 
 #: Under "mkdocs." so that MkDocs shows its messages (info only: `--strict` builds pass).
 log = logging.getLogger("mkdocs.hooks.rules")
@@ -344,6 +345,12 @@ def load_glossary(path: Path, rulebook: str) -> list[Entry]:
         for key in ("id", "term", "definition"):
             if not isinstance(item.get(key), str) or not item[key].strip():
                 raise BuildError(f"{where}: entry needs a non-empty '{key}' (text)")
+        for key in ("term", "definition", "aliases"):  # words: no HTML (it would run)
+            for value in [item.get(key)] if key != "aliases" else (item.get(key) or []):
+                markup = markup_in(value) if isinstance(value, str) else []
+                if markup:
+                    raise BuildError(f"{where}: '{key}' holds HTML ({markup[0]}); a glossary "
+                                     "entry is words and a little Markdown only")
         if not GLOSSARY_ID_RE.match(item["id"]):
             raise BuildError(f"{where}: id '{item['id']}' must be lower-case words joined by '-'")
         lists = {}

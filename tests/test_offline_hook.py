@@ -320,7 +320,7 @@ def test_a_script_in_a_pages_content_is_found_and_the_builds_own_are_not():
             '<p>Swarm</p><script type="application/json">{}</script>'
             '<script src="../assets/saved-view.js"></script>'
             '<p>term<script>alert(1)</script></p></article><script>var after=1</script>')
-    assert csp.content_scripts(page) == ["alert(1)"]
+    assert csp.content_scripts(page) == ["a <script> (alert(1))"]
     assert csp.content_scripts(page.replace("<script>alert(1)</script>", "")) == []
 
 
@@ -335,3 +335,65 @@ def test_the_hook_fails_a_page_whose_content_holds_a_script():
     with pytest.raises(PluginError, match="swarm/index.md"):
         hook.on_post_page('<article><script>alert(1)</script></article>', page, {})
     assert "<p>" in hook.on_post_page("<article><p>ok</p></article>", page, {})
+
+
+#: What a glossary definition (or any page content) may try, each a way to run a script or
+#: move the page that string search missed or never looked for (issue 40, point 4).
+BYPASSES = {
+    "</article> before": "Ends here.</article><script>alert(1)</script>",
+    "a comment holding it": "Ends <!-- </article> --> here.<script>alert(1)</script>",
+    "upper case, attributes": '<SCRIPT type="text/javascript" >alert(1)</SCRIPT >',
+    "no closing tag": "<script>alert(1)",
+    "meta refresh": '<meta http-equiv="refresh" content="0; url=https://evil.test/">',
+    "base": '<base href="https://evil.test/">',
+    "iframe": '<iframe src="https://evil.test/"></iframe>',
+    "event attribute": '<img src="x.png" onerror="alert(1)">',
+    "event attribute, odd spacing": "<svg/onload=alert(1)>",
+    "javascript: link": '<a href=" jav&#x09;ascript:alert(1)">a term</a>',
+    "object": '<object data="x.swf"></object>',
+    "outside script": '<script src="https://evil.test/x.js"></script>',
+}
+
+
+@pytest.mark.parametrize("payload", BYPASSES.values(), ids=list(BYPASSES))
+def test_content_that_could_run_or_redirect_is_found_by_parsing(payload):
+    """Issue 40, point 4: page content is parsed (html.parser), not searched: each bypass is
+    found in the content alone and in a whole page, where the theme's own article and
+    scripts around it are not findings."""
+    assert csp.content_problems(f"<p>Dread {payload} level</p>")
+    page = ('<html><head><meta charset="utf-8"><script>var boot=1</script></head><body>'
+            '<article class="md-content__inner md-typeset"><h1>Glossary</h1>'
+            f'<p>{payload}</p></article><script>var after=1</script></body></html>')
+    assert csp.content_scripts(page), payload
+    assert csp.content_scripts(page.replace(f"<p>{payload}</p>", "<p>ok</p>")) == []
+
+
+def test_the_sites_own_content_is_not_refused():
+    """What the pages hold today passes: the widgets' own script and style sheet, JSON data,
+    an empty data: picture, links within the site and to other sites."""
+    content = ('<link rel="stylesheet" href="../assets/horde.css">'
+               '<script src="../assets/table-tools.js" defer></script>'
+               '<script type="application/json">{"a": 1}</script>'
+               '<img src="data:," alt="" hidden><a href="../swarm/#sw-5-3">SW 5.3</a>'
+               '<a href="https://scryfall.com/">Scryfall</a><!-- a note -->')
+    assert csp.content_problems(content) == []
+
+
+def test_a_glossary_definition_with_a_script_fails_the_build(tmp_path):
+    """Issue 40: a glossary definition holding HTML (a script after a </article>, a comment
+    holding one, a meta refresh) fails the build at its file and line, and the page it would
+    make is refused by the content check too."""
+    import markdown
+
+    from sitebuild import BuildError, rules
+
+    for payload in (BYPASSES["</article> before"], BYPASSES["a comment holding it"],
+                    BYPASSES["meta refresh"]):
+        path = tmp_path / "swarm.yml"
+        path.write_text("- id: dread\n  term: Dread\n  definition: 'Fine.'\n"
+                        f"- id: bad\n  term: Bad\n  definition: '{payload}'\n")
+        with pytest.raises(BuildError, match=r"glossary/swarm.yml:4: 'definition' holds HTML"):
+            rules.load_glossary(path, "swarm")
+        entry = rules.Entry("swarm", "bad", "Bad", payload, [], [], [], 4)
+        page = rules.rulebook_glossary_page("swarm", [entry], {entry.key: entry})
+        assert csp.content_problems(markdown.markdown(page)), payload

@@ -893,6 +893,102 @@ def test_a_budget_bounds_every_replay_of_a_load_and_not_the_play_after(monkeypat
     assert len(loaded.events) > len(full.events)
 
 
+def test_a_save_the_page_could_not_read_back_is_never_written(monkeypatch):
+    """hs-2-9 (issue 40): a save over the size the page reads back (MAX_SAVE_CHARS) is not
+    written: the last one kept stays, the table bar says so with a one-tap download of the
+    game as it is, and a reload opens the last kept game without a word of damage."""
+    storage = MemoryStorage()
+    s = Session("horde", horde, page_env(), storage)
+    s.start()
+    s.handle("new", {"seed": SEED})
+    kept = storage.get(MAIN)
+    assert kept
+    monkeypatch.setattr(saves, "MAX_SAVE_CHARS", 1000)  # the next save is over it
+    view = s.handle("survivor-end", {})
+    assert storage.get(MAIN) == kept and view.save is None
+    assert view.hidden["unkept"] is False and "not being kept" in view.text["unkept-text"]
+    download = s.handle("unkept-download", {}).download
+    assert download is not None and len(download[1]) > 1000
+    assert json.loads(download[1])["game"]
+    monkeypatch.setattr(saves, "MAX_SAVE_CHARS", 4_000_000)
+    reloaded = Session("horde", horde, page_env(), storage)
+    view = reloaded.start()
+    assert view.error == "" and view.hidden["saves"] is True
+    assert reloaded.widget.game_summary() == (SEED, 0)  # the last game kept
+    view = s.handle("survivor-end", {})  # fits again: written, the notice goes
+    assert view.hidden["unkept"] is True and json.loads(storage.get(MAIN))["game"]
+
+
+def test_an_unreadable_save_with_no_room_aside_is_offered_where_it_is(monkeypatch):
+    """hs-2-9 (issue 40): an unreadable save that stays in the main slot (the kept games fill
+    the room for kept saves) is listed in the saves box itself: download it or discard it
+    from the page, never only through developer tools; after a discard games are kept."""
+    monkeypatch.setattr(saves, "MAX_KEPT_CHARS", 100)
+    held = "{" + "x" * 5000
+    storage = MemoryStorage({MAIN: held, PREVIOUS: "{" + "y" * 90})
+    s = Session("horde", horde, page_env(), storage)
+    view = s.start()
+    assert view.hidden["saves"] is False and "download it or discard it" in view.error
+    assert s.handle("saves-download", {}).download == ("horde-kept-save.json", held)
+    view = s.handle("new", {"seed": SEED})
+    assert storage.get(MAIN) == held and "not being kept" in view.error
+    view = s.handle("saves-discard", {})
+    assert storage.get(MAIN) != held and storage.get(PREVIOUS) == "{" + "y" * 90
+    s.handle("survivor-end", {})
+    assert json.loads(storage.get(MAIN))["game"]
+    reloaded = Session("horde", horde, page_env(), storage).start()
+    assert reloaded.error == "" and reloaded.hidden["saves"] is True
+
+
+def test_own_decks_are_bounded_where_they_are_saved():
+    """hs-10 (issue 40): fifteen 290,000-character decks once made a 4.8 million character save
+    the page then refused; the decks saved on a device are bounded together
+    (own_deck.MAX_OWN_DECKS_CHARS), the one over is refused in words, and every save written
+    opens again after a reload."""
+    from pyengine.widgets import own_deck
+
+    storage = MemoryStorage()
+    s = Session("horde", horde, page_env(), storage)
+    s.start()
+    deck = ("1 Zombie token " + "x" * 84 + "\n") * 2900
+    refused_at = None
+    for number in range(15):
+        view = s.handle("deck-save", {"deck": "paste", "deck-paste": deck,
+                                      "deck-name": f"Deck {number}"})
+        assert len(storage.get(MAIN) or "") <= saves.MAX_SAVE_CHARS
+        if view.error and refused_at is None:
+            refused_at = number
+            assert "remove one first" in view.error and "KB" in view.error
+    assert refused_at == own_deck.MAX_OWN_DECKS_CHARS // len(deck)
+    reloaded = Session("horde", horde, page_env(), storage)
+    view = reloaded.start()
+    assert view.error == "" and view.hidden["saves"] is True
+    assert len(reloaded.widget.own_decks) == refused_at
+
+
+def test_the_hidden_hand_box_is_bounded_where_it_is_saved():
+    """tc-2-2 (issue 40): 4.3 million characters in the Team Commander table's hand box were
+    saved and then refused on reload; the box keeps one character over the paste limit (the
+    limit's message still shows), and the table opens again after a reload."""
+    from pyengine.widgets import MAX_PASTE_CHARS
+
+    storage = MemoryStorage()
+    s = Session("team", team, page_env(), storage)
+    s.start()
+    s.handle("roll", dict(TEAM_FORM))
+    form = {**TEAM_FORM, "hand-deck": "paste", "hand-paste": "1 Island\n" * 480_000}
+    view = s.handle("hand-draw", form)
+    assert "300,000" in view.error
+    for _ in range(25):  # every tap sends the boxes: the table and its undo steps keep them
+        s.handle("roll", form)
+    save = storage.get(MAIN) or ""
+    assert 0 < len(save) < 5 * MAX_PASTE_CHARS < saves.MAX_SAVE_CHARS
+    assert s.unkept is None and len(json.loads(save)["state"]["hand_paste"]) > MAX_PASTE_CHARS
+    reloaded = Session("team", team, page_env(), storage)
+    view = reloaded.start()
+    assert view.hidden["saves"] is True and "could not be read" not in view.error
+
+
 def test_a_schema_4_game_with_tags_of_before_opens_in_todays_verbs():
     """hs-3-7, hs-4-1 (issue 39): a SlingLab game saved at schema 4, its card facts in the
     tags of before (``etb=2_Goblin_tokens``, ``enters_with_5_p1p1``, a hand-written

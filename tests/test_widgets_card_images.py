@@ -295,3 +295,14 @@ def test_a_deeply_nested_or_huge_scryfall_answer_is_read_as_no_image():
     huge = '{"data": [' + ",".join(['{"name": "x"}'] * 400_000) + "]}"
     for body in (deep, '{"image_uris": ' + deep + "}", huge):
         assert module.image_url("200", body) == ""
+
+
+def test_a_deeply_nested_answer_to_a_lookup_is_read_within_the_sites_limits():
+    """Issue 40: the check that an answer is JSON at all (not a Wi-Fi sign-in page) reads it
+    with the site's depth limit too: a 100,000-deep answer to either lookup is a failed
+    lookup, never a RecursionError after every turn."""
+    deep = '{"data": ' + "[" * 100_000 + "]" * 100_000 + "}"
+    images = card_images.CardImages()
+    for action, tag in ((card_images.ACTION, "Zombie"), (card_images.ACTION_MANY, "A\nB")):
+        images.response(action, {"_status": "200", "_body": deep, "_tag": tag})
+    assert images.failures == 2 and images.url("Zombie") == ""

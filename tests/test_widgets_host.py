@@ -308,3 +308,48 @@ def test_actions_without_a_view_always_apply():
     for _ in range(3):
         assert "stale" not in play(host, "count", {"count": "4"})
     assert play(host, "count", {"count": "4"})["version"] == version
+
+
+def test_a_tap_whose_action_was_applied_before_an_error_is_not_kept_half_done(monkeypatch):
+    """sw-3-4: an error raised after a tap's action was applied (here the page's view of the
+    game fails) leaves the game as saved: the page says the tap was not applied and it was
+    not, so the player's next tap is the only one applied (before issue 40 the failed tap
+    stayed in memory and the next tap saved both: one turn became two)."""
+    host = Host("swarm", swarm, runner_env(), {})
+    host.answer_start()
+    play(host, "new", SWARM_NEW)
+    saved = host.storage.get("game")
+    before = host.widget.game_summary()
+    render = swarm.Widget.render
+    failures = [1]
+
+    def fails_once(self):  # the action is applied, then showing it fails once
+        if failures:
+            failures.pop()
+            raise RuntimeError("after the action")
+        return render(self)
+
+    monkeypatch.setattr(swarm.Widget, "render", fails_once)
+    answer = play(host, "turn", {})
+    assert answer["view"]["error"] == UNEXPECTED and "game" not in answer["writes"]
+    monkeypatch.undo()
+    assert host.widget.game_summary() == before and host.storage.get("game") == saved
+    play(host, "turn", {})
+    assert host.widget.game_summary()[1] == before[1] + 1
+
+
+def test_a_lookup_answer_that_fails_says_no_tap_was_lost(monkeypatch):
+    """An error while reading a lookup's answer (card pictures) after a turn keeps the turn:
+    the page says the game is as saved, with every tap, never that a tap was not applied."""
+    from pyengine.widgets.saves import LOOKUP_FAILED
+
+    host = Host("swarm", swarm, runner_env(), {})
+    host.answer_start()
+    play(host, "new", SWARM_NEW)
+    play(host, "turn", {})
+    after_turn = host.widget.game_summary()
+    monkeypatch.setattr(swarm.Widget, "handle", lambda self, action, form: 1 / 0)
+    answer = play(host, "card-images", {"_status": "200", "_body": "{}", "_tag": "Island"})
+    monkeypatch.undo()
+    assert answer["view"]["error"] == LOOKUP_FAILED and "not applied" not in LOOKUP_FAILED
+    assert host.widget.game_summary() == after_turn

@@ -76,6 +76,15 @@
     box.appendChild(el("p", {"class": "widget-note", "data-id": "saves-note", role: "status",
                              hidden: ""}));
 
+    // A save too large for the page to read back is not written (Python says so, issue 40):
+    // said in the table bar, where play keeps the eyes, with its one-tap download.
+    var unkept = el("div", {"class": "widget-error", "data-id": "unkept", role: "alert",
+                            hidden: ""});
+    unkept.appendChild(el("p", {"data-id": "unkept-text"}));
+    unkept.appendChild(buttons([button("unkept-download", "Download this game", true)]));
+    var bar = root.querySelector("[data-id=table-bar]");
+    (bar || box).appendChild(unkept);
+
     var ask = el("div", {"class": "widget-ask", "data-id": "shared-ask", role: "alert",
                          hidden: ""});
     ask.appendChild(el("p", {"data-id": "shared-ask-text"}));

@@ -186,10 +186,22 @@
       return Array.isArray(list) ? list.filter(function (g) { return g && typeof g === "object"; }) : [];
     } catch (error) { return []; }
   }
-  function keep(list) { set("history", JSON.stringify(list.slice(-MAX_GAMES))); }
+  // Bounded where written (issue 40): the oldest games go first past MAX_HISTORY_CHARS, so the
+  // history never crowds out the saved game; a share link too long to keep is left out.
+  var MAX_HISTORY_CHARS = 300000;
+  var MAX_LINK_CHARS = 20000;
+  function keep(list) {
+    list = list.slice(-MAX_GAMES);
+    var text = JSON.stringify(list);
+    while (list.length > 1 && text.length > MAX_HISTORY_CHARS) {
+      list.shift();
+      text = JSON.stringify(list);
+    }
+    if (text.length <= MAX_HISTORY_CHARS) set("history", text);
+  }
   function text(selector) {
     var el = document.querySelector(selector);
-    return el ? el.textContent.trim().replace(/\s+/g, " ") : "";
+    return el ? el.textContent.trim().replace(/\s+/g, " ").slice(0, 300) : "";
   }
   function attr(selector, name) {
     var el = document.querySelector(selector);
@@ -209,7 +221,9 @@
       players: text('[data-id="t0-name"]') ? text('[data-id="t0-name"]') + " · " +
         text('[data-id="t1-name"]') : text('[data-id="mode-shown"]'),
       result: result, turns: text('[data-id="turn"]'), date: new Date().toISOString(),
-      seed: seed, link: /^#[a-z]=/.test(location.hash) ? location.href : ""
+      seed: seed.slice(0, 200),
+      link: /^#[a-z]=/.test(location.hash) && location.href.length <= MAX_LINK_CHARS ?
+        location.href : ""
     });
     keep(list);
     show();

@@ -564,6 +564,10 @@ async function startWorker(options) {
 // widget starts again there from its saved game (the slots in storage) and says so once.
 const RESTARTED = "Python stopped working and was started again from the saved game; " +
                   "the last tap was not applied.";
+// The same when the message that failed was a lookup's answer (card pictures, card data), not
+// a tap: every tap's game was saved before it (issue 40), so none is said to be lost.
+const RESTARTED_LOOKUP = "Python stopped working and was started again from the saved game, " +
+                         "with every tap; a card lookup's answer was left out.";
 // Until Python is up (its worker's first answer, to `listen`), a message waits at most this
 // long: starting Python itself (downloading and loading it) sends no sign of life. A test may
 // shorten it (window.coopMagicAnswerTimeoutMs).
@@ -758,7 +762,7 @@ async function serve(worker, root, failed) {
         }
       } catch (error) {
         console.warn(String(error && error.stack || error));
-        answer = await startAgain(true);
+        answer = await startAgain(true, extra && "_status" in extra);
       }
       try {
         show(answer, fields);
@@ -852,14 +856,15 @@ async function serve(worker, root, failed) {
   // This widget started on a new worker, from its saved game; `died`: its own message found
   // Python dead (a new worker is started first). The answer is shown as any other, with the
   // line saying so; if even that fails, the plain "unexpected" line.
-  async function startAgain(died) {
+  async function startAgain(died, lookup) {
     try {
       if (died) await worker.restart(startedOn);
       const next = worker.current;
       const first = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
         {...pageInfo(), slots: slots.read()}))));
       startedOn = next;
-      first.view.text = {...(first.view.text || {}), "saves-note": RESTARTED};
+      first.view.text = {...(first.view.text || {}),
+                         "saves-note": lookup ? RESTARTED_LOOKUP : RESTARTED};
       first.view.hidden = {...(first.view.hidden || {}), "saves-note": false};
       console.warn("the rules engine was restarted from the saved game");
       return first;

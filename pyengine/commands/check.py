@@ -21,7 +21,7 @@ import argparse
 import datetime
 import json
 
-from .. import files
+from .. import files, safejson
 from ..banlists import BanList
 from ..cards import CardDataError, CardDB
 from ..cli import CommandError
@@ -47,6 +47,9 @@ def load_banlists() -> dict[str, BanList]:
 def load_scryfall(path: str) -> CardDB:
     """Card facts from a Scryfall JSON file; :class:`CommandError` if it cannot be read."""
     text = read_text(path, "card data file")
+    if safejson.nesting_depth(text, safejson.MAX_DEPTH) > safejson.MAX_DEPTH:
+        raise CommandError(f"card data {show(path)} is nested far deeper than Scryfall's card "
+                           "data")
     try:
         return cards_from_scryfall(json.loads(text))
     except json.JSONDecodeError as error:

@@ -77,9 +77,11 @@ def _small(card: object) -> str:
 
 
 def _is_json(body: str) -> bool:
+    """True if Scryfall's answer is JSON this page reads (with the site's depth and size
+    limits: a deeply nested answer once stopped Python after every turn, issue 40)."""
     try:
-        json.loads(body)
-    except ValueError:
+        safejson.loads(body, max_chars=MAX_ANSWER_CHARS, what="Scryfall's answer")
+    except safejson.BadJSON:
         return False
     return True
 

@@ -36,8 +36,11 @@ CARD_FACTS_KEY = "card-facts.tsv"
 FULL_ACTION = "card-data"
 
 #: ``Zombie token``, ``Zombie Token 2/2``, ``Zombie token (2/2)``.
-_TOKEN = re.compile(r"^(?P<name>.+?)\s+tokens?(?:\s*\(?\s*(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$",
-                    re.IGNORECASE)
+#: Linear (issue 40): the name is read greedily up to its last non-space character (a lazy name
+#: followed by ``\s+`` re-read every run of spaces), and the spaces around the optional ``(``
+#: are one run, not two that could share it.
+_TOKEN = re.compile(r"^(?P<name>.*\S)\s+tokens?"
+                    r"(?:\s*(?:\(\s*)?(?P<p>\d+)\s*/\s*(?P<t>\d+)\s*\)?)?$", re.IGNORECASE)
 #: How many unknown cards one message asks about before "and N more".
 ASK_AT_MOST = 12
 
@@ -277,6 +280,10 @@ MINE = "mine:"
 MAX_OWN_DECKS = 30
 #: Longest deck name kept.
 MAX_DECK_NAME = 80
+#: What the saved decks may hold together, in characters (issue 40): with a long game beside
+#: them a save stays well inside what the page reads back (saves.MAX_SAVE_CHARS, 4 million);
+#: fifteen 300,000-character decks made a save the page then refused.
+MAX_OWN_DECKS_CHARS = 1_500_000
 #: The page actions of the own-deck box (``setup`` is the deck select's change event).
 DECK_ACTIONS = ("setup", "deck-save", "deck-remove", "deck-export")
 
@@ -294,8 +301,20 @@ def restore_decks(raw: Any) -> dict[str, str]:
         return {}
     if not isinstance(raw, dict):
         raise ValueError("its saved decks are not an object")
-    return {str(k)[:MAX_DECK_NAME]: str(v)[:MAX_PASTE_CHARS]
-            for k, v in list(raw.items())[:MAX_OWN_DECKS]}
+    decks: dict[str, str] = {}
+    total = 0
+    for key, value in list(raw.items())[:MAX_OWN_DECKS]:
+        name, text = str(key)[:MAX_DECK_NAME], str(value)[:MAX_PASTE_CHARS]
+        total += len(name) + len(text)
+        if total > MAX_OWN_DECKS_CHARS:
+            break  # an older save's decks past the room are not read back (never written now)
+        decks[name] = text
+    return decks
+
+
+def decks_chars(decks: dict[str, str]) -> int:
+    """What the saved decks hold together, in characters."""
+    return sum(len(name) + len(text) for name, text in decks.items())
 
 
 def deck_options(decks: dict[str, str]) -> list[tuple[str, str]]:
@@ -338,7 +357,13 @@ def deck_action(action: str, decks: dict[str, str], form: dict[str, str], *, own
     if name not in decks and len(decks) >= MAX_OWN_DECKS:
         raise ActionError(f"this device keeps at most {MAX_OWN_DECKS} decks: remove one first")
     plumbing.guard_paste(listed)
-    decks[name] = listed[:MAX_PASTE_CHARS]
+    listed = listed[:MAX_PASTE_CHARS]
+    after = decks_chars({**decks, name: listed})
+    if after > MAX_OWN_DECKS_CHARS:
+        raise ActionError(
+            f"the decks saved on this device would come to {after // 1000:,} KB, more than the "
+            f"{MAX_OWN_DECKS_CHARS // 1000:,} KB they may take together: remove one first")
+    decks[name] = listed
     form["deck"], form["deck-name"] = MINE + name, name
     return f"Saved the deck “{name}” on this device."
 
@@ -528,8 +553,10 @@ class Questions:
 def _token_pt(texts: list[str], name: str, pt: str) -> tuple[list[str], bool]:
     """The lists with each ``N Name token`` line given its power and toughness
     (``N Name token 1/1``); whether any line was."""
-    line = re.compile(rf"^(\s*\d+\s*x?\s+{re.escape(name)}\s+tokens?)\s*$",
-                      re.IGNORECASE | re.MULTILINE)
+    # spaces within the line only, and one run before and one after the optional "x" (a
+    # line start's \s* took every blank line after it, and "\s*x?\s+" shared one run)
+    line = re.compile(rf"^([^\S\n]*\d+(?:[^\S\n]*x)?[^\S\n]+{re.escape(name)}[^\S\n]+"
+                      r"tokens?)[^\S\n]*$", re.IGNORECASE | re.MULTILINE)
     out, done = [], False
     for text in texts:
         new, count = line.subn(lambda m: f"{m.group(1)} {pt}", text)

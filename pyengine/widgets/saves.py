@@ -47,6 +47,10 @@ from .contract import Controller, WidgetModule
 #: What the page shows when a widget fails in a way no code path expected (its trace goes to
 #: the console); the page's adapter shows the same line when a message to Python fails.
 UNEXPECTED = "Something unexpected went wrong with that; nothing was saved."
+#: What the page shows when a lookup's answer (card pictures, card data) could not be used: the
+#: player's taps are all applied and saved; only that answer is left out.
+LOOKUP_FAILED = ("An answer from a card lookup could not be used; the game is as saved, with "
+                 "every tap.")
 #: What the page shows when the widget cannot start at all.
 NO_START = "This page could not start. Reload it; a saved game is kept."
 
@@ -68,7 +72,8 @@ MAX_LINK_SAVE_CHARS = 1_000_000
 
 #: Actions the session handles itself (the elements come from docs/assets/saves.js).
 ACTIONS = ("saves-download", "saves-retry", "saves-discard", "shared-open", "shared-keep",
-           "previous-restore", "previous-discard", "saves-choose", "previous-choose")
+           "previous-restore", "previous-discard", "saves-choose", "previous-choose",
+           "unkept-download")
 
 
 class NoRoom(Exception):
@@ -206,6 +211,9 @@ class Session:
         self.main_held = False
         #: The kept slot the player chose in each list (``None``: the first one listed).
         self.chosen: dict[str, str | None] = {"saves": None, "previous": None}
+        #: The latest save too large for the page to read back (over :data:`MAX_SAVE_CHARS`):
+        #: never written (issue 40), offered for download from the table bar instead.
+        self.unkept: str | None = None
 
     # -- helpers ---------------------------------------------------------------------------------
     def _new(self, url_hash: str = "") -> Any:
@@ -329,6 +337,8 @@ class Session:
 
     def _chosen_slot(self, box: str) -> str | None:
         slots = self._asides() if box == "saves" else self._kept_games()
+        if box == "saves" and not slots and self.main_held and self._get(MAIN) is not None:
+            return MAIN  # an unreadable save with no room to be put aside: offered where it is
         chosen = self.chosen.get(box)
         if chosen in slots:
             return chosen
@@ -341,10 +351,10 @@ class Session:
         text = self._get(slot) or ""
         problem = Problem("unreadable")
         try:
-            why = json.loads(self._get(slot + "-why") or "{}")
+            why = safe_loads(self._get(slot + "-why") or "{}", max_chars=10_000)
             if isinstance(why, dict) and why.get("kind") in ("unreadable", "newer"):
                 problem = Problem(str(why["kind"]), str(why.get("reason") or "")[:200])
-        except (ValueError, RecursionError):
+        except BadJSON:
             pass
         return slot, text, problem
 
@@ -418,6 +428,21 @@ class Session:
         session owns storage: ``view.save`` stays set only to tell the adapter that the save
         changed (it then refreshes the copy shown before Python, docs/assets/saved-view.js)."""
         what = self.what
+        if view.save is not None and len(view.save) > MAX_SAVE_CHARS:
+            # a save the page would refuse to read back is never written (issue 40): the last
+            # one kept stays, and this one is offered for download
+            self.log(f"{self.name}: a save of {len(view.save):,} characters is not kept")
+            self.unkept, view.save = view.save, None
+        elif view.save is not None:
+            self.unkept = None
+        view.hidden["unkept"] = self.unkept is None
+        if self.unkept is not None:
+            view.text["unkept-text"] = (
+                f"This {what} is not being kept on this device: it has grown to "
+                f"{_size_text(len(self.unkept))}, more than the page can read back "
+                f"({_size_text(MAX_SAVE_CHARS)}). A reload would go back to the last "
+                f"{what} kept. Download it to keep it, or make it smaller (remove a saved "
+                "deck or a long list).")
         if view.save is not None and self._get(MAIN) != view.save:
             if self._release_main():
                 self._set(MAIN, view.save)
@@ -500,8 +525,8 @@ class Session:
             error_text = (f"The {self.what} kept on this page could not be "
                           "read, so the page started afresh. It stays where it is, not lost, "
                           "but there is no room to keep it aside and nothing will be kept over "
-                          "it: download or discard one of the kept saves (listed above) to "
-                          "make room.")
+                          "it: download it or discard it (above), or download or discard one "
+                          "of the kept saves to make room.")
         note = ""
         if is_link and mine is not None and self._game_of(mine) is not None \
                 and self._share_hash(mine) == link:
@@ -554,13 +579,33 @@ class Session:
     # -- actions ---------------------------------------------------------------------------------
     def handle(self, action: str, form: dict[str, str]) -> View:
         """Run one page action; never raises. This is the one place a controller's error is
-        caught (the host and the adapter pass it on): the page says :data:`UNEXPECTED`, the
-        console gets the trace, nothing is saved, and the next action works."""
+        caught (the host and the adapter pass it on): the console gets the trace, nothing is
+        saved, the widget goes back to its saved game (:meth:`_roll_back`: an error raised
+        after the action was applied must not leave it applied in memory, or the next tap
+        would save it and a player told it was not applied, tapping again, would apply it
+        twice), and the page says :data:`UNEXPECTED` (a lookup's answer:
+        :data:`LOOKUP_FAILED`, since no tap was lost). The next action works."""
         try:
             return self._handle(action, form)
         except Exception:
             self.log(traceback.format_exc())
-            return View(error=UNEXPECTED)
+            self._roll_back()
+            return View(error=LOOKUP_FAILED if "_status" in form else UNEXPECTED)
+
+    def _roll_back(self) -> None:
+        """Put the widget back to the game in the main slot (what the page last saved), so
+        what it holds is what the page says; a widget without a save stays as it is."""
+        saved = self._get(MAIN)
+        if self.widget is None or saved is None or self.main_held:
+            return
+        try:
+            widget, view, _ = self._open_saved(saved)
+        except Exception:  # pragma: no cover - _open_saved catches a widget's errors
+            widget, view = None, None
+        if widget is not None and view is not None:
+            self.widget = widget
+        else:
+            self.log(f"{self.name}: the saved game could not be opened again after an error")
 
     def _handle(self, action: str, form: dict[str, str]) -> View:
         if action in ACTIONS:
@@ -638,6 +683,11 @@ class Session:
             return self._render(self.widget)
         aside = self._aside()
         view: View | None  # None from _open_saved: the save could not be opened
+        if action == "unkept-download":
+            view = self._render(self.widget)
+            if self.unkept is not None:
+                view.download = (f"{self.name}-{self.what}.json", self.unkept)
+            return view
         if action == "saves-download":
             view = self._render(self.widget)
             if aside is not None:

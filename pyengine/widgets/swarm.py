@@ -122,7 +122,9 @@ def is_own(deck: Any) -> bool:
 
 #: A line that starts the Enforcer list of a whole Swarm list (``// Enforcers``,
 #: ``// Reckoning``): a saved or uploaded deck is split there into the page's two boxes.
-_ENFORCER_HEADER = re.compile(r"^\s*(?://|#)?\s*(?:enforcers?|reckoning)\b", re.IGNORECASE)
+# One run of spaces before the optional "//" or "#" and one after it, never two that could
+# share a run (a line of spaces was quadratic).
+_ENFORCER_HEADER = re.compile(r"^\s*(?:(?://|#)\s*)?(?:enforcers?|reckoning)\b", re.IGNORECASE)
 
 
 def deck_text(form: Mapping[str, str]) -> str:

@@ -47,7 +47,7 @@ from ..team_commander import (
     tracker_config,
     with_commanders,
 )
-from . import Env, Item, View, deck_reading, own_deck, plumbing, runner
+from . import MAX_PASTE_CHARS, Env, Item, View, deck_reading, own_deck, plumbing, runner
 from .contract import NoGame
 
 PASTE = "paste"
@@ -57,6 +57,9 @@ HAND_FORMATS = ("commander", "team-commander")
 MAX_PLAYERS = 6
 #: Undo steps kept in storage.
 UNDO_DEPTH = 20
+#: What the undo steps' copies of the hand box may hold together (issue 40): twenty steps of a
+#: full box would make a save the page cannot read back; the oldest steps go first.
+MAX_UNDO_PASTE_CHARS = 1_200_000
 #: Opposing commander rows per team on the page (three opposing players, each with a partner
 #: or a Background: tc-4-3 counts each commander apart).
 COMMANDER_ROWS = 6
@@ -179,6 +182,9 @@ class Widget(NoGame):
         snapshot["undo_label"] = label
         self.undo_stack.append(snapshot)
         del self.undo_stack[:-UNDO_DEPTH]
+        while len(self.undo_stack) > 1 and sum(len(str(step.get("hand_paste", "")))
+                                               for step in self.undo_stack) > MAX_UNDO_PASTE_CHARS:
+            del self.undo_stack[0]
 
     # -- actions ---------------------------------------------------------------------------------
     def handle(self, action: str, form: dict[str, str]) -> View:
@@ -304,7 +310,10 @@ class Widget(NoGame):
             if field_name in form:
                 if key in ("hand_deck", "hand_paste") and str(form[field_name]) != state[key]:
                     state["hand_chosen"] = []  # another list: its commander is read afresh
-                state[key] = str(form[field_name])
+                # bounded where written (issue 40): a box over the paste limit keeps one
+                # character more, enough for the limit's message, never megabytes in the save
+                state[key] = str(form[field_name])[:MAX_PASTE_CHARS + 1 if key == "hand_paste"
+                                                   else 200]
 
     # -- teams -----------------------------------------------------------------------------------
     def roll(self) -> None:

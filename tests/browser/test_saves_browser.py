@@ -473,3 +473,72 @@ def test_storage_filled_by_other_data_keeps_the_saved_game(page, site_url):
     page.click("[data-action=survivor-end]")
     expect(page.locator("[data-id=storage-failed]")).to_be_visible()
     assert storage(page, "horde") == before
+
+
+#: The worker's Python file with the page's limits made small (issue 40): a save over 30,000
+#: characters is one the page could not read back, and the kept saves have room for 100.
+SMALL_LIMITS_WORKER = """from pyengine import browser
+from pyengine.widgets import saves
+
+saves.MAX_SAVE_CHARS = 30_000
+saves.MAX_KEPT_CHARS = 100
+browser.serve()
+"""
+
+
+def test_a_save_too_large_to_read_back_is_said_in_the_table_bar_and_downloaded(
+        page, site_url):
+    """hs-2-9 (issue 40, point 1): a game grown over what the page reads back is not written;
+    the table bar says so with a one-tap download of the game as it is; a reload opens the
+    last game kept, with no word of damage."""
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=SMALL_LIMITS_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    play_new(page, "horde")
+    unkept = page.locator("[data-id=table-bar] [data-id=unkept]")
+    kept = storage(page, "horde")
+    # a long list left in the deck box: every tap sends it, and the save carries it
+    page.evaluate("document.querySelector('[data-field=deck-paste]').value = 'x'.repeat(20000)")
+    page.click("[data-action=survivor-end]")
+    expect(unkept).to_contain_text("not being kept on this device")
+    assert storage(page, "horde") == kept and len(kept) <= 30_000
+    with page.expect_download() as got:
+        page.click("[data-action=unkept-download]")
+    downloaded = open(got.value.path(), encoding="utf-8").read()
+    assert len(downloaded) > 30_000 and json.loads(downloaded)["game"]
+    page.reload()
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    expect(page.locator("[data-id=saves]")).to_be_hidden()
+    expect(page.locator("[data-widget=horde] [data-id=error]")).to_be_hidden()
+    assert storage(page, "horde") == kept
+
+
+def test_an_unreadable_save_with_no_room_aside_is_downloaded_and_discarded_on_the_page(
+        page, site_url):
+    """hs-2-9 (issue 40, point 1): a stored save the page cannot open and has no room to put
+    aside is listed on the page itself: downloaded, then discarded, and after a reload the
+    new game is kept, never reachable only through developer tools."""
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=SMALL_LIMITS_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    held = '{"v": 2, "game": ' + "[" * 200 + "]" * 200 + "}"
+    put(page, "horde", held)
+    page.evaluate("localStorage.setItem(window.coopMagicSaveKey('horde') + ':previous', "
+                  "'{' + 'y'.repeat(95))")
+    page.reload()
+    wait_ready(page, "horde")
+    box = page.locator("[data-widget=horde] [data-id=saves]")
+    expect(box).to_be_visible()
+    with page.expect_download() as got:
+        page.click("[data-action=saves-download]")
+    assert open(got.value.path(), encoding="utf-8").read() == held
+    page.click("[data-action=saves-discard]")
+    expect(box).to_be_hidden()
+    play_new(page, "horde")
+    page.reload()
+    wait_ready(page, "horde")
+    expect(page.locator("[data-id=play]")).to_be_visible()
+    expect(box).to_be_hidden()
+    assert storage(page, "horde") != held and json.loads(storage(page, "horde"))["game"]

@@ -568,6 +568,38 @@ def test_a_play_page_framed_by_another_site_does_not_start(page, site_url, guard
     wait_ready(page, "shuffler")
 
 
+#: The worker's Python file whose Python dies on a card-picture lookup's answer (as a deeply
+#: nested Scryfall answer once killed it after every turn, issue 40).
+DIES_ON_LOOKUP_WORKER = CRASHING_WORKER.replace('if "CRASH-PYTHON" in form_json:',
+                                                'if action.startswith("card-image"):')
+
+
+@pytest.mark.allow_hosts("api.scryfall.com", "cards.scryfall.io")
+def test_python_dying_on_a_lookup_answer_says_every_tap_was_kept(page, site_url, guard):
+    """hs-2-9 (issue 40, point 2): when Python dies on a lookup's answer (card pictures), not
+    on a tap, the turn it followed is saved and kept: the page restarts Python from the saved
+    game and says every tap was kept, never that the last tap was not applied."""
+    from tests.browser.test_card_images_browser import FakeScryfall, to_a_horde_turn
+
+    assert DIES_ON_LOOKUP_WORKER != CRASHING_WORKER
+    fake = FakeScryfall()
+    fake.attach(page.context)
+    page.route("**/runtime/engine-worker.py", lambda route: route.fulfill(
+        body=DIES_ON_LOOKUP_WORKER, content_type="text/x-python"))
+    page.goto(site_url + "play/horde.html")
+    wait_ready(page, "horde")
+    page.check("[data-field=images]")
+    to_a_horde_turn(page)
+    note = page.locator("[data-widget=horde] [data-id=saves-note]")
+    expect(note).to_contain_text("with every tap", timeout=ENGINE_TIMEOUT_MS)
+    assert fake.lookups  # the answer Python died on
+    assert "not applied" not in note.inner_text()
+    expect(page.locator("[data-id=horde-end]")).to_be_visible()  # the turn is there
+    guard.problems[:] = [p for p in guard.problems
+                         if not any(w in p for w in ("RecursionError", "stack", "fatal",
+                                                     "Pyodide", "Maximum call"))]
+
+
 #: Drop ``text`` on the field ``selector`` as a browser does (its drop event, with the text in
 #: the drag's data); unless refused, the browser's own insertion follows.
 DROP = """([selector, text]) => {
