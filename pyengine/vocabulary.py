@@ -276,6 +276,8 @@ class Behaviour:
             mine = " its controller controls" if who == "your" else ""
             bonus = f" and {', '.join(_words(e) for e in extra)}" if extra else ""
             return f"It gives {scope}{kinds}{mine} {p:+d}/{t:+d}{bonus}."
+        if verb.name == "mass_removal" and self.value in MASS_REMOVAL:
+            return _capital(MASS_REMOVAL[self.value] + ".")
         shown = _words(self.value) if verb.param in ("condition", "words", "text") else \
             self.value
         text = verb.words.format(shown) if "{}" in verb.words else verb.words or _words(verb.name)
@@ -309,6 +311,17 @@ def plural(word: str) -> str:
     if word.endswith("f"):
         return word[:-1] + "ves"
     return word + "s"
+
+
+MASS_REMOVAL = {
+    "destroy": "it destroys creatures en masse",
+    "exile": "it exiles creatures en masse",
+    "damage": "it deals damage to creatures en masse",
+    "sacrifice": "it makes players sacrifice creatures en masse",
+    "shrink": "it shrinks creatures en masse",
+}
+"""``mass_removal``'s sentence by its kind (another kind reads ``it removes creatures en masse
+(kind)``)."""
 
 
 def _words(code: str) -> str:
@@ -411,6 +424,7 @@ for _verb in (
     Verb("enters_tapped", "static", words="it enters tapped"),
     Verb("enters_with", "static", "count", words="it enters with {} +1/+1 counters"),
     Verb("mass_removal", "spell", "words", words="it removes creatures en masse ({})"),
+    # (its sentence is MASS_REMOVAL's, by the kind of removal)
     Verb("no_regen", "spell", words="what it destroys can't be regenerated"),
     Verb("tokens_tapped", "spell", words="its tokens enter tapped"),
     Verb("cant_be_blocked", "static", "condition", words="it can't be blocked"),

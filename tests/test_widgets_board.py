@@ -214,7 +214,7 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     assert "Both" not in " ".join(board.carried_out(lines, both))
     assert board.cant_gain_life(["Zombie", "Forsaken Wastes"], facts) == ["Forsaken Wastes"]
     assert board.spell_words(facts("Wrath")) == (
-        "It removes creatures en masse (destroy). Destroy all creatures.")
+        "It destroys creatures en masse. Destroy all creatures.")
     assert board.spell_words(None) == ""
 
 

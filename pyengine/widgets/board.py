@@ -451,5 +451,8 @@ def cant_gain_life(names: Iterable[str], facts: Callable[[str], Mapping[str, Any
 def spell_words(entry: Mapping[str, Any] | None) -> str:
     """What a held spell does, in sentences from its card data's verbs (``Destroy all green
     creatures.``), or ``""`` when the data says nothing."""
-    return " ".join(b.sentence() for b in behaviours(
-        str(t) for t in (entry or {}).get("tags", []) or []) if b.verb.family != "fact")
+    read = [b for b in behaviours(str(t) for t in (entry or {}).get("tags", []) or [])
+            if b.verb.family != "fact"]
+    if any(b.name == "spell" and b.effect for b in read):  # its effect says it already
+        read = [b for b in read if b.name != "mass_removal"]
+    return " ".join(b.sentence() for b in read)

@@ -21,13 +21,15 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..decklist import Decklist
-from ..legality import Report
 from ..names import normalize
-from ..power import Power
 from . import Item, View
+
+if TYPE_CHECKING:  # types only: the runners' pages never load the deck check (issue 30)
+    from ..legality import Report
+    from ..power import Power
 
 #: The most change lines shown (the rest are counted).
 MAX_LINES = 30
