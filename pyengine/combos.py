@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
+from .datafile import checked_field, take_header
 from .names import normalize
 
 __all__ = ["TIMINGS", "Combo", "Combos", "parse", "take_header", "write"]
@@ -68,26 +69,6 @@ class Combos:
         return sorted(set(found), key=lambda combo: order[id(combo)])
 
 
-def take_header(line: str, meta: dict[str, str]) -> bool:
-    """True for a ``#`` line (a comment); a ``# key: value`` one also goes into ``meta`` (the
-    first value of a key is kept). The data files' header lines: this list's and the Game
-    Changers list's (:func:`pyengine.power.parse_game_changers`)."""
-    if not line.startswith("#"):
-        return False
-    key, sep, value = line[1:].partition(":")
-    if sep and key.strip().isidentifier():
-        meta.setdefault(key.strip(), value.strip())
-    return True
-
-
-def _field(value: str, what: str, line: int) -> str:
-    if not value or value != value.strip():
-        raise ValueError(f"combos, line {line}: empty or padded {what}")
-    if len(value) > MAX_FIELD:
-        raise ValueError(f"combos, line {line}: {what} longer than {MAX_FIELD} characters")
-    return value
-
-
 def parse(text: str, known: set[str] | None = None) -> Combos:
     """Read the file :func:`write` makes. A malformed line raises ``ValueError`` naming it;
     with ``known`` (normalised names of the card data), a combo naming a card not in it
@@ -101,12 +82,13 @@ def parse(text: str, known: set[str] | None = None) -> Combos:
         if len(fields) != 5:
             raise ValueError(f"combos, line {number}: expected 5 tab-separated fields, "
                              f"found {len(fields)}")
-        first, second = (_field(fields[i], "card name", number) for i in (0, 1))
+        first, second = (checked_field("combos", fields[i], "card name", number, MAX_FIELD)
+                         for i in (0, 1))
         timing = fields[2]
         if timing not in TIMINGS:
             raise ValueError(f"combos, line {number}: timing {timing!r} is not one of "
                              "early, late, low or empty")
-        produces = tuple(_field(part.strip(), "result", number)
+        produces = tuple(checked_field("combos", part.strip(), "result", number, MAX_FIELD)
                          for part in fields[3].split(";") if part.strip())
         for name in (first, second):
             if known is not None and normalize(name) not in known:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from pyengine.datafile import checked_field
 from pyengine.names import normalize
 
 __all__ = ["HEADER", "MAX_FIELD", "PrintedName", "PrintedNames", "parse", "write"]
@@ -85,14 +86,6 @@ class PrintedNames:
         return found[0]
 
 
-def _check_field(value: str, what: str, line: int) -> str:
-    if not value or value != value.strip():
-        raise ValueError(f"printed names, line {line}: empty or padded {what}")
-    if len(value) > MAX_FIELD:
-        raise ValueError(f"printed names, line {line}: {what} longer than {MAX_FIELD} characters")
-    return value
-
-
 def parse(text: str, known: set[str] | None = None) -> PrintedNames:
     """Read the map written by ``write``. A malformed line raises ``ValueError`` naming its line;
     with ``known`` (the English card names of the card data), a line naming a card not in it
@@ -114,8 +107,9 @@ def parse(text: str, known: set[str] | None = None) -> PrintedNames:
         if len(fields) != 3:
             raise ValueError(f"printed names, line {number}: expected 3 tab-separated fields, "
                              f"found {len(fields)}")
-        printed, lang, name = (_check_field(value, what, number) for value, what in
-                               zip(fields, ("printed name", "language", "card name"), strict=True))
+        printed, lang, name = (
+            checked_field("printed names", value, what, number, MAX_FIELD)
+            for value, what in zip(fields, ("printed name", "language", "card name"), strict=True))
         if known is not None and name not in known:
             raise ValueError(f"printed names, line {number}: {name!r} is not a card in the "
                              "card data")
