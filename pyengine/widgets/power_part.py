@@ -86,9 +86,10 @@ class PowerPart:
         items = [Item(r.text, cls="finding finding-note") for r in power.reasons]
         items += [Item(f"Not checked: {n}.", cls="finding finding-unchecked")
                   for n in power.not_checked]
-        source = (f"Game Changers list of {self.meta.get('date', 'unknown date')} "
-                  f"({self.meta.get('source', 'source unknown')}). " if not self.error
-                  else self.error + " ")
+        # the date only: the list's sources are in its file (decks/game-changers.txt), a
+        # paragraph of citations has no place under a verdict on a phone
+        source = (f"Game Changers list of {self.meta.get('date', 'unknown date')}. "
+                  if not self.error else self.error + " ")
         if self.combos is not None:
             source += (f"Two-card combos: {len(self.combos)} from Commander Spellbook's data "
                        f"of {self.combos.meta.get('date', 'unknown date')}. ")
