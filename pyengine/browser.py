@@ -3,12 +3,13 @@
 Python runs in a web worker, off the page's main thread (issue 17, point 4): starting Python and
 working out a turn never hold up the page. The worker has no page and no browser storage, so
 the page's adapter, ``docs/assets/widget-host.js``, does all the page's work (fields, buttons,
-storage, views, requests, downloads) and calls the two functions this module hands to
+storage, views, requests, downloads) and calls the functions this module hands to
 PyScript's ``xworker.sync``:
 
 * ``start(name, page)``: start widget ``name``; ``page`` (JSON) carries the page's address,
   fragment, data-saving wish and the widget's storage slots;
-* ``handle(name, action, form)``: one action with the page's fields (JSON).
+* ``handle(name, action, form)``: one action with the page's fields (JSON);
+* ``qr(text)``: a live table's join or answer code drawn as a QR code (:func:`qr_rows`).
 
 Each answers with JSON from :class:`pyengine.widgets.host.Host`: the view as plain data, the
 storage writes and lines for the console. The messages are strings, so nothing but text crosses
@@ -69,6 +70,17 @@ def start(name: str, page_json: str) -> str:
     module = importlib.import_module(f"pyengine.widgets.{name}")
     host = _HOSTS[name] = Host(name, module, page_env(page), slots)
     return json.dumps(host.answer_start())
+
+
+def qr_rows(text: str) -> str:
+    """The QR code of ``text`` (a live table's join or answer code: docs/assets/live-table.js)
+    as JSON rows of ``#`` and ``.``, level L; ``[]`` when it does not fit one code."""
+    from . import qr
+
+    try:
+        return json.dumps(qr.encode(str(text)[:2000], "L", max_version=25).rows())
+    except qr.QRTooLong:
+        return "[]"
 
 
 def handle(name: str, action: str, form_json: str) -> str:
@@ -150,4 +162,5 @@ def serve() -> None:
 
     xworker.sync.start = start
     xworker.sync.handle = handle
+    xworker.sync.qr = qr_rows
     xworker.sync.listen = listen

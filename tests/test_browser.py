@@ -111,3 +111,17 @@ def test_slots_that_are_not_text_are_ignored(sync):
     assert answer["view"]["error"] == ""
     answer = json.loads(sync.start("horde", page({"game": 7})))  # type: ignore[dict-item]
     assert answer["view"]["error"] == ""
+
+
+def test_a_live_table_code_is_drawn_as_a_qr_code(sync):
+    """hs-2-9 (issue 44, point 1): the live table's join and answer codes are drawn as QR codes
+    by the engine's own encoder (level L), and a text too long for one phone-size code draws
+    nothing rather than a code no camera reads."""
+    from pyengine import qr
+
+    assert sync.qr is browser.qr_rows
+    code = "J" + "x" * 300
+    rows = json.loads(sync.qr(code))
+    assert rows == qr.encode(code, "L", max_version=25).rows()
+    assert set("".join(rows)) == {"#", "."}
+    assert json.loads(sync.qr("J" + "x" * 1999)) == []

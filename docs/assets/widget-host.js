@@ -11,6 +11,8 @@
 // a widget is ready its root gets data-ready="true", the signal the tests wait on.
 //
 // assets/widget-loading.js imports this module once the page is painted and calls start().
+import {liveTable} from "./live-table.js";
+
 const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
 const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
 const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
@@ -280,7 +282,7 @@ function applyList(element, old, items) {
 
 // Paint a QR code (rows of '#' and '.') on a canvas, with a 4-module quiet zone, dark on white
 // whatever the colour scheme, at whole device pixels per module.
-function paintQr(root, canvas, rows) {
+export function paintQr(root, canvas, rows) {
   const cells = rows.length + 8;
   const pixels = Math.min(640, Math.floor(Math.min(320, root.clientWidth || 320) *
                                           (window.devicePixelRatio || 1)));
@@ -697,6 +699,7 @@ async function serve(worker, root, failed) {
   let fetching = false;
   let chain = Promise.resolve();
   let pending = 0;  // actions asked and not yet shown (and files being read)
+  let live = null;  // the live table (assets/live-table.js): other phones follow this game
   // aria-busy on the root while an action is on its way: assistive technology waits for the
   // answer, and so do the tests (tests/browser/conftest.py).
   function busy(step) {
@@ -736,6 +739,7 @@ async function serve(worker, root, failed) {
   // another tab has changed this game, play here waits until the player chooses (reload it or
   // keep this one as a copy: issue 40, point 7): a tap only brings that choice to hand.
   function run(action, extra) {
+    if (live && live.intercept(action, extra || {})) return chain;  // a following phone
     if (slots.stopped === "other-tab") {
       const choice = shown.find("other-tab-reload");
       if (choice) choice.focus();
@@ -765,6 +769,7 @@ async function serve(worker, root, failed) {
         answer = await startAgain(true, extra && "_status" in extra);
       }
       try {
+        if (live) live.answered(answer, extra);
         show(answer, fields);
       } catch (error) {  // the next action must still run
         console.warn(String(error && error.stack || error));
@@ -900,6 +905,11 @@ async function serve(worker, root, failed) {
   savedView(root, "revert");  // the page as built, then this widget's own first view
   applyView(root, name, answer.view, shown);
   if (stored.game && answer.view.save === undefined && !slots.stopped) savedView(root, "keep");
+  live = liveTable(root, name, {
+    run, apply: (view) => applyView(root, name, view, shown), form: () => readForm(root),
+    qr: (text) => worker.ask((sync) => sync.qr(text)), paint: (c, rows) => paintQr(root, c, rows),
+    saved: () => slots.mine, saveKey: slots.key});
+  if (live) live.answered(answer, null);
   wire();
   root.querySelectorAll("[data-typed]").forEach((el) => el.removeAttribute("data-typed"));
   root.querySelectorAll("[disabled][data-action]").forEach((el) => el.removeAttribute("disabled"));
