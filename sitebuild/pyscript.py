@@ -77,12 +77,14 @@ WORKER_SOURCE = "from pyengine.browser import serve\n\nserve()\n"
 #: Where the iframe-worker shim goes; mkdocs.yml lists it under extra.polyfills so that
 #: Material's offline plugin does not add its CDN copy.
 SHIM_PATH = "assets/vendor/iframe-worker-shim.js"
+#: jsQR (pinned in package.json), kept with the runtime: only play pages' cameras load it.
+JSQR_PATH = f"{RUNTIME_DIR}/jsqr/jsQR.js"
 
 
 def _pinned_versions(root: Path = ROOT) -> dict[str, str]:
     package = json.loads((root / "package.json").read_text(encoding="utf-8"))
     deps = package.get("dependencies", {})
-    return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker")}
+    return {name: deps[name] for name in ("pyodide", "@pyscript/core", "iframe-worker", "jsqr")}
 
 
 def check_node_modules(root: Path = ROOT) -> dict[str, Path]:
@@ -303,5 +305,10 @@ def copy_runtime(site: Path, engine_zip: bytes, paths: dict[str, str], root: Pat
     shim = site / SHIM_PATH
     shim.parent.mkdir(parents=True, exist_ok=True)
     shutil.copyfile(found["iframe-worker"] / "shim" / "index.js", shim)
+    # The QR decoder the live table's camera reads codes with where the browser has no
+    # BarcodeDetector (iOS): docs/assets/live-table.js loads it from here (issue 44).
+    jsqr = site / JSQR_PATH
+    jsqr.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(found["jsqr"] / "dist" / "jsQR.js", jsqr)
     (site / paths["engine_zip"]).write_bytes(engine_zip)
     (site / paths["worker"]).write_text(WORKER_SOURCE, encoding="utf-8")

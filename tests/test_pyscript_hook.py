@@ -24,7 +24,9 @@ hook = load_hook("pyscript")
 
 
 def fake_project(tmp_path: Path, installed: dict[str, str | None]) -> Path:
-    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "iframe-worker": "1.0.4"}
+    pins = {"pyodide": "314.0.7", "@pyscript/core": "0.7.31", "iframe-worker": "1.0.4",
+            "jsqr": "1.4.0"}
+    installed = {"jsqr": "1.4.0", **installed}  # the live table's QR decoder (issue 44)
     (tmp_path / "package.json").write_text(json.dumps({"dependencies": pins}), encoding="utf-8")
     for name, version in installed.items():
         if version is None:
@@ -52,12 +54,13 @@ def test_version_drift_fails_with_a_clear_message(tmp_path):
 def test_pinned_versions_are_accepted(tmp_path):
     root = fake_project(tmp_path, {"pyodide": "314.0.7", "@pyscript/core": "0.7.31",
                                    "iframe-worker": "1.0.4"})
-    assert set(pyscript.check_node_modules(root)) == {"pyodide", "@pyscript/core", "iframe-worker"}
+    assert set(pyscript.check_node_modules(root)) == {"pyodide", "@pyscript/core", "iframe-worker",
+                                                      "jsqr"}
 
 
 def test_package_json_pins_exact_versions():
     deps = json.loads((ROOT / "package.json").read_text("utf-8"))["dependencies"]
-    for name in ("pyodide", "@pyscript/core"):
+    for name in ("pyodide", "@pyscript/core", "jsqr"):
         assert deps[name][0].isdigit(), f"{name} must be pinned to an exact version"
 
 

@@ -525,12 +525,14 @@ export class LiveTable {
   async showCode(code, note) {
     const box = this.part("code-box");
     box.hidden = false;
+    this.part("code-qr").removeAttribute("data-live-painted");
     this.part("code-note").textContent = note;
     /** @type {HTMLTextAreaElement} */ (this.part("code")).value = code;
     const rows = JSON.parse(await this.hooks.qr(code));
     const canvas = /** @type {HTMLCanvasElement} */ (this.part("code-qr"));
     canvas.hidden = !rows.length;
     if (rows.length) this.hooks.paint(canvas, rows);
+    canvas.setAttribute("data-live-painted", rows.length ? "true" : "too-long");
   }
 
   // -- the game's phone -------------------------------------------------------------------------
@@ -968,11 +970,9 @@ export class LiveTable {
     /** @type {any} */
     const global = window;
     if (global.jsQR) return Promise.resolve(global.jsQR);
-    const url = this.root.getAttribute("data-jsqr");
-    if (!url) return Promise.resolve(null);
     return new Promise((resolve) => {
       const script = document.createElement("script");
-      script.src = url;
+      script.src = new URL("../runtime/jsqr/jsQR.js", import.meta.url).href;
       script.onload = () => resolve(global.jsQR || null);
       script.onerror = () => resolve(null);
       document.head.append(script);

@@ -148,6 +148,27 @@ def test_horde_join_live_updates_and_follower_actions(phones, site_url):
                                    sort_keys=True))
 
 
+def test_the_join_codes_qr_code_reads_back_with_the_pinned_decoder(phones, site_url):
+    """The join code's QR code, as the game's phone paints it, is read back by jsQR (pinned
+    from npm and served from this site, as a phone without BarcodeDetector reads it): the
+    same text as the code shown to paste."""
+    (host,) = phones(1)
+    open_widget(host, site_url, "horde")
+    host.locator("[data-live=panel] > summary").click()
+    live(host, "open").click()
+    code = code_of(host)
+    expect(live(host, "code-qr")).to_have_attribute("data-live-painted", "true")
+    read = host.evaluate("""async () => {
+      const jsQR = await document.querySelector('[data-widget]').coopMagicLive.jsqr();
+      const canvas = document.querySelector('[data-live=code-qr]');
+      const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const found = jsQR(image.data, image.width, image.height);
+      return found ? found.data : null;
+    }""")
+    assert read == code
+    assert host.evaluate("() => document.documentElement.scrollWidth") <= 360
+
+
 def test_team_three_phones_own_totals_and_hostile_messages(phones, site_url):
     """tc-4-1, tc-4-2: each team's life and poison are changed only from its own phone; a
     hostile follower's messages (another team's total, an unknown action, HTML, a huge
