@@ -489,9 +489,20 @@ export class LiveTable {
     const leave = element("button", {type: "button", class: "md-button", "data-live": "leave"},
                           "Stop following");
     leave.hidden = true;
-    panel.append(note, status, host, join, code, video, over, leave);
+    // Closed, the panel's controls are out of the page (not only out of sight): a closed
+    // <details> keeps its content laid out, where it would count as covered controls.
+    const body = element("div", {"data-live": "body"});
+    body.hidden = true;
+    body.append(note, host, join, code, video, over, leave);
+    panel.append(body);
+    panel.addEventListener("toggle", () => { body.hidden = !panel.open; });
     this.panel = panel;
     this.root.prepend(panel);
+    // What the table says stays in sight with the panel closed (a refusal, a lost connection).
+    status.className = "live-status";
+    status.hidden = true;
+    panel.after(status);
+    this.statusLine = status;
     this.part("open").addEventListener("click", () => this.openSeat());
     this.part("connect").addEventListener("click", () => this.connect());
     this.part("join-button").addEventListener("click", () => this.join());
@@ -500,16 +511,20 @@ export class LiveTable {
     this.part("take").addEventListener("click", () => this.takeOver());
     const kept = this.kept();
     if (kept) {
-      /** @type {HTMLInputElement} */ (this.part("name")).value = kept.name;
-      /** @type {HTMLSelectElement} */ (this.part("seat")).value = String(kept.seat || 0);
       this.say(`You were following a game here as ${kept.name}. Paste or scan the game's ` +
                "new join code (tap Add a phone there) to follow it again.");
-      panel.setAttribute("open", "");
+      /** @type {HTMLInputElement} */ (this.part("name")).value = kept.name;
+      /** @type {HTMLSelectElement} */ (this.part("seat")).value = String(kept.seat || 0);
+      panel.open = true;
+      body.hidden = false;
     }
   }
 
   /** @param {string} text */
-  say(text) { this.part("status").textContent = text; }
+  say(text) {
+    this.statusLine.textContent = text;
+    this.statusLine.hidden = !text;
+  }
 
   /** What this phone kept of its place at a table (for a rejoin after a reload).
    * @returns {{id: string, name: string, seat: number|null}|null} */
@@ -561,16 +576,22 @@ export class LiveTable {
     channel.addEventListener("message", (event) => this.welcome(pc, channel, event));
   }
 
+  /** The description in the code pasted in box `key`, or null (the page says why).
+   * @param {"J"|"A"} kind @param {string} key */
+  async pasted(kind, key) {
+    try {
+      return await unpack(kind, /** @type {HTMLTextAreaElement} */ (this.part(key)).value);
+    } catch (error) {
+      this.say(String(/** @type {Error} */ (error).message));
+      return null;
+    }
+  }
+
   async connect() {
     const pending = this.pending;
     if (!pending) return;
-    let sdp;
-    try {
-      sdp = await unpack("A", /** @type {HTMLTextAreaElement} */ (this.part("answer")).value);
-    } catch (error) {
-      this.say(String(/** @type {Error} */ (error).message));
-      return;
-    }
+    const sdp = await this.pasted("A", "answer");
+    if (sdp === null) return;
     try {
       await pending.pc.setRemoteDescription({type: "answer", sdp});
     } catch (error) {
@@ -736,13 +757,8 @@ export class LiveTable {
   // -- a following phone ------------------------------------------------------------------------
   async join() {
     if (this.followers.size || this.following) return;
-    let sdp;
-    try {
-      sdp = await unpack("J", /** @type {HTMLTextAreaElement} */ (this.part("join-code")).value);
-    } catch (error) {
-      this.say(String(/** @type {Error} */ (error).message));
-      return;
-    }
+    const sdp = await this.pasted("J", "join-code");
+    if (sdp === null) return;
     const name = /** @type {HTMLInputElement} */ (this.part("name")).value.trim().slice(0, 20) ||
                  "A player";
     const seat = TABLE[this.widget].seats
@@ -814,13 +830,15 @@ export class LiveTable {
       this.say(message.why.slice(0, 200));
       this.root.setAttribute("data-live-refused", String(Date.now()));
     } else if (message.t === "bye") {
-      this.authorityGone(this.following);
+      this.authorityGone(this.following, true);
     }
   }
 
-  /** The game's phone went away: this phone offers to take the game over.
-   * @param {{pc: RTCPeerConnection, leaving: boolean}|null} following */
-  async authorityGone(following) {
+  /** The game's phone went away (it said so: `left`), or the connection was lost (a phone
+   * slept, the network dropped): this phone offers to follow again with a new code, as the
+   * same player, or to take the game over.
+   * @param {{pc: RTCPeerConnection, leaving: boolean}|null} following @param {boolean} [left] */
+  async authorityGone(following, left) {
     if (!following || this.following !== following) return;
     this.following = null;
     following.pc.close();
@@ -833,7 +851,9 @@ export class LiveTable {
     }
     this.panel.setAttribute("data-live-state", "left");
     const can = !!(this.share || this.takeoverSave);
-    this.say("The game's phone has left the table." + (can
+    this.say((left ? "The game's phone has left the table." :
+              "The connection to the game's phone was lost (a phone slept, or it left). " +
+              "To follow again, paste or scan a new join code from it.") + (can
       ? " Take the game over here to go on with it as it was last shown."
       : " Ask it for a new join code when it is back."));
     this.part("takeover").hidden = !can;
@@ -850,6 +870,7 @@ export class LiveTable {
    * phone has a game of its own, which it keeps), or the Team table's save (this phone's own
    * game kept as a copy first). */
   takeOver() {
+    try { localStorage.removeItem(this.storeKey); } catch (error) { /* nothing kept */ }
     if (this.share) {
       location.hash = this.share.slice(this.share.indexOf("#") + 1);
       location.reload();

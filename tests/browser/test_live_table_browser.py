@@ -140,12 +140,28 @@ def test_horde_join_live_updates_and_follower_actions(phones, site_url):
     assert follower.evaluate("() => Object.keys(localStorage).filter("
                              "(k) => k.endsWith('play/horde') || k.endsWith(':horde')).length") == 0
 
+    # A kill from the follower's own card panel: a tap on the board opens the panel on the
+    # game's phone (one game, one panel), a tap on Destroy there destroys one Zombie (hs-6-8).
+    host.fill("[data-field=token]", "Zombie")
+    host.fill("[data-field=amount]", "3")
+    host.click("[data-action=token]")
+    board = follower.locator("[data-id=battlefield] li")
+    expect(board.first).to_have_text("Zombie ×3")
+    board.first.locator("button").click()
+    expect(follower.locator("[data-id=panel]")).to_be_visible()
+    follower.locator("[data-action=destroy]").click()
+    expect(host.locator("[data-id=battlefield] li").first).to_have_text("Zombie ×2")
+    expect(board.first).to_have_text("Zombie ×2")
+    done = host.locator("[data-id=play]").get_attribute("data-actions")
+
     # Not a table action: refused on the follower's phone, nothing sent.
     follower.click("[data-action=undo]")
     expect(live(follower, "status")).to_contain_text("Only the game's phone")
-    expect(host.locator("[data-id=play]")).to_have_attribute(
-        "data-actions", json.dumps([{"type": "end-survivor-turn"}, {"type": "hit", "n": 2}],
-                                   sort_keys=True))
+    expect(host.locator("[data-id=play]")).to_have_attribute("data-actions", done)
+    # A card the game's phone does not show (a hostile follower): refused there.
+    send_raw(follower, json.dumps({"t": "act", "a": "pick", "i": "9999", "f": {}}))
+    expect(live(follower, "status")).to_contain_text("not on the game's phone's screen")
+    assert follower.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 
 def test_the_join_codes_qr_code_reads_back_with_the_pinned_decoder(phones, site_url):
@@ -263,7 +279,7 @@ def test_game_phone_leaving_offers_the_game(phones, site_url):
     following(follower)
     host.close()
     expect(panel(follower)).to_have_attribute("data-live-state", "left", timeout=WAIT_MS)
-    expect(live(follower, "status")).to_contain_text("The game's phone has left the table")
+    expect(live(follower, "status")).to_contain_text("Take the game over here")
     expect(live(follower, "takeover")).to_be_visible()
     live(follower, "take").click()
     wait_ready(follower, "horde")
