@@ -35,7 +35,7 @@ const PART_CHARS = 60000;
 /** A join or answer code's length that is read at all, in characters. */
 const MAX_CODE_CHARS = 2000;
 /** How long a pairing may take before the page says the network keeps the phones apart. */
-const CONNECT_MS = 8000;
+const CONNECT_MS = 6000;
 /** How long the phone gathers its own addresses for a code. */
 const GATHER_MS = 3000;
 
@@ -88,7 +88,7 @@ function fromBase64url(text) {
  * @param {number} most  bytes read at most */
 async function squeeze(bytes, way, most) {
   const Stream = way === "CompressionStream" ? CompressionStream : DecompressionStream;
-  const stream = new Blob([bytes]).stream().pipeThrough(new Stream("deflate-raw"));
+  const stream = new Blob([/** @type {BlobPart} */ (bytes)]).stream().pipeThrough(new Stream("deflate-raw"));
   const reader = stream.getReader();
   /** @type {Uint8Array[]} */
   const chunks = [];
@@ -198,7 +198,7 @@ export async function unpack(kind, code) {
       kept[4].length > 16 || !kept[4].every(okCandidate) || fromBase64url(kept[2]).length !== 32) {
     throw new Error(`That is not ${what}: copy all of it (it starts with ${kind}).`);
   }
-  return rebuild(kept);
+  return rebuild(/** @type {[string, string, string, string, Array<[string, number, string, number]>]} */ (kept));
 }
 
 /** Wait until the connection has gathered its own addresses (at most GATHER_MS).
@@ -418,6 +418,12 @@ export class LiveTable {
     this.widget = widget;
     this.hooks = hooks;
     this.storeKey = hooks.saveKey + ":live";
+    /** @type {HTMLDetailsElement} */
+    this.panel = /** @type {any} */ (null);
+    /** @type {HTMLElement} */
+    this.statusLine = /** @type {any} */ (null);
+    /** @type {string} */
+    this.takeoverSave = "";
     /** @type {any} */
     this.screen = {};          // the game's phone: every key's latest value
     this.version = "0";        // the latest view's version (the game's phone's, on a follower)
@@ -438,7 +444,8 @@ export class LiveTable {
   part(key) { return /** @type {HTMLElement} */ (this.panel.querySelector(`[data-live="${key}"]`)); }
 
   build() {
-    const panel = element("details", {class: "live-table", "data-live": "panel"});
+    const panel = /** @type {HTMLDetailsElement} */ (
+      element("details", {class: "live-table", "data-live": "panel"}));
     panel.append(element("summary", {}, "Live table: follow this game on other phones"));
     const note = element("p", {class: "live-note"},
       "One phone holds the game; up to six others follow it and send their own taps. The " +
@@ -477,7 +484,9 @@ export class LiveTable {
                                         spellcheck: "false"});
     /** @type {HTMLElement} */ (code.querySelector('[data-live="answer-label"]')).append(answer);
     code.append(element("button", {type: "button", class: "md-button", "data-live": "connect"},
-                        "Connect"));
+                        "Connect"),
+                element("button", {type: "button", class: "md-button",
+                                   "data-live": "scan-answer"}, "Scan the answer"));
     const video = element("video", {"data-live": "camera", playsinline: "", muted: ""});
     video.hidden = true;
     const over = element("div", {"data-live": "takeover"});
@@ -507,6 +516,7 @@ export class LiveTable {
     this.part("connect").addEventListener("click", () => this.connect());
     this.part("join-button").addEventListener("click", () => this.join());
     this.part("scan").addEventListener("click", () => this.scan());
+    this.part("scan-answer").addEventListener("click", () => this.scan());
     this.part("leave").addEventListener("click", () => this.leave());
     this.part("take").addEventListener("click", () => this.takeOver());
     const kept = this.kept();
@@ -568,6 +578,7 @@ export class LiveTable {
     const code = await pack("J", pc.localDescription.sdp);
     this.part("answer-label").hidden = false;
     this.part("connect").hidden = false;
+    this.part("scan-answer").hidden = false;
     this.part("join").hidden = true;
     await this.showCode(code, "On the player's phone, open this page's Live table and scan " +
                               "this code (or paste it), then scan or paste its answer here.");
@@ -659,7 +670,9 @@ export class LiveTable {
     channel.onmessage = (next) => this.fromFollower(follower, next);
     const gone = () => {
       if (this.followers.get(follower.id) !== follower) return;
-      if (["closed", "failed", "disconnected"].includes(pc.connectionState) ||
+      // "disconnected" may come back by itself (a phone's screen off for a moment): only a
+      // failed or closed connection frees the seat.
+      if (["closed", "failed"].includes(pc.connectionState) ||
           channel.readyState !== "open") {
         this.followers.delete(follower.id);
         this.listFollowers();
@@ -795,6 +808,7 @@ export class LiveTable {
     if (!pc.localDescription) return;
     this.part("answer-label").hidden = true;
     this.part("connect").hidden = true;
+    this.part("scan-answer").hidden = true;
     await this.showCode(await pack("A", pc.localDescription.sdp),
                         "Show this answer code to the game's phone: scan it there (or paste " +
                         "it) and tap Connect.");
