@@ -417,7 +417,8 @@ export class LiveTable {
     this.root = root;
     this.widget = widget;
     this.hooks = hooks;
-    this.storeKey = hooks.saveKey + ":live";
+    // Not under the save key: the adapter reads every KEY:slot as one of the game's slots.
+    this.storeKey = "coop-magic-live:" + hooks.saveKey;
     /** @type {HTMLDetailsElement} */
     this.panel = /** @type {any} */ (null);
     /** @type {HTMLElement} */
