@@ -564,8 +564,8 @@ export class LiveTable {
   // -- the game's phone -------------------------------------------------------------------------
   async openSeat() {
     if (this.following) return;
-    if (this.followers.size >= MAX_FOLLOWERS) {
-      this.say(`Six phones follow this game already: the most one game takes.`);
+    if (this.followers.size >= this.most()) {
+      this.say(`${this.full()}: the most one game takes.`);
       return;
     }
     if (this.pending) this.pending.pc.close();
@@ -658,9 +658,9 @@ export class LiveTable {
     }
     const again = this.followers.get(message.id);
     if (again) again.pc.close();
-    else if (this.followers.size >= MAX_FOLLOWERS) {
-      send(channel, {t: "refused", why: "Six phones follow this game already."});
-      pc.close();
+    else if (this.followers.size >= this.most()) {
+      send(channel, {t: "refused", why: `${this.full()}: the most one game takes.`});
+      setTimeout(() => pc.close(), 500);  // once the refusal has gone
       return;
     }
     if (this.pending && this.pending.pc === pc) this.pending = null;
@@ -687,6 +687,17 @@ export class LiveTable {
     this.listFollowers();
     this.say(`${name} follows this game.`);
     this.root.setAttribute("data-live-followers", String(this.followers.size));
+  }
+
+  /** Most followers (MAX_FOLLOWERS; a test may set fewer). */
+  most() {
+    return Math.min(MAX_FOLLOWERS,
+                    Number(/** @type {any} */ (window).coopMagicLiveMaxFollowers) || MAX_FOLLOWERS);
+  }
+
+  full() {
+    const most = this.most();
+    return `${most} ${most === 1 ? "phone follows" : "phones follow"} this game already`;
   }
 
   listFollowers() {
@@ -842,6 +853,11 @@ export class LiveTable {
       this.root.setAttribute("data-live-version", this.version);
       document.dispatchEvent(new CustomEvent("coop-magic:live-shown"));
     } else if (message.t === "refused" && typeof message.why === "string") {
+      // Refused before the game came (the table is full): this phone is not following.
+      if (this.panel.getAttribute("data-live-state") !== "following") {
+        this.following.leaving = true;
+        this.authorityGone(this.following);
+      }
       this.say(message.why.slice(0, 200));
       this.root.setAttribute("data-live-refused", String(Date.now()));
     } else if (message.t === "bye") {

@@ -290,6 +290,21 @@ def test_game_phone_leaving_offers_the_game(phones, site_url):
     expect(follower.locator("[data-id=play]")).to_have_attribute("data-actions", actions)
 
 
+def test_a_full_table_offers_no_more_seats(phones, site_url):
+    """The game's phone takes a bounded number of followers (six; one here, set by the test):
+    once they follow, Add a phone says the table is full and makes no join code."""
+    host, first = phones(2)
+    host.add_init_script("window.coopMagicLiveMaxFollowers = 1;")
+    open_widget(host, site_url, "swarm")
+    host.click("[data-action=new]")
+    open_widget(first, site_url, "swarm")
+    pair(host, first, "Ana")
+    following(first)
+    live(host, "open").click()
+    expect(live(host, "status")).to_contain_text("1 phone follows this game already")
+    expect(live(host, "code-box")).to_be_hidden()
+
+
 def test_blocked_network_says_so_and_offers_the_share_link(phones, site_url):
     """No address pairs (a network that isolates devices): both phones say so within seconds,
     and the game's phone shows its share link's QR code instead."""
