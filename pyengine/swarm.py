@@ -94,7 +94,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_facts import bonus
+from .board_facts import bonus, granted_keywords
 from .cards import (
     CardDataError,
     CardDB,
@@ -108,7 +108,8 @@ from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
 from .setup import Choice, Count, Setup
-from .vocabulary import Handling, declare
+from .restrictions import Member, Side, holds, table_check
+from .vocabulary import Handling, behaviours, declare, plural
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
 #: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
@@ -714,11 +715,36 @@ class SwarmGame(Game):
 
     def can_block(self, card: Card) -> bool:
         """sw-13-12: an untapped Swarm creature blocks unless it can't: ``cant_block`` with no
-        condition, or unleashed with a +1/+1 counter on it."""
+        condition or with one the engine finds true now (:func:`pyengine.restrictions.holds`;
+        one it cannot check keeps it a blocker and is said to the table), defender-like
+        "can't block" granted by a static ability, or unleashed with a +1/+1 counter on it."""
         facts = self.facts(card.name)
-        if "cant_block" in facts.tags:
+        if "cant_block" in facts.tags or "cant_block" in self.keywords(card):
+            return False
+        condition = facts.tag_value("cant_block")
+        if condition is not None and holds(condition, self.side(), self.member(card)):
             return False
         return not (facts.has_tag("unleash") and card.counters > 0)
+
+    def keywords(self, card: Card) -> frozenset[str]:
+        """sw-4-7: a Swarm creature's keyword abilities, printed and granted by the static
+        abilities of the Swarm's permanents and of a waiting Active Enforcer (a lord's
+        ``+deathtouch``), what its attack, block and damage choices read."""
+        printed = {b.name for b in behaviours(self.tags(card)) if b.verb.param == "none"}
+        granted = granted_keywords((card.id, card.name), self.static_sources(), self.entry,
+                                   attacking=card.id in self.attackers)
+        return frozenset(printed | granted)
+
+    def member(self, card: Card) -> Member:
+        """A Swarm creature as :mod:`pyengine.restrictions` reads it."""
+        return Member(card.id, frozenset(plural(t) for t in self.facts(card.name).subtypes),
+                      self.power(card), card.counters)
+
+    def side(self) -> Side:
+        """The Swarm's side as :mod:`pyengine.restrictions` reads it: its creatures on the
+        battlefield and its graveyard."""
+        return Side(tuple(self.member(c) for c in self.creatures()),
+                    len(self.zones["graveyard"]))
 
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
@@ -1178,11 +1204,13 @@ class SwarmGame(Game):
             target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.tags(card):
+            if "vigilance" not in self.keywords(card):
                 card.tapped = True
-            condition = self.facts(card.name).tag_value("cant_attack")
+            condition = self.facts(card.name).tag_value("cant_attack") or ""
+            unknown = condition not in ("", "alone") and holds(
+                condition, self.side(), self.member(card)) is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
-                     "take it out of combat." if condition and condition != "alone" else "")
+                     "take it out of combat." if unknown else "")
             events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}."
                                 + check, [card.name], data=data))
         if not able:
@@ -1203,10 +1231,14 @@ class SwarmGame(Game):
             return "tapped"
         if card.id in self.regained and "haste" not in self.tags(card):
             return "back under The Swarm's control this turn, no printed haste, sw-9-5"
-        if "defender" in self.tags(card):
+        keywords = self.keywords(card)
+        if "defender" in keywords:
             return "defender"
-        if "cant_attack" in self.tags(card):
+        if "cant_attack" in self.tags(card) or "cant_attack" in keywords:
             return "it can't attack"
+        condition = self.facts(card.name).tag_value("cant_attack")
+        if condition and holds(condition, self.side(), self.member(card)):
+            return f"it can't attack {condition.replace('_', ' ')}"
         if power is not None and power <= 0:
             return f"power {power}"
         return ""
@@ -1221,10 +1253,19 @@ class SwarmGame(Game):
         self.graveyard_blocker_used = False
         blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped
                     and self.can_block(c)]
+        alone = [c for c in blockers if self.facts(c.name).tag_value("cant_block") == "alone"]
+        if alone and len(blockers) == 1:  # "can't block alone": no other blocker (sw-13-12)
+            blockers = []
+        checks = [table_check(c.name, "cant_block", condition) for c in blockers
+                  for condition in [self.facts(c.name).tag_value("cant_block") or ""]
+                  if condition not in ("", "alone")
+                  and holds(condition, self.side(), self.member(c)) is None]
         if blockers:
             who = ", ".join(self.label(c) for c in blockers)
             text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "
                     f"for The Swarm: {who}.")
+            if checks:
+                text += " The table checks: " + "; ".join(checks) + "."
         else:
             text = "The Survivors attack The Swarm. It has no untapped creature to block with."
         return [
@@ -1301,8 +1342,8 @@ class SwarmGame(Game):
         if not isinstance(blockers, list) or not blockers:
             raise ActionError("name the blocking creatures and their toughness")
         try:
-            order = lethal_order(self.power(card) or 0, blockers,
-                                 deathtouch="deathtouch" in self.tags(card))
+            order = lethal_order(self.power(card, attacking=True) or 0, blockers,
+                                 deathtouch="deathtouch" in self.keywords(card))
         except (KeyError, TypeError, ValueError):
             raise ActionError("each blocker needs a name and a whole-number toughness") from None
         note = self.policy.damage_order_note

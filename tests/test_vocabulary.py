@@ -342,11 +342,22 @@ def check_horde_cant_attack(engine):
         assert never.id not in _horde_attack(game)
         game = _horde(engine)  # "can't attack unless ...": kept as a condition, not "never"
         unless, = on_board(game, "Unless", extra_facts=_facts(
-            "Unless", ["cant_attack=unless_you_control_another_zombie"]))
+            "Unless", ["cant_attack=unless_defending_player_controls_an_island"]))
         event = game.attack()[0]
         assert unless.id in event.data["attackers"]
-        assert "the table checks: Unless can't attack unless you control another zombie" in \
-            event.text
+        assert "the table checks: Unless can't attack unless defending player controls an " \
+            "island" in event.text
+        # a condition on the Horde's own board is checked by the engine
+        game = _horde(engine)
+        unless, = on_board(game, "Unless", extra_facts=_facts(
+            "Unless", ["cant_attack=unless_you_control_another_zombie"]))
+        assert _horde_attack(game) == []
+        game = _horde(engine)
+        unless, other = on_board(game, "Unless", "Other", extra_facts={**_facts(
+            "Unless", ["cant_attack=unless_you_control_another_zombie"]),
+            **_facts("Other", [], type_line="Creature — Zombie Dog")})
+        event = game.attack()[0]
+        assert unless.id in event.data["attackers"] and "table checks" not in event.text
     return check
 
 
