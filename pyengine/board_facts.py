@@ -15,8 +15,8 @@ from typing import Any
 
 from .vocabulary import Handling, behaviours, plural
 
-__all__ = ["attack_summary", "bonus", "boost_of", "granted_keywords", "number", "reminder_sentences",
-           "split_sentences", "tag_words", "trigger_reminders"]
+__all__ = ["attack_summary", "bonus", "boost_of", "granted_keywords", "number",
+           "reminder_sentences", "split_sentences", "tag_words", "trigger_reminders"]
 
 
 # -- numbers -------------------------------------------------------------------------------------

@@ -53,8 +53,8 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     read_config_facts,
 )
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
-from .setup import Count, SetupError
 from .restrictions import Member, Side, holds
+from .setup import Count, SetupError
 from .vocabulary import Handling, behaviours, declare, handling_of, plural
 
 __all__ = [

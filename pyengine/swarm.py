@@ -107,8 +107,8 @@ from .cards import (
 from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
-from .setup import Choice, Count, Setup
 from .restrictions import Member, Side, holds, table_check
+from .setup import Choice, Count, Setup
 from .vocabulary import Handling, behaviours, declare, plural
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
