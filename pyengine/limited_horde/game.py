@@ -22,6 +22,8 @@ from .rules import (
     SETUP,
     SPAWN,
     SURGE_EXTRA,
+    THRESHOLD,
+    THRESHOLD_POWER,
     preparation_turns,
     token_mana_value,
     with_keyword_errata,
@@ -113,6 +115,20 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
 
     def survivor_count(self) -> int:
         return self.survivors
+
+    def threshold(self) -> bool:
+        """Threshold on the Horde's cards (lh-9-10, derived): 7 or more cards in the Horde's
+        graveyard."""
+        return len(self.zones["graveyard"]) >= THRESHOLD
+
+    def entry(self, name: str) -> dict[str, Any]:
+        """A card's facts as plain data (what the attack total reads), with the power its
+        threshold errata gives while threshold holds (lh-9-10: Thraben Foulbloods +1/+1)."""
+        entry = super().entry(name)
+        extra = THRESHOLD_POWER.get(name, 0)
+        if extra and self.threshold() and str(entry.get("power", "")).strip().isdigit():
+            entry = {**entry, "power": str(int(entry["power"]) + extra)}
+        return entry
 
     def errata_of(self, name: str) -> str:
         """The keyword errata the card's facts carry here, in words ("" for none; lh-9-10)."""
