@@ -28,7 +28,8 @@ from pyengine.vocabulary import (
 from pyengine.widgets import board
 
 from .conftest import ROOT
-from .scenarios import card_db, on_board, stacked
+from .helpers import panel_facts, reminder_lines, runner_showing, to_horde_turn
+from .scenarios import card_db, on_board, run, run_to, stacked
 
 ENGINES = {"swarm": swarm.HANDLING, "horde": horde.HANDLING, "limited-horde": LIMITED_HANDLING}
 HEADER = "name\tmana_cost\tmana_value\ttype_line\tpower\ttoughness\tcolors\tcolor_identity\t" \
@@ -251,11 +252,19 @@ def _swarm_foretell():
     assert casts[0] == "Told"
 
 
+def _revealed(engine, tag, **facts):
+    """The card ``X`` with ``tag`` revealed and played by the engine's own turn step (the top
+    of its library), and the turn's events."""
+    game = stacked(engine, ["X", *FILLER[engine]], extra_facts=_facts("X", [tag], **facts))
+    events = _to_turn(game)
+    card = next(c for c in game.zones["battlefield"] if c.name == "X")
+    return game, card, events
+
+
 def check_swarm_counters(verb, tag, expected):
     def check():
-        game = _swarm()
-        card, = on_board(game, "X", zone="hand", extra_facts=_facts("X", [tag], power="1"))
-        game._cast(card, where="test")
+        """sw-9-6, sw-9-1: the Swarm Step casts it; it enters with the +1/+1 counters."""
+        game, card, _events = _revealed("swarm", tag, power="1")
         assert card.counters == expected, verb
         if verb == "unleash":
             assert not game.can_block(card)
@@ -307,10 +316,11 @@ def _swarm_cant_block():
 
 
 def _swarm_enters_tapped():
-    game = _swarm()
-    card, = on_board(game, "X", zone="hand", extra_facts=_facts("X", ["enters_tapped"]))
-    game._cast(card, where="test")
-    assert not card.tapped  # sw-9-1 overrides it
+    """sw-9-1: "enters tapped" is ignored: the Swarm Step's card enters untapped and attacks
+    that turn."""
+    game, card, events = _revealed("swarm", "enters_tapped")
+    entered = next(e for e in events if e.kind == "enter" and e.cards == ["X"])
+    assert "untapped" in entered.text and card.id in game.attackers
 
 
 def _swarm_attacks_each_combat():
@@ -375,14 +385,15 @@ def check_horde_boost(engine, verb, tag):
 
 def check_horde_enters(engine, verb):
     def check():
-        game = _horde(engine)
+        """hs-3-7, lh-3-6: the Horde's turn reveals and plays it; "enters tapped" is honoured
+        (no rulebook of the Horde overrides it: it does not attack that turn), "enters with N
+        counters" too."""
         tag = "enters_tapped" if verb == "enters_tapped" else "enters_with=3"
-        card, = on_board(game, "X", zone="exile", extra_facts=_facts("X", [tag]))
-        game.enter_battlefield(card)
+        game, card, _events = _revealed(engine, tag)
         if verb == "enters_tapped":
-            assert card.tapped and card.id not in _horde_attack(game)
+            assert card.tapped and card.id not in game.attacking
         else:
-            assert card.counters == 3
+            assert card.counters == 3 and card.id in game.attacking
     return check
 
 
@@ -490,37 +501,117 @@ CARRIED.update({
 
 _ALL = [(engine, verb) for engine, table in sorted(ENGINES.items()) for verb in sorted(table)]
 
+#: After which of the engine's own steps the runner reminds a trigger verb: ``revealed`` (the
+#: turn the engine reveals and plays the card), ``recurring`` (each later turn while it stays
+#: on the battlefield) or ``died`` (the turn it dies). A new trigger verb needs its moment here
+#: (:func:`test_every_trigger_verb_has_a_moment_to_be_played_at`).
+TRIGGER_MOMENTS = {
+    "etb": "revealed", "cast_trigger": "revealed", "spell_cast": "revealed",
+    "trigger": "revealed", "leaves": "revealed", "combat_dmg_to_player": "revealed",
+    "attacks": "recurring", "attacks_or_blocks": "recurring", "upkeep": "recurring",
+    "each_upkeep": "recurring", "end_step": "recurring", "begin_combat": "recurring",
+    "dies": "died",
+}
+FILLER = {"swarm": ["Walking Corpse"] * 20, "horde": ["Zombie"] * 20,
+          "limited-horde": ["Zombie"] * 20}
+
+
+def _spelled(verb):
+    """A tag of ``verb`` with a value of its parameter kind (the two keywords with words as
+    the card data spells them)."""
+    if verb in ("landwalk", "protection"):
+        return {"landwalk": "swampwalk", "protection": "protection_from_black"}[verb]
+    return {"none": verb, "cost": f"{verb}={{2}}", "count": f"{verb}=2",
+            "effect": f"{verb}=draw1", "boost": f"{verb}=other_zombies+1/+1",
+            "condition": verb, "words": f"{verb}=a_thing_happens", "suspend": f"{verb}=3-{{B}}",
+            "text": verb}[VERBS[verb].param]
+
+
+def _to_turn(game):
+    """Play the automated side's next turn with the engine's own turn actions: a Swarm turn
+    to its combat (the Swarm Step has cast what it revealed), a Horde turn."""
+    if game.variant == "swarm":
+        if game.phase == swarm.COMBAT:
+            run(game, "second-main", "end")
+        return run_to(game, swarm.COMBAT)
+    if game.phase == "horde":
+        run_to(game, "survivors")
+    return to_horde_turn(game)
+
+
+def _kill(game, card):
+    """The engine's own action for a creature that dies."""
+    if game.variant == "swarm":
+        return game.apply({"type": "dies", "card": card.id})
+    return game.apply({"type": "move", "card": card.id, "to": "graveyard"})
+
+
+def _played_reminders(engine, tag, moment, type_line="Creature — Zombie"):
+    """The runner's reminders once the engine's step has brought the card with ``tag`` to the
+    moment of its trigger: revealed and played from the top of its library, on the battlefield
+    a turn later, or dying this turn (put straight onto the board, then killed)."""
+    power = "" if "Creature" not in type_line else "2"
+    extra = _facts("X", [tag], type_line=type_line, power=power)
+    if moment == "died":
+        game = stacked(engine, FILLER[engine], extra_facts=extra)
+        _to_turn(game)
+        runner = runner_showing(game)
+        card, = on_board(runner.game, "X", extra_facts=extra)
+        _kill(runner.game, card)
+        return reminder_lines(runner)
+    game = stacked(engine, ["X", *FILLER[engine]], extra_facts=extra)
+    events = _to_turn(game)
+    assert "X" in [name for e in events if e.kind == "reveal" for name in e.cards]
+    if moment == "recurring":
+        _to_turn(game)
+        assert "X" in [c.name for c in game.zones["battlefield"]]
+    return reminder_lines(runner_showing(game))
+
+
+def test_every_trigger_verb_has_a_moment_to_be_played_at():
+    """sw-13-16, hs-4-3, lh-3-18: every trigger verb of the vocabulary says after which of the
+    engine's steps the runner reminds it, so a new trigger verb is played by
+    :func:`test_each_engine_does_what_it_declares_for_each_verb`."""
+    assert set(TRIGGER_MOMENTS) == {v for v, verb in VERBS.items() if verb.family == "trigger"}
+
 
 @pytest.mark.parametrize(("engine", "verb"), _ALL)
 def test_each_engine_does_what_it_declares_for_each_verb(engine, verb):
-    """hs-4-1, sw-9-1, lh-3-3: one test per verb and engine. Carried out: the engine does it (a
-    scenario with
-    the card straight on the board); reminded: the runner's reminder says it as a sentence;
-    left to the table: the card panel says it (keywords: named on the panel's facts line)."""
+    """hs-4-1, hs-4-3, sw-9-1, sw-13-16, lh-3-3, lh-3-18: one test per verb and engine, played.
+    Carried out: the engine does it (:data:`CARRIED`, the card straight on the board or
+    revealed by the engine's own step); reminded: the engine's step brings the card to its
+    moment (revealed and played, on the battlefield a turn later, dying) and the runner's
+    reminder says it as a sentence; left to the table: the card on the battlefield, its panel
+    on the runner says it (keywords: named on the panel's facts line, as printed)."""
     how = ENGINES[engine][verb]
-    spelled = {"none": verb, "cost": f"{verb}={{2}}", "count": f"{verb}=2",
-               "effect": f"{verb}=draw1", "boost": f"{verb}=other_zombies+1/+1",
-               "condition": verb, "words": f"{verb}=a_thing_happens", "suspend": f"{verb}=3-{{B}}",
-               "text": verb}[VERBS[verb].param]
+    spelled = _spelled(verb)
+    sentence = parse_tag(spelled).sentence()
     if how.how == "carried":
         assert (engine, verb) in CARRIED, f"no check for carried {verb} in {engine}"
         CARRIED[(engine, verb)]()
+    elif how.how == "reminded" and VERBS[verb].family == "trigger":
+        lines = _played_reminders(engine, spelled, TRIGGER_MOMENTS[verb])
+        mine = [line for line in lines if line.startswith("X")]
+        assert mine and sentence in mine[0] and "_" not in mine[0], (lines, sentence)
+    elif how.how == "reminded" and verb == "tokens":
+        lines = _played_reminders(engine, "tokens=2_Zombie", "revealed", type_line="Sorcery")
+        assert "X — It makes tokens: create 2 Zombie tokens." in lines, lines
     elif how.how == "reminded":
-        if VERBS[verb].family == "trigger" or verb == "tokens":
-            tag = spelled if verb != "tokens" else "tokens=2_Zombie"
-            lines = board_facts.trigger_reminders(["X"], {"X": {"tags": [tag]}}.get,
-                                                  ENGINES[engine])
-            assert lines and lines[0].endswith(".") and "_" not in lines[0]
-        else:
-            assert verb.endswith("cant_gain_life")
-            assert board.cant_gain_life(["X"], {"X": {"tags": [verb]}}.get) == ["X"]
+        assert verb.endswith("cant_gain_life"), verb  # said when the Survivors gain life
+        runner = runner_showing(stacked(engine, FILLER[engine]))
+        on_board(runner.game, "X", extra_facts=_facts("X", [verb]))
+        view = runner.handle("life-up", {"amount": "2"})
+        assert "X on the Horde's battlefield says" in view.text["happened"]
+        assert "can't gain life" in view.text["happened"]
     elif how.how == "table":
-        entry = {"type_line": "Creature", "tags": [spelled]}
-        line = board.facts_text(entry, ENGINES[engine])
+        runner = runner_showing(stacked(engine, FILLER[engine]))
+        card, = on_board(runner.game, "X", extra_facts=_facts("X", [spelled]))
+        line = panel_facts(runner, card)
         if VERBS[verb].family == "keyword":  # named on the facts line, as printed
-            assert "At the table" not in line
+            assert board_facts.tag_words(spelled) in line and "At the table" not in line
         else:
-            assert "At the table: " in line and "_" not in line.split("At the table: ")[1]
+            assert "At the table: " in line and sentence in line, (line, sentence)
+            assert "_" not in line.split("At the table: ")[1]
     else:
         assert how.how == "fact" and VERBS[verb].family == "fact"
 
