@@ -6,13 +6,14 @@ the cards put straight onto the board)."""
 
 from __future__ import annotations
 
+import functools
 import gzip
 import re
 
 import pytest
 
 from pyengine import board_facts, files, horde, swarm
-from pyengine.cards import CardDataError, CardDB, CardFacts, parse_annotation
+from pyengine.cards import CardDataError, CardDB, CardFacts, config_facts, parse_annotation
 from pyengine.horde_common import coin_reasons
 from pyengine.limited_horde.rules import HANDLING as LIMITED_HANDLING
 from pyengine.vocabulary import (
@@ -624,3 +625,182 @@ def test_shipped_cards_are_wholly_carried_reminded_or_left_to_the_table():
         for behaviour in behaviours(card.tags):
             for engine, handling in ENGINES.items():
                 assert behaviour.name in handling, (engine, card.name, behaviour.tag)
+
+
+# -- one scenario per defect family of issue 39, on real cards of the full card data ---------------
+@functools.cache
+def _full():
+    return files.load_full_card_db()
+
+
+def _real(*names):
+    """The full card data's facts of ``names`` (cards the shipped decks do not hold), in the
+    config shape every engine reads."""
+    return {name: config_facts(_full()[name]) for name in names}
+
+
+def test_defect_foretell_from_the_card_data_is_foretell():
+    """sw-13-5: a Foretell card as the card data spells it, with its cost (Poison the Cup:
+    ``foretell={1}{B}``), is cast first in the Pre-Swarm Step, before a card drawn earlier."""
+    game = _swarm()
+    game.phase = swarm.PRE_SWARM
+    on_board(game, "Walking Corpse", zone="hand")
+    on_board(game, "Poison the Cup", zone="hand", extra_facts=_real("Poison the Cup"))
+    casts = [e.cards[0] for e in game.policy.cast_pre_swarm(game) if e.kind == "cast"]
+    assert casts[0] == "Poison the Cup"
+
+
+@pytest.mark.parametrize("engine", ["swarm", "horde", "limited-horde"])
+def test_defect_conditional_attack_restrictions_stay_conditions(engine):
+    """sw-9-3, hs-4-1, lh-4-2: "can't attack alone" (Mogg Flunkies) stays home only with no
+    other attacker; "can't attack unless you control another Giant" (Blind-Spot Giant) is
+    checked on the automated side's board; "unless defending player controls an Island" (Sea
+    Serpent) attacks and the table is told to check it. None becomes "never attacks"."""
+    def attackers(*names):
+        game = stacked(engine, FILLER[engine])
+        if engine == "swarm":
+            game.phase = swarm.MAIN1
+        cards = on_board(game, *names, extra_facts=_real(*names))
+        events = game.apply({"type": "combat"}) if engine == "swarm" else game.attack()
+        ids = _swarm_attackers_of(events) if engine == "swarm" else events[0].data["attackers"]
+        return [c.name for c in cards if c.id in ids], " ".join(e.text for e in events)
+
+    assert attackers("Mogg Flunkies")[0] == []
+    assert attackers("Mogg Flunkies", "Walking Corpse")[0] == ["Mogg Flunkies", "Walking Corpse"]
+    assert attackers("Blind-Spot Giant")[0] == []
+    assert attackers("Blind-Spot Giant", "Hill Giant")[0] == ["Blind-Spot Giant", "Hill Giant"]
+    shown, text = attackers("Sea Serpent")
+    assert shown == ["Sea Serpent"] and "unless defending player controls an island" in text
+
+
+def _swarm_attackers_of(events):
+    return [e.data["card"] for e in events if e.kind == "attack" and "card" in e.data]
+
+
+@pytest.mark.parametrize("name, counters", [("Angel of Invention", 2),
+                                             ("Gruul Spellbreaker", 1), ("Rakdos Cackler", 1)])
+def test_defect_fabricate_riot_unleash_give_the_swarm_its_counter(name, counters):
+    """sw-9-6: revealed and cast by the Swarm Step, Angel of Invention enters with two +1/+1
+    counters (Fabricate 2), Gruul Spellbreaker and Rakdos Cackler with one each (Riot,
+    Unleash); the unleashed Cackler then can't block."""
+    game = stacked("swarm", [name, *FILLER["swarm"]], extra_facts=_real(name),
+                   enforcers=["Walking Corpse"] * 2)
+    run_to(game, swarm.COMBAT)
+    card, = [c for c in game.zones["battlefield"] if c.name == name]
+    assert card.counters == counters
+    assert game.can_block(card) is (name != "Rakdos Cackler")
+
+
+def test_defect_static_abilities_of_the_swarm_and_its_waiting_enforcer():
+    """sw-4-7, sw-9-3, sw-13-15: the Active Enforcer's static abilities work while it waits in
+    The Lair: Death Baron gives other Zombies +1/+1 and deathtouch, so a Zombie's power and
+    the attack total count it, and it assigns 1 damage to each blocker in turn; an anthem on
+    the battlefield (Angel of Invention's +1/+1) counts too; a lord's 0-power Zombie
+    attacks."""
+    game = _swarm()
+    game.zones["lair"].clear()
+    on_board(game, "Death Baron", zone="lair", face_up=True, extra_facts=_real("Death Baron"))
+    assert game.active_enforcer.name == "Death Baron"
+    corpse, = on_board(game, "Walking Corpse")
+    naught, = on_board(game, "Naught", extra_facts=_facts("Naught", [], power="0"))
+    assert game.power(corpse) == 3 and game.power(naught) == 1
+    assert "deathtouch" in game.keywords(corpse)
+    events = game.apply({"type": "combat"})
+    assert set(_swarm_attackers_of(events)) == {corpse.id, naught.id}
+    total = next(e for e in events if e.kind == "attack-total")
+    assert total.data == {"total": 4, "attackers": 2}
+    order = game.apply({"type": "assign-damage", "attacker": corpse.id, "blockers": [
+        {"name": "A", "toughness": 4}, {"name": "B", "toughness": 4}]})[0].data["order"]
+    assert [b["assigned"] for b in order] == [1, 2]  # deathtouch, granted by the Baron
+    angel, = on_board(game, "Angel of Invention", extra_facts=_real("Angel of Invention"))
+    assert game.power(corpse) == 4  # the Angel's anthem for other creatures
+
+
+def test_defect_enters_tapped_in_the_slinglab_horde():
+    """hs-3-7, hs-4-1: Rotting Legion enters tapped (its text; no SlingLab rule overrides it),
+    so it does not attack the turn it arrives, and attacks on the next Horde turn."""
+    game = stacked("horde", ["Rotting Legion", *FILLER["horde"]])
+    to_horde_turn(game)
+    legion = next(c for c in game.zones["battlefield"] if c.name == "Rotting Legion")
+    assert legion.tapped and legion.id not in game.attacking
+    _to_turn(game)
+    assert legion.id in game.attacking
+
+
+def test_defect_creatures_that_cant_block_are_not_swarm_blockers():
+    """sw-13-12: Bloodghast (can't block) is left out of The Swarm's blockers; Mogg Flunkies
+    (can't block alone) blocks only beside another; Marauding Boneslasher (can't block unless
+    you control another Zombie) is checked on The Swarm's board; Brassclaw Orcs (can't block
+    creatures with power 2 or greater) blocks and the table is told to check it."""
+    def blockers(*names):
+        game = _swarm()
+        game.phase = swarm.SURVIVORS
+        cards = on_board(game, *names, extra_facts=_real(*names))
+        events = game.apply({"type": "survivor-attack"})
+        ids = events[0].data["blockers"]
+        return [c.name for c in cards if c.id in ids], events[0].text
+
+    assert blockers("Bloodghast", "Walking Corpse")[0] == ["Walking Corpse"]
+    assert blockers("Mogg Flunkies")[0] == []
+    assert blockers("Mogg Flunkies", "Walking Corpse")[0] == ["Mogg Flunkies", "Walking Corpse"]
+    assert blockers("Marauding Boneslasher")[0] == []
+    assert blockers("Marauding Boneslasher", "Walking Corpse")[0] == [
+        "Marauding Boneslasher", "Walking Corpse"]
+    shown, text = blockers("Brassclaw Orcs")
+    assert shown == ["Brassclaw Orcs"]
+    assert "The table checks: Brassclaw Orcs can't block creatures with power 2 or greater" \
+        in text
+
+
+def test_defect_limited_horde_errata_apply_to_their_cards_only():
+    """lh-9-8 (derived): Miasmic Mummy's discard reaches each Survivor, not the Horde, as the
+    Horde's turn plays it (tests/test_limited_horde.py: no other card is touched)."""
+    game = stacked("limited-horde", ["Miasmic Mummy", *FILLER["limited-horde"]])
+    events = to_horde_turn(game)
+    effect = next(e for e in events if e.kind == "effect" and e.cards == ["Miasmic Mummy"])
+    assert "each Survivor discards" in effect.text and "the Horde does not" in effect.text
+
+
+@pytest.mark.parametrize("engine", ["swarm", "horde"])
+def test_defect_the_attack_total_follows_every_action(engine):
+    """sw-9-2, hs-4-2 (issue 39, point 4): the attack total counts only attackers still on the
+    battlefield and still the automated side's, with the lords there now: a lord that dies
+    takes its bonus with it, a stolen attacker leaves the total."""
+    game = stacked(engine, FILLER[engine], **(
+        {"enforcers": ["Walking Corpse"] * 2} if engine == "swarm" else {}))
+    if engine == "swarm":
+        run_to(game, swarm.MAIN1)
+        game.zones["battlefield"].clear()  # only the cards this test puts there
+    lord, corpse, other = on_board(game, "Undead Warchief", "Walking Corpse", "Walking Corpse",
+                                   extra_facts=_real("Undead Warchief"))
+
+    def total():
+        if engine == "swarm":
+            from pyengine.widgets.swarm import attack_line
+            return attack_line(game)
+        count, power, _missing = game.attack_total()
+        return f"{count} creatures, {power} power"
+
+    if engine == "swarm":
+        game.apply({"type": "combat"})
+    else:
+        game.attack()
+    assert "3 creatures, 11 power" in total()  # Warchief 1+2, each Corpse 2+2
+    _kill(game, lord)
+    assert "2 creatures, 4 power" in total()
+    game.apply({"type": "gain-control", "card": other.id})
+    assert "1 creature" in total() and "2 power" in total()
+
+
+@pytest.mark.parametrize("engine", ["swarm", "horde", "limited-horde"])
+def test_defect_a_dies_trigger_is_reminded_in_words(engine):
+    """hs-4-3, sw-13-16, lh-3-18 (issue 39, point 7): Festering Goblin, killed on the automated
+    side's turn, is reminded on the runner in a sentence saying what happens, never tag
+    text."""
+    game = stacked(engine, FILLER[engine])
+    _to_turn(game)
+    runner = runner_showing(game)
+    goblin, = on_board(runner.game, "Festering Goblin", extra_facts=_real("Festering Goblin"))
+    _kill(runner.game, goblin)
+    assert "Festering Goblin (died) — When it dies: target creature gets -1/-1 until end of " \
+           "turn." in reminder_lines(runner)
