@@ -130,6 +130,8 @@ HANDLING = declare({
     "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
     "defender": Handling("carried", "sw-9-3", "it never attacks"),
     "deathtouch": Handling("carried", "sw-13-15", "1 damage to each blocker in turn"),
+    "annihilator": Handling("carried", "sw-10-5", "said as it attacks: the Survivors choose "
+                                                  "the permanents together"),
     "foretell": Handling("carried", "sw-13-5", "cast first in the Pre-Swarm Step"),
     "fabricate": Handling("carried", "sw-9-6", "it enters with the +1/+1 counters"),
     "riot": Handling("carried", "sw-9-6", "it enters with a +1/+1 counter"),
@@ -746,6 +748,15 @@ class SwarmGame(Game):
         return Side(tuple(self.member(c) for c in self.creatures()),
                     len(self.zones["graveyard"]))
 
+    def adventure(self, card: Card) -> str:
+        """sw-9-7: the name of a Swarm creature card's Adventure (``""`` for none): the back
+        face of a card whose type line ends in an Adventure spell."""
+        facts = self.facts(card.name)
+        front, _, back = facts.type_line.partition(" // ")
+        if card.token or "Creature" not in front or not back.endswith("— Adventure"):
+            return ""
+        return facts.name.partition(" // ")[2] or "its Adventure spell"
+
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
 
@@ -933,6 +944,11 @@ class SwarmGame(Game):
                                                "token": card.token}))
         self.cast_this_turn.append(card.id)
         before = self.dread_level
+        adventure = self.adventure(card)
+        if adventure:  # sw-9-7: its Adventure first, then it enters as usual
+            events.append(Event("adventure", f"First its Adventure, {adventure}, is cast, if "
+                                "it can legally be: play it out; then the creature enters.",
+                                [card.name], data={"rule": "sw-9-7", "card": card.id}))
         if self.is_permanent(card):
             events += self._enter(card)
         else:
@@ -1211,6 +1227,10 @@ class SwarmGame(Game):
                 condition, self.side(), self.member(card)) is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
                      "take it out of combat." if unknown else "")
+            annihilator = self.facts(card.name).tag_value("annihilator")
+            if annihilator:  # sw-10-5: the Survivors choose the permanents together
+                check += (f" Annihilator {annihilator}: the Survivors together sacrifice "
+                          f"{annihilator} permanents, from any of their battlefields (sw-10-5).")
             events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}."
                                 + check, [card.name], data=data))
         if not able:

@@ -324,6 +324,16 @@ def _swarm_enters_tapped():
     assert "untapped" in entered.text and card.id in game.attackers
 
 
+def _swarm_annihilator():
+    """sw-10-5: as an annihilator creature attacks, the engine tells the Survivors to choose
+    the permanents to sacrifice together, the number annihilator asks for."""
+    game = _swarm()
+    card, = on_board(game, "X", extra_facts=_facts("X", ["annihilator=2"]))
+    events = game.apply({"type": "combat"})
+    said = next(e.text for e in events if e.kind == "attack" and e.data.get("card") == card.id)
+    assert "Annihilator 2: the Survivors together sacrifice 2 permanents" in said
+
+
 def _swarm_attacks_each_combat():
     game = _swarm()
     card, = on_board(game, "X", extra_facts=_facts("X", ["attacks_each_combat_if_able"]))
@@ -457,6 +467,7 @@ CARRIED = {
     ("swarm", "vigilance"): check_swarm_keyword_attacks("vigilance"),
     ("swarm", "defender"): check_swarm_keyword_attacks("defender"),
     ("swarm", "deathtouch"): _swarm_deathtouch,
+    ("swarm", "annihilator"): _swarm_annihilator,
     ("swarm", "foretell"): _swarm_foretell,
     ("swarm", "fabricate"): check_swarm_counters("fabricate", "fabricate=2", 2),
     ("swarm", "riot"): check_swarm_counters("riot", "riot", 1),
@@ -804,3 +815,17 @@ def test_defect_a_dies_trigger_is_reminded_in_words(engine):
     _kill(runner.game, goblin)
     assert "Festering Goblin (died) — When it dies: target creature gets -1/-1 until end of " \
            "turn." in reminder_lines(runner)
+
+
+def test_a_swarm_creature_with_an_adventure_casts_it_first():
+    """sw-9-7: the Swarm Step casts Bonecrusher Giant: the engine says its Adventure, Stomp, is
+    cast first (if it legally can be), then the creature enters as usual."""
+    name = "Bonecrusher Giant // Stomp"
+    game = stacked("swarm", [name, *FILLER["swarm"]], extra_facts=_real(name),
+                   enforcers=["Walking Corpse"] * 2)
+    events = run_to(game, swarm.COMBAT)
+    said = [e for e in events if e.kind == "adventure"]
+    assert said and "Stomp" in said[0].text and said[0].data["rule"] == "sw-9-7"
+    assert events.index(said[0]) < next(i for i, e in enumerate(events) if e.kind == "enter"
+                                        and e.cards == [name])
+    assert name in [c.name for c in game.zones["battlefield"]]
