@@ -716,17 +716,23 @@ class SwarmGame(Game):
         return self.facts(name).derived(_entry_of)
 
     def can_block(self, card: Card) -> bool:
-        """sw-13-12: an untapped Swarm creature blocks unless it can't: ``cant_block`` with no
-        condition or with one the engine finds true now (:func:`pyengine.restrictions.holds`;
-        one it cannot check keeps it a blocker and is said to the table), defender-like
-        "can't block" granted by a static ability, or unleashed with a +1/+1 counter on it."""
+        """sw-13-12: an untapped Swarm creature blocks unless it never can: ``cant_block``
+        with no condition (printed, or granted by a static ability), or unleashed with a
+        +1/+1 counter on it. A condition is :meth:`restricted`'s."""
         facts = self.facts(card.name)
         if "cant_block" in facts.tags or "cant_block" in self.keywords(card):
             return False
-        condition = facts.tag_value("cant_block")
-        if condition is not None and holds(condition, self.side(), self.member(card)):
-            return False
         return not (facts.has_tag("unleash") and card.counters > 0)
+
+    def restricted(self, card: Card, verb: str) -> bool | None:
+        """A conditional ``cant_attack`` or ``cant_block`` (``verb``) now: True when its
+        condition holds on The Swarm's board (:func:`pyengine.restrictions.holds`), False when
+        it is lifted or there is none, None when the engine cannot tell (the table checks).
+        "Alone" is worked out from the other attackers or blockers."""
+        condition = self.facts(card.name).tag_value(verb)
+        if not condition or condition == "alone":
+            return False
+        return holds(condition, self.side(), self.member(card))
 
     def keywords(self, card: Card) -> frozenset[str]:
         """sw-4-7: a Swarm creature's keyword abilities, printed and granted by the static
@@ -1199,6 +1205,9 @@ class SwarmGame(Game):
             if not self.is_creature(card):
                 continue
             why = self.attack_refusal(card)
+            if not why and self.restricted(card, "cant_attack"):  # its condition holds now
+                why = "it can't attack " + str(self.facts(card.name).tag_value(
+                    "cant_attack")).replace("_", " ")
             if why:
                 unable.append((card, why))
             else:
@@ -1223,8 +1232,7 @@ class SwarmGame(Game):
             if "vigilance" not in self.keywords(card):
                 card.tapped = True
             condition = self.facts(card.name).tag_value("cant_attack") or ""
-            unknown = condition not in ("", "alone") and holds(
-                condition, self.side(), self.member(card)) is None
+            unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
                      "take it out of combat." if unknown else "")
             annihilator = self.facts(card.name).tag_value("annihilator")
@@ -1256,9 +1264,6 @@ class SwarmGame(Game):
             return "defender"
         if "cant_attack" in self.tags(card) or "cant_attack" in keywords:
             return "it can't attack"
-        condition = self.facts(card.name).tag_value("cant_attack")
-        if condition and holds(condition, self.side(), self.member(card)):
-            return f"it can't attack {condition.replace('_', ' ')}"
         if power is not None and power <= 0:
             return f"power {power}"
         return ""
@@ -1272,14 +1277,12 @@ class SwarmGame(Game):
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
         blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped
-                    and self.can_block(c)]
+                    and self.can_block(c) and self.restricted(c, "cant_block") is not True]
         alone = [c for c in blockers if self.facts(c.name).tag_value("cant_block") == "alone"]
         if alone and len(blockers) == 1:  # "can't block alone": no other blocker (sw-13-12)
             blockers = []
-        checks = [table_check(c.name, "cant_block", condition) for c in blockers
-                  for condition in [self.facts(c.name).tag_value("cant_block") or ""]
-                  if condition not in ("", "alone")
-                  and holds(condition, self.side(), self.member(c)) is None]
+        checks = [table_check(c.name, "cant_block", str(self.facts(c.name).tag_value(
+            "cant_block"))) for c in blockers if self.restricted(c, "cant_block") is None]
         if blockers:
             who = ", ".join(self.label(c) for c in blockers)
             text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "
