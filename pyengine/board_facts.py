@@ -9,6 +9,7 @@ Pure and standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
@@ -179,10 +180,14 @@ def reminder_sentences(tags: Iterable[str], handling: Mapping[str, Handling] | N
     reminds or carries out (``handling``: the engine's declaration; None: every one), only
     ``verbs`` when given."""
     wanted = set(verbs) if verbs is not None else None
+    untapped = handling is not None and getattr(handling.get("tokens_tapped"), "ignored", False)
     out = []
     for behaviour in behaviours(str(t) for t in tags):
         if behaviour.verb.family != "trigger" and behaviour.name != "tokens":
             continue
+        if untapped and any(atom.tapped for atom in behaviour.effect):  # sw-9-1
+            behaviour = dataclasses.replace(behaviour, effect=tuple(
+                dataclasses.replace(atom, tapped=False) for atom in behaviour.effect))
         if wanted is not None and behaviour.name not in wanted:
             continue
         if _carried_or_reminded(behaviour.name, handling):

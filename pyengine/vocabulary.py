@@ -538,7 +538,9 @@ class Handling:
     the table: said on the card panel and in the card reference) or ``fact`` (no behaviour of
     play); ``rule`` is the anchor that says so; ``coin`` (a Yes/No coin flag), ``offer``
     (a graveyard offer) and ``power`` (counted in the attack total) are what the engine's
-    coin flags, offers and attack totals read."""
+    coin flags, offers and attack totals read; ``ignored``: a rule of the rulebook overrides
+    what the card says (Swarm creatures and tokens enter untapped, sw-9-1), so its reminders
+    leave it out too."""
 
     how: str
     rule: str = ""
@@ -546,6 +548,7 @@ class Handling:
     coin: bool = False
     offer: bool = False
     power: bool = False
+    ignored: bool = False
 
 
 def declare(default: Mapping[str, Handling],

@@ -334,6 +334,20 @@ def _swarm_annihilator():
     assert "Annihilator 2: the Survivors together sacrifice 2 permanents" in said
 
 
+def _swarm_tokens_tapped():
+    """sw-9-1: "its tokens enter tapped" is ignored: the Swarm's tokens enter untapped, its
+    reminder says no "tapped" and the card panel says the rule overrides it."""
+    game = _swarm()
+    tags = ["tokens=13_Zombie_tapped", "tokens_tapped"]
+    events = game.apply({"type": "token", "name": "Zombie", "amount": 2})
+    made = [c for c in game.zones["battlefield"] if c.name == "Zombie" and c.made]
+    assert len(made) == 2 and not any(c.tapped for c in made) and "untapped" in events[0].text
+    assert board_facts.reminder_sentences(tags, swarm.HANDLING) == [
+        "It makes tokens: create 13 Zombie tokens."]
+    line = board.facts_text({"type_line": "Sorcery", "tags": tags}, swarm.HANDLING)
+    assert "tokens tapped (ignored: SW 9.1)" in line and "At the table" not in line
+
+
 def _swarm_attacks_each_combat():
     game = _swarm()
     card, = on_board(game, "X", extra_facts=_facts("X", ["attacks_each_combat_if_able"]))
@@ -474,6 +488,7 @@ CARRIED = {
     ("swarm", "unleash"): check_swarm_counters("unleash", "unleash", 1),
     ("swarm", "enters_with"): check_swarm_counters("enters_with", "enters_with=3", 3),
     ("swarm", "enters_tapped"): _swarm_enters_tapped,
+    ("swarm", "tokens_tapped"): _swarm_tokens_tapped,
     ("swarm", "lord"): _swarm_lord,
     ("swarm", "anthem"): _swarm_anthem,
     ("swarm", "cant_attack"): _swarm_cant_attack,
