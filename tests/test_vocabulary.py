@@ -424,10 +424,14 @@ def check_horde_enters(engine, verb):
 
 def check_horde_coin(engine, verb, tag):
     def check():
+        """hs-6-2, hs-6-3: on the battlefield a card with an optional or activated ability
+        gets its Yes/No coin flag from the engine (its own flag step), a mana ability none."""
         game = _horde(engine)
-        facts = CardFacts("X", type_line="Creature — Zombie", tags=(tag,))
+        card, = on_board(game, "X", extra_facts=_facts("X", [tag]))
+        events = game.flag_card(card)
         expected = verb != "mana_ability"
-        assert bool(coin_reasons(facts, game.HANDLING)) is expected
+        assert bool(events) is expected and (card.id in game.flags) is expected
+        assert bool(coin_reasons(game.facts(card), game.HANDLING)) is expected
     return check
 
 

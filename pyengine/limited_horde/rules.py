@@ -25,6 +25,10 @@ HANDLING = declare({
     "table": Handling("table", "lh-3-18", "said on the card panel and in the card reference"),
 }, {
     **HORDE_OVERRIDES,
+    # no coin flags in Limited Horde: the Golden Rule settles optional and activated abilities
+    "you_may": Handling("table", "lh-3-18", "the Golden Rule: the obvious choice, else Roll "
+                                            "for the Horde"),
+    "activated": Handling("table", "lh-3-18", "the Golden Rule and the deck's directives"),
     "cant_block": Handling("carried", "lh-8-2", "Horde creatures never block"),
     "haste": Handling("carried", "lh-4-2", "every Horde creature attacks"),
     "defender": Handling("carried", "lh-4-2", "it does not attack"),
@@ -107,10 +111,10 @@ CARD_ERRATA: dict[str, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], 
         "errata: only nontoken spells trigger it (LH 9.7, derived)"),
     # lh-9-4: sacrificed when the graveyard holds no target; nontoken creatures pay (derived)
     "Graf Harvest": ("lh-9-4", (), (
-        "table=by_its_errata_the_horde_uses_its_ability_while_it_can_paying_by_tapping_"
-        "nontoken_creatures_of_total_mana_value_4_or_more_and_exiling_the_creature_card_with_"
-        "the_lowest_mana_value_from_its_graveyard",
-        "table=it_is_sacrificed_once_the_horde's_graveyard_holds_no_target_for_its_ability",),
+        "table=by_its_errata_the_Horde_uses_its_ability_whenever_it_can,_paying_by_tapping_"
+        "nontoken_creatures_with_a_total_mana_value_of_4_or_more_and_exiling_the_creature_card"
+        "_with_the_lowest_mana_value_from_its_graveyard",
+        "table=it_is_sacrificed_once_the_Horde's_graveyard_holds_no_target_for_its_ability",),
         "errata: it is sacrificed once the graveyard holds no target for its ability; only "
         "nontoken creatures pay for it (LH 9.4)"),
 }
