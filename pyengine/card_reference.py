@@ -254,17 +254,27 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
     return notes
 
 
-def _condition_notes(facts: CardFacts, anchors: tuple[str, ...]) -> list[Note]:
-    """A "can't attack" kept with its condition (issue 39): alone is checked by the engine,
-    any other condition by the table."""
-    condition = facts.tag_value("cant_attack")
+def _condition_notes(facts: CardFacts, anchors: tuple[str, ...],
+                     verb: str = "cant_attack") -> list[Note]:
+    """A "can't attack" (or "can't block", ``verb``) kept with its condition (issue 39):
+    alone and what the automated side's own board shows are checked by the engine
+    (:mod:`pyengine.restrictions`), any other condition by the table."""
+    condition = facts.tag_value(verb)
     if not condition:
         return []
+    what = "attack" if verb == "cant_attack" else "block"
     if condition == "alone":
-        return [Note("It can't attack alone: it stays home when nothing else attacks.",
-                     anchors)]
-    return [Note(f"It can't attack {condition.replace('_', ' ')}: it is sent in, and the "
-                 "table takes it back out of combat when that holds.", anchors)]
+        return [Note("It can't attack alone: it stays home when nothing else attacks."
+                     if what == "attack" else "It can't block alone: it blocks only beside "
+                     "another of The Swarm's blockers.", anchors)]
+    words = condition.replace("_", " ")
+    if verb == "cant_block":
+        return [Note(f"It can't block {words}: checked on The Swarm's board where the engine "
+                     "can; otherwise it stays among the blockers and the table is told to "
+                     "check.", anchors)]
+    return [Note(f"It can't attack {words}: checked on its side's board where the engine "
+                 "can; otherwise it is sent in, and the table takes it back out of combat "
+                 "when that holds.", anchors)]
 
 
 # -- Limited Horde 2.1 ----------------------------------------------------------------------------
@@ -475,6 +485,8 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
             notes.append(Note("It is left out of The Swarm's blockers" + (
                 " while it has a +1/+1 counter (unleash)." if facts.has_tag("unleash")
                 else "."), ("sw-13-12",)))
+        elif hive:
+            notes += _condition_notes(facts, ("sw-13-12",), "cant_block")
         if "deathtouch" in game.tags(card):
             notes.append(Note("Deathtouch: blocked by several creatures, it assigns 1 damage "
                               "to each in turn.", ("sw-13-15",) if hive else ("sw-14-11",)))
