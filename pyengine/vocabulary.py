@@ -279,7 +279,10 @@ class Behaviour:
         if verb.name == "mass_removal" and self.value in MASS_REMOVAL:
             return _capital(MASS_REMOVAL[self.value] + ".")
         shown = _words(self.value) if verb.param in ("condition", "words", "text") else \
-            self.value
+            re.sub(r",(?=\S)", ", ", self.value.replace("_", " ")) if verb.param == "cost" \
+            else re.sub(r"(?<![a-z])(can|don|doesn|isn|won) t(?![a-z])", r"\1't",
+                        self.value.replace("_", " ")) if verb.param == "suspend" \
+            else self.value
         text = verb.words.format(shown) if "{}" in verb.words else verb.words or _words(verb.name)
         if verb.param == "condition" and self.value:
             text += f" ({_words(self.value)})"

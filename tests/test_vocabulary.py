@@ -177,6 +177,15 @@ def test_reminders_are_sentences_and_every_dies_trigger_says_what_happens():
         "Festering Goblin (died) — When it dies: target creature gets -1/-1 until end of turn."]
 
 
+def test_every_behaviours_words_are_plain_words():
+    """hs-4-3, sw-13-16, lh-3-18 (issue 39, point 7): the sentence of every behaviour of the
+    shipped and the derived card data -- what the card panel and the card reference say --
+    has no tag text (no ``_``): a cost of words reads ``({1}{R}, sacrifice a goblin)``."""
+    tags = _derived_tags() | {t for card in files.load_card_db() for t in card.tags}
+    bad = sorted(t for t in tags if "_" in parse_tag(t).sentence())
+    assert not bad, bad[:20]
+
+
 def test_the_card_panel_says_what_is_left_to_the_table():
     """hs-4-3: a behaviour an engine leaves to the table is said on the card panel."""
     entry = {"type_line": "Creature — Zombie", "power": "2", "toughness": "2",

@@ -117,6 +117,13 @@ CARD_ERRATA: dict[str, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], 
         "table=it_is_sacrificed_once_the_Horde's_graveyard_holds_no_target_for_its_ability",),
         "errata: it is sacrificed once the graveyard holds no target for its ability; only "
         "nontoken creatures pay for it (LH 9.4)"),
+    **{name: ("lh-10-5", ((r"^activated=(?:\{[^{}]*\})+,", "activated="),), (
+        "table=by_its_errata_its_sacrifice_ability_costs_no_mana,_and_the_Horde_uses_it_only_"
+        "when_a_nontoken_Goblin_is_about_to_die_anyway,_unless_that_Goblin_would_deal_lethal_"
+        "damage_to_an_opposing_creature",),
+        "errata: its sacrifice ability costs no mana and is used only for a nontoken Goblin "
+        "about to die (LH 10.5)")
+       for name in ("Siege-Gang Commander", "Goblin Trashmaster", "Pashalik Mons")},
 }
 
 
