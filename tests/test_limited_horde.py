@@ -828,3 +828,18 @@ def test_lh_9_4_graf_harvest_errata_said_to_the_table():
     assert "sacrificed once the horde's graveyard holds no target" in line.lower()
     assert "nontoken creatures" in line
     assert "LH 9.4" in g.errata_of("Graf Harvest")
+
+
+@pytest.mark.parametrize("name", ["Siege-Gang Commander", "Goblin Trashmaster", "Pashalik Mons"])
+def test_lh_10_5_goblin_sacrifice_abilities_cost_no_mana(name):
+    """lh-10-5: the functional errata removes the mana from these Goblins' sacrifice ability,
+    and a directive uses it only for a nontoken Goblin about to die: the game's facts carry it,
+    the card panel says it in words and names the errata."""
+    from pyengine.widgets import board
+
+    g = game(shipped("limited-horde-goblins"))
+    assert "activated=sacrifice_a_goblin" in g.facts(name).tags
+    line = board.facts_text(g.entry(name), g.HANDLING)
+    assert "It has an activated ability (sacrifice a goblin)." in line
+    assert "only when a nontoken Goblin is about to die anyway" in line and "_" not in line
+    assert "LH 10.5" in g.errata_of(name)
