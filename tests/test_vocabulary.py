@@ -857,3 +857,5 @@ def test_a_swarm_creature_with_an_adventure_casts_it_first():
     assert events.index(said[0]) < next(i for i, e in enumerate(events) if e.kind == "enter"
                                         and e.cards == [name])
     assert name in [c.name for c in game.zones["battlefield"]]
+    notes = [i.text for i in runner_showing(game).render().lists["turn-notes"]]
+    assert said[0].text in notes  # the runner's wave box says it, not only the log

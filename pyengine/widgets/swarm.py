@@ -768,7 +768,8 @@ class Widget(runner.RunnerBase):
                                    f"{'' if count == 1 else 's'}:" if count else
                                    f"Swarm turn {turn}: nothing revealed yet.")
         notes = [e.text for e in events
-                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair")
+                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair",
+                               "adventure")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
         view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
