@@ -30,7 +30,7 @@ from typing import Any
 
 from .game import GameError
 
-__all__ = ["Choice", "Count", "CountOrAuto", "Field", "Flag", "Setup", "SetupError"]
+__all__ = ["Choice", "Count", "CountOrAuto", "Field", "Flag", "Group", "Setup", "SetupError"]
 
 AUTO = "auto"
 
@@ -178,7 +178,29 @@ class Flag(_Field):
         return []
 
 
-Field = Count | CountOrAuto | Choice | Flag
+@dataclass(frozen=True)
+class Group(_Field):
+    """A nested set-up whose value is a mapping (SlingLab's Custom options, its life): checked
+    by its own :class:`Setup`; on the page its fields are the form's own (their form names), on
+    the command line its flags carry the group's ``note`` (``custom: Set-up turns``)."""
+
+    setup: Setup
+
+    @property
+    def default(self) -> dict[str, Any]:
+        return self.setup.defaults()
+
+    def allowed(self) -> str:
+        return "a mapping of " + ", ".join(self.setup.keys())
+
+    def check(self, value: Any) -> dict[str, Any]:
+        return self.setup.check(value, what=f"{self.label} option")
+
+    def choices(self) -> list[tuple[str, str]]:
+        return []
+
+
+Field = Count | CountOrAuto | Choice | Flag | Group
 
 
 @dataclass(frozen=True)
@@ -237,21 +259,48 @@ class Setup:
     def parse(self, form: Mapping[str, str]) -> dict[str, Any]:
         """The values a page's form holds (its field names, :meth:`form_name`); a field the
         form does not have takes its default."""
-        values = {}
+        values: dict[str, Any] = {}
         for option in self.fields:
+            if isinstance(option, Group):
+                values[option.key] = option.setup.parse(form)
+                continue
             name = self.form_name(option.key)
             values[option.key] = option.parse(form[name]) if name in form else option.default
         return values
 
     def format(self, values: Mapping[str, Any]) -> dict[str, str]:
         """The page's form values showing ``values`` (the inverse of :meth:`parse`)."""
-        return {self.form_name(f.key): f.format(values[f.key]) for f in self.fields
-                if f.key in values}
+        form: dict[str, str] = {}
+        for option in self.fields:
+            if option.key not in values:
+                continue
+            if isinstance(option, Group):
+                form.update(option.setup.format(values[option.key] or {}))
+            else:
+                form[self.form_name(option.key)] = option.format(values[option.key])
+        return form
 
     def choices(self) -> dict[str, list[tuple[str, str]]]:
         """The page's options of each field shown as a list (a choice, or a count of at most
         :data:`LISTED` values; a longer count is a number box), by form name."""
-        return {self.form_name(f.key): f.choices() for f in self.fields if listed(f)}
+        found: dict[str, list[tuple[str, str]]] = {}
+        for option in self.fields:
+            if isinstance(option, Group):
+                found.update(option.setup.choices())
+            elif listed(option):
+                found[self.form_name(option.key)] = option.choices()
+        return found
+
+    def flat(self) -> list[tuple[tuple[str, ...], Field]]:
+        """Every field that is not a group, with the path of keys to it (``("custom",
+        "setup_turns")``), in page order."""
+        found: list[tuple[tuple[str, ...], Field]] = []
+        for option in self.fields:
+            if isinstance(option, Group):
+                found += [((option.key, *path), inner) for path, inner in option.setup.flat()]
+            else:
+                found.append(((option.key,), option))
+        return found
 
     # -- the command line ---------------------------------------------------------------------
     def read(self, key: str, text: str) -> Any:
@@ -260,6 +309,8 @@ class Setup:
         if key not in self.keys():
             raise SetupError(f"unknown option {key!r}: one of " + ", ".join(self.keys()))
         option = self[key]
+        if isinstance(option, Group):
+            raise SetupError(f"{option.label} is a group: give its options one by one")
         if isinstance(option, Flag):
             try:
                 return _yes_no(text)
@@ -270,6 +321,9 @@ class Setup:
     def add_arguments(self, parser: argparse.ArgumentParser, *, note: str = "") -> None:
         """One flag per field (``--setup-turns``), each optional (absent: not given)."""
         for option in self.fields:
+            if isinstance(option, Group):
+                option.setup.add_arguments(parser, note=f"{note}{option.label.lower()}: ")
+                continue
             flag = "--" + option.key.replace("_", "-")
             if isinstance(option, Flag):
                 parser.add_argument(flag, type=_yes_no, default=None, metavar="yes|no",
@@ -280,8 +334,13 @@ class Setup:
 
     def from_arguments(self, arguments: argparse.Namespace) -> dict[str, Any]:
         """The fields given on the command line, checked (those not given are left out)."""
-        given = {}
+        given: dict[str, Any] = {}
         for option in self.fields:
+            if isinstance(option, Group):
+                inner = option.setup.from_arguments(arguments)
+                if inner:
+                    given[option.key] = inner
+                continue
             value = getattr(arguments, option.key, None)
             if value is None:
                 continue
