@@ -717,6 +717,8 @@ HordeSlingLab.descriptor = Variant(
         candidates=_candidates, config=_config, start=_start,
         sample="horde-knudson-zombies-2011", title="Horde (SlingLab)", suggested=0),
     deck_formats=("horde", "commander-horde"),
+    turn_actions=("end-survivor-turn", "end-horde-turn", "done", "skip-offer"),
+    ending_actions=("life",),
     deck_kinds=(DeckKind("horde", "Horde (SlingLab rules)",
                          "pyengine.card_reference:horde_reference"),),
 )

@@ -1822,6 +1822,8 @@ SwarmGame.descriptor = Variant(
         refusal=_refusal, sample="swarm-sample", title="Swarm Mode (Hive Mind)",
         companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1),
     deck_formats=("swarm",),
+    turn_actions=("turn", "swarm-step", "combat", "second-main", "end"),
+    ending_actions=("deck-out", "poison", "survivor-poison", "damage", "lose-life"),
     deck_kinds=(
         DeckKind("swarm", "Swarm Mode", "pyengine.card_reference:swarm_reference"),
         DeckKind("swarm-enforcers", "Swarm Mode (Enforcers)",

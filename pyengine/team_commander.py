@@ -841,8 +841,10 @@ def with_commanders(game: TeamTracker, commanders: dict[str, list[str]]) -> Team
 TeamTracker.descriptor = Variant(
     id=TeamTracker.variant, label="Team Commander", prefix="TC", rulebook="team-commander",
     rulebook_title="Team Commander", setup=SETUP, simulation=None,
-    deck_formats=("team-commander",))
+    deck_formats=("team-commander",), turn_actions=("next-turn",),
+    ending_actions=("player-loses", "team-loses", "player-wins", "poison"))
 OpeningHand.descriptor = Variant(
     id=OpeningHand.variant, label="Team Commander opening hand", prefix="TC",
     rulebook="team-commander", rulebook_title="Team Commander", setup=Setup(()),
-    simulation=None, deck_formats=("team-commander",), part_of=TeamTracker.variant)
+    simulation=None, deck_formats=("team-commander",), part_of=TeamTracker.variant,
+    turn_actions=("mulligan",), ending_actions=("keep",))

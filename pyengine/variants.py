@@ -112,6 +112,10 @@ class Variant:
     board_groups: tuple[tuple[str, str], ...] = ()
     #: The page's action table: action name -> what it does (runner45's ``Action`` values).
     actions: Mapping[str, Any] = field(default_factory=dict)
+    #: The actions that move a game on, in the order a turn uses them, and those that end a
+    #: game (the tests' random walks try these only now and then).
+    turn_actions: tuple[str, ...] = ()
+    ending_actions: tuple[str, ...] = ()
     #: A variant with the same rulebook and no page of its own (Team Commander's opening hand).
     part_of: str | None = None
 

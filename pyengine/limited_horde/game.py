@@ -551,6 +551,8 @@ LimitedHorde.descriptor = Variant(
         candidates=_candidates, config=_config, start=_start,
         sample="limited-horde-zombies", title="Limited Horde 2.1", companion="dreadnought"),
     deck_formats=("limited-horde",),
+    turn_actions=("end-survivor-turn", "end-horde-turn", "end-step", "done"),
+    ending_actions=("life", "confirm-victory"),
     deck_kinds=(
         DeckKind("limited-horde", "Limited Horde 2.1",
                  "pyengine.card_reference:limited_reference"),

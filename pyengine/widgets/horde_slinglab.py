@@ -14,7 +14,9 @@ from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
 from ..setup import SetupError
 from . import Item, View, plumbing
 
-VARIANT = "horde"
+VARIANT = HordeSlingLab.variant
+#: The shipped decks this rule set plays (``format`` in decks/index.json; its descriptor).
+DECK_KINDS = tuple(kind.format for kind in HordeSlingLab.descriptor.deck_kinds)
 LABEL = "Horde — SlingLab rules"
 #: The rule set's name on the status line.
 SHORT = "SlingLab"
