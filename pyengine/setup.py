@@ -178,6 +178,10 @@ class Flag(_Field):
         return []
 
 
+#: A field that holds one value (every field but a group).
+Leaf = Count | CountOrAuto | Choice | Flag
+
+
 @dataclass(frozen=True)
 class Group(_Field):
     """A nested set-up whose value is a mapping (SlingLab's Custom options, its life): checked
@@ -200,7 +204,7 @@ class Group(_Field):
         return []
 
 
-Field = Count | CountOrAuto | Choice | Flag | Group
+Field = Leaf | Group
 
 
 @dataclass(frozen=True)
@@ -291,10 +295,10 @@ class Setup:
                 found[self.form_name(option.key)] = option.choices()
         return found
 
-    def flat(self) -> list[tuple[tuple[str, ...], Field]]:
+    def flat(self) -> list[tuple[tuple[str, ...], Leaf]]:
         """Every field that is not a group, with the path of keys to it (``("custom",
         "setup_turns")``), in page order."""
-        found: list[tuple[tuple[str, ...], Field]] = []
+        found: list[tuple[tuple[str, ...], Leaf]] = []
         for option in self.fields:
             if isinstance(option, Group):
                 found += [((option.key, *path), inner) for path, inner in option.setup.flat()]

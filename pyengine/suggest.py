@@ -22,8 +22,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
-from .power import Power
 from . import variants
+from .power import Power
 from .simulate import TableModel, default_model, interval, simulate
 
 __all__ = ["FAIR_BAND", "MIN_RUNS", "POWER_FACTORS", "Suggestion", "candidates", "split_decks",

@@ -1793,9 +1793,10 @@ def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
 def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
     if extra is None:
         raise ValueError("a Swarm game needs its Enforcer list")
-    return config_from_decks(mode=options.get("mode", "hive"),
-                             survivors=options.get("survivors", 1), deck=deck,
-                             enforcers=extra, db=db)
+    config = config_from_decks(mode=options.get("mode", "hive"),
+                               survivors=options.get("survivors", 1), deck=deck,
+                               enforcers=extra, db=db)
+    return {**config, **options}  # every declared option reaches the engine
 
 
 def _start(config: dict[str, Any], seed: str, life: int | None) -> SwarmGame:

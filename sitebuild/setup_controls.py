@@ -26,7 +26,7 @@ import importlib
 import re
 
 from pyengine.game import rule_number
-from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed
+from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Group, Setup, listed
 
 MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
 #: The options a marker may give.
@@ -61,6 +61,8 @@ def label_text(option: Field) -> str:
 
 def control(option: Field, name: str, opts: dict[str, str]) -> str:
     """One field's label and control, as the page's markup."""
+    if isinstance(option, Group):  # pragma: no cover - setup_markup draws a group's fields
+        raise SetupMarkerError(f"{option.key}: a group has no control of its own")
     element_id = html.escape(f"{opts.get('id', 'setup')}-{name}")
     change = opts.get("change")
     changed = f' data-change="{html.escape(change)}"' if change else ""
@@ -95,7 +97,7 @@ def declared(target: str) -> Setup | Field:
         found = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError):
         raise SetupMarkerError(f"setup marker {target}: no such declaration") from None
-    if not isinstance(found, (Setup, Choice, Count, Flag)):
+    if not isinstance(found, (Setup, Choice, Count, Flag)) or isinstance(found, Group):
         raise SetupMarkerError(f"setup marker {target}: not a set-up or a set-up field")
     return found
 
@@ -109,13 +111,32 @@ def controls(target: str, opts: dict[str, str]) -> str:
     if isinstance(found, Setup):
         if "name" in opts:
             raise SetupMarkerError(f"setup marker {target}: name= is for one field")
-        chosen = [option for option in found.fields if opts.get("field", option.key) == option.key]
-        if not chosen:
-            raise SetupMarkerError(f"setup marker {target}: no field {opts['field']!r}")
-        return "\n".join(control(option, found.form_name(option.key), opts) for option in chosen)
+        return setup_markup(found, opts, target)
     if "field" in opts:
         raise SetupMarkerError(f"setup marker {target}: field= is for a set-up")
     return control(found, opts.get("name", found.key.replace("_", "-")), opts)
+
+
+def setup_markup(setup: Setup, opts: dict[str, str], target: str = "set-up") -> str:
+    """The controls of every field of ``setup`` (a group's fields in its place, by their own
+    form names), or of the one ``field=`` names: what a marker draws."""
+    chosen = [(group, option) for group, option in _fields(setup)
+              if opts.get("field", option.key) == option.key]
+    if not chosen:
+        raise SetupMarkerError(f"setup marker {target}: no field {opts['field']!r}")
+    return "\n".join(control(option, group.form_name(option.key), opts)
+                     for group, option in chosen)
+
+
+def _fields(setup: Setup) -> list[tuple[Setup, Field]]:
+    """(the set-up that names it, field) of every field that is not a group, in page order."""
+    found: list[tuple[Setup, Field]] = []
+    for option in setup.fields:
+        if isinstance(option, Group):
+            found += _fields(option.setup)
+        else:
+            found.append((setup, option))
+    return found
 
 
 def expand(markdown: str) -> str:

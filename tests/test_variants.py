@@ -3,12 +3,15 @@ outside the engines and the registry branches on or keys by a variant's name."""
 
 from __future__ import annotations
 
+import argparse
 import ast
+import dataclasses
 from pathlib import Path
 
 import pytest
 
-from pyengine import game, legality, variants
+from pyengine import files, game, legality, simulate, variants
+from pyengine.setup import Count, Setup, SetupError
 from tests import scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -156,3 +159,64 @@ def test_the_tests_starts_cover_every_variant():
         started = scenarios.start(variant.id)
         handlers = {n[3:].replace("_", "-") for n in dir(started) if n.startswith("do_")}
         assert set(variant.turn_actions) | set(variant.ending_actions) <= handlers, variant.id
+
+
+# -- the set-up declared once (issue 45, point 2) ------------------------------------------------
+def _with_throwaway(monkeypatch: pytest.MonkeyPatch, variant: variants.Variant) -> Setup:
+    """``variant``'s descriptor with one more option, as a contributor would declare it."""
+    setup = variant.setup
+    throwaway = Count("throwaway", "Throwaway", 1, 3, 2, rule=variant.prefix.lower() + "-1")
+    extra = Setup((*setup.fields, throwaway), form_names=setup.form_names)
+    monkeypatch.setattr(variants.engine(variant.id), "descriptor",
+                        dataclasses.replace(variant, setup=extra))
+    return variants.descriptor(variant.id).setup
+
+
+@pytest.mark.parametrize("variant_id", variants.ids())
+def test_a_new_option_is_one_declaration(monkeypatch, variant_id):
+    """A throwaway option added to a variant's declared set-up reaches, with no other edit,
+    the controls the build draws, the form's reading and writing, the engine-side check, the
+    command line's flags and, for a simulated variant, the simulator's config."""
+    from sitebuild.setup_controls import setup_markup
+
+    setup = _with_throwaway(monkeypatch, variants.descriptor(variant_id))
+    # the page: the build draws a control for it, its default chosen
+    markup = setup_markup(setup, {"id": "t"})
+    assert 'data-field="throwaway"' in markup and '<option value="2" selected>' in markup
+    # the form: read and written back
+    values = setup.check({"throwaway": 3})
+    assert setup.parse(setup.format(values)) == values and values["throwaway"] == 3
+    assert setup.parse({})["throwaway"] == 2
+    with pytest.raises(SetupError, match="Throwaway is 1 to 3"):
+        setup.check({"throwaway": 9})
+    # the command line
+    parser = argparse.ArgumentParser()
+    setup.add_arguments(parser)
+    assert setup.from_arguments(parser.parse_args(["--throwaway", "3"]))["throwaway"] == 3
+    # the simulator: the engine's config builder carries every option
+    how = variants.descriptor(variant_id).simulation
+    if how is None:
+        return
+    deck = scenarios._deck(how.sample)
+    companion = how.sample_companion or (
+        files.deck_entry(how.sample).get(how.companion) if how.companion else None)
+    extra = scenarios._deck(companion) if companion else None
+    config = simulate.build_config(variant_id, deck, scenarios.card_db(),
+                                   {**how.defaults, "throwaway": 3}, extra)
+    assert config["throwaway"] == 3
+
+
+def test_a_group_is_read_and_written_with_its_fields():
+    """hs-7-4: SlingLab's Custom options and its life are groups of its one set-up: the form's
+    fields of a group read into a mapping and back, and the flags carry the group's words."""
+    setup = variants.descriptor("horde").setup
+    values = setup.check({"difficulty": "custom", "custom": {"exile_percent": 25},
+                          "life": {"mode": "fixed", "amount": 60}})
+    assert values["custom"]["exile_percent"] == 25 and values["custom"]["rally"] is False
+    form = setup.format(values)
+    assert form["exile"] == "25" and form["life-mode"] == "fixed" and form["life"] == "60"
+    assert setup.parse(form) == values
+    parser = argparse.ArgumentParser()
+    setup.add_arguments(parser)
+    given = setup.from_arguments(parser.parse_args(["--exile-percent", "40", "--amount", "30"]))
+    assert given == {"life": {"amount": 30}, "custom": {"exile_percent": 40}}

@@ -24,7 +24,6 @@ from ..simulate import MAX_TURNS, TableModel, build_config, default_model, setti
 from ._input import read_deck_spec
 
 
-
 def _variants() -> list[str]:
     """The variants the simulator plays (pyengine/variants.py)."""
     return [v.id for v in variants.simulated()]

@@ -110,7 +110,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
         "estimates and the simulator. A suggestion, never a rule.")
     parser.add_argument("decks", nargs="+", metavar="DECK",
                         help="decklist files (one per Survivor, or decks separated by ---)")
-    parser.add_argument("--variant", choices=[v.id for v in variants.suggested()], help="only this variant")
+    parser.add_argument("--variant", choices=[v.id for v in variants.suggested()],
+                        help="only this variant")
     parser.add_argument("--runs", type=int, default=60, help="games per setting (default 60)")
     parser.add_argument("--seed", default="suggest", help="seed of the runs")
     parser.add_argument("--factor", action="append", metavar="LABEL=X",

@@ -145,7 +145,8 @@ class PowerPart:
                 self.suggested = found.setting
             mark = "" if found.in_band else ", though outside the fair band"
             team = f"{found.team} Survivor" + ("s" if found.team > 1 else "")
-            items.append(Item(f"{variants.simulation(variant).title} for {team}: we suggest {found.setting}{mark}."
+            title = variants.simulation(variant).title
+            items.append(Item(f"{title} for {team}: we suggest {found.setting}{mark}."
                               f" Why: {found.why}.", cls="finding finding-note"))
             items.append(Item("Tried (Survivors' wins, 90% interval): " + "; ".join(
                 f"{t['setting']} {t['won']:.0%} ({t['interval'][0]:.0%}-"

@@ -294,7 +294,7 @@ class Widget(NoGame):
 
     def _read_form(self, form: dict[str, str]) -> None:
         state = self.state
-        for option in SETUP.fields:  # count, rotate, fixed, as declared
+        for _, option in SETUP.flat():  # count, rotate, fixed, as declared
             name = SETUP.form_name(option.key)
             if name in form:
                 with contextlib.suppress(SetupError):  # a value the page never offers: kept
