@@ -88,9 +88,9 @@ _IMPORT = re.compile(r"^\s*from\s+(\.+|pyengine\b)([\w.]*)\s+import\s+(\([^)]*\)
                      re.MULTILINE)
 
 
-#: A module named in a string (``"pyengine.horde"``): the simulator imports each engine by
-#: name on first use (``simulate._DRIVERS``).
-_NAMED_MODULE = re.compile(r"[\"'](pyengine(?:\.\w+)+)[\"']")
+#: A module named in a string (``"pyengine.horde:HordeSlingLab"``): the registry imports each
+#: engine, and the simulator each driver, by name on first use (``pyengine/variants.py``).
+_NAMED_MODULE = re.compile(r"[\"'](pyengine(?:\.\w+)+)(?::\w+)?[\"']")
 
 
 def _engine_files(root: Path) -> list[Path]:
