@@ -59,6 +59,8 @@ class _Field:
     label: str
     rule: str = field(default="", kw_only=True)
     help: str = field(default="", kw_only=True)
+    #: Its key in a share link where that is shorter than ``key`` (Swarm's ``m``, ``n``).
+    link: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -305,6 +307,31 @@ class Setup:
             else:
                 found.append(((option.key,), option))
         return found
+
+    # -- share links ---------------------------------------------------------------------------
+    def values_of(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The set-up values an engine config holds (its keys that are fields)."""
+        return {key: config[key] for key in self.keys() if key in config}
+
+    def to_link(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` as a share link writes them: each field under its ``link`` key (else
+        its key), as its JSON value."""
+        return {(f.link or f.key): values[f.key] for f in self.fields if f.key in values}
+
+    def from_link(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The values a share link's ``data`` holds (:meth:`to_link`), each read by its field
+        as the page's form would be; a field the link lacks (made before the field was
+        declared) takes its default. A :class:`SetupError` names a value no field allows."""
+        values: dict[str, Any] = {}
+        for option in self.fields:
+            name = option.link or option.key
+            if name not in data:
+                values[option.key] = option.default
+            elif isinstance(option, (Flag, Group)):
+                values[option.key] = option.check(data[name])
+            else:
+                values[option.key] = option.parse(str(data[name]))
+        return values
 
     # -- the command line ---------------------------------------------------------------------
     def read(self, key: str, text: str) -> Any:

@@ -159,8 +159,8 @@ MIN_SURVIVORS, MAX_SURVIVORS = 1, 5
 #: engine's check, the runner page's lists and form, and the command line read it.
 SETUP = Setup((
     Choice("mode", "Mode", tuple((key, f"{words} Mode") for key, words in MODES.items()), "hive",
-           rule="sw-13-1 sw-14-1"),
-    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1"),
+           rule="sw-13-1 sw-14-1", link="m"),
+    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1", link="n"),
 ))
 
 #: Phases of the game: between Swarm turns, then the parts of a Swarm turn (sw-3-4).

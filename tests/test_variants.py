@@ -220,3 +220,34 @@ def test_a_group_is_read_and_written_with_its_fields():
     setup.add_arguments(parser)
     given = setup.from_arguments(parser.parse_args(["--exile-percent", "40", "--amount", "30"]))
     assert given == {"life": {"amount": 30}, "custom": {"exile_percent": 40}}
+
+
+def test_a_new_swarm_option_reaches_the_share_link_and_the_save(monkeypatch):
+    """sw-2-1: on the Swarm page a throwaway option declared in Swarm's set-up is in the form
+    (its default first), goes into the game's config, travels in the share link (the real
+    encoder and decoder) and comes back from a save, with no edit to the page's code; a link
+    made before the option existed opens with its default."""
+    from pyengine.widgets.swarm import Widget, decode_share
+    from tests.helpers import CARD_DATA, runner_env
+
+    _with_throwaway(monkeypatch, variants.descriptor("swarm"))
+    first = Widget(runner_env(), data=CARD_DATA)
+    first.start(None)
+    assert first.form["throwaway"] == "2"
+    view = first.handle("new", {"mode": "hive", "survivors": "2", "deck": "sample",
+                                "seed": "amber-otter-17", "throwaway": "3"})
+    assert first.game is not None and first.game.config["throwaway"] == 3
+    view = first.handle("turn", {})
+    link = decode_share(view.url_hash)
+    assert link["m"] == "hive" and link["n"] == 2 and link["throwaway"] == 3
+    other = Widget(runner_env(url_hash=view.url_hash), data=CARD_DATA)
+    assert other.start(None).error == ""
+    assert other.game is not None and other.game.to_json() == first.game.to_json()
+    assert other.form["throwaway"] == "3"
+    restored = Widget(runner_env(), data=CARD_DATA)
+    assert restored.start(view.save).error == ""
+    assert restored.game is not None and restored.game.config["throwaway"] == 3
+    assert restored.form["throwaway"] == "3"
+    # a link without the option (made before it was declared) takes its default
+    old = {key: value for key, value in link.items() if key != "throwaway"}
+    assert variants.descriptor("swarm").setup.from_link(old)["throwaway"] == 2
