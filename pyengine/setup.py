@@ -245,6 +245,11 @@ class Setup:
     def keys(self) -> list[str]:
         return [f.key for f in self.fields]
 
+    def without(self, *keys: str) -> Setup:
+        """The fields not named (a page that reads those few by hand reads the rest from the
+        declaration)."""
+        return Setup(tuple(f for f in self.fields if f.key not in keys), self.form_names)
+
     def defaults(self) -> dict[str, Any]:
         return {f.key: f.default for f in self.fields}
 

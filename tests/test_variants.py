@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import ast
 import dataclasses
+import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -222,32 +224,55 @@ def test_a_group_is_read_and_written_with_its_fields():
     assert given == {"life": {"amount": 30}, "custom": {"exile_percent": 40}}
 
 
-def test_a_new_swarm_option_reaches_the_share_link_and_the_save(monkeypatch):
-    """sw-2-1: on the Swarm page a throwaway option declared in Swarm's set-up is in the form
-    (its default first), goes into the game's config, travels in the share link (the real
-    encoder and decoder) and comes back from a save, with no edit to the page's code; a link
-    made before the option existed opens with its default."""
-    from pyengine.widgets.swarm import Widget, decode_share
+def _runner(variant_id: str, url_hash: str = "") -> Any:
+    """The play page's controller that runs ``variant_id`` (Swarm's or the Horde page)."""
+    from pyengine.widgets import horde, swarm
     from tests.helpers import CARD_DATA, runner_env
 
-    _with_throwaway(monkeypatch, variants.descriptor("swarm"))
-    first = Widget(runner_env(), data=CARD_DATA)
+    page = swarm if variant_id == "swarm" else horde
+    return page.Widget(runner_env(url_hash), data=CARD_DATA)
+
+
+#: The form that starts each runner variant from a shipped deck (the page's own field names).
+RUNNER_FORMS = {
+    "swarm": {"mode": "hive", "survivors": "2", "deck": "sample"},
+    "horde": {"variant": "horde", "survivors": "2", "difficulty": "classic"},
+    "limited-horde": {"variant": "limited-horde", "lh-deck": "goblins", "level": "easy"},
+}
+#: An action that changes each game (so its share link holds an action).
+FIRST_ACTIONS = {"swarm": "turn", "horde": "survivor-end", "limited-horde": "survivor-end"}
+
+
+@pytest.mark.parametrize("variant_id", sorted(RUNNER_FORMS))
+def test_a_new_option_reaches_the_page_the_share_link_and_the_save(monkeypatch, variant_id):
+    """sw-2-1, hs-7, lh-2-4: on the play page, a throwaway option declared in the variant's
+    set-up is in the form (its default first), goes into the game's config, travels in the share
+    link (the real encoder and decoder) and comes back from a save, with no edit to the page's
+    code."""
+    from pyengine.widgets import horde, swarm
+
+    _with_throwaway(monkeypatch, variants.descriptor(variant_id))
+    decode = swarm.decode_share if variant_id == "swarm" else horde.decode_share
+    first = _runner(variant_id)
     first.start(None)
     assert first.form["throwaway"] == "2"
-    view = first.handle("new", {"mode": "hive", "survivors": "2", "deck": "sample",
-                                "seed": "amber-otter-17", "throwaway": "3"})
-    assert first.game is not None and first.game.config["throwaway"] == 3
-    view = first.handle("turn", {})
-    link = decode_share(view.url_hash)
-    assert link["m"] == "hive" and link["n"] == 2 and link["throwaway"] == 3
-    other = Widget(runner_env(url_hash=view.url_hash), data=CARD_DATA)
+    view = first.handle("new", {**RUNNER_FORMS[variant_id], "seed": "amber-otter-17",
+                                "throwaway": "3"})
+    assert view.error == "" and first.game.config["throwaway"] == 3
+    view = first.handle(FIRST_ACTIONS[variant_id], {})
+    assert "throwaway" in json.dumps(decode(view.url_hash))
+    other = _runner(variant_id, view.url_hash)
     assert other.start(None).error == ""
-    assert other.game is not None and other.game.to_json() == first.game.to_json()
-    assert other.form["throwaway"] == "3"
-    restored = Widget(runner_env(), data=CARD_DATA)
+    assert other.game.to_json() == first.game.to_json() and other.form["throwaway"] == "3"
+    restored = _runner(variant_id)
     assert restored.start(view.save).error == ""
-    assert restored.game is not None and restored.game.config["throwaway"] == 3
-    assert restored.form["throwaway"] == "3"
-    # a link without the option (made before it was declared) takes its default
-    old = {key: value for key, value in link.items() if key != "throwaway"}
-    assert variants.descriptor("swarm").setup.from_link(old)["throwaway"] == 2
+    assert restored.game.config["throwaway"] == 3 and restored.form["throwaway"] == "3"
+
+
+def test_a_link_made_before_an_option_opens_with_its_default(monkeypatch):
+    """sw-2-1: a Swarm share link without a later option's key reads it at its default."""
+    _with_throwaway(monkeypatch, variants.descriptor("swarm"))
+    setup = variants.descriptor("swarm").setup
+    assert setup.to_link({"mode": "hive", "survivors": 2}) == {"m": "hive", "n": 2}
+    assert setup.from_link({"m": "hive", "n": 2}) == {"mode": "hive", "survivors": 2,
+                                                      "throwaway": 2}

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..game import ActionError, Game
 from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from . import Item, View, plumbing
 
 VARIANT = HordeSlingLab.variant
@@ -41,11 +41,27 @@ def game_class() -> type[Game]:
     return HordeSlingLab
 
 
+def declared() -> Setup:
+    """SlingLab's declared set-up (its descriptor's) less the fields this panel reads by hand
+    (the team, its life, Custom): the difficulty and any option declared later."""
+    return HordeSlingLab.descriptor.setup.without("survivors", "life", "custom")
+
+
+def fresh_fields() -> dict[str, str]:
+    """The page's form fields of :func:`declared`, at their defaults."""
+    rest = declared()
+    return rest.format(rest.defaults())
+
+
 def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     """The set-up the SlingLab fields describe (what a share link carries), checked."""
     whole = plumbing.whole_number
-    result: dict[str, Any] = {"variant": VARIANT, "deck": form["deck"],
-                              "difficulty": form["difficulty"], "survivors": survivors}
+    try:
+        chosen = declared().parse(form)
+    except SetupError as error:
+        raise ActionError(str(error)) from None
+    result: dict[str, Any] = {"variant": VARIANT, "deck": form["deck"], **chosen,
+                              "survivors": survivors}
     mode = form["life-mode"]
     if mode == "100-minus-15":
         result["life"] = {"mode": mode}
@@ -70,6 +86,8 @@ def game_config(setup: dict[str, Any], deck: list[str],
                               "difficulty": setup.get("difficulty"), "life": setup.get("life")}
     if "custom" in setup:
         config["custom"] = setup["custom"]
+    config.update({key: value for key, value in declared().values_of(setup).items()
+                   if key not in config})
     return config
 
 
@@ -82,7 +100,8 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the SlingLab fields."""
     form["deck"] = str(setup.get("deck", DEFAULT_DECK))
-    form["difficulty"] = str(setup.get("difficulty", "classic"))
+    rest = declared()
+    form.update(rest.format({**rest.defaults(), **rest.values_of(setup)}))
     life = setup.get("life") or {}
     form["life-mode"] = str(life.get("mode", "per-survivor"))
     if "amount" in life:
