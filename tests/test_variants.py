@@ -276,3 +276,19 @@ def test_a_link_made_before_an_option_opens_with_its_default(monkeypatch):
     assert setup.to_link({"mode": "hive", "survivors": 2}) == {"m": "hive", "n": 2}
     assert setup.from_link({"m": "hive", "n": 2}) == {"mode": "hive", "survivors": 2,
                                                       "throwaway": 2}
+
+
+@pytest.mark.parametrize("variant_id", sorted(RUNNER_FORMS))
+def test_a_new_option_reaches_the_command_lines_new_game(monkeypatch, tmp_path, capsys,
+                                                         variant_id):
+    """sw-2-1, hs-7, lh-2-4: ``pyengine <variant> new --throwaway 3`` starts a game whose config
+    holds the option declared in the variant's set-up (the flag is made from the declaration)."""
+    from pyengine.cli import build_parser
+
+    _with_throwaway(monkeypatch, variants.descriptor(variant_id))
+    path = tmp_path / "game.json"
+    args = build_parser().parse_args([variant_id, "new", str(path), "--throwaway", "3"])
+    assert args.func(args) == 0
+    capsys.readouterr()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["variant"] == variant_id and saved["config"]["throwaway"] == 3

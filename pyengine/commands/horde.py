@@ -29,7 +29,7 @@ from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, decklist_config
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
@@ -174,7 +174,19 @@ def slinglab_options(args: argparse.Namespace, db: Any, config: dict[str, Any],
     custom = custom_options(args)
     if custom:
         config["custom"] = custom
+    config.update(_slinglab_rest().from_arguments(args))
     return config
+
+
+def _slinglab_rest() -> Setup:
+    """SlingLab's declared set-up less what has flags of its own (any option declared later)."""
+    return HordeSlingLab.descriptor.setup.without("difficulty", "survivors", "life", "custom")
+
+
+def _limited_rest() -> Setup:
+    """Limited Horde's declared set-up less what has flags of its own."""
+    return limited_class().descriptor.setup.without("difficulty", "adjustment", "aggro",
+                                                    "survivors", "life")
 
 
 def limited_config(args: argparse.Namespace, db: Any, config: dict[str, Any],
@@ -183,6 +195,7 @@ def limited_config(args: argparse.Namespace, db: Any, config: dict[str, Any],
     options = limited_options(args, db)
     config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
     config.update(options)
+    config.update(_limited_rest().from_arguments(args))
     return config
 
 
@@ -482,6 +495,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--life-mode", choices=LIFE_MODE.values(), default=LIFE_MODE.default)
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
     CUSTOM.add_arguments(new, note="custom: ")
+    _slinglab_rest().add_arguments(new)
     slinglab = HordeSlingLab.variant
     new.set_defaults(func=run_new, variant=slinglab, options=slinglab_options,
                      engine=lambda: HordeSlingLab)
@@ -503,6 +517,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      choices=adjustment.values(), metavar="N",
                      help=f"{adjustment.label} to the Preparation turns ({adjustment.allowed()})")
     new.add_argument("--aggro", action="store_true", help=LIMITED_SETUP["aggro"].label)
+    _limited_rest().add_arguments(new)
     new.set_defaults(func=run_new, variant="limited-horde", options=limited_config,
                      engine=limited_class)
     _add_files(sub, "limited-horde")
