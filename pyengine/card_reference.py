@@ -22,6 +22,7 @@ Pure; only the standard library and the engines.
 from __future__ import annotations
 
 import copy
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
@@ -535,18 +536,6 @@ def horde_reference(sections: Mapping[str, list[str]],
     return entries
 
 
-def limited_reference(sections: Mapping[str, list[str]],
-                      config: dict[str, dict[str, Any]]) -> list[CardEntry]:
-    """A Limited Horde 2.1 Horde deck, every difficulty."""
-    return _limited_reference(sections, config, dread=False)
-
-
-def dreadnought_reference(sections: Mapping[str, list[str]],
-                          config: dict[str, dict[str, Any]]) -> list[CardEntry]:
-    """Limited Horde 2.1's Dreadnought deck (lh-11-4)."""
-    return _limited_reference(sections, config, dread=True)
-
-
 def _limited_reference(sections: Mapping[str, list[str]], config: dict[str, dict[str, Any]],
                        dread: bool) -> list[CardEntry]:
     main = list(sections.get("main", []))
@@ -559,18 +548,6 @@ def _limited_reference(sections: Mapping[str, list[str]], config: dict[str, dict
         entry.sections.append((title, _limited_notes(limited, name, config[name], dread)))
         entries.append(entry)
     return entries
-
-
-def swarm_reference(sections: Mapping[str, list[str]],
-                    config: dict[str, dict[str, Any]]) -> list[CardEntry]:
-    """A Swarm deck, in each mode."""
-    return _swarm_reference(sections, config, enforcer_list=False)
-
-
-def enforcers_reference(sections: Mapping[str, list[str]],
-                        config: dict[str, dict[str, Any]]) -> list[CardEntry]:
-    """A Swarm Enforcer list (with its Reckoning), in each mode."""
-    return _swarm_reference(sections, config, enforcer_list=True)
 
 
 def _swarm_reference(sections: Mapping[str, list[str]], config: dict[str, dict[str, Any]],
@@ -603,3 +580,12 @@ def _swarm_reference(sections: Mapping[str, list[str]], config: dict[str, dict[s
             entry.sections.append((label, _swarm_notes(modes[mode], name, config[name], role)))
         entries.append(entry)
     return entries
+
+
+#: The card reference of each deck kind (pyengine/variants.py's ``DeckKind.reference``): a
+#: Limited Horde 2.1 Horde deck at every difficulty, its Dreadnought deck (lh-11-4), a Swarm
+#: deck and an Enforcer list (with its Reckoning) in each mode.
+limited_reference = functools.partial(_limited_reference, dread=False)
+dreadnought_reference = functools.partial(_limited_reference, dread=True)
+swarm_reference = functools.partial(_swarm_reference, enforcer_list=False)
+enforcers_reference = functools.partial(_swarm_reference, enforcer_list=True)

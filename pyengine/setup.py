@@ -253,6 +253,10 @@ class Setup:
     def defaults(self) -> dict[str, Any]:
         return {f.key: f.default for f in self.fields}
 
+    def default_form(self) -> dict[str, str]:
+        """The page's form fields at their defaults (:meth:`format` of :meth:`defaults`)."""
+        return self.format(self.defaults())
+
     def form_name(self, key: str) -> str:
         return self.form_names.get(key, key.replace("_", "-"))
 

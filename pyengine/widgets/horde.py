@@ -158,7 +158,7 @@ def fresh_form() -> dict[str, str]:
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
         "deck-name": "",
-        **slinglab.fresh_fields(), **limited.fresh_fields(),  # any option declared later
+        **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
     }
 
 

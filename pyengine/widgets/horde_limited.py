@@ -70,12 +70,6 @@ def declared() -> Setup:
     return limited_horde.LimitedHorde.descriptor.setup.without("survivors", "life")
 
 
-def fresh_fields() -> dict[str, str]:
-    """The page's form fields of :func:`declared`, at their defaults."""
-    rest = declared()
-    return rest.format(rest.defaults())
-
-
 def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     """The set-up the Limited 2.1 fields describe (what a share link carries), checked."""
     whole = plumbing.whole_number

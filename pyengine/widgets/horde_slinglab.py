@@ -47,12 +47,6 @@ def declared() -> Setup:
     return HordeSlingLab.descriptor.setup.without("survivors", "life", "custom")
 
 
-def fresh_fields() -> dict[str, str]:
-    """The page's form fields of :func:`declared`, at their defaults."""
-    rest = declared()
-    return rest.format(rest.defaults())
-
-
 def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     """The set-up the SlingLab fields describe (what a share link carries), checked."""
     whole = plumbing.whole_number
