@@ -246,12 +246,16 @@ FIRST_ACTIONS = {"swarm": "turn", "horde": "survivor-end", "limited-horde": "sur
 @pytest.mark.parametrize("variant_id", sorted(RUNNER_FORMS))
 def test_a_new_option_reaches_the_page_the_share_link_and_the_save(monkeypatch, variant_id):
     """sw-2-1, hs-7, lh-2-4: on the play page, a throwaway option declared in the variant's
-    set-up is in the form (its default first), goes into the game's config, travels in the share
+    set-up gets its control from the build (the page's own markers), is in the form (its
+    default first), goes into the game's config, travels in the share
     link (the real encoder and decoder) and comes back from a save, with no edit to the page's
     code."""
     from pyengine.widgets import horde, swarm
+    from sitebuild.setup_controls import expand
 
     _with_throwaway(monkeypatch, variants.descriptor(variant_id))
+    page = ROOT / "docs" / "play" / ("swarm.md" if variant_id == "swarm" else "horde.md")
+    assert expand(page.read_text(encoding="utf-8")).count('data-field="throwaway"') == 1
     decode = swarm.decode_share if variant_id == "swarm" else horde.decode_share
     first = _runner(variant_id)
     first.start(None)
