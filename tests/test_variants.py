@@ -195,10 +195,15 @@ def test_a_new_option_is_one_declaration(monkeypatch, variant_id):
     parser = argparse.ArgumentParser()
     setup.add_arguments(parser)
     assert setup.from_arguments(parser.parse_args(["--throwaway", "3"]))["throwaway"] == 3
-    # the simulator: the engine's config builder carries every option
+    # the simulator: its command line reads the option, the engine's config builder carries it
     how = variants.descriptor(variant_id).simulation
     if how is None:
         return
+    from pyengine.cli import build_parser
+    from pyengine.commands.simulate import options_from
+
+    args = build_parser().parse_args(["simulate", variant_id, "--option", "throwaway=3"])
+    assert options_from(args) == {**how.defaults, "throwaway": 3}
     deck = scenarios._deck(how.sample)
     companion = how.sample_companion or (
         files.deck_entry(how.sample).get(how.companion) if how.companion else None)

@@ -80,6 +80,15 @@ def options_from(args: argparse.Namespace) -> dict[str, Any]:
         if "custom" not in keys:
             raise CommandError("--custom is for SlingLab Horde only")
         options["custom"] = _custom(args.custom, variant.setup["custom"])
+    for value in args.option or []:  # any other declared option: KEY=VALUE
+        key, sep, raw = value.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            raise CommandError("--option takes KEY=VALUE, KEY one of: " + ", ".join(keys))
+        try:
+            options[key] = variant.setup.read(key, raw.strip())
+        except SetupError as error:
+            raise CommandError(f"cannot simulate that setting: {error}") from None
     return options
 
 
@@ -107,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     model = model_from(args)
     if args.all:
-        if args.difficulty or args.survivors or args.custom:
-            raise CommandError("--all runs every preset: leave out --difficulty, --survivors "
-                               "and --custom")
+        if args.difficulty or args.survivors or args.custom or args.option:
+            raise CommandError("--all runs every preset: leave out --difficulty, --survivors, "
+                               "--custom and --option")
         settings = settings_for(args.variant)
     else:
         settings = [options_from(args)]
@@ -151,6 +160,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--adjustment", type=int, default=0, help="limited-horde: set "
                         "adjustment -2 to +2")
     parser.add_argument("--aggro", action="store_true", help="limited-horde: Aggro Mode")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="any option of the variant's declared set-up, e.g. survivors=2 "
+                        "(repeatable)")
     parser.add_argument("--all", action="store_true", help="every preset setting of the variant")
     model = parser.add_argument_group("table model (per Survivor, per turn; defaults: the "
                                       "model fitted by scripts/fit_table_model.py)")
