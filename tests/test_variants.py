@@ -301,3 +301,25 @@ def test_a_new_option_reaches_the_command_lines_new_game(monkeypatch, tmp_path, 
     capsys.readouterr()
     saved = json.loads(path.read_text(encoding="utf-8"))
     assert saved["variant"] == variant_id and saved["config"]["throwaway"] == 3
+
+
+def test_a_new_team_commander_option_reaches_the_page_and_the_save(monkeypatch):
+    """tc-2-2: a throwaway option declared in Team Commander's set-up gets its control on the
+    table's page, is read from the form into the table's state, outlives a new game and comes
+    back from a save."""
+    from pyengine.widgets.team import Widget
+    from sitebuild.setup_controls import expand
+    from tests.test_widgets_team import form, make_env
+
+    _with_throwaway(monkeypatch, variants.descriptor("team-commander"))
+    page = ROOT / "docs" / "play" / "team.md"
+    assert expand(page.read_text(encoding="utf-8")).count('data-field="throwaway"') == 1
+    table = Widget(make_env())
+    view = table.start(None)
+    assert table.state["throwaway"] == 2 and view.values["throwaway"] == "2"
+    view = table.handle("roll", form(throwaway="3"))
+    assert table.state["throwaway"] == 3 and view.values["throwaway"] == "3"
+    table.new_game()
+    assert table.state["throwaway"] == 3
+    again = Widget(make_env())
+    assert again.start(table.save()).error == "" and again.state["throwaway"] == 3
