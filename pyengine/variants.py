@@ -9,9 +9,12 @@ engine alone: a play page that never simulates Swarm never loads it.
 
 Layers that ask: the simulator (its drivers, default table, settings), the suggestion, the
 card reference (its deck kinds), the deck-power panel (the automated decks), the deck check's
-formats (``deck_formats``), the build's rules and card-reference hooks, the command line and
-the tests' starts. ``tests/test_variants.py`` counts the places outside the engines and this
-module that branch on a variant's name; there are none.
+formats (``deck_formats``), the build's rules and card-reference hooks and set-up controls
+(``<!-- setup: variant:swarm -->``), the play pages' set-up, the command line and the tests'
+starts. ``tests/test_variants.py`` counts the places outside the engines and this module that
+branch on a variant's name (none, but the rules pages' difficulty sections,
+``sitebuild/difficulty.py``, held from growing) and adds a throwaway option to each variant's
+set-up to check that it reaches every layer.
 
 Standard library only; runs in the browser as in CPython.
 """
