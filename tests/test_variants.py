@@ -117,7 +117,9 @@ def test_the_registry_lists_every_registered_engine():
         cls = variants.engine(variant.id)
         assert cls.variant == variant.id and game.find_variant(variant.id) is cls
         assert cls.__dict__.get("descriptor") is variant, f"{variant.id}: its own descriptor"
-    assert set(game._VARIANTS) == set(variants.ids())
+    engines = {name for name, cls in game._VARIANTS.items()  # tests register toy games too
+               if cls.__module__.startswith("pyengine.")}
+    assert engines == set(variants.ids())
     with pytest.raises(game.GameError, match="unknown game variant"):
         variants.descriptor("chess")
 
