@@ -616,9 +616,12 @@ export class LiveTable {
 
   /** Say plainly when `pc` has not connected within CONNECT_MS (a network that keeps phones
    * apart), and offer the share link and its QR code instead.
+   * The game's phone judges CONNECT_MS after its Connect; a player's phone waits ten times
+   * as long from showing its answer code, which a person has still to scan on the game's phone.
    * @param {RTCPeerConnection} pc @param {() => boolean} connected */
   watch(pc, connected) {
-    const ms = Number(/** @type {any} */ (window).coopMagicLiveConnectMs) || CONNECT_MS;
+    const ms = (Number(/** @type {any} */ (window).coopMagicLiveConnectMs) || CONNECT_MS) *
+               (this.following ? 10 : 1);
     setTimeout(() => {
       if (connected() || pc.signalingState === "closed") return;
       pc.close();

@@ -17,7 +17,7 @@ from tests.browser.conftest import Guard, wait_ready
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
 #: A network that keeps the phones apart: neither phone puts an address in its code.
-BLOCKED = "window.coopMagicLiveNoCandidates = true; window.coopMagicLiveConnectMs = 2000;"
+BLOCKED = "window.coopMagicLiveNoCandidates = true; window.coopMagicLiveConnectMs = 1500;"
 #: WebRTC on this machine: the contexts find each other by their own host addresses only.
 WAIT_MS = 30_000
 
