@@ -171,6 +171,7 @@ class HordeSlingLab(HordeGame):
 
     ``end-survivor-turn``, ``end-horde-turn``, ``hit`` (n, combat), ``gain`` (n),
     ``life`` (change), ``roll`` (kind, creatures), ``cast-offer`` / ``skip-offer`` (card),
+    ``follow-offers`` (every open offer as its coin says),
     ``done`` (card), ``tap`` / ``untap`` (card), ``counters`` (card, n), ``move`` (card, to),
     ``create-token`` (name, n, tapped, power, toughness).
     """
@@ -356,7 +357,7 @@ class HordeSlingLab(HordeGame):
             if not self.zones["stack"] and not self.offers:
                 names.insert(0, "end-horde-turn")
             if self.offers:
-                names += ["cast-offer", "skip-offer"]
+                names += ["cast-offer", "skip-offer", "follow-offers"]
         return names
 
     def snapshot(self) -> dict[str, Any]:
@@ -575,6 +576,17 @@ class HordeSlingLab(HordeGame):
         target = self.find(card)
         return [Event("skip", f"{target.name} stays in the graveyard", [target.name],
                       {"card": target.id})]
+
+    def do_follow_offers(self) -> list[Event]:
+        """Every open graveyard offer as its coin says, in one action (hs-6-4): Cast where the
+        coin says Cast, Skip where it says Skip; each offer stays tappable on its own before."""
+        self.require_playing()
+        if not self.offers:
+            raise ActionError("no graveyard offer is open")
+        events: list[Event] = []
+        for card, yes in list(self.offers.items()):
+            events += self.do_cast_offer(card) if yes else self.do_skip_offer(card)
+        return events
 
     # -- damage, life ---------------------------------------------------------------------------
     def do_hit(self, n: int, combat: bool = False) -> list[Event]:

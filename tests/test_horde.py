@@ -14,6 +14,7 @@ from pyengine.horde import HordeSlingLab, life_total, setup_turns
 from pyengine.horde_common import ConfigError, deck_config, needs_coin_flag
 from pyengine.rng import Rng
 from tests.helpers import act, kinds, names, to_horde_turn
+from tests.scenarios import on_board
 
 SEED = "amber-otter-17"
 
@@ -445,6 +446,36 @@ def test_graveyard_offers_with_a_coin():
     assert kinds(act(g, "skip-offer", card=crawler.id)) == ["skip"]
     with pytest.raises(ActionError, match="not on offer"):
         act(g, "skip-offer", card=crawler.id)
+
+
+def test_follow_offers_does_what_each_coin_says():
+    """hs-6-4: one action follows every open offer's coin: the ones whose coin says Cast are
+    cast from the graveyard, the others stay there; the turn can then end."""
+    g = game(["Walking Corpse"] * 3 + FILLER)
+    to_horde_turn(g)
+    on_board(g, *["Gravecrawler"] * 4, zone="graveyard")
+    coins: dict[int, bool] = {}
+    for _ in range(12):  # turns until the coins disagree (one Cast and one Skip at least)
+        act(g, "end-horde-turn")
+        act(g, "end-survivor-turn")
+        coins = dict(g.offers)
+        if len(set(coins.values())) == 2:
+            break
+        for card in coins:
+            act(g, "skip-offer", card=card)
+    assert len(set(coins.values())) == 2, "the coins never disagreed"
+    assert "follow-offers" in g.legal_actions()
+    events = act(g, "follow-offers")
+    assert g.offers == {}
+    cast = {e.data["card"] for e in events if e.kind == "cast"}
+    skipped = {e.data["card"] for e in events if e.kind == "skip"}
+    assert cast == {k for k, v in coins.items() if v}
+    assert skipped == {k for k, v in coins.items() if not v}
+    zones = {c.id: z for z in ("battlefield", "graveyard") for c in g.zones[z]}
+    assert all(zones[k] == ("battlefield" if v else "graveyard") for k, v in coins.items())
+    with pytest.raises(ActionError, match="no graveyard offer"):
+        act(g, "follow-offers")
+    act(g, "end-horde-turn")
 
 
 # -- coin flags -----------------------------------------------------------------------------

@@ -304,6 +304,29 @@ def test_graveyard_offers_cast_and_skip():
     assert w.handle("horde-end", {}).error == ""
 
 
+def test_follow_the_coins_is_one_tap_for_every_offer():
+    """hs-6-4: the table bar's Follow the coins does what each open offer's coin says in one
+    tap (one Undo takes it back); it is hidden while no offer is open."""
+    save = stacked_save(["Zombie", "Grave Return", "Grave Return", "Zombie", "Zombie"],
+                        actions=[{"type": "hit", "n": 3}])
+    w, view = imported(save)
+    assert view.hidden["follow-offers"] is True
+    view = w.handle("survivor-end", {})
+    coins = dict(w.game.offers)
+    assert len(coins) == 2 and view.hidden["follow-offers"] is False
+    cast = sum(coins.values())
+    assert view.text["follow-offers"] == f"Follow the coins: cast {cast}, skip {2 - cast}"
+    view = w.handle("follow-offers", {})
+    assert view.error == "" and w.game.offers == {}
+    battlefield = {c.id for c in w.game.zones["battlefield"]}
+    assert {k for k in coins if k in battlefield} == {k for k, v in coins.items() if v}
+    assert view.hidden["follow-offers"] is True and view.hidden["offers-box"] is True
+    view = w.handle("undo", {})
+    assert w.game.offers == coins and view.hidden["follow-offers"] is False
+    assert w.handle("follow-offers", {}).error == ""
+    assert w.handle("horde-end", {}).error == ""
+
+
 def test_held_spell_and_flashback():
     """hs-3-8, hs-6-5: a Horde sorcery waits for the table; Done sends it to the graveyard."""
     w, _ = imported(stacked_save(["Dark Bolt", "Zombie"], custom={"setup_turns": 1,
@@ -756,7 +779,8 @@ PAGE_ACTIONS = ["survivor-end", "horde-end", "hit", "gain", "life-down", "life-u
                 "roll-survivor", "roll-creature", "destroy", "exile", "bounce", "to-top", "tap",
                 "counter", "token", "target", "draw", "discard", "look-hand", "end-look",
                 "end-step", "hunt", "confirm-victory", "undo", "reset", "reset-no", "export",
-                "pick", "cast-offer", "skip-offer", "done", "show-setup", "hide-setup"]
+                "pick", "cast-offer", "skip-offer", "follow-offers", "done", "show-setup",
+                "hide-setup"]
 
 
 @pytest.mark.parametrize("variant", ["horde", "limited-horde"])

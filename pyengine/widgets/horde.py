@@ -21,7 +21,8 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``counter``, ``gain-control``, ``return-control``, ``token``, ``target``, ``draw``,
 ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
-``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
+``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``,
+``follow-offers`` (every offer as its coin says), ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
 this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
@@ -124,6 +125,7 @@ SIMPLE = {
     "end-look": "end-look",
     "end-step": "end-step",
     "confirm-victory": "confirm-victory",
+    "follow-offers": "follow-offers",
 }
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
@@ -689,6 +691,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["follow-offers"] = True
             view.hidden["own-ref-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
@@ -734,6 +737,7 @@ class Widget(runner.RunnerBase):
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
+        view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         panel.render(game, status, view)
         # a game that can end says so at the top, with the one button that ends it (lh-7-3)
         view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)

@@ -28,7 +28,7 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     **CUSTOM.choices(),  # setup-turns, exile, flashback, wave, surge
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
-ONLY = {"cast-offer", "skip-offer"}
+ONLY = {"cast-offer", "skip-offer", "follow-offers"}
 WRONG_BUTTON = "that button belongs to the SlingLab rules"
 
 #: A shipped deck by id -> (card names, card facts) for an engine config.
@@ -104,6 +104,17 @@ def options_text(status: dict[str, Any]) -> str:
             + (", Rally" if status["rally"] else ""))
 
 
+def follow_label(game: Game, offers: list[dict[str, Any]]) -> str:
+    """The table bar's one tap that does what the coins say for every open offer (hs-6-4)."""
+    cast = sum(1 for o in offers if o["yes"])
+    if not offers:
+        return "Follow the coins"
+    if len(offers) == 1:
+        card = game.find(offers[0]["card"])  # type: ignore[attr-defined]
+        return f"Follow the coin: {'cast' if cast else 'skip'} {card.name}"
+    return f"Follow the coins: cast {cast}, skip {len(offers) - cast}"
+
+
 def render(game: Game, status: dict[str, Any], view: View) -> None:
     """The wave bar, the Cast/Skip offers and the banners."""
     nxt = status["next_surge_turn"]
@@ -124,6 +135,9 @@ def render(game: Game, status: dict[str, Any], view: View) -> None:
         offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
                            value=str(card.id), pressed=not offer["yes"]))
     view.lists["offers"] = offers
+    # one tap in the table bar for them all (each still tappable on its own in the list)
+    view.hidden["follow-offers"] = not status["offers"]
+    view.text["follow-offers"] = follow_label(game, status["offers"])
     view.hidden["offers-box"] = not offers
     view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
         "creatures left."
