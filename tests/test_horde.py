@@ -478,6 +478,40 @@ def test_follow_offers_does_what_each_coin_says():
     act(g, "end-horde-turn")
 
 
+def test_token_triggers_at_their_step():
+    """hs-3-9, hs-4-1, hs-4-2: the Horde's triggers work normally. An upkeep trigger's tokens
+    (Endless Ranks of the Dead, X for the table to say) came before combat: they attack with
+    the rest, tapped and counted in the attack; an attack trigger's tokens (Grave Titan) enter
+    untapped and are not attacking. Each once a turn; a permanent cast in this turn's wave
+    missed the upkeep."""
+    g = game(["Walking Corpse"] * 3 + FILLER)
+    to_horde_turn(g)
+    act(g, "end-horde-turn")
+    ranks, titan = on_board(g, "Endless Ranks of the Dead", "Grave Titan")
+    act(g, "end-survivor-turn")
+    assert titan.id in g.attacking
+    waiting = {(c.id, verb) for c, verb, _ in g.token_triggers()}
+    assert waiting == {(ranks.id, "upkeep"), (titan.id, "attacks")}
+    assert "trigger-tokens" in g.legal_actions()
+    count, _, _ = g.attack_total()
+    with pytest.raises(ActionError, match="how many tokens"):
+        act(g, "trigger-tokens", card=ranks.id, trigger="upkeep")
+    events = act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=2)
+    made = [e.data["card"] for e in events if e.kind == "enter"]
+    assert len(made) == 2 and all(g.find(i).tapped for i in made)
+    assert g.attack_total()[0] == count + 2 and set(made) <= set(g.attacking)
+    events = act(g, "trigger-tokens", card=titan.id, trigger="attacks")
+    zombies = [e.data["card"] for e in events if e.kind == "enter"]
+    assert len(zombies) == 2 and not any(g.find(i).tapped for i in zombies)
+    assert g.attack_total()[0] == count + 2
+    assert g.token_triggers() == [] and "trigger-tokens" not in g.legal_actions()
+    with pytest.raises(ActionError, match="not waiting"):
+        act(g, "trigger-tokens", card=titan.id, trigger="attacks")
+    act(g, "end-horde-turn")
+    with pytest.raises(ActionError, match="not waiting"):
+        act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=1)
+
+
 # -- coin flags -----------------------------------------------------------------------------
 def test_coin_flags_for_activated_abilities_but_not_mana_abilities():
     """hs-6-2, hs-6-3: Carrion Feeder gets a Yes/No flag, Hedron Crawler's mana ability none;

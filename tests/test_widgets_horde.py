@@ -327,6 +327,32 @@ def test_follow_the_coins_is_one_tap_for_every_offer():
     assert w.handle("horde-end", {}).error == ""
 
 
+def test_token_triggers_are_one_tap_under_the_attack_line():
+    """hs-3-9, hs-4-2: a trigger of this Horde turn that makes tokens is a button under the
+    attack line; an upkeep trigger's count X is the page's N, and its tokens join the
+    attack (the attack line counts them); the button goes once used."""
+    facts = {**FACTS, "Endless Ranks of the Dead": {
+        "mana_cost": "{2}{B}{B}", "mana_value": 4, "type_line": "Enchantment",
+        "tags": ["upkeep=X_Zombie"]}}
+    save = stacked_save(["Endless Ranks of the Dead", "Zombie", "Zombie", "Zombie", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    view = w.handle("survivor-end", {})
+    assert view.lists["trigger-offers"] == []  # cast in this wave: after the upkeep
+    w.handle("horde-end", {})
+    view = w.handle("survivor-end", {})
+    offers = view.lists["trigger-offers"]
+    assert [i.text for i in offers] == [
+        "Endless Ranks of the Dead (upkeep): make N = 1 Zombie token(s), attacking"]
+    before = w.game.attack_total()[0]
+    view = w.handle("trigger-tokens", {"_item": offers[0].value, "amount": "3"})
+    assert view.error == "" and w.game.attack_total()[0] == before + 3
+    assert f": {before + 3} creatures" in view.text["attack"]
+    assert view.lists["trigger-offers"] == []
+    assert not any("Endless Ranks" in i.text for i in view.lists["reminders"])  # carried out
+    assert w.handle("horde-end", {}).error == ""
+
+
 def test_held_spell_and_flashback():
     """hs-3-8, hs-6-5: a Horde sorcery waits for the table; Done sends it to the graveyard."""
     w, _ = imported(stacked_save(["Dark Bolt", "Zombie"], custom={"setup_turns": 1,
@@ -779,8 +805,8 @@ PAGE_ACTIONS = ["survivor-end", "horde-end", "hit", "gain", "life-down", "life-u
                 "roll-survivor", "roll-creature", "destroy", "exile", "bounce", "to-top", "tap",
                 "counter", "token", "target", "draw", "discard", "look-hand", "end-look",
                 "end-step", "hunt", "confirm-victory", "undo", "reset", "reset-no", "export",
-                "pick", "cast-offer", "skip-offer", "follow-offers", "done", "show-setup",
-                "hide-setup"]
+                "pick", "cast-offer", "skip-offer", "follow-offers", "trigger-tokens", "done",
+                "show-setup", "hide-setup"]
 
 
 @pytest.mark.parametrize("variant", ["horde", "limited-horde"])

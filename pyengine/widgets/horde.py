@@ -22,7 +22,8 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
 ``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``,
-``follow-offers`` (every offer as its coin says), ``done``
+``follow-offers`` (every offer as its coin says), ``trigger-tokens`` (a trigger that makes
+tokens: :mod:`.horde_triggers`), ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
 this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
@@ -51,6 +52,7 @@ from . import (
     Item,
     View,
     board,
+    horde_triggers,
     own_deck,
     parts,
     plumbing,
@@ -544,6 +546,8 @@ class Widget(runner.RunnerBase):
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
+        if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
+            return horde_triggers.action(str(form.get("_item", "")), self._amount())
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": runner.item_id(form)}
         if action == "resolve":
@@ -849,7 +853,7 @@ class Widget(runner.RunnerBase):
         in order, the honest attack total and the revealed cards' trigger reminders."""
         events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
         if not events:
-            self.no_wave(view, "reminders", "turn-reminders")
+            self.no_wave(view, "reminders", "turn-reminders", horde_triggers.LIST)
             view.hidden["turn-reminders-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
@@ -877,6 +881,7 @@ class Widget(runner.RunnerBase):
                     view.text["attack"] += (
                         f" Held first: {spell.name} destroys {len(dead)} of these attackers "
                         "before combat damage; resolve it, then count again.")
+        view.lists[horde_triggers.LIST] = horde_triggers.items(game, self.form["amount"])
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
         reminders = board.trigger_reminders(revealed, facts, handling) + \
