@@ -971,6 +971,10 @@ def test_a_game_that_can_end_says_so_at_the_top_with_its_button():
     assert view.error == ""
     assert view.hidden["confirm-victory-top"] is False
     assert view.hidden["confirm-victory-top"] == view.hidden["confirm-victory"]
+    view = w.handle("confirm-victory", {})
+    assert w.game.outcome() is not None and view.error == ""
+    assert view.hidden["confirm-victory-top"] is True  # gone once the game is won (issue 41)
+    assert view.scroll == "top"  # the winning tap brings the win banner into view
 
 
 def test_what_just_happened_is_one_line_for_every_action():

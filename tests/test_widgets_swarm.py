@@ -311,6 +311,7 @@ def test_card_panel_offers_only_what_the_engine_takes():
     assert w.game.zones.where(int(titan.value))[0] == "lair"
     view = w.handle("close-panel", {})
     assert view.hidden["panel"] is True and view.values["card"] == ""
+    assert view.scroll == "top"  # Close goes back to the turn, not down the page (issue 41)
 
 
 def test_card_panel_destroys_a_noncreature_and_stays_on_its_group():

@@ -207,6 +207,21 @@
     var el = document.querySelector(selector);
     return el ? el.getAttribute(name) || "" : "";
   }
+  // The turn line says "The game is over." once it is: the history keeps the turn before.
+  var MAX_LOG_LINES = 300;
+  var lastTurn = "";
+  function turnLine() {
+    var line = text('[data-widget] [data-id="turn"]');
+    return /^\d+$/.test(line) ? "turn " + line : line;
+  }
+  document.addEventListener("coop-magic:done", function () {
+    var line = turnLine();
+    if (line && !/game is over/i.test(line)) lastTurn = line;
+  });
+  function turnsPlayed() {
+    var line = turnLine();
+    return line && !/game is over/i.test(line) ? line : lastTurn;
+  }
   function record(result) {
     var page = history ? history.getAttribute("data-history") : "";
     var seed = attr("[data-widget] [data-seed]", "data-seed") || text('[data-id="seed-shown"]') ||
@@ -216,11 +231,15 @@
     if (list.some(function (g) { return g.id === id; })) return;
     list.push({
       id: id, page: page, variant: attr("[data-widget] [data-variant]", "data-variant") || page,
-      setting: text('[data-id="rules-shown"]') || text('[data-id="mode-shown"]') ||
-        text('[data-id="draw-method"]'),
+      // the seed once, in its own field (the Swarm's set-up line ends with it too)
+      setting: (text('[data-id="rules-shown"]') || text('[data-id="mode-shown"]') ||
+        text('[data-id="draw-method"]')).replace(/,? seed \S+$/, ""),
       players: text('[data-id="t0-name"]') ? text('[data-id="t0-name"]') + " · " +
-        text('[data-id="t1-name"]') : text('[data-id="mode-shown"]'),
-      result: result, turns: text('[data-id="turn"]'), date: new Date().toISOString(),
+        text('[data-id="t1-name"]') : "",
+      result: result, turns: turnsPlayed(), date: new Date().toISOString(),
+      // the table log of the game (assets/table-log.js), kept and exported with it
+      log: typeof window.coopMagicTableLog === "function" ?
+        window.coopMagicTableLog().slice(-MAX_LOG_LINES) : [],
       seed: seed.slice(0, 200),
       link: /^#[a-z]=/.test(location.hash) && location.href.length <= MAX_LINK_CHARS ?
         location.href : ""
@@ -263,6 +282,20 @@
                           words(game.players), words(game.seed) ? "seed " + words(game.seed) : ""
                          ].filter(Boolean).join(" · ");
       li.appendChild(line);
+      if (Array.isArray(game.log) && game.log.length) {  // its table log, folded
+        var more = document.createElement("details");
+        var label = document.createElement("summary");
+        label.textContent = "Table log (" + game.log.length + " lines)";
+        more.appendChild(label);
+        var lines = document.createElement("ol");
+        game.log.slice(0, 300).forEach(function (entry) {
+          var item = document.createElement("li");
+          item.textContent = words(entry);
+          lines.appendChild(item);
+        });
+        more.appendChild(lines);
+        li.appendChild(more);
+      }
       var row = document.createElement("div");
       row.className = "widget-buttons";
       var link = playLink(game.link);
@@ -282,13 +315,37 @@
       drop.textContent = "Delete";
       drop.setAttribute("aria-label", date ? "Delete the game of " + date.slice(0, 10) : "Delete this game");
       drop.addEventListener("click", function () {
-        keep(games().filter(function (g) { return g.id !== game.id; }));
+        var before = games();
+        keep(before.filter(function (g) { return g.id !== game.id; }));
         show();
+        deleted(before, date);
       });
       row.appendChild(drop);
       li.appendChild(row);
       ul.appendChild(li);
     });
+  }
+  // A deleted entry can be brought back (issue 41): "Deleted … Undo" until the next change.
+  function deleted(before, date) {
+    if (!history) return;
+    var note = history.querySelector("[data-history-undo]");
+    if (!note) {
+      note = document.createElement("p");
+      note.setAttribute("data-history-undo", "");
+      note.setAttribute("role", "status");
+      history.insertBefore(note, history.querySelector("ul"));
+    }
+    note.textContent = "Deleted the game" + (date ? " of " + date : "") + ". ";
+    var undo = document.createElement("button");
+    undo.type = "button";
+    undo.className = "md-button";
+    undo.textContent = "Undo";
+    undo.addEventListener("click", function () {
+      keep(before);
+      note.remove();
+      show();
+    });
+    note.appendChild(undo);
   }
   if (history) {
     var exportButton = history.querySelector('[data-tool="history-export"]');
@@ -349,6 +406,12 @@
     });
     document.querySelectorAll('[data-tool="guide-open"]').forEach(function (button) {
       button.addEventListener("click", openGuide);
+    });
+    // Esc closes the open guide, as its "Got it" does (issue 41).
+    document.addEventListener("keydown", function (event) {
+      if (event.key !== "Escape" || guide.hidden) return;
+      var close = guide.querySelector('[data-tool="guide-close"]');
+      if (close) { event.preventDefault(); close.click(); }
     });
   }
 })();

@@ -744,7 +744,8 @@ class Widget(runner.RunnerBase):
         view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         panel.render(game, status, view)
         # a game that can end says so at the top, with the one button that ends it (lh-7-3)
-        view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)
+        view.hidden["confirm-victory-top"] = (view.hidden.get("confirm-victory", True)
+                                              or outcome is not None)  # not after the win
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = _board_groups(game)
         stolen = set(getattr(game, "stolen", ()))

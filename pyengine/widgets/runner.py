@@ -720,7 +720,12 @@ class RunnerBase:
 
     def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
         """The variant's last word on an answer (where the page scrolls …). Here: a tap that
-        opened a card's panel scrolls to it, and the panel's card is the one announcement."""
+        opened a card's panel scrolls to it, and the panel's card is the one announcement;
+        closing the panel and the tap that ends the game go back to the top (the turn, the
+        win or loss banner: issue 41)."""
+        if not view.error and (action == "close-panel"
+                               or any(e.kind in ("win", "loss") for e in self.last)):
+            view.scroll = "top"
         if (action == self.pick_action or action in self.choose_actions) and not view.error \
                 and self.chosen_card() is not None:
             view.scroll = "panel"
