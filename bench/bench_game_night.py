@@ -10,8 +10,9 @@ Plays, at phone size (360x740, touch), through the real pages:
   Titan, Gravecrawler and other graveyard casts, held wraths and token spells). Each Horde
   cycle (after the set-up turns): **Horde turn**, read the revealed wave and the attack line,
   then what the cards ask for, following the coins: **Follow the coins** for the graveyard
-  offers, each trigger button under the attack line (a count X is typed into N first: one more
-  tap, X = half the Horde's attackers, the table's own count), each held spell ("Resolve … now"
+  offers, each trigger button under the attack line (a count X is typed into the box above
+  them first: one more tap; X = half the Horde's attackers, the table's count for Endless
+  Ranks of the Dead), each held spell ("Resolve … now"
   when the page offers it, else "Resolved"), then **End the Horde's turn**.
 * **Swarm** (Hive Mind, two Survivors, the sample deck): each turn the step buttons as they
   show, and **Resolve … now** when The Reckoning comes up; the table deals the Swarm 6 damage a
@@ -83,7 +84,7 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
         asked: list[str] = []
         player.tap("[data-id=survivor-end]")
         on_first = first_screen(player, "horde")
-        player.look_at("[data-widget=horde] [data-id=wave-box]")
+        player.look_at("[data-widget=horde] [data-id=attack]")
         if visible(player, "[data-widget=horde] [data-id=follow-offers]"):
             asked.append("offers")
             player.tap("[data-id=follow-offers]")
@@ -93,12 +94,12 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
                 break
             text = button.first.inner_text()
             asked.append(text.partition(" (")[0])
-            if "N = " in text:  # the table counts X and types it: one more tap
+            if "(X as typed above)" in text:  # the table counts X and types it: one more tap
                 attackers = page.locator("[data-widget=horde] [data-id=attack]").inner_text()
                 words = [w for w in attackers.replace(":", " ").split() if w.isdigit()]
-                x = max(1, int(words[0]) // 2) if words else 1
-                player.look_at("[data-widget=horde] #hd-amount")
-                page.fill("#hd-amount", str(x))
+                x = min(500, max(1, int(words[0]) // 2)) if words else 1
+                player.look_at("[data-widget=horde] #hd-trigger-n")
+                page.fill("#hd-trigger-n", str(x))
                 player.taps += 1
             player.tap("[data-id=trigger-offers] .item-button")
         for _ in range(20):

@@ -637,8 +637,8 @@ class HordeSlingLab(HordeGame):
             raise ActionError("that trigger is not waiting in this Horde turn")
         source, verb, atom = found
         count = atom.number if atom.number is not None else n
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 100:
-            raise ActionError(f"say how many tokens {source.name} makes (1 to 100)")
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 500:
+            raise ActionError(f"type X, how many tokens {source.name} makes (1 to 500)")
         name = atom.what.replace("_", " ")
         upkeep = verb != "attacks"
         events = self.make_tokens(

@@ -494,7 +494,7 @@ def test_token_triggers_at_their_step():
     assert waiting == {(ranks.id, "upkeep"), (titan.id, "attacks")}
     assert "trigger-tokens" in g.legal_actions()
     count, _, _ = g.attack_total()
-    with pytest.raises(ActionError, match="how many tokens"):
+    with pytest.raises(ActionError, match="type X, how many tokens"):
         act(g, "trigger-tokens", card=ranks.id, trigger="upkeep")
     events = act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=2)
     made = [e.data["card"] for e in events if e.kind == "enter"]

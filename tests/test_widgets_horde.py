@@ -343,12 +343,17 @@ def test_token_triggers_are_one_tap_under_the_attack_line():
     view = w.handle("survivor-end", {})
     offers = view.lists["trigger-offers"]
     assert [i.text for i in offers] == [
-        "Endless Ranks of the Dead (upkeep): make N = 1 Zombie token(s), attacking"]
+        "Endless Ranks of the Dead (upkeep): make X Zombie token(s), attacking (X as typed "
+        "above)"]
+    assert view.hidden["trigger-n-box"] is False
     before = w.game.attack_total()[0]
-    view = w.handle("trigger-tokens", {"_item": offers[0].value, "amount": "3"})
+    refused = w.handle("trigger-tokens", {"_item": offers[0].value})
+    assert refused.error.startswith("Type X, how many tokens")
+    view = w.handle("trigger-tokens", {"_item": offers[0].value, "trigger-n": "3"})
     assert view.error == "" and w.game.attack_total()[0] == before + 3
     assert f": {before + 3} creatures" in view.text["attack"]
-    assert view.lists["trigger-offers"] == []
+    assert view.lists["trigger-offers"] == [] and view.hidden["trigger-n-box"] is True
+    assert view.values["trigger-n"] == ""
     assert not any("Endless Ranks" in i.text for i in view.lists["reminders"])  # carried out
     assert w.handle("horde-end", {}).error == ""
 

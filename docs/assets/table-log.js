@@ -8,7 +8,9 @@
 //   line is shown as it stands ([data-log-pending]) before it is committed to the log.
 // * A turn of the automated deck (a tap on a button with data-key="n") is a line of its own:
 //   the page's "what just happened" sentence, so the log interleaves the deck's events.
-// * The log list is a polite live region (role="log"): each committed line is read once.
+// * A burst's line is read out once when it is committed by itself ([data-log-said], a polite
+//   live region written by the timer, never by a tap: each tap's own sentence is the page's
+//   "what just happened" line, the one live region an action changes).
 // * Undo: "Undo the last change" takes back the newest line as a whole (as many Undo taps as
 //   it had, when nothing happened since), the page's own Undo one tap (the line then counts
 //   one tap less).
@@ -27,6 +29,7 @@
   var list = /** @type {HTMLElement} */ (box.querySelector("[data-log-lines]"));
   var pendingLine = /** @type {HTMLElement} */ (box.querySelector("[data-log-pending]"));
   var undoButton = /** @type {HTMLButtonElement | null} */ (box.querySelector("[data-log-undo]"));
+  var said = /** @type {HTMLElement | null} */ (box.querySelector("[data-log-said]"));
 
   /** @typedef {{text: string, turn: string, time: string, counter?: string, taps?: number,
    *   from?: number, to?: number, who?: string, what?: string, auto?: boolean}} Line */
@@ -69,7 +72,9 @@
     try { localStorage.setItem(KEY + page, JSON.stringify(log)); } catch (error) { /* full */ }
   }
   // assets/table-tools.js reads this when it notes a finished game (and exports the list).
+  // The burst still open (the tap that ended the game) is committed first.
   /** @type {any} */ (window).coopMagicTableLog = function () {
+    commit();
     return log.lines.map(function (l) { return l.time + " · turn " + l.turn + " · " + l.text; });
   };
 
@@ -126,11 +131,15 @@
     }
     box.hidden = !log.lines.length && !pending;
   }
-  function commit() {
+  /** @param {boolean} [aloud] read the committed line out (a burst that ended by itself) */
+  function commit(aloud) {
     clearTimeout(timer);
     if (!pending) return;
     pending.text = words(pending);
-    if (pending.to !== pending.from) log.lines.push(pending);
+    if (pending.to !== pending.from) {
+      log.lines.push(pending);
+      if (aloud && said) said.textContent = pending.text;
+    }
     pending = null;
     since = 0;
     keep();
@@ -201,9 +210,9 @@
     if (autoTap) {
       autoTap = false;
       commit();
-      var said = text('[data-widget] [data-id="happened"]');
-      if (said) {
-        log.lines.push({text: said, turn: turn(), time: clock(), auto: true});
+      var sentence = text('[data-widget] [data-id="happened"]');
+      if (sentence) {
+        log.lines.push({text: sentence, turn: turn(), time: clock(), auto: true});
         since = 1;
         keep();
       }
@@ -232,7 +241,7 @@
                  from: before, to: now[id].value, what: now[id].what, who: now[id].who};
     }
     clearTimeout(timer);
-    timer = window.setTimeout(commit, BURST_MS);
+    timer = window.setTimeout(function () { commit(true); }, BURST_MS);
     show();
   });
   if (undoButton) {

@@ -161,7 +161,7 @@ def fresh_form() -> dict[str, str]:
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-        "deck-name": "",
+        "deck-name": "", "trigger-n": "",
     }
 
 
@@ -435,7 +435,8 @@ class Widget(runner.RunnerBase):
     hash_prefix = HASH_PREFIX
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
-                   "hit": {"amount": "1", "combat": ""}}
+                   "hit": {"amount": "1", "combat": ""},
+                   horde_triggers.ACTION: {"trigger-n": ""}}
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -547,7 +548,7 @@ class Widget(runner.RunnerBase):
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
-            return horde_triggers.action(str(form.get("_item", "")), self._amount())
+            return horde_triggers.action(str(form.get("_item", "")), self.form["trigger-n"])
         if action in ("cast-offer", "skip-offer", "done"):
             return {"type": action, "card": runner.item_id(form)}
         if action == "resolve":
@@ -855,6 +856,7 @@ class Widget(runner.RunnerBase):
         events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
         if not events:
             self.no_wave(view, "reminders", "turn-reminders", horde_triggers.LIST)
+            view.hidden[horde_triggers.X_BOX] = True
             view.hidden["turn-reminders-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
@@ -882,7 +884,7 @@ class Widget(runner.RunnerBase):
                     view.text["attack"] += (
                         f" Held first: {spell.name} destroys {len(dead)} of these attackers "
                         "before combat damage; resolve it, then count again.")
-        view.lists[horde_triggers.LIST] = horde_triggers.items(game, self.form["amount"])
+        horde_triggers.render(game, view)
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
         reminders = board.trigger_reminders(revealed, facts, handling) + \
