@@ -86,6 +86,7 @@ def test_offline_check_lists_skipped_identity():
     assert len(unknown) == 4 and "Meren of Clan Nel Toth" in unknown[0]
     assert all(item.href == "../team-commander/index.html#tc-1-1" for item in view.lists["unknown"])
     assert view.fetches == []
+    assert view.scroll == "verdict"  # Check deck brings the verdict into view (issue 41)
 
 
 def test_lookup_batches_and_caches():

@@ -425,8 +425,11 @@ class Widget(NoGame):
     def handle(self, action: str, form: dict[str, str]) -> View:
         self._take_form(form)
         self.others = str(form.get("others", ""))  # the other Survivors' decks (suggestion)
-        if action == "check":
-            return self._check()
+        if action == "check":  # the verdict is brought into view (issue 41)
+            view = self._check()
+            if not view.error:
+                view.scroll = "verdict"
+            return view
         if action == "choose-format":
             view = self._format_view()
             if self.form["paste"].strip():
