@@ -58,6 +58,7 @@ from . import (
     plumbing,
     runner,
     scryfall_link,
+    share_ref,
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
@@ -231,9 +232,56 @@ class Widget(runner.RunnerBase):
 
     def share_origin(self, game: Game) -> dict[str, Any]:
         """The rule set, and the set-up (``s``) the config is made again from, or the whole
-        config (``c``) of a pasted list's or an imported game."""
-        return {"variant": game.variant,
-                **({"s": self.setup} if self.setup is not None else {"c": game.config})}
+        config (``c``) of a pasted list's or an imported game; when that link is too long
+        for one QR code, the config by reference to the card data (``r``,
+        :mod:`.share_ref`), unless a reference would not open it again exactly."""
+        if self.setup is not None:
+            return {"variant": game.variant, "s": self.setup}
+        whole = {"variant": game.variant, "c": game.config}
+        if not share_ref.too_long(HASH_PREFIX, game, whole):
+            return whole  # one QR code holds it: it opens with no card data at all
+        ref = share_ref.pack(game.config, self.own.full.db(self.db))
+        return {"variant": game.variant, share_ref.KEY: ref} if ref is not None else whole
+
+    # a link whose deck names cards of the full card data waits for it (issue 41, point 3)
+    pending_link = ""
+
+    def start(self, saved: str | None) -> View:
+        link = str(getattr(self.env, "url_hash", "") or "").strip()
+        self.pending_link = link if self._waits_for_card_data(link) else ""
+        view: View = super().start(saved)
+        if self.pending_link:
+            view.fetches.append(self.own.full.fetch())
+            view.text["note"] = "Loading the card data the shared game's deck needs…"
+        return view
+
+    def _waits_for_card_data(self, link: str) -> bool:
+        try:
+            ref = self.decode(link).get(share_ref.KEY) if link.startswith(HASH_PREFIX) else None
+            if isinstance(ref, dict) and self.own.full.wanted():
+                share_ref.unpack(ref, self.own.full.db(self.db))
+        except share_ref.NeedsCardData:
+            return True
+        except (ValueError, GameError):
+            return False
+        return False
+
+    def open_share(self, read: Any, *, after: str = "") -> tuple[Any, str]:
+        return (None, "") if self.pending_link else super().open_share(read, after=after)
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        if action != own_deck.FULL_ACTION or not self.pending_link:
+            return super().handle(action, form)
+        self.own.full.response(form)  # the card data came: the waiting link opens now
+        link, self.pending_link = self.pending_link, ""
+
+        def open_link() -> bool:
+            game, origin = self.from_share(self.decode(link))
+            self.adopt(game, origin)
+            self.last = [Event("share", f"Opened a shared game: seed {game.seed}, "
+                               f"{len(game.actions)} action(s).")]
+            return True
+        return self.finish("import", form, self.step(action, form, open_link))
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -241,6 +289,8 @@ class Widget(runner.RunnerBase):
         config: Any
         if isinstance(setup, dict):
             config = self.config_from_setup(setup)
+        elif share_ref.KEY in data:
+            config, setup = share_ref.unpack(data[share_ref.KEY], self.own.full.db(self.db)), None
         else:
             config, setup = data.get("c"), None
             if not isinstance(config, dict):
