@@ -117,8 +117,15 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
             break
         if visible(player, "[data-widget=horde] [data-id=confirm-victory-top]"):
             player.tap("[data-id=confirm-victory-top]")
-        else:
+        elif visible(player, "[data-widget=horde] [data-id=horde-end]"):
             player.tap("[data-id=horde-end]")
+        else:  # the page asks something the script does not answer: say what, and stop
+            asked.append("stuck: " + page.locator("[data-widget=horde] [data-id=happened]")
+                         .inner_text()[:200])
+            page.screenshot(path=str(bench_site.RESULTS / "game-night-stuck.png"))
+            per_cycle.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps,
+                              "first_screen": on_first, "asked": asked})
+            break
         per_cycle.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps,
                           "first_screen": on_first, "asked": asked})
     return {**player.run(per_cycle)}
