@@ -13,7 +13,9 @@ Plays, at phone size (360x740, touch), through the real pages:
   offers, each trigger button under the attack line (a count X is typed into the box above
   them first: one more tap; X = half the Horde's attackers, the table's count for Endless
   Ranks of the Dead), each held spell ("Resolve … now"
-  when the page offers it, else "Resolved"), then **End the Horde's turn**.
+  when the page offers it, else "Resolved"), then **End the Horde's turn**. The table plays a
+  wrath (Destroy all Horde creatures) in every third Survivors' turn, not counted: with no
+  answer at all the Zombies double each turn and no table would play on.
 * **Swarm** (Hive Mind, two Survivors, the sample deck): each turn the step buttons as they
   show, and **Resolve … now** when The Reckoning comes up; the table deals the Swarm 6 damage a
   turn (typed into the amount, not counted as a turn tap) so damage mills and reaches The
@@ -43,6 +45,9 @@ GOALS = {"horde_taps_per_cycle_median": 5, "horde_scrolls_per_cycle_median": 1,
          "swarm_taps_per_turn_median": 6, "swarm_scrolls_per_turn_median": 1,
          "wave_and_attack_on_first_screen": "always"}
 DECK = ROOT / "bench" / "data" / "zombie-horde-triggers.txt"
+#: The table destroys every Horde creature in every third Survivors' turn (a wrath: a table
+#: input, not counted in the cycle's taps).
+WRATH_EVERY = 3
 GUIDES_SEEN = ("localStorage.setItem('coop-magic:table-tools:guide:horde', 'seen');"
                "localStorage.setItem('coop-magic:table-tools:guide:swarm', 'seen');")
 
@@ -128,6 +133,13 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
             break
         per_cycle.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps,
                           "first_screen": on_first, "asked": asked})
+        # the table fights back (not a cycle tap): a wrath in every third Survivors' turn,
+        # or the Zombies double each turn and no table plays on
+        if len(per_cycle) % WRATH_EVERY == 0 and visible(
+                player, "[data-widget=horde] [data-id=destroy-all]"):
+            page.click("[data-widget=horde] [data-id=destroy-all]")
+            page.wait_for_function(interaction.IDLE, arg="horde",
+                                   timeout=bench_site.TIMEOUT_MS)
     return {**player.run(per_cycle)}
 
 
