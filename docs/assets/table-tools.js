@@ -285,7 +285,8 @@
       if (Array.isArray(game.log) && game.log.length) {  // its table log, folded
         var more = document.createElement("details");
         var label = document.createElement("summary");
-        label.textContent = "Table log (" + game.log.length + " lines)";
+        label.textContent = "Table log (" + game.log.length +
+          (game.log.length === 1 ? " line)" : " lines)");
         more.appendChild(label);
         var lines = document.createElement("ol");
         game.log.slice(0, 300).forEach(function (entry) {

@@ -361,6 +361,8 @@ class Widget(NoGame):
                                "cards outside this site's own decks are reported as unknown. "
                                "Check again to retry.")
         view = self._check(fetch_full=False)
+        if not view.error:  # the first check's verdict comes with the card data: into view
+            view.scroll = "verdict"
         if self.full_state == "loaded":
             view.text.setdefault("lookup-status", "")
             view.attrs.setdefault("lookup-status", {"data-state": "done"})

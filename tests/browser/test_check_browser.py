@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from tests.conftest import DATA
 
 SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
@@ -263,7 +263,8 @@ def test_check_deck_brings_the_verdict_into_view_on_a_phone(phone_page, site_url
     page.evaluate("(el) => window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight)",
                   button.element_handle())
     button.click()
-    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal")
+    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal",
+                                       timeout=ENGINE_TIMEOUT_MS)
     page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     box = verdict(page).bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740
