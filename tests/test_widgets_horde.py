@@ -315,7 +315,7 @@ def test_follow_the_coins_is_one_tap_for_every_offer():
     coins = dict(w.game.offers)
     assert len(coins) == 2 and view.hidden["follow-offers"] is False
     cast = sum(coins.values())
-    assert view.text["follow-offers"] == f"Follow the coins: cast {cast}, skip {2 - cast}"
+    assert view.text["follow-offers"] == f"Follow the coins: {cast} cast, {2 - cast} skip"
     view = w.handle("follow-offers", {})
     assert view.error == "" and w.game.offers == {}
     battlefield = {c.id for c in w.game.zones["battlefield"]}

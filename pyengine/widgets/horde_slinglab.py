@@ -105,14 +105,12 @@ def options_text(status: dict[str, Any]) -> str:
 
 
 def follow_label(game: Game, offers: list[dict[str, Any]]) -> str:
-    """The table bar's one tap that does what the coins say for every open offer (hs-6-4)."""
+    """The table bar's one tap that does what the coins say for every open offer (hs-6-4),
+    short enough to sit beside the turn button (the offers list says which card is which)."""
     cast = sum(1 for o in offers if o["yes"])
     if not offers:
         return "Follow the coins"
-    if len(offers) == 1:
-        card = game.find(offers[0]["card"])  # type: ignore[attr-defined]
-        return f"Follow the coin: {'cast' if cast else 'skip'} {card.name}"
-    return f"Follow the coins: cast {cast}, skip {len(offers) - cast}"
+    return f"Follow the coins: {cast} cast, {len(offers) - cast} skip"
 
 
 def render(game: Game, status: dict[str, Any], view: View) -> None:
