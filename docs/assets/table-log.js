@@ -31,8 +31,10 @@
   var undoButton = /** @type {HTMLButtonElement | null} */ (box.querySelector("[data-log-undo]"));
   var said = /** @type {HTMLElement | null} */ (box.querySelector("[data-log-said]"));
 
+  /** @typedef {{what: string, from: number, to: number}} Also */
   /** @typedef {{text: string, turn: string, time: string, counter?: string, taps?: number,
-   *   from?: number, to?: number, who?: string, what?: string, auto?: boolean}} Line */
+   *   from?: number, to?: number, who?: string, what?: string, auto?: boolean,
+   *   also?: Object<string, Also>}} Line */
 
   /** @param {string} selector @returns {string} */
   function text(selector) {
@@ -99,8 +101,12 @@
   /** @param {Line} line */
   function words(line) {
     if (line.auto || line.from === undefined || line.to === undefined) return line.text;
+    var also = line.also || {};
+    var others = Object.keys(also).map(function (id) {
+      return "; " + also[id].what + " " + also[id].from + " → " + also[id].to;
+    }).join("");
     return line.what + " " + signed(line.to - line.from) + " (" + line.from + " → " + line.to +
-      ")" + (line.who ? ", " + line.who : "") + (line.turn ? ", turn " + line.turn : "");
+      ")" + (line.who ? ", " + line.who : "") + (line.turn ? ", turn " + line.turn : "") + others;
   }
 
   var seen = counters();
@@ -223,7 +229,11 @@
     var changed = Object.keys(now).filter(function (id) {
       return seen[id] && seen[id].value !== now[id].value;
     });
-    var before = changed.length ? seen[changed[0]].value : 0;
+    // one tap may change several counters (commander damage comes off life too): the line is
+    // the last one's (the most specific), the others said after it
+    var id = changed[changed.length - 1];
+    var before = changed.length ? seen[id].value : 0;
+    var was = seen;
     seen = now;
     if (!changed.length) {  // another action: the newest line is no longer the last thing done
       commit();
@@ -231,15 +241,22 @@
       show();
       return;
     }
-    var id = changed[0];
     if (pending && pending.counter === id) {
       pending.to = now[id].value;
       pending.taps = (pending.taps || 0) + 1;
     } else {
       commit();
       pending = {text: "", turn: turn(), time: clock(), counter: id, taps: 1,
-                 from: before, to: now[id].value, what: now[id].what, who: now[id].who};
+                 from: before, to: now[id].value, what: now[id].what, who: now[id].who,
+                 also: {}};
     }
+    var also = pending.also || {};
+    changed.slice(0, -1).forEach(function (other) {
+      var kept = also[other];
+      also[other] = {what: now[other].what, from: kept ? kept.from : was[other].value,
+                     to: now[other].value};
+    });
+    pending.also = also;
     clearTimeout(timer);
     timer = window.setTimeout(function () { commit(true); }, BURST_MS);
     show();

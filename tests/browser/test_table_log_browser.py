@@ -85,3 +85,15 @@ def test_the_automated_turn_is_a_line_between_the_counters(phone_page, site_url)
               "[data-action=horde-end]):visible")
     expect(lines).to_have_count(3)
     expect(lines.nth(1)).to_contain_text("The Horde's library −2")
+
+
+def test_commander_damage_is_its_own_line_with_the_life_it_took(phone_page, site_url):
+    """tc-4-1: two taps of commander damage are one line of that counter, with the team's
+    life it took off said after it."""
+    page = phone_page
+    team(page, site_url)
+    tap(page, '[data-action="cmd:0:0:1"]', 2)
+    pending = page.locator("[data-log-pending]")
+    expect(pending).to_contain_text("Commander damage from")
+    expect(pending).to_contain_text("+2 (0 → 2)")
+    expect(pending).to_contain_text("; Life 40 → 38")
