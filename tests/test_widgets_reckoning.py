@@ -30,7 +30,7 @@ def test_only_what_the_card_says_is_offered():
     game = engine_game()
     army = Event("reckoning", "THE RECKONING", ["Army of the Damned"])
     label, action = reckoning.offer(game, [army])
-    assert label.startswith("Resolve Army of the Damned now: 13 Zombie tokens")
+    assert label == "Resolve Army of the Damned: 13 Zombie tokens"
     assert action == {"type": "token", "name": "Zombie", "amount": 13}
     assert reckoning.offer(game, [Event("reckoning", "x", ["Grave Titan"])]) == ("", None)
     assert reckoning.offer(game, [Event("mill", "x", ["Army of the Damned"])]) == ("", None)

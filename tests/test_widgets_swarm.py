@@ -560,7 +560,7 @@ def test_the_reckoning_milled_by_damage_is_offered_as_one_tap():
     assert "THE RECKONING: Army of the Damned" in view.text["happened"]
     assert view.hidden["reckoning-resolve"] is False
     assert view.text["reckoning-resolve"] == \
-        "Resolve Army of the Damned now: 13 Zombie tokens for the Swarm, untapped (SW 9.1)"
+        "Resolve Army of the Damned: 13 Zombie tokens"
     before = len(w.game.creatures())
     old = {c.id for c in w.game.creatures()}
     view = w.handle("reckoning-resolve", {})

@@ -37,11 +37,11 @@ def resolution(game: Any, name: str) -> tuple[str, dict[str, Any]] | None:
                 token = atom.what.replace("_", " ")
                 if token not in game.config["facts"]:
                     continue
-                return (f"{atom.number} {token} tokens for the Swarm, untapped (SW 9.1)",
+                return (f"{atom.number} {token} tokens",  # untapped, with haste (sw-9-1)
                         {"type": "token", "name": token, "amount": atom.number})
             if atom.kind == "destroy" and atom.what == "all_creatures":
                 cards = [c.id for c in game.creatures()]
-                return (f"destroy all {len(cards)} Swarm creatures",
+                return (f"destroy {len(cards)} Swarm creatures",
                         {"type": "dies-all", "cards": cards})
     return None
 
@@ -55,7 +55,7 @@ def offer(game: Any, last: list[Event]) -> tuple[str, dict[str, Any] | None]:
     found = resolution(game, event.cards[0])
     if found is None:
         return "", None
-    return f"Resolve {event.cards[0]} now: {found[0]}", found[1]
+    return f"Resolve {event.cards[0]}: {found[0]}", found[1]
 
 
 def action(offered: dict[str, Any] | None) -> dict[str, Any]:
