@@ -127,7 +127,7 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
         else:  # the page asks something the script does not answer: say what, and stop
             asked.append("stuck: " + page.locator("[data-widget=horde] [data-id=happened]")
                          .inner_text()[:200])
-            page.screenshot(path=str(bench_site.RESULTS / "game-night-stuck.png"))
+            page.screenshot(path=str(Path(tempfile.gettempdir()) / "game-night-stuck.png"))
             per_cycle.append({"scrolls": player.scrolls - scrolls, "taps": player.taps - taps,
                               "first_screen": on_first, "asked": asked})
             break
