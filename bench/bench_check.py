@@ -23,7 +23,8 @@ the full card data loaded — timed in CPython and, with ``--pyodide``, in Pyodi
   start included;
 * loading the card data (once per page; not part of a check).
 
-Goal for Pyodide: each check within 2.5x of CPython. Prints milliseconds and the ratios.
+Goal for Pyodide: each check within 2.5x of CPython. Prints milliseconds and the ratios, and
+writes them to ``bench/results/check.json`` (``--output``; read by ``bench/run_all.py``).
 """
 
 from __future__ import annotations
@@ -290,6 +291,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--pyodide", action="store_true",
                         help="also run the workload in Pyodide under Node (about a minute)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--output", type=Path, default=ROOT / "bench" / "results" / "check.json",
+                        help="where to write the results (JSON; read by bench/run_all.py)")
     args = parser.parse_args(argv)
     from bench_decklist import megabyte_paste
 
@@ -301,10 +304,14 @@ def main(argv: list[str] | None = None) -> int:
     grouped = grouped_paste(texts["real"])
     cli_grouped_s, cli_grouped_code = cli_seconds(grouped, "grouped.txt")
     pyodide = run_pyodide(data, texts, args.seconds, megabyte) if args.pyodide else None
+    from sitebuild.bench_goals import machine, now
+
+    found = {"date": now(), "machine": machine(), "cpython": cpython, "pyodide": pyodide,
+             "cli_flood_s": cli_s, "cli_csv_s": cli_csv_s, "cli_grouped_s": cli_grouped_s}
+    args.output.parent.mkdir(parents=True, exist_ok=True)
+    args.output.write_text(json.dumps(found, indent=2) + "\n", encoding="utf-8")
     if args.json:
-        print(json.dumps({"cpython": cpython, "pyodide": pyodide, "cli_flood_s": cli_s,
-                          "cli_csv_s": cli_csv_s, "cli_grouped_s": cli_grouped_s},
-                         indent=2))
+        print(json.dumps(found, indent=2))
         return 0
     flood = cpython["flood"]
     print(f"Python {cpython['python']}; card data loaded in {cpython['load_ms']:.0f} ms "
