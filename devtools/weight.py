@@ -83,12 +83,26 @@ def build_twin(folder: Path) -> Path:
     return build_site(folder / "site", strict=False, config=source / "mkdocs.yml", cwd=source)
 
 
-def rules_pages(site: Path, twin: Path) -> list[str]:
-    """The site-relative paths of the pages both sites have, play pages and the 404 page
-    aside: every rules page, glossary and site page the twin builds."""
-    ours = {p.relative_to(site).as_posix() for p in site.rglob("*.html")}
-    theirs = {p.relative_to(twin).as_posix() for p in twin.rglob("*.html")}
-    return sorted(p for p in ours & theirs if not p.startswith("play/") and p != "404.html")
+def _page_key(path: str) -> str:
+    """A built page's source name, whether built with directory URLs or not
+    (``swarm/quick.html`` and ``swarm/quick/index.html`` are both ``swarm/quick``)."""
+    key = path.removesuffix(".html").removesuffix("/index")
+    return "" if key == "index" else key
+
+
+def rules_pages(site: Path, twin: Path) -> list[tuple[str, str]]:
+    """The pages both sites have, as (path in ``site``, path in ``twin``), play pages and the
+    404 page aside: every rules page, glossary and site page the twin builds (the twin uses
+    directory URLs, the site does not)."""
+    theirs = {_page_key(p.relative_to(twin).as_posix()): p.relative_to(twin).as_posix()
+              for p in twin.rglob("*.html")}
+    pairs = []
+    for page in sorted(site.rglob("*.html")):
+        path = page.relative_to(site).as_posix()
+        key = _page_key(path)
+        if key in theirs and not path.startswith("play/") and path != "404.html":
+            pairs.append((path, theirs[key]))
+    return pairs
 
 
 #: The search index Material loads; assets/search-on-demand.js fetches it when the reader
