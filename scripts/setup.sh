@@ -24,5 +24,5 @@ if [ "$(cat "$STAMP" 2>/dev/null)" != "$WANTED" ]; then
   echo "$WANTED" > "$STAMP"
 fi
 if [ ! -d node_modules ] || ! npm ls --depth=0 >/dev/null 2>&1; then
-  npm ci --no-audit --no-fund
+  npm ci --no-audit --no-fund --prefer-offline  # the npm cache first: no registry round trip per package
 fi
