@@ -23,10 +23,13 @@ import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import safejson
 from .rng import Rng
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from .variants import Variant
 
 #: Version of the save format. Bump it when a save written by an older version would no longer
 #: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
@@ -209,6 +212,8 @@ class Game:
 
     #: Registry name of the format ("swarm", "horde", "limited-horde", ...).
     variant: ClassVar[str] = ""
+    #: What the variant is, for every layer that asks (:mod:`pyengine.variants`).
+    descriptor: ClassVar[Variant]
     #: Zones this format uses.
     zone_names: ClassVar[list[str]] = ["library", "hand", "battlefield", "graveyard", "exile"]
 

@@ -108,6 +108,7 @@ from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, register
 from .horde_common import locate_card
 from .setup import Choice, Count, Setup
+from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, declare
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
@@ -158,8 +159,8 @@ MIN_SURVIVORS, MAX_SURVIVORS = 1, 5
 #: engine's check, the runner page's lists and form, and the command line read it.
 SETUP = Setup((
     Choice("mode", "Mode", tuple((key, f"{words} Mode") for key, words in MODES.items()), "hive",
-           rule="sw-13-1 sw-14-1"),
-    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1"),
+           rule="sw-13-1 sw-14-1", link="m"),
+    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1", link="n"),
 ))
 
 #: Phases of the game: between Swarm turns, then the parts of a Swarm turn (sw-3-4).
@@ -1772,3 +1773,61 @@ class SwarmGame(Game):
         self.decked_out = str(player).strip() or "A Survivor"
         return [Event("deck-out", f"{self.decked_out}'s deck is empty.",
                       data={"rule": "sw-12-3"})]
+
+
+# -- the variant's descriptor (pyengine/variants.py) -------------------------------------------
+def _presets() -> list[dict[str, Any]]:
+    """Hive Mind (the mode that plays itself) for 1-5 Survivors."""
+    survivors = SETUP.count("survivors")
+    return [{"mode": SETUP.choice("mode").default, "survivors": n}
+            for n in range(survivors.low, survivors.high + 1)]
+
+
+def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
+    """Hive Mind, Swarm's only setting that plays itself, for the team (sw-2-1's 1-5)."""
+    mode, survivors = str(SETUP.choice("mode").default), SETUP.count("survivors")
+    return [(MODES[mode], {"mode": mode,
+                           "survivors": min(max(team, survivors.low), survivors.high)})]
+
+
+def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
+    if extra is None:
+        raise ValueError("a Swarm game needs its Enforcer list")
+    config = config_from_decks(mode=options.get("mode", "hive"),
+                               survivors=options.get("survivors", 1), deck=deck,
+                               enforcers=extra, db=db)
+    return {**config, **options}  # every declared option reaches the engine
+
+
+def _start(config: dict[str, Any], seed: str, life: int | None) -> SwarmGame:
+    """40 shared life is the rule (sw-2-2): the table model's life is set by a life change."""
+    game = SwarmGame(config, seed)
+    if life is not None and life != game.life:
+        game.apply({"type": "life", "amount": life - game.life})
+    return game
+
+
+def _refusal(config: dict[str, Any]) -> str | None:
+    if config.get("mode") != "hive":
+        return "only Hive Mind Mode plays itself; in Overlord Mode a player decides"
+    return None
+
+
+SwarmGame.descriptor = Variant(
+    id=SwarmGame.variant, label="Swarm Mode", prefix="SW", rulebook="swarm",
+    rulebook_title="Swarm Mode", setup=SETUP, sample_decks=("swarm-sample",),
+    simulation=Simulation(
+        driver="pyengine.simulate:_SwarmDriver", commander_decks=True,
+        defaults={"mode": "hive", "survivors": 1}, summary=("mode", "survivors"),
+        settings=_presets, candidates=_candidates, config=_config, start=_start,
+        refusal=_refusal, sample="swarm-sample", title="Swarm Mode (Hive Mind)",
+        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1),
+    deck_formats=("swarm",),
+    turn_actions=("turn", "swarm-step", "combat", "second-main", "end"),
+    ending_actions=("deck-out", "poison", "survivor-poison", "damage", "lose-life"),
+    deck_kinds=(
+        DeckKind("swarm", "Swarm Mode", "pyengine.card_reference:swarm_reference"),
+        DeckKind("swarm-enforcers", "Swarm Mode (Enforcers)",
+                 "pyengine.card_reference:enforcers_reference"),
+    ),
+)
