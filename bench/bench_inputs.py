@@ -57,7 +57,8 @@ SETTLED = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
 
 
 def corpus() -> dict[str, bytes]:
-    """The inputs, by name (bytes: files are uploaded as they are; pastes decode them)."""
+    """The inputs, by name (bytes: files are uploaded as they are; pastes decode them):
+    beyond the limits (refused at once) and just inside them (read, and shown in a box)."""
     return {
         "5 MB": b"1 Llanowar Elves (M19) 314\n" * (5_000_000 // 27),
         "100,000 lines": b"1 Island\n" * 100_000,
@@ -65,6 +66,17 @@ def corpus() -> dict[str, bytes]:
         "NUL": b"\x00" * 200_000 + b"1 Island\n",
         "RTL": ("1 \u202e\u05d0\u05d1\u05d2 Island\u202c\n" * 20_000).encode(),
         "ZWJ": ("1 \U0001f468\u200d\U0001f469\u200d\U0001f467 Elf\n" * 20_000).encode(),
+        # Mixed directions: each letter its own run (100,000 characters froze a box 27-40 s).
+        "bidi runs": ("\u05d0a" * 50_000).encode(),
+        # Just inside every limit (pyengine.widgets.MAX_PASTE_*): read, so shown in a box.
+        "2,000 lines": b"1 Llanowar Elves (M19) 314\n" * 1_999,
+        "ZWJ, 2,000 lines": ("1 \U0001f468\u200d\U0001f469\u200d\U0001f467 Elf\n"
+                             * 1_999).encode(),
+        "RTL, 1,000 letters in one line": ("1 " + "\u05d0a" * 1_000 + " Elves\n").encode(),
+        "RTL, 1,000 letters in 1,000 lines": ("1 \u05d0 Island\n" * 1_000).encode(),
+        "emoji, 290,000 characters": (("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 16
+                                       + "\n") * 1_999).encode(),
+        "300,000 characters, one line": b"ab " * 99_999,
     }
 
 

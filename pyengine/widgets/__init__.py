@@ -8,6 +8,8 @@ that reads the page and applies a :class:`View` to it; tests drive widgets direc
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,14 +122,26 @@ class View:
 
 
 #: The largest paste a page reads: far above any real decklist (a 1,000-card Horde deck is
-#: about 30 KB), small enough that reading it never freezes a phone's tab.
+#: about 30 KB, a Commander deck 100 lines), small enough that the browser lays it out in a
+#: box without freezing the page (issue 40, point 5: 10,000 lines took 0.3-0.7 s to insert
+#: or show at any load; 2,000 lines take under 0.1 s; bench/bench_inputs.py).
 MAX_PASTE_CHARS = 300_000
-MAX_PASTE_LINES = 10_000
+MAX_PASTE_LINES = 2_000
+#: Right-to-left letters and direction controls a paste may hold: the browser's layout of
+#: mixed-direction text grows much faster than its length (100,000 characters alternating
+#: Hebrew and Latin letters held the page for 27-40 s in one box); card names are English.
+MAX_PASTE_BIDI = 1_000
+#: What counts as one: the right-to-left scripts' blocks (Hebrew to Arabic Extended, their
+#: presentation forms, the historic right-to-left blocks) and the direction marks, embeddings,
+#: overrides and isolates. docs/assets/text-limits.js holds the same ranges.
+BIDI_RANGES = ((0x0590, 0x08FF), (0xFB1D, 0xFDFF), (0xFE70, 0xFEFF), (0x200E, 0x200F),
+               (0x202A, 0x202E), (0x2066, 0x2069), (0x10800, 0x10FFF), (0x1E800, 0x1EFFF))
+_BIDI = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in BIDI_RANGES) + "]")
 
 
 def paste_too_big(text: str) -> str | None:
     """A clear message if a pasted list is beyond what a page reads, else None (cheap: it
-    looks at the length and counts newlines, nothing more)."""
+    looks at the length, counts newlines and right-to-left characters, nothing more)."""
     if len(text) > MAX_PASTE_CHARS:
         return (f"The pasted text is {len(text):,} characters long; a page reads at most "
                 f"{MAX_PASTE_CHARS:,}. Paste one decklist at a time.")
@@ -135,6 +149,11 @@ def paste_too_big(text: str) -> str | None:
     if lines > MAX_PASTE_LINES:
         return (f"The pasted text has {lines:,} lines; a page reads at most "
                 f"{MAX_PASTE_LINES:,}. Paste one decklist at a time.")
+    bidi = sum(1 for _ in itertools.islice(_BIDI.finditer(text), MAX_PASTE_BIDI + 1))
+    if bidi > MAX_PASTE_BIDI:
+        return (f"The pasted text has over {MAX_PASTE_BIDI:,} right-to-left letters or "
+                "direction marks; card names are read in English. Paste one decklist at a "
+                "time.")
     return None
 
 
