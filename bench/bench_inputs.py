@@ -77,6 +77,8 @@ def corpus() -> dict[str, bytes]:
         "emoji, 290,000 characters": (("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 16
                                        + "\n") * 1_999).encode(),
         "300,000 characters, one line": b"ab " * 99_999,
+        "emoji, 1,000 characters slow to lay out": ("1 Elf \U0001f468\u200d\U0001f469\n"
+                                                    * 333).encode(),
     }
 
 

@@ -195,22 +195,24 @@ def test_the_page_adapter_uses_the_same_constants():
     assert f"const MAX_SAVE_CHARS = {MAX_SAVE_CHARS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
     # The paste, drop and file guard (issue 40, point 5), before Python is up, and its words.
-    from pyengine.widgets import BIDI_RANGES, MAX_PASTE_BIDI, MAX_PASTE_LINES, paste_too_big
+    from pyengine.widgets import COMPLEX_RANGES, MAX_PASTE_COMPLEX, MAX_PASTE_LINES, paste_too_big
 
     guard = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
              "text-limits.js").read_text(encoding="utf-8")
     assert f"var MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in guard
     assert f"var MAX_PASTE_LINES = {MAX_PASTE_LINES};" in guard
-    assert f"var MAX_PASTE_BIDI = {MAX_PASTE_BIDI};" in guard
-    assert _js_ranges(BIDI_RANGES) in guard
+    assert f"var MAX_PASTE_COMPLEX = {MAX_PASTE_COMPLEX};" in guard
+    assert _js_ranges(COMPLEX_RANGES) in guard
 
     # The page says what Python says, and refuses what Python refuses (run in Node).
+    most = MAX_PASTE_COMPLEX
     texts = ["x" * (MAX_PASTE_CHARS + 1), "\n" * MAX_PASTE_LINES, "\n" * (MAX_PASTE_LINES - 1),
-             "\u05d0" * (MAX_PASTE_BIDI + 1), "\u202e" * MAX_PASTE_BIDI + "\U00010900",
-             "\U0001e900" * MAX_PASTE_BIDI, "a\u05d0" * MAX_PASTE_BIDI + "\U0001f600" * 9]
+             "\u05d0" * (most + 1), "\u202e" * most + "\U00010900", "\U0001e900" * most,
+             "a\u05d0" * (most - 9) + "\U0001f600" * 9, "\U0001f468\u200d" * (most // 2 + 1),
+             "e\u0301" * most + "\ufe0f", "\u00e9\u00c6\u00fb" * most + "\u30a2" * most]
     assert _page_says(guard, texts) == [paste_too_big(t) for t in texts]
     assert [bool(paste_too_big(t)) for t in texts] == [True, True, False, True, True, False,
-                                                       False]
+                                                       False, True, True, False]
 
 
 def _page_says(script: str, texts: list[str]) -> list[str | None]:
@@ -230,15 +232,10 @@ def _page_says(script: str, texts: list[str]) -> list[str | None]:
 
 def _js_ranges(ranges: tuple[tuple[int, int], ...]) -> str:
     """Python's ranges as the JavaScript pattern writes them: the basic plane's as one class,
-    those above U+FFFF by their high surrogates (each range covers whole 1,024-point blocks)."""
+    the characters beyond it (one range, up to U+10FFFF) as a surrogate pair."""
     low = "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges if hi <= 0xFFFF)
-    high = ""
-    for lo, hi in ranges:
-        if hi > 0xFFFF:
-            assert (lo - 0x10000) % 0x400 == 0 and (hi + 1 - 0x10000) % 0x400 == 0
-            high += "".join(f"\\u{0xD800 + (c - 0x10000) // 0x400:04x}"
-                            for c in range(lo, hi + 1, 0x400))
-    return f"/[{low}]|[{high}][\\udc00-\\udfff]/g"
+    assert [r for r in ranges if r[1] > 0xFFFF] == [(0x10000, 0x10FFFF)]
+    return f"/[{low}]|[\\ud800-\\udbff][\\udc00-\\udfff]/g"
 
 
 def _team_table(host: Host) -> dict:

@@ -1,19 +1,20 @@
 // @ts-check
 // What a play page reads from one paste, drop or file (issue 40, point 5): text the browser
 // would take over 200 ms to lay out in a box is refused before it is inserted or shown. Its
-// length, its lines and its right-to-left letters are what cost: 10,000 lines took 0.3-0.7 s
-// to show, 100,000 characters alternating Hebrew and Latin letters 27-40 s
+// length, its lines and its characters slow to lay out are what cost: 10,000 lines took
+// 0.3-0.7 s to show, 100,000 characters alternating Hebrew and Latin letters 27-40 s, 290,000
+// characters of family emoji 1.5 s
 // (bench/bench_inputs.py). The limits, ranges and words are Python's
-// (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, MAX_PASTE_BIDI, BIDI_RANGES,
+// (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, MAX_PASTE_COMPLEX, COMPLEX_RANGES,
 // paste_too_big; tests/test_widgets_host.py keeps them the same). Used by assets/saves.js
 // (a paste or drop) and assets/widget-host.js (a chosen file).
 (function () {
   "use strict";
   var MAX_PASTE_CHARS = 300000;
   var MAX_PASTE_LINES = 2000;
-  var MAX_PASTE_BIDI = 1000;
-  // pyengine.widgets.BIDI_RANGES, as UTF-16 (the blocks above U+FFFF by their surrogates).
-  var BIDI = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufeff\u200e-\u200f\u202a-\u202e\u2066-\u2069]|[\ud802\ud803\ud83a\ud83b][\udc00-\udfff]/g;
+  var MAX_PASTE_COMPLEX = 1000;
+  // pyengine.widgets.COMPLEX_RANGES, as UTF-16 (beyond the basic plane: a surrogate pair).
+  var COMPLEX = /[\u0300-\u036f\u0590-\u08ff\u200c-\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe00-\ufe0f\ufe70-\ufeff]|[\ud800-\udbff][\udc00-\udfff]/g;
 
   /** @param {number} n */
   function count(n) { return n.toLocaleString("en"); }
@@ -36,7 +37,7 @@
    * Why a page will not read `text` (with `keptChars` characters and `keptLines` lines the
    * box keeps beside it), or null. `chars`: a lower character limit (a box's maxlength).
    * `what`: "pasted text" or "file". Cheap: the text is at most 300,000 characters
-   * when its lines are counted, and right-to-left letters are counted to the limit.
+   * when its lines are counted, and the slow characters are counted to their limit.
    * @param {string} text
    * @param {{keptChars?: number, keptLines?: number, chars?: number, what?: string}} [options]
    * @returns {string | null}
@@ -56,9 +57,9 @@
       return "The " + what + " has " + count(lines) + " lines; a page reads at most " +
         count(MAX_PASTE_LINES) + ". " + again;
     }
-    if (upTo(text, BIDI, MAX_PASTE_BIDI) > MAX_PASTE_BIDI) {
-      return "The " + what + " has over " + count(MAX_PASTE_BIDI) + " right-to-left letters " +
-        "or direction marks; card names are read in English. " + again;
+    if (upTo(text, COMPLEX, MAX_PASTE_COMPLEX) > MAX_PASTE_COMPLEX) {
+      return "The " + what + " has over " + count(MAX_PASTE_COMPLEX) + " right-to-left " +
+        "letters, emoji or joining marks; card names are read in English. " + again;
     }
     return null;
   }
