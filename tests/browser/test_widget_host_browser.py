@@ -644,7 +644,7 @@ def test_text_over_the_limit_is_refused_at_the_paste_before_it_is_inserted(page,
     assert inputs.paste(page, box, "40 Island\n") in ("clipboard", "paste event")
     assert page.input_value(box) == "40 Island\n"
     page.click("[data-action=check]")
-    expect(page.locator("[data-id=result]")).to_be_visible()
+    expect(page.locator("[data-id=result]")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     expect(error).to_be_hidden()  # the refusal's words are gone with the next answer
 
 
