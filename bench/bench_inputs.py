@@ -4,9 +4,9 @@ not a test)
     .venv/bin/python bench/bench_inputs.py [--site DIR]
 
 Issue 28, point 4; issue 40, point 5. The corpus (:func:`corpus`): beyond the limits (refused
-at once): 5 MB of decklist lines, 100,000 short lines, random binary bytes, NUL bytes, right-
-to-left text, ZWJ emoji sequences, mixed-direction letters, 290,000 characters of emoji; just
-inside them (read, and shown in a box): 2,000 lines, 300,000 characters on one line, 1,000
+at once): 5 MB of decklist lines, 100,000 short lines, random binary bytes, NUL bytes,
+right-to-left text, ZWJ emoji sequences, mixed-direction letters, 290,000 characters of emoji;
+just inside them (read, and shown in a box): 2,000 lines, 300,000 characters on one line, 1,000
 right-to-left letters or emoji (pyengine.widgets.paste_too_big). Each is pasted into every
 paste box of the deck check, the shuffler and both runners' set-up as a browser pastes
 (``devtools.inputs.paste``: the real clipboard and the paste keys, or where the browser will
@@ -19,9 +19,9 @@ A long task over 200 ms is a freeze, a Python the heartbeat found hung (restarte
 and no progress for 4 s) a hang; each one is printed and the run exits 1. The answer times
 (``answers_ms``) are the driver's view, from the page's paste or change event to the next frame
 after the answer: on a loaded machine they include the driver's own waits, so they are figures
-to read, not findings. Results go to bench/results/inputs.json (the Performance page's bad-
-input figures: inputs tried, hangs, freezes over 200 ms). The site is built into a temporary
-folder unless ``--site`` names a build.
+to read, not findings. Results go to bench/results/inputs.json (the Performance page's
+bad-input figures: inputs tried, hangs, freezes over 200 ms). The site is built into a
+temporary folder unless ``--site`` names a build.
 """
 
 from __future__ import annotations
