@@ -175,6 +175,7 @@ def main() -> int:
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         site = args.site or build_site(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+        load_before = round(os.getloadavg()[0], 2)
         ran = run(site)
     results = ran["results"]
     findings = [(page, what, max(tasks)) for page, rows in results.items()
@@ -187,7 +188,7 @@ def main() -> int:
     out.write_text(json.dumps({
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-        "load_1min": round(os.getloadavg()[0], 2),
+        "load_1min_start": load_before, "load_1min": round(os.getloadavg()[0], 2),
         "long_task_ms": LONG_TASK_MS, "paste_routes": ran["paste_routes"],
         "inputs_tried": tried, "freezes_over_200ms": len(findings), "hangs": len(ran["hangs"]),
         "results": results, "answers_ms": ran["answers_ms"], "findings": findings,

@@ -79,7 +79,9 @@ def figures(patterns: Path = PATTERNS, browser: Path = BROWSER) -> dict[str, Any
         "size": engine.get("size"), "answer_s": slowest_answer.get("s"),
         "engine_when": str(engine.get("when", "")),
         "browser_when": str(page.get("date", "")).replace("T", " ").replace("+00:00", " UTC"),
-        "browser_load": page.get("load_1min"), "routes": page.get("paste_routes") or [],
+        "browser_load": " to ".join(str(page[k]) for k in ("load_1min_start", "load_1min")
+                                    if isinstance(page.get(k), (int, float))) or "not recorded",
+        "routes": page.get("paste_routes") or [],
         "tasks": tasks,
     }
 
@@ -94,8 +96,10 @@ def row(data: Mapping[str, Any] | None = None) -> str:
     ms, label, page = f["longest"]
     longest = (f"longest task {ms:,} ms ({PAGES.get(page, page)}, {label})" if ms
                else "no long task")
-    frozen = "; ".join(f"{PAGES.get(p, p)}, {label}: {ms:,} ms" for label, p, ms
-                       in f["freeze_list"])
+    worst = sorted(f["freeze_list"], key=lambda freeze: -freeze[2])
+    frozen = "; ".join(f"{PAGES.get(p, p)}, {label}: {ms:,} ms" for label, p, ms in worst[:3])
+    if len(worst) > 3:
+        frozen += f"; {len(worst) - 3} more in the table below"
     routes = " and ".join(f["routes"]) or "no paste"
     figure = (
         f"{f['tried']:,} tried ({f['pattern_inputs']:,} against the engine's {f['patterns']} "
@@ -103,8 +107,7 @@ def row(data: Mapping[str, Any] | None = None) -> str:
         f"{f['browser_inputs']:,} pasted ({routes}) or chosen as files in Chromium); "
         f"{f['hangs']} hangs (slowest pattern {_ms(f['pattern_ms'])} at "
         f"{f['size']:,} characters, slowest page answer {f['answer_s']} s); "
-        f"{f['freezes']} freezes over {FREEZE_MS} ms ({longest}"
-        + (f"; {frozen}" if frozen else "") + "); "
+        f"{f['freezes']} freezes over {FREEZE_MS} ms ({frozen or longest}); "
         f"{f['games_lost']} games lost. `bench_bad_inputs.py` {f['engine_when']}, "
         f"`bench_inputs.py` {f['browser_when']} at load {f['browser_load']}")
     missed = [name for name, key in (("hangs", "hangs"), ("freezes", "freezes"),

@@ -18,7 +18,8 @@ def _files(tmp_path, *, hangs=0, lost=0, tasks=None, page_hangs=0):
               "hangs": hangs, "games_lost": lost,
               "slowest_patterns": [{"where": "x", "ms": 76.7, "input": "'a'"}],
               "slowest_answers": [{"s": 0.61, "what": "swarm new"}]}
-    browser = {"date": "2026-12-06T09:30:00+00:00", "load_1min": 1.5, "inputs_tried": 4,
+    browser = {"date": "2026-12-06T09:30:00+00:00", "load_1min_start": 0.5, "load_1min": 1.5,
+               "inputs_tried": 4,
                "hangs": page_hangs, "paste_routes": ["clipboard"],
                "results": tasks if tasks is not None else {
                    "check": {"paste paste: RTL": [], "file upload: RTL": [61]},
@@ -34,11 +35,14 @@ def test_the_row_adds_both_runs_and_meets_the_goal_only_at_zero(tmp_path):
     row = bad_inputs.row(_files(tmp_path))
     assert "73,351 tried" in row and "4 pasted (clipboard) or chosen as files" in row
     assert "0 hangs" in row and "0 freezes over 200 ms (longest task 120 ms (Horde, RTL))" in row
-    assert row.endswith("| met |") and "load 1.5" in row and "2026-12-06 09:30:00 UTC" in row
+    assert row.endswith("| met |") and "load 0.5 to 1.5" in row and "2026-12-06 09:30:00 UTC" in row
     assert bad_inputs.row(_files(tmp_path, lost=1)).endswith("| missed: games lost |")
     assert "1 hangs" in bad_inputs.row(_files(tmp_path, page_hangs=1))
-    frozen = bad_inputs.row(_files(tmp_path, tasks={"swarm": {"file import: ZWJ": [339, 58]}}))
-    assert "1 freezes over 200 ms" in frozen and "Swarm, ZWJ: 339 ms" in frozen
+    frozen = bad_inputs.row(_files(tmp_path, tasks={"swarm": {
+        "file import: ZWJ": [339, 58], "paste paste: A": [201], "paste paste: B": [250],
+        "paste paste: C": [260], "paste paste: D": [190]}}))
+    assert "4 freezes over 200 ms (Swarm, ZWJ: 339 ms; Swarm, C: 260 ms; Swarm, B: 250 ms; " \
+           "1 more in the table below)" in frozen
     assert frozen.endswith("| missed: freezes |")
 
 
