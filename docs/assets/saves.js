@@ -123,35 +123,28 @@
   // Text over the limit is refused at the paste or drop itself, before the browser inserts it
   // (issue 40, point 5): inserting 5 MB into a box held the page for 5-8 s before any check
   // after it could answer; so is binary text (NUL characters), slow to insert at any size. A
-  // dropped file is judged by its size (nothing read). The limits
-  // and words are Python's (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, paste_too_big);
-  // Python's own checks stay behind this one.
-  var MAX_PASTE_CHARS = 300000;
-  var MAX_PASTE_LINES = 10000;
-  function count(n) { return n.toLocaleString("en"); }
+  // dropped file is judged by its size (nothing read). The limits are assets/text-limits.js's
+  // (Python's own checks stay behind them).
   function tooLarge(field, data) {
     var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
-    if (!box || field.type === "file" || !data) return null;
-    var limit = field.maxLength > 0 ? Math.min(field.maxLength, MAX_PASTE_CHARS) : MAX_PASTE_CHARS;
+    var limits = window.coopMagicTextLimits;
+    if (!box || field.type === "file" || !data || !limits) return null;
+    var limit = field.maxLength > 0 ? Math.min(field.maxLength, limits.MAX_PASTE_CHARS)
+                                    : limits.MAX_PASTE_CHARS;
     if (data.files && data.files.length) {
       var size = data.files[0].size;
-      return size > 4 * limit ? "The file is " + count(size) + " bytes; a page reads at most " +
-        count(limit) + " characters. Choose one decklist at a time." : null;
+      return size > 4 * limit ? "The file is " + size.toLocaleString("en") + " bytes; a page " +
+        "reads at most " + limit.toLocaleString("en") + " characters. Choose one decklist at " +
+        "a time." : null;
     }
     var text = data.getData("text/plain") || "";
     var kept = field.value.length - Math.abs((field.selectionEnd || 0) - (field.selectionStart || 0));
-    if (text.length + kept > limit) {
-      return "The pasted text is " + count(text.length + kept) + " characters long; a page " +
-        "reads at most " + count(limit) + ". Paste one decklist at a time.";
-    }
+    var message = limits.tooLarge(text, {keptChars: kept, chars: limit,
+                                         keptLines: field.value.split("\n").length - 1});
+    if (message) return message;
     if (text.slice(0, 65536).indexOf("\u0000") >= 0) {  // as a file's check (widget-host.js)
       return "The pasted text is not text (it holds NUL characters, as a binary file does); " +
         "paste a decklist.";
-    }
-    var lines = text.split("\n").length + field.value.split("\n").length - 1;
-    if (lines > MAX_PASTE_LINES) {
-      return "The pasted text has " + count(lines) + " lines; a page reads at most " +
-        count(MAX_PASTE_LINES) + ". Paste one decklist at a time.";
     }
     return null;
   }

@@ -453,12 +453,20 @@ function pasteTooBig(form, root) {
   for (const el of root.querySelectorAll("textarea[data-field]")) {
     if (el.closest("[hidden]")) continue;
     const text = form[el.getAttribute("data-field")] || "";
-    if (text.length > MAX_PASTE_CHARS) {
-      return `The pasted text is ${text.length.toLocaleString("en")} characters long; a page ` +
-             `reads at most ${MAX_PASTE_CHARS.toLocaleString("en")}. Paste one decklist at a time.`;
-    }
+    const message = textTooLarge(text, {});
+    if (message) return message;
   }
   return null;
+}
+
+// assets/text-limits.js's check (issue 40, point 5: lines and right-to-left letters too); only
+// the length if that script is missing.
+function textTooLarge(text, options) {
+  const limits = /** @type {any} */ (window).coopMagicTextLimits;
+  if (limits) return limits.tooLarge(text, options);
+  return text.length > MAX_PASTE_CHARS ? `The ${options.what || "pasted text"} holds ` +
+    `${text.length.toLocaleString("en")} characters; a page reads at most ` +
+    `${MAX_PASTE_CHARS.toLocaleString("en")}.` : null;
 }
 
 function fileTooBig(action, file) {
@@ -473,7 +481,10 @@ function fileTooBig(action, file) {
 
 function fileNotText(action, text) {
   const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
-  if (text.length > chars) {
+  if (!FILE_LIMITS[action]) {  // a decklist, shown in its box: the paste's limits
+    const message = textTooLarge(text, {what: "file"});
+    if (message) return message;
+  } else if (text.length > chars) {
     return `The file holds ${text.length.toLocaleString("en")} characters; a page reads at ` +
            `most ${chars.toLocaleString("en")}.`;
   }
