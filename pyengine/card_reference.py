@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import copy
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -89,7 +89,7 @@ def _counts(names: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _lookup(facts: Mapping[str, dict[str, Any]]):
+def _lookup(facts: Mapping[str, dict[str, Any]]) -> Callable[[str], dict[str, Any] | None]:
     return lambda name: facts.get(name)
 
 

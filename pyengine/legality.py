@@ -418,9 +418,8 @@ def _front_oracle(card: Mapping[str, Any]) -> str | None:
     if isinstance(text, str):
         return text
     faces = card.get("card_faces") or []
-    if faces and isinstance(faces[0], Mapping) and isinstance(faces[0].get("oracle_text"), str):
-        return faces[0]["oracle_text"]
-    return None
+    front = faces[0].get("oracle_text") if faces and isinstance(faces[0], Mapping) else None
+    return front if isinstance(front, str) else None
 
 
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,

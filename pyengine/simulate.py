@@ -461,7 +461,8 @@ _DRIVERS: dict[str, tuple[str, str, type[_Driver]]] = {
 def _engine(variant: str) -> type[Game]:
     """The engine class of ``variant`` (see :data:`_DRIVERS`)."""
     module, name, _ = _DRIVERS[variant]
-    return getattr(importlib.import_module(module), name)
+    engine: type[Game] = getattr(importlib.import_module(module), name)
+    return engine
 
 
 def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[str, Any]:

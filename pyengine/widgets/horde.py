@@ -296,7 +296,8 @@ class Widget(runner.RunnerBase):
 
     @classmethod
     def _class(cls, variant: Any) -> type[Game]:
-        return cls._panel(variant).game_class()
+        engine: type[Game] = cls._panel(variant).game_class()
+        return engine
 
     @staticmethod
     def _check_variant(game: Game) -> None:
@@ -316,7 +317,7 @@ class Widget(runner.RunnerBase):
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
             raise ActionError("choose SlingLab or Limited 2.1")
-        setup = PANELS[variant].setup(form, survivors)
+        setup: dict[str, Any] = PANELS[variant].setup(form, survivors)
         if names:
             setup["names"] = names
         return setup
@@ -334,7 +335,7 @@ class Widget(runner.RunnerBase):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -826,7 +827,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            entry = facts.to_config()
+            entry: dict[str, Any] = facts.to_config()
             errata = getattr(game, "errata_of", None)  # Limited Horde's keyword errata
             if errata is not None and errata(name):
                 entry["errata"] = errata(name)

@@ -10,7 +10,10 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
+from ..horde import CUSTOM as CUSTOM  # the runner's defaults read these three here
+from ..horde import DIFFICULTY, HordeSlingLab
+from ..horde import LIFE_AMOUNT as LIFE_AMOUNT
+from ..horde import LIFE_MODE as LIFE_MODE
 from ..setup import SetupError
 from . import Item, View, plumbing
 
@@ -90,7 +93,8 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the set-up turns (before the first Horde turn)."""
-    return status["horde_turn"] == 0
+    turn: int = status["horde_turn"]
+    return turn == 0
 
 
 def early_turn(status: dict[str, Any]) -> str:
