@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
 // assets/widget-host.js). Runs before Python starts:
 // * adds to each widget the boxes the saves code fills: a save kept aside ("could not
@@ -17,16 +18,19 @@
   var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
   window.coopMagicSaveKey = function (name) { return "coop-magic:" + scope + ":" + name; };
 
+  /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     for (var key in attrs) node.setAttribute(key, attrs[key]);
     if (text) node.textContent = text;
     return node;
   }
+  /** @param {string} action @param {string} text @param {boolean} [primary] */
   function button(action, text, primary) {
     return el("button", {type: "button", "data-action": action, disabled: "",
                          "class": "md-button" + (primary ? " md-button--primary" : "")}, text);
   }
+  /** @param {HTMLElement[]} list */
   function buttons(list) {
     var row = el("div", {"class": "widget-buttons"});
     list.forEach(function (b) { row.appendChild(b); });
@@ -106,9 +110,10 @@
     }
 
     // Typed before Python was ready: keep it.
-    var mark = function (event) {
+    var mark = function (/** @type {Event} */ event) {
       var target = event.target;
-      var owner = target && target.closest && target.closest("[data-widget]");
+      if (!(target instanceof Element)) return;
+      var owner = target.closest("[data-widget]");
       if (owner && owner.getAttribute("data-ready") !== "true" &&
           target.hasAttribute("data-field")) {
         target.setAttribute("data-typed", "");
@@ -128,10 +133,12 @@
   // Python's own checks stay behind this one.
   var MAX_PASTE_CHARS = 300000;
   var MAX_PASTE_LINES = 10000;
+  /** @param {number} n */
   function count(n) { return n.toLocaleString("en"); }
+  /** @param {EventTarget | null} field @param {DataTransfer | null} data */
   function tooLarge(field, data) {
-    var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
-    if (!box || field.type === "file" || !data) return null;
+    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) ||
+        field.type === "file" || !data) return null;
     var limit = field.maxLength > 0 ? Math.min(field.maxLength, MAX_PASTE_CHARS) : MAX_PASTE_CHARS;
     if (data.files && data.files.length) {
       var size = data.files[0].size;
@@ -155,15 +162,18 @@
     }
     return null;
   }
+  /** @param {Event} event */
   function refuseLarge(event) {
     var field = event.target;
-    var message = tooLarge(field, event.clipboardData || event.dataTransfer);
-    if (!message) return;
+    var data = event instanceof ClipboardEvent ? event.clipboardData
+      : event instanceof DragEvent ? event.dataTransfer : null;
+    var message = tooLarge(field, data);
+    if (!message || !(field instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
     var owner = field.closest("[data-widget]");
     var error = owner && owner.querySelector("[data-id=error]");
-    if (error) {
+    if (error instanceof HTMLElement) {
       error.textContent = message;
       error.hidden = false;
     }
