@@ -93,7 +93,9 @@
     }
     /** @param {Element} root */
     function forget(root) {
-      try { localStorage.removeItem(viewKey(root.getAttribute("data-widget"))); } catch (e) {}
+      try {
+        localStorage.removeItem(viewKey(root.getAttribute("data-widget")));
+      } catch (e) { /* storage refused: nothing was kept */ }
     }
     /** @param {Element} root */
     function show(root) {
@@ -101,9 +103,7 @@
       var data = null;
       try {
         data = JSON.parse(localStorage.getItem(viewKey(root.getAttribute("data-widget"))) || "");
-      } catch (error) {
-        data = null;
-      }
+      } catch (error) { /* a damaged record: as if none */ }
       if (!data || data.v !== 1 || typeof data.shown !== "object") return false;
       // An address naming another game (a share link) shows that game, not the saved one.
       if (location.hash.length > 1 && location.hash !== data.hash) return false;

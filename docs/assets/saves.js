@@ -86,8 +86,8 @@
                             hidden: ""});
     unkept.appendChild(el("p", {"data-id": "unkept-text"}));
     unkept.appendChild(buttons([button("unkept-download", "Download this game", true)]));
-    var bar = root.querySelector("[data-id=table-bar]");
-    (bar || box).appendChild(unkept);
+    var tableBar = root.querySelector("[data-id=table-bar]");
+    (tableBar || box).appendChild(unkept);
 
     var ask = el("div", {"class": "widget-ask", "data-id": "shared-ask", role: "alert",
                          hidden: ""});

@@ -40,8 +40,8 @@ const CACHE = "coop-magic-snapshot:" + SITE.pathname;
 const ENTRY = new URL("__snapshot__/", SITE).href;
 
 // The Pyodide options this module relies on, in one place (tests/test_snapshot_api.py reads them).
-export const API = /** @type {const} */ (
-  {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"});
+/** @type {{make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"}} */
+export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"};
 
 // How each start went, for the page (tests and benchmarks wait on <html data-snapshot>):
 // "loaded" (from the snapshot), "normal" (none kept), "dropped" (one was there but would not

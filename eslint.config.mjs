@@ -1,0 +1,55 @@
+// ESLint (flat config) for the site's own JavaScript: a small rule set that catches real bugs.
+// The page scripts are also type-checked by `tsc -p jsconfig.json` (both run in scripts/test.sh).
+import js from "@eslint/js";
+import globals from "globals";
+
+const bugs = {
+  ...js.configs.recommended.rules,  // no-undef, no-unused-vars, no-redeclare, no-dupe-keys, ...
+  eqeqeq: ["error", "always"],
+  "no-unused-vars": ["error", {args: "after-used", caughtErrors: "none"}],
+  "no-shadow-restricted-names": "error",
+  "no-self-compare": "error",
+  "no-template-curly-in-string": "error",
+  "no-unmodified-loop-condition": "error",
+  "no-unreachable-loop": "error",
+  "no-constructor-return": "error",
+  "array-callback-return": "error",
+  "no-new-func": "error",
+  "no-eval": "error",
+  "no-implied-eval": "error",
+};
+
+export default [
+  {ignores: ["site/**", "node_modules/**", ".cache/**", "**/*.d.ts"]},
+  {
+    // Page scripts loaded with <script src> (their own scope: each is one function).
+    files: ["docs/assets/*.js"],
+    ignores: ["docs/assets/widget-host.js", "docs/assets/snapshot.js"],
+    languageOptions: {ecmaVersion: 2022, sourceType: "script", globals: globals.browser},
+    rules: bugs,
+  },
+  {
+    // ES modules: the play pages' adapter, and the snapshot module (page and worker).
+    files: ["docs/assets/widget-host.js", "docs/assets/snapshot.js"],
+    languageOptions: {
+      ecmaVersion: 2022, sourceType: "module",
+      globals: {...globals.browser, ...globals.worker},
+    },
+    rules: bugs,
+  },
+  {
+    // The service worker's source (sitebuild/offline.py fills in its @build lines).
+    files: ["sitebuild/sw.js"],
+    languageOptions: {ecmaVersion: 2022, sourceType: "script", globals: globals.serviceworker},
+    rules: bugs,
+  },
+  {
+    // Build helpers run by Node, and the Pyodide start module run in the browser's worker.
+    files: ["sitebuild/*.mjs", "eslint.config.mjs"],
+    languageOptions: {
+      ecmaVersion: 2022, sourceType: "module",
+      globals: {...globals.node, ...globals.worker},
+    },
+    rules: bugs,
+  },
+];
