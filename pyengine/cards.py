@@ -1035,7 +1035,10 @@ class CardDB:
         return sorted(self._fronts)
 
     def __iter__(self) -> Iterator[CardFacts]:
-        return (self._lookup(key) for key in self.keys())  # type: ignore[misc]
+        for key in self.keys():
+            card = self._lookup(key)
+            if card is not None:  # every key has its card
+                yield card
 
     def __len__(self) -> int:
         return len(self.keys())
