@@ -19,37 +19,22 @@ const bugs = {
   "no-implied-eval": "error",
 };
 
+// One block of files: their kind of script and the globals their environment has.
+const block = (files, sourceType, environment, ignores = []) => ({
+  files, ignores, rules: bugs,
+  languageOptions: {ecmaVersion: 2022, sourceType, globals: environment},
+});
+
 export default [
   {ignores: ["site/**", "node_modules/**", ".cache/**", "**/*.d.ts"]},
-  {
-    // Page scripts loaded with <script src> (their own scope: each is one function).
-    files: ["docs/assets/*.js"],
-    ignores: ["docs/assets/widget-host.js", "docs/assets/snapshot.js"],
-    languageOptions: {ecmaVersion: 2022, sourceType: "script", globals: globals.browser},
-    rules: bugs,
-  },
-  {
-    // ES modules: the play pages' adapter, and the snapshot module (page and worker).
-    files: ["docs/assets/widget-host.js", "docs/assets/snapshot.js"],
-    languageOptions: {
-      ecmaVersion: 2022, sourceType: "module",
-      globals: {...globals.browser, ...globals.worker},
-    },
-    rules: bugs,
-  },
-  {
-    // The service worker's source (sitebuild/offline.py fills in its @build lines).
-    files: ["sitebuild/sw.js"],
-    languageOptions: {ecmaVersion: 2022, sourceType: "script", globals: globals.serviceworker},
-    rules: bugs,
-  },
-  {
-    // Build helpers run by Node, and the Pyodide start module run in the browser's worker.
-    files: ["sitebuild/*.mjs", "eslint.config.mjs"],
-    languageOptions: {
-      ecmaVersion: 2022, sourceType: "module",
-      globals: {...globals.node, ...globals.worker},
-    },
-    rules: bugs,
-  },
+  // Page scripts loaded with <script src> (their own scope: each is one function).
+  block(["docs/assets/*.js"], "script", globals.browser,
+        ["docs/assets/widget-host.js", "docs/assets/snapshot.js"]),
+  // ES modules: the play pages' adapter, and the snapshot module (page and worker).
+  block(["docs/assets/widget-host.js", "docs/assets/snapshot.js"], "module",
+        {...globals.browser, ...globals.worker}),
+  // The service worker's source (sitebuild/offline.py fills in its @build lines).
+  block(["sitebuild/sw.js"], "script", globals.serviceworker),
+  // Build helpers run by Node, and the Pyodide start module run in the browser's worker.
+  block(["sitebuild/*.mjs", "eslint.config.mjs"], "module", {...globals.node, ...globals.worker}),
 ];
