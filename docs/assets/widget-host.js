@@ -824,8 +824,9 @@ async function serve(worker, root, failed) {
   const stored = slots.read();
   wireKeeping(root, name, slots);
   // A paste or drop refused before the browser inserted it (assets/saves.js).
-  root.addEventListener("coop-magic:refused",
-                        (event) => refuse(shown, String(/** @type {CustomEvent} */ (event).detail)));
+  root.addEventListener("coop-magic:refused", (event) => {
+    if (event instanceof CustomEvent) refuse(shown, String(event.detail));
+  });
   /** @type {FetchData[]} */
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
