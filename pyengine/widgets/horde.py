@@ -147,11 +147,13 @@ SLINGLAB_ONLY = slinglab.ONLY
 
 def fresh_form() -> dict[str, str]:
     """The page's settings before anything is chosen."""
+    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
+
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": slinglab.LIFE_MODE.default, "life": str(slinglab.LIFE_AMOUNT.default),
+        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
         "names": "",
-        **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
+        **CUSTOM.format(CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",

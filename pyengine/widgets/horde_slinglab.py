@@ -10,10 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..game import ActionError, Game
-from ..horde import CUSTOM as CUSTOM  # the runner's defaults read these three here
-from ..horde import DIFFICULTY, HordeSlingLab
-from ..horde import LIFE_AMOUNT as LIFE_AMOUNT
-from ..horde import LIFE_MODE as LIFE_MODE
+from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
 from ..setup import SetupError
 from . import Item, View, plumbing
 
