@@ -22,11 +22,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import files, limited_horde, safejson
+from .. import files, safejson
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
+from ..limited_horde import LimitedHorde
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
 from ..setup import SetupError
@@ -173,7 +174,7 @@ def run_new(args: argparse.Namespace) -> int:
 
 
 def limited_class() -> type[Game]:
-    return limited_horde.LimitedHorde
+    return LimitedHorde
 
 
 def life_option(args: argparse.Namespace) -> dict[str, Any]:
