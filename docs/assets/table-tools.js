@@ -197,7 +197,7 @@
   // Kept in localStorage only (MAX_GAMES), never sent; [data-history] lists them with Open
   // (the share link), Export (a JSON file) and Delete.
   var MAX_GAMES = 50;
-  var history = document.querySelector("[data-history]");
+  const history = document.querySelector("[data-history]");
   /** @typedef {Record<string, unknown>} GameEntry (storage can be edited: checked as shown) */
   /** @returns {GameEntry[]} */
   function games() {
@@ -278,14 +278,11 @@
     return typeof value === "string" || typeof value === "number" ? String(value).slice(0, 200) : "";
   }
   function show() {
-    var kept = history;
-    if (!kept) return;
-    var page = kept.getAttribute("data-history");
-    var list = games().filter(function (g) { return g.page === page; });
-    var ul = kept.querySelector("ul");
-    var empty = kept.querySelector("[data-history-empty]");
+    if (!history) return;
+    var list = games().filter(function (g) { return g.page === history.getAttribute("data-history"); });
+    const ul = history.querySelector("ul");
+    var empty = history.querySelector("[data-history-empty]");
     if (!ul) return;  // a history without its list: nothing to show
-    var lines = ul;
     ul.textContent = "";
     if (empty instanceof HTMLElement) empty.hidden = list.length > 0;
     list.slice().reverse().forEach(function (game) {
@@ -320,11 +317,10 @@
       });
       row.appendChild(drop);
       li.appendChild(row);
-      lines.appendChild(li);
+      ul.appendChild(li);
     });
   }
   if (history) {
-    var shelf = history;
     var exportButton = history.querySelector('[data-tool="history-export"]');
     if (exportButton) {
       exportButton.addEventListener("click", function () {
@@ -341,7 +337,7 @@
     var clear = history.querySelector('[data-tool="history-clear"]');
     if (clear) {
       clear.addEventListener("click", function () {
-        var page = shelf.getAttribute("data-history");
+        var page = history.getAttribute("data-history");
         keep(games().filter(function (g) { return g.page !== page; }));
         show();
       });
