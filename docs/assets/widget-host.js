@@ -12,7 +12,11 @@
 // a widget is ready its root gets data-ready="true", the signal the tests wait on.
 //
 // assets/widget-loading.js imports this module once the page is painted and calls start().
-//
+const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
+const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
+const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
+const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
+
 // The messages with the worker are typed from pyengine/widgets/messages.py (types/messages.d.ts,
 // written by `python -m sitebuild.messages_dts`): `tsc` refuses a read of a field it does not send.
 /** @typedef {import("../../types/messages").Answer} Answer */
@@ -43,10 +47,6 @@
  * }} StartOptions
  */
 /** @typedef {"failed" | "other-tab" | "copy-failed"} StopReason */
-const FETCH_GAP_MS = 100;  // pyengine.widgets.FETCH_GAP_MS: Scryfall asks for 50-100 ms
-const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved.";
-const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
-const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
 
 const absolute = (/** @type {string} */ url) => new URL(url, location.href).href;
 
@@ -350,9 +350,9 @@ function applyList(element, old, items) {
   for (const item of newMid) element.insertBefore(itemElement(item), before);
 }
 
+/** @param {HTMLElement} root @param {HTMLCanvasElement} canvas @param {string[]} rows */
 // Paint a QR code (rows of '#' and '.') on a canvas, with a 4-module quiet zone, dark on white
 // whatever the colour scheme, at whole device pixels per module.
-/** @param {HTMLElement} root @param {HTMLCanvasElement} canvas @param {string[]} rows */
 function paintQr(root, canvas, rows) {
   const cells = rows.length + 8;
   const pixels = Math.min(640, Math.floor(Math.min(320, root.clientWidth || 320) *
