@@ -159,3 +159,19 @@ def test_the_page_reading_a_field_not_sent_fails_the_check(tmp_path, script, old
     said = done.stdout + done.stderr
     assert done.returncode != 0, said
     assert re.search(r"Property '" + field + r"' does not exist", said), said
+
+
+def test_every_page_script_says_it_is_type_checked():
+    """sw-3-4: each script under docs/assets/ starts with `// @ts-check`, and the check's
+    config takes every one of them (a new script is checked from its first commit)."""
+    import json
+
+    scripts = sorted((ROOT / "docs" / "assets").glob("*.js"))
+    assert scripts
+    unmarked = [s.name for s in scripts
+                if s.read_text(encoding="utf-8").splitlines()[0] != "// @ts-check"]
+    assert unmarked == []
+    config = json.loads((ROOT / "jsconfig.json").read_text(encoding="utf-8"))
+    assert "docs/assets/*.js" in config["include"]
+    assert config["compilerOptions"]["strict"] is True
+    assert config["compilerOptions"]["checkJs"] is True
