@@ -785,7 +785,13 @@ class Decklist:
         return f"<Decklist {label}{sizes or 'empty'}; {len(self.problems)} problems>"
 
 
-_WRITERS = {
+def _to_csv(deck: Decklist) -> str:
+    from .decklist_table import to_csv
+
+    return to_csv(deck)
+
+
+_WRITERS: dict[str, Callable[[Decklist], str]] = {
     "text": Decklist._text,
     "arena": Decklist._arena,
     "mtgo": Decklist._mtgo,
@@ -797,14 +803,8 @@ _WRITERS = {
     "forge": Decklist._forge,
     "xmage": Decklist._xmage,
     "cockatrice": Decklist._cockatrice,
-    "csv": lambda deck: _to_csv(deck),
+    "csv": _to_csv,
 }
-
-
-def _to_csv(deck: Decklist) -> str:
-    from .decklist_table import to_csv
-
-    return to_csv(deck)
 
 
 def format_title(fmt: str) -> str:

@@ -267,7 +267,8 @@ class HordeSlingLab(HordeGame):
 
     @property
     def wave_base(self) -> int:
-        return self.options["wave"]
+        wave: int = self.options["wave"]
+        return wave
 
     def _copies(self, pool: list[str], count: int) -> list[str]:
         """``count`` names dealt from ``pool``: shuffled, dealt to the end, reshuffled, ..."""
@@ -325,7 +326,7 @@ class HordeSlingLab(HordeGame):
         return self.horde_turn == 0
 
     def next_surge_turn(self) -> int | None:
-        interval = self.options["surge"]
+        interval: int | None = self.options["surge"]
         if not interval or self.surges >= MAX_SURGES:
             return None
         return (self.horde_turn // interval + 1) * interval

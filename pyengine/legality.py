@@ -429,9 +429,8 @@ def _front_oracle(card: Mapping[str, Any]) -> str | None:
     if isinstance(text, str):
         return text
     faces = card.get("card_faces") or []
-    if faces and isinstance(faces[0], Mapping) and isinstance(faces[0].get("oracle_text"), str):
-        return faces[0]["oracle_text"]
-    return None
+    front = faces[0].get("oracle_text") if faces and isinstance(faces[0], Mapping) else None
+    return front if isinstance(front, str) else None
 
 
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -1054,10 +1053,9 @@ class _Checker:
                          f"cannot be a commander: it is a {facts.type_line or 'card'}, not a "
                          "legendary creature, and does not say it can be your commander",
                          rule, ERROR, "commander")
-        if len(cards) == 2 and all(c.facts is not None and not c.facts.has_tag("no_facts")
-                                   for c in cards):
-            problem = pair_problem(cards[0].facts, cards[1].facts,  # type: ignore[arg-type]
-                                   cards[0].name, cards[1].name)
+        pair = [c.facts for c in cards if c.facts is not None and not c.facts.has_tag("no_facts")]
+        if len(cards) == 2 and len(pair) == 2:
+            problem = pair_problem(pair[0], pair[1], cards[0].name, cards[1].name)
             if problem:
                 self.add(cards[1].line, cards[1].name, problem, rule, ERROR, "partner")
         if not known:

@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
 // assets/widget-host.js). Runs before Python starts:
 // * adds to each widget the boxes the saves code fills: a save kept aside ("could not
@@ -17,16 +18,19 @@
   var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
   window.coopMagicSaveKey = function (name) { return "coop-magic:" + scope + ":" + name; };
 
+  /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     for (var key in attrs) node.setAttribute(key, attrs[key]);
     if (text) node.textContent = text;
     return node;
   }
+  /** @param {string} action @param {string} text @param {boolean} [primary] */
   function button(action, text, primary) {
     return el("button", {type: "button", "data-action": action, disabled: "",
                          "class": "md-button" + (primary ? " md-button--primary" : "")}, text);
   }
+  /** @param {HTMLElement[]} list */
   function buttons(list) {
     var row = el("div", {"class": "widget-buttons"});
     list.forEach(function (b) { row.appendChild(b); });
@@ -82,8 +86,8 @@
                             hidden: ""});
     unkept.appendChild(el("p", {"data-id": "unkept-text"}));
     unkept.appendChild(buttons([button("unkept-download", "Download this game", true)]));
-    var bar = root.querySelector("[data-id=table-bar]");
-    (bar || box).appendChild(unkept);
+    var tableBar = root.querySelector("[data-id=table-bar]");
+    (tableBar || box).appendChild(unkept);
 
     var ask = el("div", {"class": "widget-ask", "data-id": "shared-ask", role: "alert",
                          hidden: ""});
@@ -106,9 +110,10 @@
     }
 
     // Typed before Python was ready: keep it.
-    var mark = function (event) {
+    var mark = function (/** @type {Event} */ event) {
       var target = event.target;
-      var owner = target && target.closest && target.closest("[data-widget]");
+      if (!(target instanceof Element)) return;
+      var owner = target.closest("[data-widget]");
       if (owner && owner.getAttribute("data-ready") !== "true" &&
           target.hasAttribute("data-field")) {
         target.setAttribute("data-typed", "");
@@ -125,10 +130,11 @@
   // after it could answer; so is binary text (NUL characters), slow to insert at any size. A
   // dropped file is judged by its size (nothing read). The limits are assets/text-limits.js's
   // (Python's own checks stay behind them).
+  /** @param {EventTarget | null} field @param {DataTransfer | null} data */
   function tooLarge(field, data) {
-    var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
     var limits = window.coopMagicTextLimits;
-    if (!box || field.type === "file" || !data || !limits) return null;
+    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) ||
+        field.type === "file" || !data || !limits) return null;
     var limit = field.maxLength > 0 ? Math.min(field.maxLength, limits.MAX_PASTE_CHARS)
                                     : limits.MAX_PASTE_CHARS;
     if (data.files && data.files.length) {
@@ -148,15 +154,18 @@
     }
     return null;
   }
+  /** @param {Event} event */
   function refuseLarge(event) {
     var field = event.target;
-    var message = tooLarge(field, event.clipboardData || event.dataTransfer);
-    if (!message) return;
+    var data = event instanceof ClipboardEvent ? event.clipboardData
+      : event instanceof DragEvent ? event.dataTransfer : null;
+    var message = tooLarge(field, data);
+    if (!message || !(field instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
     var owner = field.closest("[data-widget]");
     var error = owner && owner.querySelector("[data-id=error]");
-    if (error) {
+    if (error instanceof HTMLElement) {
       error.textContent = message;
       error.hidden = false;
     }

@@ -25,6 +25,7 @@
   var box = /** @type {HTMLElement | null} */ (document.querySelector("[data-table-log]"));
   var root = /** @type {HTMLElement | null} */ (document.querySelector("[data-widget]"));
   if (!box || !root) return;
+  var shown = box;  // not null from here on (a closure does not keep the narrowing)
   var page = box.getAttribute("data-table-log") || "";
   var list = /** @type {HTMLElement} */ (box.querySelector("[data-log-lines]"));
   var pendingLine = /** @type {HTMLElement} */ (box.querySelector("[data-log-pending]"));
@@ -75,7 +76,7 @@
   }
   // assets/table-tools.js reads this when it notes a finished game (and exports the list).
   // The burst still open (the tap that ended the game) is committed first.
-  /** @type {any} */ (window).coopMagicTableLog = function () {
+  window.coopMagicTableLog = function () {
     commit();
     return log.lines.map(function (l) { return l.time + " · turn " + l.turn + " · " + l.text; });
   };
@@ -135,7 +136,7 @@
       undoButton.disabled = !open;
       undoButton.textContent = open ? "Undo the last change (" + words(open) + ")" : "Undo the last change";
     }
-    box.hidden = !log.lines.length && !pending;
+    shown.hidden = !log.lines.length && !pending;
   }
   /** @param {boolean} [aloud] read the committed line out (a burst that ended by itself) */
   function commit(aloud) {

@@ -1,3 +1,4 @@
+// @ts-check
 // What table apps have, on the play pages (issue 27, point 6), page-side only: nothing here
 // talks to Python or leaves the device. Loaded (deferred) by docs/play/{horde,swarm,team}.md.
 // * Screen Wake Lock: once a game is being played (the first tap on one of the widget's
@@ -19,21 +20,33 @@
   var HOLD_MS = 450, REPEAT_MS = 140;
   var KEY = "coop-magic:table-tools:";
 
+  /** @param {string} name */
   function get(name) {
     try { return localStorage.getItem(KEY + name); } catch (error) { return null; }
   }
+  /** @param {string} name @param {string} value */
   function set(name, value) {
     try { localStorage.setItem(KEY + name, value); } catch (error) { /* private mode */ }
   }
+  /** @param {Element | null} el */
   function shown(el) {
     return !!el && !el.closest("[hidden]") && el.getClientRects().length > 0;
   }
+  // The element at or around an event's target that matches `selector` (none for a target
+  // that is not an element).
+  /** @param {Event} event @param {string} selector */
+  function closest(event, selector) {
+    var target = event.target;
+    return target instanceof Element ? target.closest(selector) : null;
+  }
 
   // -- Screen Wake Lock -----------------------------------------------------------------------
+  /** @type {WakeLockSentinel | null} */
   var lock = null, playing = false;
-  var toggle = document.querySelector('[data-tool="wake"]');
+  var toggle = document.querySelector('input[data-tool="wake"]');  // a checkbox
   var note = document.querySelector('[data-tool="wake-note"]');
   function wakeWanted() { return get("wake") !== "off"; }
+  /** @param {string} text */
   function say(text) { if (note) note.textContent = text; }
   function release() {
     if (lock) { lock.release().catch(function () {}); lock = null; }
@@ -57,18 +70,19 @@
       say("The screen could not be kept on (the browser refused, e.g. in battery saver mode).");
     });
   }
-  if (toggle) {
-    toggle.checked = wakeWanted();
-    toggle.addEventListener("change", function () {
-      set("wake", toggle.checked ? "on" : "off");
-      if (toggle.checked) { acquire(); } else { release(); say("The screen may go dark as usual."); }
+  if (toggle instanceof HTMLInputElement) {
+    var wake = toggle;
+    wake.checked = wakeWanted();
+    wake.addEventListener("change", function () {
+      set("wake", wake.checked ? "on" : "off");
+      if (wake.checked) { acquire(); } else { release(); say("The screen may go dark as usual."); }
     });
   }
   if (!("wakeLock" in navigator)) {
     say("This browser cannot keep the screen on: set a longer screen timeout on the phone.");
   }
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-widget] [data-action]");
+    var button = closest(event, "[data-widget] [data-action]");
     if (button && !playing) { playing = true; acquire(); }
   });
   document.addEventListener("visibilitychange", function () {
@@ -76,9 +90,10 @@
   });
 
   // -- Steppers and hold to repeat -------------------------------------------------------------
+  /** @param {Element} button */
   function step(button) {
-    var box = document.getElementById(button.getAttribute("data-for"));
-    if (!box) return;
+    var box = document.getElementById(button.getAttribute("data-for") || "");
+    if (!(box instanceof HTMLInputElement)) return;  // a stepper's box is a number input
     var by = Number(button.getAttribute("data-step")) || 0;
     var low = box.min === "" ? -Infinity : Number(box.min);
     var high = box.max === "" ? Infinity : Number(box.max);
@@ -88,29 +103,31 @@
     box.dispatchEvent(new Event("change", {bubbles: true}));
   }
   document.addEventListener("click", function (event) {
-    var button = event.target.closest && event.target.closest("[data-step][data-for]");
+    var button = closest(event, "[data-step][data-for]");
     if (button) step(button);
   });
+  /** @type {ReturnType<typeof setTimeout> | null} */
   var timer = null, repeated = false;
   function stop() {
     if (timer !== null) { clearTimeout(timer); clearInterval(timer); timer = null; }
   }
   document.addEventListener("contextmenu", function (event) {  // a long press is a hold
-    if (event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]")) {
+    if (closest(event, "[data-repeat],[data-step][data-for]")) {
       event.preventDefault();
     }
   });
   document.addEventListener("pointerdown", function (event) {
-    var button = event.target.closest && event.target.closest("[data-repeat],[data-step][data-for]");
-    if (!button || button.disabled || event.button > 0) return;
+    var button = closest(event, "[data-repeat],[data-step][data-for]");
+    if (!(button instanceof HTMLButtonElement) || button.disabled || event.button > 0) return;
+    var held = button;
     stop();
     repeated = false;
     timer = setTimeout(function () {
       repeated = true;
-      button.click();
+      held.click();
       timer = setInterval(function () {
-        if (button.disabled || !shown(button)) { stop(); return; }
-        button.click();
+        if (held.disabled || !shown(held)) { stop(); return; }
+        held.click();
       }, REPEAT_MS);
     }, HOLD_MS);
   });
@@ -132,8 +149,9 @@
 
   // -- "What just happened": two lines at most; a tap shows the whole sentence, another folds it.
   // The line takes the keyboard's focus too, and Enter or Space does the same as a tap.
+  /** @param {Event} event */
   function happenedLine(event) {
-    return event.target && event.target.closest && event.target.closest(".table-happened");
+    return closest(event, ".table-happened");
   }
   document.addEventListener("click", function (event) {
     var line = happenedLine(event);
@@ -152,8 +170,7 @@
   // play page the documented keys are the game's, whether or not their button is shown now.
   window.addEventListener("keydown", function (event) {
     if (event.ctrlKey || event.metaKey || event.altKey || event.isComposing) return;
-    var where = event.target;
-    if (where && where.closest && where.closest("input, textarea, select, [contenteditable]")) {
+    if (closest(event, "input, textarea, select, [contenteditable]")) {
       return;
     }
     var key = event.key.length === 1 ? event.key.toLowerCase() : "";
@@ -165,6 +182,7 @@
     if (key === "?") { openGuide(); return; }
     for (var i = 0; i < buttons.length; i++) {
       var button = buttons[i];
+      if (!(button instanceof HTMLButtonElement)) continue;  // a data-key is on a <button>
       if (!button.disabled && shown(button)) {
         button.focus();
         button.click();
@@ -179,17 +197,22 @@
   // Kept in localStorage only (MAX_GAMES), never sent; [data-history] lists them with Open
   // (the share link), Export (a JSON file) and Delete.
   var MAX_GAMES = 50;
-  var history = document.querySelector("[data-history]");
+  const history = document.querySelector("[data-history]");
+  /** @typedef {Record<string, unknown>} GameEntry (storage can be edited: checked as shown) */
+  /** @returns {GameEntry[]} */
   function games() {
     try {
       var list = JSON.parse(get("history") || "[]");
-      return Array.isArray(list) ? list.filter(function (g) { return g && typeof g === "object"; }) : [];
+      return Array.isArray(list) ? list.filter(function (/** @type {unknown} */ g) {
+        return g && typeof g === "object";
+      }) : [];
     } catch (error) { return []; }
   }
   // Bounded where written (issue 40): the oldest games go first past MAX_HISTORY_CHARS, so the
   // history never crowds out the saved game; a share link too long to keep is left out.
   var MAX_HISTORY_CHARS = 300000;
   var MAX_LINK_CHARS = 20000;
+  /** @param {GameEntry[]} list */
   function keep(list) {
     list = list.slice(-MAX_GAMES);
     var text = JSON.stringify(list);
@@ -199,10 +222,12 @@
     }
     if (text.length <= MAX_HISTORY_CHARS) set("history", text);
   }
+  /** @param {string} selector */
   function text(selector) {
     var el = document.querySelector(selector);
-    return el ? el.textContent.trim().replace(/\s+/g, " ").slice(0, 300) : "";
+    return el ? (el.textContent || "").trim().replace(/\s+/g, " ").slice(0, 300) : "";
   }
+  /** @param {string} selector @param {string} name */
   function attr(selector, name) {
     var el = document.querySelector(selector);
     return el ? el.getAttribute(name) || "" : "";
@@ -222,6 +247,7 @@
     var line = turnLine();
     return line && !/game is over/i.test(line) ? line : lastTurn;
   }
+  /** @param {string} result */
   function record(result) {
     var page = history ? history.getAttribute("data-history") : "";
     var seed = attr("[data-widget] [data-seed]", "data-seed") || text('[data-id="seed-shown"]') ||
@@ -252,6 +278,7 @@
   // share fragment: never javascript:, another site or another page), its date parsed on its
   // own (a malformed one is left out of that entry's line, never empties the list), and its
   // words as short plain text.
+  /** @param {unknown} link */
   function playLink(link) {
     if (typeof link !== "string" || link.length > 20000) return "";
     try {
@@ -260,20 +287,23 @@
         url.search === "" && /^#[a-z]=[\w.~=%-]*$/.test(url.hash) ? url.href : "";
     } catch (error) { return ""; }
   }
+  /** @param {unknown} date */
   function when(date) {
     var parsed = typeof date === "string" && date.length < 64 ? new Date(date) : null;
     return parsed && !isNaN(parsed.getTime()) ? parsed.toISOString().slice(0, 16).replace("T", " ") : "";
   }
+  /** @param {unknown} value */
   function words(value) {
     return typeof value === "string" || typeof value === "number" ? String(value).slice(0, 200) : "";
   }
   function show() {
     if (!history) return;
     var list = games().filter(function (g) { return g.page === history.getAttribute("data-history"); });
-    var ul = history.querySelector("ul");
+    const ul = history.querySelector("ul");
     var empty = history.querySelector("[data-history-empty]");
+    if (!ul) return;  // a history without its list: nothing to show
     ul.textContent = "";
-    if (empty) empty.hidden = list.length > 0;
+    if (empty instanceof HTMLElement) empty.hidden = list.length > 0;
     list.slice().reverse().forEach(function (game) {
       var li = document.createElement("li");
       var line = document.createElement("p");
@@ -327,11 +357,12 @@
     });
   }
   // A deleted entry can be brought back (issue 41): "Deleted … Undo" until the next change.
+  /** @param {GameEntry[]} before the list as it was @param {string} date */
   function deleted(before, date) {
     if (!history) return;
-    var note = history.querySelector("[data-history-undo]");
-    if (!note) {
-      note = document.createElement("p");
+    var found = history.querySelector("[data-history-undo]");
+    var note = found instanceof HTMLElement ? found : document.createElement("p");
+    if (!found) {
       note.setAttribute("data-history-undo", "");
       note.setAttribute("role", "status");
       history.insertBefore(note, history.querySelector("ul"));
@@ -375,8 +406,10 @@
     var ends = document.querySelectorAll('[data-widget] [data-game-end]');
     var observer = new MutationObserver(function () {
       ends.forEach(function (el) {
-        if (!el.hidden && el.textContent.trim() && document.querySelector("[data-widget][data-ready=true]")) {
-          record(el.textContent.trim().replace(/\s+/g, " "));
+        var said = (el.textContent || "").trim();
+        if (el instanceof HTMLElement && !el.hidden && said &&
+            document.querySelector("[data-widget][data-ready=true]")) {
+          record(said.replace(/\s+/g, " "));
         }
       });
     });
@@ -388,21 +421,22 @@
 
   // -- The first-visit guide -------------------------------------------------------------------
   function openGuide() {
-    if (!guide) return;
+    if (!(guide instanceof HTMLElement)) return;
     guide.hidden = false;
     var first = guide.querySelector("h2, [tabindex]");
-    if (first) { first.setAttribute("tabindex", "-1"); first.focus(); }
+    if (first instanceof HTMLElement) { first.setAttribute("tabindex", "-1"); first.focus(); }
   }
-  if (guide) {
+  if (guide instanceof HTMLElement) {
+    var box = guide;
     var page = guide.getAttribute("data-guide");
     // Shown on a first visit by assets/saved-view.js, before the first paint.
     document.querySelectorAll('[data-tool="guide-close"]').forEach(function (button) {
       button.addEventListener("click", function () {
-        guide.hidden = true;
+        box.hidden = true;
         document.documentElement.classList.remove("guide-first");  // in case saved-view.js did not run
         set("guide:" + page, "seen");
         var opener = document.querySelector('[data-tool="guide-open"]');
-        if (opener) opener.focus();
+        if (opener instanceof HTMLElement) opener.focus();
       });
     });
     document.querySelectorAll('[data-tool="guide-open"]').forEach(function (button) {
@@ -410,9 +444,9 @@
     });
     // Esc closes the open guide, as its "Got it" does (issue 41).
     document.addEventListener("keydown", function (event) {
-      if (event.key !== "Escape" || guide.hidden) return;
-      var close = guide.querySelector('[data-tool="guide-close"]');
-      if (close) { event.preventDefault(); close.click(); }
+      if (event.key !== "Escape" || box.hidden) return;
+      var close = box.querySelector('[data-tool="guide-close"]');
+      if (close instanceof HTMLElement) { event.preventDefault(); close.click(); }
     });
   }
 })();

@@ -13,7 +13,9 @@
   var MAX_PASTE_CHARS = 300000;
   var MAX_PASTE_LINES = 2000;
   var MAX_PASTE_COMPLEX = 1000;
-  // pyengine.widgets.COMPLEX_RANGES, as UTF-16 (beyond the basic plane: a surrogate pair).
+  // pyengine.widgets.COMPLEX_RANGES, as UTF-16 (beyond the basic plane: a surrogate pair). The
+  // class lists combining marks as code points of their own, on purpose.
+  // eslint-disable-next-line no-misleading-character-class
   var COMPLEX = /[\u0300-\u036f\u0590-\u08ff\u200c-\u200f\u202a-\u202e\u2066-\u2069\ufb1d-\ufdff\ufe00-\ufe0f\ufe70-\ufeff]|[\ud800-\udbff][\udc00-\udfff]/g;
 
   /** @param {number} n */
@@ -64,5 +66,5 @@
     return null;
   }
 
-  /** @type {any} */ (window).coopMagicTextLimits = {tooLarge: tooLarge, MAX_PASTE_CHARS: MAX_PASTE_CHARS};
+  window.coopMagicTextLimits = {tooLarge: tooLarge, MAX_PASTE_CHARS: MAX_PASTE_CHARS};
 })();

@@ -80,7 +80,7 @@ class Group:
         """The card a tap on the group chooses: the chosen one if it is in the group, else the
         first untapped one, else the first."""
         if selected in self.ids:
-            return selected  # type: ignore[return-value]
+            return selected
         untapped = [i for i in self.ids if i not in self.tapped]
         return (untapped or self.ids)[0]
 

@@ -152,11 +152,13 @@ SLINGLAB_ONLY = slinglab.ONLY
 
 def fresh_form() -> dict[str, str]:
     """The page's settings before anything is chosen."""
+    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
+
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": slinglab.LIFE_MODE.default, "life": str(slinglab.LIFE_AMOUNT.default),
+        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
         "names": "",
-        **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
+        **CUSTOM.format(CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
@@ -351,7 +353,8 @@ class Widget(runner.RunnerBase):
 
     @classmethod
     def _class(cls, variant: Any) -> type[Game]:
-        return cls._panel(variant).game_class()
+        engine: type[Game] = cls._panel(variant).game_class()
+        return engine
 
     @staticmethod
     def _check_variant(game: Game) -> None:
@@ -371,7 +374,7 @@ class Widget(runner.RunnerBase):
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
             raise ActionError("choose SlingLab or Limited 2.1")
-        setup = PANELS[variant].setup(form, survivors)
+        setup: dict[str, Any] = PANELS[variant].setup(form, survivors)
         if names:
             setup["names"] = names
         return setup
@@ -389,7 +392,7 @@ class Widget(runner.RunnerBase):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -887,7 +890,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            entry = facts.to_config()
+            entry: dict[str, Any] = facts.to_config()
             errata = getattr(game, "errata_of", None)  # Limited Horde's keyword errata
             if errata is not None and errata(name):
                 entry["errata"] = errata(name)

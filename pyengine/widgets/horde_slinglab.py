@@ -105,7 +105,8 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the set-up turns (before the first Horde turn)."""
-    return status["horde_turn"] == 0
+    turn: int = status["horde_turn"]
+    return turn == 0
 
 
 def early_turn(status: dict[str, Any]) -> str:

@@ -718,7 +718,7 @@ class RunnerBase:
         view.text["attack"] = ""
         view.hidden["wave-box"] = True
 
-    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """The variant's last word on an answer (where the page scrolls …). Here: a tap that
         opened a card's panel scrolls to it, and the panel's card is the one announcement;
         closing the panel and the tap that ends the game go back to the top (the turn, the

@@ -818,7 +818,7 @@ def attack_line(game: SwarmGame) -> str:
 
 
 def _describe(action: dict[str, Any]) -> str:
-    kind = action.get("type", "?")
+    kind: str = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
     return kind + (f" ({', '.join(extra)})" if extra else "")
 
