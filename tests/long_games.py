@@ -113,7 +113,8 @@ def argument(rng: Rng, game: Game, name: str, parameter: inspect.Parameter) -> A
 def next_action(rng: Rng, game: Game, menu: dict[str, inspect.Signature],
                 progress: list[str], rare: list[str]) -> dict[str, Any]:
     if rng.below(10) < 6:
-        legal = game.legal_actions() if game.variant in scenarios.WALKS_FOLLOW_LEGAL else []
+        legal = (game.legal_actions()  # type: ignore[attr-defined]
+                 if game.variant in scenarios.WALKS_FOLLOW_LEGAL else [])
         wanted = [name for name in progress + legal if name in menu and name not in rare]
         action_type = rng.choice(wanted)
     else:

@@ -245,7 +245,7 @@ WALKS_FOLLOW_LEGAL = frozenset({"horde", "limited-horde"})
 def legal_types(game: Game, menu: dict[str, inspect.Signature]) -> list[str]:
     """The action types the engine says make sense now (every handler without the list)."""
     if game.variant in WALKS_FOLLOW_LEGAL:
-        return [name for name in game.legal_actions() if name in menu]
+        return [name for name in game.legal_actions() if name in menu]  # type: ignore[attr-defined]
     return sorted(menu)
 
 
