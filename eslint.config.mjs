@@ -29,9 +29,11 @@ export default [
   {ignores: ["site/**", "node_modules/**", ".venv/**", ".cache/**", "**/*.d.ts"]},
   // Page scripts loaded with <script src> (their own scope: each is one function).
   block(["docs/assets/*.js"], "script", globals.browser,
-        ["docs/assets/widget-host.js", "docs/assets/snapshot.js"]),
-  // ES modules: the play pages' adapter, and the snapshot module (page and worker).
-  block(["docs/assets/widget-host.js", "docs/assets/snapshot.js"], "module",
+        ["docs/assets/widget-host.js", "docs/assets/snapshot.js", "docs/assets/live-table.js"]),
+  // ES modules: the play pages' adapter, the live table it imports, and the snapshot module
+  // (page and worker).
+  block(["docs/assets/widget-host.js", "docs/assets/snapshot.js", "docs/assets/live-table.js"],
+        "module",
         {...globals.browser, ...globals.worker}),
   // The service worker's source (sitebuild/offline.py fills in its @build lines).
   block(["sitebuild/sw.js"], "script", globals.serviceworker),

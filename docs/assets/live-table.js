@@ -186,7 +186,8 @@ export async function unpack(kind, code) {
     const json = await squeeze(fromBase64url(text.slice(1)), "DecompressionStream", 8192);
     kept = JSON.parse(new TextDecoder().decode(json));
   } catch (error) {
-    throw new Error(`That is not ${what}: copy all of it (it starts with ${kind}).`);
+    throw new Error(`That is not ${what}: copy all of it (it starts with ${kind}).`,
+                    {cause: error});
   }
   const okCandidate = (/** @type {any} */ c) => Array.isArray(c) && c.length === 4 &&
     typeof c[0] === "string" && /^\S{1,32}$/.test(c[0]) && Number.isInteger(c[1]) &&

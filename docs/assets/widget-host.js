@@ -35,6 +35,7 @@ const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
  *   start(name: string, page: string): Promise<string>,
  *   handle(name: string, action: string, form: string): Promise<string>,
  *   listen(token: string): Promise<unknown>,
+ *   qr(text: string): Promise<string>,
  * }} Sync
  */
 /** @typedef {Worker & {sync: Sync}} PyWorkerHandle */
@@ -847,6 +848,7 @@ async function serve(worker, root, failed) {
   /** @type {Promise<void>} */
   let chain = Promise.resolve();
   let pending = 0;  // actions asked and not yet shown (and files being read)
+  /** @type {import("./live-table.js").LiveTable | null} */
   let live = null;  // the live table (assets/live-table.js): other phones follow this game
   // aria-busy on the root while an action is on its way: assistive technology waits for the
   // answer, and so do the tests (tests/browser/conftest.py).
