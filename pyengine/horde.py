@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .actions import Action, types_of
 from .game import ActionError, Card, Event, register
 from .horde_common import HORDE_FAMILIES, HORDE_OVERRIDES, ConfigError, HordeGame
 from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
@@ -340,24 +341,25 @@ class HordeSlingLab(HordeGame):
             "setup_attacks": self.options["setup_attacks"],
             "offers": [{"card": k, "yes": v} for k, v in self.offers.items()],
             "flags": [{"card": k, "yes": v} for k, v in self.flags.items()],
-            "actions": self.legal_actions(),
+            "actions": types_of(self.legal_actions()),
             "counts": self.zones.counts(),
         }
 
     #: hs-2-7: the Survivors win; hs-2-8: the Horde wins.
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "hs-2-7", "horde": "hs-2-8"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (see :meth:`HordeGame.legal_actions`): the turn's
+        end first, each graveyard offer cast or skipped last."""
+        found = super().legal_actions()
         if self.phase == "survivors":
-            names.insert(0, "end-survivor-turn")
+            found.insert(0, Action("end-survivor-turn"))
         elif self.phase == "horde":
             if not self.zones["stack"] and not self.offers:
-                names.insert(0, "end-horde-turn")
-            if self.offers:
-                names += ["cast-offer", "skip-offer"]
-        return names
+                found.insert(0, Action("end-horde-turn"))
+            for kind in ("cast-offer", "skip-offer"):
+                found += [Action.of(kind, card=card) for card in self.offers]
+        return found
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()

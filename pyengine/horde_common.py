@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from .actions import Action
 from .board_facts import attack_summary
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
@@ -52,7 +53,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, Zones
 from .setup import Count, SetupError
 from .vocabulary import Handling, behaviours, declare, handling_of
 
@@ -694,23 +695,30 @@ class HordeGame(Game):
                       f"{abs(change)} life: {self.life}", [], {"life": self.life,
                                                                "change": change})]
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (a page enables these buttons). Card actions
-        (``tap``, ``move``, ...) still need a card; a refused action changes nothing."""
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`; a page enables
+        these buttons): each card action once per card it may name (``tap``, ``move`` to each
+        of :attr:`MOVE_TARGETS`, ...), amounts and names open. A refused action changes
+        nothing. None once the game is over."""
         if self.phase == "over":
             return []
-        names = ["hit", "gain", "life", "roll", "create-token"]
-        if self.zones["battlefield"]:
-            names += ["tap", "untap", "counters"]
-        if any(c.id not in self.stolen for c in self.zones["battlefield"]):
-            names.append("gain-control")
-        if self.stolen:
-            names.append("return-control")
-        if any(self.zones[z] for z in self.zones.names()):
-            names.append("move")
-        if self.zones["stack"]:
-            names.append("done")
-        return names
+        template = self.template
+        found = [template("hit"), template("gain"), template("life"),
+                 template("roll"), Action.of("roll", kind="creature"),
+                 template("create-token")]
+        battlefield = self.zones["battlefield"]
+        for kind in ("tap", "untap"):
+            found += [Action.of(kind, card=card.id) for card in battlefield]
+        found += [template("counters", card=card.id) for card in battlefield]
+        found += [Action.of("gain-control", card=card.id) for card in battlefield
+                  if card.id not in self.stolen]
+        found += [Action.of("return-control", card=card_id) for card_id in self.stolen]
+        for zone in self.zones.names():
+            found += [Action.of("move", card=card.id, to=to) for card in self.zones[zone]
+                      for to in self.MOVE_TARGETS
+                      if not (zone == "battlefield" and to == "battlefield")]
+        found += [Action.of("done", card=card.id) for card in self.zones["stack"]]
+        return found
 
     def survivor_names(self) -> list[str]:
         names = self.config.get("survivor_names")
@@ -739,7 +747,8 @@ class HordeGame(Game):
         if self.phase != "over" or self.winner is None:
             return None
         reason = next((e.text for e in reversed(self.events) if e.kind == "win"), "")
-        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""))
+        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""),
+                       Termination.WON if self.winner == "survivors" else Termination.LOST)
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..actions import Action, types_of
 from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
 from ..horde_common import ConfigError, HordeGame
@@ -163,7 +164,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             "surge_check": {"graveyard_and_exile": len(self.zones["graveyard"])
                             + len(self.zones["exile"]), "library": len(self.zones["library"])},
             "victory_possible": not self.zones["library"],
-            "actions": self.legal_actions(),
+            "actions": types_of(self.legal_actions()),
             "counts": self.zones.counts(),
         }
 
@@ -171,22 +172,24 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     #: is 0 or less (chosen: the game is a duel, lh-1-1).
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "lh-7-1", "horde": "lh-1-1"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (see :meth:`HordeGame.legal_actions`): the turn's
+        end first; the stage's end, draws, discards, a targeted spell, the look at the hand,
+        a Hunting attacker (each Horde creature, its power open) and the victory check."""
+        found = super().legal_actions()
         if self.phase == "survivors" and not self.looking:
-            names.insert(0, "end-survivor-turn")
+            found.insert(0, Action("end-survivor-turn"))
         elif self.phase == "horde" and not self.zones["stack"]:
-            names.insert(0, "end-horde-turn")
+            found.insert(0, Action("end-horde-turn"))
         if self.phase == "over":
-            return names
-        names += ["end-step", "draw", "discard", "target"]
-        names.append("end-look" if self.looking else "look-hand")
-        if self.hunting() != "none" and self.creatures():
-            names.append("hunt")
+            return found
+        found += [Action("end-step"), Action("draw"), Action("discard"), self.template("target"),
+                  Action("end-look" if self.looking else "look-hand")]
+        if self.hunting() != "none":
+            found += [self.template("hunt", card=card.id) for card in self.creatures()]
         if not self.zones["library"]:
-            names.append("confirm-victory")
-        return names
+            found.append(Action("confirm-victory"))
+        return found
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()

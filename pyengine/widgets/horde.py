@@ -39,7 +39,7 @@ from typing import Any
 from .. import safejson
 from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError
+from ..game import ActionError, Event, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
@@ -728,9 +728,9 @@ class Widget(runner.RunnerBase):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        winner = outcome.winner if outcome is not None else None
-        view.hidden["win-banner"] = winner != "survivors"
-        view.hidden["loss-banner"] = winner != "horde"
+        ended = outcome.termination if outcome is not None else None
+        view.hidden["win-banner"] = ended is not Termination.WON
+        view.hidden["loss-banner"] = ended is not Termination.LOST
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited

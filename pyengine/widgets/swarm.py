@@ -566,7 +566,7 @@ class Widget(runner.RunnerBase):
                           if game.actions else "Nothing to undo yet."),
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
-        won = outcome is not None and outcome.winner == "survivors"
+        won = outcome is not None and outcome.table_won
         view.hidden["win"] = not won
         view.hidden["loss"] = outcome is None or won
         if outcome is not None:  # the words of the win or loss event
