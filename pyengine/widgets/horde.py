@@ -37,6 +37,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import safejson
+from ..actions import Action
 from ..cards import CardDataError
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, Termination
@@ -116,14 +117,23 @@ def deck_file_name(name: str) -> str:
     return own_deck.deck_file_name(name, "horde-deck")
 
 
-#: Page actions that are one engine action with no arguments.
-SIMPLE = {
-    "survivor-end": "end-survivor-turn",
-    "horde-end": "end-horde-turn",
-    "look-hand": "look-hand",
-    "end-look": "end-look",
-    "end-step": "end-step",
-    "confirm-victory": "confirm-victory",
+Button = runner.Button
+#: Page actions that move the chosen Horde permanent.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: The action table: page action -> the engine action it makes (the rest:
+#: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    "survivor-end": Button("end-survivor-turn"), "horde-end": Button("end-horde-turn"),
+    **{name: Button(name) for name in ("look-hand", "end-look", "end-step", "confirm-victory")},
+    "hit": Button("hit", amount="n", flags={"combat": "combat"}),
+    **{name: Button(name, amount="n") for name in ("gain", "draw", "discard")},
+    "life-down": Button("life", amount="change", sign=-1),
+    "life-up": Button("life", amount="change"),
+    "roll-survivor": Button("roll", {"kind": "survivor"}),
+    **{name: Button(name, item="card") for name in ("cast-offer", "skip-offer", "done")},
+    **{name: Button("move", {"to": to}, card="card") for name, to in MOVES.items()},
+    **{name: Button(name, card="card") for name in ("gain-control", "return-control")},
+    "counter": Button("counters", {"n": 1}, card="card"),
 }
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
@@ -131,10 +141,6 @@ GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: The card panel's actions: the page then returns to the turn (issue 27, point 3).
 PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
                  "destroy-all-but")
-#: Page actions that move the chosen Horde permanent.
-MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
-#: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
-CONTROL = ("gain-control", "return-control")
 #: The board's label for a permanent a Survivor controls.
 STOLEN = " · a Survivor controls it"
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -429,6 +435,7 @@ class Widget(runner.RunnerBase):
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
                    "hit": {"amount": "1", "combat": ""}}
@@ -462,7 +469,10 @@ class Widget(runner.RunnerBase):
         if action == "undo":
             return self.undo(game, describe)
         group = self._group_of(self.selected)
-        self.last = game.apply(self._engine_action(action, form, game))
+        for panel in PANELS.values():
+            if action in panel.ONLY and game.variant != panel.VARIANT:
+                raise ActionError(panel.WRONG_BUTTON)
+        self.last = game.apply(self.engine_action(action, form))
         # after a card-panel action the panel stays on the same group
         self.selected = board.next_in_group(group, self.selected, game.zones["battlefield"],
                                             action)
@@ -519,31 +529,20 @@ class Widget(runner.RunnerBase):
             return str(problem).startswith("the page does not know")
         return False
 
-    def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
-        for panel in PANELS.values():
-            if action in panel.ONLY and game.variant != panel.VARIANT:
-                raise ActionError(panel.WRONG_BUTTON)
-        if action in SIMPLE:
-            return {"type": SIMPLE[action]}
-        if action == "hit":
-            data: dict[str, Any] = {"type": "hit", "n": self._amount()}
-            if self.form["combat"]:
-                data["combat"] = True
-            return data
-        if action in ("gain", "draw", "discard"):
-            return {"type": action, "n": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "change": self.life_change(action)}
-        if action == "roll-survivor":
-            return {"type": "roll", "kind": "survivor"}
+    def chosen_for_action(self) -> int:
+        return self._chosen()
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action, form, self._game()))
+
+    def _special(self, action: str, form: Mapping[str, Any], game: Game) -> dict[str, Any]:
         if action == "roll-creature":
             creatures = _names(self.form["creatures"])
             if not creatures:
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
-        if action in ("cast-offer", "skip-offer", "done"):
-            return {"type": action, "card": runner.item_id(form)}
         if action == "resolve":
             spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
             resolution = self._resolution(game, spell) if spell is not None else None
@@ -559,10 +558,6 @@ class Widget(runner.RunnerBase):
             return board.group_action(action, game.creatures(),  # type: ignore[attr-defined]
                                       keep=keep.ids if keep is not None else (), side="Horde",
                                       dies="move-all", to="graveyard")
-        if action in MOVES:
-            return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
-        if action in CONTROL:
-            return {"type": action, "card": self._chosen()}
         if action == "tap":
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
@@ -573,8 +568,6 @@ class Widget(runner.RunnerBase):
             if not tapped:
                 raise ActionError("none of these permanents is tapped")
             return {"type": "untap", "card": tapped[0]}
-        if action == "counter":
-            return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
             return self._token_action(game)
         if action == "target":

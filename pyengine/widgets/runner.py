@@ -15,9 +15,11 @@ import base64
 import json
 import zlib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import safejson
+from ..actions import Action
 from ..cards import CardDB
 from ..game import (
     SCHEMA_VERSION,
@@ -34,8 +36,8 @@ from ..rng import make_seed, normalize_seed
 from . import View, board, own_deck, plumbing
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
-__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
-           "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
+__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "Button", "RunnerBase",
+           "decode_share", "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
 
 #: The version of the runners' one save schema (issue 29, point 2), the same for every runner:
 #:
@@ -214,6 +216,39 @@ def item_id(form: Mapping[str, Any]) -> int:
         return int(str(form.get("_item", "")))
     except ValueError:
         raise ActionError("that card is not in the game") from None
+
+
+@dataclass(frozen=True)
+class Button:
+    """One page button's engine action, as data (a runner's action table, :attr:`RunnerBase.
+    buttons`): the engine action ``type`` with its fixed ``args``, and where the others come
+    from: ``card`` names the argument that takes the card chosen on the board
+    (:meth:`RunnerBase.chosen_for_action`), ``item`` the one that takes the tapped list item's
+    id (``_item``), ``amount`` the one that takes the form's amount (:meth:`RunnerBase._amount`,
+    negated with ``sign=-1``), ``flags`` the ones set to true while a form's box is ticked
+    (argument -> field). The arguments are written in that order: card or item, fixed,
+    amount, flags."""
+
+    type: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    card: str = ""
+    item: str = ""
+    amount: str = ""
+    sign: int = 1
+    flags: Mapping[str, str] = field(default_factory=dict)
+
+    def action(self, runner: RunnerBase, form: Mapping[str, Any]) -> Action:
+        """The engine action this button makes now, from the runner's form and board."""
+        args: dict[str, Any] = {}
+        if self.card:
+            args[self.card] = runner.chosen_for_action()
+        if self.item:
+            args[self.item] = item_id(form)
+        args.update(self.args)
+        if self.amount:
+            args[self.amount] = self.sign * runner._amount()
+        args.update({name: True for name, box in self.flags.items() if runner.form.get(box)})
+        return Action(self.type, args)
 
 
 def happened_text(events: list[Event]) -> str:
@@ -733,10 +768,27 @@ class RunnerBase:
     def _amount(self) -> int:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
-    def life_change(self, action: str) -> int:
-        """The form's amount as a change of life: lost for ``life-down``, gained otherwise."""
-        amount = self._amount()
-        return -amount if action == "life-down" else amount
+    #: The action table: page action -> :class:`Button` (the variant's declaration; actions
+    #: that need more than the table says are the variant's :meth:`special_action`).
+    buttons: Mapping[str, Button] = {}
+
+    def chosen_for_action(self) -> int:
+        """The card a card-panel button acts on (the chosen one), or ``ActionError``."""
+        card = self.chosen_card()
+        if card is None:
+            raise ActionError("choose a card first")
+        return card
+
+    def engine_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The engine action a page action makes: from the table (:attr:`buttons`), else the
+        variant's :meth:`special_action`."""
+        button = self.buttons.get(action)
+        return button.action(self, form) if button is not None else \
+            self.special_action(action, form)
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """A page action the table does not describe (the variant's own); by default none."""
+        raise ValueError(f"unknown action {action!r}")
 
     def _game(self) -> Any:
         """The game, or ``ActionError`` when none is started."""

@@ -39,6 +39,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..actions import Action, types_of
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
@@ -71,6 +72,18 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+Button = runner.Button
+#: The action table: page action -> the engine action it makes; amount and card come from the
+#: form (the rest: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    **{name: Button(name) for name in SIMPLE},
+    **{name: Button(name, amount="amount") for name in AMOUNT},
+    "life-down": Button("life", amount="amount", sign=-1),
+    "life-up": Button("life", amount="amount"),
+    "deck-out": Button("deck-out", {"player": "A Survivor"}),
+    **{name: Button(name, card="card") for name in CARD},
+    "draw": Button("draw", amount="amount", flags={"pre_swarm": "pre-swarm"}),
+}
 #: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
 GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -81,6 +94,8 @@ REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
 #: page's exile button.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
          "to-bottom": "library-bottom", "leave": "exile"}
+BUTTONS.update({name: Button("leave", {"to": to}, card="card") for name, to in MOVES.items()
+                if name != "destroy"})  # destroy: a creature dies (special_action)
 #: The card panel's buttons by ``data-id``, and the page action of each.
 PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
                  "do-destroy": "destroy", "do-exile": "exile",
@@ -349,6 +364,7 @@ class Widget(runner.RunnerBase):
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
@@ -398,7 +414,7 @@ class Widget(runner.RunnerBase):
         if action == "undo":
             return self.undo(game, _describe)
         group = self._group_of(game, self.form["card"])
-        self.last = game.apply(self._engine_action(action, form))
+        self.last = game.apply(self.engine_action(action, form))
         if action in CARD or action in MOVES:
             chosen = self.form["card"]
             after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
@@ -421,15 +437,14 @@ class Widget(runner.RunnerBase):
         return board.group_of([g for g, _ in self._groups(game)],
                               int(chosen) if chosen.isdigit() else None)
 
-    def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
-        if action in SIMPLE:
-            return {"type": action}
-        if action in AMOUNT:
-            return {"type": action, "amount": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "amount": self.life_change(action)}
-        if action == "deck-out":
-            return {"type": "deck-out", "player": "A Survivor"}
+    def chosen_for_action(self) -> int:
+        return self._card_id(self.form["card"], "choose a Swarm card first")
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action))
+
+    def _special(self, action: str) -> dict[str, Any]:
         if action == "combat":
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
@@ -443,13 +458,11 @@ class Widget(runner.RunnerBase):
             group = self._group_of(game, self.form["card"])
             return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
                                       keep=group.ids if group is not None else ())
-        if action in CARD or action in MOVES:
-            card = self._card_id(self.form["card"], "choose a Swarm card first")
-            if action == "destroy" and self._game().is_creature(self._game().card(card)):
+        if action == "destroy":
+            card = self.chosen_for_action()
+            if self._game().is_creature(self._game().card(card)):
                 return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
-            if action in MOVES:
-                return {"type": "leave", "card": card, "to": MOVES[action]}
-            return {"type": action, "card": card}
+            return {"type": "leave", "card": card, "to": MOVES[action]}
         if action == "cast":
             return {"type": "cast", "card": self._card_id(self.form["hand-card"],
                                                            "choose a card in the hand first")}
@@ -458,11 +471,6 @@ class Widget(runner.RunnerBase):
                 return {"type": "discard", "amount": 1}
             return {"type": "discard", "cards": [self._card_id(
                 self.form["hand-card"], "choose the card to discard")]}
-        if action == "draw":
-            data: dict[str, Any] = {"type": "draw", "amount": self._amount()}
-            if self.form["pre-swarm"]:
-                data["pre_swarm"] = True
-            return data
         if action == "token":
             return {"type": "token", "name": self.form["token"].strip(),
                     "amount": self._amount()}
@@ -577,9 +585,8 @@ class Widget(runner.RunnerBase):
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
         # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
-        turn_actions = game.turn_actions()
-        view.hidden.update({key: action not in turn_actions
-                            for key, action in TURN_BUTTONS.items()})
+        legal = types_of(game.legal_actions())  # the engine's actions now, as values
+        view.hidden.update({key: action not in legal for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
             # while an attacker is unblocked; never in The Swarm's own combat.
@@ -715,7 +722,8 @@ class Widget(runner.RunnerBase):
             return
         zone = game.zones.where(card.id)[0]
         playing = game.outcome() is None
-        allowed = game.card_actions(card.id)  # the engine's own answer
+        allowed = {action.type for action in game.legal_actions()  # the engine's own answer
+                   if action.args.get("card") == card.id}
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
