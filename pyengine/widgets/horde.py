@@ -478,12 +478,6 @@ class Widget(runner.RunnerBase):
                                             action)
         return True
 
-    def chosen_card(self) -> int | None:
-        return self.selected
-
-    def choose_card(self, card: int | None) -> None:
-        self.selected = card
-
     def board_groups(self) -> list[board.Group]:
         return _board_groups(self._game())
 
