@@ -204,9 +204,6 @@ def describe(action: dict[str, Any]) -> str:
 
 class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        #: The set-up the game was made from (share links rebuild the config from it), or None
-        #: for imported games (share links then carry the whole config).
-        self.setup: dict[str, Any] | None = None
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
         self.note = ""
@@ -226,37 +223,16 @@ class Widget(runner.RunnerBase):
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)
 
-    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
-        self.game, self.setup, self.selected = game, origin, None
-        self._form_from_game(game, origin)
-        self.last = list(game.events[-12:])
-
-    def share_origin(self, game: Game) -> dict[str, Any]:
-        """The rule set, and the set-up (``s``) the config is made again from, or the whole
-        config (``c``) of a pasted list's or an imported game."""
-        return {"variant": game.variant,
-                **({"s": self.setup} if self.setup is not None else {"c": game.config})}
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """The set-up the game was made from (share links rebuild the config from it), or None
+        for a pasted list's and imported games (share links then carry the whole config)."""
+        return self.origin
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-        variant, setup = data.get("variant"), data.get("s")
-        config: Any
-        if isinstance(setup, dict):
-            config = self.config_from_setup(setup)
-        else:
-            config, setup = data.get("c"), None
-            if not isinstance(config, dict):
-                raise ValueError("it has no game set-up")
-        self._class(variant)
-        return str(variant), config, setup
-
-    def imported(self, game: Game) -> None:
-        self.setup, self.selected = None, None
-        self._form_from_game(game, None)
-
-    def _clear(self) -> None:
-        self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
-        self.last = []
+        self._class(data.get("variant"))  # an unknown rule set, said as such
+        return super().shared_config(data)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Horde runner save"
@@ -270,13 +246,6 @@ class Widget(runner.RunnerBase):
     def check_game(self, game: Game) -> Game:
         self._check_variant(game)
         return game
-
-    def origin_data(self) -> dict[str, Any] | None:
-        """The set-up the game was made from, or None (the game carries its whole config)."""
-        return self.setup
-
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.setup = origin
 
     def board_data(self) -> dict[str, Any]:
         return {"selected": self.selected, "show_setup": self.show_setup,
@@ -354,7 +323,7 @@ class Widget(runner.RunnerBase):
         self.game = self._class(setup["variant"])(config, seed)
         # A game from the player's own list carries its whole config in saves and share
         # links, so it replays with no other file.
-        self.setup = None if own else setup
+        self.origin = None if own else setup
         self.selected = None
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
@@ -387,7 +356,7 @@ class Widget(runner.RunnerBase):
         if paste is not None:
             self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
 
-    def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
+    def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
         form = self.form
         form["variant"] = game.variant
@@ -451,32 +420,24 @@ class Widget(runner.RunnerBase):
         assert self.game is not None
         view.download = ("horde-game.json", self.game.to_json())
 
+    #: After any action the card panel stays on the chosen card's group.
+    follow_group = None
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return describe(data)
+    variants = (SLINGLAB, LIMITED)
+
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action == "new-seed":
-            self.form["seed"] = make_seed(self.env.entropy())
-            return False
-        if action == "hide-setup":
-            self.show_setup = False
-            return False
-        game = self._game()
-        if action == "export":
+        """Run one page action (:meth:`runner.RunnerBase._dispatch`): a rule set's own button
+        refused on the other's game, the export said."""
+        game = self.game
+        if game is not None and action == "export":
             self.note = "The game was saved as horde-game.json."
-            return False
-        if action == "undo":
-            return self.undo(game, describe)
-        group = self._group_of(self.selected)
         for panel in PANELS.values():
-            if action in panel.ONLY and game.variant != panel.VARIANT:
+            if game is not None and action in panel.ONLY and game.variant != panel.VARIANT:
                 raise ActionError(panel.WRONG_BUTTON)
-        self.last = game.apply(self.engine_action(action, form))
-        # after a card-panel action the panel stays on the same group
-        self.selected = board.next_in_group(group, self.selected, game.zones["battlefield"],
-                                            action)
-        return True
+        return super()._dispatch(action, form)
 
     def board_groups(self) -> list[board.Group]:
         return _board_groups(self._game())
@@ -617,9 +578,7 @@ class Widget(runner.RunnerBase):
         return data
 
     def clear_game(self) -> None:
-        self.game, self.setup, self.selected = None, None, None
-        self.last = []
-        self.show_setup = False
+        super().clear_game()
         self.note = "The game was reset. Set up a new one below."
 
     def _amount(self) -> int:

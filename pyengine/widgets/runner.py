@@ -352,13 +352,29 @@ class RunnerBase:
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
+        if action in self.choose_actions:  # a card menu: the form holds the choice
+            return False
         game = self._game()
         if action == "export":
             return False
         if action == "undo":
-            return self.undo(game, lambda data: Action.parse(data).text())
+            return self.undo(game, self.describe_action)
+        follow = self.follow_group is None or action in self.follow_group
+        group = board.group_of(self.board_groups(), self.chosen_card()) if follow else None
         self.last = game.apply(self.engine_action(action, form))
+        if follow:  # after a card-panel action the panel stays on the same group
+            self.choose_card(board.next_in_group(group, self.chosen_card(),
+                                                 game.zones["battlefield"], action))
         return True
+
+    #: The page actions after which the card panel stays on the chosen card's group
+    #: (:func:`.board.next_in_group`); None: after every action.
+    follow_group: frozenset[str] | None = frozenset()
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        """A short phrase for an undone action (``nudge n=2``)."""
+        return Action.parse(data).text()
 
     def before_action(self) -> None:
         """Forget what only the previous action showed (a note, its events)."""
@@ -490,12 +506,16 @@ class RunnerBase:
                             no_game="the link holds no game")
 
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
-        """Make a shared game the page's: its origin, no card chosen, the seed in the form,
-        its latest events."""
+        """Make a shared game the page's: its origin, no card chosen, the form showing its
+        set-up (:meth:`form_from_game`), its latest events."""
         self.game, self.origin = game, origin
         self.choose_card(None)
-        self.form["seed"] = game.seed
+        self.form_from_game(game, origin)
         self.last = list(game.events[-12:])
+
+    def form_from_game(self, game: Game, origin: dict[str, Any] | None) -> None:
+        """Show the set-up of a game that came from a link or a file: its seed."""
+        self.form["seed"] = game.seed
 
     # -- share links ---------------------------------------------------------------------------
     def share_data(self) -> dict[str, Any] | None:
@@ -559,7 +579,7 @@ class RunnerBase:
         no card chosen, its seed in the form."""
         self.origin = None
         self.choose_card(None)
-        self.form["seed"] = game.seed
+        self.form_from_game(game, None)
 
     def restore_saved(self, saved: str | None) -> str:
         """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
@@ -744,6 +764,12 @@ class RunnerBase:
             self.confirm_reset = self.game is not None
             return False
         if action == "reset-no":
+            return False
+        if action == "new-seed":
+            self.form["seed"] = make_seed(self.env.entropy())
+            return False
+        if action == "hide-setup":
+            self.show_setup = False
             return False
         if action == "reset-yes":
             self.clear_game()

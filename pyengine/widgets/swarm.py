@@ -401,26 +401,12 @@ class Widget(runner.RunnerBase):
             view.scroll = "setup"
         return super().finish(action, form, view)  # a card's panel opened: scroll to it
 
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action in self.choose_actions:  # the card menu: the form holds the choice
-            return False
-        game = self._game()
-        if action == "export":
-            return False
-        if action == "undo":
-            return self.undo(game, _describe)
-        group = self._group_of(game, self.form["card"])
-        self.last = game.apply(self.engine_action(action, form))
-        if action in CARD or action in MOVES:
-            chosen = self.form["card"]
-            after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
-                                        game.zones["battlefield"], action)
-            self.form["card"] = "" if after is None else str(after)
-        return True
+    # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
+    follow_group = frozenset({*CARD, *MOVES})
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return _describe(data)
 
     @staticmethod
     def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
