@@ -695,30 +695,52 @@ class HordeGame(Game):
                       f"{abs(change)} life: {self.life}", [], {"life": self.life,
                                                                "change": change})]
 
-    def legal_actions(self) -> list[Action]:
-        """The actions that make sense now (:class:`pyengine.actions.Action`; a page enables
-        these buttons): each card action once per card it may name (``tap``, ``move`` to each
-        of :attr:`MOVE_TARGETS`, ...), amounts and names open. A refused action changes
-        nothing. None once the game is over."""
+    def legal_types(self) -> list[str]:
+        """The types of :meth:`legal_actions`, in order, worked out without making them (the
+        toolbar's ``status()`` lists them)."""
         if self.phase == "over":
             return []
-        template = self.template
-        found = [template("hit"), template("gain"), template("life"),
-                 template("roll"), Action.of("roll", kind="creature"),
-                 template("create-token")]
+        names = ["hit", "gain", "life", "roll", "create-token"]
+        if self.zones["battlefield"]:
+            names += ["tap", "untap", "counters"]
+        if any(c.id not in self.stolen for c in self.zones["battlefield"]):
+            names.append("gain-control")
+        if self.stolen:
+            names.append("return-control")
+        if any(self.zones[z] for z in self.zones.names()):
+            names.append("move")
+        if self.zones["stack"]:
+            names.append("done")
+        return names
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`; a page enables
+        these buttons), by the types of :meth:`legal_types`: each card action once per card
+        it may name (``tap``, ``move`` to each of :attr:`MOVE_TARGETS`, ...), amounts and
+        names open. A refused action changes nothing. None once the game is over."""
+        return [action for name in self.legal_types() for action in self.actions_of(name)]
+
+    def actions_of(self, name: str) -> list[Action]:
+        """The actions of one legal type, with the cards, zones and kinds it may name."""
         battlefield = self.zones["battlefield"]
-        for kind in ("tap", "untap"):
-            found += [Action.of(kind, card=card.id) for card in battlefield]
-        found += [template("counters", card=card.id) for card in battlefield]
-        found += [Action.of("gain-control", card=card.id) for card in battlefield
-                  if card.id not in self.stolen]
-        found += [Action.of("return-control", card=card_id) for card_id in self.stolen]
-        for zone in self.zones.names():
-            found += [Action.of("move", card=card.id, to=to) for card in self.zones[zone]
-                      for to in self.MOVE_TARGETS
-                      if not (zone == "battlefield" and to == "battlefield")]
-        found += [Action.of("done", card=card.id) for card in self.zones["stack"]]
-        return found
+        if name == "roll":
+            return [self.template("roll"), Action.of("roll", kind="creature")]
+        if name in ("tap", "untap"):
+            return [Action.of(name, card=card.id) for card in battlefield]
+        if name == "counters":
+            return [self.template(name, card=card.id) for card in battlefield]
+        if name == "gain-control":
+            return [Action.of(name, card=card.id) for card in battlefield
+                    if card.id not in self.stolen]
+        if name == "return-control":
+            return [Action.of(name, card=card_id) for card_id in self.stolen]
+        if name == "move":
+            return [Action.of("move", card=card.id, to=to) for zone in self.zones.names()
+                    for card in self.zones[zone] for to in self.MOVE_TARGETS
+                    if not (zone == "battlefield" and to == "battlefield")]
+        if name == "done":
+            return [Action.of(name, card=card.id) for card in self.zones["stack"]]
+        return [self.template(name)]
 
     def survivor_names(self) -> list[str]:
         names = self.config.get("survivor_names")

@@ -190,6 +190,8 @@ class Widget(runner.RunnerBase):
         self.origin: dict[str, Any] = {}
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
+        #: The engine's legal actions as the page was last drawn (turn buttons, card panel).
+        self.legal: list[Action] = []
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -571,7 +573,8 @@ class Widget(runner.RunnerBase):
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
         # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
-        legal = types_of(game.legal_actions())  # the engine's actions now, as values
+        self.legal = game.legal_actions()  # the engine's actions now, as values
+        legal = types_of(self.legal)
         view.hidden.update({key: action not in legal for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
@@ -708,7 +711,7 @@ class Widget(runner.RunnerBase):
             return
         zone = game.zones.where(card.id)[0]
         playing = game.outcome() is None
-        allowed = {action.type for action in game.legal_actions()  # the engine's own answer
+        allowed = {action.type for action in self.legal  # the engine's own answer
                    if action.args.get("card") == card.id}
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
