@@ -24,11 +24,14 @@ import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import safejson
 from .actions import Action
 from .rng import Rng
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from .variants import Variant
 
 #: Version of the save format. Bump it when a save written by an older version would no longer
 #: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
@@ -40,7 +43,10 @@ from .rng import Rng
 #: restarts with each (sw-14-14), the graveyard blocker may be a token card (sw-13-13, sw-9-4),
 #: change of control in every engine; Limited Horde checks the Dreadnought deck after every
 #: change to the Spawn count (lh-11-4); see :func:`_upgrade_from_3`.
-SCHEMA_VERSION = 5
+#: 5: issue 39's card vocabulary; see :func:`_upgrade_from_4`.
+#: 6: conditional attack and block restrictions checked on the automated side's board, Swarm
+#: keywords granted by lords (vigilance, deathtouch); see :func:`_upgrade_from_5`.
+SCHEMA_VERSION = 6
 
 
 class GameError(ValueError):
@@ -232,6 +238,8 @@ class Game:
 
     #: Registry name of the format ("swarm", "horde", "limited-horde", ...).
     variant: ClassVar[str] = ""
+    #: What the variant is, for every layer that asks (:mod:`pyengine.variants`).
+    descriptor: ClassVar[Variant]
     #: Zones this format uses.
     zone_names: ClassVar[list[str]] = ["library", "hand", "battlefield", "graveyard", "exile"]
 
@@ -704,12 +712,24 @@ def _upgrade_from_4(data: dict[str, Any]) -> dict[str, Any]:
     return _upgrade_from_1(data)
 
 
+def _upgrade_from_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 to 6: issue 39's rules corrections of this round. "Can't attack unless you
+    control another Giant" and the like are checked on the automated side's board (both Horde
+    engines and Swarm; before, such a creature attacked and the table was told to check), a
+    Swarm blocker's condition likewise, and keywords a lord or anthem grants a Swarm creature
+    count (granted vigilance: it attacks without tapping). Upgraded as :func:`_upgrade_from_1`
+    does: unchanged if it still replays to its recorded state, else replayed under the
+    corrected rules, leaving out (and counting) any action they no longer allow."""
+    return _upgrade_from_1(data)
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4}
+    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4,
+    5: _upgrade_from_5}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

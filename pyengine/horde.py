@@ -50,12 +50,20 @@ from typing import Any, ClassVar
 
 from .actions import Action
 from .game import ActionError, Card, Event, register
-from .horde_common import HORDE_FAMILIES, HORDE_OVERRIDES, ConfigError, HordeGame
-from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
+from .horde_common import (
+    HORDE_FAMILIES,
+    HORDE_OVERRIDES,
+    SURVIVORS,
+    ConfigError,
+    HordeGame,
+    decklist_config,
+)
+from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
+from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
-           "HordeSlingLab", "life_total", "setup_turns"]
+           "SETUP", "HordeSlingLab", "life_total", "setup_turns"]
 
 #: The difficulty (hs-7-1), declared once: the engine's check, the page's list, the flags.
 DIFFICULTY = Choice("difficulty", "Difficulty", (("story", "Story"), ("classic", "Classic"),
@@ -664,3 +672,60 @@ class HordeSlingLab(HordeGame):
             return [Event("win", "The Survivors win: the Horde has no library, no hand and no "
                           "creatures", [], {"winner": "survivors"})]
         return []
+
+
+# -- the variant's descriptor (pyengine/variants.py) -------------------------------------------
+def _presets() -> list[dict[str, Any]]:
+    """Every preset (hs-7-2) for 1-4 Survivors, easiest first."""
+    return [{"difficulty": d, "survivors": n} for d in PRESETS
+            for n in range(SURVIVORS.low, SURVIVORS.high + 1)]
+
+
+def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
+    """The settings a suggestion tries, easiest first: Custom exile 40/25/10 % with Classic's
+    waves (hs-7-5), then Story, Classic, Nightmare (hs-7-2)."""
+    team = min(max(team, SURVIVORS.low), SURVIVORS.high)
+    exiles = sorted((e for e in CUSTOM.choice("exile_percent").values() if e), reverse=True)
+    out = [(f"Custom, exile {e}%", {"difficulty": "custom", "survivors": team,
+                                     "custom": {"exile_percent": e}}) for e in exiles]
+    return out + [(d.title(), {"difficulty": d, "survivors": team}) for d in PRESETS]
+
+
+def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
+    names, facts = decklist_config(deck, db)
+    return {"deck": names, "facts": facts, **options}
+
+
+def _start(config: dict[str, Any], seed: str, life: int | None) -> HordeSlingLab:
+    """A game with the table model's starting life as a fixed total (hs-2-5)."""
+    if life is not None:
+        config = {**config, "life": {"mode": "fixed", "amount": life}}
+    return HordeSlingLab(config, seed)
+
+
+#: The whole set-up (hs-7, hs-2-4, hs-2-5, hs-7-4): one declaration with its two groups.
+SETUP = Setup((
+    DIFFICULTY,
+    SURVIVORS,
+    Group("life", "Life", Setup((LIFE_MODE, LIFE_AMOUNT),
+                                form_names={"mode": "life-mode", "amount": "life"}),
+          rule="hs-2-4 hs-2-5"),
+    Group("custom", "Custom", CUSTOM, rule="hs-7-4"),
+))
+
+HordeSlingLab.descriptor = Variant(
+    id=HordeSlingLab.variant, label="Horde (SlingLab rules)", prefix="HS", rulebook="horde",
+    rulebook_title="SlingLab Horde", setup=SETUP,
+    sample_decks=("horde-knudson-zombies-2011",),
+    simulation=Simulation(
+        driver="pyengine.simulate:_HordeDriver", commander_decks=True,
+        defaults={"difficulty": "classic", "survivors": 1},
+        summary=("difficulty", "survivors", "custom", "life"), settings=_presets,
+        candidates=_candidates, config=_config, start=_start,
+        sample="horde-knudson-zombies-2011", title="Horde (SlingLab)", suggested=0),
+    deck_formats=("horde", "commander-horde"),
+    turn_actions=("end-survivor-turn", "end-horde-turn", "done", "skip-offer"),
+    ending_actions=("life",),
+    deck_kinds=(DeckKind("horde", "Horde (SlingLab rules)",
+                         "pyengine.card_reference:horde_reference"),),
+)

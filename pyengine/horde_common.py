@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import Action
-from .board_facts import attack_summary
+from .board_facts import attack_summary, bonus, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
     CardDB,
@@ -54,8 +54,9 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     read_config_facts,
 )
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, Zones
+from .restrictions import Member, Side, holds
 from .setup import Count, SetupError
-from .vocabulary import Handling, behaviours, declare, handling_of
+from .vocabulary import Handling, behaviours, declare, handling_of, plural
 
 __all__ = [
     "ConfigError",
@@ -626,6 +627,10 @@ class HordeGame(Game):
                     or not self.can_attack(card, card_facts)):
                 continue
             attackers.append(card)
+        side = self.side()
+        found = {c.id: holds(attack_condition(facts[c.name]), side, self.member(c))
+                 for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")}
+        attackers = [c for c in attackers if found.get(c.id) is not True]  # its condition
         if len(attackers) == 1 and attack_condition(facts[attackers[0].name]) == "alone":
             attackers = []  # "can't attack alone" (hs-4-1): nothing attacks beside it
         for card in attackers:
@@ -633,7 +638,7 @@ class HordeGame(Game):
         self.attacking = [c.id for c in attackers]
         count, power, missing = self.attack_total()
         checks = [f"{c.name} can't attack {attack_condition(facts[c.name]).replace('_', ' ')}"
-                  for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")]
+                  for c in attackers if c.id in found and found[c.id] is None]
         note = (" — the table checks: " + "; ".join(dict.fromkeys(checks))) if checks else ""
         said = f"power {'at least ' if missing else ''}{power}"
         return [Event("attack", f"{count} Horde creature(s) attack the Survivors ({said})"
@@ -644,6 +649,24 @@ class HordeGame(Game):
         """A card's facts as plain data, in today's verbs (what the attack total and the
         runner's reminders read)."""
         return self.facts(name).derived(config_facts)
+
+    def member(self, card: Card) -> Member:
+        """A Horde creature as :mod:`pyengine.restrictions` reads it (its power with counters
+        and the lords and anthems of the Horde's permanents)."""
+        sources = [(c.id, c.name) for c in self.zones["battlefield"] if c.id not in self.stolen]
+        printed = number(self.entry(card.name).get("power", ""))
+        power = None if printed is None else (
+            printed + card.counters + bonus((card.id, card.name), sources, self.entry))
+        return Member(card.id, frozenset(plural(t) for t in self._facts[card.name].subtypes),
+                      power, card.counters)
+
+    def side(self) -> Side:
+        """The Horde's side as :mod:`pyengine.restrictions` reads it (a conditional "can't
+        attack unless you control …" is checked on it): its creatures on the battlefield and
+        its graveyard."""
+        return Side(tuple(self.member(c) for c in self.zones["battlefield"]
+                          if c.id not in self.stolen and self._facts[c.name].is_creature),
+                    len(self.zones["graveyard"]))
 
     def attack_total(self) -> tuple[int, int, list[str]]:
         """The one attack total (issue 39, point 4), as the game is now: the Horde creatures

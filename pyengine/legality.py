@@ -107,6 +107,8 @@ _SEVERITY_ORDER = {ERROR: 0, WARNING: 1, UNCHECKED: 2, INFO: 3}
 COMMANDER_SIZE = 100
 HORDE_MIN_SIZE = 40
 HORDE_MAX_COPIES = 4
+#: The ban lists of Commander decks (the official list, Team Commander's own).
+COMMANDER_LISTS = ("commander", "team-commander")
 
 #: Sections never counted as part of the deck.
 _OUTSIDE = ("sideboard", "commander", "companion", "maybeboard")
@@ -137,13 +139,20 @@ class Format:
     """Anchor path of the rule on cards banned only as a commander, else empty."""
     notes: tuple[str, ...] = ()
     """Plain sentences shown with the result (Swarm's ban philosophy)."""
+    copy_limit: int | None = None
+    """Most copies of a card (SlingLab's 4, hs-1-1); None: any number (Limited)."""
+    playgroup_bans: bool = False
+    """The playgroup's own ban lists apply (Team Commander, tc-1-5)."""
+    survivor_warnings: bool = False
+    """The Horde Survivor list may be shown as warnings (Swarm publishes none)."""
 
 
-FORMATS: dict[str, Format] = {
-    "horde": Format(
+FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (
+    Format(
         key="horde",
         title="Horde (SlingLab rules)",
         commander=False,
+        copy_limit=HORDE_MAX_COPIES,
         deck_rule="horde/#hs-1-1",
         banlists=(("horde-survivor", "horde/#hs-1-4"),),
         notes=(
@@ -151,7 +160,7 @@ FORMATS: dict[str, Format] = {
             "allows any number of copies are also allowed here, as in ordinary Magic.",
         ),
     ),
-    "commander-horde": Format(
+    Format(
         key="commander-horde",
         title="Commander Horde (SlingLab rules)",
         commander=True,
@@ -162,7 +171,7 @@ FORMATS: dict[str, Format] = {
             "list; applying the official Commander list is this site's reading of 'ordinary'.",
         ),
     ),
-    "limited-horde": Format(
+    Format(
         key="limited-horde",
         title="Limited Horde 2.1 (Draft or Sealed deck)",
         commander=False,
@@ -172,10 +181,11 @@ FORMATS: dict[str, Format] = {
             "minimum and any number of copies are the usual Limited deck rules, not its words.",
         ),
     ),
-    "swarm": Format(
+    Format(
         key="swarm",
         title="Swarm Mode (Commander decks)",
         commander=True,
+        survivor_warnings=True,
         deck_rule="swarm/#sw-2-1",
         banlists=(("commander", "swarm/#sw-2-1"),),
         notes=(
@@ -185,16 +195,17 @@ FORMATS: dict[str, Format] = {
             "list can be shown as warnings.",
         ),
     ),
-    "team-commander": Format(
+    Format(
         key="team-commander",
         title="Team Commander",
         commander=True,
         deck_rule="team-commander/#tc-1-1",
         banlists=(("team-commander", "team-commander/#tc-1-5"),),
         sideboard_rule="team-commander/#tc-1-3",
+        playgroup_bans=True,
         banned_as_commander_rule="team-commander/#tc-1-2",
     ),
-}
+)}
 """Every format :func:`check` knows, by key."""
 
 _ALIASES = {
@@ -792,7 +803,7 @@ class _Checker:
         status = facts.tag_value("commander")
         if commander_rules and status in ("banned", "not_legal"):
             ban_rule = next((rule for key, rule in self.fmt.banlists
-                             if key in ("commander", "team-commander")), self.fmt.deck_rule)
+                             if key in COMMANDER_LISTS), self.fmt.deck_rule)
             if status == "banned":
                 if not any(f.card == card.name and f.code == "banned" for f in self.findings):
                     self.add(card.line, card.name, "banned in Commander (Scryfall's card data, "
@@ -819,9 +830,9 @@ class _Checker:
             self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}"
                      + self.tokens_said(), fmt.deck_rule, ERROR, "size")
         grouped = self.group(entries)
-        if fmt.key == "horde":
+        if fmt.copy_limit is not None:
             for card in grouped:
-                limit = self.limit_of(card, HORDE_MAX_COPIES)
+                limit = self.limit_of(card, fmt.copy_limit)
                 if limit is not None and card.count > limit:
                     self.copies(card, limit)
         for card in grouped:
@@ -906,7 +917,7 @@ class _Checker:
                              "banned as a commander (it may still be played in the deck): "
                              + reason[0], self.fmt.banned_as_commander_rule, ERROR,
                              "banned-as-commander")
-        if self.fmt.key == "team-commander":
+        if self.fmt.playgroup_bans:
             key = normalize(name)
             if any(normalize(n) == key for n in self.options.playgroup_banned):
                 self.add(card.line, name, "banned by your playgroup", "team-commander/#tc-1-5",
@@ -918,7 +929,7 @@ class _Checker:
                          "banned as a commander by your playgroup (it may still be played in "
                          "the deck)", self.fmt.banned_as_commander_rule, ERROR,
                          "banned-as-commander")
-        if self.fmt.key == "swarm" and self.options.survivor_warnings:
+        if self.fmt.survivor_warnings and self.options.survivor_warnings:
             reason = self.ban_reason("horde-survivor", name, facts)
             if reason is not None:
                 self.add(card.line, name,

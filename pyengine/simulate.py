@@ -32,7 +32,7 @@ The numbers of ``damage``, ``removal``, ``blocks`` and ``ramp`` are fitted once,
 ``scripts/fit_table_model.py``, to the win rates the Limited Horde 2.1 rulebook gives for its
 Preparation turns, and written to :mod:`pyengine.fitted_model`; SlingLab Horde and Swarm use
 the same per-Survivor numbers, scaled only by what their rulebooks say (see
-:data:`DEFAULT_MODELS`).
+:func:`default_models`).
 
 Fractions (0.5 removal a turn) are rounded up or down at random with the game's seed, so that
 on average the table does exactly the stated amount. Everything else the table would do is
@@ -50,21 +50,21 @@ Pyodide). Pure standard library, no I/O.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
+from . import variants
 from .actions import Action
 from .game import ActionError, Event, Game, Termination
 from .rng import Rng
 
-if TYPE_CHECKING:  # the engines themselves are imported on first use (_engine)
+if TYPE_CHECKING:  # the engines themselves are imported on first use (pyengine/variants.py)
     from .horde_common import HordeGame
     from .swarm import SwarmGame
 
 __all__ = [
-    "DEFAULT_MODEL", "DEFAULT_MODELS", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
+    "DEFAULT_MODEL", "default_models", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
     "build_config", "default_model", "interval", "interval_text", "percentile", "settings_for",
     "simulate",
 ]
@@ -145,21 +145,23 @@ def _fitted() -> TableModel:
                       blocks=PER_SURVIVOR["blocks"], ramp=PER_SURVIVOR["ramp"])
 
 
-#: The default table per variant: the fitted Limited table (:mod:`pyengine.fitted_model`), a
-#: Commander deck :data:`COMMANDER_HEAD` turns ahead of it for SlingLab Horde and Swarm. Each
-#: Survivor adds their own damage, removal and blocks (SlingLab: four Survivors deal about four
-#: times the damage of one); the life is each setting's own (20 a Survivor on SlingLab, 40
-#: shared in Swarm, 20 in Limited Horde).
-DEFAULT_MODELS: dict[str, TableModel] = {
-    "horde": replace(_fitted(), head=COMMANDER_HEAD),
-    "limited-horde": _fitted(),
-    "swarm": replace(_fitted(), head=COMMANDER_HEAD),
-}
+def default_models() -> dict[str, TableModel]:
+    """The default table of every simulated variant (:func:`default_model`), by variant."""
+    return {v.id: default_model(v.id) for v in sorted(variants.simulated(), key=lambda v: v.id)}
 
 
 def default_model(variant: str) -> TableModel:
-    """The stated default table for a variant (:data:`DEFAULT_MODELS`)."""
-    return DEFAULT_MODELS.get(variant, DEFAULT_MODEL)
+    """The stated default table for a variant: the fitted Limited table
+    (:mod:`pyengine.fitted_model`), a Commander deck :data:`COMMANDER_HEAD` turns ahead of it
+    where the Survivors play Commander decks (SlingLab Horde, Swarm: the variant's
+    ``simulation.commander_decks``). Each Survivor adds their own damage, removal and blocks
+    (SlingLab: four Survivors deal about four times the damage of one); the life is each
+    setting's own (20 a Survivor on SlingLab, 40 shared in Swarm, 20 in Limited Horde)."""
+    try:
+        commander = variants.simulation(variant).commander_decks
+    except ValueError:
+        return DEFAULT_MODEL
+    return replace(_fitted(), head=COMMANDER_HEAD) if commander else _fitted()
 
 
 def _amount(rng: Rng, value: float) -> int:
@@ -446,32 +448,6 @@ class _SwarmDriver(_Driver):
         return run
 
 
-#: Each variant's engine (module, class; imported on first use, so a page that never simulates
-#: a variant never loads its engine) and the driver that plays the table's side.
-_DRIVERS: dict[str, tuple[str, str, type[_Driver]]] = {
-    "horde": ("pyengine.horde", "HordeSlingLab", _HordeDriver),
-    "limited-horde": ("pyengine.limited_horde", "LimitedHorde", _LimitedDriver),
-    "swarm": ("pyengine.swarm", "SwarmGame", _SwarmDriver),
-}
-
-
-def _engine(variant: str) -> type[Game]:
-    """The engine class of ``variant`` (see :data:`_DRIVERS`)."""
-    module, name, _ = _DRIVERS[variant]
-    return getattr(importlib.import_module(module), name)
-
-
-def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[str, Any]:
-    """The config with the model's starting life, in the engine's own setting for it."""
-    if life is None:
-        return config
-    if variant == "horde":
-        return {**config, "life": {"mode": "fixed", "amount": life}}
-    if variant == "limited-horde":
-        return {**config, "life": life}
-    return config  # Swarm: 40 shared life is the rule (sw-2-2); changed below by the table
-
-
 def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel = DEFAULT_MODEL,
              max_turns: int = MAX_TURNS) -> _Run:
     """One seeded game (the engine's Rng and the model's both from ``seed``)."""
@@ -481,16 +457,12 @@ def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel 
 def play_game(variant: str, config: dict[str, Any], seed: str,
               model: TableModel = DEFAULT_MODEL, max_turns: int = MAX_TURNS) -> tuple[Game, _Run]:
     """:func:`play_one`, with the engine's game as played (its actions replay it)."""
-    if variant not in _DRIVERS:
-        raise ValueError(f"no simulation for '{variant}' (one of: {', '.join(_DRIVERS)})")
-    if variant == "swarm" and config.get("mode") != "hive":
-        raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
-    cls, driver_cls = _engine(variant), _DRIVERS[variant][2]
-    game = cls(_with_life(variant, config, model.life), seed)
-    if variant == "swarm" and model.life is not None:
-        swarm = cast("SwarmGame", game)
-        if model.life != swarm.life:
-            swarm.apply(Action.of("life", amount=model.life - swarm.life))
+    how = variants.simulation(variant)  # the engine's descriptor (pyengine/variants.py)
+    refusal = how.refusal(config)
+    if refusal:
+        raise ValueError(refusal)
+    game = how.start(config, seed, model.life)
+    driver_cls: type[_Driver] = variants.resolve(how.driver)
     driver = driver_cls(game, model, Rng(f"{seed}-table"))
     return game, driver.play(max_turns)
 
@@ -563,9 +535,10 @@ def _summary_text(summary: dict[str, Any]) -> str:
 
 def summarize_config(variant: str, config: dict[str, Any]) -> dict[str, Any]:
     """The setting a config stands for, without its deck and facts (for reports)."""
-    keep = {"horde": ("difficulty", "survivors", "custom", "life"),
-            "limited-horde": ("difficulty", "adjustment", "aggro", "survivors", "life"),
-            "swarm": ("mode", "survivors")}.get(variant, ())
+    try:
+        keep = variants.simulation(variant).summary
+    except ValueError:
+        keep = ()
     return {key: config[key] for key in keep if key in config}
 
 
@@ -620,20 +593,9 @@ def settings_for(variant: str) -> list[dict[str, Any]]:
     """Every preset setting of a variant, easiest first, as config options (no deck): SlingLab
     Story/Classic/Nightmare for 1-4 Survivors; Limited Horde 2.1's five difficulties; Swarm
     Hive Mind for 1-5 Survivors. Custom settings are any options the engine takes. Each list
-    is read from the engine's declared set-up (pyengine/setup.py), imported only when asked."""
-    if variant == "horde":
-        from .horde import PRESETS
-        from .horde_common import SURVIVORS
-
-        return [{"difficulty": d, "survivors": n} for d in PRESETS for n in counted(SURVIVORS)]
-    if variant == "limited-horde":
-        return [{"difficulty": d} for d in limited_levels()]
-    if variant == "swarm":
-        from .swarm import SETUP
-
-        return [{"mode": SETUP.choice("mode").default, "survivors": n}
-                for n in counted(SETUP.count("survivors"))]
-    raise ValueError(f"no settings for '{variant}'")
+    is the engine's own (its descriptor's ``simulation.settings``, read from its declared set-up),
+    imported only when asked."""
+    return variants.simulation(variant).settings()
 
 
 def counted(option: Any) -> range:
@@ -679,20 +641,4 @@ def build_config(variant: str, deck: Any, db: Any, options: dict[str, Any] | Non
     :class:`pyengine.cards.CardDB`, as the pages and the command line build them (the engines'
     own builders): ``extra`` is the Limited Horde Dreadnought deck or the Swarm Enforcer list.
     ``options`` are the setting (``difficulty``, ``survivors``, ``custom``, ...)."""
-    from .horde_common import decklist_config  # noqa: PLC0415 - keeps the module light
-    from .swarm import config_from_decks  # noqa: PLC0415
-
-    options = dict(options or {})
-    if variant == "swarm":
-        if extra is None:
-            raise ValueError("a Swarm game needs its Enforcer list")
-        return config_from_decks(mode=options.get("mode", "hive"),
-                                 survivors=options.get("survivors", 1), deck=deck,
-                                 enforcers=extra, db=db)
-    names, facts = decklist_config(deck, db)
-    config: dict[str, Any] = {"deck": names, "facts": facts, **options}
-    if variant == "limited-horde" and extra is not None:
-        dread, dread_facts = decklist_config(extra, db)
-        config["dreadnought"] = dread
-        config["facts"] = {**facts, **dread_facts}
-    return config
+    return variants.simulation(variant).config(deck, db, dict(options or {}), extra)

@@ -25,6 +25,7 @@ from .actions import Action
 from .game import ActionError, Event, Game, GameError, Outcome, Termination, register
 from .rng import Rng
 from .setup import Choice, Flag, Setup
+from .variants import Variant
 
 #: Sides of the die each player rolls for teams (tc-2-2: a d20 is preferred).
 DIE = 20
@@ -852,3 +853,17 @@ def with_commanders(game: TeamTracker, commanders: dict[str, list[str]]) -> Team
             action = dict(action, commander=remap(action.get("commander")))
         fresh.apply(action)
     return fresh
+
+
+# -- the variants' descriptors (pyengine/variants.py): a player decides every turn, so neither
+# is simulated ---------------------------------------------------------------------------------
+TeamTracker.descriptor = Variant(
+    id=TeamTracker.variant, label="Team Commander", prefix="TC", rulebook="team-commander",
+    rulebook_title="Team Commander", setup=SETUP, simulation=None,
+    deck_formats=("team-commander",), turn_actions=("next-turn",),
+    ending_actions=("player-loses", "team-loses", "player-wins", "poison"))
+OpeningHand.descriptor = Variant(
+    id=OpeningHand.variant, label="Team Commander opening hand", prefix="TC",
+    rulebook="team-commander", rulebook_title="Team Commander", setup=Setup(()),
+    simulation=None, deck_formats=("team-commander",), part_of=TeamTracker.variant,
+    turn_actions=("mulligan",), ending_actions=("keep",))

@@ -22,7 +22,7 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyengine import files
+from pyengine import files, variants
 from pyengine.actions import Action, types_of
 from pyengine.cards import CardDB
 from pyengine.decklist import Decklist
@@ -81,32 +81,15 @@ def _tracker(seed: str) -> Game:
     return TeamTracker({"teams": [["Ann", "Bo"], ["Cy", "Di"]], "first": 0}, seed)
 
 
-#: Registered variant -> a starting game from the shipped decks.
-STARTS: dict[str, Callable[[str], Game]] = {
-    "swarm": _swarm,
-    "horde": _horde,
-    "limited-horde": _limited,
-    "team-commander-hand": _opening_hand,
-    "team-commander": _tracker,
-}
+#: Registered variant -> a starting game from the shipped decks (each engine class names itself).
+STARTS: dict[str, Callable[[str], Game]] = {cls.variant: start for cls, start in (
+    (SwarmGame, _swarm), (HordeSlingLab, _horde), (LimitedHorde, _limited),
+    (OpeningHand, _opening_hand), (TeamTracker, _tracker))}
 
-#: Registered variant -> the actions that move a game on, in the order a turn uses them.
-PROGRESS: dict[str, list[str]] = {
-    "swarm": ["turn", "swarm-step", "combat", "second-main", "end"],
-    "horde": ["end-survivor-turn", "end-horde-turn", "done", "skip-offer"],
-    "limited-horde": ["end-survivor-turn", "end-horde-turn", "end-step", "done"],
-    "team-commander-hand": ["mulligan"],
-    "team-commander": ["next-turn"],
-}
-
-#: Registered variant -> the actions that end a game; a random walk tries them only now and then.
-ENDERS: dict[str, list[str]] = {
-    "swarm": ["deck-out", "poison", "survivor-poison", "damage", "lose-life"],
-    "horde": ["life"],
-    "limited-horde": ["life", "confirm-victory"],
-    "team-commander-hand": ["keep"],
-    "team-commander": ["player-loses", "team-loses", "player-wins", "poison"],
-}
+#: Registered variant -> the actions that move a game on, in the order a turn uses them, and
+#: the actions that end a game (a random walk tries them only now and then): the descriptors'.
+PROGRESS: dict[str, list[str]] = {v.id: list(v.turn_actions) for v in variants.all_variants()}
+ENDERS: dict[str, list[str]] = {v.id: list(v.ending_actions) for v in variants.all_variants()}
 
 VARIANTS = tuple(sorted(STARTS))
 

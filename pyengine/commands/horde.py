@@ -30,7 +30,7 @@ from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
 from ..horde_common import SURVIVORS, ConfigError, decklist_config
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
 
@@ -159,25 +159,49 @@ def run_new(args: argparse.Namespace) -> int:
         config["survivor_names"] = [n.strip() for n in args.names.split(",")]
     if args.stack:
         config["stack"] = True
-    if args.variant == "horde":
-        config["difficulty"] = args.difficulty
-        config["life"] = life_option(args)
-        custom = custom_options(args)
-        if custom:
-            config["custom"] = custom
-    else:
-        options = limited_options(args, db)
-        config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
-        config.update(options)
+    config = args.options(args, db, config, facts)
     seed = args.seed or make_seed(secrets.randbits(32))
     try:
-        game = (HordeSlingLab if args.variant == "horde" else limited_class())(config, seed)
+        game = args.engine()(config, seed)
     except GameError as error:
         raise CommandError(f"cannot start the game: {error}") from None
     write_game(args.game, game)
     print(f"seed: {game.seed}")
     print_events(game.events)
     return 0
+
+
+def slinglab_options(args: argparse.Namespace, db: Any, config: dict[str, Any],
+                     facts: dict[str, Any]) -> dict[str, Any]:
+    """The SlingLab set-up the flags give: difficulty, life, Custom options."""
+    config["difficulty"] = args.difficulty
+    config["life"] = life_option(args)
+    custom = custom_options(args)
+    if custom:
+        config["custom"] = custom
+    config.update(_slinglab_rest().from_arguments(args))
+    return config
+
+
+def _slinglab_rest() -> Setup:
+    """SlingLab's declared set-up less what has flags of its own (any option declared later)."""
+    return HordeSlingLab.descriptor.setup.without("difficulty", "survivors", "life", "custom")
+
+
+def _limited_rest() -> Setup:
+    """Limited Horde's declared set-up less what has flags of its own."""
+    return limited_class().descriptor.setup.without("difficulty", "adjustment", "aggro",
+                                                    "survivors", "life")
+
+
+def limited_config(args: argparse.Namespace, db: Any, config: dict[str, Any],
+                   facts: dict[str, Any]) -> dict[str, Any]:
+    """The Limited Horde 2.1 set-up the flags give, with the Dreadnought deck's facts."""
+    options = limited_options(args, db)
+    config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
+    config.update(options)
+    config.update(_limited_rest().from_arguments(args))
+    return config
 
 
 def limited_class() -> type[Game]:
@@ -488,9 +512,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--life-mode", choices=LIFE_MODE.values(), default=LIFE_MODE.default)
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
     CUSTOM.add_arguments(new, note="custom: ")
-    new.set_defaults(func=run_new, variant="horde")
-    _add_files(sub, "horde")
-    _add_verbs(sub, "horde", {**COMMON_VERBS, **HORDE_VERBS})
+    _slinglab_rest().add_arguments(new)
+    slinglab = HordeSlingLab.variant
+    new.set_defaults(func=run_new, variant=slinglab, options=slinglab_options,
+                     engine=lambda: HordeSlingLab)
+    _add_files(sub, slinglab)
+    _add_verbs(sub, slinglab, {**COMMON_VERBS, **HORDE_VERBS})
 
     limited = subparsers.add_parser("limited-horde",
                                     help="play Horde Magic Limited Edition 2.1 from a save file")
@@ -507,6 +534,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      choices=adjustment.values(), metavar="N",
                      help=f"{adjustment.label} to the Preparation turns ({adjustment.allowed()})")
     new.add_argument("--aggro", action="store_true", help=LIMITED_SETUP["aggro"].label)
-    new.set_defaults(func=run_new, variant="limited-horde")
+    _limited_rest().add_arguments(new)
+    new.set_defaults(func=run_new, variant="limited-horde", options=limited_config,
+                     engine=limited_class)
     _add_files(sub, "limited-horde")
     _add_verbs(sub, "limited-horde", {**COMMON_VERBS, **LIMITED_VERBS})

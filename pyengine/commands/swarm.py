@@ -21,6 +21,7 @@ from ..cli import CommandError
 from ..decklist import Decklist
 from ..game import Event, GameError
 from ..rng import make_seed
+from ..setup import Setup
 from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
@@ -81,6 +82,12 @@ def _print_events(events: list[Event]) -> None:
         print(format_event(event))
 
 
+def _declared() -> Setup:
+    """Swarm's declared set-up (its descriptor's) less the mode and the team, which have flags
+    of their own below."""
+    return SwarmGame.descriptor.setup.without("mode", "survivors")
+
+
 def run_new(args: argparse.Namespace) -> int:
     if Path(args.file).exists() and not args.force:
         raise CommandError(f"'{args.file}' exists; use --force to overwrite it")
@@ -98,6 +105,7 @@ def run_new(args: argparse.Namespace) -> int:
         config = config_from_decks(mode=args.mode, survivors=args.survivors, deck=deck,
                                    enforcers=enforcers, db=files.load_card_db(),
                                    stack=args.stack)
+        config.update(_declared().from_arguments(args))
         game = SwarmGame(config, args.seed or make_seed(secrets.randbits(32)))
     except GameError as error:
         raise CommandError(str(error)) from None
@@ -173,6 +181,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help=", ".join(f"{key} ({words})" for key, words in mode.options))
     new.add_argument("--survivors", type=int, default=survivors.default,
                      help=f"{survivors.allowed()} (default {survivors.default})")
+    _declared().add_arguments(new)  # any option declared later: one flag each
     new.add_argument("--deck", default=DEFAULT_DECK, help="Swarm deck id or decklist file")
     new.add_argument("--enforcers", help="Enforcer list id or file (default: the deck's own)")
     new.add_argument("--seed", help="seed (a random readable one if omitted)")

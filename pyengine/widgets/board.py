@@ -152,8 +152,10 @@ def facts_text(entry: Mapping[str, Any] | None,
     cost = str(entry.get("mana_cost", "")).strip()
     bits.append(f"mana value {int(entry.get('mana_value', 0) or 0)}" + (f" ({cost})" if cost
                                                                          else ""))
-    tags = [tag_words(str(t).split("=", 1)[0]) for t in entry.get("tags", []) or []
-            if "=" not in str(t) and str(t) not in ("token",)]
+    tags = [tag_words(str(t).split("=", 1)[0]) + (
+        f" (ignored: {handling[str(t)].rule.upper().replace('-', ' ', 1).replace('-', '.')})"
+        if handling is not None and str(t) in handling and handling[str(t)].ignored else "")
+        for t in entry.get("tags", []) or [] if "=" not in str(t) and str(t) not in ("token",)]
     if tags:
         bits.append(", ".join(tags))
     if entry.get("errata"):  # a rule set's errata on the card (Limited Horde, lh-9-10)

@@ -478,9 +478,9 @@ class Widget(NoGame):
         return View(error=f"Unknown action: {action}")
 
     def _format_view(self) -> View:
-        key = self.form["format"]
-        return View(hidden={"survivor-box": key != "swarm",
-                            "playgroup-box": key != "team-commander"})
+        fmt = FORMATS.get(self.form["format"])
+        return View(hidden={"survivor-box": fmt is None or not fmt.survivor_warnings,
+                            "playgroup-box": fmt is None or not fmt.playgroup_bans})
 
     def _report(self) -> tuple[Decklist, Report]:
         paste = self.form["paste"]

@@ -164,6 +164,7 @@ def fresh_form() -> dict[str, str]:
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
         "deck-name": "",
+        **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
     }
 
 
@@ -597,7 +598,7 @@ class Widget(runner.RunnerBase):
     def render(self) -> View:
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
-                 if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+                 if d.get("format") in slinglab.DECK_KINDS] or [(DEFAULT_DECK, "Zombie Horde")]
         decks.extend(own_deck.deck_options(self.own_decks))
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, slinglab.LABEL)]

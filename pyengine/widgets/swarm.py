@@ -44,7 +44,8 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
-from ..swarm import HANDLING, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
+from ..setup import Setup
+from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, runner, scryfall_link
 from .contract import Migration, version_field
 
@@ -108,8 +109,15 @@ TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
                 "do-second-main": "second-main", "do-end": "end"}
 
 
+def _setup() -> Setup:
+    """The set-up as Swarm's descriptor declares it (read at each use: one declaration reaches
+    the form, the config, the share link and the save)."""
+    return SwarmGame.descriptor.setup
+
+
 def fresh_form() -> dict[str, str]:
-    return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
+    setup = _setup()
+    return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
             "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
             "images": "auto", "keep-seed": ""}
@@ -208,21 +216,23 @@ class Widget(runner.RunnerBase):
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         assert isinstance(game, SwarmGame)
         self.game, self.origin = game, origin or {}
+        self.form.update(_setup().format(_setup().values_of(game.config)))
         self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
-                         mode=game.mode, survivors=str(game.survivors), seed=game.seed)
+                         seed=game.seed)
 
     def share_origin(self, game: Game) -> dict[str, Any]:
         """The sample deck's mode and Survivors (``d``, ``m``, ``n``), or the whole config
         (``c``) of pasted lists or an imported game."""
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
-            return {"d": SAMPLE, "m": game.mode, "n": game.survivors}
+            return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
         return {"c": game.config}
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         if data.get("d") == SAMPLE:
-            return (SwarmGame.variant, self._sample_config(str(data.get("m")), data.get("n")),
+            setup = _setup()
+            return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
         config = data.get("c")
         if not isinstance(config, dict):
@@ -232,8 +242,8 @@ class Widget(runner.RunnerBase):
     def imported(self, game: Game) -> None:
         assert isinstance(game, SwarmGame)
         self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
-        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
+        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form.update(seed=game.seed, deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
@@ -256,14 +266,16 @@ class Widget(runner.RunnerBase):
         self.origin = origin or {}
 
     # -- set-up --------------------------------------------------------------------------------
-    def _sample_config(self, mode: str, survivors: Any) -> dict[str, Any]:
-        return self._config(mode, survivors, self.env.read_deck(SAMPLE_DECK),
+    def _sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
+        return self._config(form, self.env.read_deck(SAMPLE_DECK),
                             self.env.read_deck(SAMPLE_ENFORCERS))
 
-    def _config(self, mode: str, survivors: Any, deck: str, enforcers: str) -> dict[str, Any]:
+    def _config(self, form: Mapping[str, str], deck: str, enforcers: str) -> dict[str, Any]:
+        """The engine config of the set-up ``form`` shows (every declared option) with these
+        lists."""
         if self.db is None:
             raise GameError(self.data_error)
-        chosen = SETUP.parse({"mode": str(mode), "survivors": str(survivors)})
+        chosen = _setup().parse({key: str(value) for key, value in form.items()})
         mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
@@ -273,8 +285,8 @@ class Widget(runner.RunnerBase):
         if unknown:
             raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown,
                                         own_deck.hints_for(unknown, db))
-        return config_from_decks(mode=mode, survivors=count, deck=lists[0],
-                                 enforcers=lists[1], db=db)
+        return {**config_from_decks(mode=mode, survivors=count, deck=lists[0],
+                                    enforcers=lists[1], db=db), **chosen}
 
     @staticmethod
     def _unknown(lists: tuple[Decklist, Decklist], db: CardDB) -> list[str]:
@@ -306,8 +318,7 @@ class Widget(runner.RunnerBase):
                 raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
                                 "// Reckoning sections)")
             try:
-                config = self._config(form["mode"], form["survivors"], form["paste"],
-                                      form["paste-enforcers"])
+                config = self._config(form, form["paste"], form["paste-enforcers"])
             except own_deck.UnknownCards as unknown:
                 raise self.questions.ask(unknown) from None
             self.questions.clear()
@@ -320,7 +331,7 @@ class Widget(runner.RunnerBase):
                 side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
                 "deck and its Enforcers)")
         else:
-            config = self._sample_config(form["mode"], form["survivors"])
+            config = self._sample_config(form)
             self.origin = {"d": SAMPLE}
         self.game = SwarmGame(config, seed)
         self.form["seed"] = self.game.seed
@@ -332,9 +343,8 @@ class Widget(runner.RunnerBase):
         """The set-up as an engine config, as Start makes it ("How hard is this?")."""
         form = self.form
         if is_own(form["deck"]):
-            return "swarm", self._config(form["mode"], form["survivors"], form["paste"],
-                                         form["paste-enforcers"])
-        return "swarm", self._sample_config(form["mode"], form["survivors"])
+            return SwarmGame.variant, self._config(form, form["paste"], form["paste-enforcers"])
+        return SwarmGame.variant, self._sample_config(form)
 
     def is_own(self, deck: str) -> bool:
         return is_own(deck)
@@ -480,7 +490,7 @@ class Widget(runner.RunnerBase):
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
-            config = self._sample_config(game.mode, game.survivors)
+            config = self._sample_config(_setup().format(_setup().values_of(game.config)))
         except (GameError, KeyError, OSError):
             return False
         return config == game.config
@@ -489,7 +499,7 @@ class Widget(runner.RunnerBase):
     def render(self) -> View:
         form = dict(self.form)
         view = View(
-            options={**SETUP.choices(),  # mode, survivors
+            options={**_setup().choices(),  # mode, survivors, as declared
                      "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
                               *own_deck.deck_options(self.own_decks),
                               (PASTE, "Your own deck: paste or upload a list…")]},
@@ -765,7 +775,8 @@ class Widget(runner.RunnerBase):
                                    f"{'' if count == 1 else 's'}:" if count else
                                    f"Swarm turn {turn}: nothing revealed yet.")
         notes = [e.text for e in events
-                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair")
+                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair",
+                               "adventure")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
         view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
