@@ -90,7 +90,7 @@ def _counts(names: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _lookup(facts: Mapping[str, dict[str, Any]]):
+def _lookup(facts: Mapping[str, dict[str, Any]]) -> Callable[[str], dict[str, Any] | None]:
     return lambda name: facts.get(name)
 
 

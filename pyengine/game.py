@@ -245,7 +245,7 @@ class Game:
 
     def __init__(self, config: dict[str, Any], seed: str) -> None:
         #: JSON-compatible settings fixed at the start (deck lists, options).
-        self.config = json.loads(json.dumps(config))
+        self.config: dict[str, Any] = json.loads(json.dumps(config))
         self.rng = Rng(seed)
         #: The canonical seed.
         self.seed = self.rng.seed
@@ -359,7 +359,7 @@ class Game:
         caller's when an argument does not fit the handler's annotations (refused as bad
         arguments, as before), else a bug in the handler, raised as it is."""
         try:
-            events = handler(**arguments)
+            events: list[Event] = handler(**arguments)
         except TypeError:
             misfit = _signature(type(self), handler.__name__).misfit(arguments)
             if not misfit:

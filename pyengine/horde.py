@@ -180,6 +180,8 @@ class HordeSlingLab(HordeGame):
 
     ``end-survivor-turn``, ``end-horde-turn``, ``hit`` (n, combat), ``gain`` (n),
     ``life`` (change), ``roll`` (kind, creatures), ``cast-offer`` / ``skip-offer`` (card),
+    ``follow-offers`` (every open offer as its coin says), ``trigger-tokens`` (card, trigger,
+    n: a trigger that makes tokens, carried out by the table),
     ``done`` (card), ``tap`` / ``untap`` (card), ``counters`` (card, n), ``move`` (card, to),
     ``create-token`` (name, n, tapped, power, toughness).
     """
@@ -266,7 +268,8 @@ class HordeSlingLab(HordeGame):
 
     @property
     def wave_base(self) -> int:
-        return self.options["wave"]
+        wave: int = self.options["wave"]
+        return wave
 
     def _copies(self, pool: list[str], count: int) -> list[str]:
         """``count`` names dealt from ``pool``: shuffled, dealt to the end, reshuffled, ..."""
@@ -324,7 +327,7 @@ class HordeSlingLab(HordeGame):
         return self.horde_turn == 0
 
     def next_surge_turn(self) -> int | None:
-        interval = self.options["surge"]
+        interval: int | None = self.options["surge"]
         if not interval or self.surges >= MAX_SURGES:
             return None
         return (self.horde_turn // interval + 1) * interval
@@ -366,7 +369,9 @@ class HordeSlingLab(HordeGame):
             if not self.zones["stack"] and not self.offers:
                 names.insert(0, "end-horde-turn")
             if self.offers:
-                names += ["cast-offer", "skip-offer"]
+                names += ["cast-offer", "skip-offer", "follow-offers"]
+            if self.token_triggers():
+                names.append("trigger-tokens")
         return names
 
     def actions_of(self, name: str) -> list[Action]:
@@ -590,6 +595,83 @@ class HordeSlingLab(HordeGame):
         target = self.find(card)
         return [Event("skip", f"{target.name} stays in the graveyard", [target.name],
                       {"card": target.id})]
+
+    def do_follow_offers(self) -> list[Event]:
+        """Every open graveyard offer as its coin says, in one action (hs-6-4): Cast where the
+        coin says Cast, Skip where it says Skip; each offer stays tappable on its own before."""
+        self.require_playing()
+        if not self.offers:
+            raise ActionError("no graveyard offer is open")
+        events: list[Event] = []
+        for card, yes in list(self.offers.items()):
+            events += self.do_cast_offer(card) if yes else self.do_skip_offer(card)
+        return events
+
+    # -- triggers that make tokens (issue 41) ------------------------------------------------
+    def token_triggers(self) -> list[tuple[Card, str, Any]]:
+        """The Horde's triggers of this Horde turn that make tokens and are not carried out
+        yet (hs-3-9: its triggered abilities work normally): ``(card, verb, tokens atom)``.
+        An upkeep trigger (``upkeep``, ``each_upkeep``) of a permanent that was on the
+        battlefield as the turn began (one cast in this wave came after the upkeep); an attack
+        trigger (``attacks``) of a creature in this turn's attack (hs-4-2)."""
+        if self.phase != "horde":
+            return []
+        start = max((i for i, e in enumerate(self.events) if e.kind == "horde-turn"), default=0)
+        turn = self.events[start:]
+        entered = {e.data.get("card") for e in turn if e.kind == "enter"}
+        done = {(e.data.get("source"), e.data.get("trigger")) for e in turn
+                if e.kind == "create" and e.data.get("source") is not None}
+        attacking = set(getattr(self, "attacking", []))
+        found = []
+        for card in self.zones["battlefield"]:
+            if card.id in self.stolen:
+                continue
+            for behaviour in behaviours(self.facts(card).tags):
+                verb = behaviour.name
+                if verb in ("upkeep", "each_upkeep"):
+                    if card.id in entered:
+                        continue
+                elif verb != "attacks" or card.id not in attacking:
+                    continue
+                if behaviour.condition or (card.id, verb) in done:
+                    continue
+                atom = next((a for a in behaviour.effect if a.kind == "tokens"), None)
+                if atom is not None:
+                    found.append((card, verb, atom))
+        return found
+
+    def do_trigger_tokens(self, card: int, trigger: str, n: int | None = None) -> list[Event]:
+        """The table carries out a Horde trigger that makes tokens (hs-3-9), once a turn. An
+        upkeep trigger's tokens came before combat: with haste (hs-4-1) they attack with the
+        rest (hs-4-2), so they are tapped and counted in the attack; an attack trigger's
+        tokens enter as the card says (untapped unless it says tapped) and are not attacking.
+        ``n`` is needed only for a count the card leaves to the table (X)."""
+        self.require_playing()
+        found = next(((c, v, a) for c, v, a in self.token_triggers()
+                      if c.id == card and v == trigger), None)
+        if found is None:
+            raise ActionError("that trigger is not waiting in this Horde turn")
+        source, verb, atom = found
+        count = atom.number if atom.number is not None else n
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 500:
+            raise ActionError(f"type X, how many tokens {source.name} makes (1 to 500)")
+        name = atom.what.replace("_", " ")
+        upkeep = verb != "attacks"
+        events = self.make_tokens(
+            name, count, atom.power or None, atom.toughness or None,
+            f"{source.name}: {count} {name} token(s) "
+            + ("made in the upkeep; they attack with the rest" if upkeep
+               else "made as it attacks, not attacking"),
+            tapped=atom.tapped)
+        events[0].data.update({"source": source.id, "trigger": verb})
+        if upkeep:  # they were there before combat: each one able to attacks (hs-4-1)
+            made = [self.find(e.data["card"]) for e in events
+                    if e.kind == "enter" and "card" in e.data]
+            joined = [c for c in made if not c.tapped and self.can_attack(c, self.facts(c))]
+            for token in joined:
+                token.tapped = True
+            self.attacking = [*getattr(self, "attacking", []), *(c.id for c in joined)]
+        return events
 
     # -- damage, life ---------------------------------------------------------------------------
     def do_hit(self, n: int, combat: bool = False) -> list[Event]:

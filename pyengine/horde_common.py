@@ -224,6 +224,11 @@ class HordeGame(Game):
     )
 
     # -- facts ----------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        """What a page or the command line shows about the game, as JSON data (each format
+        says its own)."""
+        raise NotImplementedError
+
     def load_facts(self) -> dict[str, CardFacts]:
         """The config's ``facts`` as :class:`pyengine.cards.CardFacts` by name (the one
         reader every engine uses, :func:`pyengine.cards.read_config_facts`)."""

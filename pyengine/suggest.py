@@ -95,7 +95,8 @@ class Suggestion:
                 "band": list(self.band), "tried": self.tried}
 
 
-def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, Any]], dict],
+def suggest(variant: str, powers: list[Power],
+            config_for: Callable[[dict[str, Any]], dict[str, Any]],
             *, runs: int = 60, seed: str = "suggest", band: tuple[float, float] = FAIR_BAND,
             factors: Mapping[str, float] | None = None, team: int | None = None) -> Suggestion:
     """The suggested setting of ``variant`` for the decks whose estimates are ``powers``.

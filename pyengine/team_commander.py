@@ -813,7 +813,8 @@ class TeamTracker(Game):
                                           "extra": self.is_extra})]
 
 
-def tracker_config(draw: TeamDraw, commanders: dict[str, list[str]] | None = None) -> dict:
+def tracker_config(draw: TeamDraw, commanders: dict[str, list[str]] | None = None
+                   ) -> dict[str, Any]:
     """The :class:`TeamTracker` config for a team draw (and optional commander names)."""
     config: dict[str, Any] = {"teams": [list(team) for team in draw.teams], "first": draw.first}
     if commanders:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from devtools.inputs import pathological_lines  # noqa: F401  (shared with bench/)
 from devtools.site import HOOKS, load_hook  # noqa: F401  (shared with bench/)
 from pyengine import files
+from pyengine.horde_common import HordeGame
 from pyengine.widgets import Env
 
 #: Set by tests/conftest.py when pytest runs with ``--long-fuzz``.
@@ -67,7 +68,7 @@ def last_trace(widget):
     return trace(widget.last)
 
 
-def assert_round_trip(game):
+def assert_round_trip(game: HordeGame) -> None:
     """Invariant (game log): a replay of ``game``'s actions and its save loaded back rebuild
     exactly the same game (and status); undo is the game without its last action."""
     import json
@@ -78,6 +79,7 @@ def assert_round_trip(game):
     saved = game.to_json()
     assert replay(game.config, game.seed, game.actions).to_json() == saved
     loaded = load_game(saved)
+    assert isinstance(loaded, type(game))
     assert loaded.to_json() == saved and loaded.status() == game.status()
     undone = game.undo()
     assert undone.actions == game.actions[:-1]

@@ -27,17 +27,13 @@ from ..actions import Action, BadAction
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
-from ..horde_common import SURVIVORS, ConfigError, decklist_config
+from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
+from ..limited_horde import LimitedHorde
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
 from ..setup import Setup, SetupError
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
-
-try:  # the Limited Edition engine registers itself on import
-    from .. import limited_horde
-except ImportError:  # pragma: no cover - while it is being written
-    limited_horde = None  # type: ignore[assignment]
 
 DEFAULT_HORDE_DECK = "horde-knudson-zombies-2011"
 DEFAULT_LIMITED_DECK = "limited-horde-zombies"
@@ -87,7 +83,9 @@ def print_events(events: list[Event]) -> None:
 
 
 def status_of(game: Game) -> dict[str, Any]:
-    return game.status()  # type: ignore[attr-defined]
+    if not isinstance(game, HordeGame):
+        raise CommandError(f"this save holds a {game.variant} game, not a Horde game")
+    return game.status()
 
 
 def print_state(game: Game) -> None:
@@ -205,9 +203,7 @@ def limited_config(args: argparse.Namespace, db: Any, config: dict[str, Any],
 
 
 def limited_class() -> type[Game]:
-    if limited_horde is None:  # pragma: no cover
-        raise CommandError("the Limited Horde engine is not available")
-    return limited_horde.LimitedHorde
+    return LimitedHorde
 
 
 def life_option(args: argparse.Namespace) -> dict[str, Any]:
@@ -464,7 +460,8 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game's save file (JSON)")
 
 
-def _add_verbs(sub: argparse._SubParsersAction, variant: str, verbs: dict[str, Verb]) -> None:
+def _add_verbs(sub: argparse._SubParsersAction[argparse.ArgumentParser], variant: str,
+               verbs: dict[str, Verb]) -> None:
     for verb, (help_text, add_args, build) in verbs.items():
         parser = sub.add_parser(verb, help=help_text)
         _add_game(parser)
@@ -476,7 +473,7 @@ def _add_verbs(sub: argparse._SubParsersAction, variant: str, verbs: dict[str, V
         parser.set_defaults(func=run, variant=variant)
 
 
-def _add_files(sub: argparse._SubParsersAction, variant: str) -> None:
+def _add_files(sub: argparse._SubParsersAction[argparse.ArgumentParser], variant: str) -> None:
     for verb, help_text, func in (
         ("show", "print the state", run_show),
         ("log", "print the whole game log", run_log),
@@ -502,7 +499,7 @@ def _add_new_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="replace an existing file")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     horde = subparsers.add_parser("horde", help="play Horde (SlingLab rules) from a save file")
     sub = horde.add_subparsers(dest="verb", metavar="VERB", required=True)
     new = sub.add_parser("new", help="start a game")

@@ -74,8 +74,9 @@ def run(args: argparse.Namespace) -> int:
         automated = files.load_deck(deck_id)
         extra = files.load_deck(companion) if companion else None
 
-        def config_for(options: dict[str, Any], variant=variant, automated=automated,
-                       extra=extra) -> dict[str, Any]:
+        def config_for(options: dict[str, Any], variant: str = variant,
+                       automated: Decklist = automated,
+                       extra: Decklist | None = extra) -> dict[str, Any]:
             return build_config(variant, automated, db, options, extra)
 
         try:
@@ -103,7 +104,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "suggest", help="suggest a setting per variant for the table's decks",
         description="Suggest a setting per variant for the table's decks, from their bracket "

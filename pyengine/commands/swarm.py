@@ -162,14 +162,15 @@ def run_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add(sub, name: str, help_text: str, *, keys: tuple[str, ...] = (), action: str = ""):
+def _add(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str,
+         *, keys: tuple[str, ...] = (), action: str = "") -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("file", help="the saved game (JSON)")
     parser.set_defaults(func=run_action, action=action or name, keys=keys)
     return parser
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("swarm", help="play Swarm Mode on a saved game file",
                                    description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="verb", metavar="VERB", required=True)

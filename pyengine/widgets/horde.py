@@ -21,7 +21,9 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``counter``, ``gain-control``, ``return-control``, ``token``, ``target``, ``draw``,
 ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
-``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
+``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``,
+``follow-offers`` (every offer as its coin says), ``trigger-tokens`` (a trigger that makes
+tokens: :mod:`.horde_triggers`), ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
 this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
@@ -51,11 +53,13 @@ from . import (
     Item,
     View,
     board,
+    horde_triggers,
     own_deck,
     parts,
     plumbing,
     runner,
     scryfall_link,
+    share_ref,
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
@@ -134,6 +138,7 @@ BUTTONS: dict[str, runner.Button] = {
     **{name: Button("move", {"to": to}, card="card") for name, to in MOVES.items()},
     **{name: Button(name, card="card") for name in ("gain-control", "return-control")},
     "counter": Button("counters", {"n": 1}, card="card"),
+    "follow-offers": Button("follow-offers"),
 }
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
@@ -153,17 +158,19 @@ SLINGLAB_ONLY = slinglab.ONLY
 
 def fresh_form() -> dict[str, str]:
     """The page's settings before anything is chosen."""
+    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
+
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": slinglab.LIFE_MODE.default, "life": str(slinglab.LIFE_AMOUNT.default),
+        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
         "names": "",
-        **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
+        **CUSTOM.format(CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-        "deck-name": "",
+        "deck-name": "", "trigger-n": "",
         **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
     }
 
@@ -230,10 +237,90 @@ class Widget(runner.RunnerBase):
         for a pasted list's and imported games (share links then carry the whole config)."""
         return self.origin
 
+    @setup.setter
+    def setup(self, value: dict[str, Any] | None) -> None:
+        self.origin = value
+
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        self.game, self.setup, self.selected = game, origin, None
+        self.form_from_game(game, origin)
+        self.last = list(game.events[-12:])
+
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The rule set, and the set-up (``s``) the config is made again from, or the whole
+        config (``c``) of a pasted list's or an imported game; when that link is too long
+        for one QR code, the config by reference to the card data (``r``,
+        :mod:`.share_ref`), unless a reference would not open it again exactly."""
+        if self.setup is not None:
+            return {"variant": game.variant, "s": self.setup}
+        whole = {"variant": game.variant, "c": game.config}
+        if not share_ref.too_long(HASH_PREFIX, game, whole):
+            return whole  # one QR code holds it: it opens with no card data at all
+        ref = share_ref.pack(game.config, self.own.full.db(self.db))
+        return {"variant": game.variant, share_ref.KEY: ref} if ref is not None else whole
+
+    # a link whose deck names cards of the full card data waits for it (issue 41, point 3)
+    pending_link = ""
+
+    def start(self, saved: str | None) -> View:
+        link = str(getattr(self.env, "url_hash", "") or "").strip()
+        self.pending_link = link if self._waits_for_card_data(link) else ""
+        view: View = super().start(saved)
+        if self.pending_link:
+            view.fetches.append(self.own.full.fetch())
+            view.text["note"] = "Loading the card data the shared game's deck needs…"
+        return view
+
+    def _waits_for_card_data(self, link: str) -> bool:
+        try:
+            ref = self.decode(link).get(share_ref.KEY) if link.startswith(HASH_PREFIX) else None
+            if isinstance(ref, dict) and self.own.full.wanted():
+                share_ref.unpack(ref, self.own.full.db(self.db))
+        except share_ref.NeedsCardData:
+            return True
+        except (ValueError, GameError):
+            return False
+        return False
+
+    def open_share(self, read: Any, *, after: str = "") -> tuple[Any, str]:
+        return (None, "") if self.pending_link else super().open_share(read, after=after)
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        if action != own_deck.FULL_ACTION or not self.pending_link:
+            return super().handle(action, form)
+        self.own.full.response(form)  # the card data came: the waiting link opens now
+        link, self.pending_link = self.pending_link, ""
+
+        def open_link() -> bool:
+            game, origin = self.from_share(self.decode(link))
+            self.adopt(game, origin)
+            self.last = [Event("share", f"Opened a shared game: seed {game.seed}, "
+                               f"{len(game.actions)} action(s).")]
+            return True
+        return self.finish("import", form, self.step(action, form, open_link))
+
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-        self._class(data.get("variant"))  # an unknown rule set, said as such
-        return super().shared_config(data)
+        variant, setup = data.get("variant"), data.get("s")
+        config: Any
+        if isinstance(setup, dict):
+            config = self.config_from_setup(setup)
+        elif share_ref.KEY in data:
+            config, setup = share_ref.unpack(data[share_ref.KEY], self.own.full.db(self.db)), None
+        else:
+            config, setup = data.get("c"), None
+            if not isinstance(config, dict):
+                raise ValueError("it has no game set-up")
+        self._class(variant)
+        return str(variant), config, setup
+
+    def imported(self, game: Game) -> None:
+        self.setup, self.selected = None, None
+        self.form_from_game(game, None)
+
+    def _clear(self) -> None:
+        self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
+        self.last = []
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Horde runner save"
@@ -272,7 +359,8 @@ class Widget(runner.RunnerBase):
 
     @classmethod
     def _class(cls, variant: Any) -> type[Game]:
-        return cls._panel(variant).game_class()
+        engine: type[Game] = cls._panel(variant).game_class()
+        return engine
 
     @staticmethod
     def _check_variant(game: Game) -> None:
@@ -292,7 +380,7 @@ class Widget(runner.RunnerBase):
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
             raise ActionError("choose SlingLab or Limited 2.1")
-        setup = PANELS[variant].setup(form, survivors)
+        setup: dict[str, Any] = PANELS[variant].setup(form, survivors)
         if names:
             setup["names"] = names
         return setup
@@ -310,7 +398,7 @@ class Widget(runner.RunnerBase):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -408,7 +496,8 @@ class Widget(runner.RunnerBase):
     buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
-                   "hit": {"amount": "1", "combat": ""}}
+                   "hit": {"amount": "1", "combat": ""},
+                   horde_triggers.ACTION: {"trigger-n": ""}}
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -499,6 +588,8 @@ class Widget(runner.RunnerBase):
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
+        if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
+            return horde_triggers.action(str(form.get("_item", "")), self.form["trigger-n"])
         if action == "resolve":
             spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
             resolution = self._resolution(game, spell) if spell is not None else None
@@ -636,6 +727,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["follow-offers"] = True
             view.hidden["own-ref-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
@@ -681,9 +773,11 @@ class Widget(runner.RunnerBase):
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
+        view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         panel.render(game, status, view)
         # a game that can end says so at the top, with the one button that ends it (lh-7-3)
-        view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)
+        view.hidden["confirm-victory-top"] = (view.hidden.get("confirm-victory", True)
+                                              or outcome is not None)  # not after the win
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = _board_groups(game)
         stolen = set(getattr(game, "stolen", ()))
@@ -773,7 +867,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            entry = facts.to_config()
+            entry: dict[str, Any] = facts.to_config()
             errata = getattr(game, "errata_of", None)  # Limited Horde's keyword errata
             if errata is not None and errata(name):
                 entry["errata"] = errata(name)
@@ -792,7 +886,8 @@ class Widget(runner.RunnerBase):
         in order, the honest attack total and the revealed cards' trigger reminders."""
         events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
         if not events:
-            self.no_wave(view, "reminders", "turn-reminders")
+            self.no_wave(view, "reminders", "turn-reminders", horde_triggers.LIST)
+            view.hidden[horde_triggers.X_BOX] = True
             view.hidden["turn-reminders-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
@@ -820,6 +915,7 @@ class Widget(runner.RunnerBase):
                     view.text["attack"] += (
                         f" Held first: {spell.name} destroys {len(dead)} of these attackers "
                         "before combat damage; resolve it, then count again.")
+        horde_triggers.render(game, view)
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
         reminders = board.trigger_reminders(revealed, facts, handling) + \

@@ -118,7 +118,8 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the Preparation stage."""
-    return status["stage"] == "preparation"
+    stage: str = status["stage"]
+    return stage == "preparation"
 
 
 def early_turn(status: dict[str, Any]) -> str:

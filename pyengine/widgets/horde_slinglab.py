@@ -30,7 +30,7 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     **CUSTOM.choices(),  # setup-turns, exile, flashback, wave, surge
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
-ONLY = {"cast-offer", "skip-offer"}
+ONLY = {"cast-offer", "skip-offer", "follow-offers"}
 WRONG_BUTTON = "that button belongs to the SlingLab rules"
 
 #: A shipped deck by id -> (card names, card facts) for an engine config.
@@ -105,7 +105,8 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the set-up turns (before the first Horde turn)."""
-    return status["horde_turn"] == 0
+    turn: int = status["horde_turn"]
+    return turn == 0
 
 
 def early_turn(status: dict[str, Any]) -> str:
@@ -117,6 +118,15 @@ def options_text(status: dict[str, Any]) -> str:
     return (f"{status['difficulty']}, {status['survivors']} Survivor(s), "
             f"{status['setup_turns']} set-up turn(s), flashback {status['flashback']}"
             + (", Rally" if status["rally"] else ""))
+
+
+def follow_label(game: Game, offers: list[dict[str, Any]]) -> str:
+    """The table bar's one tap that does what the coins say for every open offer (hs-6-4),
+    short enough to sit beside the turn button (the offers list says which card is which)."""
+    cast = sum(1 for o in offers if o["yes"])
+    if not offers:
+        return "Follow the coins"
+    return f"Follow the coins: {cast} cast, {len(offers) - cast} skip"
 
 
 def render(game: Game, status: dict[str, Any], view: View) -> None:
@@ -139,6 +149,9 @@ def render(game: Game, status: dict[str, Any], view: View) -> None:
         offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
                            value=str(card.id), pressed=not offer["yes"]))
     view.lists["offers"] = offers
+    # one tap in the table bar for them all (each still tappable on its own in the list)
+    view.hidden["follow-offers"] = not status["offers"]
+    view.text["follow-offers"] = follow_label(game, status["offers"])
     view.hidden["offers-box"] = not offers
     view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
         "creatures left."

@@ -252,15 +252,22 @@ class Button:
         return Action(self.type, args)
 
 
+#: Events a shortened "what just happened" line never leaves out (issue 41): The Reckoning
+#: resolving in the middle of a mill.
+NEVER_SHORTENED = ("reckoning",)
+
+
 def happened_text(events: list[Event]) -> str:
     """The "what just happened" line of an action: its one or two events, or for a longer one
     (a whole turn) the first and the last, with how many steps it had."""
-    texts = [e.text.rstrip(".") for e in events if e.text]
+    shown = [e for e in events if e.text]
+    texts = [e.text.rstrip(".") for e in shown]
     if not texts:
         return ""
     if len(texts) <= 2:
         return "; ".join(texts) + "."
-    return f"{texts[0]} … {texts[-1]} ({len(texts)} steps)."
+    kept = [e.text.rstrip(".") for e in shown[1:-1] if e.kind in NEVER_SHORTENED]
+    return f"{' … '.join([texts[0], *kept, texts[-1]])} ({len(texts)} steps)."
 
 
 class RunnerBase:
@@ -848,9 +855,14 @@ class RunnerBase:
         view.text["attack"] = ""
         view.hidden["wave-box"] = True
 
-    def finish(self, action: str, form: dict[str, str], view: Any) -> Any:
+    def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """The variant's last word on an answer (where the page scrolls …). Here: a tap that
-        opened a card's panel scrolls to it, and the panel's card is the one announcement."""
+        opened a card's panel scrolls to it, and the panel's card is the one announcement;
+        closing the panel and the tap that ends the game go back to the top (the turn, the
+        win or loss banner: issue 41)."""
+        if not view.error and (action == "close-panel"
+                               or any(e.kind in ("win", "loss") for e in self.last)):
+            view.scroll = "top"
         if (action == self.pick_action or action in self.choose_actions) and not view.error \
                 and self.chosen_card() is not None:
             view.scroll = "panel"

@@ -46,7 +46,7 @@ from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
 from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, parts, plumbing, runner, scryfall_link
+from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
@@ -192,6 +192,8 @@ def event_item(event: Event, cls: str | None = None) -> Item:
 
 class Widget(runner.RunnerBase):
     game: SwarmGame | None
+    #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
+    reckoning_offer: dict[str, Any] | None = None
 
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
@@ -469,6 +471,8 @@ class Widget(runner.RunnerBase):
                 return {"type": "discard", "amount": 1}
             return {"type": "discard", "cards": [self._card_id(
                 self.form["hand-card"], "choose the card to discard")]}
+        if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
+            return reckoning.action(self.reckoning_offer)
         if action == "token":
             return {"type": "token", "name": self.form["token"].strip(),
                     "amount": self._amount()}
@@ -522,6 +526,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden[reckoning.ACTION] = True
             view.hidden["own-ref-box"] = True
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
             return view
@@ -633,6 +638,8 @@ class Widget(runner.RunnerBase):
             "counter", "leave", "dread", "life", "survivor-poison", "deck-out", "activate",
             "mill-ignored", "damage", "no-attack", "setup")]
         view.lists["last"] = [event_item(e) for e in shown]
+        offered, self.reckoning_offer = reckoning.offer(game, self.last)
+        view.text[reckoning.ACTION], view.hidden[reckoning.ACTION] = offered, not offered
         view.hidden["last-box"] = not shown
         events = game.events
         view.lists["log"] = [event_item(e) for e in reversed(events[-LOG_LINES:])]
@@ -808,7 +815,7 @@ def attack_line(game: SwarmGame) -> str:
 
 
 def _describe(action: dict[str, Any]) -> str:
-    kind = action.get("type", "?")
+    kind: str = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
     return kind + (f" ({', '.join(extra)})" if extra else "")
 

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -250,7 +251,7 @@ class Widget(NoGame):
     def _dispatch(self, action: str, form: dict[str, str]) -> None:
         name, _, rest = action.partition(":")
         args = rest.split(":") if rest else []
-        simple = {
+        simple: dict[str, Callable[[], object]] = {
             "roll": self.roll,
             "new-seed": self.new_seed,
             "new-game": self.new_game,
@@ -385,7 +386,7 @@ class Widget(NoGame):
     def _hand_text(self) -> str:
         deck_id = self.state["hand_deck"] or PASTE
         if deck_id == PASTE:
-            text = self.state["hand_paste"]
+            text: str = self.state["hand_paste"]
         else:
             text = plumbing.shipped_deck(self.env, deck_id, decks=self.hand_decks(),
                                          kind="Commander", error=ValueError)
