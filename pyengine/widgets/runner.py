@@ -647,7 +647,7 @@ class RunnerBase:
     def images(self) -> Any:
         return self.pictures.images
 
-    def handle(self, action: str, form: dict[str, str]) -> Any:
+    def handle(self, action: str, form: dict[str, str]) -> View:
         """Run one page action and return the page's new View: each part first (it may answer
         at once, or turn the action into another), then :meth:`step` with the variant's
         :meth:`_dispatch`; each part adds to the answer, then the variant
