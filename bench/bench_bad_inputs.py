@@ -155,8 +155,8 @@ def freezes() -> tuple[int | str, str]:
         return "not measured", ""
     data = json.loads(path.read_text(encoding="utf-8"))
     when = str(data.get("date", "")) if isinstance(data, dict) else ""
-    if isinstance(data, dict) and isinstance(data.get("freezes"), int):
-        return data["freezes"], when
+    if isinstance(data, dict) and isinstance(data.get("freezes_over_200ms"), int):
+        return data["freezes_over_200ms"], when
     count = 0
 
     def walk(value: object) -> None:

@@ -3,23 +3,25 @@ not a test)
 
     .venv/bin/python bench/bench_inputs.py [--site DIR]
 
-Issue 28, point 4; issue 40, point 5. The corpus (:func:`corpus`): 5 MB of decklist lines,
-100,000 short lines, random binary bytes, NUL bytes, right-to-left text and ZWJ emoji
-sequences. Each is pasted into every paste box of the deck check, the shuffler and both
-runners' set-up as a browser pastes (``devtools.inputs.paste``: the real clipboard and the
-paste keys, or where the browser will not, its paste event followed by the browser's own
-insertion: never a value set by script, which skipped the insertion that froze the page), then
-its button is tapped, and uploaded through every file input. The page's long tasks
-(PerformanceObserver "longtask") from the paste or choice until the page has answered (the
-adapter's aria-busy clears, or the page refused at once) are recorded, with the time to the
-answer and whether the page had to restart its Python. A long task over 200 ms is a freeze, a
-Python the heartbeat found hung (restarted: no answer and no progress for 4 s) a hang; each
-one is printed and the run exits 1. The answer times (``answers_ms``) are the driver's view,
-from the page's paste or change event to the next frame after the answer: on a loaded
-machine they include the driver's own waits, so they are figures to read, not findings.
-Results go to bench/results/inputs.json (the Performance page's bad-input figures: inputs
-tried, hangs, freezes over 200 ms). The site is built into a temporary folder unless
-``--site`` names a build.
+Issue 28, point 4; issue 40, point 5. The corpus (:func:`corpus`): beyond the limits (refused
+at once): 5 MB of decklist lines, 100,000 short lines, random binary bytes, NUL bytes,
+right-to-left text, ZWJ emoji sequences, mixed-direction letters, 290,000 characters of emoji;
+just inside them (read, and shown in a box): 2,000 lines, 300,000 characters on one line, 1,000
+right-to-left letters or emoji (pyengine.widgets.paste_too_big). Each is pasted into every
+paste box of the deck check, the shuffler and both runners' set-up as a browser pastes
+(``devtools.inputs.paste``: the real clipboard and the paste keys, or where the browser will
+not, its paste event followed by the browser's own insertion: never a value set by script,
+which skipped the insertion that froze the page), then its button is tapped, and uploaded
+through every file input. The page's long tasks (PerformanceObserver "longtask") from the paste
+or choice until the page has answered (the adapter's aria-busy clears, or the page refused at
+once) are recorded, with the time to the answer and whether the page had to restart its Python.
+A long task over 200 ms is a freeze, a Python the heartbeat found hung (restarted: no answer
+and no progress for 4 s) a hang; each one is printed and the run exits 1. The answer times
+(``answers_ms``) are the driver's view, from the page's paste or change event to the next frame
+after the answer: on a loaded machine they include the driver's own waits, so they are figures
+to read, not findings. Results go to bench/results/inputs.json (the Performance page's
+bad-input figures: inputs tried, hangs, freezes over 200 ms). The site is built into a
+temporary folder unless ``--site`` names a build.
 """
 
 from __future__ import annotations
@@ -57,7 +59,8 @@ SETTLED = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
 
 
 def corpus() -> dict[str, bytes]:
-    """The inputs, by name (bytes: files are uploaded as they are; pastes decode them)."""
+    """The inputs, by name (bytes: files are uploaded as they are; pastes decode them):
+    beyond the limits (refused at once) and just inside them (read, and shown in a box)."""
     return {
         "5 MB": b"1 Llanowar Elves (M19) 314\n" * (5_000_000 // 27),
         "100,000 lines": b"1 Island\n" * 100_000,
@@ -65,6 +68,19 @@ def corpus() -> dict[str, bytes]:
         "NUL": b"\x00" * 200_000 + b"1 Island\n",
         "RTL": ("1 \u202e\u05d0\u05d1\u05d2 Island\u202c\n" * 20_000).encode(),
         "ZWJ": ("1 \U0001f468\u200d\U0001f469\u200d\U0001f467 Elf\n" * 20_000).encode(),
+        # Mixed directions: each letter its own run (100,000 characters froze a box 27-40 s).
+        "bidi runs": ("\u05d0a" * 50_000).encode(),
+        # Just inside every limit (pyengine.widgets.MAX_PASTE_*): read, so shown in a box.
+        "2,000 lines": b"1 Llanowar Elves (M19) 314\n" * 1_999,
+        "ZWJ, 2,000 lines": ("1 \U0001f468\u200d\U0001f469\u200d\U0001f467 Elf\n"
+                             * 1_999).encode(),
+        "RTL, 1,000 letters in one line": ("1 " + "\u05d0a" * 1_000 + " Elves\n").encode(),
+        "RTL, 1,000 letters in 1,000 lines": ("1 \u05d0 Island\n" * 1_000).encode(),
+        "emoji, 290,000 characters": (("\U0001f468\u200d\U0001f469\u200d\U0001f467 " * 16
+                                       + "\n") * 1_999).encode(),
+        "300,000 characters, one line": b"ab " * 99_999,
+        "emoji, 1,000 characters slow to lay out": ("1 Elf \U0001f468\u200d\U0001f469\n"
+                                                    * 333).encode(),
     }
 
 
@@ -159,6 +175,7 @@ def main() -> int:
     args = parser.parse_args()
     with contextlib.ExitStack() as stack:
         site = args.site or build_site(Path(stack.enter_context(tempfile.TemporaryDirectory())))
+        load_before = round(os.getloadavg()[0], 2)
         ran = run(site)
     results = ran["results"]
     findings = [(page, what, max(tasks)) for page, rows in results.items()
@@ -171,7 +188,7 @@ def main() -> int:
     out.write_text(json.dumps({
         "date": datetime.datetime.now(datetime.UTC).isoformat(timespec="seconds"),
         "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-        "load_1min": round(os.getloadavg()[0], 2),
+        "load_1min_start": load_before, "load_1min": round(os.getloadavg()[0], 2),
         "long_task_ms": LONG_TASK_MS, "paste_routes": ran["paste_routes"],
         "inputs_tried": tried, "freezes_over_200ms": len(findings), "hangs": len(ran["hangs"]),
         "results": results, "answers_ms": ran["answers_ms"], "findings": findings,

@@ -45,11 +45,8 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import gzip
 import html
 import json
-import os
-import platform
 import re
 import shutil
 import statistics
@@ -68,7 +65,9 @@ import engine_workloads  # noqa: E402
 
 from devtools import browser as dev_browser  # noqa: E402
 from devtools import server as site_server  # noqa: E402
+from devtools import weight as page_weight  # noqa: E402
 from devtools.site import BuildError, build_site  # noqa: E402
+from sitebuild import bench_goals  # noqa: E402
 
 RESULTS = ROOT / "bench" / "results"
 SUB_PATH = site_server.SUB_PATH
@@ -104,47 +103,9 @@ BARE_PYTHON = """
 from js import document
 document.body.setAttribute("data-bench-ready", "true")
 """
-PLAIN_MKDOCS = """\
-site_name: Co-op Magic Rules
-theme:
-  name: material
-  font: false
-  features: [navigation.sections, navigation.top, navigation.footer, search.highlight]
-  palette:
-    - media: "(prefers-color-scheme: light)"
-      scheme: default
-      primary: deep purple
-      accent: amber
-      toggle: {icon: material/weather-night, name: Switch to dark mode}
-    - media: "(prefers-color-scheme: dark)"
-      scheme: slate
-      primary: deep purple
-      accent: amber
-      toggle: {icon: material/weather-sunny, name: Switch to light mode}
-plugins: [search]
-"""
-#: The plain twin: our docs/ built by Material alone (same theme settings and Markdown
-#: extensions as mkdocs.yml; no hooks, no custom templates, no extra CSS/JS, no offline plugin).
-PLAIN_TWIN_MKDOCS = PLAIN_MKDOCS.replace(
-    "features: [", "features: [content.tooltips, toc.follow, "
-) + """\
-copyright: >-
-  Unofficial Fan Content permitted under the Fan Content Policy. Not approved or endorsed by
-  Wizards. Portions of the materials used are property of Wizards of the Coast. &copy; Wizards of
-  the Coast LLC. Magic: The Gathering is a trademark of Wizards of the Coast LLC.
-markdown_extensions:
-  - abbr
-  - admonition
-  - attr_list
-  - def_list
-  - footnotes
-  - md_in_html
-  - tables
-  - toc: {permalink: true}
-  - pymdownx.details
-  - pymdownx.superfences
-"""
-
+PLAIN_MKDOCS = page_weight.PLAIN_MKDOCS
+#: The plain twin (devtools/weight.py): our docs/ built by Material alone.
+PLAIN_TWIN_MKDOCS = page_weight.PLAIN_TWIN_MKDOCS
 
 # ---------------------------------------------------------------------------------------------
 # Building and serving
@@ -243,15 +204,7 @@ def finish(results: dict, output: Path, print_summary) -> int:
     return 0
 
 
-def write_twin_docs(docs: Path) -> None:
-    """The plain twin's Markdown: our docs/ (without assets) plus the glossary pages that
-    hooks/rules.py generates from glossary/*.yml, so both sites have the same content (and the
-    same search index, the master glossary left out of it in both)."""
-    shutil.copytree(ROOT / "docs", docs, ignore=shutil.ignore_patterns("assets"))
-    from sitebuild import rules
-    pages, _ = rules.glossary_pages(rules.load_glossaries(ROOT / "glossary"))
-    for src_uri, markdown in pages.items():
-        (docs / src_uri).write_text(markdown, encoding="utf-8")
+write_twin_docs = page_weight.write_twin_docs
 
 
 def page_file(site: Path, src: str) -> Path:
@@ -667,30 +620,12 @@ def http_cache_visit(browser, url: str) -> dict[str, float]:
         return {"cold": cold, "http_cache": ready_ms(page)}
 
 
-def page_bytes(browser, url: str) -> dict[str, int]:
-    """Bytes a page transfers until the network is idle (fresh context, no service worker)."""
+def page_bytes(browser, url: str, *, search: bool = False) -> dict:
+    """Bytes a page transfers until the network is idle (fresh context, no service worker):
+    ``devtools.weight.transferred`` (``search``: and once the reader opens the search)."""
     context = new_context(browser, service_worker=False)
-    responses = []
     try:
-        page = context.new_page()
-        page.on("response", lambda response: responses.append(response))
-        page.goto(url)
-        page.wait_for_load_state("networkidle")
-        raw = compressed = 0
-        files = []
-        for response in responses:
-            if response.request.url.startswith(("data:", "blob:")):
-                continue
-            try:
-                body = response.body()
-            except Exception:  # redirects and aborted requests have no body
-                body = b""
-            size = len(gzip.compress(body, 6)) if body else 0
-            raw += len(body)
-            compressed += size
-            files.append({"path": urlsplit(response.url).path.removeprefix(SUB_PATH),
-                          "bytes": len(body), "gzip_bytes": size})
-        return {"bytes": raw, "gzip_bytes": compressed, "requests": len(files), "files": files}
+        return page_weight.transferred(context.new_page(), url, search=search)
     finally:
         context.close()
 
@@ -748,21 +683,8 @@ def ratio(a: float, b: float) -> float:
 # Main
 
 
-def machine() -> dict[str, str | int]:
-    cpu = platform.processor() or platform.machine()
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                cpu = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    try:
-        load = os.getloadavg()[0]
-    except OSError:
-        load = float("nan")
-    return {"cpu": cpu, "cores": os.cpu_count() or 0, "system": platform.platform(),
-            "python": platform.python_version(), "load_average_1min": round(load, 2)}
+#: The machine a run is on (sitebuild/bench_goals.py: run_all records the same).
+machine = bench_goals.machine
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -900,6 +822,9 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
 
     rules = page_bytes(browser, base + urls["rules"])
     twin = page_bytes(browser, base + urls["twin"])
+    # issue 43: the rules page fetches the search index when the reader reaches for search
+    # (assets/search-on-demand.js); the twin fetches it as it loads, as Material does
+    rules_searched = page_bytes(browser, base + urls["rules"], search=True)
     plain = page_bytes(browser, base + urls["plain"])
     shuffler = page_bytes(browser, base + urls["shuffler"])
     background = offline_copy_bytes(browser, base + urls["rules"], metered=False)
@@ -915,6 +840,9 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
         "offline_copy_metered": background_metered,
         "rules_vs_plain_bytes": ratio(rules["bytes"], twin["bytes"]),
         "rules_vs_plain_gzip": ratio(rules["gzip_bytes"], twin["gzip_bytes"]),
+        "rules_searched": {k: v for k, v in rules_searched.items() if k != "files"},
+        "rules_vs_plain_gzip_with_search": ratio(rules_searched["gzip_bytes"],
+                                                 twin["gzip_bytes"]),
         # The theme alone: a one-page Material site whose only page is a heading.
         "rules_vs_one_line_bytes": ratio(rules["bytes"], plain["bytes"]),
         "rules_vs_one_line_gzip": ratio(rules["gzip_bytes"], plain["gzip_bytes"]),
@@ -1075,6 +1003,9 @@ def print_summary(results: dict) -> None:
               f"precompiled, {floor.get('start_source_ms')} ms from source (cached files)"
               + (f"; errors {floor['errors'][:1]}" if floor["errors"] else ""))
     print(f"{'reload with HTTP cache only vs cold':<42} {repeat['http_cache_vs_cold']:>7.3f}")
+    print(f"{'rules vs plain, gzip, search opened':<42} "
+          f"{weight['rules_vs_plain_gzip_with_search']:>7.3f}  (the index fetched when the "
+          "reader reaches for search; the plain page fetches it as it loads)")
     print(f"{'rules vs plain, gzip, without search index':<42} "
           f"{weight['rules_vs_plain_gzip_without_search_index']:>7.3f}")
     print(f"{'rules vs plain, gzip, the shell only':<42} "

@@ -19,6 +19,24 @@ def pathological_lines() -> list[str]:
     ]
 
 
+
+def crowded_paste(blocks: int, commander: bool = True) -> str:
+    """A paste of ``blocks`` repeated blocks that gives every kind of finding past the
+    check's per-kind cap: a commander, cards repeated in the deck and the sideboard, counts
+    of 0 and too large, a count with no name, group headings, an unknown name, a companion
+    in the sideboard, a maybeboard and a planes section (``commander=False``: no commander
+    marked, so the check proposes one). Shared by tests/test_legality.py
+    (the check's findings, in order, against a stored golden) and scripts/make_golden.py."""
+    head = "Commander\n1 Krenko, Mob Boss\n" if commander else ""
+    block = ("Deck\n# a comment line\n4 Lightning Bolt\n2x Counterspell (MH2) 267 *F*\n"
+             "1x Sol Ring (cmm) 400 [Ramp]\n1 Goblin Matrn\n1 Qwxzy Vorpal\nSB: 1 Negate\n"
+             "0 Bad Count\n99999999999 Forest\n"
+             "1 \n// Enforcers\n1 Grave Titan\n1 Lightning Blot\nSideboard\n"
+             "1 Disenchant (M20) 14\n1 Lurrus of the Dream-Den\nMaybeboard\n1 Cyclonic Rift\n"
+             "Planes\n1 Tazeem\n\n")
+    return head + block * blocks
+
+
 #: Paste ``text`` into the focused field as a browser does: the real clipboard and the paste
 #: keys when the browser lets the page write it (``"clipboard"``), else the browser's own
 #: paste event followed, unless refused, by its insertion through the editing pipeline

@@ -9,14 +9,15 @@ Pure and standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .vocabulary import Handling, behaviours, plural
 
-__all__ = ["attack_summary", "bonus", "boost_of", "number", "reminder_sentences",
-           "split_sentences", "tag_words", "trigger_reminders"]
+__all__ = ["attack_summary", "bonus", "boost_of", "granted_keywords", "number",
+           "reminder_sentences", "split_sentences", "tag_words", "trigger_reminders"]
 
 
 # -- numbers -------------------------------------------------------------------------------------
@@ -76,19 +77,16 @@ def number(text: Any) -> int | None:
         return None
 
 
-def bonus(target: tuple[int, str], sources: Sequence[tuple[int, str]],
-          facts: Callable[[str], Mapping[str, Any] | None], *, attacking: bool = True,
-          missing: list[str] | None = None) -> int:
-    """The power the lords and anthems among ``sources`` (``(id, name)`` of the permanents
-    on the target's side, and a waiting Active Enforcer, sw-4-7) give ``target`` (``(id,
-    name)``): types by the target's type line, colours by its mana cost, "attacking" only
-    when ``attacking``. What cannot be read is named in ``missing``."""
+def _applying(target: tuple[int, str], sources: Sequence[tuple[int, str]],
+              facts: Callable[[str], Mapping[str, Any] | None], attacking: bool,
+              missing: list[str] | None) -> Iterable[tuple[int, tuple[str, ...]]]:
+    """The lord and anthem boosts among ``sources`` that reach ``target``: ``(power bonus,
+    keywords granted)`` each (what cannot be read is named in ``missing``)."""
     target_id, name = target
     entry = facts(name) or {}
     subtypes = {plural(t) for t in _subtypes(str(entry.get("type_line", "")))}
-    total = 0
     for source_id, source in sources:
-        for verb, (who, subject, power, _toughness, _extra) in _boosts(
+        for verb, (who, subject, power, _toughness, extra) in _boosts(
                 (facts(source) or {}).get("tags", []) or []):
             if who == "other" and source_id == target_id:
                 continue
@@ -114,8 +112,32 @@ def bonus(target: tuple[int, str], sources: Sequence[tuple[int, str]],
                     continue
                 if not all("{" + c in cost or f"/{c}" in cost for c in colours):
                     continue
-            total += power
-    return total
+            yield power, extra
+
+
+def bonus(target: tuple[int, str], sources: Sequence[tuple[int, str]],
+          facts: Callable[[str], Mapping[str, Any] | None], *, attacking: bool = True,
+          missing: list[str] | None = None) -> int:
+    """The power the lords and anthems among ``sources`` (``(id, name)`` of the permanents
+    on the target's side, and a waiting Active Enforcer, sw-4-7) give ``target`` (``(id,
+    name)``): types by the target's type line, colours by its mana cost, "attacking" only
+    when ``attacking``. What cannot be read is named in ``missing``."""
+    return sum(power for power, _extra in _applying(target, sources, facts, attacking, missing))
+
+
+def granted_keywords(target: tuple[int, str], sources: Sequence[tuple[int, str]],
+                     facts: Callable[[str], Mapping[str, Any] | None], *,
+                     attacking: bool = True) -> frozenset[str]:
+    """The keywords the lords and anthems among ``sources`` grant ``target`` ("Other Zombies
+    you control have deathtouch": ``lord=other_zombies+1/+1+deathtouch``), by the same
+    reading as :func:`bonus`; ``vigilance_trample`` gives both."""
+    out: set[str] = set()
+    for _power, extra in _applying(target, sources, facts, attacking, None):
+        for word in extra:
+            out.update(part for part in re.split(r"_(?=vigilance|trample|haste|menace|"
+                                                 r"deathtouch|lifelink|flying|reach)", word)
+                       if part)
+    return frozenset(out)
 
 
 def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tuple[int, str]],
@@ -158,10 +180,14 @@ def reminder_sentences(tags: Iterable[str], handling: Mapping[str, Handling] | N
     reminds or carries out (``handling``: the engine's declaration; None: every one), only
     ``verbs`` when given."""
     wanted = set(verbs) if verbs is not None else None
+    untapped = handling is not None and getattr(handling.get("tokens_tapped"), "ignored", False)
     out = []
     for behaviour in behaviours(str(t) for t in tags):
         if behaviour.verb.family != "trigger" and behaviour.name != "tokens":
             continue
+        if untapped and any(atom.tapped for atom in behaviour.effect):  # sw-9-1
+            behaviour = dataclasses.replace(behaviour, effect=tuple(
+                dataclasses.replace(atom, tapped=False) for atom in behaviour.effect))
         if wanted is not None and behaviour.name not in wanted:
             continue
         if _carried_or_reminded(behaviour.name, handling):

@@ -46,7 +46,7 @@ def page_env(page: dict[str, Any]) -> Env:
     """The widget's surroundings: the shipped decks (from the unpacked engine zip) and what
     the page said of itself."""
     index = files.load_deck_index()
-    paths = {entry["id"]: entry["path"] for entry in index}
+    paths: dict[str, str] = {entry["id"]: entry["path"] for entry in index}
 
     def read_deck(deck_id: str) -> str:
         return (files.data_root() / paths[deck_id]).read_text(encoding="utf-8")
@@ -130,7 +130,7 @@ def listen(token: str) -> str:
     """Beat from now on (see above): each beat is ``token``, posted to the page from the
     worker (its own message, which PyScript's messages pass by); once Python is up, this is the
     page's first message to it."""
-    import js  # type: ignore[import-not-found]
+    import js
 
     beat_text = str(token)
     _BEAT["post"] = lambda: js.postMessage(beat_text)
@@ -146,7 +146,7 @@ def listen(token: str) -> str:
 def serve() -> None:
     """Hand :func:`start`, :func:`handle` and :func:`listen` to the page (PyScript's worker
     ``sync``)."""
-    from polyscript import xworker  # type: ignore[import-not-found]
+    from polyscript import xworker
 
     xworker.sync.start = start
     xworker.sync.handle = handle

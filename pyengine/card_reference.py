@@ -22,12 +22,13 @@ Pure; only the standard library and the engines.
 from __future__ import annotations
 
 import copy
+import functools
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import board_facts
+from . import board_facts, variants
 from .card_text import aspects
 from .cards import CardFacts, config_facts, parse_cost
 from .game import Card, GameError
@@ -89,7 +90,7 @@ def _counts(names: Iterable[str]) -> dict[str, int]:
     return counts
 
 
-def _lookup(facts: Mapping[str, dict[str, Any]]):
+def _lookup(facts: Mapping[str, dict[str, Any]]) -> Callable[[str], dict[str, Any] | None]:
     return lambda name: facts.get(name)
 
 
@@ -254,17 +255,27 @@ def _horde_notes(game: HordeSlingLab, games: dict[str, HordeSlingLab], name: str
     return notes
 
 
-def _condition_notes(facts: CardFacts, anchors: tuple[str, ...]) -> list[Note]:
-    """A "can't attack" kept with its condition (issue 39): alone is checked by the engine,
-    any other condition by the table."""
-    condition = facts.tag_value("cant_attack")
+def _condition_notes(facts: CardFacts, anchors: tuple[str, ...],
+                     verb: str = "cant_attack") -> list[Note]:
+    """A "can't attack" (or "can't block", ``verb``) kept with its condition (issue 39):
+    alone and what the automated side's own board shows are checked by the engine
+    (:mod:`pyengine.restrictions`), any other condition by the table."""
+    condition = facts.tag_value(verb)
     if not condition:
         return []
+    what = "attack" if verb == "cant_attack" else "block"
     if condition == "alone":
-        return [Note("It can't attack alone: it stays home when nothing else attacks.",
-                     anchors)]
-    return [Note(f"It can't attack {condition.replace('_', ' ')}: it is sent in, and the "
-                 "table takes it back out of combat when that holds.", anchors)]
+        return [Note("It can't attack alone: it stays home when nothing else attacks."
+                     if what == "attack" else "It can't block alone: it blocks only beside "
+                     "another of The Swarm's blockers.", anchors)]
+    words = condition.replace("_", " ")
+    if verb == "cant_block":
+        return [Note(f"It can't block {words}: checked on The Swarm's board where the engine "
+                     "can; otherwise it stays among the blockers and the table is told to "
+                     "check.", anchors)]
+    return [Note(f"It can't attack {words}: checked on its side's board where the engine "
+                 "can; otherwise it is sent in, and the table takes it back out of combat "
+                 "when that holds.", anchors)]
 
 
 # -- Limited Horde 2.1 ----------------------------------------------------------------------------
@@ -475,6 +486,8 @@ def _swarm_notes(game: SwarmGame, name: str, entry: dict[str, Any], role: str) -
             notes.append(Note("It is left out of The Swarm's blockers" + (
                 " while it has a +1/+1 counter (unleash)." if facts.has_tag("unleash")
                 else "."), ("sw-13-12",)))
+        elif hive:
+            notes += _condition_notes(facts, ("sw-13-12",), "cant_block")
         if "deathtouch" in game.tags(card):
             notes.append(Note("Deathtouch: blocked by several creatures, it assigns 1 damage "
                               "to each in turn.", ("sw-13-15",) if hive else ("sw-14-11",)))
@@ -511,57 +524,80 @@ def deck_reference(fmt: str, sections: Mapping[str, list[str]],
     it under each rule set. ``fmt`` is the deck's format in ``decks/index.json``: ``horde``,
     ``limited-horde``, ``limited-horde-dreadnought``, ``swarm`` or ``swarm-enforcers``."""
     config = {name: (f if isinstance(f, dict) else config_facts(f)) for name, f in facts.items()}
+    _, kind = variants.deck_kind(fmt)  # the variant that plays the deck says how to read it
+    reference: Callable[[Mapping[str, list[str]], dict[str, dict[str, Any]]], list[CardEntry]]
+    reference = variants.resolve(kind.reference)
+    return reference(sections, config)
+
+
+def _card_facts(config: Mapping[str, dict[str, Any]], name: str) -> CardFacts:
+    return CardFacts.from_config(name, config[name])
+
+
+def horde_reference(sections: Mapping[str, list[str]],
+                    config: dict[str, dict[str, Any]]) -> list[CardEntry]:
+    """A SlingLab Horde deck: every difficulty (the Horde variant's deck kind)."""
     main = list(sections.get("main", []))
     entries: list[CardEntry] = []
+    presets = _horde_games(main, config)
+    for name, count in _counts(main).items():
+        entry = _entry(name, count, _card_facts(config, name))
+        entry.sections.append(("Horde (SlingLab rules), every difficulty",
+                               _horde_notes(presets["classic"], presets, name, config[name])))
+        entries.append(entry)
+    return entries
 
-    def card_facts(name: str) -> CardFacts:
-        return CardFacts.from_config(name, config[name])
 
-    if fmt == "horde":
-        presets = _horde_games(main, config)
-        for name, count in _counts(main).items():
-            entry = _entry(name, count, card_facts(name))
-            entry.sections.append(("Horde (SlingLab rules), every difficulty",
-                                   _horde_notes(presets["classic"], presets, name,
-                                                config[name])))
-            entries.append(entry)
-        return entries
-    if fmt in ("limited-horde", "limited-horde-dreadnought"):
-        dread = fmt == "limited-horde-dreadnought"
-        limited = _limited_game([] if dread else main, config, main if dread else [])
-        title = ("Limited Horde 2.1, the Dreadnought deck" if dread
-                 else "Limited Horde 2.1, every difficulty")
-        for name, count in _counts(main).items():
-            entry = _entry(name, count, card_facts(name))
-            entry.sections.append((title, _limited_notes(limited, name, config[name], dread)))
-            entries.append(entry)
-        return entries
-    if fmt in ("swarm", "swarm-enforcers"):
-        enforcers = list(sections.get("enforcers", []))
-        reckoning = list(sections.get("reckoning", []))
-        swarm_config = {n: {k: v for k, v in e.items() if k != "mana_cost"}
-                        for n, e in config.items()}
-        roles: list[tuple[str, str]] = []
-        if fmt == "swarm":
-            roles += [(n, "deck") for n in main]
-        else:
-            roles += [(n, "enforcer") for n in (enforcers or main)]
-        roles += [(n, "reckoning") for n in reckoning]
-        deck = main if fmt == "swarm" else enforcers or main
-        scratch_reckoning = reckoning[0] if reckoning else (main or enforcers)[-1]
-        modes = {mode: _swarm_game(mode, deck, enforcers or main, scratch_reckoning,
-                                   swarm_config) for mode in MODES}
-        counts = _counts(n for n, _ in roles)
-        seen: set[str] = set()
-        for name, role in roles:
-            if name in seen:
-                continue
-            seen.add(name)
-            entry = _entry(name, counts[name], card_facts(name))
-            for mode, words in MODES.items():
-                label = f"Swarm Mode, {words}"
-                entry.sections.append((label, _swarm_notes(modes[mode], name, config[name],
-                                                           role)))
-            entries.append(entry)
-        return entries
-    raise ValueError(f"no card reference for the format {fmt!r}")
+def _limited_reference(sections: Mapping[str, list[str]], config: dict[str, dict[str, Any]],
+                       dread: bool) -> list[CardEntry]:
+    main = list(sections.get("main", []))
+    entries: list[CardEntry] = []
+    limited = _limited_game([] if dread else main, config, main if dread else [])
+    title = ("Limited Horde 2.1, the Dreadnought deck" if dread
+             else "Limited Horde 2.1, every difficulty")
+    for name, count in _counts(main).items():
+        entry = _entry(name, count, _card_facts(config, name))
+        entry.sections.append((title, _limited_notes(limited, name, config[name], dread)))
+        entries.append(entry)
+    return entries
+
+
+def _swarm_reference(sections: Mapping[str, list[str]], config: dict[str, dict[str, Any]],
+                     enforcer_list: bool) -> list[CardEntry]:
+    main = list(sections.get("main", []))
+    entries: list[CardEntry] = []
+    enforcers = list(sections.get("enforcers", []))
+    reckoning = list(sections.get("reckoning", []))
+    swarm_config = {n: {k: v for k, v in e.items() if k != "mana_cost"}
+                    for n, e in config.items()}
+    roles: list[tuple[str, str]] = []
+    if not enforcer_list:
+        roles += [(n, "deck") for n in main]
+    else:
+        roles += [(n, "enforcer") for n in (enforcers or main)]
+    roles += [(n, "reckoning") for n in reckoning]
+    deck = main if not enforcer_list else enforcers or main
+    scratch_reckoning = reckoning[0] if reckoning else (main or enforcers)[-1]
+    modes = {mode: _swarm_game(mode, deck, enforcers or main, scratch_reckoning,
+                               swarm_config) for mode in MODES}
+    counts = _counts(n for n, _ in roles)
+    seen: set[str] = set()
+    for name, role in roles:
+        if name in seen:
+            continue
+        seen.add(name)
+        entry = _entry(name, counts[name], _card_facts(config, name))
+        for mode, words in MODES.items():
+            label = f"Swarm Mode, {words}"
+            entry.sections.append((label, _swarm_notes(modes[mode], name, config[name], role)))
+        entries.append(entry)
+    return entries
+
+
+#: The card reference of each deck kind (pyengine/variants.py's ``DeckKind.reference``): a
+#: Limited Horde 2.1 Horde deck at every difficulty, its Dreadnought deck (lh-11-4), a Swarm
+#: deck and an Enforcer list (with its Reckoning) in each mode.
+limited_reference = functools.partial(_limited_reference, dread=False)
+dreadnought_reference = functools.partial(_limited_reference, dread=True)
+swarm_reference = functools.partial(_swarm_reference, enforcer_list=False)
+enforcers_reference = functools.partial(_swarm_reference, enforcer_list=True)

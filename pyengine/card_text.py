@@ -555,7 +555,11 @@ def _line_tags(line: str, spell: bool) -> list[str]:
         tags.append("cant_gain_life")
     restriction = re.match(r"^~ can't (attack or block|attack|block)\b(.*?)\.?$", line)
     if restriction:
-        condition = _condition(restriction.group(2))
+        rest = restriction.group(2)
+        if re.match(r"^ and can't be blocked\b", rest):  # two restrictions, no condition
+            tags.append("cant_be_blocked")
+            rest = rest[len(" and can't be blocked"):]
+        condition = _condition(rest)
         for verb in ("cant_attack", "cant_block"):
             if verb[5:] in restriction.group(1):
                 tags.append(f"{verb}={condition}" if condition else verb)

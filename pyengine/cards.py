@@ -17,10 +17,12 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from .names import FACE_SEPARATOR, NameIndex, SpellingIndex, faces, front_face, normalize
 from .vocabulary import VocabularyError, check_tags, migrate_tags
+
+_T = TypeVar("_T")
 
 __all__ = [
     "TSV_COLUMNS",
@@ -178,7 +180,7 @@ def tag_value(tags: Iterable[str], tag: str) -> str | None:
     return None
 
 
-def _word_in(attribute: str, word: str, doc: str) -> functools.cached_property:
+def _word_in(attribute: str, word: str, doc: str) -> functools.cached_property[bool]:
     """A cached property: True if ``word`` is among the card's ``attribute`` words."""
 
     def check(self: CardFacts) -> bool:
@@ -313,7 +315,7 @@ class CardFacts:
         ``None`` if the card lacks the tag."""
         return tag_value(self.tags, tag)
 
-    def derived(self, rule: Callable[[CardFacts], Any]) -> Any:
+    def derived(self, rule: Callable[[CardFacts], _T]) -> _T:
         """``rule(self)``, worked out once per card: for an engine's rule that reads only the
         printed facts (whether a permanent carries a coin flag, which graveyard keyword it
         has) and is asked of every card after every action in a long game."""
@@ -321,7 +323,7 @@ class CardFacts:
         if cache is None:
             cache = self.__dict__["_derived"] = {}
         try:
-            return cache[rule]
+            return cast(_T, cache[rule])  # what ``rule`` returned before
         except KeyError:
             value = cache[rule] = rule(self)
             return value
@@ -1033,7 +1035,10 @@ class CardDB:
         return sorted(self._fronts)
 
     def __iter__(self) -> Iterator[CardFacts]:
-        return (self._lookup(key) for key in self.keys())  # type: ignore[misc]
+        for key in self.keys():
+            card = self._lookup(key)
+            if card is not None:  # every key has its card
+                yield card
 
     def __len__(self) -> int:
         return len(self.keys())

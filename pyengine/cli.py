@@ -12,7 +12,7 @@ import os
 import pkgutil
 import re
 import sys
-from typing import TextIO
+from typing import Any, TextIO
 
 from . import __version__, commands
 
@@ -44,7 +44,7 @@ class _SafeStream:
         self._stream.write(terminal_safe(text))
         return len(text)
 
-    def __getattr__(self, name: str):  # flush, fileno, encoding, isatty ...
+    def __getattr__(self, name: str) -> Any:  # flush, fileno, encoding, isatty ...
         return getattr(self._stream, name)
 
 
@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run one command. Nothing it prints holds a control character from its input; no input
     makes it print a traceback (``PYENGINE_DEBUG=1`` shows one for an unexpected error)."""
     out, err = sys.stdout, sys.stderr
-    sys.stdout, sys.stderr = _SafeStream(out), _SafeStream(err)  # type: ignore[assignment]
+    sys.stdout, sys.stderr = _SafeStream(out), _SafeStream(err)
     try:
         return _run(argv)
     finally:

@@ -13,9 +13,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 
 from .cards import CardDB, CardFacts
-from .decklist import Decklist, Entry
+from .decklist import Decklist, Entry, Grouped
 from .names import normalize
 
 __all__ = ["PAIRING_TAGS", "CommanderReading", "can_be_commander", "commander_tags",
@@ -221,28 +222,40 @@ def take(entries: list[Entry], chosen: list[Entry]) -> list[Entry]:
     return out
 
 
+_NAME = attrgetter("name")
+
+
 def _is_companion(cards: CardDB | None, entry: Entry) -> bool:
-    facts = cards.get(entry.name) if cards is not None else None
+    return _is_companion_name(cards, entry.name)
+
+
+def _is_companion_name(cards: CardDB | None, name: str) -> bool:
+    facts = cards.get(name) if cards is not None else None
     return facts is not None and facts.has_tag("companion")
 
 
 def find_commanders(deck: Decklist, cards: CardDB | None = None,
-                    chosen: Iterable[str] = ()) -> CommanderReading:
+                    chosen: Iterable[str] = (), grouped: Grouped | None = None
+                    ) -> CommanderReading:
     """:func:`find_commanders_only`, plus the companion: the Companion section, or else one
     card with a companion ability in the sideboard that is not read as a commander (a
     companion lives outside the game, where MTGO and Arena lists keep it). A companion is
     never a second commander: a sideboard of a commander and a companion that cannot be
-    partners is read as one commander and its companion."""
-    reading = find_commanders_only(deck, cards, chosen)
-    marked = deck.section("companion")
+    partners is read as one commander and its companion. ``grouped``: the list's
+    :meth:`~pyengine.decklist.Decklist.grouped`, if the caller has it already."""
+    grouped = grouped if grouped is not None else deck.grouped()
+    reading = find_commanders_only(deck, cards, chosen, grouped)
+    marked = grouped.section("companion")
     if marked:
-        reading.companions = list(marked)
+        reading.companions = marked
         return reading
     taken = {id(e) for e in reading.commanders}
-    known: dict[str, bool] = {}  # a pasted sideboard may repeat one name thousands of times
-    first = next((e for e in deck.section("sideboard") if id(e) not in taken and (
-        known[e.name] if e.name in known else known.setdefault(e.name, _is_companion(cards, e))
-    )), None)
+    sideboard = grouped.sections.get("sideboard", [])
+    # a pasted sideboard may repeat one name thousands of times: each name is asked once
+    companions = {name for name in set(map(_NAME, sideboard))
+                  if _is_companion_name(cards, name)}
+    first = next((e for e in sideboard if e.name in companions and id(e) not in taken),
+                 None) if companions else None
     sideboard = [first] if first is not None else []
     if reading.source == "sideboard" and len(reading.commanders) == 2 and cards is not None:
         first, second = reading.commanders
@@ -260,15 +273,18 @@ def find_commanders(deck: Decklist, cards: CardDB | None = None,
 
 
 def find_commanders_only(deck: Decklist, cards: CardDB | None = None,
-                         chosen: Iterable[str] = ()) -> CommanderReading:
+                         chosen: Iterable[str] = (), grouped: Grouped | None = None
+                         ) -> CommanderReading:
     """Find the commander(s) of ``deck``: the player's choice (``chosen`` names), else the
     list's marks, else one or two sideboard cards (MTGO, XMage, Cockatrice), else a proposal
     from the card data and the usual conventions (a lone block of one or two legendaries set
     apart by a blank line, a legendary on the first line, the one legendary whose colour
     identity covers every card). ``cards`` may be ``None``: then only marks, a choice and the
     sideboard convention are used. Pure; used by the checker, the Team Commander table and the
-    shuffler."""
-    library = deck.deck_entries()
+    shuffler. ``grouped``: the list's :meth:`~pyengine.decklist.Decklist.grouped`, if the
+    caller has it already."""
+    grouped = grouped if grouped is not None else deck.grouped()
+    library = list(grouped.library)
     chosen_keys = [normalize(n) for n in chosen if isinstance(n, str) and n.strip()]
     if chosen_keys:
         picked: list[Entry] = []
@@ -286,11 +302,11 @@ def find_commanders_only(deck: Decklist, cards: CardDB | None = None,
             return CommanderReading(
                 [replace(e, count=1, section="commander") for e in picked],
                 take(library, in_library), "chosen", "you chose it")
-    marked = deck.section("commander")
+    marked = grouped.section("commander")
     if marked:
-        return CommanderReading(list(marked), library, "marked")
-    sideboard = deck.section("sideboard")
-    if sideboard and sum(e.count for e in sideboard) <= 2 and (cards is None or all(
+        return CommanderReading(marked, library, "marked")
+    sideboard = grouped.sections.get("sideboard", [])
+    if sideboard and _at_most(sideboard, 2) and (cards is None or all(
             cards.get(e.name) is None or can_be_commander(cards.get(e.name))
             or is_background(cards[e.name]) for e in sideboard)):
         return CommanderReading([replace(e, section="commander") for e in sideboard], library,
@@ -299,6 +315,16 @@ def find_commanders_only(deck: Decklist, cards: CardDB | None = None,
     if cards is None:
         return CommanderReading([], library, "none")
     return _propose(deck, library, cards)
+
+
+def _at_most(entries: list[Entry], cards: int) -> bool:
+    """Whether ``entries`` hold at most ``cards`` cards (stops counting past it)."""
+    total = 0
+    for entry in entries:
+        total += entry.count
+        if total > cards:
+            return False
+    return True
 
 
 def _propose(deck: Decklist, library: list[Entry], cards: CardDB) -> CommanderReading:

@@ -324,6 +324,24 @@ def _printing(entry: Entry, lower: bool = False) -> str:
 
 # -- the decklist ----------------------------------------------------------------------------
 
+_OUT_OF_DECK = frozenset(OUT_OF_DECK)
+
+
+@dataclass(frozen=True)
+class Grouped:
+    """A decklist's entries by section, made in one pass (:meth:`Decklist.grouped`)."""
+
+    sections: dict[str, list[Entry]]
+    """Each section's entries in order; the sections in the order they first appear."""
+    library: list[Entry]
+    """The entries of the library (:meth:`Decklist.deck_entries`), in order."""
+
+    def section(self, name: str) -> list[Entry]:
+        """The entries of one section (a section key as the reader stores it), in order; a new
+        list."""
+        return list(self.sections.get(name, ()))
+
+
 
 @dataclass
 class Decklist:
@@ -717,6 +735,24 @@ class Decklist:
 
     # -- queries ---------------------------------------------------------------------------
 
+    def grouped(self) -> Grouped:
+        """Every section's entries and the library, from one pass over the list: for a reader
+        that asks for several sections of one list (the deck check over a pasted megabyte).
+        The lists are the reader's own (a new grouping per call)."""
+        sections: dict[str, list[Entry]] = {}
+        library: list[Entry] = []
+        out = _OUT_OF_DECK
+        for entry in self.entries:
+            key = entry.section
+            found = sections.get(key)
+            if found is None:
+                sections[key] = [entry]
+            else:
+                found.append(entry)
+            if key not in out:
+                library.append(entry)
+        return Grouped(sections, library)
+
     def section(self, name: str) -> list[Entry]:
         """The entries of one section (``name`` is lower-cased), in order."""
         key = _section_name(name) if name else MAIN
@@ -733,7 +769,7 @@ class Decklist:
     def deck_entries(self) -> list[Entry]:
         """The entries of the library: every section but those in :data:`OUT_OF_DECK`
         (``// Creatures``-style group headers stay in the deck)."""
-        return [entry for entry in self.entries if entry.section not in OUT_OF_DECK]
+        return [entry for entry in self.entries if entry.section not in _OUT_OF_DECK]
 
     def sections(self) -> list[str]:
         """The sections that hold cards, in the order they first appear."""
@@ -749,7 +785,13 @@ class Decklist:
         return f"<Decklist {label}{sizes or 'empty'}; {len(self.problems)} problems>"
 
 
-_WRITERS = {
+def _to_csv(deck: Decklist) -> str:
+    from .decklist_table import to_csv
+
+    return to_csv(deck)
+
+
+_WRITERS: dict[str, Callable[[Decklist], str]] = {
     "text": Decklist._text,
     "arena": Decklist._arena,
     "mtgo": Decklist._mtgo,
@@ -761,14 +803,8 @@ _WRITERS = {
     "forge": Decklist._forge,
     "xmage": Decklist._xmage,
     "cockatrice": Decklist._cockatrice,
-    "csv": lambda deck: _to_csv(deck),
+    "csv": _to_csv,
 }
-
-
-def _to_csv(deck: Decklist) -> str:
-    from .decklist_table import to_csv
-
-    return to_csv(deck)
 
 
 def format_title(fmt: str) -> str:

@@ -36,6 +36,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
 
 from .decklist_parts import (
     MAIN,
@@ -47,6 +49,9 @@ from .decklist_parts import (
     has_control,
     section_or_group,
 )
+
+if TYPE_CHECKING:
+    from _csv import Reader
 
 __all__ = ["HEADER_ROLES", "looks_tabular", "read_table", "to_csv"]
 
@@ -252,9 +257,9 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
         return
     used = {role: pos for role, (pos, _) in columns.items()}
     previous_end = header_line
-    for number, row in _rows(reader, deck, header_line):
+    for last, row in _rows(reader, deck, header_line):
         start = previous_end + 1
-        previous_end = number
+        previous_end = last
         if not any(cell.strip() for cell in row):
             continue
         raw = delimiter.join(row)
@@ -335,7 +340,8 @@ def read_table(deck: DeckParts, text: str, delimiter: str, header_index: int) ->
         deck.entries.append(entry)
 
 
-def _rows(reader: csv._reader, deck: DeckParts, header_line: int):  # type: ignore[name-defined]
+def _rows(reader: Reader, deck: DeckParts,
+          header_line: int) -> Iterator[tuple[int, list[str]]]:
     """(last physical line, row) for each row; a row csv cannot read becomes a problem."""
     while True:
         try:

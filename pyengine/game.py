@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import enum
 import inspect
 import json
 import random
@@ -23,10 +24,14 @@ import types
 import typing
 from collections.abc import Callable, Iterator
 from dataclasses import asdict, dataclass, field, fields
-from typing import Any, ClassVar, Self
+from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import safejson
+from .actions import Action
 from .rng import Rng
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from .variants import Variant
 
 #: Version of the save format. Bump it when a save written by an older version would no longer
 #: replay to the same state, and add the upgrade step to :data:`MIGRATIONS`.
@@ -38,7 +43,10 @@ from .rng import Rng
 #: restarts with each (sw-14-14), the graveyard blocker may be a token card (sw-13-13, sw-9-4),
 #: change of control in every engine; Limited Horde checks the Dreadnought deck after every
 #: change to the Spawn count (lh-11-4); see :func:`_upgrade_from_3`.
-SCHEMA_VERSION = 5
+#: 5: issue 39's card vocabulary; see :func:`_upgrade_from_4`.
+#: 6: conditional attack and block restrictions checked on the automated side's board, Swarm
+#: keywords granted by lords (vigilance, deathtouch); see :func:`_upgrade_from_5`.
+SCHEMA_VERSION = 6
 
 
 class GameError(ValueError):
@@ -106,16 +114,37 @@ def rule_number(anchor: str) -> str:
     return f"{prefix.upper()} {rest.replace('-', '.')}"
 
 
+class Termination(enum.Enum):
+    """How a game ended, typed (issue 45, point 3): what every consumer reads of an
+    :class:`Outcome` (never the engines' own ``winner``/``result`` fields)."""
+
+    #: The table (the Survivors) beat the automated deck.
+    WON = "won"
+    #: The automated deck (the Horde, the Swarm) beat the table.
+    LOST = "lost"
+    #: Team Commander: one team won; :attr:`Outcome.winner` is its label.
+    TEAM_WON = "team-won"
+    #: Nobody won: both teams lost at once.
+    DRAWN = "drawn"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended, as :meth:`Game.outcome` answers (python-chess's ``Outcome`` is the
     model): ``winner`` is the side that won in the engine's own words (``"survivors"``,
     ``"horde"``, ``"swarm"``, a team's label), None when nobody did (both teams lost);
-    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it."""
+    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it;
+    ``termination`` is the kind of end, typed (:class:`Termination`)."""
 
     winner: str | None
     reason: str
     rule: str
+    termination: Termination
+
+    @property
+    def table_won(self) -> bool:
+        """True when the table beat the automated deck (:attr:`Termination.WON`)."""
+        return self.termination is Termination.WON
 
 
 class Zones:
@@ -209,12 +238,14 @@ class Game:
 
     #: Registry name of the format ("swarm", "horde", "limited-horde", ...).
     variant: ClassVar[str] = ""
+    #: What the variant is, for every layer that asks (:mod:`pyengine.variants`).
+    descriptor: ClassVar[Variant]
     #: Zones this format uses.
     zone_names: ClassVar[list[str]] = ["library", "hand", "battlefield", "graveyard", "exile"]
 
     def __init__(self, config: dict[str, Any], seed: str) -> None:
         #: JSON-compatible settings fixed at the start (deck lists, options).
-        self.config = json.loads(json.dumps(config))
+        self.config: dict[str, Any] = json.loads(json.dumps(config))
         self.rng = Rng(seed)
         #: The canonical seed.
         self.seed = self.rng.seed
@@ -251,12 +282,30 @@ class Game:
         return None
 
     # -- actions --------------------------------------------------------------------------------
+    def template(self, type_: str, /, **args: Any) -> Action:
+        """The action ``type_`` with ``args`` filled and its handler's other required
+        arguments open (:attr:`Action.open`): what :meth:`legal_actions` lists for a choice
+        the table makes freely (an amount, a name)."""
+        required = _signature(type(self), "do_" + type_.replace("-", "_")).required
+        return Action(type_, args, tuple(name for name in required if name not in args))
+
+    def handler_types(self) -> list[str]:
+        """Every action type this format has a ``do_*`` handler for, sorted."""
+        return [name[3:].replace("_", "-") for name in sorted(dir(type(self)))
+                if name.startswith("do_")]
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`Action`; a page enables these buttons):
+        arguments with finitely many choices filled, the others open. By default every
+        handler, as a template; formats narrow it. A refused action changes nothing."""
+        return [self.template(name) for name in self.handler_types()]
+
     def check_end(self) -> list[Event]:
         """The end-of-game check, run after every accepted action; its events (a win or a loss)
         follow the action's own. Formats that can end override it; it must be idempotent."""
         return []
 
-    def apply(self, action: dict[str, Any]) -> list[Event]:
+    def apply(self, action: dict[str, Any] | Action) -> list[Event]:
         """Apply one table action and return its events.
 
         An invalid action raises :class:`ActionError` and leaves the game unchanged: the state
@@ -288,6 +337,8 @@ class Game:
     def _prepare(self, action: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         """The handler, a private JSON copy of the action and the handler's arguments, checked
         against its signature before any call (:class:`ActionError` if they do not fit)."""
+        if isinstance(action, Action):
+            action = action.to_json()
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ActionError("an action is an object with a 'type'")
         handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)
@@ -308,7 +359,7 @@ class Game:
         caller's when an argument does not fit the handler's annotations (refused as bad
         arguments, as before), else a bug in the handler, raised as it is."""
         try:
-            events = handler(**arguments)
+            events: list[Event] = handler(**arguments)
         except TypeError:
             misfit = _signature(type(self), handler.__name__).misfit(arguments)
             if not misfit:
@@ -661,12 +712,24 @@ def _upgrade_from_4(data: dict[str, Any]) -> dict[str, Any]:
     return _upgrade_from_1(data)
 
 
+def _upgrade_from_5(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 5 to 6: issue 39's rules corrections of this round. "Can't attack unless you
+    control another Giant" and the like are checked on the automated side's board (both Horde
+    engines and Swarm; before, such a creature attacked and the table was told to check), a
+    Swarm blocker's condition likewise, and keywords a lord or anthem grants a Swarm creature
+    count (granted vigilance: it attacks without tapping). Upgraded as :func:`_upgrade_from_1`
+    does: unchanged if it still replays to its recorded state, else replayed under the
+    corrected rules, leaving out (and counting) any action they no longer allow."""
+    return _upgrade_from_1(data)
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
-    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4}
+    1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4,
+    5: _upgrade_from_5}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

@@ -48,13 +48,22 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .actions import Action
 from .game import ActionError, Card, Event, register
-from .horde_common import HORDE_FAMILIES, HORDE_OVERRIDES, ConfigError, HordeGame
-from .setup import Choice, Count, CountOrAuto, Flag, Setup, SetupError
+from .horde_common import (
+    HORDE_FAMILIES,
+    HORDE_OVERRIDES,
+    SURVIVORS,
+    ConfigError,
+    HordeGame,
+    decklist_config,
+)
+from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
+from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
-           "HordeSlingLab", "life_total", "setup_turns"]
+           "SETUP", "HordeSlingLab", "life_total", "setup_turns"]
 
 #: The difficulty (hs-7-1), declared once: the engine's check, the page's list, the flags.
 DIFFICULTY = Choice("difficulty", "Difficulty", (("story", "Story"), ("classic", "Classic"),
@@ -171,6 +180,8 @@ class HordeSlingLab(HordeGame):
 
     ``end-survivor-turn``, ``end-horde-turn``, ``hit`` (n, combat), ``gain`` (n),
     ``life`` (change), ``roll`` (kind, creatures), ``cast-offer`` / ``skip-offer`` (card),
+    ``follow-offers`` (every open offer as its coin says), ``trigger-tokens`` (card, trigger,
+    n: a trigger that makes tokens, carried out by the table),
     ``done`` (card), ``tap`` / ``untap`` (card), ``counters`` (card, n), ``move`` (card, to),
     ``create-token`` (name, n, tapped, power, toughness).
     """
@@ -257,7 +268,8 @@ class HordeSlingLab(HordeGame):
 
     @property
     def wave_base(self) -> int:
-        return self.options["wave"]
+        wave: int = self.options["wave"]
+        return wave
 
     def _copies(self, pool: list[str], count: int) -> list[str]:
         """``count`` names dealt from ``pool``: shuffled, dealt to the end, reshuffled, ..."""
@@ -315,7 +327,7 @@ class HordeSlingLab(HordeGame):
         return self.horde_turn == 0
 
     def next_surge_turn(self) -> int | None:
-        interval = self.options["surge"]
+        interval: int | None = self.options["surge"]
         if not interval or self.surges >= MAX_SURGES:
             return None
         return (self.horde_turn // interval + 1) * interval
@@ -340,24 +352,32 @@ class HordeSlingLab(HordeGame):
             "setup_attacks": self.options["setup_attacks"],
             "offers": [{"card": k, "yes": v} for k, v in self.offers.items()],
             "flags": [{"card": k, "yes": v} for k, v in self.flags.items()],
-            "actions": self.legal_actions(),
+            "actions": self.legal_types(),
             "counts": self.zones.counts(),
         }
 
     #: hs-2-7: the Survivors win; hs-2-8: the Horde wins.
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "hs-2-7", "horde": "hs-2-8"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_types(self) -> list[str]:
+        """The types of the actions that make sense now (see :meth:`HordeGame.legal_actions`):
+        the turn's end first, each graveyard offer cast or skipped last."""
+        names = super().legal_types()
         if self.phase == "survivors":
             names.insert(0, "end-survivor-turn")
         elif self.phase == "horde":
             if not self.zones["stack"] and not self.offers:
                 names.insert(0, "end-horde-turn")
             if self.offers:
-                names += ["cast-offer", "skip-offer"]
+                names += ["cast-offer", "skip-offer", "follow-offers"]
+            if self.token_triggers():
+                names.append("trigger-tokens")
         return names
+
+    def actions_of(self, name: str) -> list[Action]:
+        if name in ("cast-offer", "skip-offer"):
+            return [Action.of(name, card=card) for card in self.offers]
+        return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()
@@ -576,6 +596,83 @@ class HordeSlingLab(HordeGame):
         return [Event("skip", f"{target.name} stays in the graveyard", [target.name],
                       {"card": target.id})]
 
+    def do_follow_offers(self) -> list[Event]:
+        """Every open graveyard offer as its coin says, in one action (hs-6-4): Cast where the
+        coin says Cast, Skip where it says Skip; each offer stays tappable on its own before."""
+        self.require_playing()
+        if not self.offers:
+            raise ActionError("no graveyard offer is open")
+        events: list[Event] = []
+        for card, yes in list(self.offers.items()):
+            events += self.do_cast_offer(card) if yes else self.do_skip_offer(card)
+        return events
+
+    # -- triggers that make tokens (issue 41) ------------------------------------------------
+    def token_triggers(self) -> list[tuple[Card, str, Any]]:
+        """The Horde's triggers of this Horde turn that make tokens and are not carried out
+        yet (hs-3-9: its triggered abilities work normally): ``(card, verb, tokens atom)``.
+        An upkeep trigger (``upkeep``, ``each_upkeep``) of a permanent that was on the
+        battlefield as the turn began (one cast in this wave came after the upkeep); an attack
+        trigger (``attacks``) of a creature in this turn's attack (hs-4-2)."""
+        if self.phase != "horde":
+            return []
+        start = max((i for i, e in enumerate(self.events) if e.kind == "horde-turn"), default=0)
+        turn = self.events[start:]
+        entered = {e.data.get("card") for e in turn if e.kind == "enter"}
+        done = {(e.data.get("source"), e.data.get("trigger")) for e in turn
+                if e.kind == "create" and e.data.get("source") is not None}
+        attacking = set(getattr(self, "attacking", []))
+        found = []
+        for card in self.zones["battlefield"]:
+            if card.id in self.stolen:
+                continue
+            for behaviour in behaviours(self.facts(card).tags):
+                verb = behaviour.name
+                if verb in ("upkeep", "each_upkeep"):
+                    if card.id in entered:
+                        continue
+                elif verb != "attacks" or card.id not in attacking:
+                    continue
+                if behaviour.condition or (card.id, verb) in done:
+                    continue
+                atom = next((a for a in behaviour.effect if a.kind == "tokens"), None)
+                if atom is not None:
+                    found.append((card, verb, atom))
+        return found
+
+    def do_trigger_tokens(self, card: int, trigger: str, n: int | None = None) -> list[Event]:
+        """The table carries out a Horde trigger that makes tokens (hs-3-9), once a turn. An
+        upkeep trigger's tokens came before combat: with haste (hs-4-1) they attack with the
+        rest (hs-4-2), so they are tapped and counted in the attack; an attack trigger's
+        tokens enter as the card says (untapped unless it says tapped) and are not attacking.
+        ``n`` is needed only for a count the card leaves to the table (X)."""
+        self.require_playing()
+        found = next(((c, v, a) for c, v, a in self.token_triggers()
+                      if c.id == card and v == trigger), None)
+        if found is None:
+            raise ActionError("that trigger is not waiting in this Horde turn")
+        source, verb, atom = found
+        count = atom.number if atom.number is not None else n
+        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 500:
+            raise ActionError(f"type X, how many tokens {source.name} makes (1 to 500)")
+        name = atom.what.replace("_", " ")
+        upkeep = verb != "attacks"
+        events = self.make_tokens(
+            name, count, atom.power or None, atom.toughness or None,
+            f"{source.name}: {count} {name} token(s) "
+            + ("made in the upkeep; they attack with the rest" if upkeep
+               else "made as it attacks, not attacking"),
+            tapped=atom.tapped)
+        events[0].data.update({"source": source.id, "trigger": verb})
+        if upkeep:  # they were there before combat: each one able to attacks (hs-4-1)
+            made = [self.find(e.data["card"]) for e in events
+                    if e.kind == "enter" and "card" in e.data]
+            joined = [c for c in made if not c.tapped and self.can_attack(c, self.facts(c))]
+            for token in joined:
+                token.tapped = True
+            self.attacking = [*getattr(self, "attacking", []), *(c.id for c in joined)]
+        return events
+
     # -- damage, life ---------------------------------------------------------------------------
     def do_hit(self, n: int, combat: bool = False) -> list[Event]:
         """Hit the Horde (hs-5-1): each point of damage or life loss mills one card. Combat
@@ -657,3 +754,60 @@ class HordeSlingLab(HordeGame):
             return [Event("win", "The Survivors win: the Horde has no library, no hand and no "
                           "creatures", [], {"winner": "survivors"})]
         return []
+
+
+# -- the variant's descriptor (pyengine/variants.py) -------------------------------------------
+def _presets() -> list[dict[str, Any]]:
+    """Every preset (hs-7-2) for 1-4 Survivors, easiest first."""
+    return [{"difficulty": d, "survivors": n} for d in PRESETS
+            for n in range(SURVIVORS.low, SURVIVORS.high + 1)]
+
+
+def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
+    """The settings a suggestion tries, easiest first: Custom exile 40/25/10 % with Classic's
+    waves (hs-7-5), then Story, Classic, Nightmare (hs-7-2)."""
+    team = min(max(team, SURVIVORS.low), SURVIVORS.high)
+    exiles = sorted((e for e in CUSTOM.choice("exile_percent").values() if e), reverse=True)
+    out = [(f"Custom, exile {e}%", {"difficulty": "custom", "survivors": team,
+                                     "custom": {"exile_percent": e}}) for e in exiles]
+    return out + [(d.title(), {"difficulty": d, "survivors": team}) for d in PRESETS]
+
+
+def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
+    names, facts = decklist_config(deck, db)
+    return {"deck": names, "facts": facts, **options}
+
+
+def _start(config: dict[str, Any], seed: str, life: int | None) -> HordeSlingLab:
+    """A game with the table model's starting life as a fixed total (hs-2-5)."""
+    if life is not None:
+        config = {**config, "life": {"mode": "fixed", "amount": life}}
+    return HordeSlingLab(config, seed)
+
+
+#: The whole set-up (hs-7, hs-2-4, hs-2-5, hs-7-4): one declaration with its two groups.
+SETUP = Setup((
+    DIFFICULTY,
+    SURVIVORS,
+    Group("life", "Life", Setup((LIFE_MODE, LIFE_AMOUNT),
+                                form_names={"mode": "life-mode", "amount": "life"}),
+          rule="hs-2-4 hs-2-5"),
+    Group("custom", "Custom", CUSTOM, rule="hs-7-4"),
+))
+
+HordeSlingLab.descriptor = Variant(
+    id=HordeSlingLab.variant, label="Horde (SlingLab rules)", prefix="HS", rulebook="horde",
+    rulebook_title="SlingLab Horde", setup=SETUP,
+    sample_decks=("horde-knudson-zombies-2011",),
+    simulation=Simulation(
+        driver="pyengine.simulate:_HordeDriver", commander_decks=True,
+        defaults={"difficulty": "classic", "survivors": 1},
+        summary=("difficulty", "survivors", "custom", "life"), settings=_presets,
+        candidates=_candidates, config=_config, start=_start,
+        sample="horde-knudson-zombies-2011", title="Horde (SlingLab)", suggested=0),
+    deck_formats=("horde", "commander-horde"),
+    turn_actions=("end-survivor-turn", "end-horde-turn", "done", "skip-offer"),
+    ending_actions=("life",),
+    deck_kinds=(DeckKind("horde", "Horde (SlingLab rules)",
+                         "pyengine.card_reference:horde_reference"),),
+)

@@ -40,7 +40,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .board_facts import attack_summary
+from .actions import Action
+from .board_facts import attack_summary, bonus, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
     CardDB,
@@ -52,9 +53,10 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, Zones
+from .restrictions import Member, Side, holds
 from .setup import Count, SetupError
-from .vocabulary import Handling, behaviours, declare, handling_of
+from .vocabulary import Handling, behaviours, declare, handling_of, plural
 
 __all__ = [
     "ConfigError",
@@ -222,6 +224,11 @@ class HordeGame(Game):
     )
 
     # -- facts ----------------------------------------------------------------------------------
+    def status(self) -> dict[str, Any]:
+        """What a page or the command line shows about the game, as JSON data (each format
+        says its own)."""
+        raise NotImplementedError
+
     def load_facts(self) -> dict[str, CardFacts]:
         """The config's ``facts`` as :class:`pyengine.cards.CardFacts` by name (the one
         reader every engine uses, :func:`pyengine.cards.read_config_facts`)."""
@@ -625,6 +632,10 @@ class HordeGame(Game):
                     or not self.can_attack(card, card_facts)):
                 continue
             attackers.append(card)
+        side = self.side()
+        found = {c.id: holds(attack_condition(facts[c.name]), side, self.member(c))
+                 for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")}
+        attackers = [c for c in attackers if found.get(c.id) is not True]  # its condition
         if len(attackers) == 1 and attack_condition(facts[attackers[0].name]) == "alone":
             attackers = []  # "can't attack alone" (hs-4-1): nothing attacks beside it
         for card in attackers:
@@ -632,7 +643,7 @@ class HordeGame(Game):
         self.attacking = [c.id for c in attackers]
         count, power, missing = self.attack_total()
         checks = [f"{c.name} can't attack {attack_condition(facts[c.name]).replace('_', ' ')}"
-                  for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")]
+                  for c in attackers if c.id in found and found[c.id] is None]
         note = (" — the table checks: " + "; ".join(dict.fromkeys(checks))) if checks else ""
         said = f"power {'at least ' if missing else ''}{power}"
         return [Event("attack", f"{count} Horde creature(s) attack the Survivors ({said})"
@@ -643,6 +654,24 @@ class HordeGame(Game):
         """A card's facts as plain data, in today's verbs (what the attack total and the
         runner's reminders read)."""
         return self.facts(name).derived(config_facts)
+
+    def member(self, card: Card) -> Member:
+        """A Horde creature as :mod:`pyengine.restrictions` reads it (its power with counters
+        and the lords and anthems of the Horde's permanents)."""
+        sources = [(c.id, c.name) for c in self.zones["battlefield"] if c.id not in self.stolen]
+        printed = number(self.entry(card.name).get("power", ""))
+        power = None if printed is None else (
+            printed + card.counters + bonus((card.id, card.name), sources, self.entry))
+        return Member(card.id, frozenset(plural(t) for t in self._facts[card.name].subtypes),
+                      power, card.counters)
+
+    def side(self) -> Side:
+        """The Horde's side as :mod:`pyengine.restrictions` reads it (a conditional "can't
+        attack unless you control …" is checked on it): its creatures on the battlefield and
+        its graveyard."""
+        return Side(tuple(self.member(c) for c in self.zones["battlefield"]
+                          if c.id not in self.stolen and self._facts[c.name].is_creature),
+                    len(self.zones["graveyard"]))
 
     def attack_total(self) -> tuple[int, int, list[str]]:
         """The one attack total (issue 39, point 4), as the game is now: the Horde creatures
@@ -694,9 +723,9 @@ class HordeGame(Game):
                       f"{abs(change)} life: {self.life}", [], {"life": self.life,
                                                                "change": change})]
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (a page enables these buttons). Card actions
-        (``tap``, ``move``, ...) still need a card; a refused action changes nothing."""
+    def legal_types(self) -> list[str]:
+        """The types of :meth:`legal_actions`, in order, worked out without making them (the
+        toolbar's ``status()`` lists them)."""
         if self.phase == "over":
             return []
         names = ["hit", "gain", "life", "roll", "create-token"]
@@ -711,6 +740,35 @@ class HordeGame(Game):
         if self.zones["stack"]:
             names.append("done")
         return names
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`; a page enables
+        these buttons), by the types of :meth:`legal_types`: each card action once per card
+        it may name (``tap``, ``move`` to each of :attr:`MOVE_TARGETS`, ...), amounts and
+        names open. A refused action changes nothing. None once the game is over."""
+        return [action for name in self.legal_types() for action in self.actions_of(name)]
+
+    def actions_of(self, name: str) -> list[Action]:
+        """The actions of one legal type, with the cards, zones and kinds it may name."""
+        battlefield = self.zones["battlefield"]
+        if name == "roll":
+            return [self.template("roll"), Action.of("roll", kind="creature")]
+        if name in ("tap", "untap"):
+            return [Action.of(name, card=card.id) for card in battlefield]
+        if name == "counters":
+            return [self.template(name, card=card.id) for card in battlefield]
+        if name == "gain-control":
+            return [Action.of(name, card=card.id) for card in battlefield
+                    if card.id not in self.stolen]
+        if name == "return-control":
+            return [Action.of(name, card=card_id) for card_id in self.stolen]
+        if name == "move":
+            return [Action.of("move", card=card.id, to=to) for zone in self.zones.names()
+                    for card in self.zones[zone] for to in self.MOVE_TARGETS
+                    if not (zone == "battlefield" and to == "battlefield")]
+        if name == "done":
+            return [Action.of(name, card=card.id) for card in self.zones["stack"]]
+        return [self.template(name)]
 
     def survivor_names(self) -> list[str]:
         names = self.config.get("survivor_names")
@@ -739,7 +797,8 @@ class HordeGame(Game):
         if self.phase != "over" or self.winner is None:
             return None
         reason = next((e.text for e in reversed(self.events) if e.kind == "win"), "")
-        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""))
+        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""),
+                       Termination.WON if self.winner == "survivors" else Termination.LOST)
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

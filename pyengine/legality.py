@@ -48,7 +48,7 @@ identity is listed as not checked, with a "did you mean" when a known name is cl
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -107,6 +107,8 @@ _SEVERITY_ORDER = {ERROR: 0, WARNING: 1, UNCHECKED: 2, INFO: 3}
 COMMANDER_SIZE = 100
 HORDE_MIN_SIZE = 40
 HORDE_MAX_COPIES = 4
+#: The ban lists of Commander decks (the official list, Team Commander's own).
+COMMANDER_LISTS = ("commander", "team-commander")
 
 #: Sections never counted as part of the deck.
 _OUTSIDE = ("sideboard", "commander", "companion", "maybeboard")
@@ -137,13 +139,20 @@ class Format:
     """Anchor path of the rule on cards banned only as a commander, else empty."""
     notes: tuple[str, ...] = ()
     """Plain sentences shown with the result (Swarm's ban philosophy)."""
+    copy_limit: int | None = None
+    """Most copies of a card (SlingLab's 4, hs-1-1); None: any number (Limited)."""
+    playgroup_bans: bool = False
+    """The playgroup's own ban lists apply (Team Commander, tc-1-5)."""
+    survivor_warnings: bool = False
+    """The Horde Survivor list may be shown as warnings (Swarm publishes none)."""
 
 
-FORMATS: dict[str, Format] = {
-    "horde": Format(
+FORMATS: dict[str, Format] = {fmt.key: fmt for fmt in (
+    Format(
         key="horde",
         title="Horde (SlingLab rules)",
         commander=False,
+        copy_limit=HORDE_MAX_COPIES,
         deck_rule="horde/#hs-1-1",
         banlists=(("horde-survivor", "horde/#hs-1-4"),),
         notes=(
@@ -151,7 +160,7 @@ FORMATS: dict[str, Format] = {
             "allows any number of copies are also allowed here, as in ordinary Magic.",
         ),
     ),
-    "commander-horde": Format(
+    Format(
         key="commander-horde",
         title="Commander Horde (SlingLab rules)",
         commander=True,
@@ -162,7 +171,7 @@ FORMATS: dict[str, Format] = {
             "list; applying the official Commander list is this site's reading of 'ordinary'.",
         ),
     ),
-    "limited-horde": Format(
+    Format(
         key="limited-horde",
         title="Limited Horde 2.1 (Draft or Sealed deck)",
         commander=False,
@@ -172,10 +181,11 @@ FORMATS: dict[str, Format] = {
             "minimum and any number of copies are the usual Limited deck rules, not its words.",
         ),
     ),
-    "swarm": Format(
+    Format(
         key="swarm",
         title="Swarm Mode (Commander decks)",
         commander=True,
+        survivor_warnings=True,
         deck_rule="swarm/#sw-2-1",
         banlists=(("commander", "swarm/#sw-2-1"),),
         notes=(
@@ -185,16 +195,17 @@ FORMATS: dict[str, Format] = {
             "list can be shown as warnings.",
         ),
     ),
-    "team-commander": Format(
+    Format(
         key="team-commander",
         title="Team Commander",
         commander=True,
         deck_rule="team-commander/#tc-1-1",
         banlists=(("team-commander", "team-commander/#tc-1-5"),),
         sideboard_rule="team-commander/#tc-1-3",
+        playgroup_bans=True,
         banned_as_commander_rule="team-commander/#tc-1-2",
     ),
-}
+)}
 """Every format :func:`check` knows, by key."""
 
 _ALIASES = {
@@ -418,9 +429,8 @@ def _front_oracle(card: Mapping[str, Any]) -> str | None:
     if isinstance(text, str):
         return text
     faces = card.get("card_faces") or []
-    if faces and isinstance(faces[0], Mapping) and isinstance(faces[0].get("oracle_text"), str):
-        return faces[0]["oracle_text"]
-    return None
+    front = faces[0].get("oracle_text") if faces and isinstance(faces[0], Mapping) else None
+    return front if isinstance(front, str) else None
 
 
 _NUMBER_WORDS = {"two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
@@ -561,6 +571,7 @@ class _Checker:
         options: Options,
     ) -> None:
         self.deck = deck
+        self.grouped = deck.grouped()  # one pass: the check asks for several sections
         self.fmt = fmt
         self.cards = cards
         self.banlists = banlists
@@ -591,27 +602,43 @@ class _Checker:
         )
 
     def _count_more(self, kind: tuple[str, str], rule: str, lines: Sequence[int]) -> None:
-        """Count ``lines`` (numbered, in order) as findings of ``kind`` past the cap."""
+        """Count ``lines`` (numbered) as findings of ``kind`` past the cap."""
+        first, last = min(lines), max(lines)
         more = self._more.get(kind)
         if more is None:
-            more = self._more[kind] = _More(rule, lines[0], lines[-1])
+            more = self._more[kind] = _More(rule, first, last)
         more.count += len(lines)
-        more.first, more.last = min(more.first, lines[0]), max(more.last, lines[-1])
+        more.first, more.last = min(more.first, first), max(more.last, last)
 
     def add_each(self, entries: Sequence[Entry], message: str, rule: str, severity: str,
                  code: str) -> None:
         """The same finding for each of ``entries`` (in line order): the first ones listed,
         the rest counted in one summary, without a call per line."""
+        self.add_many([entry.line for entry in entries],
+                      lambda n: (entries[n].name, message), rule, severity, code,
+                      lambda n: message)
+
+    def add_many(self, lines: Sequence[int], finding: Callable[[int], tuple[str, str]],
+                 rule: str, severity: str, code: str,
+                 unnumbered: Callable[[int], str]) -> None:
+        """One finding of a kind for each of ``lines`` (in order), as :meth:`add` would make
+        them one by one, without a call per line past the cap: ``finding(n)`` gives the
+        ``n``-th one's card and message (asked only for those listed), ``unnumbered(n)`` the
+        message of one with no line number past the cap (listed with an empty card)."""
         room = max(0, MAX_FINDINGS_PER_KIND - self._per_kind.get((code, severity), 0))
-        for entry in entries[:room]:
-            self.add(entry.line, entry.name, message, rule, severity, code)
-        rest = [entry.line for entry in entries[room:]]
-        if rest:
-            numbered = [line for line in rest if line]
-            if numbered:
-                self._count_more((code, severity), rule, numbered)
-            for _ in range(len(rest) - len(numbered)):
-                self.add(0, "", message, rule, severity, code)
+        for n in range(min(room, len(lines))):
+            card, message = finding(n)
+            self.add(lines[n], card, message, rule, severity, code)
+        if len(lines) <= room:
+            return
+        rest = lines[room:]
+        numbered = rest if 0 not in rest else [line for line in rest if line]
+        if numbered:
+            self._count_more((code, severity), rule, numbered)
+        if len(numbered) < len(rest):
+            for n, line in enumerate(rest, room):
+                if not line:
+                    self.add(0, "", unnumbered(n), rule, severity, code)
 
     def summarise_more(self) -> None:
         """One finding for each kind whose findings were cut at
@@ -702,16 +729,24 @@ class _Checker:
     # -- the steps -------------------------------------------------------------------------
 
     def run(self) -> Report:
-        for problem in self.deck.problems:
-            self.add(problem.line, "", f"this line could not be read: {problem.message}"
-                     + (f" — {problem.text.strip()}" if problem.text.strip() else ""),
-                     READER_ANCHOR, UNCHECKED, "reader")
-        for note in self.deck.notes:
-            if "maybeboard" in note.message:
-                continue  # reported by note_sections
-            self.add(note.line, "", note.message
-                     + (f" — {note.text.strip()}" if note.text.strip() else ""),
-                     READER_ANCHOR, INFO, "note")
+        problems = self.deck.problems
+
+        def unreadable(n: int) -> str:
+            problem = problems[n]
+            return f"this line could not be read: {problem.message}" + (
+                f" — {problem.text.strip()}" if problem.text.strip() else "")
+
+        self.add_many([p.line for p in problems], lambda n: ("", unreadable(n)),
+                      READER_ANCHOR, UNCHECKED, "reader", unreadable)
+        # the maybeboard is reported by note_sections
+        notes = [note for note in self.deck.notes if "maybeboard" not in note.message]
+
+        def noted(n: int) -> str:
+            note = notes[n]
+            return note.message + (f" — {note.text.strip()}" if note.text.strip() else "")
+
+        self.add_many([note.line for note in notes], lambda n: ("", noted(n)), READER_ANCHOR,
+                      INFO, "note", noted)
         if self.fmt.commander:
             self.commander_deck()
         else:
@@ -733,8 +768,9 @@ class _Checker:
 
     def note_sections(self, commander_sideboard: bool, taken: frozenset[int] = frozenset()
                       ) -> None:
-        sideboard = [e for e in self.deck.section("sideboard") if e.line not in taken or
-                     not e.line]
+        sideboard = self.grouped.section("sideboard")
+        if taken:
+            sideboard = [e for e in sideboard if e.line not in taken or not e.line]
         if sideboard and self.fmt.sideboard_rule and not commander_sideboard:
             self.add_each(sideboard, "sideboards are not allowed; take this card out or move "
                           "it into the deck", self.fmt.sideboard_rule, ERROR, "sideboard")
@@ -742,16 +778,19 @@ class _Checker:
             self.add(sideboard[0].line, "",
                      f"the sideboard ({_cards(sum(e.count for e in sideboard))}) is not part of "
                      "the deck and was not counted", self.fmt.deck_rule, INFO, "sideboard")
-        maybe = self.deck.section("maybeboard")
+        maybe = self.grouped.section("maybeboard")
         if maybe:
             self.add(maybe[0].line, "",
                      f"the maybeboard ({_cards(sum(e.count for e in maybe))}) is not part of the "
                      "deck: left out", self.fmt.deck_rule, INFO, "maybeboard")
-        others = [e for e in self.deck.entries
-                  if e.section in OUT_OF_DECK and e.section not in _OUTSIDE]
+        # the sections in the order they first appear: the first one's first entry is the
+        # first of them all
+        others = [entries for section, entries in self.grouped.sections.items()
+                  if section in OUT_OF_DECK and section not in _OUTSIDE]
         if others:
-            self.add(others[0].line, "",
-                     f"{_cards(sum(e.count for e in others))} in the {others[0].section} section "
+            first = others[0][0]
+            count = sum(e.count for entries in others for e in entries)
+            self.add(first.line, "", f"{_cards(count)} in the {first.section} section "
                      "are not part of the deck: left out", self.fmt.deck_rule, INFO, "section")
 
     def unknown(self, card: _Card, why: str, rule: str) -> None:
@@ -792,7 +831,7 @@ class _Checker:
         status = facts.tag_value("commander")
         if commander_rules and status in ("banned", "not_legal"):
             ban_rule = next((rule for key, rule in self.fmt.banlists
-                             if key in ("commander", "team-commander")), self.fmt.deck_rule)
+                             if key in COMMANDER_LISTS), self.fmt.deck_rule)
             if status == "banned":
                 if not any(f.card == card.name and f.code == "banned" for f in self.findings):
                     self.add(card.line, card.name, "banned in Commander (Scryfall's card data, "
@@ -808,7 +847,7 @@ class _Checker:
     def sixty_deck(self) -> None:
         fmt = self.fmt
         self.note_sections(False)
-        for entry in self.deck.section("commander") + self.deck.section("companion"):
+        for entry in self.grouped.section("commander") + self.grouped.section("companion"):
             self.add(entry.line, entry.name,
                      f"this format has no {entry.section}; the card was not counted",
                      fmt.deck_rule, INFO, "section")
@@ -819,9 +858,9 @@ class _Checker:
             self.add(0, "", f"the deck has {_cards(size)}; it needs at least {HORDE_MIN_SIZE}"
                      + self.tokens_said(), fmt.deck_rule, ERROR, "size")
         grouped = self.group(entries)
-        if fmt.key == "horde":
+        if fmt.copy_limit is not None:
             for card in grouped:
-                limit = self.limit_of(card, HORDE_MAX_COPIES)
+                limit = self.limit_of(card, fmt.copy_limit)
                 if limit is not None and card.count > limit:
                     self.copies(card, limit)
         for card in grouped:
@@ -832,7 +871,7 @@ class _Checker:
                              "spelling", fmt.deck_rule)
 
     def deck_entries(self) -> list[Entry]:
-        return self.deck.deck_entries()
+        return list(self.grouped.library)
 
     def copies(self, card: _Card, limit: int) -> None:
         lines = ", ".join(str(e.line) for e in card.entries[1:] if e.line)
@@ -906,7 +945,7 @@ class _Checker:
                              "banned as a commander (it may still be played in the deck): "
                              + reason[0], self.fmt.banned_as_commander_rule, ERROR,
                              "banned-as-commander")
-        if self.fmt.key == "team-commander":
+        if self.fmt.playgroup_bans:
             key = normalize(name)
             if any(normalize(n) == key for n in self.options.playgroup_banned):
                 self.add(card.line, name, "banned by your playgroup", "team-commander/#tc-1-5",
@@ -918,7 +957,7 @@ class _Checker:
                          "banned as a commander by your playgroup (it may still be played in "
                          "the deck)", self.fmt.banned_as_commander_rule, ERROR,
                          "banned-as-commander")
-        if self.fmt.key == "swarm" and self.options.survivor_warnings:
+        if self.fmt.survivor_warnings and self.options.survivor_warnings:
             reason = self.ban_reason("horde-survivor", name, facts)
             if reason is not None:
                 self.add(card.line, name,
@@ -931,7 +970,8 @@ class _Checker:
     def commander_deck(self) -> None:
         fmt = self.fmt
         rule = fmt.deck_rule
-        reading = find_commanders(self.deck, self.cards, self.options.commanders)
+        reading = find_commanders(self.deck, self.cards, self.options.commanders,
+                                  self.grouped)
         commanders, main = reading.commanders, reading.library
         self.report.commander_source = reading.source if commanders else ""
         self.report.proposals = reading.proposals
@@ -1013,10 +1053,9 @@ class _Checker:
                          f"cannot be a commander: it is a {facts.type_line or 'card'}, not a "
                          "legendary creature, and does not say it can be your commander",
                          rule, ERROR, "commander")
-        if len(cards) == 2 and all(c.facts is not None and not c.facts.has_tag("no_facts")
-                                   for c in cards):
-            problem = pair_problem(cards[0].facts, cards[1].facts,  # type: ignore[arg-type]
-                                   cards[0].name, cards[1].name)
+        pair = [c.facts for c in cards if c.facts is not None and not c.facts.has_tag("no_facts")]
+        if len(cards) == 2 and len(pair) == 2:
+            problem = pair_problem(pair[0], pair[1], cards[0].name, cards[1].name)
             if problem:
                 self.add(cards[1].line, cards[1].name, problem, rule, ERROR, "partner")
         if not known:

@@ -8,6 +8,8 @@ Pure: no I/O, no randomness.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 __all__ = ["LEVELS", "QRCode", "QRTooLong", "capacity", "encode"]
 
 #: Error correction levels and their two format bits (ISO/IEC 18004 table 25).
@@ -225,7 +227,7 @@ class QRCode:
         return ["".join("#" if m else "." for m in row) for row in self.modules]
 
 
-_MASKS = (
+_MASKS: tuple[Callable[[int, int], bool], ...] = (
     lambda x, y: (x + y) % 2 == 0,
     lambda x, y: y % 2 == 0,
     lambda x, y: x % 3 == 0,

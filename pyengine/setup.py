@@ -30,7 +30,7 @@ from typing import Any
 
 from .game import GameError
 
-__all__ = ["Choice", "Count", "CountOrAuto", "Field", "Flag", "Setup", "SetupError"]
+__all__ = ["Choice", "Count", "CountOrAuto", "Field", "Flag", "Group", "Setup", "SetupError"]
 
 AUTO = "auto"
 
@@ -59,6 +59,8 @@ class _Field:
     label: str
     rule: str = field(default="", kw_only=True)
     help: str = field(default="", kw_only=True)
+    #: Its key in a share link where that is shorter than ``key`` (Swarm's ``m``, ``n``).
+    link: str = field(default="", kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -178,7 +180,33 @@ class Flag(_Field):
         return []
 
 
-Field = Count | CountOrAuto | Choice | Flag
+#: A field that holds one value (every field but a group).
+Leaf = Count | CountOrAuto | Choice | Flag
+
+
+@dataclass(frozen=True)
+class Group(_Field):
+    """A nested set-up whose value is a mapping (SlingLab's Custom options, its life): checked
+    by its own :class:`Setup`; on the page its fields are the form's own (their form names), on
+    the command line its flags carry the group's ``note`` (``custom: Set-up turns``)."""
+
+    setup: Setup
+
+    @property
+    def default(self) -> dict[str, Any]:
+        return self.setup.defaults()
+
+    def allowed(self) -> str:
+        return "a mapping of " + ", ".join(self.setup.keys())
+
+    def check(self, value: Any) -> dict[str, Any]:
+        return self.setup.check(value, what=f"{self.label} option")
+
+    def choices(self) -> list[tuple[str, str]]:
+        return []
+
+
+Field = Leaf | Group
 
 
 @dataclass(frozen=True)
@@ -217,8 +245,17 @@ class Setup:
     def keys(self) -> list[str]:
         return [f.key for f in self.fields]
 
+    def without(self, *keys: str) -> Setup:
+        """The fields not named (a page that reads those few by hand reads the rest from the
+        declaration)."""
+        return Setup(tuple(f for f in self.fields if f.key not in keys), self.form_names)
+
     def defaults(self) -> dict[str, Any]:
         return {f.key: f.default for f in self.fields}
+
+    def default_form(self) -> dict[str, str]:
+        """The page's form fields at their defaults (:meth:`format` of :meth:`defaults`)."""
+        return self.format(self.defaults())
 
     def form_name(self, key: str) -> str:
         return self.form_names.get(key, key.replace("_", "-"))
@@ -237,21 +274,73 @@ class Setup:
     def parse(self, form: Mapping[str, str]) -> dict[str, Any]:
         """The values a page's form holds (its field names, :meth:`form_name`); a field the
         form does not have takes its default."""
-        values = {}
+        values: dict[str, Any] = {}
         for option in self.fields:
+            if isinstance(option, Group):
+                values[option.key] = option.setup.parse(form)
+                continue
             name = self.form_name(option.key)
             values[option.key] = option.parse(form[name]) if name in form else option.default
         return values
 
     def format(self, values: Mapping[str, Any]) -> dict[str, str]:
         """The page's form values showing ``values`` (the inverse of :meth:`parse`)."""
-        return {self.form_name(f.key): f.format(values[f.key]) for f in self.fields
-                if f.key in values}
+        form: dict[str, str] = {}
+        for option in self.fields:
+            if option.key not in values:
+                continue
+            if isinstance(option, Group):
+                form.update(option.setup.format(values[option.key] or {}))
+            else:
+                form[self.form_name(option.key)] = option.format(values[option.key])
+        return form
 
     def choices(self) -> dict[str, list[tuple[str, str]]]:
         """The page's options of each field shown as a list (a choice, or a count of at most
         :data:`LISTED` values; a longer count is a number box), by form name."""
-        return {self.form_name(f.key): f.choices() for f in self.fields if listed(f)}
+        found: dict[str, list[tuple[str, str]]] = {}
+        for option in self.fields:
+            if isinstance(option, Group):
+                found.update(option.setup.choices())
+            elif listed(option):
+                found[self.form_name(option.key)] = option.choices()
+        return found
+
+    def flat(self) -> list[tuple[tuple[str, ...], Leaf]]:
+        """Every field that is not a group, with the path of keys to it (``("custom",
+        "setup_turns")``), in page order."""
+        found: list[tuple[tuple[str, ...], Leaf]] = []
+        for option in self.fields:
+            if isinstance(option, Group):
+                found += [((option.key, *path), inner) for path, inner in option.setup.flat()]
+            else:
+                found.append(((option.key,), option))
+        return found
+
+    # -- share links ---------------------------------------------------------------------------
+    def values_of(self, config: Mapping[str, Any]) -> dict[str, Any]:
+        """The set-up values an engine config holds (its keys that are fields)."""
+        return {key: config[key] for key in self.keys() if key in config}
+
+    def to_link(self, values: Mapping[str, Any]) -> dict[str, Any]:
+        """``values`` as a share link writes them: each field under its ``link`` key (else
+        its key), as its JSON value."""
+        return {(f.link or f.key): values[f.key] for f in self.fields if f.key in values}
+
+    def from_link(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The values a share link's ``data`` holds (:meth:`to_link`), each read by its field
+        as the page's form would be; a field the link lacks (made before the field was
+        declared) takes its default. A :class:`SetupError` names a value no field allows."""
+        values: dict[str, Any] = {}
+        for option in self.fields:
+            name = option.link or option.key
+            if name not in data:
+                values[option.key] = option.default
+            elif isinstance(option, (Flag, Group)):
+                values[option.key] = option.check(data[name])
+            else:
+                values[option.key] = option.parse(str(data[name]))
+        return values
 
     # -- the command line ---------------------------------------------------------------------
     def read(self, key: str, text: str) -> Any:
@@ -260,6 +349,8 @@ class Setup:
         if key not in self.keys():
             raise SetupError(f"unknown option {key!r}: one of " + ", ".join(self.keys()))
         option = self[key]
+        if isinstance(option, Group):
+            raise SetupError(f"{option.label} is a group: give its options one by one")
         if isinstance(option, Flag):
             try:
                 return _yes_no(text)
@@ -270,6 +361,9 @@ class Setup:
     def add_arguments(self, parser: argparse.ArgumentParser, *, note: str = "") -> None:
         """One flag per field (``--setup-turns``), each optional (absent: not given)."""
         for option in self.fields:
+            if isinstance(option, Group):
+                option.setup.add_arguments(parser, note=f"{note}{option.label.lower()}: ")
+                continue
             flag = "--" + option.key.replace("_", "-")
             if isinstance(option, Flag):
                 parser.add_argument(flag, type=_yes_no, default=None, metavar="yes|no",
@@ -280,8 +374,13 @@ class Setup:
 
     def from_arguments(self, arguments: argparse.Namespace) -> dict[str, Any]:
         """The fields given on the command line, checked (those not given are left out)."""
-        given = {}
+        given: dict[str, Any] = {}
         for option in self.fields:
+            if isinstance(option, Group):
+                inner = option.setup.from_arguments(arguments)
+                if inner:
+                    given[option.key] = inner
+                continue
             value = getattr(arguments, option.key, None)
             if value is None:
                 continue

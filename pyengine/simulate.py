@@ -32,7 +32,7 @@ The numbers of ``damage``, ``removal``, ``blocks`` and ``ramp`` are fitted once,
 ``scripts/fit_table_model.py``, to the win rates the Limited Horde 2.1 rulebook gives for its
 Preparation turns, and written to :mod:`pyengine.fitted_model`; SlingLab Horde and Swarm use
 the same per-Survivor numbers, scaled only by what their rulebooks say (see
-:data:`DEFAULT_MODELS`).
+:func:`default_models`).
 
 Fractions (0.5 removal a turn) are rounded up or down at random with the game's seed, so that
 on average the table does exactly the stated amount. Everything else the table would do is
@@ -50,20 +50,21 @@ Pyodide). Pure standard library, no I/O.
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass, field, replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
-from .game import ActionError, Event, Game
+from . import variants
+from .actions import Action
+from .game import ActionError, Event, Game, Termination
 from .rng import Rng
 
-if TYPE_CHECKING:  # the engines themselves are imported on first use (_engine)
+if TYPE_CHECKING:  # the engines themselves are imported on first use (pyengine/variants.py)
     from .horde_common import HordeGame
     from .swarm import SwarmGame
 
 __all__ = [
-    "DEFAULT_MODEL", "DEFAULT_MODELS", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
+    "DEFAULT_MODEL", "default_models", "NOT_MODELLED", "Report", "TableModel", "TurnFigures",
     "build_config", "default_model", "interval", "interval_text", "percentile", "settings_for",
     "simulate",
 ]
@@ -144,21 +145,23 @@ def _fitted() -> TableModel:
                       blocks=PER_SURVIVOR["blocks"], ramp=PER_SURVIVOR["ramp"])
 
 
-#: The default table per variant: the fitted Limited table (:mod:`pyengine.fitted_model`), a
-#: Commander deck :data:`COMMANDER_HEAD` turns ahead of it for SlingLab Horde and Swarm. Each
-#: Survivor adds their own damage, removal and blocks (SlingLab: four Survivors deal about four
-#: times the damage of one); the life is each setting's own (20 a Survivor on SlingLab, 40
-#: shared in Swarm, 20 in Limited Horde).
-DEFAULT_MODELS: dict[str, TableModel] = {
-    "horde": replace(_fitted(), head=COMMANDER_HEAD),
-    "limited-horde": _fitted(),
-    "swarm": replace(_fitted(), head=COMMANDER_HEAD),
-}
+def default_models() -> dict[str, TableModel]:
+    """The default table of every simulated variant (:func:`default_model`), by variant."""
+    return {v.id: default_model(v.id) for v in sorted(variants.simulated(), key=lambda v: v.id)}
 
 
 def default_model(variant: str) -> TableModel:
-    """The stated default table for a variant (:data:`DEFAULT_MODELS`)."""
-    return DEFAULT_MODELS.get(variant, DEFAULT_MODEL)
+    """The stated default table for a variant: the fitted Limited table
+    (:mod:`pyengine.fitted_model`), a Commander deck :data:`COMMANDER_HEAD` turns ahead of it
+    where the Survivors play Commander decks (SlingLab Horde, Swarm: the variant's
+    ``simulation.commander_decks``). Each Survivor adds their own damage, removal and blocks
+    (SlingLab: four Survivors deal about four times the damage of one); the life is each
+    setting's own (20 a Survivor on SlingLab, 40 shared in Swarm, 20 in Limited Horde)."""
+    try:
+        commander = variants.simulation(variant).commander_decks
+    except ValueError:
+        return DEFAULT_MODEL
+    return replace(_fitted(), head=COMMANDER_HEAD) if commander else _fitted()
 
 
 def _amount(rng: Rng, value: float) -> int:
@@ -209,19 +212,19 @@ class _Run:
 
     power: list[int] = field(default_factory=list)
     cards_left: list[int] = field(default_factory=list)
-    result: str = ""  # "won", "lost" or "" (unfinished)
+    end: Termination | None = None  # won or lost (the engine's outcome), None: unfinished
     ended_at: int = 0  # automated turns played when it ended
 
 
-def _act(game: Game, action: dict[str, Any]) -> list[Event]:
+def _act(game: Game, action: Action) -> list[Event]:
     """Apply an action the engine accepts in this state (a card the driver just found on the
     battlefield, a turn step of its phase): the path :meth:`Game.replay` takes, the same
     argument checks, handler and end check, without the in-memory copy :meth:`Game.apply`
     keeps to put back a refused action (three quarters of a run's time). A refusal here is a
     bug in the driver and is raised."""
-    handler, action, arguments = game._prepare(action)
+    handler, data, arguments = game._prepare(action)
     events = game._run(handler, arguments)
-    game.actions.append(action)
+    game.actions.append(data)
     game.events.extend(events)
     return events
 
@@ -239,8 +242,11 @@ class _Driver:
         self.held = 0
 
     # the engine's answers
-    def result(self) -> str:
-        raise NotImplementedError
+    def end(self) -> Termination | None:
+        """How the game ended (the engine's :meth:`pyengine.game.Game.outcome`), None while
+        it goes on."""
+        outcome = self.game.outcome()
+        return None if outcome is None else outcome.termination
 
     def cards_left(self) -> int:
         return len(self.game.zones["library"])
@@ -266,7 +272,7 @@ class _Driver:
                                    for _ in range(team))
         self.held = 0
         for index in range(removals):
-            if self.result():
+            if self.end():
                 return
             ranked = sorted(self.creatures(), key=lambda pc: (-pc[0], pc[1]))
             if not ranked:
@@ -276,7 +282,7 @@ class _Driver:
         if self.set_up() and not self.model.setup_attacks:
             return
         damage = sum(_amount(self.rng, self.model.damage * share) for _ in range(team))
-        if damage and not self.result():
+        if damage and not self.end():
             self.hit(damage)
 
     def block(self, attackers: list[tuple[int, int]]) -> int:
@@ -287,7 +293,7 @@ class _Driver:
         ranked = sorted(attackers, key=lambda pc: (-pc[0], pc[1]))
         on_board = {card for _, card in self.creatures()}
         for _, card in ranked[:blocks]:
-            if card in on_board and not self.result() and \
+            if card in on_board and not self.end() and \
                     self.rng.below(1_000_000) < round(self.model.kills * 1_000_000):
                 self.remove(card)
         return sum(max(0, power) for power, _ in ranked[blocks:])
@@ -312,23 +318,19 @@ class _HordeDriver(_Driver):
     def set_up(self) -> bool:
         return self.game.horde_turn == 0
 
-    def result(self) -> str:
-        winner = self.game.winner
-        return {"survivors": "won", "horde": "lost"}.get(winner or "", "")
-
     def creatures(self) -> list[tuple[int, int]]:
         game = self.game
         return [(game.facts(c).power_value + c.counters, c.id) for c in game.creatures()]
 
     def remove(self, card: int) -> None:
-        _act(self.game, {"type": "move", "card": card, "to": "graveyard"})
+        _act(self.game, Action.of("move", card=card, to="graveyard"))
 
     def hit(self, damage: int) -> None:
         # Combat damage: the engine refuses it in set-up when the setting forbids set-up attacks
         # (hs-4-5). ``hit`` checks before it changes anything, so a refusal on the quick path
         # leaves the game as it was (the replay test checks the games).
         try:
-            _act(self.game, {"type": "hit", "n": damage, "combat": True})
+            _act(self.game, Action.of("hit", n=damage, combat=True))
         except ActionError:
             return
 
@@ -337,14 +339,14 @@ class _HordeDriver(_Driver):
         modelled), and graveyard offers (cast or skipped as the engine's coin says)."""
         game = self.game
         for _ in range(200):
-            if self.result():
+            if self.end():
                 return
             offers = getattr(game, "offers", None) or {}
             if game.zones["stack"]:
-                _act(game, {"type": "done", "card": game.zones["stack"][0].id})
+                _act(game, Action.of("done", card=game.zones["stack"][0].id))
             elif offers:
                 card, yes = next(iter(offers.items()))
-                _act(game, {"type": "cast-offer" if yes else "skip-offer", "card": card})
+                _act(game, Action.of("cast-offer" if yes else "skip-offer", card=card))
             else:
                 return
 
@@ -354,14 +356,14 @@ class _HordeDriver(_Driver):
     def play(self, max_turns: int) -> _Run:
         game, run = self.game, _Run()
         turn = 0
-        while not self.result() and game.horde_turn < max_turns:
+        while not self.end() and game.horde_turn < max_turns:
             turn += 1
             self.survivor_turn(turn)
             self.confirm_victory()
-            if self.result():
+            if self.end():
                 break
             before = game.horde_turn
-            events = _act(game, {"type": "end-survivor-turn"})
+            events = _act(game, Action("end-survivor-turn"))
             if game.horde_turn == before:
                 continue  # a set-up (Preparation) turn: the next Survivor turn began
             attack = [e for e in events if e.kind == "attack"][-1:]
@@ -369,17 +371,17 @@ class _HordeDriver(_Driver):
             ids = set(attack[0].data.get("attackers", [])) if attack else set()
             self.settle()
             attackers = [pc for pc in self.creatures() if pc[1] in ids]
-            loss = self.block(attackers) if not self.result() else 0
+            loss = self.block(attackers) if not self.end() else 0
             if loss:
-                _act(game, {"type": "life", "change": -loss})
+                _act(game, Action.of("life", change=-loss))
             run.power.append(power)
-            if not self.result():
+            if not self.end():
                 self.settle()  # a blocker's kill may trigger something the engine holds
-            if not self.result():
-                _act(game, {"type": "end-horde-turn"})
+            if not self.end():
+                _act(game, Action("end-horde-turn"))
             run.cards_left.append(self.cards_left())
             self.confirm_victory()
-        run.result = self.result()
+        run.end = self.end()
         run.ended_at = game.horde_turn
         return run
 
@@ -387,9 +389,9 @@ class _HordeDriver(_Driver):
 class _LimitedDriver(_HordeDriver):
     def confirm_victory(self) -> None:
         game = self.game
-        if (not self.result() and game.phase != "over" and not game.zones["library"]
+        if (not self.end() and not game.zones["library"]
                 and not game.creatures() and not game.zones["stack"]):
-            _act(game, {"type": "confirm-victory"})
+            _act(game, Action("confirm-victory"))
 
 
 class _SwarmDriver(_Driver):
@@ -401,78 +403,49 @@ class _SwarmDriver(_Driver):
     def set_up(self) -> bool:
         return self.game.swarm_turn == 0
 
-    def result(self) -> str:
-        return self.game.result
-
     def creatures(self) -> list[tuple[int, int]]:
         game = self.game
         return [(game.power(c) or 0, c.id) for c in game.zones["battlefield"]
                 if game.is_creature(c)]
 
     def remove(self, card: int) -> None:
-        _act(self.game, {"type": "dies", "card": card})
+        _act(self.game, Action.of("dies", card=card))
 
     def hit(self, damage: int) -> None:
-        _act(self.game, {"type": "damage", "amount": damage})
+        _act(self.game, Action.of("damage", amount=damage))
 
     def play(self, max_turns: int) -> _Run:
         game, run = self.game, _Run()
         turn = 0
-        while not self.result() and game.swarm_turn < max_turns:
+        while not self.end() and game.swarm_turn < max_turns:
             rounds = 3 if game.swarm_turn == 0 else 1
             for _ in range(rounds):
                 turn += 1
                 self.survivor_turn(turn)
-                if self.result():
+                if self.end():
                     break
-            if self.result():
+            if self.end():
                 break
-            _act(game, {"type": "turn"})
+            _act(game, Action("turn"))
             if game.phase == "pre-swarm":
-                _act(game, {"type": "swarm-step"})
+                _act(game, Action("swarm-step"))
             power = 0
-            if not self.result():
-                events = _act(game, {"type": "combat"})
+            if not self.end():
+                events = _act(game, Action("combat"))
                 total = [e for e in events if e.kind == "attack-total"]
                 power = int(total[0].data["total"]) if total else 0
                 ids = set(game.attackers)
                 attackers = [pc for pc in self.creatures() if pc[1] in ids]
                 loss = self.block(attackers)
                 if loss:
-                    _act(game, {"type": "life", "amount": -loss})
+                    _act(game, Action.of("life", amount=-loss))
             run.power.append(power)
-            if not self.result():
-                _act(game, {"type": "end"})
+            if not self.end():
+                _act(game, Action("end"))
             run.cards_left.append(self.cards_left())
-        run.result = self.result()
+        run.end = self.end()
         run.ended_at = game.swarm_turn
         return run
-
-
-#: Each variant's engine (module, class; imported on first use, so a page that never simulates
-#: a variant never loads its engine) and the driver that plays the table's side.
-_DRIVERS: dict[str, tuple[str, str, type[_Driver]]] = {
-    "horde": ("pyengine.horde", "HordeSlingLab", _HordeDriver),
-    "limited-horde": ("pyengine.limited_horde", "LimitedHorde", _LimitedDriver),
-    "swarm": ("pyengine.swarm", "SwarmGame", _SwarmDriver),
-}
-
-
-def _engine(variant: str) -> type[Game]:
-    """The engine class of ``variant`` (see :data:`_DRIVERS`)."""
-    module, name, _ = _DRIVERS[variant]
-    return getattr(importlib.import_module(module), name)
-
-
-def _with_life(variant: str, config: dict[str, Any], life: int | None) -> dict[str, Any]:
-    """The config with the model's starting life, in the engine's own setting for it."""
-    if life is None:
-        return config
-    if variant == "horde":
-        return {**config, "life": {"mode": "fixed", "amount": life}}
-    if variant == "limited-horde":
-        return {**config, "life": life}
-    return config  # Swarm: 40 shared life is the rule (sw-2-2); changed below by the table
 
 
 def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel = DEFAULT_MODEL,
@@ -484,16 +457,12 @@ def play_one(variant: str, config: dict[str, Any], seed: str, model: TableModel 
 def play_game(variant: str, config: dict[str, Any], seed: str,
               model: TableModel = DEFAULT_MODEL, max_turns: int = MAX_TURNS) -> tuple[Game, _Run]:
     """:func:`play_one`, with the engine's game as played (its actions replay it)."""
-    if variant not in _DRIVERS:
-        raise ValueError(f"no simulation for '{variant}' (one of: {', '.join(_DRIVERS)})")
-    if variant == "swarm" and config.get("mode") != "hive":
-        raise ValueError("only Hive Mind Mode plays itself; in Overlord Mode a player decides")
-    cls, driver_cls = _engine(variant), _DRIVERS[variant][2]
-    game = cls(_with_life(variant, config, model.life), seed)
-    if variant == "swarm" and model.life is not None:
-        swarm = cast("SwarmGame", game)
-        if model.life != swarm.life:
-            swarm.apply({"type": "life", "amount": model.life - swarm.life})
+    how = variants.simulation(variant)  # the engine's descriptor (pyengine/variants.py)
+    refusal = how.refusal(config)
+    if refusal:
+        raise ValueError(refusal)
+    game = how.start(config, seed, model.life)
+    driver_cls: type[_Driver] = variants.resolve(how.driver)
     driver = driver_cls(game, model, Rng(f"{seed}-table"))
     return game, driver.play(max_turns)
 
@@ -566,9 +535,10 @@ def _summary_text(summary: dict[str, Any]) -> str:
 
 def summarize_config(variant: str, config: dict[str, Any]) -> dict[str, Any]:
     """The setting a config stands for, without its deck and facts (for reports)."""
-    keep = {"horde": ("difficulty", "survivors", "custom", "life"),
-            "limited-horde": ("difficulty", "adjustment", "aggro", "survivors", "life"),
-            "swarm": ("mode", "survivors")}.get(variant, ())
+    try:
+        keep = variants.simulation(variant).summary
+    except ValueError:
+        keep = ()
     return {key: config[key] for key in keep if key in config}
 
 
@@ -601,15 +571,15 @@ def summarize(variant: str, config: dict[str, Any], model: TableModel, seed: str
             turn=number, games=len(powers),
             power_p10=percentile(powers, 0.1), power_median=percentile(powers, 0.5),
             power_p90=percentile(powers, 0.9), cards_left_median=percentile(left, 0.5),
-            won_by=_share(r.result == "won" and r.ended_at <= number for r in played),
-            lost_by=_share(r.result == "lost" and r.ended_at <= number for r in played)))
-    ended = [r.ended_at for r in played if r.result]
+            won_by=_share(r.end is Termination.WON and r.ended_at <= number for r in played),
+            lost_by=_share(r.end is Termination.LOST and r.ended_at <= number for r in played)))
+    ended = [r.ended_at for r in played if r.end is not None]
     return Report(
         variant=variant, config_summary=summarize_config(variant, config), model=model,
         runs=runs, seed=seed, max_turns=max_turns, turns=turns,
-        won=_share(r.result == "won" for r in played),
-        lost=_share(r.result == "lost" for r in played),
-        unfinished=_share(not r.result for r in played),
+        won=_share(r.end is Termination.WON for r in played),
+        lost=_share(r.end is Termination.LOST for r in played),
+        unfinished=_share(r.end is None for r in played),
         expected_length=round(sum(ended) / len(ended), 2) if ended else None)
 
 
@@ -623,20 +593,9 @@ def settings_for(variant: str) -> list[dict[str, Any]]:
     """Every preset setting of a variant, easiest first, as config options (no deck): SlingLab
     Story/Classic/Nightmare for 1-4 Survivors; Limited Horde 2.1's five difficulties; Swarm
     Hive Mind for 1-5 Survivors. Custom settings are any options the engine takes. Each list
-    is read from the engine's declared set-up (pyengine/setup.py), imported only when asked."""
-    if variant == "horde":
-        from .horde import PRESETS
-        from .horde_common import SURVIVORS
-
-        return [{"difficulty": d, "survivors": n} for d in PRESETS for n in counted(SURVIVORS)]
-    if variant == "limited-horde":
-        return [{"difficulty": d} for d in limited_levels()]
-    if variant == "swarm":
-        from .swarm import SETUP
-
-        return [{"mode": SETUP.choice("mode").default, "survivors": n}
-                for n in counted(SETUP.count("survivors"))]
-    raise ValueError(f"no settings for '{variant}'")
+    is the engine's own (its descriptor's ``simulation.settings``, read from its declared set-up),
+    imported only when asked."""
+    return variants.simulation(variant).settings()
 
 
 def counted(option: Any) -> range:
@@ -682,20 +641,4 @@ def build_config(variant: str, deck: Any, db: Any, options: dict[str, Any] | Non
     :class:`pyengine.cards.CardDB`, as the pages and the command line build them (the engines'
     own builders): ``extra`` is the Limited Horde Dreadnought deck or the Swarm Enforcer list.
     ``options`` are the setting (``difficulty``, ``survivors``, ``custom``, ...)."""
-    from .horde_common import decklist_config  # noqa: PLC0415 - keeps the module light
-    from .swarm import config_from_decks  # noqa: PLC0415
-
-    options = dict(options or {})
-    if variant == "swarm":
-        if extra is None:
-            raise ValueError("a Swarm game needs its Enforcer list")
-        return config_from_decks(mode=options.get("mode", "hive"),
-                                 survivors=options.get("survivors", 1), deck=deck,
-                                 enforcers=extra, db=db)
-    names, facts = decklist_config(deck, db)
-    config: dict[str, Any] = {"deck": names, "facts": facts, **options}
-    if variant == "limited-horde" and extra is not None:
-        dread, dread_facts = decklist_config(extra, db)
-        config["dreadnought"] = dread
-        config["facts"] = {**facts, **dread_facts}
-    return config
+    return variants.simulation(variant).config(deck, db, dict(options or {}), extra)

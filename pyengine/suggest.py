@@ -22,8 +22,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from . import variants
 from .power import Power
-from .simulate import TableModel, default_model, interval, limited_levels, simulate
+from .simulate import TableModel, default_model, interval, simulate
 
 __all__ = ["FAIR_BAND", "MIN_RUNS", "POWER_FACTORS", "Suggestion", "candidates", "split_decks",
            "suggest", "team_model"]
@@ -52,7 +53,7 @@ def team_model(variant: str, powers: list[Power],
     """The table model the decks' estimates imply for ``variant``, and how it was made."""
     factors = dict(POWER_FACTORS if factors is None else factors)
     base = default_model(variant)
-    if variant == "limited-horde" or not powers:
+    if not variants.simulation(variant).commander_decks or not powers:
         return base, "the variant's default table (the bracket estimate is for Commander decks)"
     used = [factors.get(p.label, 1.0) for p in powers]
     factor = sum(used) / len(used)
@@ -65,29 +66,10 @@ def team_model(variant: str, powers: list[Power],
 
 def candidates(variant: str, team: int) -> list[tuple[str, dict[str, Any]]]:
     """(label, options) of the settings tried for a team, easiest first as the rules order
-    them: SlingLab Custom exile 40/25/10 % with Classic's waves, then Story, Classic,
-    Nightmare; Limited Horde 2.1 Story to Nightmare; Swarm Hive Mind (its only setting)."""
-    if variant == "horde":
-        from .horde import CUSTOM, PRESETS
-        from .horde_common import SURVIVORS
-
-        team = min(max(team, SURVIVORS.low), SURVIVORS.high)
-        exiles = sorted((e for e in CUSTOM.choice("exile_percent").values() if e), reverse=True)
-        out = [(f"Custom, exile {e}%", {"difficulty": "custom", "survivors": team,
-                                         "custom": {"exile_percent": e}}) for e in exiles]
-        return out + [(d.title(), {"difficulty": d, "survivors": team}) for d in PRESETS]
-    if variant == "limited-horde":
-        from .horde_common import SURVIVORS
-
-        team = min(max(team, SURVIVORS.low), SURVIVORS.high)
-        return [(d.title(), {"difficulty": d, "survivors": team}) for d in limited_levels()]
-    if variant == "swarm":
-        from .swarm import MODES, SETUP
-
-        mode, survivors = str(SETUP.choice("mode").default), SETUP.count("survivors")
-        return [(MODES[mode], {"mode": mode,
-                               "survivors": min(max(team, survivors.low), survivors.high)})]
-    raise ValueError(f"no settings for '{variant}'")
+    them (the engine's own list, its descriptor's ``simulation.candidates``): SlingLab Custom
+    exile 40/25/10 % with Classic's waves, then Story, Classic, Nightmare; Limited Horde 2.1
+    Story to Nightmare; Swarm Hive Mind (its only setting)."""
+    return variants.simulation(variant).candidates(team)
 
 
 @dataclass
@@ -113,7 +95,8 @@ class Suggestion:
                 "band": list(self.band), "tried": self.tried}
 
 
-def suggest(variant: str, powers: list[Power], config_for: Callable[[dict[str, Any]], dict],
+def suggest(variant: str, powers: list[Power],
+            config_for: Callable[[dict[str, Any]], dict[str, Any]],
             *, runs: int = 60, seed: str = "suggest", band: tuple[float, float] = FAIR_BAND,
             factors: Mapping[str, float] | None = None, team: int | None = None) -> Suggestion:
     """The suggested setting of ``variant`` for the decks whose estimates are ``powers``.

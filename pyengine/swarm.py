@@ -94,7 +94,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board_facts import bonus
+from .actions import Action
+from .board_facts import bonus, granted_keywords
 from .cards import (
     CardDataError,
     CardDB,
@@ -105,10 +106,12 @@ from .cards import (
     read_config_facts,
 )
 from .decklist import Decklist
-from .game import ActionError, Card, Event, Game, GameError, Outcome, register
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, register
 from .horde_common import locate_card
+from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
-from .vocabulary import Handling, declare
+from .variants import DeckKind, Simulation, Variant
+from .vocabulary import Handling, behaviours, declare, plural
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
 #: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
@@ -129,12 +132,17 @@ HANDLING = declare({
     "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
     "defender": Handling("carried", "sw-9-3", "it never attacks"),
     "deathtouch": Handling("carried", "sw-13-15", "1 damage to each blocker in turn"),
+    "annihilator": Handling("carried", "sw-10-5", "said as it attacks: the Survivors choose "
+                                                  "the permanents together"),
     "foretell": Handling("carried", "sw-13-5", "cast first in the Pre-Swarm Step"),
     "fabricate": Handling("carried", "sw-9-6", "it enters with the +1/+1 counters"),
     "riot": Handling("carried", "sw-9-6", "it enters with a +1/+1 counter"),
     "unleash": Handling("carried", "sw-9-6", "it enters with a +1/+1 counter and can't block"),
     "enters_with": Handling("carried", "sw-9-1", "it enters with its counters"),
-    "enters_tapped": Handling("carried", "sw-9-1", "ignored: Swarm creatures enter untapped"),
+    "enters_tapped": Handling("carried", "sw-9-1", "ignored: Swarm creatures enter untapped",
+                              ignored=True),
+    "tokens_tapped": Handling("carried", "sw-9-1", "ignored: Swarm tokens enter untapped",
+                              ignored=True),
     "lord": Handling("carried", "sw-4-7", "in power, attacks and the attack total",
                      power=True),
     "anthem": Handling("carried", "sw-4-7", "in power, attacks and the attack total",
@@ -158,8 +166,8 @@ MIN_SURVIVORS, MAX_SURVIVORS = 1, 5
 #: engine's check, the runner page's lists and form, and the command line read it.
 SETUP = Setup((
     Choice("mode", "Mode", tuple((key, f"{words} Mode") for key, words in MODES.items()), "hive",
-           rule="sw-13-1 sw-14-1"),
-    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1"),
+           rule="sw-13-1 sw-14-1", link="m"),
+    Count("survivors", "Survivors", MIN_SURVIVORS, MAX_SURVIVORS, 1, rule="sw-2-1", link="n"),
 ))
 
 #: Phases of the game: between Swarm turns, then the parts of a Swarm turn (sw-3-4).
@@ -713,12 +721,52 @@ class SwarmGame(Game):
         return self.facts(name).derived(_entry_of)
 
     def can_block(self, card: Card) -> bool:
-        """sw-13-12: an untapped Swarm creature blocks unless it can't: ``cant_block`` with no
-        condition, or unleashed with a +1/+1 counter on it."""
+        """sw-13-12: an untapped Swarm creature blocks unless it never can: ``cant_block``
+        with no condition (printed, or granted by a static ability), or unleashed with a
+        +1/+1 counter on it. A condition is :meth:`restricted`'s."""
         facts = self.facts(card.name)
-        if "cant_block" in facts.tags:
+        if "cant_block" in facts.tags or "cant_block" in self.keywords(card):
             return False
         return not (facts.has_tag("unleash") and card.counters > 0)
+
+    def restricted(self, card: Card, verb: str) -> bool | None:
+        """A conditional ``cant_attack`` or ``cant_block`` (``verb``) now: True when its
+        condition holds on The Swarm's board (:func:`pyengine.restrictions.holds`), False when
+        it is lifted or there is none, None when the engine cannot tell (the table checks).
+        "Alone" is worked out from the other attackers or blockers."""
+        condition = self.facts(card.name).tag_value(verb)
+        if not condition or condition == "alone":
+            return False
+        return holds(condition, self.side(), self.member(card))
+
+    def keywords(self, card: Card) -> frozenset[str]:
+        """sw-4-7: a Swarm creature's keyword abilities, printed and granted by the static
+        abilities of the Swarm's permanents and of a waiting Active Enforcer (a lord's
+        ``+deathtouch``), what its attack, block and damage choices read."""
+        printed = {b.name for b in behaviours(self.tags(card)) if b.verb.param == "none"}
+        granted = granted_keywords((card.id, card.name), self.static_sources(), self.entry,
+                                   attacking=card.id in self.attackers)
+        return frozenset(printed | granted)
+
+    def member(self, card: Card) -> Member:
+        """A Swarm creature as :mod:`pyengine.restrictions` reads it."""
+        return Member(card.id, frozenset(plural(t) for t in self.facts(card.name).subtypes),
+                      self.power(card), card.counters)
+
+    def side(self) -> Side:
+        """The Swarm's side as :mod:`pyengine.restrictions` reads it: its creatures on the
+        battlefield and its graveyard."""
+        return Side(tuple(self.member(c) for c in self.creatures()),
+                    len(self.zones["graveyard"]))
+
+    def adventure(self, card: Card) -> str:
+        """sw-9-7: the name of a Swarm creature card's Adventure (``""`` for none): the back
+        face of a card whose type line ends in an Adventure spell."""
+        facts = self.facts(card.name)
+        front, _, back = facts.type_line.partition(" // ")
+        if card.token or "Creature" not in front or not back.endswith("— Adventure"):
+            return ""
+        return facts.name.partition(" // ")[2] or "its Adventure spell"
 
     def is_enforcer(self, card: Card) -> bool:
         return card.id in self.enforcer_ids
@@ -907,6 +955,11 @@ class SwarmGame(Game):
                                                "token": card.token}))
         self.cast_this_turn.append(card.id)
         before = self.dread_level
+        adventure = self.adventure(card)
+        if adventure:  # sw-9-7: its Adventure first, then it enters as usual
+            events.append(Event("adventure", f"First its Adventure, {adventure}, is cast, if "
+                                "it can legally be: play it out; then the creature enters.",
+                                [card.name], data={"rule": "sw-9-7", "card": card.id}))
         if self.is_permanent(card):
             events += self._enter(card)
         else:
@@ -987,8 +1040,10 @@ class SwarmGame(Game):
         if not self.result:
             return None
         end = next(e for e in reversed(self.events) if e.kind in ("win", "loss"))
-        return Outcome("survivors" if self.result == "won" else "swarm", end.text,
-                       str(end.data.get("rule", "sw-12")))
+        won = self.result == "won"
+        return Outcome("survivors" if won else "swarm", end.text,
+                       str(end.data.get("rule", "sw-12")),
+                       Termination.WON if won else Termination.LOST)
 
     #: Turn actions (:meth:`turn_actions` says which apply now) and card actions
     #: (:meth:`card_actions`), for :meth:`legal_actions`.
@@ -996,25 +1051,39 @@ class SwarmGame(Game):
                               "end"})
     CARD_ACTIONS = frozenset({"dies", "leave", "counter", "gain-control", "return-control"})
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (as :meth:`HordeGame.legal_actions`: a card action
-        still needs its card; a refused action changes nothing): the turn actions of
-        :meth:`turn_actions`, the card actions some card takes now (:meth:`card_actions`), and
-        every other table action the mode allows (casting and optional costs are The
-        Overlord's, sw-14-7, sw-14-14; the Survivors' attack and the graveyard blocker Hive
-        Mind's, sw-13-12, sw-13-13). None once the game is over."""
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`, as
+        :meth:`HordeGame.legal_actions`; a refused action changes nothing), by type: the turn
+        actions of :meth:`turn_actions`, each card action once per card that takes it now
+        (:meth:`card_actions`), and every other table action the mode allows, its arguments
+        open (casting and optional costs are The Overlord's, sw-14-7, sw-14-14; the Survivors'
+        attack and the graveyard blocker Hive Mind's, sw-13-12, sw-13-13). None once the game
+        is over."""
         if self.result:
             return []
-        names = set(self.turn_actions())
-        for card in self.zones.all_cards():
-            names |= self.card_actions(card.id)
+        by_card = {card.id: self.card_actions(card.id) for card in self.zones.all_cards()}
+        found = [Action(name) for name in sorted(self.turn_actions())]
+        for name in self.CARD_ACTIONS:
+            found += [Action.of(name, card=card) for card, names in by_card.items()
+                      if name in names]
+        found += [self.template(name) for name in self._other_actions()]
+        return sorted(found, key=lambda action: action.type)
+
+    def _other_actions(self) -> list[str]:
+        """The table actions besides the turn's and the cards' that the mode allows now."""
+        names: set[str] = set()
         checks = {"cast": self.policy.require_cast, "activate": self.policy.require_activate,
                   "survivor-attack": self.policy.require_survivor_attack,
                   "graveyard-blocker": self.policy.require_graveyard_blocker}
+        # the Survivors' attack is for their turns; its blocks and the graveyard blocker for
+        # an attack still open (sw-13-12, sw-13-13, sw-13-14)
+        attacking = self.phase == SURVIVORS and self.survivor_combat == "open"
+        now = {"survivor-attack": self.phase == SURVIVORS, "survivor-blocked": attacking,
+               "graveyard-blocker": attacking and not self.graveyard_blocker_used}
         for attribute in dir(self):
             name = attribute[3:].replace("_", "-")
             if (not attribute.startswith("do_") or name in self.TURN_ACTIONS
-                    or name in self.CARD_ACTIONS):
+                    or name in self.CARD_ACTIONS or not now.get(name, True)):
                 continue
             try:
                 checks.get(name, lambda: None)()
@@ -1157,6 +1226,9 @@ class SwarmGame(Game):
             if not self.is_creature(card):
                 continue
             why = self.attack_refusal(card)
+            if not why and self.restricted(card, "cant_attack"):  # its condition holds now
+                why = "it can't attack " + str(self.facts(card.name).tag_value(
+                    "cant_attack")).replace("_", " ")
             if why:
                 unable.append((card, why))
             else:
@@ -1178,11 +1250,16 @@ class SwarmGame(Game):
             target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.tags(card):
+            if "vigilance" not in self.keywords(card):
                 card.tapped = True
-            condition = self.facts(card.name).tag_value("cant_attack")
+            condition = self.facts(card.name).tag_value("cant_attack") or ""
+            unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
-                     "take it out of combat." if condition and condition != "alone" else "")
+                     "take it out of combat." if unknown else "")
+            annihilator = self.facts(card.name).tag_value("annihilator")
+            if annihilator:  # sw-10-5: the Survivors choose the permanents together
+                check += (f" Annihilator {annihilator}: the Survivors together sacrifice "
+                          f"{annihilator} permanents, from any of their battlefields (sw-10-5).")
             events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}."
                                 + check, [card.name], data=data))
         if not able:
@@ -1203,9 +1280,10 @@ class SwarmGame(Game):
             return "tapped"
         if card.id in self.regained and "haste" not in self.tags(card):
             return "back under The Swarm's control this turn, no printed haste, sw-9-5"
-        if "defender" in self.tags(card):
+        keywords = self.keywords(card)
+        if "defender" in keywords:
             return "defender"
-        if "cant_attack" in self.tags(card):
+        if "cant_attack" in self.tags(card) or "cant_attack" in keywords:
             return "it can't attack"
         if power is not None and power <= 0:
             return f"power {power}"
@@ -1220,11 +1298,18 @@ class SwarmGame(Game):
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
         blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped
-                    and self.can_block(c)]
+                    and self.can_block(c) and self.restricted(c, "cant_block") is not True]
+        alone = [c for c in blockers if self.facts(c.name).tag_value("cant_block") == "alone"]
+        if alone and len(blockers) == 1:  # "can't block alone": no other blocker (sw-13-12)
+            blockers = []
+        checks = [table_check(c.name, "cant_block", str(self.facts(c.name).tag_value(
+            "cant_block"))) for c in blockers if self.restricted(c, "cant_block") is None]
         if blockers:
             who = ", ".join(self.label(c) for c in blockers)
             text = (f"The Survivors attack The Swarm. Its untapped creatures block, as is best "
                     f"for The Swarm: {who}.")
+            if checks:
+                text += " The table checks: " + "; ".join(checks) + "."
         else:
             text = "The Survivors attack The Swarm. It has no untapped creature to block with."
         return [
@@ -1301,8 +1386,8 @@ class SwarmGame(Game):
         if not isinstance(blockers, list) or not blockers:
             raise ActionError("name the blocking creatures and their toughness")
         try:
-            order = lethal_order(self.power(card) or 0, blockers,
-                                 deathtouch="deathtouch" in self.tags(card))
+            order = lethal_order(self.power(card, attacking=True) or 0, blockers,
+                                 deathtouch="deathtouch" in self.keywords(card))
         except (KeyError, TypeError, ValueError):
             raise ActionError("each blocker needs a name and a whole-number toughness") from None
         note = self.policy.damage_order_note
@@ -1772,3 +1857,61 @@ class SwarmGame(Game):
         self.decked_out = str(player).strip() or "A Survivor"
         return [Event("deck-out", f"{self.decked_out}'s deck is empty.",
                       data={"rule": "sw-12-3"})]
+
+
+# -- the variant's descriptor (pyengine/variants.py) -------------------------------------------
+def _presets() -> list[dict[str, Any]]:
+    """Hive Mind (the mode that plays itself) for 1-5 Survivors."""
+    survivors = SETUP.count("survivors")
+    return [{"mode": SETUP.choice("mode").default, "survivors": n}
+            for n in range(survivors.low, survivors.high + 1)]
+
+
+def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
+    """Hive Mind, Swarm's only setting that plays itself, for the team (sw-2-1's 1-5)."""
+    mode, survivors = str(SETUP.choice("mode").default), SETUP.count("survivors")
+    return [(MODES[mode], {"mode": mode,
+                           "survivors": min(max(team, survivors.low), survivors.high)})]
+
+
+def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
+    if extra is None:
+        raise ValueError("a Swarm game needs its Enforcer list")
+    config = config_from_decks(mode=options.get("mode", "hive"),
+                               survivors=options.get("survivors", 1), deck=deck,
+                               enforcers=extra, db=db)
+    return {**config, **options}  # every declared option reaches the engine
+
+
+def _start(config: dict[str, Any], seed: str, life: int | None) -> SwarmGame:
+    """40 shared life is the rule (sw-2-2): the table model's life is set by a life change."""
+    game = SwarmGame(config, seed)
+    if life is not None and life != game.life:
+        game.apply({"type": "life", "amount": life - game.life})
+    return game
+
+
+def _refusal(config: dict[str, Any]) -> str | None:
+    if config.get("mode") != "hive":
+        return "only Hive Mind Mode plays itself; in Overlord Mode a player decides"
+    return None
+
+
+SwarmGame.descriptor = Variant(
+    id=SwarmGame.variant, label="Swarm Mode", prefix="SW", rulebook="swarm",
+    rulebook_title="Swarm Mode", setup=SETUP, sample_decks=("swarm-sample",),
+    simulation=Simulation(
+        driver="pyengine.simulate:_SwarmDriver", commander_decks=True,
+        defaults={"mode": "hive", "survivors": 1}, summary=("mode", "survivors"),
+        settings=_presets, candidates=_candidates, config=_config, start=_start,
+        refusal=_refusal, sample="swarm-sample", title="Swarm Mode (Hive Mind)",
+        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1),
+    deck_formats=("swarm",),
+    turn_actions=("turn", "swarm-step", "combat", "second-main", "end"),
+    ending_actions=("deck-out", "poison", "survivor-poison", "damage", "lose-life"),
+    deck_kinds=(
+        DeckKind("swarm", "Swarm Mode", "pyengine.card_reference:swarm_reference"),
+        DeckKind("swarm-enforcers", "Swarm Mode (Enforcers)",
+                 "pyengine.card_reference:enforcers_reference"),
+    ),
+)

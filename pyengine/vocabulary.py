@@ -279,7 +279,10 @@ class Behaviour:
         if verb.name == "mass_removal" and self.value in MASS_REMOVAL:
             return _capital(MASS_REMOVAL[self.value] + ".")
         shown = _words(self.value) if verb.param in ("condition", "words", "text") else \
-            self.value
+            re.sub(r",(?=\S)", ", ", self.value.replace("_", " ")) if verb.param == "cost" \
+            else re.sub(r"(?<![a-z])(can|don|doesn|isn|won) t(?![a-z])", r"\1't",
+                        self.value.replace("_", " ")) if verb.param == "suspend" \
+            else self.value
         text = verb.words.format(shown) if "{}" in verb.words else verb.words or _words(verb.name)
         if verb.param == "condition" and self.value:
             text += f" ({_words(self.value)})"
@@ -538,7 +541,9 @@ class Handling:
     the table: said on the card panel and in the card reference) or ``fact`` (no behaviour of
     play); ``rule`` is the anchor that says so; ``coin`` (a Yes/No coin flag), ``offer``
     (a graveyard offer) and ``power`` (counted in the attack total) are what the engine's
-    coin flags, offers and attack totals read."""
+    coin flags, offers and attack totals read; ``ignored``: a rule of the rulebook overrides
+    what the card says (Swarm creatures and tokens enter untapped, sw-9-1), so its reminders
+    leave it out too."""
 
     how: str
     rule: str = ""
@@ -546,6 +551,7 @@ class Handling:
     coin: bool = False
     offer: bool = False
     power: bool = False
+    ignored: bool = False
 
 
 def declare(default: Mapping[str, Handling],

@@ -7,6 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 if [ "${SKIP_SETUP:-}" != 1 ]; then
-  bash scripts/setup.sh
+  bash scripts/setup.sh site  # the site's packages only, not the tests' (scripts/setup.sh)
 fi
 exec .venv/bin/python -m mkdocs serve --dev-addr "127.0.0.1:${PORT:-8000}" "$@"

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Run the whole test suite: ruff, mypy, the strict site build, unit and browser tests.
+# Run the whole test suite: ruff, mypy (--strict over pyengine), tsc and ESLint over the page
+# JavaScript, the strict site build, unit and browser tests.
 # Installs what it needs. Chromium: $CHROMIUM, else Debian's /usr/bin/chromium, else
 # Playwright's own browser (installed with `playwright install chromium` where possible).
 set -euo pipefail
@@ -16,7 +17,16 @@ if [ -z "${CHROMIUM:-}" ]; then
   fi
 fi
 .venv/bin/python -m ruff check .
-.venv/bin/python -m mypy pyengine sitebuild hooks devtools
+# Python types: the engine under --strict; the build, hooks, dev tools and the tests' helpers
+# under the project's settings (pyproject.toml).
+.venv/bin/python -m mypy --strict pyengine
+.venv/bin/python -m mypy sitebuild hooks devtools tests/__init__.py tests/conftest.py \
+  tests/helpers.py tests/scenarios.py tests/golden_logs.py tests/long_games.py \
+  tests/browser/__init__.py tests/browser/conftest.py tests/browser/server.py
+# The page's JavaScript: type-checked against the worker's messages (types/messages.d.ts, from
+# pyengine/widgets/messages.py) and linted.
+node_modules/.bin/tsc -p jsconfig.json
+node_modules/.bin/eslint .
 status=0
 .venv/bin/python -m pytest "$@" || status=$?
 # pytest exits 5 when no tests were collected (e.g. a -k filter that matches nothing).

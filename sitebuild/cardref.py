@@ -20,18 +20,18 @@ import re
 from pathlib import Path
 from typing import Any
 
-from pyengine import files
+from pyengine import files, variants
 from pyengine.card_reference import CardEntry, deck_reference
 from sitebuild import BuildError
 from sitebuild.rules import number_for
 
 #: Where the pages go in the site.
 FOLDER = "cards"
-#: Deck formats the reference covers.
-FORMATS = ("horde", "limited-horde", "limited-horde-dreadnought", "swarm", "swarm-enforcers")
-_RULE_SETS = {"horde": "Horde (SlingLab rules)", "limited-horde": "Limited Horde 2.1",
-              "limited-horde-dreadnought": "Limited Horde 2.1 (Dreadnought deck)",
-              "swarm": "Swarm Mode", "swarm-enforcers": "Swarm Mode (Enforcers)"}
+#: Deck formats the reference covers, and the rule set each is played under: every variant's
+#: card-reference deck kinds (their descriptors, pyengine/variants.py).
+_RULE_SETS = {kind.format: kind.title for variant in variants.all_variants()
+              for kind in variant.deck_kinds}
+FORMATS = tuple(_RULE_SETS)
 
 
 def _escape(text: str) -> str:

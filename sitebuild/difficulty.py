@@ -88,9 +88,9 @@ _IMPORT = re.compile(r"^\s*from\s+(\.+|pyengine\b)([\w.]*)\s+import\s+(\([^)]*\)
                      re.MULTILINE)
 
 
-#: A module named in a string (``"pyengine.horde"``): the simulator imports each engine by
-#: name on first use (``simulate._DRIVERS``).
-_NAMED_MODULE = re.compile(r"[\"'](pyengine(?:\.\w+)+)[\"']")
+#: A module named in a string (``"pyengine.horde:HordeSlingLab"``): the registry imports each
+#: engine, and the simulator each driver, by name on first use (``pyengine/variants.py``).
+_NAMED_MODULE = re.compile(r"[\"'](pyengine(?:\.\w+)+)(?::\w+)?[\"']")
 
 
 def _engine_files(root: Path) -> list[Path]:
@@ -162,10 +162,10 @@ def compute(root: Path = ROOT) -> dict[str, Any]:
         report["turns"] = report["turns"][:SHOWN_TURNS]
         reports.append({**item, "report": report})
     from pyengine.fitted_model import FIT
-    from pyengine.simulate import COMMANDER_HEAD, DEFAULT_MODELS, NOT_MODELLED
+    from pyengine.simulate import COMMANDER_HEAD, NOT_MODELLED, default_models
 
     return {"key": cache_key(root), "runs": RUNS, "seed": SEED,
-            "models": {k: m.to_dict() for k, m in DEFAULT_MODELS.items()},
+            "models": {k: m.to_dict() for k, m in default_models().items()},
             "fit": FIT, "commander_head": COMMANDER_HEAD,
             "not_modelled": list(NOT_MODELLED), "reports": reports,
             "games": RUNS * len(reports), "seconds": round(time.perf_counter() - start)}

@@ -136,12 +136,13 @@ def engine_zip_bytes(root: Path = ROOT) -> bytes:
     return buffer.getvalue()
 
 
-def runtime_paths(engine_zip: bytes) -> dict[str, str]:
+def runtime_paths(engine_zip: bytes, precompiled: bool = True) -> dict[str, str]:
     """Site-relative paths of the runtime files a widget page needs; the engine zip is named by
-    its content hash."""
+    its content hash. ``precompiled=False`` (the development server, which compiles nothing):
+    the pages start Pyodide as shipped (``pyodide.mjs``), not through the start module."""
     digest = hashlib.sha256(engine_zip).hexdigest()[:12]
     return {
-        "pyodide": f"{RUNTIME_DIR}/pyodide/{START_MODULE}",
+        "pyodide": f"{RUNTIME_DIR}/pyodide/{START_MODULE if precompiled else 'pyodide.mjs'}",
         "core_js": f"{RUNTIME_DIR}/pyscript/core.js",
         "core_css": f"{RUNTIME_DIR}/pyscript/core.css",
         "engine_zip": f"{RUNTIME_DIR}/pyengine-{digest}.zip",

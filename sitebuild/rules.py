@@ -30,6 +30,7 @@ from pathlib import Path
 
 import yaml
 
+from pyengine import variants
 from pyengine.game import rule_number
 from sitebuild import BuildError
 from sitebuild.csp import markup_in
@@ -37,23 +38,14 @@ from sitebuild.csp import markup_in
 #: Under "mkdocs." so that MkDocs shows its messages (info only: `--strict` builds pass).
 log = logging.getLogger("mkdocs.hooks.rules")
 
-PREFIXES = {
-    "SW": "swarm",
-    "LH": "limited-horde",
-    "HS": "horde",
-    "TC": "team-commander",
-}
-"""Rule-number prefix -> rulebook folder (and glossary file name)."""
+PREFIXES = {v.prefix: v.rulebook for v in variants.rulebooks()}
+"""Rule-number prefix -> rulebook folder (and glossary file name): the variants' descriptors
+(pyengine/variants.py)."""
 
-RULEBOOKS = {
-    "swarm": "Swarm Mode",
-    "limited-horde": "Limited Horde 2.1",
-    "horde": "SlingLab Horde",
-    "team-commander": "Team Commander",
-}
+RULEBOOKS = {v.rulebook: v.rulebook_title for v in variants.rulebooks()}
 """Rulebook folder -> the name readers see."""
 
-_NUMBER = r"(?:SW|LH|HS|TC) \d+(?:\.\d+)*[a-z]?"
+_NUMBER = rf"(?:{'|'.join(PREFIXES)}) \d+(?:\.\d+)*[a-z]?"
 SHORTCODE_RE = re.compile(r"\[\[(.*?)\]\]")
 DEFINE_RE = re.compile(rf"^({_NUMBER})$")
 REFER_RE = re.compile(rf"^see ({_NUMBER})$")

@@ -9,8 +9,10 @@ A page says where its controls go and how they are spelled there, never what the
 
 The first word names a declaration, ``module:NAME``: a :class:`~pyengine.setup.Setup` (each of
 its fields in order, under the form names it gives them, or only its field ``field=KEY``) or one
-field (under ``name=``, or its key with ``-`` for ``_``). The options after it are the page's
-own spelling: ``id=`` the prefix
+field (under ``name=``, or its key with ``-`` for ``_``); or ``variant:ID``, the whole set-up a
+variant's descriptor declares (pyengine/variants.py), less the fields ``except=KEY,KEY`` names
+(drawn by markers of their own): a field declared later shows there. The options after it are
+the page's own spelling: ``id=`` the prefix
 of the element ids, ``change=`` the ``data-change`` action, ``check=`` the class of a
 checkbox's label and ``input=`` of the checkbox itself. Each field becomes its label (its
 words; a number box's bounds and what an empty box means; its help; a ``[[see HS 2.2]]``
@@ -25,12 +27,13 @@ import html
 import importlib
 import re
 
-from pyengine.game import rule_number
-from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Setup, listed
+from pyengine import variants
+from pyengine.game import GameError, rule_number
+from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Group, Setup, listed
 
-MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
+MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_-]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
 #: The options a marker may give.
-OPTIONS = ("field", "id", "name", "change", "check", "input")
+OPTIONS = ("field", "id", "name", "change", "check", "input", "except")
 
 
 class SetupMarkerError(ValueError):
@@ -61,6 +64,8 @@ def label_text(option: Field) -> str:
 
 def control(option: Field, name: str, opts: dict[str, str]) -> str:
     """One field's label and control, as the page's markup."""
+    if isinstance(option, Group):  # pragma: no cover - setup_markup draws a group's fields
+        raise SetupMarkerError(f"{option.key}: a group has no control of its own")
     element_id = html.escape(f"{opts.get('id', 'setup')}-{name}")
     change = opts.get("change")
     changed = f' data-change="{html.escape(change)}"' if change else ""
@@ -89,13 +94,18 @@ def control(option: Field, name: str, opts: dict[str, str]) -> str:
 def declared(target: str) -> Setup | Field:
     """The declaration a marker names (``pyengine.horde:CUSTOM``)."""
     module_name, _, attribute = target.partition(":")
+    if module_name == "variant":
+        try:
+            return variants.descriptor(attribute).setup
+        except GameError:
+            raise SetupMarkerError(f"setup marker {target}: no such variant") from None
     if module_name != "pyengine" and not module_name.startswith("pyengine."):
         raise SetupMarkerError(f"setup marker {target}: declarations live in pyengine")
     try:
         found = getattr(importlib.import_module(module_name), attribute)
     except (ImportError, AttributeError):
         raise SetupMarkerError(f"setup marker {target}: no such declaration") from None
-    if not isinstance(found, (Setup, Choice, Count, Flag)):
+    if not isinstance(found, (Setup, Choice, Count, Flag)) or isinstance(found, Group):
         raise SetupMarkerError(f"setup marker {target}: not a set-up or a set-up field")
     return found
 
@@ -109,13 +119,44 @@ def controls(target: str, opts: dict[str, str]) -> str:
     if isinstance(found, Setup):
         if "name" in opts:
             raise SetupMarkerError(f"setup marker {target}: name= is for one field")
-        chosen = [option for option in found.fields if opts.get("field", option.key) == option.key]
-        if not chosen:
-            raise SetupMarkerError(f"setup marker {target}: no field {opts['field']!r}")
-        return "\n".join(control(option, found.form_name(option.key), opts) for option in chosen)
+        return setup_markup(found, opts, target)
     if "field" in opts:
         raise SetupMarkerError(f"setup marker {target}: field= is for a set-up")
     return control(found, opts.get("name", found.key.replace("_", "-")), opts)
+
+
+def drawn(setup: Setup, opts: dict[str, str], target: str = "set-up"
+          ) -> list[tuple[Field, str]]:
+    """(field, form name) of every field a marker with ``opts`` draws from ``setup``: each
+    field (a group's fields in its place, by their own form names) but those ``except=``
+    names, or the one ``field=`` names."""
+    left_out = [key for key in opts.get("except", "").split(",") if key]
+    unknown = sorted(set(left_out) - set(setup.keys()))
+    if unknown:
+        raise SetupMarkerError(f"setup marker {target}: except= names no field "
+                               + ", ".join(unknown))
+    chosen = [(option, group.form_name(option.key))
+              for group, option in _fields(setup.without(*left_out))
+              if opts.get("field", option.key) == option.key]
+    if not chosen and "field" in opts:
+        raise SetupMarkerError(f"setup marker {target}: no field {opts['field']!r}")
+    return chosen
+
+
+def setup_markup(setup: Setup, opts: dict[str, str], target: str = "set-up") -> str:
+    """The controls a marker draws from ``setup`` (:func:`drawn`)."""
+    return "\n".join(control(option, name, opts) for option, name in drawn(setup, opts, target))
+
+
+def _fields(setup: Setup) -> list[tuple[Setup, Field]]:
+    """(the set-up that names it, field) of every field that is not a group, in page order."""
+    found: list[tuple[Setup, Field]] = []
+    for option in setup.fields:
+        if isinstance(option, Group):
+            found += _fields(option.setup)
+        else:
+            found.append((setup, option))
+    return found
 
 
 def expand(markdown: str) -> str:

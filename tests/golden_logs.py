@@ -16,7 +16,9 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
+from pyengine.rng import Rng
 from tests import scenarios
 
 FOLDER = Path(__file__).resolve().parent / "data" / "golden_logs"
@@ -38,10 +40,11 @@ def log_of(variant: str) -> str:
     return "\n".join(lines) + "\n"
 
 
-class _Dice:
+class _Dice(Rng):
     """Stacked d20s for the team draws below: each ``die`` takes the next listed value."""
 
     def __init__(self, *values: int) -> None:
+        super().__init__("stacked dice")
         self.values = list(values)
 
     def die(self, sides: int) -> int:
@@ -71,7 +74,7 @@ def team_words() -> str:
     }
     for title, draw in draws.items():
         lines += [f"> {title}", *draw.lines()]
-    sessions = {
+    sessions: dict[str, list[dict[str, Any]]] = {
         "life": [{"type": "life", "team": 0, "amount": -40}],
         "poison": [{"type": "poison", "team": 0, "amount": 15}],
         "commander damage": [{"type": "commander-damage", "team": 1, "commander": 0,

@@ -5,6 +5,7 @@ from __future__ import annotations
 from devtools.inputs import pathological_lines  # noqa: F401  (shared with bench/)
 from devtools.site import HOOKS, load_hook  # noqa: F401  (shared with bench/)
 from pyengine import files
+from pyengine.horde_common import HordeGame
 from pyengine.widgets import Env
 
 #: Set by tests/conftest.py when pytest runs with ``--long-fuzz``.
@@ -67,7 +68,7 @@ def last_trace(widget):
     return trace(widget.last)
 
 
-def assert_round_trip(game):
+def assert_round_trip(game: HordeGame) -> None:
     """Invariant (game log): a replay of ``game``'s actions and its save loaded back rebuild
     exactly the same game (and status); undo is the game without its last action."""
     import json
@@ -78,8 +79,42 @@ def assert_round_trip(game):
     saved = game.to_json()
     assert replay(game.config, game.seed, game.actions).to_json() == saved
     loaded = load_game(saved)
+    assert isinstance(loaded, type(game))
     assert loaded.to_json() == saved and loaded.status() == game.status()
     undone = game.undo()
     assert undone.actions == game.actions[:-1]
     assert json.loads(undone.to_json())["state"] == json.loads(
         replay(game.config, game.seed, game.actions[:-1]).to_json())["state"]
+
+
+def runner_showing(game):
+    """The runner page's controller (Swarm or Horde) with ``game`` imported as a player would
+    (its save file), for what the page shows after the engine's own steps: the reminders, the
+    card panel, the attack line. Put cards straight onto ``runner.game`` after this (a save
+    replays only what actions did)."""
+    from pyengine.widgets.horde import Widget as HordeWidget
+    from pyengine.widgets.swarm import Widget as SwarmWidget
+
+    kind = SwarmWidget if game.variant == "swarm" else HordeWidget
+    runner = kind(runner_env(), data=CARD_DATA)
+    runner.start(None)
+    view = runner.handle("import", {"_file": game.to_json()})
+    assert view.error == "", view.error
+    return runner
+
+
+def reminder_lines(runner):
+    """The reminders the runner shows now, as the player reads them."""
+    return [item.text for item in runner.render().lists.get("reminders", [])]
+
+
+def panel_facts(runner, card):
+    """The card panel's facts line of ``card`` (on the battlefield), opened by a tap."""
+    view = runner.render()
+    item = next(i for i in view.lists["battlefield"]
+                if i.value == str(card.id) or i.value.endswith(f":{card.id}")
+                or i.text.startswith(card.name))
+    action = "pick-card" if runner.game.variant == "swarm" else "pick"
+    view = runner.handle(action, {"_item": item.value})
+    assert view.error == "", view.error
+    return view.text["panel-facts"]

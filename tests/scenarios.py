@@ -22,7 +22,8 @@ import re
 from collections.abc import Callable, Iterable
 from typing import Any
 
-from pyengine import files
+from pyengine import files, variants
+from pyengine.actions import Action, types_of
 from pyengine.cards import CardDB
 from pyengine.decklist import Decklist
 from pyengine.game import Event, Game, GameError
@@ -80,32 +81,15 @@ def _tracker(seed: str) -> Game:
     return TeamTracker({"teams": [["Ann", "Bo"], ["Cy", "Di"]], "first": 0}, seed)
 
 
-#: Registered variant -> a starting game from the shipped decks.
-STARTS: dict[str, Callable[[str], Game]] = {
-    "swarm": _swarm,
-    "horde": _horde,
-    "limited-horde": _limited,
-    "team-commander-hand": _opening_hand,
-    "team-commander": _tracker,
-}
+#: Registered variant -> a starting game from the shipped decks (each engine class names itself).
+STARTS: dict[str, Callable[[str], Game]] = {cls.variant: start for cls, start in (
+    (SwarmGame, _swarm), (HordeSlingLab, _horde), (LimitedHorde, _limited),
+    (OpeningHand, _opening_hand), (TeamTracker, _tracker))}
 
-#: Registered variant -> the actions that move a game on, in the order a turn uses them.
-PROGRESS: dict[str, list[str]] = {
-    "swarm": ["turn", "swarm-step", "combat", "second-main", "end"],
-    "horde": ["end-survivor-turn", "end-horde-turn", "done", "skip-offer"],
-    "limited-horde": ["end-survivor-turn", "end-horde-turn", "end-step", "done"],
-    "team-commander-hand": ["mulligan"],
-    "team-commander": ["next-turn"],
-}
-
-#: Registered variant -> the actions that end a game; a random walk tries them only now and then.
-ENDERS: dict[str, list[str]] = {
-    "swarm": ["deck-out", "poison", "survivor-poison", "damage", "lose-life"],
-    "horde": ["life"],
-    "limited-horde": ["life", "confirm-victory"],
-    "team-commander-hand": ["keep"],
-    "team-commander": ["player-loses", "team-loses", "player-wins", "poison"],
-}
+#: Registered variant -> the actions that move a game on, in the order a turn uses them, and
+#: the actions that end a game (a random walk tries them only now and then): the descriptors'.
+PROGRESS: dict[str, list[str]] = {v.id: list(v.turn_actions) for v in variants.all_variants()}
+ENDERS: dict[str, list[str]] = {v.id: list(v.ending_actions) for v in variants.all_variants()}
 
 VARIANTS = tuple(sorted(STARTS))
 
@@ -262,7 +246,7 @@ WALKS_FOLLOW_LEGAL = frozenset({"horde", "limited-horde"})
 def legal_types(game: Game, menu: dict[str, inspect.Signature]) -> list[str]:
     """The action types the engine says make sense now (every handler without the list)."""
     if game.variant in WALKS_FOLLOW_LEGAL:
-        return [name for name in game.legal_actions() if name in menu]
+        return [name for name in types_of(game.legal_actions()) if name in menu]
     return sorted(menu)
 
 
@@ -305,14 +289,15 @@ def random_action(rng: Rng, game: Game, menu: dict[str, inspect.Signature]) -> d
     enders = ENDERS[game.variant]
     if rng.below(25):
         legal = [name for name in legal if name not in enders] or legal
-    chosen: dict[str, Any] = {"type": rng.choice(legal or sorted(menu))}
-    for parameter in menu[chosen["type"]].parameters.values():
+    kind = rng.choice(legal or sorted(menu))
+    arguments: dict[str, Any] = {}
+    for parameter in menu[kind].parameters.values():
         if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY):
             continue
         if parameter.default is not inspect.Parameter.empty and rng.below(2):
             continue
-        chosen[parameter.name] = argument(rng, game, parameter.name, parameter)
-    return chosen
+        arguments[parameter.name] = argument(rng, game, parameter.name, parameter)
+    return Action(kind, arguments).to_json()
 
 
 def walk(game: Game, seed: str, steps: int) -> list[tuple[dict[str, Any], list[Event] | str]]:

@@ -191,3 +191,20 @@ def test_card_names_are_in_the_site_search_and_the_pages_load_no_python(built_si
     page = (built_site / "cards" / "horde-knudson-zombies-2011.html").read_text("utf-8")
     assert "data-widget" not in page and "pyscript" not in page.lower()
     assert 'href="../horde/index.html#hs-6-5"' in page
+
+
+def test_a_conditional_block_restriction_is_said_as_a_condition():
+    """sw-13-12 (issue 39, point 3): a Swarm card that can't block under a condition (Marauding
+    Boneslasher: unless The Swarm controls another Zombie; Mogg Flunkies: alone) is neither
+    "left out of the blockers" nor silently a blocker: the reference says the condition and who
+    checks it."""
+    db = files.load_full_card_db()
+    names = ["Marauding Boneslasher", "Mogg Flunkies"]
+    entries = deck_reference("swarm", {"main": names}, {n: db[n] for n in names})
+    hive = {e.name: [n.text for n in dict(e.sections)["Swarm Mode, Hive Mind"]] for e in entries}
+    bone = hive["Marauding Boneslasher"]
+    assert any(t.startswith("It can't block unless you control another zombie: checked on The "
+                            "Swarm's board") for t in bone)
+    assert not any("left out of The Swarm's blockers" in t for t in bone)
+    assert "It can't block alone: it blocks only beside another of The Swarm's blockers." in \
+        hive["Mogg Flunkies"]

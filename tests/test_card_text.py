@@ -184,3 +184,13 @@ def test_an_annotation_line_still_overrides_the_derived_facts():
                           "1 Carrion Feeder\n5 Zombie token\n")
     events = scenarios.run_to(game, "horde")
     assert scenarios.of_kind(events, "flag") == []
+
+
+def test_cant_block_and_cant_be_blocked_are_two_restrictions_without_a_condition():
+    """sw-13-12: "can't block and can't be blocked" (Tormented Soul) is a creature that never
+    blocks and can't be blocked, not a block restriction with the condition "and can't be
+    blocked" (which kept it among The Swarm's blockers)."""
+    tags = behaviour_tags("Tormented Soul can't block and can't be blocked.",
+                          "Creature — Spirit", "Tormented Soul")
+    assert "cant_block" in tags and "cant_be_blocked" in tags
+    assert not [t for t in tags if t.startswith("cant_block=")]

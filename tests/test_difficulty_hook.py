@@ -172,11 +172,11 @@ def test_the_charts_read_in_both_colour_schemes(figures):
 
 def test_the_section_states_the_model_and_the_numbers(figures):
     """The section names the model's defaults and what it leaves out, beside the figures."""
-    from pyengine.simulate import DEFAULT_MODELS, NOT_MODELLED
+    from pyengine.simulate import NOT_MODELLED, default_models
 
     for variant in ("horde", "limited-horde", "swarm"):
         text = difficulty.expand(f"<!-- difficulty: {variant} -->", figures, "../")
-        model = DEFAULT_MODELS[variant]
+        model = default_models()[variant]
         assert f"**{model.damage:g}** damage" in text and NOT_MODELLED[0] in text
         assert "| Setting | Survivors win (90% interval) of games |" in text
         assert "scripts/fit_table_model.py" in text and "The fit's error" in text

@@ -8,12 +8,14 @@ from collections import Counter
 import pytest
 
 from pyengine import files
+from pyengine.actions import types_of
 from pyengine.cards import CardFacts
 from pyengine.game import ActionError, load_game
 from pyengine.horde import HordeSlingLab, life_total, setup_turns
 from pyengine.horde_common import ConfigError, deck_config, needs_coin_flag
 from pyengine.rng import Rng
 from tests.helpers import act, kinds, names, to_horde_turn
+from tests.scenarios import on_board
 
 SEED = "amber-otter-17"
 
@@ -447,6 +449,70 @@ def test_graveyard_offers_with_a_coin():
         act(g, "skip-offer", card=crawler.id)
 
 
+def test_follow_offers_does_what_each_coin_says():
+    """hs-6-4: one action follows every open offer's coin: the ones whose coin says Cast are
+    cast from the graveyard, the others stay there; the turn can then end."""
+    g = game(["Walking Corpse"] * 3 + FILLER)
+    to_horde_turn(g)
+    on_board(g, *["Gravecrawler"] * 4, zone="graveyard")
+    coins: dict[int, bool] = {}
+    for _ in range(12):  # turns until the coins disagree (one Cast and one Skip at least)
+        act(g, "end-horde-turn")
+        act(g, "end-survivor-turn")
+        coins = dict(g.offers)
+        if len(set(coins.values())) == 2:
+            break
+        for card in coins:
+            act(g, "skip-offer", card=card)
+    assert len(set(coins.values())) == 2, "the coins never disagreed"
+    assert "follow-offers" in types_of(g.legal_actions())
+    events = act(g, "follow-offers")
+    assert g.offers == {}
+    cast = {e.data["card"] for e in events if e.kind == "cast"}
+    skipped = {e.data["card"] for e in events if e.kind == "skip"}
+    assert cast == {k for k, v in coins.items() if v}
+    assert skipped == {k for k, v in coins.items() if not v}
+    zones = {c.id: z for z in ("battlefield", "graveyard") for c in g.zones[z]}
+    assert all(zones[k] == ("battlefield" if v else "graveyard") for k, v in coins.items())
+    with pytest.raises(ActionError, match="no graveyard offer"):
+        act(g, "follow-offers")
+    act(g, "end-horde-turn")
+
+
+def test_token_triggers_at_their_step():
+    """hs-3-9, hs-4-1, hs-4-2: the Horde's triggers work normally. An upkeep trigger's tokens
+    (Endless Ranks of the Dead, X for the table to say) came before combat: they attack with
+    the rest, tapped and counted in the attack; an attack trigger's tokens (Grave Titan) enter
+    untapped and are not attacking. Each once a turn; a permanent cast in this turn's wave
+    missed the upkeep."""
+    g = game(["Walking Corpse"] * 3 + FILLER)
+    to_horde_turn(g)
+    act(g, "end-horde-turn")
+    ranks, titan = on_board(g, "Endless Ranks of the Dead", "Grave Titan")
+    act(g, "end-survivor-turn")
+    assert titan.id in g.attacking
+    waiting = {(c.id, verb) for c, verb, _ in g.token_triggers()}
+    assert waiting == {(ranks.id, "upkeep"), (titan.id, "attacks")}
+    assert "trigger-tokens" in types_of(g.legal_actions())
+    count, _, _ = g.attack_total()
+    with pytest.raises(ActionError, match="type X, how many tokens"):
+        act(g, "trigger-tokens", card=ranks.id, trigger="upkeep")
+    events = act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=2)
+    made = [e.data["card"] for e in events if e.kind == "enter"]
+    assert len(made) == 2 and all(g.find(i).tapped for i in made)
+    assert g.attack_total()[0] == count + 2 and set(made) <= set(g.attacking)
+    events = act(g, "trigger-tokens", card=titan.id, trigger="attacks")
+    zombies = [e.data["card"] for e in events if e.kind == "enter"]
+    assert len(zombies) == 2 and not any(g.find(i).tapped for i in zombies)
+    assert g.attack_total()[0] == count + 2
+    assert g.token_triggers() == [] and "trigger-tokens" not in types_of(g.legal_actions())
+    with pytest.raises(ActionError, match="not waiting"):
+        act(g, "trigger-tokens", card=titan.id, trigger="attacks")
+    act(g, "end-horde-turn")
+    with pytest.raises(ActionError, match="not waiting"):
+        act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=1)
+
+
 # -- coin flags -----------------------------------------------------------------------------
 def test_coin_flags_for_activated_abilities_but_not_mana_abilities():
     """hs-6-2, hs-6-3: Carrion Feeder gets a Yes/No flag, Hedron Crawler's mana ability none;
@@ -795,7 +861,7 @@ def test_hs_4_1_a_horde_creature_a_survivor_controls_is_not_the_hordes():
     assert feeder.id in g.flags
     events = act(g, "gain-control", card=feeder.id)
     assert events[0].kind == "control" and feeder.id not in g.flags
-    assert "return-control" in g.legal_actions()
+    assert "return-control" in types_of(g.legal_actions())
     act(g, "end-horde-turn")
     events = to_horde_turn(g)
     attack = next(e for e in events if e.kind == "attack")

@@ -994,3 +994,20 @@ def test_a_two_part_name_on_a_ban_list_is_matched_when_both_halves_are_written(d
     report = run(text, "team-commander", db, banlists)
     assert "Erayo, Soratami Ascendant // Erayo's Essence" in [
         f.card for f in find(report, "banned")], report.to_text()
+
+
+def test_crowded_paste_check_finds_what_the_golden_holds():
+    """tc-1-1, hs-1-1, sw-2-1: the check of a crowded paste (every kind of finding past the cap
+    of 100 a kind, the commander marked and not) in every format gives the same verdict, size,
+    commanders and findings, in the same order, as the stored golden (a faster check must find
+    the same things; ``python scripts/make_golden.py`` rewrites it when wording changes on
+    purpose)."""
+    from scripts.make_golden import CHECK_OUT, check_golden
+
+    expected = json.loads(CHECK_OUT.read_text(encoding="utf-8"))
+    found = check_golden()
+    assert list(found) == list(expected)
+    for key, report in found.items():
+        want = expected[key]
+        assert report["findings"] == want["findings"], key
+        assert report == want, key

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from pyengine.actions import types_of
 from pyengine.game import ActionError
 from pyengine.horde_common import ConfigError
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
@@ -737,7 +738,7 @@ def test_a_horde_creature_a_survivor_controls_is_not_the_hordes():
     corpse, cultist = g.zones["battlefield"]
     events = act(g, "gain-control", card=corpse.id)
     assert events[0].kind == "control" and events[0].data["controller"] == "survivor"
-    assert "return-control" in g.legal_actions()
+    assert "return-control" in types_of(g.legal_actions())
     events = to_horde_turn(g)
     attack = next(e for e in events if e.kind == "attack")
     assert corpse.id not in attack.data["attackers"] and cultist.id in attack.data["attackers"]
@@ -787,3 +788,59 @@ def test_lh_9_8_recovered_errata_each_opponent_only():
     events = act(ghoul, "move", card=card.id, to="graveyard")
     assert [e.kind for e in events] == ["move", "effect"]
     assert events[1].text == "Rottenheart Ghoul: each Survivor discards a card (the Horde does not)"
+
+
+def test_lh_9_10_thraben_foulbloods_gets_its_threshold_power_in_the_attack_total():
+    """lh-9-10 (derived errata): with threshold -- 7 or more cards in the Horde's graveyard --
+    Thraben Foulbloods gets +1/+1, so the one attack total counts 4 for it; below threshold 3.
+    The card goes straight onto the board (no turns played)."""
+    g = game(FILLER)
+    blood, = scenarios.on_board(g, "Thraben Foulbloods")
+    g.attack()
+    assert g.attack_total() == (1, 3, [])
+    scenarios.on_board(g, *["Zombie"] * 6, zone="graveyard")
+    assert not g.threshold() and g.attack_total()[1] == 3
+    scenarios.on_board(g, "Zombie", zone="graveyard")
+    assert g.threshold() and g.attack_total() == (1, 4, [])
+    assert g.member(blood).power == 4  # what "can't attack unless" conditions read too
+
+
+def test_lh_9_7_noosegraf_mob_triggers_on_nontoken_spells_only():
+    """lh-9-7 (derived errata): Noosegraf Mob's trigger is read as "whenever a player casts a
+    nontoken spell", in its reminder and on its card panel; the card panel names the errata."""
+    from pyengine import board_facts
+
+    g = game(shipped("limited-horde-zombies"))
+    mob = g.facts("Noosegraf Mob")
+    assert "trigger=a_player_casts_a_nontoken_spell:1_Zombie" in mob.tags
+    lines = board_facts.trigger_reminders(["Noosegraf Mob"], g.entry, g.HANDLING)
+    assert "Whenever a player casts a nontoken spell: create 1 Zombie token." in lines[0]
+    assert "nontoken spells" in g.errata_of("Noosegraf Mob")
+    assert "spell_cast=1_Zombie" in DB.get("Noosegraf Mob").tags  # the data stays
+
+
+def test_lh_9_4_graf_harvest_errata_said_to_the_table():
+    """lh-9-4: Graf Harvest's errata (sacrificed once the graveyard holds no target) and its
+    directive (only nontoken creatures pay) are on its card panel, left to the table."""
+    from pyengine.widgets import board
+
+    g = game(shipped("limited-horde-zombies"))
+    line = board.facts_text(g.entry("Graf Harvest"), g.HANDLING)
+    assert "sacrificed once the horde's graveyard holds no target" in line.lower()
+    assert "nontoken creatures" in line
+    assert "LH 9.4" in g.errata_of("Graf Harvest")
+
+
+@pytest.mark.parametrize("name", ["Siege-Gang Commander", "Goblin Trashmaster", "Pashalik Mons"])
+def test_lh_10_5_goblin_sacrifice_abilities_cost_no_mana(name):
+    """lh-10-5: the functional errata removes the mana from these Goblins' sacrifice ability,
+    and a directive uses it only for a nontoken Goblin about to die: the game's facts carry it,
+    the card panel says it in words and names the errata."""
+    from pyengine.widgets import board
+
+    g = game(shipped("limited-horde-goblins"))
+    assert "activated=sacrifice_a_goblin" in g.facts(name).tags
+    line = board.facts_text(g.entry(name), g.HANDLING)
+    assert "It has an activated ability (sacrifice a goblin)." in line
+    assert "only when a nontoken Goblin is about to die anyway" in line and "_" not in line
+    assert "LH 10.5" in g.errata_of(name)

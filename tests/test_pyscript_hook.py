@@ -226,3 +226,34 @@ def test_play_pages_carry_the_snapshot_key_in_their_config():
     assert "snapshot" not in json.loads(pyscript.widget_page(
         "swarm", "play/swarm.html", pyscript.runtime_paths(b"x"), "play/swarm.md")
         ["pyscript_config"])
+
+
+def test_the_development_server_compiles_nothing(monkeypatch):
+    """Issue 43, point 4: under ``mkdocs serve`` (scripts/serve.sh) the build compiles nothing
+    under Node (a fresh clone answers sooner, an engine edit rebuilds sooner) and the play pages
+    start Pyodide as shipped; ``mkdocs build`` still compiles and starts on start.mjs."""
+    compiled: list[bytes] = []
+    real = pyscript.precompile
+
+    def counted(engine, *args, **kwargs):
+        compiled.append(engine)
+        return real(engine, *args, **kwargs)
+
+    monkeypatch.setattr(pyscript, "precompile", counted)
+    widget = SimpleNamespace(meta={"widget": "shuffler"}, url="play/shuffler.html",
+                             file=SimpleNamespace(src_uri="play/shuffler.md"))
+    try:
+        hook.on_startup("serve", False)
+        hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+        hook.on_page_markdown("# Shuffler", widget, None, None)
+        assert compiled == []
+        assert json.loads(widget.meta["pyscript_config"])["interpreter"] == \
+            "../runtime/pyodide/pyodide.mjs"
+    finally:
+        hook.on_startup("build", False)
+    hook.on_config(SimpleNamespace(extra={"polyfills": [hook.SHIM_PATH]}))
+    widget.meta = {"widget": "shuffler"}
+    hook.on_page_markdown("# Shuffler", widget, None, None)
+    assert len(compiled) == 1
+    assert json.loads(widget.meta["pyscript_config"])["interpreter"] == \
+        "../runtime/pyodide/start.mjs"

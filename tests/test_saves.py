@@ -1012,3 +1012,21 @@ def test_a_schema_4_game_with_tags_of_before_opens_in_todays_verbs():
     mob = next(c for c in upgraded.zones["battlefield"] if c.name == "Noosegraf Mob")
     assert mob.counters == 5
     assert json.loads(upgraded.to_json())["schema"] == game.SCHEMA_VERSION
+
+
+def test_a_schema_5_game_replays_its_conditional_attack_under_the_corrected_rule():
+    """hs-4-1 (issue 39, point 3): a SlingLab game saved at schema 5 in which Blind-Spot Giant
+    ("can't attack unless you control another Giant") attacked with no other Giant, the table
+    being told to check, opens with every action kept and replayed under the corrected rule:
+    the engine checks the condition on the Horde's board, so the Giant stays home."""
+    old = json.loads(stored("horde-v5-conditional-attack.json"))
+    assert old["schema"] == 5
+    recorded, = [c for c in old["state"]["zones"]["battlefield"]
+                 if c["name"] == "Blind-Spot Giant"]
+    assert recorded["tapped"]  # it attacked under schema 5
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 0 and upgraded.actions == old["actions"]
+    giant = next(c for c in upgraded.zones["battlefield"] if c.name == "Blind-Spot Giant")
+    attack = [e for e in upgraded.events if e.kind == "attack"][-1]
+    assert giant.id not in attack.data["attackers"] and not giant.tapped
+    assert json.loads(upgraded.to_json())["schema"] == game.SCHEMA_VERSION

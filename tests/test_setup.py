@@ -181,3 +181,35 @@ def test_tc_2_2_the_table_is_read_from_one_declaration():
     widget.handle("count", form(count="5"))
     assert widget.state["count"] == 6
     assert team.fresh_state()["rotate"] is False
+
+
+def test_a_group_nests_a_set_up():
+    """hs-7-4: a group's value is the mapping its own set-up checks; the page's fields and the
+    flags are its fields', and an unknown key inside it is refused by name."""
+    from pyengine.setup import Group
+
+    setup = Setup((Choice("difficulty", "Difficulty", (("a", "A"), ("b", "B")), "a"),
+                   Group("custom", "Custom", CUSTOM)))
+    assert setup.defaults()["custom"] == CUSTOM.defaults()
+    assert setup.check({"custom": {"rally": True}})["custom"]["rally"] is True
+    with pytest.raises(SetupError, match="unknown Custom option"):
+        setup.check({"custom": {"tempo": 1}})
+    assert "exile" in setup.choices() and "setup-turns" in setup.format(setup.defaults())
+    assert [path for path, _ in setup.flat()][:2] == [("difficulty",), ("custom", "setup_turns")]
+    with pytest.raises(SetupError, match="a group"):
+        setup.read("custom", "1")
+
+
+def test_share_link_keys_and_the_fields_left_to_a_page():
+    """sw-2-1: a field is written to a share link under its ``link`` key, read back as the form
+    would read it, its default where the link has none; ``without`` leaves the named fields to
+    a page that reads them by hand."""
+    assert SWARM_SETUP.to_link({"mode": "overlord", "survivors": 3}) == {"m": "overlord", "n": 3}
+    assert SWARM_SETUP.from_link({"m": "overlord", "n": "3"}) == {"mode": "overlord",
+                                                                  "survivors": 3}
+    assert SWARM_SETUP.from_link({}) == SWARM_SETUP.defaults()
+    with pytest.raises(SetupError):
+        SWARM_SETUP.from_link({"m": "chaos"})
+    assert SWARM_SETUP.without("mode").keys() == ["survivors"]
+    assert LIMITED_SETUP.without("aggro").default_form() == {"level": "normal", "adjustment": "0"}
+    assert SWARM_SETUP.values_of({"mode": "hive", "deck": []}) == {"mode": "hive"}

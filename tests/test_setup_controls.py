@@ -30,8 +30,7 @@ def markers() -> list[tuple[str, dict[str, str]]]:
 def fields_of(target: str, opts: dict[str, str]):
     found = setup_controls.declared(target)
     if isinstance(found, Setup):
-        return [(option, found.form_name(option.key)) for option in found.fields
-                if opts.get("field", option.key) == option.key]
+        return setup_controls.drawn(found, opts, target)
     return [(found, opts.get("name", found.key.replace("_", "-")))]
 
 
@@ -39,8 +38,10 @@ def test_the_play_pages_mark_every_set_up_they_show():
     """hs-7-4, lh-2-4, sw-2-1, tc-2-2: the Horde, Swarm and Team Commander pages each draw
     their set-up from the declarations; none lists an option by hand."""
     targets = {target.partition(":")[0] for target, _ in markers()}
-    assert {"pyengine.horde", "pyengine.horde_common", "pyengine.limited_horde.rules",
-            "pyengine.swarm", "pyengine.team_commander"} <= targets
+    assert {"pyengine.horde", "pyengine.horde_common", "variant"} <= targets
+    # each variant's whole set-up, a field declared later included (pyengine/variants.py)
+    assert {"variant:swarm", "variant:horde", "variant:limited-horde",
+            "variant:team-commander"} <= {target for target, _ in markers()}
     for page in PAGES:
         assert "<option" not in page.read_text(encoding="utf-8"), page.name
 
@@ -95,6 +96,8 @@ def test_an_option_added_to_a_declaration_shows_with_no_page_edit(monkeypatch):
     "<!-- setup: pyengine.horde:DIFFICULTY field=difficulty -->",
     "<!-- setup: pyengine.horde:CUSTOM name=x -->",
     "<!-- setup: Horde custom -->",
+    "<!-- setup: variant:chess -->",
+    "<!-- setup: variant:horde except=tempo -->",
 ])
 def test_a_marker_the_build_cannot_read_fails_the_build(marker):
     with pytest.raises(setup_controls.SetupMarkerError):

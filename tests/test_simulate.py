@@ -19,12 +19,12 @@ import pytest
 
 from pyengine import files
 from pyengine.cli import main
-from pyengine.game import find_variant
+from pyengine.game import Termination, find_variant
 from pyengine.simulate import (
     COMMANDER_HEAD,
-    DEFAULT_MODELS,
     TableModel,
     build_config,
+    default_model,
     interval,
     percentile,
     play_game,
@@ -88,17 +88,20 @@ def test_a_simulated_game_is_an_engine_game_that_replays(variant, config):
     """sw-3-4, hs-3, lh-4-2: every step of a simulated game is one of the engine's own
     actions; replaying them with the seed reaches the same state, and the result is the
     engine's."""
-    game, run = play_game(variant, config(), "quiet-heron-44", DEFAULT_MODELS[variant])
+    game, run = play_game(variant, config(), "quiet-heron-44", default_model(variant))
     assert game.actions, "the table acted"
     replayed = find_variant(variant).replay(game.config, game.seed, game.actions)
     assert replayed.snapshot() == game.snapshot()
     handlers = {name[3:].replace("_", "-") for name in dir(game) if name.startswith("do_")}
     assert {a["type"] for a in game.actions} <= handlers
-    assert run.result in ("won", "lost", "")
+    outcome = game.outcome()
+    assert run.end == (outcome.termination if outcome is not None else None)
     if variant == "swarm":
-        assert run.result == game.result
+        assert {Termination.WON: "won", Termination.LOST: "lost", None: ""}[run.end] == \
+            game.result
     else:
-        assert run.result == {"survivors": "won", "horde": "lost", None: ""}[game.winner]
+        assert {Termination.WON: "survivors", Termination.LOST: "horde", None: None}[
+            run.end] == game.winner
 
 
 def test_the_simulator_imports_no_rule_module_it_does_not_drive():
@@ -183,7 +186,7 @@ def test_no_attacks_in_set_up_leaves_the_horde_more_cards():
     the engine, so the Horde starts with more cards; the game replays all the same."""
     on = horde(difficulty="custom", survivors=1, custom={"setup_attacks": True})
     off = horde(difficulty="custom", survivors=1, custom={"setup_attacks": False})
-    attacking = replace(DEFAULT_MODELS["horde"], setup_attacks=True)
+    attacking = replace(default_model("horde"), setup_attacks=True)
     first = [simulate("horde", c, runs=10, model=attacking).turns[0].cards_left_median
              for c in (on, off)]
     assert first[0] < first[1]
@@ -195,7 +198,7 @@ def test_no_attacks_in_set_up_leaves_the_horde_more_cards():
 def test_fewer_preparation_turns_leave_the_horde_more_cards():
     """lh-2-4: Nightmare gives 2 Preparation turns, Story 6; a table that attacks in them
     mills less before the Horde's first turn with fewer."""
-    attacking = replace(DEFAULT_MODELS["limited-horde"], setup_attacks=True)
+    attacking = replace(default_model("limited-horde"), setup_attacks=True)
     reports = [simulate("limited-horde", limited(difficulty=d), runs=20, model=attacking)
                for d in ("story", "easy", "normal", "hard", "nightmare")]
     left = [r.turns[0].cards_left_median for r in reports]
@@ -237,18 +240,18 @@ def test_slinglab_and_swarm_use_the_fitted_numbers_unchanged():
     SlingLab and Swarm tables' too; only the Commander decks' head start differs."""
     from pyengine.fitted_model import PER_SURVIVOR
 
-    limited_model = DEFAULT_MODELS["limited-horde"]
+    limited_model = default_model("limited-horde")
     assert {k: getattr(limited_model, k) for k in PER_SURVIVOR} == PER_SURVIVOR
     for variant in ("horde", "swarm"):
-        assert DEFAULT_MODELS[variant] == replace(limited_model, head=COMMANDER_HEAD)
+        assert default_model(variant) == replace(limited_model, head=COMMANDER_HEAD)
 
 
 def test_blockers_that_kill_leave_fewer_attackers():
     """The table's blocks kill a ``kills`` share of the blocked attackers: with kills the
     Horde's board is smaller and the Survivors lose less."""
     config = horde(difficulty="classic", survivors=2)
-    never = simulate("horde", config, runs=30, model=replace(DEFAULT_MODELS["horde"], kills=0))
-    always = simulate("horde", config, runs=30, model=replace(DEFAULT_MODELS["horde"], kills=1))
+    never = simulate("horde", config, runs=30, model=replace(default_model("horde"), kills=0))
+    always = simulate("horde", config, runs=30, model=replace(default_model("horde"), kills=1))
     assert always.lost < never.lost
 
 
@@ -283,8 +286,8 @@ def test_a_stronger_table_wins_more():
 def test_more_starting_life_loses_less():
     """hs-2-4: the group life is a setting; more of it, fewer losses."""
     config = horde(difficulty="classic", survivors=2)
-    low = simulate("horde", config, runs=30, model=replace(DEFAULT_MODELS["horde"], life=20))
-    high = simulate("horde", config, runs=30, model=replace(DEFAULT_MODELS["horde"], life=120))
+    low = simulate("horde", config, runs=30, model=replace(default_model("horde"), life=20))
+    high = simulate("horde", config, runs=30, model=replace(default_model("horde"), life=120))
     assert low.lost > high.lost
 
 

@@ -86,6 +86,7 @@ def test_offline_check_lists_skipped_identity():
     assert len(unknown) == 4 and "Meren of Clan Nel Toth" in unknown[0]
     assert all(item.href == "../team-commander/index.html#tc-1-1" for item in view.lists["unknown"])
     assert view.fetches == []
+    assert view.scroll == "verdict"  # Check deck brings the verdict into view (issue 41)
 
 
 def test_lookup_batches_and_caches():
@@ -481,7 +482,8 @@ def test_printed_names_are_fetched_only_for_a_list_that_needs_them(facts_text):
     assert widget.handle("check", german).fetches == []  # fetched once
     other, _ = browser_like()
     other.handle("check", form)
-    other.handle("card-data", {**form, "_status": "200", "_body": published})
+    arrived = other.handle("card-data", {**form, "_status": "200", "_body": published})
+    assert arrived.scroll == "verdict"  # the first verdict comes with the card data
     other.handle("check", german)
     placeholder = load_hook("card_facts").NO_PRINTED
     missing = other.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": placeholder})

@@ -304,6 +304,60 @@ def test_graveyard_offers_cast_and_skip():
     assert w.handle("horde-end", {}).error == ""
 
 
+def test_follow_the_coins_is_one_tap_for_every_offer():
+    """hs-6-4: the table bar's Follow the coins does what each open offer's coin says in one
+    tap (one Undo takes it back); it is hidden while no offer is open."""
+    save = stacked_save(["Zombie", "Grave Return", "Grave Return", "Zombie", "Zombie"],
+                        actions=[{"type": "hit", "n": 3}])
+    w, view = imported(save)
+    assert view.hidden["follow-offers"] is True
+    view = w.handle("survivor-end", {})
+    coins = dict(w.game.offers)
+    assert len(coins) == 2 and view.hidden["follow-offers"] is False
+    cast = sum(coins.values())
+    assert view.text["follow-offers"] == f"Follow the coins: {cast} cast, {2 - cast} skip"
+    view = w.handle("follow-offers", {})
+    assert view.error == "" and w.game.offers == {}
+    battlefield = {c.id for c in w.game.zones["battlefield"]}
+    assert {k for k in coins if k in battlefield} == {k for k, v in coins.items() if v}
+    assert view.hidden["follow-offers"] is True and view.hidden["offers-box"] is True
+    view = w.handle("undo", {})
+    assert w.game.offers == coins and view.hidden["follow-offers"] is False
+    assert w.handle("follow-offers", {}).error == ""
+    assert w.handle("horde-end", {}).error == ""
+
+
+def test_token_triggers_are_one_tap_under_the_attack_line():
+    """hs-3-9, hs-4-2: a trigger of this Horde turn that makes tokens is a button under the
+    attack line; an upkeep trigger's count X is the page's N, and its tokens join the
+    attack (the attack line counts them); the button goes once used."""
+    facts = {**FACTS, "Endless Ranks of the Dead": {
+        "mana_cost": "{2}{B}{B}", "mana_value": 4, "type_line": "Enchantment",
+        "tags": ["upkeep=X_Zombie"]}}
+    save = stacked_save(["Endless Ranks of the Dead", "Zombie", "Zombie", "Zombie", "Zombie"],
+                        facts=facts)
+    w, _ = imported(save)
+    view = w.handle("survivor-end", {})
+    assert view.lists["trigger-offers"] == []  # cast in this wave: after the upkeep
+    w.handle("horde-end", {})
+    view = w.handle("survivor-end", {})
+    offers = view.lists["trigger-offers"]
+    assert [i.text for i in offers] == [
+        "Endless Ranks of the Dead (upkeep): make X Zombie token(s), attacking (X as typed "
+        "above)"]
+    assert view.hidden["trigger-n-box"] is False
+    before = w.game.attack_total()[0]
+    refused = w.handle("trigger-tokens", {"_item": offers[0].value})
+    assert refused.error.startswith("Type X, how many tokens")
+    view = w.handle("trigger-tokens", {"_item": offers[0].value, "trigger-n": "3"})
+    assert view.error == "" and w.game.attack_total()[0] == before + 3
+    assert f": {before + 3} creatures" in view.text["attack"]
+    assert view.lists["trigger-offers"] == [] and view.hidden["trigger-n-box"] is True
+    assert view.values["trigger-n"] == ""
+    assert not any("Endless Ranks" in i.text for i in view.lists["reminders"])  # carried out
+    assert w.handle("horde-end", {}).error == ""
+
+
 def test_held_spell_and_flashback():
     """hs-3-8, hs-6-5: a Horde sorcery waits for the table; Done sends it to the graveyard."""
     w, _ = imported(stacked_save(["Dark Bolt", "Zombie"], custom={"setup_turns": 1,
@@ -511,8 +565,10 @@ def test_export_and_import_round_trip():
     assert view.error == "" and other.game.to_json() == w.game.to_json()
     assert last_trace(other) == [("import", "", "")]
     assert SEED in other.last[0].text and "1 action" in other.last[0].text
-    # an imported game's link carries its whole config
-    assert "c" in decode_share(view.url_hash)
+    # an imported game's link carries its config: whole, or (too long for one QR code, as
+    # this 100-card deck's is) its cards by name, with the facts' digest (issue 41)
+    shared = decode_share(view.url_hash)
+    assert "c" in shared or shared["r"]["d"]
     again = widget(view.url_hash)
     assert SEED in again.start(None).note
     assert again.game.to_json() == w.game.to_json()
@@ -756,7 +812,8 @@ PAGE_ACTIONS = ["survivor-end", "horde-end", "hit", "gain", "life-down", "life-u
                 "roll-survivor", "roll-creature", "destroy", "exile", "bounce", "to-top", "tap",
                 "counter", "token", "target", "draw", "discard", "look-hand", "end-look",
                 "end-step", "hunt", "confirm-victory", "undo", "reset", "reset-no", "export",
-                "pick", "cast-offer", "skip-offer", "done", "show-setup", "hide-setup"]
+                "pick", "cast-offer", "skip-offer", "follow-offers", "trigger-tokens", "done",
+                "show-setup", "hide-setup"]
 
 
 @pytest.mark.parametrize("variant", ["horde", "limited-horde"])
@@ -921,6 +978,10 @@ def test_a_game_that_can_end_says_so_at_the_top_with_its_button():
     assert view.error == ""
     assert view.hidden["confirm-victory-top"] is False
     assert view.hidden["confirm-victory-top"] == view.hidden["confirm-victory"]
+    view = w.handle("confirm-victory", {})
+    assert w.game.outcome() is not None and view.error == ""
+    assert view.hidden["confirm-victory-top"] is True  # gone once the game is won (issue 41)
+    assert view.scroll == "top"  # the winning tap brings the win banner into view
 
 
 def test_what_just_happened_is_one_line_for_every_action():

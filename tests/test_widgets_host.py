@@ -194,17 +194,48 @@ def test_the_page_adapter_uses_the_same_constants():
     assert f"const MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in adapter  # refused on the page
     assert f"const MAX_SAVE_CHARS = {MAX_SAVE_CHARS};" in adapter
     assert json.dumps(UNEXPECTED) in adapter and json.dumps(NO_START) in adapter
-    # The paste and drop guard (issue 40, point 5), before Python is up, and its words.
-    from pyengine.widgets import MAX_PASTE_LINES, paste_too_big
+    # The paste, drop and file guard (issue 40, point 5), before Python is up, and its words.
+    from pyengine.widgets import COMPLEX_RANGES, MAX_PASTE_COMPLEX, MAX_PASTE_LINES, paste_too_big
 
     guard = (Path(__file__).resolve().parent.parent / "docs" / "assets" /
-             "saves.js").read_text(encoding="utf-8")
+             "text-limits.js").read_text(encoding="utf-8")
     assert f"var MAX_PASTE_CHARS = {MAX_PASTE_CHARS};" in guard
     assert f"var MAX_PASTE_LINES = {MAX_PASTE_LINES};" in guard
-    for words in (paste_too_big("x" * (MAX_PASTE_CHARS + 1)),
-                  paste_too_big("\n" * MAX_PASTE_LINES)):
-        assert words and words.split(" is ")[0].split(" has ")[0] in guard
-        assert words.rsplit(". ", 1)[1] in guard
+    assert f"var MAX_PASTE_COMPLEX = {MAX_PASTE_COMPLEX};" in guard
+    assert _js_ranges(COMPLEX_RANGES) in guard
+
+    # The page says what Python says, and refuses what Python refuses (run in Node).
+    most = MAX_PASTE_COMPLEX
+    texts = ["x" * (MAX_PASTE_CHARS + 1), "\n" * MAX_PASTE_LINES, "\n" * (MAX_PASTE_LINES - 1),
+             "\u05d0" * (most + 1), "\u202e" * most + "\U00010900", "\U0001e900" * most,
+             "a\u05d0" * (most - 9) + "\U0001f600" * 9, "\U0001f468\u200d" * (most // 2 + 1),
+             "e\u0301" * most + "\ufe0f", "\u00e9\u00c6\u00fb" * most + "\u30a2" * most]
+    assert _page_says(guard, texts) == [paste_too_big(t) for t in texts]
+    assert [bool(paste_too_big(t)) for t in texts] == [True, True, False, True, True, False,
+                                                       False, True, True, False]
+
+
+def _page_says(script: str, texts: list[str]) -> list[str | None]:
+    """What docs/assets/text-limits.js answers for each of ``texts``, run by Node."""
+    import shutil
+    import subprocess
+
+    if shutil.which("node") is None:
+        pytest.skip("needs Node (scripts/setup.sh)")
+    run = (f"const window = {{}};\n{script}\nconst texts = JSON.parse(require('fs')"
+           ".readFileSync(0, 'utf8'));\nprocess.stdout.write(JSON.stringify(texts.map("
+           "(t) => window.coopMagicTextLimits.tooLarge(t))));")
+    done = subprocess.run(["node", "-e", run], input=json.dumps(texts), capture_output=True,
+                          text=True, check=True)
+    return json.loads(done.stdout)
+
+
+def _js_ranges(ranges: tuple[tuple[int, int], ...]) -> str:
+    """Python's ranges as the JavaScript pattern writes them: the basic plane's as one class,
+    the characters beyond it (one range, up to U+10FFFF) as a surrogate pair."""
+    low = "".join(f"\\u{lo:04x}-\\u{hi:04x}" for lo, hi in ranges if hi <= 0xFFFF)
+    assert [r for r in ranges if r[1] > 0xFFFF] == [(0x10000, 0x10FFFF)]
+    return f"/[{low}]|[\\ud800-\\udbff][\\udc00-\\udfff]/g"
 
 
 def _team_table(host: Host) -> dict:

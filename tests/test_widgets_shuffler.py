@@ -76,6 +76,28 @@ def test_huge_pastes_get_a_clear_answer_at_once():
         assert "order" not in view.lists
 
 
+def test_pastes_the_browser_would_freeze_on_are_refused_and_the_limits_read():
+    """Issue 40, point 5: text the browser takes over 200 ms to show in a box is refused
+    (2,001 lines; over 1,000 right-to-left letters, emoji or joining marks, as mixed-direction
+    text and emoji lay out far slower than their length), and a list just inside the limits
+    is read."""
+    from pyengine.widgets import MAX_PASTE_COMPLEX, MAX_PASTE_LINES
+
+    widget = Widget(env())
+    most = MAX_PASTE_COMPLEX
+    for paste in ("1 Island\n" * MAX_PASTE_LINES, "1 \u05d0a Island\n" * (most + 1),
+                  "\u202e" * (most + 1), "1 \U00010900\n" * (most + 1),
+                  "1 Elf \U0001f468\u200d\U0001f469\n" * (most // 3 + 1)):
+        view = widget.handle("shuffle", {"deck": PASTE, "seed": "s", "paste": paste})
+        assert view.error and view.error == paste_too_big(paste)
+        assert "order" not in view.lists
+    for paste in ("1 Island\n" * (MAX_PASTE_LINES - 1) + "1 Island",
+                  "1 \u05d0 Island\n" * most, "1 J\u00f6tun Grunt\n" * (MAX_PASTE_LINES - 1)):
+        assert paste_too_big(paste) is None
+        view = widget.handle("shuffle", {"deck": PASTE, "seed": "s", "paste": paste})
+        assert view.error is None or "reads at most" not in view.error
+
+
 def test_drawing_more_than_the_deck_says_how_many_were_drawn():
     """Asking for the top 100 of a 21-card deck draws (and says) all 21; a smaller draw says
     "top N"."""

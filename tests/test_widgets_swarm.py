@@ -311,6 +311,7 @@ def test_card_panel_offers_only_what_the_engine_takes():
     assert w.game.zones.where(int(titan.value))[0] == "lair"
     view = w.handle("close-panel", {})
     assert view.hidden["panel"] is True and view.values["card"] == ""
+    assert view.scroll == "top"  # Close goes back to the turn, not down the page (issue 41)
 
 
 def test_card_panel_destroys_a_noncreature_and_stays_on_its_group():
@@ -538,3 +539,33 @@ def test_the_attack_line_is_the_game_as_it_is_now():
     assert attack_line(game).startswith("Attacking the Survivors: 1 creature, 2 power")
     game.apply({"type": "dies-all", "cards": [c.id]})
     assert attack_line(game).startswith("Attacking the Survivors: 0 creatures, 0 power")
+
+
+def test_the_reckoning_milled_by_damage_is_offered_as_one_tap():
+    """sw-8-5, sw-6-4, sw-9-1: damage that mills The Reckoning says so in the line and offers
+    its card's effect as one tap (Army of the Damned: 13 Zombies for the Swarm, untapped);
+    the offer goes once used, and a tap with nothing on offer is refused."""
+    w = widget()
+    view = start_game(w)
+    assert view.hidden["reckoning-resolve"] is True
+    assert w.handle("reckoning-resolve", {}).error.startswith("The Reckoning is not waiting")
+    for _ in range(12):  # Swarm turns until The Lair gives The Reckoning to the Swarm deck
+        if w.game.reckoning_position is not None:
+            break
+        for action in ("turn", "swarm-step", "combat", "second-main", "end"):
+            w.handle(action, {})
+    position = w.game.reckoning_position
+    assert position is not None
+    view = w.handle("damage", {"amount": str(position + 1)})
+    assert "THE RECKONING: Army of the Damned" in view.text["happened"]
+    assert view.hidden["reckoning-resolve"] is False
+    assert view.text["reckoning-resolve"] == \
+        "Resolve Army of the Damned: 13 Zombie tokens"
+    before = len(w.game.creatures())
+    old = {c.id for c in w.game.creatures()}
+    view = w.handle("reckoning-resolve", {})
+    assert view.error == "" and len(w.game.creatures()) == before + 13
+    assert not any(c.tapped for c in w.game.creatures() if c.id not in old)
+    assert view.hidden["reckoning-resolve"] is True
+    view = w.handle("undo", {})
+    assert len(w.game.creatures()) == before

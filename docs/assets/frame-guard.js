@@ -1,3 +1,4 @@
+// @ts-check
 /* A page framed by another site is covered, so no click reaches it through the frame (issue
  * 40, point 6: clickjacking). The header that forbids framing (`frame-ancestors` in a
  * Content-Security-Policy, or X-Frame-Options) only works when the host sends it: a <meta>
@@ -11,7 +12,7 @@
   "use strict";
   if (window.top === window.self) return;
   try {
-    if (window.top.location.origin === window.location.origin) return;
+    if (window.top && window.top.location.origin === window.location.origin) return;
   } catch (error) { /* another origin: its address cannot even be read */ }
   var cover = document.createElement("div");
   cover.className = "frame-guard";

@@ -1,3 +1,4 @@
+// @ts-check
 // Keeping a play page's game safe (the Python side is pyengine/widgets/saves.py and the adapter
 // assets/widget-host.js). Runs before Python starts:
 // * adds to each widget the boxes the saves code fills: a save kept aside ("could not
@@ -17,16 +18,19 @@
   var scope = (window.__md_scope && window.__md_scope.pathname) || "/";
   window.coopMagicSaveKey = function (name) { return "coop-magic:" + scope + ":" + name; };
 
+  /** @param {string} tag @param {Record<string, string>} attrs @param {string} [text] */
   function el(tag, attrs, text) {
     var node = document.createElement(tag);
     for (var key in attrs) node.setAttribute(key, attrs[key]);
     if (text) node.textContent = text;
     return node;
   }
+  /** @param {string} action @param {string} text @param {boolean} [primary] */
   function button(action, text, primary) {
     return el("button", {type: "button", "data-action": action, disabled: "",
                          "class": "md-button" + (primary ? " md-button--primary" : "")}, text);
   }
+  /** @param {HTMLElement[]} list */
   function buttons(list) {
     var row = el("div", {"class": "widget-buttons"});
     list.forEach(function (b) { row.appendChild(b); });
@@ -82,8 +86,8 @@
                             hidden: ""});
     unkept.appendChild(el("p", {"data-id": "unkept-text"}));
     unkept.appendChild(buttons([button("unkept-download", "Download this game", true)]));
-    var bar = root.querySelector("[data-id=table-bar]");
-    (bar || box).appendChild(unkept);
+    var tableBar = root.querySelector("[data-id=table-bar]");
+    (tableBar || box).appendChild(unkept);
 
     var ask = el("div", {"class": "widget-ask", "data-id": "shared-ask", role: "alert",
                          hidden: ""});
@@ -106,9 +110,10 @@
     }
 
     // Typed before Python was ready: keep it.
-    var mark = function (event) {
+    var mark = function (/** @type {Event} */ event) {
       var target = event.target;
-      var owner = target && target.closest && target.closest("[data-widget]");
+      if (!(target instanceof Element)) return;
+      var owner = target.closest("[data-widget]");
       if (owner && owner.getAttribute("data-ready") !== "true" &&
           target.hasAttribute("data-field")) {
         target.setAttribute("data-typed", "");
@@ -123,47 +128,44 @@
   // Text over the limit is refused at the paste or drop itself, before the browser inserts it
   // (issue 40, point 5): inserting 5 MB into a box held the page for 5-8 s before any check
   // after it could answer; so is binary text (NUL characters), slow to insert at any size. A
-  // dropped file is judged by its size (nothing read). The limits
-  // and words are Python's (pyengine.widgets.MAX_PASTE_CHARS, MAX_PASTE_LINES, paste_too_big);
-  // Python's own checks stay behind this one.
-  var MAX_PASTE_CHARS = 300000;
-  var MAX_PASTE_LINES = 10000;
-  function count(n) { return n.toLocaleString("en"); }
+  // dropped file is judged by its size (nothing read). The limits are assets/text-limits.js's
+  // (Python's own checks stay behind them).
+  /** @param {EventTarget | null} field @param {DataTransfer | null} data */
   function tooLarge(field, data) {
-    var box = field.tagName === "TEXTAREA" || field.tagName === "INPUT";
-    if (!box || field.type === "file" || !data) return null;
-    var limit = field.maxLength > 0 ? Math.min(field.maxLength, MAX_PASTE_CHARS) : MAX_PASTE_CHARS;
+    var limits = window.coopMagicTextLimits;
+    if (!(field instanceof HTMLTextAreaElement || field instanceof HTMLInputElement) ||
+        field.type === "file" || !data || !limits) return null;
+    var limit = field.maxLength > 0 ? Math.min(field.maxLength, limits.MAX_PASTE_CHARS)
+                                    : limits.MAX_PASTE_CHARS;
     if (data.files && data.files.length) {
       var size = data.files[0].size;
-      return size > 4 * limit ? "The file is " + count(size) + " bytes; a page reads at most " +
-        count(limit) + " characters. Choose one decklist at a time." : null;
+      return size > 4 * limit ? "The file is " + size.toLocaleString("en") + " bytes; a page " +
+        "reads at most " + limit.toLocaleString("en") + " characters. Choose one decklist at " +
+        "a time." : null;
     }
     var text = data.getData("text/plain") || "";
     var kept = field.value.length - Math.abs((field.selectionEnd || 0) - (field.selectionStart || 0));
-    if (text.length + kept > limit) {
-      return "The pasted text is " + count(text.length + kept) + " characters long; a page " +
-        "reads at most " + count(limit) + ". Paste one decklist at a time.";
-    }
+    var message = limits.tooLarge(text, {keptChars: kept, chars: limit,
+                                         keptLines: field.value.split("\n").length - 1});
+    if (message) return message;
     if (text.slice(0, 65536).indexOf("\u0000") >= 0) {  // as a file's check (widget-host.js)
       return "The pasted text is not text (it holds NUL characters, as a binary file does); " +
         "paste a decklist.";
     }
-    var lines = text.split("\n").length + field.value.split("\n").length - 1;
-    if (lines > MAX_PASTE_LINES) {
-      return "The pasted text has " + count(lines) + " lines; a page reads at most " +
-        count(MAX_PASTE_LINES) + ". Paste one decklist at a time.";
-    }
     return null;
   }
+  /** @param {Event} event */
   function refuseLarge(event) {
     var field = event.target;
-    var message = tooLarge(field, event.clipboardData || event.dataTransfer);
-    if (!message) return;
+    var data = event instanceof ClipboardEvent ? event.clipboardData
+      : event instanceof DragEvent ? event.dataTransfer : null;
+    var message = tooLarge(field, data);
+    if (!message || !(field instanceof Element)) return;
     event.preventDefault();
     event.stopPropagation();
     var owner = field.closest("[data-widget]");
     var error = owner && owner.querySelector("[data-id=error]");
-    if (error) {
+    if (error instanceof HTMLElement) {
       error.textContent = message;
       error.hidden = false;
     }

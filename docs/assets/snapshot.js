@@ -1,3 +1,4 @@
+// @ts-check
 // Repeat visits start Python from a memory snapshot (issue 30, point 1).
 //
 // Pyodide can save its memory after start-up and start from that copy later, several times
@@ -39,6 +40,7 @@ const CACHE = "coop-magic-snapshot:" + SITE.pathname;
 const ENTRY = new URL("__snapshot__/", SITE).href;
 
 // The Pyodide options this module relies on, in one place (tests/test_snapshot_api.py reads them).
+/** @type {{make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"}} */
 export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"};
 
 // How each start went, for the page (tests and benchmarks wait on <html data-snapshot>):
@@ -47,6 +49,7 @@ export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "mak
 const CHANNEL = "coop-magic-snapshot:" + SITE.pathname;
 // Each page names itself (`page` in the interpreter's URL), so another tab's start is not
 // taken for this one's.
+/** @param {string} state */
 function announce(state) {
   try {
     const channel = new BroadcastChannel(CHANNEL);
@@ -54,10 +57,12 @@ function announce(state) {
     channel.close();
   } catch (error) { /* no BroadcastChannel: nothing to tell */ }
 }
+/** @param {string} state */
 function show(state) {
   if (globalThis.document) document.documentElement.setAttribute("data-snapshot", state);
 }
 
+/** @param {string} key */
 function entryURL(key) { return ENTRY + encodeURIComponent(key); }
 
 async function openCache() {
@@ -66,13 +71,16 @@ async function openCache() {
 }
 
 // Delete every stored snapshot but `keep` (another release's, or a damaged one).
+/** @param {Cache} cache @param {string | null} keep */
 async function dropOthers(cache, keep) {
   for (const request of await cache.keys()) {
     if (!keep || request.url !== entryURL(keep)) await cache.delete(request);
   }
 }
 
+/** @param {Response} response */
 async function gunzip(response) {
+  if (!response.body) throw new Error("an empty snapshot");  // read as damaged
   const stream = response.body.pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
@@ -81,8 +89,10 @@ async function gunzip(response) {
 // (bench/bench_snapshot.py, load 25): reading it back took 627 ms raw and 1,688 ms through
 // gzip, so compressing costs more at every start than it saves: it is stored raw. Each entry
 // records its encoding and its length; a copy of the wrong length counts as damaged.
+/** @type {"raw" | "gzip"} */
 const ENCODING = "raw";
 
+/** @param {Uint8Array<ArrayBuffer>} bytes */
 async function gzip(bytes) {
   const stream = new Blob([bytes]).stream().pipeThrough(new CompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
@@ -90,6 +100,7 @@ async function gzip(bytes) {
 
 // The stored snapshot of this release, uncompressed; null when there is none; DAMAGED when it
 // cannot be read back (a broken gzip stream or CRC, or not the length it was stored with).
+/** @param {string | null} key @returns {Promise<Uint8Array<ArrayBuffer> | typeof DAMAGED | null>} */
 async function stored(key) {
   const cache = await openCache();
   if (!cache || !key) return null;
@@ -111,6 +122,10 @@ const DAMAGED = "damaged";
 
 // The PyScript config with this module as its interpreter, when the build gave a key and the
 // browser has what the snapshot needs; else the config as it was (Python starts as shipped).
+/**
+ * @template {{interpreter: string}} C
+ * @param {C} config @param {string | undefined} key @returns {C}
+ */
 export function interpreterConfig(config, key) {
   if (!key || !globalThis.caches) return config;
   const url = new URL(HERE.pathname, HERE);
@@ -131,7 +146,7 @@ export async function usage() {
   const cache = await openCache();
   let bytes = 0;
   for (const request of cache ? await cache.keys() : []) {
-    const hit = await cache.match(request);
+    const hit = await cache?.match(request);
     bytes += Number((hit && hit.headers.get("x-snapshot-stored")) || 0);
   }
   return bytes;
@@ -175,6 +190,10 @@ function runtimeKept() {
 // snapshot reads Python from the device and never downloads it a second time) and the browser
 // idle, make the snapshot in a worker of its own if this release has none yet. Resolves to
 // the sizes made ({raw, stored}), or null when nothing was made.
+/**
+ * @param {{key: string, interpreter: string, zip: string}} made
+ * @returns {Promise<{made: true, raw: number, stored: number} | null>}
+ */
 export async function makeLater({key, interpreter, zip}) {
   const cache = await openCache();
   if (!cache || !key || !globalThis.Worker || !globalThis.crypto?.subtle) return null;
@@ -194,7 +213,7 @@ export async function makeLater({key, interpreter, zip}) {
   url.searchParams.set("key", key);
   return new Promise((resolve) => {
     const worker = new Worker(url.href, {type: "module"});
-    const done = (value) => {
+    const done = (/** @type {{made: true, raw: number, stored: number} | null} */ value) => {
       worker.terminate();
       show(value ? "made" : "not-made");
       resolve(value);
@@ -206,8 +225,9 @@ export async function makeLater({key, interpreter, zip}) {
 
 // -- in a worker: PyScript's interpreter, or the maker ----------------------------------------
 const PYODIDE = PARAMS.get("pyodide");
+/** @type {typeof import("pyodide") | null} */
 const real = PYODIDE ? await import(PYODIDE) : null;
-const INDEX = PYODIDE ? new URL(".", PYODIDE).href : null;
+const INDEX = PYODIDE ? new URL(".", PYODIDE).href : undefined;
 
 export const version = real ? real.version : "";
 
@@ -219,19 +239,23 @@ export const version = real ? real.version : "";
 // it is stored under, is deleted and Python starts as shipped.
 const RECORDED = "import pyengine.browser as b; str(getattr(b, 'SNAPSHOT_ENGINE', ''))";
 
+/** @param {string | null} key */
 function engineOf(key) {
   const found = /\.engine-([0-9a-f]{12,64})$/.exec(key || "");
   return found ? found[1] : null;
 }
 
+/** @param {ArrayBuffer} bytes */
 async function sha256(bytes) {
   const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
   return Array.from(digest, (byte) => byte.toString(16).padStart(2, "0")).join("");
 }
 
 // PyScript's call: start from this release's snapshot if there is one, else the normal way.
+/** @param {import("pyodide").PyodideConfig} options */
 export async function loadPyodide(options) {
   const key = PARAMS.get("key");
+  if (!real) throw new Error("no Pyodide to start (the interpreter's address names none)");
   const snapshot = await stored(key);
   if (snapshot) {
     try {
@@ -245,7 +269,7 @@ export async function loadPyodide(options) {
       }
     } catch (error) { /* not loadable in this browser or damaged: deleted below */ }
     const cache = await openCache();
-    if (cache) await cache.delete(entryURL(key)).catch(() => undefined);
+    if (cache && key) await cache.delete(entryURL(key)).catch(() => undefined);
     announce("dropped");
   } else {
     announce("normal");
@@ -267,15 +291,19 @@ for found in pkgutil.iter_modules(pyengine.widgets.__path__):
 
 async function make() {
   const key = PARAMS.get("key");
+  const where = PARAMS.get("zip");
+  if (!real || !key || !where) throw new Error("the maker needs pyodide, key and zip");
   const py = await real.loadPyodide({indexURL: INDEX, [API.make]: true});
-  const zip = await (await fetch(PARAMS.get("zip"))).arrayBuffer();
+  const zip = await (await fetch(where)).arrayBuffer();
   const engine = await sha256(zip);  // before unpacking: the bytes this snapshot holds
   py.unpackArchive(zip, "zip", {extractDir: py.runPython("import os; os.getcwd()")});
   py.runPython(IMPORT_ENGINE);
   py.runPython(`import pyengine.browser; pyengine.browser.SNAPSHOT_ENGINE = "${engine}"`);
-  const raw = py[API.snapshot]();
+  // Pyodide's type allows a shared buffer; a snapshot of its memory is a plain one.
+  const raw = /** @type {Uint8Array<ArrayBuffer>} */ (py[API.snapshot]());
   const packed = ENCODING === "gzip" ? await gzip(raw) : raw;
   const cache = await openCache();
+  if (!cache) throw new Error("no cache storage to keep the snapshot in");
   await dropOthers(cache, null);
   await cache.put(entryURL(key), new Response(packed, {headers: {
     "content-type": "application/octet-stream", "x-snapshot-encoding": ENCODING,
@@ -283,7 +311,8 @@ async function make() {
   return {made: true, raw: raw.length, stored: packed.length};
 }
 
-if (PARAMS.get("make") && typeof WorkerGlobalScope !== "undefined") {
+if (PARAMS.get("make") && "WorkerGlobalScope" in globalThis) {
   make().then((result) => postMessage(result),
-              (error) => postMessage({made: false, error: String(error && error.message || error)}));
+              (error) => postMessage({made: false,
+                                      error: String(error && error.message || error)}));
 }

@@ -1,3 +1,4 @@
+// @ts-check
 // Registers the site's service worker (sw.js at the site root, written by hooks/offline.py),
 // which keeps every page for use without signal. The Python runtime (about 14 MB, 7 MB
 // compressed) is never a surprise download: it is kept once a play page is ready, when the
@@ -16,11 +17,14 @@
 // the page was served from the device because a newer release is not whole yet.
 (function () {
   "use strict";
-  if (!document.currentScript) return;
+  var me = document.currentScript;
+  if (!(me instanceof HTMLScriptElement)) return;
   showStorageUsed();
   var root = document.documentElement;
-  var buttons = document.querySelectorAll("[data-offline-keep], [data-offline-remove]");
-  var removers = document.querySelectorAll("[data-offline-remove]");
+  /** @type {NodeListOf<HTMLButtonElement>} (both are <button>s: docs/index.md) */
+  var buttons = document.querySelectorAll("button[data-offline-keep], button[data-offline-remove]");
+  /** @type {NodeListOf<HTMLButtonElement>} */
+  var removers = document.querySelectorAll("button[data-offline-remove]");
   var statuses = document.querySelectorAll("[data-offline-status]");
   if (root.hasAttribute("data-dev-server")) {
     // Served by `mkdocs serve` (scripts/serve.sh): the site changes on every save, so keep no
@@ -40,15 +44,16 @@
     return;
   }
   // This file is <site>/assets/sw-register.js: the worker sits one level up.
-  var worker = new URL("../sw.js", document.currentScript.src);
+  var worker = new URL("../sw.js", me.src);
 
+  /** @param {string} text */
   function say(text) {
     for (var i = 0; i < statuses.length; i++) statuses[i].textContent = text;
   }
 
   var KEPT = "The play tools are kept on this device: they work without signal.";
   // The memory snapshot kept next to the runtime (assets/snapshot.js): its size, after KEPT.
-  var snapshotModule = new URL("snapshot.js", document.currentScript.src).href;
+  var snapshotModule = new URL("snapshot.js", me.src).href;
   function sayKept() {
     say(KEPT);
     import(snapshotModule).then(function (snapshot) { return snapshot.describe(); })
@@ -103,13 +108,15 @@
     return connection.type === "wifi" || connection.type === "ethernet";
   }
 
+  /** @param {string} type */
   function ask(type) {
     return navigator.serviceWorker.ready.then(function (registration) {
-      registration.active.postMessage({type: type});
+      if (registration.active) registration.active.postMessage({type: type});
     });
   }
 
   // The remove button is offered only while something is kept.
+  /** @param {boolean} kept */
   function showRemovable(kept) {
     for (var i = 0; i < removers.length; i++) removers[i].hidden = !kept;
   }
@@ -119,6 +126,7 @@
   // again in the background; pressing "keep" or opening a play tool forgets it.
   var REMOVED = "coop-magic:" + ((window.__md_scope && window.__md_scope.pathname) || "/") +
     ":offline-removed";
+  /** @param {boolean} [value] */
   function removedByReader(value) {
     try {
       if (value === undefined) return localStorage.getItem(REMOVED) === "1";
@@ -156,6 +164,7 @@
     });
   }
 
+  /** @param {() => void} callback */
   function whenWidgetsReady(callback) {
     var widgets = document.querySelectorAll("[data-widget]");
     function ready() {
@@ -177,6 +186,7 @@
   }
 
   // Register when the browser is idle, so the page's own work comes first.
+  /** @param {() => unknown} then */
   function soon(then) {
     function go() { register().then(function (ok) { if (ok) then(); }); }
     if ("requestIdleCallback" in window) requestIdleCallback(go, {timeout: 3000});
@@ -235,10 +245,10 @@
         }
       }
     } catch (error) { /* storage refused: nothing kept */ }
-    var kb = function (n) { return Math.max(1, Math.round(n / 1000)).toLocaleString("en") + " KB"; };
+    var kb = function (/** @type {number} */ n) { return Math.max(1, Math.round(n / 1000)).toLocaleString("en") + " KB"; };
     var text = "Games and settings kept by this site on this device: " +
       (chars ? kb(chars * 2) : "none") + ".";  // localStorage keeps two bytes a character
-    var put = function (line) {
+    var put = function (/** @type {string} */ line) {
       for (var p = 0; p < places.length; p++) places[p].textContent = line;
     };
     put(text);

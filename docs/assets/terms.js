@@ -1,3 +1,4 @@
+// @ts-check
 /* Glossary terms and rule numbers on the rules pages (made by hooks/rules.py).
  *
  * - a.term: a mouse click follows the link (hover shows the tooltip). A tap on a touch screen
@@ -15,11 +16,13 @@
   // a copy in data-def, kept whatever else may do with the title later.
   var terms = document.querySelectorAll("a.term[title]");
   for (var i = 0; i < terms.length; i++) {
-    terms[i].setAttribute("data-def", terms[i].getAttribute("title"));
+    terms[i].setAttribute("data-def", terms[i].getAttribute("title") || "");
   }
 
   var touched = false; // the click being handled started with a touch or pen
+  /** @type {HTMLDivElement | null} */
   var popover = null;
+  /** @type {Element | null} */
   var openFor = null;
 
   function close() {
@@ -33,7 +36,8 @@
     }
   }
 
-  function place(term) {
+  /** @param {Element} term @param {HTMLElement} popover */
+  function place(term, popover) {
     var rect = term.getBoundingClientRect();
     var width = document.documentElement.clientWidth;
     var left = Math.max(8, Math.min(rect.left, width - popover.offsetWidth - 8));
@@ -45,6 +49,7 @@
     popover.style.top = top + "px";
   }
 
+  /** @param {Element} term */
   function show(term) {
     close();
     popover = document.createElement("div");
@@ -56,15 +61,16 @@
     var text = document.createElement("p");
     text.textContent = term.getAttribute("data-def") || "";
     var more = document.createElement("a");
-    more.href = term.getAttribute("href");
+    more.href = term.getAttribute("href") || "";
     more.textContent = "Glossary entry";
     popover.append(name, text, more);
     document.body.appendChild(popover);
-    place(term);
+    place(term, popover);
     openFor = term;
     term.setAttribute("aria-expanded", "true");
   }
 
+  /** @param {HTMLAnchorElement} link */
   function copyLink(link) {
     try {
       if (!navigator.clipboard || !window.isSecureContext) return;
@@ -98,7 +104,7 @@
     }
     if (popover && !popover.contains(target)) close();
     var number = target.closest("a.rule-no");
-    if (number) copyLink(number);
+    if (number instanceof HTMLAnchorElement) copyLink(number);
   });
 
   document.addEventListener("keydown", function (event) {
@@ -132,10 +138,11 @@
     var anchor = "#" + match[1].toLowerCase() + "-" + match[2].replace(/\./g, "-");
     var links = document.querySelectorAll(".md-search-result__link");
     for (var i = 0; i < links.length; i++) {
-      if (links[i].hash === anchor) {
+      var link = links[i];
+      if (link instanceof HTMLAnchorElement && link.hash === anchor) {
         event.preventDefault();
         event.stopPropagation();
-        window.location.href = links[i].href;
+        window.location.href = link.href;
         return;
       }
     }

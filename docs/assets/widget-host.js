@@ -1,3 +1,4 @@
+// @ts-check
 // The play pages' adapter: the only code that touches a play page for Python (issue 17,
 // point 4: Python off the page's main thread).
 //
@@ -16,7 +17,38 @@ const UNEXPECTED = "Something unexpected went wrong with that; nothing was saved
 const MAX_PASTE_CHARS = 300000;  // pyengine.widgets.MAX_PASTE_CHARS
 const MAX_SAVE_CHARS = 4000000;  // pyengine.widgets.saves.MAX_SAVE_CHARS
 
-const absolute = (url) => new URL(url, location.href).href;
+// The messages with the worker are typed from pyengine/widgets/messages.py (types/messages.d.ts,
+// written by `python -m sitebuild.messages_dts`): `tsc` refuses a read of a field it does not send.
+/** @typedef {import("../../types/messages").Answer} Answer */
+/** @typedef {import("../../types/messages").ViewData} ViewData */
+/** @typedef {import("../../types/messages").ItemData} ItemData */
+/** @typedef {import("../../types/messages").FetchData} FetchData */
+/** @typedef {import("../../types/messages").PageInfo} PageInfo */
+/** @typedef {import("../../types/messages").Form} Form */
+/** @typedef {import("../../types/messages").AdapterKey} AdapterKey */
+/**
+ * The worker's functions (pyengine/browser.py, handed to PyScript's xworker.sync): each takes
+ * and answers JSON text (an Answer).
+ * @typedef {{
+ *   start(name: string, page: string): Promise<string>,
+ *   handle(name: string, action: string, form: string): Promise<string>,
+ *   listen(token: string): Promise<unknown>,
+ * }} Sync
+ */
+/** @typedef {Worker & {sync: Sync}} PyWorkerHandle */
+/**
+ * start()'s options (assets/widget-loading.js).
+ * @typedef {{
+ *   core: string,
+ *   worker: string,
+ *   config: {interpreter: string, files?: Record<string, string>, snapshot?: string},
+ *   failed?: (error: unknown, message?: string) => void,
+ *   snapshot?: () => Promise<unknown>,
+ * }} StartOptions
+ */
+/** @typedef {"failed" | "other-tab" | "copy-failed"} StopReason */
+
+const absolute = (/** @type {string} */ url) => new URL(url, location.href).href;
 
 function isDevBuild() {
   return !!window.livereload;  // mkdocs serve injects it
@@ -33,11 +65,16 @@ function isDevBuild() {
 // has changed since, this tab writes nothing more, so it never removes or overwrites what it
 // could not keep first. The page then says so (see Keeping).
 class Slots {
+  /** @param {string} name */
   constructor(name) {
     this.key = window.coopMagicSaveKey(name);  // assets/saves.js, loaded before this module
+    /** @type {Map<string, string | null>} */
     this.known = new Map();  // slot -> what this tab last read or wrote there (null: nothing)
+    /** @type {StopReason | null} */
     this.stopped = null;     // null, "failed" (the browser refused a write) or "other-tab"
+    /** @type {string | null} */
     this.mine = null;        // this tab's latest game save, written or not
+    /** @type {(why: StopReason) => void} */
     this.onStop = () => {};
     try {  // a save stored under the key used before keys carried the base path moves over
       const old = localStorage.getItem("coop-magic:" + name);
@@ -47,7 +84,9 @@ class Slots {
       }
     } catch (error) { /* storage refused: the page still works */ }
   }
+  /** @param {string} slot */
   slotKey(slot) { return slot === "game" ? this.key : this.key + ":" + slot; }
+  /** @param {string | null} key @returns {string | null} */
   slotOf(key) {
     if (key === this.key) return "game";
     if (key && key.startsWith(this.key + ":") && key !== this.key + ":view") {
@@ -55,24 +94,29 @@ class Slots {
     }
     return null;
   }
+  /** @returns {Record<string, string>} */
   read() {
+    /** @type {Record<string, string>} */
     const slots = {};
     try {
       for (let i = 0; i < localStorage.length; i++) {
         const slot = this.slotOf(localStorage.key(i));
-        if (slot !== null) slots[slot] = localStorage.getItem(localStorage.key(i));
+        const value = localStorage.getItem(localStorage.key(i) || "");
+        if (slot !== null && value !== null) slots[slot] = value;
       }
     } catch (error) { /* storage refused */ }
     for (const [slot, value] of Object.entries(slots)) this.known.set(slot, value);
     if (typeof slots.game === "string") this.mine = slots.game;
     return slots;
   }
+  /** @param {StopReason} why */
   stop(why) {
     if (this.stopped) return;
     this.stopped = why;
     this.onStop(why);
   }
   // Another tab wrote one of this page's slots (the browser's storage event).
+  /** @param {StorageEvent} event */
   changedElsewhere(event) {
     const slot = this.slotOf(event.key);
     if (slot === null || event.storageArea !== localStorage) return;
@@ -81,6 +125,7 @@ class Slots {
     }
   }
   // Write one answer's slots; true if every one was written.
+  /** @param {Answer["writes"] | undefined} writes */
   write(writes) {
     const entries = Object.entries(writes || {});
     for (const [slot, value] of entries) {
@@ -134,12 +179,13 @@ const KEEPING_TEXT = {
                  "turned off). Download it to keep it.",
 };
 
+/** @param {HTMLElement} root @param {string} name @param {Slots} slots */
 function wireKeeping(root, name, slots) {
-  const find = (id) => root.querySelector(`[data-id="${id}"]`);
-  const say = (boxId, why) => {
+  const find = (/** @type {string} */ id) => root.querySelector(`[data-id="${id}"]`);
+  const say = (/** @type {string} */ boxId, /** @type {StopReason} */ why) => {
     const box = find(boxId);
     const text = find(boxId + "-text");
-    if (!box || !text) return;
+    if (!(box instanceof HTMLElement) || !text) return;
     text.textContent = KEEPING_TEXT[why];
     box.hidden = false;
   };
@@ -166,21 +212,28 @@ function wireKeeping(root, name, slots) {
 }
 
 // -- applying a view --------------------------------------------------------------------------
+/** @param {unknown} value */
 function cssValue(value) { return String(value).replace(/["\\]/g, "\\$&"); }
 
 // What was last written to one widget, and its elements by data-id and data-field (a widget's
 // markup is fixed, so each is looked up once): a tap writes only what changed.
 export class Shown {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.root = root;
+    /** @type {Map<string, HTMLElement | null>} */
     this.ids = new Map();
+    /** @type {Map<string, HTMLElement | null>} */
     this.fields = new Map();
+    /** @type {Map<string, string>} */
     this.written = new Map();
   }
+  /** @param {string} id @returns {HTMLElement | null} */
   find(id) {
     if (!this.ids.has(id)) this.ids.set(id, this.root.querySelector(`[data-id="${cssValue(id)}"]`));
-    return this.ids.get(id);
+    return this.ids.get(id) || null;
   }
+  /** @param {string} name @returns {HTMLElement | null} */
   field(name) {
     if (!this.fields.has(name)) {
       this.fields.set(name, this.root.querySelector(`[data-field="${cssValue(name)}"]`));
@@ -188,6 +241,7 @@ export class Shown {
     return this.fields.get(name) || this.find(name);
   }
   // True (and remembered) when value is not what was last written there.
+  /** @param {string} kind @param {string} key @param {unknown} value */
   changed(kind, key, value) {
     const text = JSON.stringify(value);
     const slot = kind + " " + key;
@@ -197,34 +251,50 @@ export class Shown {
   }
 }
 
+/** @param {ParentNode} root @returns {Form} */
 export function readForm(root) {
+  /** @type {Form} */
   const form = {};
   root.querySelectorAll("[data-field]").forEach((el) => {
-    const name = el.getAttribute("data-field");
-    form[name] = el.type === "checkbox" ? (el.checked ? "on" : "") : String(el.value);
+    const name = el.getAttribute("data-field") || "";
+    const checkbox = el instanceof HTMLInputElement && el.type === "checkbox";
+    form[name] = checkbox ? (el.checked ? "on" : "") : String(fieldValue(el));
   });
   return form;
 }
 
+/**
+ * A field's value: inputs, lists, text boxes and outputs have one (a [data-field] on anything
+ * else, which no page has, reads as "undefined", as before).
+ * @param {Element} el
+ */
+function fieldValue(el) {
+  return "value" in el ? el.value : undefined;
+}
+
 // One list line: a button (item.action), a link (item.href) or text, with the card's small
 // image before the text when it has one (lazy, alt = the card's name).
+/** @param {ItemData} item */
 function itemElement(item) {
   const li = document.createElement("li");
+  /** @type {HTMLElement} */
   let holder = li;
   if (item.action) {
-    holder = document.createElement("button");
-    holder.type = "button";
-    holder.className = "item-button";
-    holder.setAttribute("data-item-action", item.action);
-    holder.setAttribute("data-item", item.value || "");
-    holder.setAttribute("aria-pressed", item.pressed ? "true" : "false");
-    li.appendChild(holder);
+    const button = document.createElement("button");
+    button.type = "button";
+    button.className = "item-button";
+    button.setAttribute("data-item-action", item.action);
+    button.setAttribute("data-item", item.value || "");
+    button.setAttribute("aria-pressed", item.pressed ? "true" : "false");
+    li.appendChild(button);
+    holder = button;
   } else if (item.href) {
-    holder = document.createElement("a");
-    holder.href = item.href;
-    holder.target = "_blank";
-    holder.rel = "noopener noreferrer";
-    li.appendChild(holder);
+    const link = document.createElement("a");
+    link.href = item.href;
+    link.target = "_blank";
+    link.rel = "noopener noreferrer";
+    li.appendChild(link);
+    holder = link;
   }
   if (item.image) {
     const image = document.createElement("img");
@@ -245,8 +315,10 @@ function itemElement(item) {
 // Change the list's <li>s from old items to new ones, keeping the lines both share: the same
 // first and last lines, and a log's older lines when new ones come on top and the oldest fall
 // off the bottom.
+/** @param {HTMLElement} element @param {ItemData[]} old @param {ItemData[]} items */
 function applyList(element, old, items) {
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const same = (/** @type {unknown} */ a, /** @type {unknown} */ b) =>
+    JSON.stringify(a) === JSON.stringify(b);
   if (!old.length) {
     element.replaceChildren(...items.map(itemElement));
     return;
@@ -278,6 +350,7 @@ function applyList(element, old, items) {
   for (const item of newMid) element.insertBefore(itemElement(item), before);
 }
 
+/** @param {HTMLElement} root @param {HTMLCanvasElement} canvas @param {string[]} rows */
 // Paint a QR code (rows of '#' and '.') on a canvas, with a 4-module quiet zone, dark on white
 // whatever the colour scheme, at whole device pixels per module.
 function paintQr(root, canvas, rows) {
@@ -287,6 +360,7 @@ function paintQr(root, canvas, rows) {
   const scale = Math.max(1, Math.floor(pixels / cells));
   canvas.width = canvas.height = cells * scale;
   const context = canvas.getContext("2d");
+  if (!context) return;  // no 2D canvas (a browser with it turned off): no picture
   context.fillStyle = "#fff";
   context.fillRect(0, 0, cells * scale, cells * scale);
   context.fillStyle = "#000";
@@ -305,6 +379,7 @@ function paintQr(root, canvas, rows) {
   });
 }
 
+/** @param {string} filename @param {string} text */
 function download(filename, text) {
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
@@ -313,6 +388,7 @@ function download(filename, text) {
   URL.revokeObjectURL(link.href);
 }
 
+/** @param {HTMLElement} root @param {string} name @param {ViewData} view */
 function logMissing(root, name, view) {
   const keys = [...Object.keys(view.text || {}), ...Object.keys(view.lists || {}),
                 ...Object.keys(view.hidden || {}), ...Object.keys(view.attrs || {})];
@@ -327,14 +403,20 @@ function logMissing(root, name, view) {
 // The address and the kept view, written just after the tap's screen is painted (Chromium's
 // history.replaceState alone took 5-35 ms of a tap). Only the latest of each is written; a page
 // being hidden or left writes them at once, so nothing is lost.
+/** @typedef {"keep" | "forget" | "revert"} SavedViewStep */
+/**
+ * @type {{hash: string | null, step: SavedViewStep | null, root: HTMLElement | null,
+ *         due: boolean, wired: boolean}}
+ */
 const later = {hash: null, step: null, root: null, due: false, wired: false};
 // True while the address and the kept view of the latest answer are still to be written (a
 // frame away): the browser tests wait on it before they read the address (tests/browser).
 window.coopMagicWritePending = () => later.due;
 
+/** @param {HTMLElement | null} root @param {SavedViewStep} step */
 function savedView(root, step) {
   try {
-    if (window.coopMagicSavedView) window.coopMagicSavedView[step](root);
+    if (window.coopMagicSavedView && root) window.coopMagicSavedView[step](root);
   } catch (error) {
     console.warn("saved view: " + step + " failed");
   }
@@ -351,6 +433,7 @@ function writeLater() {
   if (step !== null) savedView(root, step);  // after the address: the kept view records it
 }
 
+/** @param {HTMLElement} root @param {ViewData} view */
 function afterPaint(root, view) {
   if (view.url_hash !== undefined) later.hash = view.url_hash;
   if (view.save !== undefined) {
@@ -368,6 +451,10 @@ function afterPaint(root, view) {
   else requestAnimationFrame(() => setTimeout(writeLater, 0));
 }
 
+/**
+ * @param {HTMLElement} root @param {string} name @param {ViewData} view
+ * @param {Shown} shown
+ */
 export function applyView(root, name, view, shown) {
   if (isDevBuild()) logMissing(root, name, view);
   for (const [id, text] of Object.entries(view.text || {})) {
@@ -390,8 +477,8 @@ export function applyView(root, name, view, shown) {
   for (const [name_, value] of Object.entries(view.values || {})) {
     const el = shown.field(name_);
     if (!el) continue;
-    if (el.type === "checkbox") el.checked = !!value;
-    else el.value = value;
+    if (el instanceof HTMLInputElement && el.type === "checkbox") el.checked = !!value;
+    else if ("value" in el) el.value = value;
   }
   for (const [id, items] of Object.entries(view.lists || {})) {
     const el = shown.find(id);
@@ -421,7 +508,7 @@ export function applyView(root, name, view, shown) {
   if (view.download) download(view.download[0], view.download[1]);
   for (const [id, rows] of Object.entries(view.qr || {})) {
     const canvas = shown.find(id);
-    if (canvas) paintQr(root, canvas, rows);
+    if (canvas instanceof HTMLCanvasElement) paintQr(root, canvas, rows);
   }
   if (view.scroll) {
     const target = shown.find(view.scroll);
@@ -432,6 +519,7 @@ export function applyView(root, name, view, shown) {
 // Scroll ``target`` to the top of the screen, below the runner's table bar when that bar is
 // stuck under the site header (docs/assets/widgets.css): the game after a turn lands just below
 // the bar at rest, a card panel below the stuck bar, never under it.
+/** @param {HTMLElement} root @param {HTMLElement} target */
 function scrollBelowBar(root, target) {
   target.scrollIntoView({block: "start"});
   const bar = root.querySelector(".table-bar");
@@ -445,22 +533,34 @@ function scrollBelowBar(root, target) {
 // whole or sent to the worker: a file by its size first (File.size, nothing read), then by
 // its text; Python's own checks (pyengine.widgets.paste_too_big, safejson) stay behind them.
 // The words are Python's.
+/** @type {Record<string, number>} */
 const FILE_LIMITS = {import: MAX_SAVE_CHARS};  // saved games; other files are decklists
 
 // Only a paste box the player can see counts (a runner's hidden set-up box is not read by
 // the turn's buttons; its text is still bounded by Python's checks when it is).
+/** @param {Form} form @param {HTMLElement} root */
 function pasteTooBig(form, root) {
   for (const el of root.querySelectorAll("textarea[data-field]")) {
     if (el.closest("[hidden]")) continue;
-    const text = form[el.getAttribute("data-field")] || "";
-    if (text.length > MAX_PASTE_CHARS) {
-      return `The pasted text is ${text.length.toLocaleString("en")} characters long; a page ` +
-             `reads at most ${MAX_PASTE_CHARS.toLocaleString("en")}. Paste one decklist at a time.`;
-    }
+    const text = form[el.getAttribute("data-field") || ""] || "";
+    const message = textTooLarge(text, {});
+    if (message) return message;
   }
   return null;
 }
 
+// assets/text-limits.js's check (issue 40, point 5: lines and right-to-left letters too); only
+// the length if that script is missing.
+/** @param {string} text @param {{what?: string}} options @returns {string | null} */
+function textTooLarge(text, options) {
+  const limits = window.coopMagicTextLimits;
+  if (limits) return limits.tooLarge(text, options);
+  return text.length > MAX_PASTE_CHARS ? `The ${options.what || "pasted text"} holds ` +
+    `${text.length.toLocaleString("en")} characters; a page reads at most ` +
+    `${MAX_PASTE_CHARS.toLocaleString("en")}.` : null;
+}
+
+/** @param {string} action @param {File} file */
 function fileTooBig(action, file) {
   const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
   if (file.size > 4 * chars) {  // UTF-8: at most 4 bytes a character
@@ -471,9 +571,13 @@ function fileTooBig(action, file) {
   return null;
 }
 
+/** @param {string} action @param {string} text */
 function fileNotText(action, text) {
   const chars = FILE_LIMITS[action] || MAX_PASTE_CHARS;
-  if (text.length > chars) {
+  if (!FILE_LIMITS[action]) {  // a decklist, shown in its box: the paste's limits
+    const message = textTooLarge(text, {what: "file"});
+    if (message) return message;
+  } else if (text.length > chars) {
     return `The file holds ${text.length.toLocaleString("en")} characters; a page reads at ` +
            `most ${chars.toLocaleString("en")}.`;
   }
@@ -483,6 +587,7 @@ function fileNotText(action, text) {
   return null;
 }
 
+/** @param {Shown} shown @param {string} message */
 function refuse(shown, message) {
   const box = shown.find("error");
   if (!box) return;
@@ -500,18 +605,22 @@ function refuse(shown, message) {
 // their first tap was made against, so one double tap is one action even when the first tap's
 // answer is already on the screen. A click from the keyboard: the view shown now.
 export class Taps {
+  /** @param {HTMLElement} root */
   constructor(root) {
     this.shown = "0";     // the version of the view on the screen
+    /** @type {string | null} */
     this.down = null;     // the version shown when the pointer last came down on this widget
     this.first = "0";     // the version the current multi-tap's first tap was made against
     root.addEventListener("pointerdown", () => { this.down = this.shown; }, true);
   }
+  /** @param {number | undefined | null} version */
   showing(version) {
     if (version !== undefined && version !== null) this.shown = String(version);
   }
   // The version a click was made against (called once per click, in the click's own task).
+  /** @param {Event | null} event */
   madeAgainst(event) {
-    const count = event && event.detail ? event.detail : 0;
+    const count = event instanceof UIEvent && event.detail ? event.detail : 0;
     if (count > 1) return this.first;
     const version = count === 1 && this.down !== null ? this.down : this.shown;
     this.down = null;
@@ -522,7 +631,9 @@ export class Taps {
 
 // -- the worker -------------------------------------------------------------------------------
 // PyWorker resolves URLs against the worker's own (blob:) address: give it absolute ones.
+/** @param {StartOptions["config"]} config */
 function workerConfig(config) {
+  /** @type {Record<string, string>} */
   const files = {};
   for (const [url, target] of Object.entries(config.files || {})) files[absolute(url)] = target;
   return {...config, interpreter: absolute(config.interpreter), files, sync_main_only: true};
@@ -536,12 +647,15 @@ function workerConfig(config) {
 // Function() call). With the worker's function hooks emptied, every start takes the path the
 // others took, and nothing needs string evaluation (Pyodide compiles its WebAssembly under
 // 'wasm-unsafe-eval', which is not string evaluation).
+/** @param {{worker?: Record<string, unknown>} | undefined} hooks */
 function withoutWorkerHooks(hooks) {
   for (const [name, set] of Object.entries((hooks && hooks.worker) || {})) {
-    if (name.startsWith("on") && set && typeof set.clear === "function") set.clear();
+    if (name.startsWith("on") && set && typeof set === "object" && "clear" in set &&
+        typeof set.clear === "function") set.clear();
   }
 }
 
+/** @param {StartOptions} options @returns {Promise<PyWorkerHandle>} */
 async function startWorker(options) {
   const {PyWorker, hooks} = await import(options.core);
   withoutWorkerHooks(hooks);
@@ -549,7 +663,7 @@ async function startWorker(options) {
   // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js).
   const snapshot = key ? await import("./snapshot.js").catch(() => null) : null;
   const config = snapshot ? snapshot.interpreterConfig(plain, key) : plain;
-  if (snapshot) {
+  if (snapshot && key) {
     options.snapshot = () => snapshot.makeLater({key, interpreter: plain.interpreter,
                                                  zip: Object.keys(plain.files)[0]});
   }
@@ -586,14 +700,20 @@ const ANSWER_TIMEOUT_MS = 60000;
 const HANG_MS = 4000;
 const CHECK_MS = 250;
 
+// An error that says Python gave no answer (or no sign of life) in time.
+class TimedOut extends Error {
+  timedOut = true;
+}
+
+/** @template T @param {Promise<T>} promise @returns {Promise<T>} */
 function answerWithin(promise) {
   const ms = Number(window.coopMagicAnswerTimeoutMs) || ANSWER_TIMEOUT_MS;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const late = new Promise((resolve, reject) => {
     timer = setTimeout(() => {
-      const error = new Error(`Python gave no answer in ${ms / 1000} s`);
-      error.timedOut = true;
-      reject(error);
+      reject(new TimedOut(`Python gave no answer in ${ms / 1000} s`));
     }, ms);
   });
   return Promise.race([promise, late]).finally(() => clearTimeout(timer));
@@ -601,9 +721,12 @@ function answerWithin(promise) {
 
 // The answer to `promise`, or an error (timedOut) once `engine` has had no sign of life from
 // Python for HANG_MS (see above).
+/** @template T @param {Promise<T>} promise @param {Engine} engine @returns {Promise<T>} */
 function watched(promise, engine) {
   const ms = Number(window.coopMagicHangMs) || HANG_MS;
+  /** @type {ReturnType<typeof setInterval> | undefined} */
   let timer;
+  /** @type {Promise<never>} */
   const hung = new Promise((resolve, reject) => {
     let sign = performance.now();
     let checked = sign;
@@ -612,20 +735,18 @@ function watched(promise, engine) {
       if (now - checked > 3 * CHECK_MS) sign = now;  // a late check judges nothing
       checked = now;
       sign = Math.max(sign, engine.sign);
-      if (now - sign > ms) {
-        const error = new Error(`Python gave no sign of life for ${ms / 1000} s`);
-        error.timedOut = true;
-        reject(error);
-      }
+      if (now - sign > ms) reject(new TimedOut(`Python gave no sign of life for ${ms / 1000} s`));
     }, CHECK_MS);
   });
   return Promise.race([promise, hung]).finally(() => clearInterval(timer));
 }
 
 class Engine {
+  /** @param {StartOptions} options @param {PyWorkerHandle} worker */
   constructor(options, worker) {
     this.options = options;
     this.current = worker;
+    /** @type {Promise<PyWorkerHandle> | null} */
     this.restarting = null;
     this.sign = 0;         // when Python last beat (performance.now())
     this.live = this.listen(worker);
@@ -633,6 +754,7 @@ class Engine {
   // Python's beats are a token of this worker's own, which it posts to the page (a message
   // PyScript's own listeners let by); resolves once Python is up and beating, and fails as
   // the start would when Python never comes up.
+  /** @param {PyWorkerHandle} worker @returns {Promise<boolean>} */
   listen(worker) {
     const token = "coop-magic-beat:" + Math.random().toString(36).slice(2);
     worker.addEventListener("message", (event) => {
@@ -644,6 +766,7 @@ class Engine {
   }
   // The answer to `call(sync)`, a message to the current worker: watched by the heartbeat
   // once Python is up.
+  /** @param {(sync: Sync) => Promise<string>} call @returns {Promise<string>} */
   async ask(call) {
     const worker = this.current;
     const live = await this.live;
@@ -651,6 +774,7 @@ class Engine {
     return live ? watched(call(worker.sync), this) : answerWithin(call(worker.sync));
   }
   // A new worker instead of `dead` (nothing if another widget has already replaced it).
+  /** @param {PyWorkerHandle} dead @returns {Promise<PyWorkerHandle>} */
   restart(dead) {
     if (this.current !== dead) return Promise.resolve(this.current);
     if (!this.restarting) {
@@ -669,6 +793,7 @@ class Engine {
   }
 }
 
+/** @returns {Omit<PageInfo, "slots">} */
 function pageInfo() {
   const fragment = String(location.hash || "");
   const connection = navigator.connection;
@@ -679,26 +804,50 @@ function pageInfo() {
   };
 }
 
+/**
+ * The worker's answer, from its JSON text. Python's Host writes it from the same TypedDicts
+ * these types are written from (tests/test_widgets_messages.py holds its answers to them).
+ * @param {string} text @returns {Answer}
+ */
+function parseAnswer(text) {
+  return JSON.parse(text);
+}
+
+/** An error for the console: its stack where it has one. @param {unknown} error */
+function described(error) {
+  return String(error instanceof Error && error.stack || error);
+}
+
+/** @param {Answer} answer */
 function logLines(answer) {
   for (const line of answer.log || []) console.warn(line);
 }
 
 // One widget on the page: its first view from the worker, then its events.
+/**
+ * @param {Engine} worker @param {HTMLElement} root
+ * @param {StartOptions["failed"]} failed
+ */
 async function serve(worker, root, failed) {
-  const name = root.getAttribute("data-widget");
+  const name = root.getAttribute("data-widget") || "";
   const shown = new Shown(root);
   const taps = new Taps(root);
   const slots = new Slots(name);
   const stored = slots.read();
   wireKeeping(root, name, slots);
   // A paste or drop refused before the browser inserted it (assets/saves.js).
-  root.addEventListener("coop-magic:refused", (event) => refuse(shown, String(event.detail)));
+  root.addEventListener("coop-magic:refused", (event) => {
+    if (event instanceof CustomEvent) refuse(shown, String(event.detail));
+  });
+  /** @type {FetchData[]} */
   const queue = [];  // requests to make, one at a time (View.fetches)
   let fetching = false;
+  /** @type {Promise<void>} */
   let chain = Promise.resolve();
   let pending = 0;  // actions asked and not yet shown (and files being read)
   // aria-busy on the root while an action is on its way: assistive technology waits for the
   // answer, and so do the tests (tests/browser/conftest.py).
+  /** @param {number} step */
   function busy(step) {
     pending += step;
     if (pending > 0) root.setAttribute("aria-busy", "true");
@@ -708,6 +857,7 @@ async function serve(worker, root, failed) {
   // asked: the fields as they were when the action was asked. A field the player has changed
   // since (typing on while Python answered) keeps what they typed: its own change event
   // brings it to Python next.
+  /** @param {Answer} answer @param {Form | null} asked */
   function show(answer, asked) {
     taps.showing(answer.version);
     if (answer.stale) {  // a second tap on a view already answered: nothing to show or say
@@ -735,6 +885,7 @@ async function serve(worker, root, failed) {
   // An action, with the fields as they are now; answers are shown in the order asked. Once
   // another tab has changed this game, play here waits until the player chooses (reload it or
   // keep this one as a copy: issue 40, point 7): a tap only brings that choice to hand.
+  /** @param {string} action @param {Partial<Record<AdapterKey, string>>} [extra] */
   function run(action, extra) {
     if (slots.stopped === "other-tab") {
       const choice = shown.find("other-tab-reload");
@@ -752,22 +903,23 @@ async function serve(worker, root, failed) {
                   _online: online, ...(extra || {})};
     busy(1);
     chain = chain.then(async () => {
+      /** @type {Answer} */
       let answer;
       try {
         if (worker.current !== startedOn) {  // another widget's tap restarted the worker
           answer = await startAgain(false);
         } else {
-          answer = JSON.parse(await worker.ask(
+          answer = parseAnswer(await worker.ask(
             (sync) => sync.handle(name, action, JSON.stringify(form))));
         }
       } catch (error) {
-        console.warn(String(error && error.stack || error));
-        answer = await startAgain(true, extra && "_status" in extra);
+        console.warn(described(error));
+        answer = await startAgain(true, !!extra && "_status" in extra);
       }
       try {
         show(answer, fields);
       } catch (error) {  // the next action must still run
-        console.warn(String(error && error.stack || error));
+        console.warn(described(error));
       } finally {
         busy(-1);
       }
@@ -775,7 +927,9 @@ async function serve(worker, root, failed) {
     return chain;
   }
 
+  /** @param {FetchData} fetchRequest @returns {Promise<[string, string]>} */
   async function request(fetchRequest) {
+    /** @type {RequestInit} */
     const init = {method: fetchRequest.method};
     if (fetchRequest.body !== null && fetchRequest.body !== undefined) {
       init.body = fetchRequest.body;
@@ -792,8 +946,7 @@ async function serve(worker, root, failed) {
   async function drain() {
     fetching = true;
     try {
-      while (queue.length) {
-        const next = queue.shift();
+      for (let next = queue.shift(); next; next = queue.shift()) {
         const [status, body] = await request(next);
         await run(next.action, {_status: status, _body: body, _tag: next.tag});
         await new Promise((resolve) => setTimeout(resolve, FETCH_GAP_MS));
@@ -808,23 +961,25 @@ async function serve(worker, root, failed) {
     // A slider shows its value in its <output for="..."> (issue 42: the values were hidden).
     root.querySelectorAll("input[type=range]").forEach((el) => {
       const shown = el.id && root.querySelector(`output[for="${el.id}"]`);
-      if (!shown) return;
+      if (!(shown instanceof HTMLOutputElement) || !(el instanceof HTMLInputElement)) return;
       const show = () => { shown.value = el.value; };
       show();
       el.addEventListener("input", show);
     });
     root.addEventListener("click", (event) => {
-      const target = event.target.closest("[data-item-action]");
+      const target = event.target instanceof Element &&
+                     event.target.closest("[data-item-action]");
       if (target && root.contains(target)) {
-        run(target.getAttribute("data-item-action"), {_item: target.getAttribute("data-item"),
-                                                      _view: taps.madeAgainst(event)});
+        run(target.getAttribute("data-item-action") || "",
+            {_item: target.getAttribute("data-item") || "", _view: taps.madeAgainst(event)});
       }
     });
     root.querySelectorAll("[data-file]").forEach((el) => {
+      if (!(el instanceof HTMLInputElement)) return;  // a file chooser is an <input type=file>
       el.addEventListener("change", async () => {
-        const chosen = el.files.length ? el.files[0] : null;
+        const chosen = el.files && el.files.length ? el.files[0] : null;
         if (!chosen) return;
-        const action = el.getAttribute("data-file");
+        const action = el.getAttribute("data-file") || "";
         const tooBig = fileTooBig(action, chosen);
         if (tooBig) {
           el.value = "";
@@ -845,23 +1000,26 @@ async function serve(worker, root, failed) {
     });
     root.querySelectorAll("[data-action]").forEach((el) => {
       el.addEventListener("click", (event) => {
-        run(el.getAttribute("data-action"), {_view: taps.madeAgainst(event)});
+        run(el.getAttribute("data-action") || "", {_view: taps.madeAgainst(event)});
       });
     });
     root.querySelectorAll("[data-change]").forEach((el) => {
-      el.addEventListener("change", () => run(el.getAttribute("data-change")));
+      el.addEventListener("change", () => run(el.getAttribute("data-change") || ""));
     });
   }
 
   // This widget started on a new worker, from its saved game; `died`: its own message found
   // Python dead (a new worker is started first). The answer is shown as any other, with the
   // line saying so; if even that fails, the plain "unexpected" line.
+  /** @param {boolean} died @param {boolean} [lookup] @returns {Promise<Answer>} */
   async function startAgain(died, lookup) {
     try {
       if (died) await worker.restart(startedOn);
       const next = worker.current;
-      const first = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
-        {...pageInfo(), slots: slots.read()}))));
+      /** @type {PageInfo} */
+      const page = {...pageInfo(), slots: slots.read()};
+      const first = parseAnswer(await worker.ask(
+        (sync) => sync.start(name, JSON.stringify(page))));
       startedOn = next;
       first.view.text = {...(first.view.text || {}),
                          "saves-note": lookup ? RESTARTED_LOOKUP : RESTARTED};
@@ -869,22 +1027,25 @@ async function serve(worker, root, failed) {
       console.warn("the rules engine was restarted from the saved game");
       return first;
     } catch (error) {
-      console.warn(String(error && error.stack || error));
-      return {view: {error: UNEXPECTED}, writes: {}, log: []};
+      console.warn(described(error));
+      // the page's own answer: the version on the screen stays
+      return {view: {error: UNEXPECTED}, writes: {}, log: [], version: Number(taps.shown)};
     }
   }
 
   let startedOn = worker.current;
+  /** @type {Answer} */
   let answer;
   try {
-    answer = JSON.parse(await worker.ask((sync) => sync.start(name, JSON.stringify(
-      {...pageInfo(), slots: stored}))));
+    /** @type {PageInfo} */
+    const page = {...pageInfo(), slots: stored};
+    answer = parseAnswer(await worker.ask((sync) => sync.start(name, JSON.stringify(page))));
   } catch (error) {
     // Python started but the engine did not, or never answered (then its worker is stopped,
     // so it no longer takes the phone's processor): say so, and stay disabled. The saved
     // game stays as it is in storage.
-    console.error("the rules engine could not start: " + String(error && error.stack || error));
-    if (error && error.timedOut && worker.current === startedOn) {
+    console.error("the rules engine could not start: " + described(error));
+    if (error instanceof TimedOut && worker.current === startedOn) {
       try { startedOn.terminate(); } catch (stopped) { /* gone already */ }
     }
     if (failed) failed(null, "This page could not start. Reload it; a saved game is kept.");
@@ -892,7 +1053,7 @@ async function serve(worker, root, failed) {
   }
   // What the player typed while Python started is kept (assets/saves.js marks it).
   root.querySelectorAll("[data-field][data-typed]").forEach((el) => {
-    if (answer.view.values) delete answer.view.values[el.getAttribute("data-field")];
+    if (answer.view.values) delete answer.view.values[el.getAttribute("data-field") || ""];
   });
   if (!slots.write(answer.writes)) delete answer.view.save;
   logLines(answer);
@@ -918,9 +1079,12 @@ async function serve(worker, root, failed) {
 // module), worker (the worker's Python file), config (PyScript config: interpreter, files),
 // failed(error, message) (called when Python or the engine cannot start; message: what to say
 // instead of the loader's own words about the download).
+/** @param {StartOptions} options */
 export async function start(options) {
+  /** @type {NodeListOf<HTMLElement>} */
   const roots = document.querySelectorAll("[data-widget]");
   if (!roots.length) return;
+  /** @type {Engine} */
   let worker;
   try {
     worker = new Engine(options, await startWorker(options));
@@ -928,7 +1092,7 @@ export async function start(options) {
     if (options.failed) options.failed(error);
     return;
   }
-  const serveOne = (root) => serve(worker, root, options.failed);
-  await Promise.all(Array.prototype.map.call(roots, serveOne));
+  const serveOne = (/** @type {HTMLElement} */ root) => serve(worker, root, options.failed);
+  await Promise.all(Array.from(roots, serveOne));
   if (options.snapshot) options.snapshot().catch(() => undefined);  // once ready and idle
 }

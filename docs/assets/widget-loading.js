@@ -1,3 +1,4 @@
+// @ts-check
 // Starts Python on a play page and shows how far it has got: a progress bar and the current
 // step under each widget's "Loading Python…" line; the page's adapter (assets/widget-host.js)
 // hides the line when the widget is ready.
@@ -11,6 +12,7 @@
   var lines = document.querySelectorAll("[data-widget] [data-id=loading]");
 
   var failed = false;
+  /** @type {(error: unknown, message?: string) => void} */
   var fail = function () {};  // set below once the lines have their progress bars
   var onStart = function () {};
 
@@ -20,7 +22,7 @@
   function framedByAnotherSite() {
     if (window.top === window.self) return false;
     try {
-      return window.top.location.origin !== window.location.origin;
+      return !window.top || window.top.location.origin !== window.location.origin;
     } catch (error) {
       return true;  // another origin: its address cannot even be read
     }
@@ -29,7 +31,8 @@
   var started = false;
   function startPython() {
     var host = me && me.getAttribute("data-host");
-    if (started || !core || !host) return;
+    if (started || !me || !core || !host) return;
+    var script = me;
     started = true;
     if (framedByAnotherSite()) {
       fail(null, "This page does not run inside another site. Open it on its own: " +
@@ -37,10 +40,14 @@
       return;
     }
     onStart();
-    var config = JSON.parse(me.getAttribute("data-config") || "{}");
+    var config = JSON.parse(script.getAttribute("data-config") || "{}");
     import(host).then(function (adapter) {
-      return adapter.start({core: core, worker: me.getAttribute("data-worker"), config: config,
-                            failed: function (error, message) { fail(error, message); }});
+      return adapter.start({core: core, worker: script.getAttribute("data-worker") || "",
+                            config: config,
+                            failed: function (/** @type {unknown} */ error,
+                                              /** @type {string | undefined} */ message) {
+                              fail(error, message);
+                            }});
     }).catch(function (error) { fail(error); });
   }
   // Once the browser reports the first contentful paint (a frame painted before the content
@@ -63,7 +70,9 @@
 
   if (!lines.length) return;
   var cached = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  /** @type {HTMLProgressElement[]} */
   var bars = [];
+  /** @type {HTMLSpanElement[]} */
   var texts = [];
 
   for (var i = 0; i < lines.length; i++) {
@@ -100,7 +109,10 @@
   fail = function (error, message) {
     if (failed) return;
     failed = true;
-    if (error) console.warn("Python could not start: " + String(error && error.message || error));
+    if (error) {
+      console.warn("Python could not start: " + String(error instanceof Error && error.message ||
+                                                       error));
+    }
     var text = message || (navigator.onLine
       ? "Python could not be downloaded. Check the connection and reload the page."
       : "Python is not kept on this device yet and there is no connection. Open this page " +
@@ -109,7 +121,8 @@
     for (var i = 0; i < lines.length; i++) {
       bars[i].remove();
       texts[i].textContent = text;
-      lines[i].closest("[data-widget]").setAttribute("data-ready", "failed");
+      var root = lines[i].closest("[data-widget]");  // the line is inside its widget
+      if (root) root.setAttribute("data-ready", "failed");
     }
   };
 })();

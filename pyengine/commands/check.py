@@ -135,7 +135,7 @@ def run(args: argparse.Namespace) -> int:
     return 0 if report.legal else 1
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "check",
         help="check a decklist against a format's deck rules",

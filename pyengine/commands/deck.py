@@ -121,7 +121,7 @@ def show(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("deck", help="look at a deck: counts, tokens, mana curve")
     sub = parser.add_subparsers(dest="deck_command", metavar="VERB", required=True)
     show_parser = sub.add_parser("show", help="sections, counts, tokens and mana curve of a deck")

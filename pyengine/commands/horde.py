@@ -23,20 +23,17 @@ from pathlib import Path
 from typing import Any
 
 from .. import files, safejson
+from ..actions import Action, BadAction
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
-from ..horde_common import SURVIVORS, ConfigError, decklist_config
+from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
+from ..limited_horde import LimitedHorde
 from ..limited_horde.rules import SETUP as LIMITED_SETUP
 from ..rng import make_seed
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
-
-try:  # the Limited Edition engine registers itself on import
-    from .. import limited_horde
-except ImportError:  # pragma: no cover - while it is being written
-    limited_horde = None  # type: ignore[assignment]
 
 DEFAULT_HORDE_DECK = "horde-knudson-zombies-2011"
 DEFAULT_LIMITED_DECK = "limited-horde-zombies"
@@ -86,7 +83,9 @@ def print_events(events: list[Event]) -> None:
 
 
 def status_of(game: Game) -> dict[str, Any]:
-    return game.status()  # type: ignore[attr-defined]
+    if not isinstance(game, HordeGame):
+        raise CommandError(f"this save holds a {game.variant} game, not a Horde game")
+    return game.status()
 
 
 def print_state(game: Game) -> None:
@@ -112,9 +111,13 @@ def print_state(game: Game) -> None:
 
 
 # -- running one action ----------------------------------------------------------------------
-def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
+def apply_action(args: argparse.Namespace, action: dict[str, Any] | Action) -> int:
     game = read_game(args.game, args.variant)
-    if (events := attempt(lambda: game.apply(action), "refused")) is None:
+    try:
+        chosen = action if isinstance(action, Action) else Action.parse(action)
+    except BadAction as error:
+        raise CommandError(f"the action is not one: {error}") from None
+    if (events := attempt(lambda: game.apply(chosen), "refused")) is None:
         return 1
     write_game(args.game, game)
     print_events(events)
@@ -139,7 +142,7 @@ def summary(game: Game) -> str:
     parts.append(f"library {counts['library']}, graveyard {counts['graveyard']}")
     end = game.outcome()
     if end is not None:
-        parts.append(f"{end.winner} won")
+        parts.append("survivors won" if end.table_won else "horde won")
     return "-- " + " · ".join(parts)
 
 
@@ -154,19 +157,10 @@ def run_new(args: argparse.Namespace) -> int:
         config["survivor_names"] = [n.strip() for n in args.names.split(",")]
     if args.stack:
         config["stack"] = True
-    if args.variant == "horde":
-        config["difficulty"] = args.difficulty
-        config["life"] = life_option(args)
-        custom = custom_options(args)
-        if custom:
-            config["custom"] = custom
-    else:
-        options = limited_options(args, db)
-        config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
-        config.update(options)
+    config = args.options(args, db, config, facts)
     seed = args.seed or make_seed(secrets.randbits(32))
     try:
-        game = (HordeSlingLab if args.variant == "horde" else limited_class())(config, seed)
+        game = args.engine()(config, seed)
     except GameError as error:
         raise CommandError(f"cannot start the game: {error}") from None
     write_game(args.game, game)
@@ -175,10 +169,41 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
+def slinglab_options(args: argparse.Namespace, db: Any, config: dict[str, Any],
+                     facts: dict[str, Any]) -> dict[str, Any]:
+    """The SlingLab set-up the flags give: difficulty, life, Custom options."""
+    config["difficulty"] = args.difficulty
+    config["life"] = life_option(args)
+    custom = custom_options(args)
+    if custom:
+        config["custom"] = custom
+    config.update(_slinglab_rest().from_arguments(args))
+    return config
+
+
+def _slinglab_rest() -> Setup:
+    """SlingLab's declared set-up less what has flags of its own (any option declared later)."""
+    return HordeSlingLab.descriptor.setup.without("difficulty", "survivors", "life", "custom")
+
+
+def _limited_rest() -> Setup:
+    """Limited Horde's declared set-up less what has flags of its own."""
+    return limited_class().descriptor.setup.without("difficulty", "adjustment", "aggro",
+                                                    "survivors", "life")
+
+
+def limited_config(args: argparse.Namespace, db: Any, config: dict[str, Any],
+                   facts: dict[str, Any]) -> dict[str, Any]:
+    """The Limited Horde 2.1 set-up the flags give, with the Dreadnought deck's facts."""
+    options = limited_options(args, db)
+    config["facts"] = {**facts, **options.pop("dreadnought_facts", {})}
+    config.update(options)
+    config.update(_limited_rest().from_arguments(args))
+    return config
+
+
 def limited_class() -> type[Game]:
-    if limited_horde is None:  # pragma: no cover
-        raise CommandError("the Limited Horde engine is not available")
-    return limited_horde.LimitedHorde
+    return LimitedHorde
 
 
 def life_option(args: argparse.Namespace) -> dict[str, Any]:
@@ -243,7 +268,18 @@ def run_act(args: argparse.Namespace) -> int:
         action = safejson.loads(args.action, what="the action")
     except safejson.BadJSON as error:
         raise CommandError(f"the action is not JSON: {error}") from None
-    return apply_action(args, action)
+    try:
+        return apply_action(args, Action.parse(action))
+    except BadAction as error:
+        raise CommandError(f"the action is not one: {error}") from None
+
+
+def run_legal(args: argparse.Namespace) -> int:
+    """Print the actions the engine takes now, one a line (``n=?``: an amount to choose)."""
+    game = read_game(args.game, args.variant)
+    for action in game.legal_actions():
+        print(action.text())
+    return 0
 
 
 # -- the parsers ----------------------------------------------------------------------------
@@ -424,7 +460,8 @@ def _add_game(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("game", help="the game's save file (JSON)")
 
 
-def _add_verbs(sub: argparse._SubParsersAction, variant: str, verbs: dict[str, Verb]) -> None:
+def _add_verbs(sub: argparse._SubParsersAction[argparse.ArgumentParser], variant: str,
+               verbs: dict[str, Verb]) -> None:
     for verb, (help_text, add_args, build) in verbs.items():
         parser = sub.add_parser(verb, help=help_text)
         _add_game(parser)
@@ -436,11 +473,12 @@ def _add_verbs(sub: argparse._SubParsersAction, variant: str, verbs: dict[str, V
         parser.set_defaults(func=run, variant=variant)
 
 
-def _add_files(sub: argparse._SubParsersAction, variant: str) -> None:
+def _add_files(sub: argparse._SubParsersAction[argparse.ArgumentParser], variant: str) -> None:
     for verb, help_text, func in (
         ("show", "print the state", run_show),
         ("log", "print the whole game log", run_log),
         ("undo", "take back the last action", run_undo),
+        ("legal", "list the actions the engine takes now", run_legal),
     ):
         parser = sub.add_parser(verb, help=help_text)
         _add_game(parser)
@@ -461,7 +499,7 @@ def _add_new_common(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--force", action="store_true", help="replace an existing file")
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     horde = subparsers.add_parser("horde", help="play Horde (SlingLab rules) from a save file")
     sub = horde.add_subparsers(dest="verb", metavar="VERB", required=True)
     new = sub.add_parser("new", help="start a game")
@@ -471,9 +509,12 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     new.add_argument("--life-mode", choices=LIFE_MODE.values(), default=LIFE_MODE.default)
     new.add_argument("--life", type=int, help="life per Survivor, or the fixed total")
     CUSTOM.add_arguments(new, note="custom: ")
-    new.set_defaults(func=run_new, variant="horde")
-    _add_files(sub, "horde")
-    _add_verbs(sub, "horde", {**COMMON_VERBS, **HORDE_VERBS})
+    _slinglab_rest().add_arguments(new)
+    slinglab = HordeSlingLab.variant
+    new.set_defaults(func=run_new, variant=slinglab, options=slinglab_options,
+                     engine=lambda: HordeSlingLab)
+    _add_files(sub, slinglab)
+    _add_verbs(sub, slinglab, {**COMMON_VERBS, **HORDE_VERBS})
 
     limited = subparsers.add_parser("limited-horde",
                                     help="play Horde Magic Limited Edition 2.1 from a save file")
@@ -490,6 +531,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      choices=adjustment.values(), metavar="N",
                      help=f"{adjustment.label} to the Preparation turns ({adjustment.allowed()})")
     new.add_argument("--aggro", action="store_true", help=LIMITED_SETUP["aggro"].label)
-    new.set_defaults(func=run_new, variant="limited-horde")
+    _limited_rest().add_arguments(new)
+    new.set_defaults(func=run_new, variant="limited-horde", options=limited_config,
+                     engine=limited_class)
     _add_files(sub, "limited-horde")
     _add_verbs(sub, "limited-horde", {**COMMON_VERBS, **LIMITED_VERBS})

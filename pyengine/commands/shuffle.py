@@ -38,7 +38,7 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("shuffle", help="shuffle a deck with a seed")
     parser.add_argument("deck", help="a deck id (see decks/index.json) or a decklist file")
     parser.add_argument("--seed", help="seed (a random readable one if omitted)")

@@ -16,25 +16,25 @@ import argparse
 import json
 from typing import Any
 
-from .. import files
+from .. import files, variants
 from ..cli import CommandError
 from ..game import GameError
-from ..horde import CUSTOM
 from ..setup import SetupError
 from ..simulate import MAX_TURNS, TableModel, build_config, default_model, settings_for, simulate
 from ._input import read_deck_spec
 
-VARIANTS = ("horde", "limited-horde", "swarm")
-#: The deck each variant uses when none is named, and the companion list it needs.
-DEFAULT_DECKS = {"horde": "horde-knudson-zombies-2011", "limited-horde": "limited-horde-zombies",
-                 "swarm": "swarm-sample"}
+
+def _variants() -> list[str]:
+    """The variants the simulator plays (pyengine/variants.py)."""
+    return [v.id for v in variants.simulated()]
 
 
 def _companion(variant: str, deck_id: str, given: str | None) -> str | None:
-    """The Dreadnought deck or Enforcer list: as given, else the one the shipped deck names."""
+    """The Dreadnought deck or Enforcer list: as given, else the one the shipped deck names
+    (the key its descriptor's ``simulation.companion`` names in ``decks/index.json``)."""
     if given:
         return given
-    key = {"limited-horde": "dreadnought", "swarm": "enforcers"}.get(variant)
+    key = variants.simulation(variant).companion
     if key is None:
         return None
     try:
@@ -44,8 +44,10 @@ def _companion(variant: str, deck_id: str, given: str | None) -> str | None:
     return entry.get(key)
 
 
-def _custom(values: list[str] | None) -> dict[str, Any]:
-    """``KEY=VALUE`` words as SlingLab Custom options (horde.CUSTOM reads each)."""
+def _custom(values: list[str] | None, group: Any) -> dict[str, Any]:
+    """``KEY=VALUE`` words as the options of the set-up's group ``custom`` (SlingLab's Custom
+    options: the group's own set-up reads each)."""
+    CUSTOM = group.setup  # noqa: N806 - the declaration's name
     custom: dict[str, Any] = {}
     for value in values or []:
         key, sep, raw = value.partition("=")
@@ -60,23 +62,34 @@ def _custom(values: list[str] | None) -> dict[str, Any]:
 
 
 def options_from(args: argparse.Namespace) -> dict[str, Any]:
-    """The setting the arguments name (engine config options)."""
-    if args.variant == "horde":
-        options: dict[str, Any] = {"difficulty": args.difficulty or "classic",
-                                   "survivors": args.survivors or 1}
-        custom = _custom(args.custom)
-        if custom:
-            options["custom"] = custom
-        return options
+    """The setting the arguments name (engine config options): the variant's defaults
+    (its descriptor's ``simulation.defaults``), each given flag that its set-up has on top;
+    ``--aggro`` and ``--custom`` only where the set-up has them."""
+    variant = variants.descriptor(args.variant)
+    options = dict(variants.simulation(args.variant).defaults)
+    keys = variant.setup.keys()
+    for key in ("difficulty", "survivors"):
+        value = getattr(args, key)
+        if value and key in options:
+            options[key] = value
+    if "adjustment" in options:
+        options["adjustment"] = args.adjustment
+    if args.aggro and "aggro" in keys:
+        options["aggro"] = True
     if args.custom:
-        raise CommandError("--custom is for SlingLab Horde only")
-    if args.variant == "limited-horde":
-        options = {"difficulty": args.difficulty or "normal", "adjustment": args.adjustment,
-                   "survivors": args.survivors or 1}
-        if args.aggro:
-            options["aggro"] = True
-        return options
-    return {"mode": "hive", "survivors": args.survivors or 1}
+        if "custom" not in keys:
+            raise CommandError("--custom is for SlingLab Horde only")
+        options["custom"] = _custom(args.custom, variant.setup["custom"])
+    for value in args.option or []:  # any other declared option: KEY=VALUE
+        key, sep, raw = value.partition("=")
+        key = key.strip().replace("-", "_")
+        if not sep:
+            raise CommandError("--option takes KEY=VALUE, KEY one of: " + ", ".join(keys))
+        try:
+            options[key] = variant.setup.read(key, raw.strip())
+        except SetupError as error:
+            raise CommandError(f"cannot simulate that setting: {error}") from None
+    return options
 
 
 def model_from(args: argparse.Namespace) -> TableModel:
@@ -93,7 +106,7 @@ def model_from(args: argparse.Namespace) -> TableModel:
 
 
 def run(args: argparse.Namespace) -> int:
-    deck_id = args.deck or DEFAULT_DECKS[args.variant]
+    deck_id = args.deck or variants.simulation(args.variant).sample
     deck, _ = read_deck_spec(deck_id)
     companion = _companion(args.variant, deck_id, args.with_deck)
     extra = read_deck_spec(companion, allow_problems=True)[0] if companion else None
@@ -103,9 +116,9 @@ def run(args: argparse.Namespace) -> int:
         raise CommandError(str(error)) from None
     model = model_from(args)
     if args.all:
-        if args.difficulty or args.survivors or args.custom:
-            raise CommandError("--all runs every preset: leave out --difficulty, --survivors "
-                               "and --custom")
+        if args.difficulty or args.survivors or args.custom or args.option:
+            raise CommandError("--all runs every preset: leave out --difficulty, --survivors, "
+                               "--custom and --option")
         settings = settings_for(args.variant)
     else:
         settings = [options_from(args)]
@@ -127,13 +140,13 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "simulate",
         help="measure a setting: many seeded games against a stated table model",
         description="Play the automated deck's turns many times with the real engine against "
         "a stated model of the Survivors' table; print pressure per turn and the chance to win.")
-    parser.add_argument("variant", choices=VARIANTS)
+    parser.add_argument("variant", choices=_variants())
     parser.add_argument("--deck", help="deck id or decklist file (default: the variant's "
                         "shipped deck)")
     parser.add_argument("--with-deck", metavar="DECK", help="the Dreadnought deck (Limited "
@@ -147,6 +160,9 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--adjustment", type=int, default=0, help="limited-horde: set "
                         "adjustment -2 to +2")
     parser.add_argument("--aggro", action="store_true", help="limited-horde: Aggro Mode")
+    parser.add_argument("--option", action="append", metavar="KEY=VALUE",
+                        help="any option of the variant's declared set-up, e.g. survivors=2 "
+                        "(repeatable)")
     parser.add_argument("--all", action="store_true", help="every preset setting of the variant")
     model = parser.add_argument_group("table model (per Survivor, per turn; defaults: the "
                                       "model fitted by scripts/fit_table_model.py)")

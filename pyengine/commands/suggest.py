@@ -14,7 +14,7 @@ import argparse
 import json
 from typing import Any
 
-from .. import files
+from .. import files, variants
 from ..cli import CommandError
 from ..decklist import Decklist
 from ..game import GameError
@@ -22,9 +22,7 @@ from ..simulate import build_config
 from ..suggest import FAIR_BAND, POWER_FACTORS, split_decks, suggest
 from ._input import read_text
 from .check import deck_power
-from .simulate import DEFAULT_DECKS, _companion
-
-VARIANTS = ("horde", "swarm", "limited-horde")
+from .simulate import _companion
 
 
 def _factors(values: list[str] | None) -> dict[str, float]:
@@ -68,16 +66,17 @@ def run(args: argparse.Namespace) -> int:
     powers = [deck_power(deck, full) for deck in decks]
     factors = _factors(args.factor)
     band = _band(args.band)
-    variants = [args.variant] if args.variant else list(VARIANTS)
+    chosen = [args.variant] if args.variant else [v.id for v in variants.suggested()]
     results: list[dict[str, Any]] = []
-    for variant in variants:
-        deck_id = DEFAULT_DECKS[variant]
+    for variant in chosen:
+        deck_id = variants.simulation(variant).sample
         companion = _companion(variant, deck_id, None)
         automated = files.load_deck(deck_id)
         extra = files.load_deck(companion) if companion else None
 
-        def config_for(options: dict[str, Any], variant=variant, automated=automated,
-                       extra=extra) -> dict[str, Any]:
+        def config_for(options: dict[str, Any], variant: str = variant,
+                       automated: Decklist = automated,
+                       extra: Decklist | None = extra) -> dict[str, Any]:
             return build_config(variant, automated, db, options, extra)
 
         try:
@@ -105,14 +104,15 @@ def run(args: argparse.Namespace) -> int:
     return 0
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "suggest", help="suggest a setting per variant for the table's decks",
         description="Suggest a setting per variant for the table's decks, from their bracket "
         "estimates and the simulator. A suggestion, never a rule.")
     parser.add_argument("decks", nargs="+", metavar="DECK",
                         help="decklist files (one per Survivor, or decks separated by ---)")
-    parser.add_argument("--variant", choices=VARIANTS, help="only this variant")
+    parser.add_argument("--variant", choices=[v.id for v in variants.suggested()],
+                        help="only this variant")
     parser.add_argument("--runs", type=int, default=60, help="games per setting (default 60)")
     parser.add_argument("--seed", default="suggest", help="seed of the runs")
     parser.add_argument("--factor", action="append", metavar="LABEL=X",

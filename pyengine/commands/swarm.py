@@ -16,10 +16,12 @@ from pathlib import Path
 from typing import Any
 
 from .. import files
+from ..actions import Action
 from ..cli import CommandError
 from ..decklist import Decklist
 from ..game import Event, GameError
 from ..rng import make_seed
+from ..setup import Setup
 from ..swarm import LEAVE_DESTINATIONS, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
 from ._gamefile import attempt, read_save, write_text
 from ._input import read_deck_spec
@@ -71,13 +73,19 @@ def status_line(game: SwarmGame) -> str:
         parts.append(f"Reckoning at {reck + 1} from the top")
     end = game.outcome()
     if end is not None:
-        parts.append(f"the Survivors {'WON' if end.winner == 'survivors' else 'LOST'}")
+        parts.append(f"the Survivors {'WON' if end.table_won else 'LOST'}")
     return " | ".join(parts)
 
 
 def _print_events(events: list[Event]) -> None:
     for event in events:
         print(format_event(event))
+
+
+def _declared() -> Setup:
+    """Swarm's declared set-up (its descriptor's) less the mode and the team, which have flags
+    of their own below."""
+    return SwarmGame.descriptor.setup.without("mode", "survivors")
 
 
 def run_new(args: argparse.Namespace) -> int:
@@ -97,6 +105,7 @@ def run_new(args: argparse.Namespace) -> int:
         config = config_from_decks(mode=args.mode, survivors=args.survivors, deck=deck,
                                    enforcers=enforcers, db=files.load_card_db(),
                                    stack=args.stack)
+        config.update(_declared().from_arguments(args))
         game = SwarmGame(config, args.seed or make_seed(secrets.randbits(32)))
     except GameError as error:
         raise CommandError(str(error)) from None
@@ -107,13 +116,9 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _action(args: argparse.Namespace) -> dict[str, Any]:
-    action: dict[str, Any] = {"type": args.action}
-    for key in args.keys:
-        value = getattr(args, key)
-        if value is not None and value != []:
-            action[key] = value
-    return action
+def _action(args: argparse.Namespace) -> Action:
+    return Action(args.action, {key: getattr(args, key) for key in args.keys
+                                if getattr(args, key) is not None and getattr(args, key) != []})
 
 
 def run_action(args: argparse.Namespace) -> int:
@@ -157,14 +162,15 @@ def run_log(args: argparse.Namespace) -> int:
     return 0
 
 
-def _add(sub, name: str, help_text: str, *, keys: tuple[str, ...] = (), action: str = ""):
+def _add(sub: argparse._SubParsersAction[argparse.ArgumentParser], name: str, help_text: str,
+         *, keys: tuple[str, ...] = (), action: str = "") -> argparse.ArgumentParser:
     parser = sub.add_parser(name, help=help_text, description=help_text)
     parser.add_argument("file", help="the saved game (JSON)")
     parser.set_defaults(func=run_action, action=action or name, keys=keys)
     return parser
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser("swarm", help="play Swarm Mode on a saved game file",
                                    description=__doc__.split("\n\n")[0])
     sub = parser.add_subparsers(dest="verb", metavar="VERB", required=True)
@@ -176,6 +182,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
                      help=", ".join(f"{key} ({words})" for key, words in mode.options))
     new.add_argument("--survivors", type=int, default=survivors.default,
                      help=f"{survivors.allowed()} (default {survivors.default})")
+    _declared().add_arguments(new)  # any option declared later: one flag each
     new.add_argument("--deck", default=DEFAULT_DECK, help="Swarm deck id or decklist file")
     new.add_argument("--enforcers", help="Enforcer list id or file (default: the deck's own)")
     new.add_argument("--seed", help="seed (a random readable one if omitted)")

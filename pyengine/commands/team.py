@@ -303,7 +303,7 @@ def run_track(args: argparse.Namespace) -> int:
     if verb == "undo":
         try:
             undone = game.actions[-1] if game.actions else None
-            game = game.undo()  # type: ignore[assignment]
+            game = game.undo()
         except GameError as error:
             raise CommandError(str(error)) from None
         print(f"undone: {json.dumps(undone, ensure_ascii=False)}")
@@ -335,12 +335,17 @@ def run_track(args: argparse.Namespace) -> int:
 # ---------------------------------------------------------------------------------------------
 
 
-def register(subparsers: argparse._SubParsersAction) -> None:
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     parser = subparsers.add_parser(
         "team", help="Team Commander: random teams, the team mulligan, the team tracker",
         description="Team Commander at the table (rules: docs/team-commander/index.md).",
     )
-    parser.set_defaults(func=lambda args: (parser.print_help(), 2)[1])
+
+    def usage(args: argparse.Namespace) -> int:
+        parser.print_help()
+        return 2
+
+    parser.set_defaults(func=usage)
     sub = parser.add_subparsers(dest="team_command", metavar="roll|mulligan|track")
 
     roll = sub.add_parser("roll", help="random teams by d20 (TC 2.2-2.4, 3.2)")

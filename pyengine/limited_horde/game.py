@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..actions import Action
 from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
-from ..horde_common import ConfigError, HordeGame
-from ..setup import SetupError
+from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
+from ..setup import Setup, SetupError
+from ..variants import DeckKind, Simulation, Variant
 from ..vocabulary import Handling
 from .effects import CardEffects
 from .eldrazi import Eldrazi
@@ -18,10 +20,14 @@ from .rules import (
     COAX,
     DAMAGE_PER_CARD,
     HANDLING,
+    LEVELS,
+    LIFE,
     LIFE_PER_CARD,
     SETUP,
     SPAWN,
     SURGE_EXTRA,
+    THRESHOLD,
+    THRESHOLD_POWER,
     preparation_turns,
     token_mana_value,
     with_keyword_errata,
@@ -114,6 +120,20 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     def survivor_count(self) -> int:
         return self.survivors
 
+    def threshold(self) -> bool:
+        """Threshold on the Horde's cards (lh-9-10, derived): 7 or more cards in the Horde's
+        graveyard."""
+        return len(self.zones["graveyard"]) >= THRESHOLD
+
+    def entry(self, name: str) -> dict[str, Any]:
+        """A card's facts as plain data (what the attack total reads), with the power its
+        threshold errata gives while threshold holds (lh-9-10: Thraben Foulbloods +1/+1)."""
+        entry = super().entry(name)
+        extra = THRESHOLD_POWER.get(name, 0)
+        if extra and self.threshold() and str(entry.get("power", "")).strip().isdigit():
+            entry = {**entry, "power": str(int(entry["power"]) + extra)}
+        return entry
+
     def errata_of(self, name: str) -> str:
         """The keyword errata the card's facts carry here, in words ("" for none; lh-9-10)."""
         return self.errata.get(name, "")
@@ -163,7 +183,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             "surge_check": {"graveyard_and_exile": len(self.zones["graveyard"])
                             + len(self.zones["exile"]), "library": len(self.zones["library"])},
             "victory_possible": not self.zones["library"],
-            "actions": self.legal_actions(),
+            "actions": self.legal_types(),
             "counts": self.zones.counts(),
         }
 
@@ -171,9 +191,12 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     #: is 0 or less (chosen: the game is a duel, lh-1-1).
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "lh-7-1", "horde": "lh-1-1"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_types(self) -> list[str]:
+        """The types of the actions that make sense now (see :meth:`HordeGame.legal_actions`):
+        the turn's end first; the stage's end, draws, discards, a targeted spell, the look at
+        the hand, a Hunting attacker (each Horde creature, its power open) and the victory
+        check."""
+        names = super().legal_types()
         if self.phase == "survivors" and not self.looking:
             names.insert(0, "end-survivor-turn")
         elif self.phase == "horde" and not self.zones["stack"]:
@@ -187,6 +210,11 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         if not self.zones["library"]:
             names.append("confirm-victory")
         return names
+
+    def actions_of(self, name: str) -> list[Action]:
+        if name == "hunt":
+            return [self.template(name, card=card.id) for card in self.creatures()]
+        return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()
@@ -499,3 +527,61 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
                                 "creatures: confirm victory", [], {}))
         self.victory_hinted = ready
         return events
+
+
+# -- the variant's descriptor (pyengine/variants.py) -------------------------------------------
+def _levels() -> list[str]:
+    """The difficulties, easiest (most Preparation turns, lh-2-4) first."""
+    return sorted(LEVELS, key=LEVELS.__getitem__, reverse=True)
+
+
+def _presets() -> list[dict[str, Any]]:
+    return [{"difficulty": d} for d in _levels()]
+
+
+def _candidates(team: int) -> list[tuple[str, dict[str, Any]]]:
+    """Story to Nightmare (lh-2-4) for a team of ``team`` (hs-2-1's 1-4)."""
+    team = min(max(team, SURVIVORS.low), SURVIVORS.high)
+    return [(d.title(), {"difficulty": d, "survivors": team}) for d in _levels()]
+
+
+def _config(deck: Any, db: Any, options: dict[str, Any], extra: Any) -> dict[str, Any]:
+    """The Horde deck and, for the Eldrazi, the Dreadnought deck (lh-11-4)."""
+    names, facts = decklist_config(deck, db)
+    config: dict[str, Any] = {"deck": names, "facts": facts, **options}
+    if extra is not None:
+        dread, dread_facts = decklist_config(extra, db)
+        config["dreadnought"] = dread
+        config["facts"] = {**facts, **dread_facts}
+    return config
+
+
+def _start(config: dict[str, Any], seed: str, life: int | None) -> LimitedHorde:
+    return LimitedHorde(config if life is None else {**config, "life": life}, seed)
+
+
+#: The whole set-up: difficulty, set adjustment, Aggro Mode, the team and its life.
+FULL_SETUP = Setup((*SETUP.fields, SURVIVORS, LIFE),
+                   form_names={**SETUP.form_names, "life": "lh-life"})
+
+LimitedHorde.descriptor = Variant(
+    id=LimitedHorde.variant, label="Horde Magic Limited Edition 2.1", prefix="LH",
+    rulebook="limited-horde", rulebook_title="Limited Horde 2.1", setup=FULL_SETUP,
+    sample_decks=("limited-horde-zombies", "limited-horde-goblins",
+                  "limited-horde-eldrazi-vanguard"),
+    simulation=Simulation(
+        driver="pyengine.simulate:_LimitedDriver", commander_decks=False,
+        defaults={"difficulty": "normal", "adjustment": 0, "survivors": 1},
+        summary=("difficulty", "adjustment", "aggro", "survivors", "life"), settings=_presets,
+        candidates=_candidates, config=_config, start=_start,
+        sample="limited-horde-zombies", title="Limited Horde 2.1", companion="dreadnought"),
+    deck_formats=("limited-horde",),
+    turn_actions=("end-survivor-turn", "end-horde-turn", "end-step", "done"),
+    ending_actions=("life", "confirm-victory"),
+    deck_kinds=(
+        DeckKind("limited-horde", "Limited Horde 2.1",
+                 "pyengine.card_reference:limited_reference"),
+        DeckKind("limited-horde-dreadnought", "Limited Horde 2.1 (Dreadnought deck)",
+                 "pyengine.card_reference:dreadnought_reference"),
+    ),
+)

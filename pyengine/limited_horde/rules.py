@@ -25,6 +25,10 @@ HANDLING = declare({
     "table": Handling("table", "lh-3-18", "said on the card panel and in the card reference"),
 }, {
     **HORDE_OVERRIDES,
+    # no coin flags in Limited Horde: the Golden Rule settles optional and activated abilities
+    "you_may": Handling("table", "lh-3-18", "the Golden Rule: the obvious choice, else Roll "
+                                            "for the Horde"),
+    "activated": Handling("table", "lh-3-18", "the Golden Rule and the deck's directives"),
     "cant_block": Handling("carried", "lh-8-2", "Horde creatures never block"),
     "haste": Handling("carried", "lh-4-2", "every Horde creature attacks"),
     "defender": Handling("carried", "lh-4-2", "it does not attack"),
@@ -91,6 +95,36 @@ STAGES = ("preparation", "assault", "surge", "epilogue")
 #: replacement, the rule). lh-9-10: delirium is hard to track and the deck barely supports it,
 #: so the Horde's cards use threshold instead (Thraben Foulbloods, Hound of the Farbogs).
 KEYWORD_ERRATA = {"delirium": ("threshold", "lh-9-10")}
+#: Threshold on the Horde's cards (derived, limited-horde-recovered.md; lh-9-10): 7 or more
+#: cards in the Horde's graveyard.
+THRESHOLD = 7
+#: The power a card gets with threshold (derived, lh-9-10): Thraben Foulbloods +1/+1 and
+#: menace (the Hound gets menace only), counted in the attack total while threshold holds.
+THRESHOLD_POWER = {"Thraben Foulbloods": 1}
+#: Recovered per-card errata (limited-horde-recovered.md) as tag rewrites: name -> (rule,
+#: (pattern, replacement) pairs over its tags, tags added, the errata in words).
+CARD_ERRATA: dict[str, tuple[str, tuple[tuple[str, str], ...], tuple[str, ...], str]] = {
+    # lh-9-7 (derived): it triggers on nontoken spells only
+    "Noosegraf Mob": ("lh-9-7", (
+        (r"^spell_cast=", "trigger=a_player_casts_a_nontoken_spell:"),
+        (r"casts_a_spell", "casts_a_nontoken_spell")), (),
+        "errata: only nontoken spells trigger it (LH 9.7, derived)"),
+    # lh-9-4: sacrificed when the graveyard holds no target; nontoken creatures pay (derived)
+    "Graf Harvest": ("lh-9-4", (), (
+        "table=by_its_errata_the_Horde_uses_its_ability_whenever_it_can,_paying_by_tapping_"
+        "nontoken_creatures_with_a_total_mana_value_of_4_or_more_and_exiling_the_creature_card"
+        "_with_the_lowest_mana_value_from_its_graveyard",
+        "table=it_is_sacrificed_once_the_Horde's_graveyard_holds_no_target_for_its_ability",),
+        "errata: it is sacrificed once the graveyard holds no target for its ability; only "
+        "nontoken creatures pay for it (LH 9.4)"),
+    **{name: ("lh-10-5", ((r"^activated=(?:\{[^{}]*\})+,", "activated="),), (
+        "table=by_its_errata_its_sacrifice_ability_costs_no_mana,_and_the_Horde_uses_it_only_"
+        "when_a_nontoken_Goblin_is_about_to_die_anyway,_unless_that_Goblin_would_deal_lethal_"
+        "damage_to_an_opposing_creature",),
+        "errata: its sacrifice ability costs no mana and is used only for a nontoken Goblin "
+        "about to die (LH 10.5)")
+       for name in ("Siege-Gang Commander", "Goblin Trashmaster", "Pashalik Mons")},
+}
 
 
 def preparation_turns(difficulty: str, adjustment: int = 0) -> int:
@@ -109,8 +143,9 @@ def token_mana_value(power: int, toughness: int) -> int:
 
 def with_keyword_errata(facts: CardFacts) -> tuple[CardFacts, str]:
     """A card's facts with the keyword errata of :data:`KEYWORD_ERRATA` applied to its tags
-    (``menace_if_delirium`` becomes ``menace_if_threshold``), and the errata in words for the
-    card panel (``""`` when none applies)."""
+    (``menace_if_delirium`` becomes ``menace_if_threshold``), the recovered per-card errata
+    (:data:`CARD_ERRATA`, :data:`OPPONENT_ERRATA`), and the errata in words for the card
+    panel (``""`` when none applies)."""
     notes = []
     tags = list(facts.tags)
     for old, (new, rule) in KEYWORD_ERRATA.items():
@@ -119,6 +154,15 @@ def with_keyword_errata(facts: CardFacts) -> tuple[CardFacts, str]:
             tags = [word.sub(new, tag) for tag in tags]
             number = rule.upper().replace("-", " ", 1).replace("-", ".")
             notes.append(f"errata: {new} instead of {old} ({number})")
+    if facts.name in CARD_ERRATA:
+        _rule, rewrites, added, words = CARD_ERRATA[facts.name]
+        changed = list(tags)
+        for pattern, replacement in rewrites:
+            changed = [re.sub(pattern, replacement, tag) for tag in changed]
+        changed += [tag for tag in added if tag not in changed]
+        if changed != tags:
+            tags = changed
+            notes.append(words)
     if facts.name in OPPONENT_ERRATA:
         changed = [re.sub(r"\b(?:each|target)_player_", "each_opp_", tag) for tag in tags]
         if changed != tags:

@@ -8,6 +8,8 @@ that reads the page and applies a :class:`View` to it; tests drive widgets direc
 
 from __future__ import annotations
 
+import itertools
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -120,14 +122,29 @@ class View:
 
 
 #: The largest paste a page reads: far above any real decklist (a 1,000-card Horde deck is
-#: about 30 KB), small enough that reading it never freezes a phone's tab.
+#: about 30 KB, a Commander deck 100 lines), small enough that the browser lays it out in a
+#: box without freezing the page (issue 40, point 5: 10,000 lines took 0.3-0.7 s to insert
+#: or show at any load; 2,000 lines take under 0.1 s; bench/bench_inputs.py).
 MAX_PASTE_CHARS = 300_000
-MAX_PASTE_LINES = 10_000
+MAX_PASTE_LINES = 2_000
+#: Characters slow to lay out a paste may hold: the browser's layout of mixed-direction text
+#: grows much faster than its length (100,000 characters alternating Hebrew and Latin letters
+#: held the page for 27-40 s in one box), and emoji and joined sequences are shaped one by one
+#: (290,000 characters of family emoji: 1.5 s); card names are English.
+MAX_PASTE_COMPLEX = 1_000
+#: What counts as one: combining marks, the right-to-left scripts' blocks (Hebrew to Arabic
+#: Extended, their presentation forms), the joiners and direction marks, embeddings, overrides
+#: and isolates, variation selectors, and every character beyond the basic plane (emoji, the
+#: historic right-to-left scripts). docs/assets/text-limits.js holds the same ranges.
+COMPLEX_RANGES = ((0x0300, 0x036F), (0x0590, 0x08FF), (0x200C, 0x200F), (0x202A, 0x202E),
+                  (0x2066, 0x2069), (0xFB1D, 0xFDFF), (0xFE00, 0xFE0F), (0xFE70, 0xFEFF),
+                  (0x10000, 0x10FFFF))
+_COMPLEX = re.compile("[" + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in COMPLEX_RANGES) + "]")
 
 
 def paste_too_big(text: str) -> str | None:
     """A clear message if a pasted list is beyond what a page reads, else None (cheap: it
-    looks at the length and counts newlines, nothing more)."""
+    looks at the length, counts newlines and the characters slow to lay out, nothing more)."""
     if len(text) > MAX_PASTE_CHARS:
         return (f"The pasted text is {len(text):,} characters long; a page reads at most "
                 f"{MAX_PASTE_CHARS:,}. Paste one decklist at a time.")
@@ -135,6 +152,11 @@ def paste_too_big(text: str) -> str | None:
     if lines > MAX_PASTE_LINES:
         return (f"The pasted text has {lines:,} lines; a page reads at most "
                 f"{MAX_PASTE_LINES:,}. Paste one decklist at a time.")
+    complex_ = sum(1 for _ in itertools.islice(_COMPLEX.finditer(text), MAX_PASTE_COMPLEX + 1))
+    if complex_ > MAX_PASTE_COMPLEX:
+        return (f"The pasted text has over {MAX_PASTE_COMPLEX:,} right-to-left letters, emoji "
+                "or joining marks; card names are read in English. Paste one decklist at a "
+                "time.")
     return None
 
 

@@ -80,7 +80,7 @@ class Group:
         """The card a tap on the group chooses: the chosen one if it is in the group, else the
         first untapped one, else the first."""
         if selected in self.ids:
-            return selected  # type: ignore[return-value]
+            return selected
         untapped = [i for i in self.ids if i not in self.tapped]
         return (untapped or self.ids)[0]
 
@@ -152,8 +152,10 @@ def facts_text(entry: Mapping[str, Any] | None,
     cost = str(entry.get("mana_cost", "")).strip()
     bits.append(f"mana value {int(entry.get('mana_value', 0) or 0)}" + (f" ({cost})" if cost
                                                                          else ""))
-    tags = [tag_words(str(t).split("=", 1)[0]) for t in entry.get("tags", []) or []
-            if "=" not in str(t) and str(t) not in ("token",)]
+    tags = [tag_words(str(t).split("=", 1)[0]) + (
+        f" (ignored: {handling[str(t)].rule.upper().replace('-', ' ', 1).replace('-', '.')})"
+        if handling is not None and str(t) in handling and handling[str(t)].ignored else "")
+        for t in entry.get("tags", []) or [] if "=" not in str(t) and str(t) not in ("token",)]
     if tags:
         bits.append(", ".join(tags))
     if entry.get("errata"):  # a rule set's errata on the card (Limited Horde, lh-9-10)
@@ -402,7 +404,9 @@ def died_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any
 #: The moment of each trigger an engine says it carried out (an event's ``data["trigger"]``:
 #: Limited Horde's card effects, pyengine/limited_horde/effects.py).
 CARRIED_TRIGGERS = {"etb": TRIGGERS["etb"], "dies": TRIGGERS["dies"],
-                    "cast": TRIGGERS["cast_trigger"]}
+                    "cast": TRIGGERS["cast_trigger"],
+                    # the Horde runner's token triggers (widgets/horde_triggers.py)
+                    **{verb: TRIGGERS[verb] for verb in ("upkeep", "each_upkeep", "attacks")}}
 
 
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:

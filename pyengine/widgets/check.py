@@ -361,6 +361,8 @@ class Widget(NoGame):
                                "cards outside this site's own decks are reported as unknown. "
                                "Check again to retry.")
         view = self._check(fetch_full=False)
+        if not view.error:  # the first check's verdict comes with the card data: into view
+            view.scroll = "verdict"
         if self.full_state == "loaded":
             view.text.setdefault("lookup-status", "")
             view.attrs.setdefault("lookup-status", {"data-state": "done"})
@@ -425,8 +427,11 @@ class Widget(NoGame):
     def handle(self, action: str, form: dict[str, str]) -> View:
         self._take_form(form)
         self.others = str(form.get("others", ""))  # the other Survivors' decks (suggestion)
-        if action == "check":
-            return self._check()
+        if action == "check":  # the verdict is brought into view (issue 41)
+            view = self._check()
+            if not view.error:
+                view.scroll = "verdict"
+            return view
         if action == "choose-format":
             view = self._format_view()
             if self.form["paste"].strip():
@@ -478,9 +483,9 @@ class Widget(NoGame):
         return View(error=f"Unknown action: {action}")
 
     def _format_view(self) -> View:
-        key = self.form["format"]
-        return View(hidden={"survivor-box": key != "swarm",
-                            "playgroup-box": key != "team-commander"})
+        fmt = FORMATS.get(self.form["format"])
+        return View(hidden={"survivor-box": fmt is None or not fmt.survivor_warnings,
+                            "playgroup-box": fmt is None or not fmt.playgroup_bans})
 
     def _report(self) -> tuple[Decklist, Report]:
         paste = self.form["paste"]

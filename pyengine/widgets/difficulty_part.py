@@ -81,7 +81,8 @@ def answer(widget: Any, form: dict[str, str],
         variant, config = config_of(widget)
         extra = how_hard(variant, config, form)
     except (GameError, ValueError) as problem:
-        view = widget.render()
+        view: View = widget.render()
         view.error = widget.sentence(str(problem))
         return view
-    return widget.render().merge(extra)
+    rendered: View = widget.render()
+    return rendered.merge(extra)

@@ -21,7 +21,9 @@ Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``
 ``counter``, ``gain-control``, ``return-control``, ``token``, ``target``, ``draw``,
 ``discard``, ``look-hand``, ``end-look``,
 ``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
-``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``, ``done``
+``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``,
+``follow-offers`` (every offer as its coin says), ``trigger-tokens`` (a trigger that makes
+tokens: :mod:`.horde_triggers`), ``done``
 (``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
 ``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
 this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
@@ -37,9 +39,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import safejson
+from ..actions import Action
 from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError
+from ..game import ActionError, Event, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
@@ -50,11 +53,13 @@ from . import (
     Item,
     View,
     board,
+    horde_triggers,
     own_deck,
     parts,
     plumbing,
     runner,
     scryfall_link,
+    share_ref,
 )
 from . import horde_limited as limited
 from . import horde_slinglab as slinglab
@@ -116,14 +121,24 @@ def deck_file_name(name: str) -> str:
     return own_deck.deck_file_name(name, "horde-deck")
 
 
-#: Page actions that are one engine action with no arguments.
-SIMPLE = {
-    "survivor-end": "end-survivor-turn",
-    "horde-end": "end-horde-turn",
-    "look-hand": "look-hand",
-    "end-look": "end-look",
-    "end-step": "end-step",
-    "confirm-victory": "confirm-victory",
+Button = runner.Button
+#: Page actions that move the chosen Horde permanent.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: The action table: page action -> the engine action it makes (the rest:
+#: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    "survivor-end": Button("end-survivor-turn"), "horde-end": Button("end-horde-turn"),
+    **{name: Button(name) for name in ("look-hand", "end-look", "end-step", "confirm-victory")},
+    "hit": Button("hit", amount="n", flags={"combat": "combat"}),
+    **{name: Button(name, amount="n") for name in ("gain", "draw", "discard")},
+    "life-down": Button("life", amount="change", sign=-1),
+    "life-up": Button("life", amount="change"),
+    "roll-survivor": Button("roll", {"kind": "survivor"}),
+    **{name: Button(name, item="card") for name in ("cast-offer", "skip-offer", "done")},
+    **{name: Button("move", {"to": to}, card="card") for name, to in MOVES.items()},
+    **{name: Button(name, card="card") for name in ("gain-control", "return-control")},
+    "counter": Button("counters", {"n": 1}, card="card"),
+    "follow-offers": Button("follow-offers"),
 }
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
@@ -131,10 +146,6 @@ GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: The card panel's actions: the page then returns to the turn (issue 27, point 3).
 PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
                  "destroy-all-but")
-#: Page actions that move the chosen Horde permanent.
-MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
-#: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
-CONTROL = ("gain-control", "return-control")
 #: The board's label for a permanent a Survivor controls.
 STOLEN = " · a Survivor controls it"
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -147,17 +158,20 @@ SLINGLAB_ONLY = slinglab.ONLY
 
 def fresh_form() -> dict[str, str]:
     """The page's settings before anything is chosen."""
+    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
+
     return {
         "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": slinglab.LIFE_MODE.default, "life": str(slinglab.LIFE_AMOUNT.default),
+        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
         "names": "",
-        **slinglab.CUSTOM.format(slinglab.CUSTOM.defaults()),
+        **CUSTOM.format(CUSTOM.defaults()),
         "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
         "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
         "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
         "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
         "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-        "deck-name": "",
+        "deck-name": "", "trigger-n": "",
+        **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
     }
 
 
@@ -198,9 +212,6 @@ def describe(action: dict[str, Any]) -> str:
 
 class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        #: The set-up the game was made from (share links rebuild the config from it), or None
-        #: for imported games (share links then carry the whole config).
-        self.setup: dict[str, Any] | None = None
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
         self.note = ""
@@ -220,16 +231,73 @@ class Widget(runner.RunnerBase):
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)
 
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """The set-up the game was made from (share links rebuild the config from it), or None
+        for a pasted list's and imported games (share links then carry the whole config)."""
+        return self.origin
+
+    @setup.setter
+    def setup(self, value: dict[str, Any] | None) -> None:
+        self.origin = value
+
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         self.game, self.setup, self.selected = game, origin, None
-        self._form_from_game(game, origin)
+        self.form_from_game(game, origin)
         self.last = list(game.events[-12:])
 
     def share_origin(self, game: Game) -> dict[str, Any]:
         """The rule set, and the set-up (``s``) the config is made again from, or the whole
-        config (``c``) of a pasted list's or an imported game."""
-        return {"variant": game.variant,
-                **({"s": self.setup} if self.setup is not None else {"c": game.config})}
+        config (``c``) of a pasted list's or an imported game; when that link is too long
+        for one QR code, the config by reference to the card data (``r``,
+        :mod:`.share_ref`), unless a reference would not open it again exactly."""
+        if self.setup is not None:
+            return {"variant": game.variant, "s": self.setup}
+        whole = {"variant": game.variant, "c": game.config}
+        if not share_ref.too_long(HASH_PREFIX, game, whole):
+            return whole  # one QR code holds it: it opens with no card data at all
+        ref = share_ref.pack(game.config, self.own.full.db(self.db))
+        return {"variant": game.variant, share_ref.KEY: ref} if ref is not None else whole
+
+    # a link whose deck names cards of the full card data waits for it (issue 41, point 3)
+    pending_link = ""
+
+    def start(self, saved: str | None) -> View:
+        link = str(getattr(self.env, "url_hash", "") or "").strip()
+        self.pending_link = link if self._waits_for_card_data(link) else ""
+        view: View = super().start(saved)
+        if self.pending_link:
+            view.fetches.append(self.own.full.fetch())
+            view.text["note"] = "Loading the card data the shared game's deck needs…"
+        return view
+
+    def _waits_for_card_data(self, link: str) -> bool:
+        try:
+            ref = self.decode(link).get(share_ref.KEY) if link.startswith(HASH_PREFIX) else None
+            if isinstance(ref, dict) and self.own.full.wanted():
+                share_ref.unpack(ref, self.own.full.db(self.db))
+        except share_ref.NeedsCardData:
+            return True
+        except (ValueError, GameError):
+            return False
+        return False
+
+    def open_share(self, read: Any, *, after: str = "") -> tuple[Any, str]:
+        return (None, "") if self.pending_link else super().open_share(read, after=after)
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        if action != own_deck.FULL_ACTION or not self.pending_link:
+            return super().handle(action, form)
+        self.own.full.response(form)  # the card data came: the waiting link opens now
+        link, self.pending_link = self.pending_link, ""
+
+        def open_link() -> bool:
+            game, origin = self.from_share(self.decode(link))
+            self.adopt(game, origin)
+            self.last = [Event("share", f"Opened a shared game: seed {game.seed}, "
+                               f"{len(game.actions)} action(s).")]
+            return True
+        return self.finish("import", form, self.step(action, form, open_link))
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -237,6 +305,8 @@ class Widget(runner.RunnerBase):
         config: Any
         if isinstance(setup, dict):
             config = self.config_from_setup(setup)
+        elif share_ref.KEY in data:
+            config, setup = share_ref.unpack(data[share_ref.KEY], self.own.full.db(self.db)), None
         else:
             config, setup = data.get("c"), None
             if not isinstance(config, dict):
@@ -246,7 +316,7 @@ class Widget(runner.RunnerBase):
 
     def imported(self, game: Game) -> None:
         self.setup, self.selected = None, None
-        self._form_from_game(game, None)
+        self.form_from_game(game, None)
 
     def _clear(self) -> None:
         self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
@@ -264,13 +334,6 @@ class Widget(runner.RunnerBase):
     def check_game(self, game: Game) -> Game:
         self._check_variant(game)
         return game
-
-    def origin_data(self) -> dict[str, Any] | None:
-        """The set-up the game was made from, or None (the game carries its whole config)."""
-        return self.setup
-
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.setup = origin
 
     def board_data(self) -> dict[str, Any]:
         return {"selected": self.selected, "show_setup": self.show_setup,
@@ -296,7 +359,8 @@ class Widget(runner.RunnerBase):
 
     @classmethod
     def _class(cls, variant: Any) -> type[Game]:
-        return cls._panel(variant).game_class()
+        engine: type[Game] = cls._panel(variant).game_class()
+        return engine
 
     @staticmethod
     def _check_variant(game: Game) -> None:
@@ -316,7 +380,7 @@ class Widget(runner.RunnerBase):
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
             raise ActionError("choose SlingLab or Limited 2.1")
-        setup = PANELS[variant].setup(form, survivors)
+        setup: dict[str, Any] = PANELS[variant].setup(form, survivors)
         if names:
             setup["names"] = names
         return setup
@@ -334,7 +398,7 @@ class Widget(runner.RunnerBase):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -348,7 +412,7 @@ class Widget(runner.RunnerBase):
         self.game = self._class(setup["variant"])(config, seed)
         # A game from the player's own list carries its whole config in saves and share
         # links, so it replays with no other file.
-        self.setup = None if own else setup
+        self.origin = None if own else setup
         self.selected = None
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
@@ -381,7 +445,7 @@ class Widget(runner.RunnerBase):
         if paste is not None:
             self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
 
-    def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
+    def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
         form = self.form
         form["variant"] = game.variant
@@ -429,9 +493,11 @@ class Widget(runner.RunnerBase):
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
-                   "hit": {"amount": "1", "combat": ""}}
+                   "hit": {"amount": "1", "combat": ""},
+                   horde_triggers.ACTION: {"trigger-n": ""}}
     field_limit = MAX_FIELD
 
     def before_action(self) -> None:
@@ -444,35 +510,24 @@ class Widget(runner.RunnerBase):
         assert self.game is not None
         view.download = ("horde-game.json", self.game.to_json())
 
+    #: After any action the card panel stays on the chosen card's group.
+    follow_group = None
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return describe(data)
+    variants = (SLINGLAB, LIMITED)
+
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action == "new-seed":
-            self.form["seed"] = make_seed(self.env.entropy())
-            return False
-        if action == "hide-setup":
-            self.show_setup = False
-            return False
-        game = self._game()
-        if action == "export":
+        """Run one page action (:meth:`runner.RunnerBase._dispatch`): a rule set's own button
+        refused on the other's game, the export said."""
+        game = self.game
+        if game is not None and action == "export":
             self.note = "The game was saved as horde-game.json."
-            return False
-        if action == "undo":
-            return self.undo(game, describe)
-        group = self._group_of(self.selected)
-        self.last = game.apply(self._engine_action(action, form, game))
-        # after a card-panel action the panel stays on the same group
-        self.selected = board.next_in_group(group, self.selected, game.zones["battlefield"],
-                                            action)
-        return True
-
-    def chosen_card(self) -> int | None:
-        return self.selected
-
-    def choose_card(self, card: int | None) -> None:
-        self.selected = card
+        for panel in PANELS.values():
+            if game is not None and action in panel.ONLY and game.variant != panel.VARIANT:
+                raise ActionError(panel.WRONG_BUTTON)
+        return super()._dispatch(action, form)
 
     def board_groups(self) -> list[board.Group]:
         return _board_groups(self._game())
@@ -519,31 +574,22 @@ class Widget(runner.RunnerBase):
             return str(problem).startswith("the page does not know")
         return False
 
-    def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
-        for panel in PANELS.values():
-            if action in panel.ONLY and game.variant != panel.VARIANT:
-                raise ActionError(panel.WRONG_BUTTON)
-        if action in SIMPLE:
-            return {"type": SIMPLE[action]}
-        if action == "hit":
-            data: dict[str, Any] = {"type": "hit", "n": self._amount()}
-            if self.form["combat"]:
-                data["combat"] = True
-            return data
-        if action in ("gain", "draw", "discard"):
-            return {"type": action, "n": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "change": self.life_change(action)}
-        if action == "roll-survivor":
-            return {"type": "roll", "kind": "survivor"}
+    def chosen_for_action(self) -> int:
+        return self._chosen()
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action, form, self._game()))
+
+    def _special(self, action: str, form: Mapping[str, Any], game: Game) -> dict[str, Any]:
         if action == "roll-creature":
             creatures = _names(self.form["creatures"])
             if not creatures:
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
             return {"type": "roll", "kind": "creature", "creatures": creatures}
-        if action in ("cast-offer", "skip-offer", "done"):
-            return {"type": action, "card": runner.item_id(form)}
+        if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
+            return horde_triggers.action(str(form.get("_item", "")), self.form["trigger-n"])
         if action == "resolve":
             spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
             resolution = self._resolution(game, spell) if spell is not None else None
@@ -559,10 +605,6 @@ class Widget(runner.RunnerBase):
             return board.group_action(action, game.creatures(),  # type: ignore[attr-defined]
                                       keep=keep.ids if keep is not None else (), side="Horde",
                                       dies="move-all", to="graveyard")
-        if action in MOVES:
-            return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
-        if action in CONTROL:
-            return {"type": action, "card": self._chosen()}
         if action == "tap":
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
@@ -573,8 +615,6 @@ class Widget(runner.RunnerBase):
             if not tapped:
                 raise ActionError("none of these permanents is tapped")
             return {"type": "untap", "card": tapped[0]}
-        if action == "counter":
-            return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
             return self._token_action(game)
         if action == "target":
@@ -630,9 +670,7 @@ class Widget(runner.RunnerBase):
         return data
 
     def clear_game(self) -> None:
-        self.game, self.setup, self.selected = None, None, None
-        self.last = []
-        self.show_setup = False
+        super().clear_game()
         self.note = "The game was reset. Set up a new one below."
 
     def _amount(self) -> int:
@@ -651,7 +689,7 @@ class Widget(runner.RunnerBase):
     def render(self) -> View:
         form = self.form
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
-                 if d.get("format") == "horde"] or [(DEFAULT_DECK, "Zombie Horde")]
+                 if d.get("format") in slinglab.DECK_KINDS] or [(DEFAULT_DECK, "Zombie Horde")]
         decks.extend(own_deck.deck_options(self.own_decks))
         decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
         variants = [(SLINGLAB, slinglab.LABEL)]
@@ -689,6 +727,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden["follow-offers"] = True
             view.hidden["own-ref-box"] = True
             view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                                   "data-variant": ""}
@@ -728,15 +767,17 @@ class Widget(runner.RunnerBase):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        winner = outcome.winner if outcome is not None else None
-        view.hidden["win-banner"] = winner != "survivors"
-        view.hidden["loss-banner"] = winner != "horde"
+        ended = outcome.termination if outcome is not None else None
+        view.hidden["win-banner"] = ended is not Termination.WON
+        view.hidden["loss-banner"] = ended is not Termination.LOST
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
+        view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         panel.render(game, status, view)
         # a game that can end says so at the top, with the one button that ends it (lh-7-3)
-        view.hidden["confirm-victory-top"] = view.hidden.get("confirm-victory", True)
+        view.hidden["confirm-victory-top"] = (view.hidden.get("confirm-victory", True)
+                                              or outcome is not None)  # not after the win
         # the battlefield as a board: identical permanents grouped; one card panel
         groups = _board_groups(game)
         stolen = set(getattr(game, "stolen", ()))
@@ -826,7 +867,7 @@ class Widget(runner.RunnerBase):
                 facts = game.facts(name)  # type: ignore[attr-defined]
             except (GameError, KeyError, TypeError):
                 return None
-            entry = facts.to_config()
+            entry: dict[str, Any] = facts.to_config()
             errata = getattr(game, "errata_of", None)  # Limited Horde's keyword errata
             if errata is not None and errata(name):
                 entry["errata"] = errata(name)
@@ -845,7 +886,8 @@ class Widget(runner.RunnerBase):
         in order, the honest attack total and the revealed cards' trigger reminders."""
         events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
         if not events:
-            self.no_wave(view, "reminders", "turn-reminders")
+            self.no_wave(view, "reminders", "turn-reminders", horde_triggers.LIST)
+            view.hidden[horde_triggers.X_BOX] = True
             view.hidden["turn-reminders-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
@@ -873,6 +915,7 @@ class Widget(runner.RunnerBase):
                     view.text["attack"] += (
                         f" Held first: {spell.name} destroys {len(dead)} of these attackers "
                         "before combat damage; resolve it, then count again.")
+        horde_triggers.render(game, view)
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
         reminders = board.trigger_reminders(revealed, facts, handling) + \

@@ -61,13 +61,22 @@ def game_class() -> type[Game]:
     return limited_horde.LimitedHorde
 
 
+def declared() -> Setup:
+    """Limited Horde's declared set-up (its descriptor's) less the fields this panel reads by
+    hand (the team, its life): difficulty, set adjustment, Aggro Mode and any option declared
+    later."""
+    if limited_horde is None:  # pragma: no cover - only while that engine is missing
+        return LIMITED_SETUP
+    return limited_horde.LimitedHorde.descriptor.setup.without("survivors", "life")
+
+
 def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     """The set-up the Limited 2.1 fields describe (what a share link carries), checked."""
     whole = plumbing.whole_number
     if form["lh-deck"] not in LIMITED_DECKS:
         raise ActionError("choose one of the three Limited Horde decks")
     try:
-        chosen = LIMITED_SETUP.parse(form)
+        chosen = declared().parse(form)
     except SetupError as error:
         raise ActionError(str(error)) from None
     result: dict[str, Any] = {"variant": VARIANT, "deck": form["lh-deck"], **chosen,
@@ -94,20 +103,23 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
         result["facts"] = {**facts, **dread_facts}
     if "life" in setup:
         result["life"] = setup["life"]
+    result.update({key: value for key, value in declared().values_of(setup).items()
+                   if key not in result})
     return result
 
 
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the Limited 2.1 fields."""
     form["lh-deck"] = str(setup.get("deck", "zombies"))
-    chosen = {key: setup[key] for key in LIMITED_SETUP.keys() if key in setup}
-    form.update(LIMITED_SETUP.format({**LIMITED_SETUP.defaults(), **chosen}))
+    rest = declared()
+    form.update(rest.format({**rest.defaults(), **rest.values_of(setup)}))
     form["lh-life"] = str(setup["life"]) if "life" in setup else ""
 
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the Preparation stage."""
-    return status["stage"] == "preparation"
+    stage: str = status["stage"]
+    return stage == "preparation"
 
 
 def early_turn(status: dict[str, Any]) -> str:

@@ -11,10 +11,12 @@ from typing import Any
 
 from ..game import ActionError, Game
 from ..horde import CUSTOM, DIFFICULTY, LIFE_AMOUNT, LIFE_MODE, HordeSlingLab
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from . import Item, View, plumbing
 
-VARIANT = "horde"
+VARIANT = HordeSlingLab.variant
+#: The shipped decks this rule set plays (``format`` in decks/index.json; its descriptor).
+DECK_KINDS = tuple(kind.format for kind in HordeSlingLab.descriptor.deck_kinds)
 LABEL = "Horde — SlingLab rules"
 #: The rule set's name on the status line.
 SHORT = "SlingLab"
@@ -28,7 +30,7 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
     **CUSTOM.choices(),  # setup-turns, exile, flashback, wave, surge
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
-ONLY = {"cast-offer", "skip-offer"}
+ONLY = {"cast-offer", "skip-offer", "follow-offers"}
 WRONG_BUTTON = "that button belongs to the SlingLab rules"
 
 #: A shipped deck by id -> (card names, card facts) for an engine config.
@@ -39,11 +41,21 @@ def game_class() -> type[Game]:
     return HordeSlingLab
 
 
+def declared() -> Setup:
+    """SlingLab's declared set-up (its descriptor's) less the fields this panel reads by hand
+    (the team, its life, Custom): the difficulty and any option declared later."""
+    return HordeSlingLab.descriptor.setup.without("survivors", "life", "custom")
+
+
 def setup(form: dict[str, str], survivors: int) -> dict[str, Any]:
     """The set-up the SlingLab fields describe (what a share link carries), checked."""
     whole = plumbing.whole_number
-    result: dict[str, Any] = {"variant": VARIANT, "deck": form["deck"],
-                              "difficulty": form["difficulty"], "survivors": survivors}
+    try:
+        chosen = declared().parse(form)
+    except SetupError as error:
+        raise ActionError(str(error)) from None
+    result: dict[str, Any] = {"variant": VARIANT, "deck": form["deck"], **chosen,
+                              "survivors": survivors}
     mode = form["life-mode"]
     if mode == "100-minus-15":
         result["life"] = {"mode": mode}
@@ -68,6 +80,8 @@ def game_config(setup: dict[str, Any], deck: list[str],
                               "difficulty": setup.get("difficulty"), "life": setup.get("life")}
     if "custom" in setup:
         config["custom"] = setup["custom"]
+    config.update({key: value for key, value in declared().values_of(setup).items()
+                   if key not in config})
     return config
 
 
@@ -80,7 +94,8 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the SlingLab fields."""
     form["deck"] = str(setup.get("deck", DEFAULT_DECK))
-    form["difficulty"] = str(setup.get("difficulty", "classic"))
+    rest = declared()
+    form.update(rest.format({**rest.defaults(), **rest.values_of(setup)}))
     life = setup.get("life") or {}
     form["life-mode"] = str(life.get("mode", "per-survivor"))
     if "amount" in life:
@@ -90,7 +105,8 @@ def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
 
 def early(status: dict[str, Any]) -> bool:
     """Still in the set-up turns (before the first Horde turn)."""
-    return status["horde_turn"] == 0
+    turn: int = status["horde_turn"]
+    return turn == 0
 
 
 def early_turn(status: dict[str, Any]) -> str:
@@ -102,6 +118,15 @@ def options_text(status: dict[str, Any]) -> str:
     return (f"{status['difficulty']}, {status['survivors']} Survivor(s), "
             f"{status['setup_turns']} set-up turn(s), flashback {status['flashback']}"
             + (", Rally" if status["rally"] else ""))
+
+
+def follow_label(game: Game, offers: list[dict[str, Any]]) -> str:
+    """The table bar's one tap that does what the coins say for every open offer (hs-6-4),
+    short enough to sit beside the turn button (the offers list says which card is which)."""
+    cast = sum(1 for o in offers if o["yes"])
+    if not offers:
+        return "Follow the coins"
+    return f"Follow the coins: {cast} cast, {len(offers) - cast} skip"
 
 
 def render(game: Game, status: dict[str, Any], view: View) -> None:
@@ -124,6 +149,9 @@ def render(game: Game, status: dict[str, Any], view: View) -> None:
         offers.append(Item(f"Skip {card.name} #{card.id}", action="skip-offer",
                            value=str(card.id), pressed=not offer["yes"]))
     view.lists["offers"] = offers
+    # one tap in the table bar for them all (each still tappable on its own in the list)
+    view.hidden["follow-offers"] = not status["offers"]
+    view.text["follow-offers"] = follow_label(game, status["offers"])
     view.hidden["offers-box"] = not offers
     view.text["win-banner"] = "The Survivors win: the Horde has no library, hand or " \
         "creatures left."

@@ -64,7 +64,8 @@ def shipped_deck(env: Any, deck_id: str, *, decks: Iterable[dict[str, Any]] | No
     known = {deck["id"] for deck in (env.decks if decks is None else decks)}
     if deck_id not in known:
         raise error(f"there is no shipped {kind + ' ' if kind else ''}deck called {deck_id!r}")
-    return env.read_deck(deck_id)
+    text: str = env.read_deck(deck_id)
+    return text
 
 
 def whole_number(value: Any, label: str, low: int, high: int) -> int:

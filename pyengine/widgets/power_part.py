@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .. import combos as combo_list
+from .. import variants
 from ..cards import CardDB
 from ..decklist import Decklist
 from ..power import Power, estimate, parse_game_changers
@@ -31,11 +32,15 @@ COMBOS_ACTION = "combos"
 #: Games per setting in the browser: the fewest a suggestion ranks on (the rules pages use
 #: 400, the command line 60); each answer states it and the intervals it gives.
 RUNS = MIN_RUNS
-#: The automated decks the suggestion plays against, with their companion lists.
-AUTOMATED = {"horde": ("horde-knudson-zombies-2011", None),
-             "swarm": ("swarm-sample", "swarm-sample-enforcers")}
-TITLES = {"horde": "Horde (SlingLab)", "swarm": "Swarm Mode (Hive Mind)"}
+#: The variants suggested, their automated decks, companion lists and titles: the descriptors'
+#: (``simulation.suggested``, ``sample``, ``sample_companion``, ``title``; pyengine/variants.py).
 MAX_OTHERS = 3
+
+
+def _offered() -> list[variants.Variant]:
+    """The variants the panel suggests a setting for, in its order (their descriptors say)."""
+    return [v for v in variants.suggested()
+            if v.simulation is not None and v.simulation.suggested is not None]
 
 
 class PowerPart:
@@ -104,7 +109,8 @@ class PowerPart:
         return [d for d in decks if d.entries][:1 + MAX_OTHERS]
 
     def _suggest_one(self, variant: str, powers: list[Power], db: CardDB) -> Suggestion:
-        deck_id, extra_id = AUTOMATED[variant]
+        how = variants.simulation(variant)
+        deck_id, extra_id = how.sample, how.sample_companion
         automated = Decklist.from_text(self.env.read_deck(deck_id))
         extra = Decklist.from_text(self.env.read_deck(extra_id)) if extra_id else None
 
@@ -120,7 +126,8 @@ class PowerPart:
         decks = self._decks(deck, others_text)
         if not decks:
             return ""
-        return self._suggest_one("horde", [self.estimate(d, full) for d in decks], db).setting
+        first = _offered()[0].id
+        return self._suggest_one(first, [self.estimate(d, full) for d in decks], db).setting
 
     def suggest(self, deck: Decklist, others_text: str, db: CardDB, full: CardDB) -> View:
         """The suggested setting per variant for this deck and the others pasted; the Horde
@@ -131,13 +138,15 @@ class PowerPart:
                 "suggestions": []})
         powers = [self.estimate(d, full) for d in decks]
         items: list[Item] = []
-        for variant in AUTOMATED:
+        for index, offered in enumerate(_offered()):
+            variant = offered.id
             found = self._suggest_one(variant, powers, db)
-            if variant == "horde":
+            if index == 0:  # the first one offered is the setting a list's record keeps
                 self.suggested = found.setting
             mark = "" if found.in_band else ", though outside the fair band"
             team = f"{found.team} Survivor" + ("s" if found.team > 1 else "")
-            items.append(Item(f"{TITLES[variant]} for {team}: we suggest {found.setting}{mark}."
+            title = variants.simulation(variant).title
+            items.append(Item(f"{title} for {team}: we suggest {found.setting}{mark}."
                               f" Why: {found.why}.", cls="finding finding-note"))
             items.append(Item("Tried (Survivors' wins, 90% interval): " + "; ".join(
                 f"{t['setting']} {t['won']:.0%} ({t['interval'][0]:.0%}-"

@@ -39,12 +39,14 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..actions import Action, types_of
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
 from ..rng import make_seed, normalize_seed
-from ..swarm import HANDLING, MODES, PHASE_NAMES, SETUP, SwarmGame, config_from_decks
-from . import Env, Item, View, board, own_deck, parts, plumbing, runner, scryfall_link
+from ..setup import Setup
+from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
+from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
@@ -71,6 +73,18 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+Button = runner.Button
+#: The action table: page action -> the engine action it makes; amount and card come from the
+#: form (the rest: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    **{name: Button(name) for name in SIMPLE},
+    **{name: Button(name, amount="amount") for name in AMOUNT},
+    "life-down": Button("life", amount="amount", sign=-1),
+    "life-up": Button("life", amount="amount"),
+    "deck-out": Button("deck-out", {"player": "A Survivor"}),
+    **{name: Button(name, card="card") for name in CARD},
+    "draw": Button("draw", amount="amount", flags={"pre_swarm": "pre-swarm"}),
+}
 #: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
 GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -81,6 +95,8 @@ REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
 #: page's exile button.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
          "to-bottom": "library-bottom", "leave": "exile"}
+BUTTONS.update({name: Button("leave", {"to": to}, card="card") for name, to in MOVES.items()
+                if name != "destroy"})  # destroy: a creature dies (special_action)
 #: The card panel's buttons by ``data-id``, and the page action of each.
 PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
                  "do-destroy": "destroy", "do-exile": "exile",
@@ -93,8 +109,15 @@ TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
                 "do-second-main": "second-main", "do-end": "end"}
 
 
+def _setup() -> Setup:
+    """The set-up as Swarm's descriptor declares it (read at each use: one declaration reaches
+    the form, the config, the share link and the save)."""
+    return SwarmGame.descriptor.setup
+
+
 def fresh_form() -> dict[str, str]:
-    return {"mode": "hive", "survivors": "1", "deck": SAMPLE, "paste": "",
+    setup = _setup()
+    return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
             "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
             "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
             "images": "auto", "keep-seed": ""}
@@ -169,12 +192,16 @@ def event_item(event: Event, cls: str | None = None) -> Item:
 
 class Widget(runner.RunnerBase):
     game: SwarmGame | None
+    #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
+    reckoning_offer: dict[str, Any] | None = None
 
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
         self.origin: dict[str, Any] = {}
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
+        #: The engine's legal actions as the page was last drawn (turn buttons, card panel).
+        self.legal: list[Action] = []
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -191,21 +218,23 @@ class Widget(runner.RunnerBase):
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         assert isinstance(game, SwarmGame)
         self.game, self.origin = game, origin or {}
+        self.form.update(_setup().format(_setup().values_of(game.config)))
         self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
-                         mode=game.mode, survivors=str(game.survivors), seed=game.seed)
+                         seed=game.seed)
 
     def share_origin(self, game: Game) -> dict[str, Any]:
         """The sample deck's mode and Survivors (``d``, ``m``, ``n``), or the whole config
         (``c``) of pasted lists or an imported game."""
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
-            return {"d": SAMPLE, "m": game.mode, "n": game.survivors}
+            return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
         return {"c": game.config}
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         if data.get("d") == SAMPLE:
-            return (SwarmGame.variant, self._sample_config(str(data.get("m")), data.get("n")),
+            setup = _setup()
+            return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
         config = data.get("c")
         if not isinstance(config, dict):
@@ -215,8 +244,8 @@ class Widget(runner.RunnerBase):
     def imported(self, game: Game) -> None:
         assert isinstance(game, SwarmGame)
         self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
-        self.form.update(mode=game.mode, survivors=str(game.survivors), seed=game.seed,
-                         deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
+        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form.update(seed=game.seed, deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
@@ -239,14 +268,16 @@ class Widget(runner.RunnerBase):
         self.origin = origin or {}
 
     # -- set-up --------------------------------------------------------------------------------
-    def _sample_config(self, mode: str, survivors: Any) -> dict[str, Any]:
-        return self._config(mode, survivors, self.env.read_deck(SAMPLE_DECK),
+    def _sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
+        return self._config(form, self.env.read_deck(SAMPLE_DECK),
                             self.env.read_deck(SAMPLE_ENFORCERS))
 
-    def _config(self, mode: str, survivors: Any, deck: str, enforcers: str) -> dict[str, Any]:
+    def _config(self, form: Mapping[str, str], deck: str, enforcers: str) -> dict[str, Any]:
+        """The engine config of the set-up ``form`` shows (every declared option) with these
+        lists."""
         if self.db is None:
             raise GameError(self.data_error)
-        chosen = SETUP.parse({"mode": str(mode), "survivors": str(survivors)})
+        chosen = _setup().parse({key: str(value) for key, value in form.items()})
         mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
@@ -256,8 +287,8 @@ class Widget(runner.RunnerBase):
         if unknown:
             raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown,
                                         own_deck.hints_for(unknown, db))
-        return config_from_decks(mode=mode, survivors=count, deck=lists[0],
-                                 enforcers=lists[1], db=db)
+        return {**config_from_decks(mode=mode, survivors=count, deck=lists[0],
+                                    enforcers=lists[1], db=db), **chosen}
 
     @staticmethod
     def _unknown(lists: tuple[Decklist, Decklist], db: CardDB) -> list[str]:
@@ -289,8 +320,7 @@ class Widget(runner.RunnerBase):
                 raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
                                 "// Reckoning sections)")
             try:
-                config = self._config(form["mode"], form["survivors"], form["paste"],
-                                      form["paste-enforcers"])
+                config = self._config(form, form["paste"], form["paste-enforcers"])
             except own_deck.UnknownCards as unknown:
                 raise self.questions.ask(unknown) from None
             self.questions.clear()
@@ -303,7 +333,7 @@ class Widget(runner.RunnerBase):
                 side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
                 "deck and its Enforcers)")
         else:
-            config = self._sample_config(form["mode"], form["survivors"])
+            config = self._sample_config(form)
             self.origin = {"d": SAMPLE}
         self.game = SwarmGame(config, seed)
         self.form["seed"] = self.game.seed
@@ -315,9 +345,8 @@ class Widget(runner.RunnerBase):
         """The set-up as an engine config, as Start makes it ("How hard is this?")."""
         form = self.form
         if is_own(form["deck"]):
-            return "swarm", self._config(form["mode"], form["survivors"], form["paste"],
-                                         form["paste-enforcers"])
-        return "swarm", self._sample_config(form["mode"], form["survivors"])
+            return SwarmGame.variant, self._config(form, form["paste"], form["paste-enforcers"])
+        return SwarmGame.variant, self._sample_config(form)
 
     def is_own(self, deck: str) -> bool:
         return is_own(deck)
@@ -349,6 +378,7 @@ class Widget(runner.RunnerBase):
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
@@ -385,26 +415,12 @@ class Widget(runner.RunnerBase):
             view.scroll = "setup"
         return super().finish(action, form, view)  # a card's panel opened: scroll to it
 
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action in self.choose_actions:  # the card menu: the form holds the choice
-            return False
-        game = self._game()
-        if action == "export":
-            return False
-        if action == "undo":
-            return self.undo(game, _describe)
-        group = self._group_of(game, self.form["card"])
-        self.last = game.apply(self._engine_action(action, form))
-        if action in CARD or action in MOVES:
-            chosen = self.form["card"]
-            after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
-                                        game.zones["battlefield"], action)
-            self.form["card"] = "" if after is None else str(after)
-        return True
+    # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
+    follow_group = frozenset({*CARD, *MOVES})
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return _describe(data)
 
     @staticmethod
     def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
@@ -421,15 +437,14 @@ class Widget(runner.RunnerBase):
         return board.group_of([g for g, _ in self._groups(game)],
                               int(chosen) if chosen.isdigit() else None)
 
-    def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
-        if action in SIMPLE:
-            return {"type": action}
-        if action in AMOUNT:
-            return {"type": action, "amount": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "amount": self.life_change(action)}
-        if action == "deck-out":
-            return {"type": "deck-out", "player": "A Survivor"}
+    def chosen_for_action(self) -> int:
+        return self._card_id(self.form["card"], "choose a Swarm card first")
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action))
+
+    def _special(self, action: str) -> dict[str, Any]:
         if action == "combat":
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
@@ -443,13 +458,11 @@ class Widget(runner.RunnerBase):
             group = self._group_of(game, self.form["card"])
             return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
                                       keep=group.ids if group is not None else ())
-        if action in CARD or action in MOVES:
-            card = self._card_id(self.form["card"], "choose a Swarm card first")
-            if action == "destroy" and self._game().is_creature(self._game().card(card)):
+        if action == "destroy":
+            card = self.chosen_for_action()
+            if self._game().is_creature(self._game().card(card)):
                 return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
-            if action in MOVES:
-                return {"type": "leave", "card": card, "to": MOVES[action]}
-            return {"type": action, "card": card}
+            return {"type": "leave", "card": card, "to": MOVES[action]}
         if action == "cast":
             return {"type": "cast", "card": self._card_id(self.form["hand-card"],
                                                            "choose a card in the hand first")}
@@ -458,11 +471,8 @@ class Widget(runner.RunnerBase):
                 return {"type": "discard", "amount": 1}
             return {"type": "discard", "cards": [self._card_id(
                 self.form["hand-card"], "choose the card to discard")]}
-        if action == "draw":
-            data: dict[str, Any] = {"type": "draw", "amount": self._amount()}
-            if self.form["pre-swarm"]:
-                data["pre_swarm"] = True
-            return data
+        if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
+            return reckoning.action(self.reckoning_offer)
         if action == "token":
             return {"type": "token", "name": self.form["token"].strip(),
                     "amount": self._amount()}
@@ -484,7 +494,7 @@ class Widget(runner.RunnerBase):
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
-            config = self._sample_config(game.mode, game.survivors)
+            config = self._sample_config(_setup().format(_setup().values_of(game.config)))
         except (GameError, KeyError, OSError):
             return False
         return config == game.config
@@ -493,7 +503,7 @@ class Widget(runner.RunnerBase):
     def render(self) -> View:
         form = dict(self.form)
         view = View(
-            options={**SETUP.choices(),  # mode, survivors
+            options={**_setup().choices(),  # mode, survivors, as declared
                      "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
                               *own_deck.deck_options(self.own_decks),
                               (PASTE, "Your own deck: paste or upload a list…")]},
@@ -516,6 +526,7 @@ class Widget(runner.RunnerBase):
             view.lists["last"] = []
             view.lists["wave"] = []
             view.hidden["wave-box"] = True
+            view.hidden[reckoning.ACTION] = True
             view.hidden["own-ref-box"] = True
             view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
             return view
@@ -566,7 +577,7 @@ class Widget(runner.RunnerBase):
                           if game.actions else "Nothing to undo yet."),
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
-        won = outcome is not None and outcome.winner == "survivors"
+        won = outcome is not None and outcome.table_won
         view.hidden["win"] = not won
         view.hidden["loss"] = outcome is None or won
         if outcome is not None:  # the words of the win or loss event
@@ -577,9 +588,9 @@ class Widget(runner.RunnerBase):
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
         # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
-        turn_actions = game.turn_actions()
-        view.hidden.update({key: action not in turn_actions
-                            for key, action in TURN_BUTTONS.items()})
+        self.legal = game.legal_actions()  # the engine's actions now, as values
+        legal = types_of(self.legal)
+        view.hidden.update({key: action not in legal for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
             # while an attacker is unblocked; never in The Swarm's own combat.
@@ -627,6 +638,8 @@ class Widget(runner.RunnerBase):
             "counter", "leave", "dread", "life", "survivor-poison", "deck-out", "activate",
             "mill-ignored", "damage", "no-attack", "setup")]
         view.lists["last"] = [event_item(e) for e in shown]
+        offered, self.reckoning_offer = reckoning.offer(game, self.last)
+        view.text[reckoning.ACTION], view.hidden[reckoning.ACTION] = offered, not offered
         view.hidden["last-box"] = not shown
         events = game.events
         view.lists["log"] = [event_item(e) for e in reversed(events[-LOG_LINES:])]
@@ -715,7 +728,8 @@ class Widget(runner.RunnerBase):
             return
         zone = game.zones.where(card.id)[0]
         playing = game.outcome() is None
-        allowed = game.card_actions(card.id)  # the engine's own answer
+        allowed = {action.type for action in self.legal  # the engine's own answer
+                   if action.args.get("card") == card.id}
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
@@ -768,7 +782,8 @@ class Widget(runner.RunnerBase):
                                    f"{'' if count == 1 else 's'}:" if count else
                                    f"Swarm turn {turn}: nothing revealed yet.")
         notes = [e.text for e in events
-                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair")
+                 if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair",
+                               "adventure")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
         view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
@@ -800,7 +815,7 @@ def attack_line(game: SwarmGame) -> str:
 
 
 def _describe(action: dict[str, Any]) -> str:
-    kind = action.get("type", "?")
+    kind: str = action.get("type", "?")
     extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
     return kind + (f" ({', '.join(extra)})" if extra else "")
 

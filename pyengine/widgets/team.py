@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+from collections.abc import Callable
 from dataclasses import fields
 from typing import Any
 
@@ -31,10 +32,9 @@ from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import GameError, load_game
 from ..rng import Rng, make_seed, normalize_seed
-from ..setup import SetupError
+from ..setup import Setup, SetupError
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
-    SETUP,
     OpeningHand,
     TeamDraw,
     TeamError,
@@ -73,10 +73,16 @@ STATE_VERSION = 2
 ITEM_BUTTONS = "action" in {f.name for f in fields(Item)}
 
 
+def _setup() -> Setup:
+    """The table's set-up as Team Commander's descriptor declares it (read at each use: one
+    declaration reaches the page's fields, the state, the save and a new game)."""
+    return TeamTracker.descriptor.setup
+
+
 def fresh_state() -> dict[str, Any]:
     return {
         "v": STATE_VERSION,
-        **SETUP.defaults(),  # count, rotate, fixed (team_commander.SETUP)
+        **_setup().defaults(),  # count, rotate, fixed (team_commander.SETUP)
         "names": [""] * MAX_PLAYERS,
         "seed": "",
         "draw": None,
@@ -163,7 +169,7 @@ class Widget(NoGame):
     @staticmethod
     def _check(state: dict[str, Any]) -> None:
         """Raise if a restored state does not hold together (the page then starts fresh)."""
-        SETUP.check({key: state[key] for key in SETUP.keys()})  # count, rotate, fixed
+        _setup().check(_setup().values_of(state))  # count, rotate, fixed
         if state["draw"] is not None:
             TeamDraw.from_dict(state["draw"])
         if state["tracker"] is not None and not isinstance(load_game(state["tracker"]),
@@ -245,7 +251,7 @@ class Widget(NoGame):
     def _dispatch(self, action: str, form: dict[str, str]) -> None:
         name, _, rest = action.partition(":")
         args = rest.split(":") if rest else []
-        simple = {
+        simple: dict[str, Callable[[], object]] = {
             "roll": self.roll,
             "new-seed": self.new_seed,
             "new-game": self.new_game,
@@ -294,8 +300,9 @@ class Widget(NoGame):
 
     def _read_form(self, form: dict[str, str]) -> None:
         state = self.state
-        for option in SETUP.fields:  # count, rotate, fixed, as declared
-            name = SETUP.form_name(option.key)
+        setup = _setup()
+        for _, option in setup.flat():  # count, rotate, fixed, as declared
+            name = setup.form_name(option.key)
             if name in form:
                 with contextlib.suppress(SetupError):  # a value the page never offers: kept
                     state[option.key] = option.parse(str(form[name]))
@@ -343,8 +350,8 @@ class Widget(NoGame):
 
     def new_game(self) -> None:
         self._push_undo("new game")
-        keep = {k: self.state[k] for k in ("count", "names", "rotate", "fixed", "history",
-                                           "hand_deck", "hand_paste")}
+        keep = {k: self.state[k] for k in (*_setup().keys(), "names", "history", "hand_deck",
+                                           "hand_paste")}
         self.state = fresh_state()
         self.state.update(keep)
         self.state["seed"] = make_seed(self.env.entropy())
@@ -379,7 +386,7 @@ class Widget(NoGame):
     def _hand_text(self) -> str:
         deck_id = self.state["hand_deck"] or PASTE
         if deck_id == PASTE:
-            text = self.state["hand_paste"]
+            text: str = self.state["hand_paste"]
         else:
             text = plumbing.shipped_deck(self.env, deck_id, decks=self.hand_decks(),
                                          kind="Commander", error=ValueError)
@@ -520,8 +527,8 @@ class Widget(NoGame):
     def render(self) -> View:
         state = self.state
         view = View()
-        view.options.update(SETUP.choices())
-        view.values.update(SETUP.format(state))  # count, rotate, fixed
+        view.options.update(_setup().choices())
+        view.values.update(_setup().format(state))  # count, rotate, fixed
         for index in range(MAX_PLAYERS):
             view.values[f"name{index + 1}"] = state["names"][index]
             view.hidden[f"name{index + 1}-box"] = index >= state["count"]

@@ -11,7 +11,7 @@ from urllib.parse import urljoin
 import pytest
 from playwright.sync_api import expect
 
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from tests.conftest import DATA
 
 SCRYFALL = json.loads((DATA / "scryfall" / "legality_cards.json").read_text("utf-8"))
@@ -249,3 +249,22 @@ def test_check_works_offline_once_the_tools_are_kept(page, context, site_url):
         expect(verdict(page)).to_have_text("Team Commander: legal")
     finally:
         context.set_offline(False)
+
+
+def test_check_deck_brings_the_verdict_into_view_on_a_phone(phone_page, site_url):
+    """hs-1-4: on a phone, Check deck tapped at the bottom of the screen scrolls the verdict
+    into view (issue 41: it stayed below the screen)."""
+    page = phone_page
+    open_check(page, site_url)
+    page.select_option("[data-field=format]", "horde")
+    page.fill("[data-field=paste]", "1 Moat\n5 Lightning Bolt\n33 Plains\n")
+    button = page.locator("[data-action=check]")
+    # the button at the very bottom of the screen, the verdict below it
+    page.evaluate("(el) => window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight)",
+                  button.element_handle())
+    button.click()
+    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal",
+                                       timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    box = verdict(page).bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740

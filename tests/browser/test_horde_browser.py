@@ -425,3 +425,25 @@ def _deck_changes_session(page, site_url: str) -> None:
     show_setup(page)
     expect(page.locator("[data-field=deck]")).to_have_value("mine:Ghouls")
     expect(box).to_be_hidden()
+
+
+def test_closing_the_card_panel_goes_back_to_the_turn(phone_page, site_url):
+    """hs-3-3: a tap on a Horde permanent scrolls down to its card panel; Close goes back to
+    the top of the game (issue 41: the page stayed down at the closed panel)."""
+    page = phone_page
+    open_page(page, site_url)
+    page.click("[data-tool=guide-close]")
+    start_classic(page)
+    for _ in range(3):
+        click(page, "survivor-end")
+    board = page.locator("[data-widget=horde] [data-id=battlefield] .item-button")
+    expect(board.first).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    board.first.click()
+    expect(page.locator("[data-widget=horde] [data-id=panel]")).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    assert page.evaluate("window.scrollY") > 300  # down at the panel
+    page.locator("[data-widget=horde] [data-action=close-panel]").click()
+    expect(page.locator("[data-widget=horde] [data-id=panel]")).to_be_hidden()
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    top = page.locator("[data-widget=horde] [data-id=turn]").bounding_box()
+    assert top is not None and 0 <= top["y"] < 740, top

@@ -55,9 +55,13 @@ def test_served_pages_have_a_clean_console_and_live_reload_runs(page, context, d
     """Home, a rules page, a glossary page and a play page: no console error or page error
     (the ``page`` fixture fails on any), the live-reload script polls the server, the policy
     allows inline scripts only because this is the development server, and no service worker
-    is registered."""
+    is registered; the play page starts Pyodide as shipped (the development server compiles
+    nothing)."""
     polls = []
     context.on("request", lambda r: polls.append(r.url) if "/livereload/" in r.url else None)
+    runtime: list[str] = []
+    context.on("request", lambda r: runtime.append(r.url) if "/runtime/pyodide/" in r.url
+               else None)
     for path in ("", "swarm/", "swarm/glossary.html"):
         page.goto(dev_server_url + path)
         expect(page.locator("h1").first).to_be_visible()
@@ -74,4 +78,8 @@ def test_served_pages_have_a_clean_console_and_live_reload_runs(page, context, d
     page.goto(dev_server_url + "play/shuffler.html")
     wait_ready(page, "shuffler")
     assert polls
+    # issue 43, point 4: the development server compiles nothing, so its play pages start
+    # Pyodide as shipped (pyodide.mjs, the source standard library), not start.mjs
+    assert any(url.endswith("/pyodide.mjs") for url in runtime), runtime
+    assert not any(url.endswith(("/start.mjs", "-pyc.zip")) for url in runtime), runtime
     guard.check()

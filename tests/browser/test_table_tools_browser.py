@@ -94,6 +94,8 @@ def test_guide_shows_once_and_comes_back_on_request(phone_page, site_url):
     page.click("[data-tool=guide-close]")
     page.keyboard.press("?")
     expect(guide).to_be_visible()
+    page.keyboard.press("Escape")  # Esc closes it, as "Got it" does (issue 41)
+    expect(guide).to_be_hidden()
 
 
 def test_keys_focus_and_the_what_just_happened_line(phone_page, site_url):
@@ -143,15 +145,21 @@ def test_hold_to_repeat_and_the_history_of_a_finished_game(phone_page, site_url)
     result = page.locator("[data-widget=team] [data-id=result]")
     expect(result).to_contain_text("wins")
     history = page.locator("[data-history=team]")
-    history.locator("summary").click()
+    history.locator(":scope > summary").click()
     entries = history.locator("ul > li")
     expect(entries).to_have_count(1)
     expect(entries.first).to_contain_text("wins")
     expect(entries.first).to_contain_text(TIE_SEED)
     stored = page.evaluate("localStorage.getItem('coop-magic:table-tools:history')")
     assert "wins" in stored and "team" in stored
+    # the turn it ended on, not "The game is over." (issue 41); its table log folded in it
+    assert "over" not in entries.first.locator("p").first.inner_text().casefold()
+    expect(entries.first.locator("details summary")).to_contain_text("Table log")
     entries.first.get_by_role("button", name="Delete").click()
     expect(entries).to_have_count(0)
+    history.get_by_role("button", name="Undo").click()  # a deleted game can be brought back
+    expect(entries).to_have_count(1)
+    expect(entries.first).to_contain_text("wins")
 
 
 def test_steppers_and_the_wake_lock_on_the_horde_page(phone_page, site_url):
@@ -289,7 +297,7 @@ def test_edited_history_entries_are_checked_one_by_one(page, site_url):
     page.reload()
     wait_ready(page, "team")
     history = page.locator("[data-history=team]")
-    history.locator("summary").click()
+    history.locator(":scope > summary").click()
     shown = history.locator("ul > li")
     expect(shown).to_have_count(5)
     hrefs = history.locator("ul a").evaluate_all("(links) => links.map((a) => a.href)")

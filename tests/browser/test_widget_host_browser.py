@@ -627,9 +627,14 @@ def test_text_over_the_limit_is_refused_at_the_paste_before_it_is_inserted(page,
     inputs.paste(page, box, "1 Island\n" * 600_000)  # 5.4 MB
     assert page.input_value(box) == ""
     expect(error).to_contain_text("characters long; a page reads at most 300,000")
-    inputs.paste(page, box, "1 Island\n" * 20_000)  # within the characters, over the lines
+    inputs.paste(page, box, "1 Island\n" * 2_000)  # within the characters, over the lines
     assert page.input_value(box) == ""
-    expect(error).to_contain_text("lines; a page reads at most 10,000")
+    expect(error).to_contain_text("has 2,001 lines; a page reads at most 2,000")
+    for slow in ("\u05d0a" * 1_001,  # mixed directions: 27-40 s to lay out at 50,000 pairs
+                 "1 Elf \U0001f468\u200d\U0001f469\n" * 334):  # joined emoji: shaped one by one
+        inputs.paste(page, box, slow)
+        assert page.input_value(box) == ""
+        expect(error).to_contain_text("over 1,000 right-to-left letters, emoji or joining marks")
     page.evaluate(DROP, [box, "x" * 400_000])
     assert page.input_value(box) == ""
     expect(error).to_contain_text("400,000 characters")
@@ -639,5 +644,32 @@ def test_text_over_the_limit_is_refused_at_the_paste_before_it_is_inserted(page,
     assert inputs.paste(page, box, "40 Island\n") in ("clipboard", "paste event")
     assert page.input_value(box) == "40 Island\n"
     page.click("[data-action=check]")
-    expect(page.locator("[data-id=result]")).to_be_visible()
+    expect(page.locator("[data-id=result]")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
     expect(error).to_be_hidden()  # the refusal's words are gone with the next answer
+
+
+def test_a_decklist_file_the_box_could_not_show_is_refused_before_it_is_read(page, site_url,
+                                                                             tmp_path):
+    """Issue 40, point 5: a chosen decklist file has a paste's limits, checked on the page
+    before it reaches Python (whose answer would put the file in the paste box: 20,000
+    right-to-left lines held the page 0.5-6 s there, 2,000 lines of emoji 2 s); the box keeps
+    what it held, the page says why; a file within the limits fills the box as always."""
+    page.goto(site_url + "play/check.html")
+    wait_ready(page, "check")
+    box = "[data-field=paste]"
+    error = page.locator("[data-widget=check] [data-id=error]")
+    page.fill(box, "1 Forest")
+    for text, said in (("1 \u202e\u05d0\u05d1 Island\u202c\n" * 20_000, "20,001 lines"),
+                       ("1 " + "\u05d0a" * 1_001 + "\n", "over 1,000 right-to-left"),
+                       ("1 \U0001f468\u200d\U0001f469 Elf\n" * 1_999, "over 1,000 right-to-left")):
+        chosen = tmp_path / "deck.txt"
+        chosen.write_bytes(text.encode())
+        page.evaluate("() => { document.querySelector('[data-widget=check] [data-id=error]')"
+                      ".textContent = ''; }")
+        page.set_input_files("[data-file=upload]", str(chosen))
+        expect(error).to_contain_text(said)
+        expect(error).to_contain_text("Choose one decklist at a time.")
+        assert page.input_value(box) == "1 Forest"
+    chosen.write_text("2 Island\n", encoding="utf-8")
+    page.set_input_files("[data-file=upload]", str(chosen))
+    expect(page.locator(box)).to_have_value("2 Island\n")

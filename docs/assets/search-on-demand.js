@@ -1,0 +1,115 @@
+// @ts-check
+/**
+ * The site's search index, fetched when the reader reaches for search (issue 43, point 3).
+ *
+ * Material for MkDocs fetches the whole site's search index (`search/search_index.json`:
+ * every rule, glossary entry and card reference entry, the largest file a rules page loads)
+ * as each page starts, whether or not anyone searches. This script runs before Material's
+ * bundle (overrides/main.html: deferred, right after the polyfills) and holds that one request
+ * back until the reader reaches for search: a pointer over or on the search field or its
+ * button, focus in the field, the search keys (`/`, `s`, `f`) or the search toggle. A page
+ * opened with a search or a highlight in its address (`?q=`, `?h=`: a search result's link)
+ * fetches it at once. Material's search then starts as it always does; nothing else is
+ * changed, and every other request goes through untouched (Material asks with
+ * XMLHttpRequest: only a request opened for the index is held). The service worker still keeps
+ * the index for offline use (it fetches it in the background, not as part of the page).
+ */
+(() => {
+  const INDEX = "search/search_index.json";
+  /** The keys that open Material's search when no field has the focus. */
+  const SEARCH_KEYS = ["/", "s", "S", "f", "F"];
+  /** What counts as reaching for search. */
+  const SEARCH_PARTS = ".md-search, label[for='__search'], [data-md-component='search']";
+  /** @type {() => void} */
+  let release = () => {};
+  /** @type {Promise<void>} */
+  const wanted = new Promise((resolve) => {
+    release = () => resolve();
+  });
+  let released = false;
+
+  /**
+   * Whether ``address`` is the search index.
+   * @param {string | URL} address
+   * @returns {boolean}
+   */
+  const isIndex = (address) => {
+    try {
+      return new URL(String(address), document.baseURI).pathname.endsWith("/" + INDEX);
+    } catch {
+      return false;
+    }
+  };
+
+  // Material asks for the index with XMLHttpRequest: a request opened for it is sent once the
+  // reader wants search; any other request goes out as before.
+  const requests = XMLHttpRequest.prototype;
+  const open = requests.open;
+  const send = requests.send;
+  /** @type {WeakSet<XMLHttpRequest>} */
+  const held = new WeakSet();
+  /**
+   * @this {XMLHttpRequest}
+   * @param {string} method
+   * @param {string | URL} address
+   * @param {...any} rest
+   */
+  requests.open = function (method, address, ...rest) {
+    if (!released && isIndex(address)) held.add(this);
+    else held.delete(this);
+    // @ts-ignore: open's overloads, passed on as they came
+    return open.call(this, method, address, ...rest);
+  };
+  /**
+   * @this {XMLHttpRequest}
+   * @param {Document | XMLHttpRequestBodyInit | null} [body]
+   */
+  requests.send = function (body) {
+    if (held.has(this)) {
+      held.delete(this);
+      wanted.then(() => send.call(this, body));
+      return;
+    }
+    send.call(this, body);
+  };
+
+  const events = ["pointerover", "pointerdown", "touchstart", "focusin", "keydown", "change"];
+
+  const go = () => {
+    if (released) return;
+    released = true;
+    for (const name of events) document.removeEventListener(name, onEvent, true);
+    release();
+  };
+
+  /**
+   * Whether ``event`` is the reader reaching for search.
+   * @param {Event} event
+   * @returns {boolean}
+   */
+  const reachesForSearch = (event) => {
+    const target = event.target;
+    if (event instanceof KeyboardEvent) {
+      const typing = target instanceof HTMLElement &&
+        (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName));
+      return !typing && !event.ctrlKey && !event.metaKey && !event.altKey &&
+        SEARCH_KEYS.includes(event.key);
+    }
+    if (target instanceof HTMLInputElement && target.id === "__search") return true;
+    return target instanceof Element && target.closest(SEARCH_PARTS) !== null;
+  };
+
+  /** @param {Event} event */
+  function onEvent(event) {
+    if (reachesForSearch(event)) go();
+  }
+
+  const params = new URLSearchParams(location.search);
+  if (params.has("q") || params.has("h")) {
+    go();
+  } else {
+    for (const name of events) {
+      document.addEventListener(name, onEvent, { capture: true, passive: true });
+    }
+  }
+})();

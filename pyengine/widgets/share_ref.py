@@ -1,0 +1,107 @@
+"""A game from an own deck in a share link short enough for one QR code (issue 41, point 3).
+
+A game's config holds every card's facts; in a link that is over 3,000 characters for a
+100-card deck, more than one QR code a phone can scan holds (1,273 bytes). When the link
+with the whole config is too long for one code (:func:`too_long`), every phone
+that opens the page has the same card data (the shipped facts, and the full card data the
+page fetches from its own site), so the link sends each card by its **name**, with the
+facts only of the cards the card data does not give the same way (the list's ``#!`` lines),
+and a **digest** of all the facts: the phone that opens it makes the facts again from its
+card data and refuses the link (in words) when the digest differs, e.g. a release with newer
+card data. Pure: the Horde runner calls :func:`pack` for its share link and :func:`unpack`
+when it opens one.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from ..cards import CardDB, config_facts
+from .runner import encode_share
+from .share_qr import LEVEL, MAX_VERSION
+
+#: The share link's key for a config sent by reference.
+KEY = "r"
+#: Room for the page's own address in front of the fragment in one QR code.
+ADDRESS_ROOM = 160
+
+
+def too_long(prefix: str, game: Any, origin: dict[str, Any]) -> bool:
+    """Would the share link of ``game`` with this origin part miss one QR code a phone can
+    scan (:mod:`.share_qr`), leaving :data:`ADDRESS_ROOM` for the page's address?"""
+    from ..qr import capacity  # here, not at import: the page's start imports no QR code
+
+    data = {"a": game.actions, "seed": game.seed, **origin}
+    return len(encode_share(prefix, data)) > capacity(MAX_VERSION, LEVEL) - ADDRESS_ROOM
+
+
+class NeedsCardData(ValueError):
+    """The link names cards the loaded card data does not know: load the full card data,
+    then open it again."""
+
+
+def digest(facts: dict[str, Any]) -> str:
+    """A short digest of a config's facts (what a reference must make again exactly)."""
+    text = json.dumps(facts, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def pack(config: dict[str, Any], db: CardDB | None) -> dict[str, Any] | None:
+    """The config by reference: the deck as runs of ``[name, count]``, the facts the card
+    data ``db`` does not give the same way, the digest of them all, and every other key as
+    it is. None when it would not open again exactly (no card data, or no deck)."""
+    deck, facts = config.get("deck"), config.get("facts")
+    if db is None or not isinstance(deck, list) or not isinstance(facts, dict):
+        return None
+    runs: list[list[Any]] = []
+    for name in deck:
+        if runs and runs[-1][0] == name:
+            runs[-1][1] += 1
+        else:
+            runs.append([name, 1])
+    own = {name: entry for name, entry in facts.items()
+           if db.get(name) is None or config_facts(db.get(name)) != entry}
+    ref = {**{k: v for k, v in config.items() if k not in ("deck", "facts")},
+           "deck": runs, "own": own, "d": digest(facts)}
+    try:
+        if unpack(ref, db) != config:
+            return None
+    except ValueError:
+        return None
+    return ref
+
+
+def unpack(ref: Any, db: CardDB | None) -> dict[str, Any]:
+    """The config a reference describes, made again from the card data ``db``;
+    :class:`NeedsCardData` when ``db`` does not know a card, ``ValueError`` (plain words)
+    when it is not a reference or the facts come out different."""
+    if not isinstance(ref, dict) or not isinstance(ref.get("deck"), list) \
+            or not isinstance(ref.get("own", {}), dict):
+        raise ValueError("its deck is damaged")
+    own: dict[str, Any] = ref.get("own", {})
+    deck: list[str] = []
+    for run in ref["deck"]:
+        if (not isinstance(run, list) or len(run) != 2 or not isinstance(run[0], str)
+                or not isinstance(run[1], int) or not 0 < run[1] <= 1000):
+            raise ValueError("its deck is damaged")
+        deck += [run[0]] * run[1]
+        if len(deck) > 5000:
+            raise ValueError("its deck is too long")
+    facts: dict[str, Any] = {}
+    unknown = []
+    for name in dict.fromkeys(deck):
+        if name in own:
+            facts[name] = own[name]
+        elif db is not None and db.get(name) is not None:
+            facts[name] = config_facts(db.get(name))
+        else:
+            unknown.append(name)
+    if unknown:
+        raise NeedsCardData(f"the card data here does not know {', '.join(unknown[:3])}")
+    if digest(facts) != ref.get("d"):
+        raise ValueError("its deck was made with other card data than this page's; ask for "
+                         "the game as a file (Export) instead")
+    return {**{k: v for k, v in ref.items() if k not in ("deck", "own", "d")},
+            "deck": deck, "facts": facts}
