@@ -107,3 +107,36 @@ def test_the_check_sees_an_unplaced_module():
               for name, patterns in read_map(GUIDE.read_text(encoding="utf-8"))]
     with pytest.raises(AssertionError, match="pyengine/qr.py"):
         placed_modules(layers)
+
+
+def recipe_tests(text: str) -> list[str]:
+    """The tests the recipes name (``tests/x.py`` or ``tests/x.py::test_y``)."""
+    recipes = text.split("## Recipes", 1)[1].split("\n## Reference", 1)[0]
+    return re.findall(r"`(tests/[\w/]+\.py(?:::\w+)?)`", recipes)
+
+
+def missing_tests(named: list[str]) -> list[str]:
+    missing = []
+    for reference in named:
+        path, _, test = reference.partition("::")
+        file = ROOT / path
+        if not file.exists():
+            missing.append(reference)
+        elif test and not re.search(rf"^def {re.escape(test)}\(", file.read_text(encoding="utf-8"),
+                                    re.M):
+            missing.append(reference)
+    return missing
+
+
+def test_each_recipe_is_held_by_tests_that_exist():
+    """The three recipes (a set-up option, a card behaviour, a variant) each name the tests that
+    hold them, and every test named exists."""
+    text = GUIDE.read_text(encoding="utf-8")
+    for recipe in ("### Add a set-up option", "### Add a card behaviour", "### Add a variant"):
+        section = text.split(recipe, 1)[1].split("\n### ", 1)[0].split("\n## ", 1)[0]
+        assert "Held by:" in section, recipe
+    named = recipe_tests(text)
+    assert len(named) >= 10
+    assert missing_tests(named) == []
+    assert missing_tests(["tests/test_runner.py::test_no_such_test"]) == [
+        "tests/test_runner.py::test_no_such_test"]
