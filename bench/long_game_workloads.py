@@ -110,8 +110,10 @@ def _swarm_save() -> dict[str, Any]:
     game = SwarmGame(config, SEED)
     rng = Rng("bench-driver")
     while game.swarm_turn < SWARM_TURNS:
-        if game.result:
-            raise RuntimeError(f"the Swarm game ended ({game.result}) at turn {game.swarm_turn}")
+        end = game.outcome()
+        if end is not None:
+            raise RuntimeError(f"the Swarm game ended ({end.termination.value}) at turn "
+                               f"{game.swarm_turn}")
         for action in ({"type": "turn"}, {"type": "combat"}, {"type": "second-main"},
                        {"type": "end"}):
             try:

@@ -16,6 +16,7 @@ from __future__ import annotations
 import contextlib
 import contextvars
 import copy
+import enum
 import inspect
 import json
 import random
@@ -26,6 +27,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import safejson
+from .actions import Action
 from .rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover - types only
@@ -112,16 +114,37 @@ def rule_number(anchor: str) -> str:
     return f"{prefix.upper()} {rest.replace('-', '.')}"
 
 
+class Termination(enum.Enum):
+    """How a game ended, typed (issue 45, point 3): what every consumer reads of an
+    :class:`Outcome` (never the engines' own ``winner``/``result`` fields)."""
+
+    #: The table (the Survivors) beat the automated deck.
+    WON = "won"
+    #: The automated deck (the Horde, the Swarm) beat the table.
+    LOST = "lost"
+    #: Team Commander: one team won; :attr:`Outcome.winner` is its label.
+    TEAM_WON = "team-won"
+    #: Nobody won: both teams lost at once.
+    DRAWN = "drawn"
+
+
 @dataclass(frozen=True)
 class Outcome:
     """How a game ended, as :meth:`Game.outcome` answers (python-chess's ``Outcome`` is the
     model): ``winner`` is the side that won in the engine's own words (``"survivors"``,
     ``"horde"``, ``"swarm"``, a team's label), None when nobody did (both teams lost);
-    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it."""
+    ``reason`` says why in plain words; ``rule`` is the anchor of the rule that decided it;
+    ``termination`` is the kind of end, typed (:class:`Termination`)."""
 
     winner: str | None
     reason: str
     rule: str
+    termination: Termination
+
+    @property
+    def table_won(self) -> bool:
+        """True when the table beat the automated deck (:attr:`Termination.WON`)."""
+        return self.termination is Termination.WON
 
 
 class Zones:
@@ -259,12 +282,30 @@ class Game:
         return None
 
     # -- actions --------------------------------------------------------------------------------
+    def template(self, type_: str, /, **args: Any) -> Action:
+        """The action ``type_`` with ``args`` filled and its handler's other required
+        arguments open (:attr:`Action.open`): what :meth:`legal_actions` lists for a choice
+        the table makes freely (an amount, a name)."""
+        required = _signature(type(self), "do_" + type_.replace("-", "_")).required
+        return Action(type_, args, tuple(name for name in required if name not in args))
+
+    def handler_types(self) -> list[str]:
+        """Every action type this format has a ``do_*`` handler for, sorted."""
+        return [name[3:].replace("_", "-") for name in sorted(dir(type(self)))
+                if name.startswith("do_")]
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`Action`; a page enables these buttons):
+        arguments with finitely many choices filled, the others open. By default every
+        handler, as a template; formats narrow it. A refused action changes nothing."""
+        return [self.template(name) for name in self.handler_types()]
+
     def check_end(self) -> list[Event]:
         """The end-of-game check, run after every accepted action; its events (a win or a loss)
         follow the action's own. Formats that can end override it; it must be idempotent."""
         return []
 
-    def apply(self, action: dict[str, Any]) -> list[Event]:
+    def apply(self, action: dict[str, Any] | Action) -> list[Event]:
         """Apply one table action and return its events.
 
         An invalid action raises :class:`ActionError` and leaves the game unchanged: the state
@@ -296,6 +337,8 @@ class Game:
     def _prepare(self, action: Any) -> tuple[Any, dict[str, Any], dict[str, Any]]:
         """The handler, a private JSON copy of the action and the handler's arguments, checked
         against its signature before any call (:class:`ActionError` if they do not fit)."""
+        if isinstance(action, Action):
+            action = action.to_json()
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise ActionError("an action is an object with a 'type'")
         handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)

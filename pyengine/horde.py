@@ -48,6 +48,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from .actions import Action
 from .game import ActionError, Card, Event, register
 from .horde_common import (
     HORDE_FAMILIES,
@@ -351,16 +352,17 @@ class HordeSlingLab(HordeGame):
             "setup_attacks": self.options["setup_attacks"],
             "offers": [{"card": k, "yes": v} for k, v in self.offers.items()],
             "flags": [{"card": k, "yes": v} for k, v in self.flags.items()],
-            "actions": self.legal_actions(),
+            "actions": self.legal_types(),
             "counts": self.zones.counts(),
         }
 
     #: hs-2-7: the Survivors win; hs-2-8: the Horde wins.
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "hs-2-7", "horde": "hs-2-8"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_types(self) -> list[str]:
+        """The types of the actions that make sense now (see :meth:`HordeGame.legal_actions`):
+        the turn's end first, each graveyard offer cast or skipped last."""
+        names = super().legal_types()
         if self.phase == "survivors":
             names.insert(0, "end-survivor-turn")
         elif self.phase == "horde":
@@ -371,6 +373,11 @@ class HordeSlingLab(HordeGame):
             if self.token_triggers():
                 names.append("trigger-tokens")
         return names
+
+    def actions_of(self, name: str) -> list[Action]:
+        if name in ("cast-offer", "skip-offer"):
+            return [Action.of(name, card=card) for card in self.offers]
+        return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()

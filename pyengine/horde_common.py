@@ -40,6 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+from .actions import Action
 from .board_facts import attack_summary, bonus, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
@@ -52,7 +53,7 @@ from .cards import (  # noqa: F401 - parse_cost re-exported
     parse_cost,
     read_config_facts,
 )
-from .game import ActionError, Card, Event, Game, GameError, Outcome, Zones
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, Zones
 from .restrictions import Member, Side, holds
 from .setup import Count, SetupError
 from .vocabulary import Handling, behaviours, declare, handling_of, plural
@@ -722,9 +723,9 @@ class HordeGame(Game):
                       f"{abs(change)} life: {self.life}", [], {"life": self.life,
                                                                "change": change})]
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (a page enables these buttons). Card actions
-        (``tap``, ``move``, ...) still need a card; a refused action changes nothing."""
+    def legal_types(self) -> list[str]:
+        """The types of :meth:`legal_actions`, in order, worked out without making them (the
+        toolbar's ``status()`` lists them)."""
         if self.phase == "over":
             return []
         names = ["hit", "gain", "life", "roll", "create-token"]
@@ -739,6 +740,35 @@ class HordeGame(Game):
         if self.zones["stack"]:
             names.append("done")
         return names
+
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`; a page enables
+        these buttons), by the types of :meth:`legal_types`: each card action once per card
+        it may name (``tap``, ``move`` to each of :attr:`MOVE_TARGETS`, ...), amounts and
+        names open. A refused action changes nothing. None once the game is over."""
+        return [action for name in self.legal_types() for action in self.actions_of(name)]
+
+    def actions_of(self, name: str) -> list[Action]:
+        """The actions of one legal type, with the cards, zones and kinds it may name."""
+        battlefield = self.zones["battlefield"]
+        if name == "roll":
+            return [self.template("roll"), Action.of("roll", kind="creature")]
+        if name in ("tap", "untap"):
+            return [Action.of(name, card=card.id) for card in battlefield]
+        if name == "counters":
+            return [self.template(name, card=card.id) for card in battlefield]
+        if name == "gain-control":
+            return [Action.of(name, card=card.id) for card in battlefield
+                    if card.id not in self.stolen]
+        if name == "return-control":
+            return [Action.of(name, card=card_id) for card_id in self.stolen]
+        if name == "move":
+            return [Action.of("move", card=card.id, to=to) for zone in self.zones.names()
+                    for card in self.zones[zone] for to in self.MOVE_TARGETS
+                    if not (zone == "battlefield" and to == "battlefield")]
+        if name == "done":
+            return [Action.of(name, card=card.id) for card in self.zones["stack"]]
+        return [self.template(name)]
 
     def survivor_names(self) -> list[str]:
         names = self.config.get("survivor_names")
@@ -767,7 +797,8 @@ class HordeGame(Game):
         if self.phase != "over" or self.winner is None:
             return None
         reason = next((e.text for e in reversed(self.events) if e.kind == "win"), "")
-        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""))
+        return Outcome(self.winner, reason, self.outcome_rules.get(self.winner, ""),
+                       Termination.WON if self.winner == "survivors" else Termination.LOST)
 
     # -- helpers for snapshots --------------------------------------------------------------------
     def common_state(self) -> dict[str, Any]:

@@ -55,7 +55,8 @@ from dataclasses import asdict, dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from . import variants
-from .game import ActionError, Event, Game
+from .actions import Action
+from .game import ActionError, Event, Game, Termination
 from .rng import Rng
 
 if TYPE_CHECKING:  # the engines themselves are imported on first use (pyengine/variants.py)
@@ -211,19 +212,19 @@ class _Run:
 
     power: list[int] = field(default_factory=list)
     cards_left: list[int] = field(default_factory=list)
-    result: str = ""  # "won", "lost" or "" (unfinished)
+    end: Termination | None = None  # won or lost (the engine's outcome), None: unfinished
     ended_at: int = 0  # automated turns played when it ended
 
 
-def _act(game: Game, action: dict[str, Any]) -> list[Event]:
+def _act(game: Game, action: Action) -> list[Event]:
     """Apply an action the engine accepts in this state (a card the driver just found on the
     battlefield, a turn step of its phase): the path :meth:`Game.replay` takes, the same
     argument checks, handler and end check, without the in-memory copy :meth:`Game.apply`
     keeps to put back a refused action (three quarters of a run's time). A refusal here is a
     bug in the driver and is raised."""
-    handler, action, arguments = game._prepare(action)
+    handler, data, arguments = game._prepare(action)
     events = game._run(handler, arguments)
-    game.actions.append(action)
+    game.actions.append(data)
     game.events.extend(events)
     return events
 
@@ -241,8 +242,11 @@ class _Driver:
         self.held = 0
 
     # the engine's answers
-    def result(self) -> str:
-        raise NotImplementedError
+    def end(self) -> Termination | None:
+        """How the game ended (the engine's :meth:`pyengine.game.Game.outcome`), None while
+        it goes on."""
+        outcome = self.game.outcome()
+        return None if outcome is None else outcome.termination
 
     def cards_left(self) -> int:
         return len(self.game.zones["library"])
@@ -268,7 +272,7 @@ class _Driver:
                                    for _ in range(team))
         self.held = 0
         for index in range(removals):
-            if self.result():
+            if self.end():
                 return
             ranked = sorted(self.creatures(), key=lambda pc: (-pc[0], pc[1]))
             if not ranked:
@@ -278,7 +282,7 @@ class _Driver:
         if self.set_up() and not self.model.setup_attacks:
             return
         damage = sum(_amount(self.rng, self.model.damage * share) for _ in range(team))
-        if damage and not self.result():
+        if damage and not self.end():
             self.hit(damage)
 
     def block(self, attackers: list[tuple[int, int]]) -> int:
@@ -289,7 +293,7 @@ class _Driver:
         ranked = sorted(attackers, key=lambda pc: (-pc[0], pc[1]))
         on_board = {card for _, card in self.creatures()}
         for _, card in ranked[:blocks]:
-            if card in on_board and not self.result() and \
+            if card in on_board and not self.end() and \
                     self.rng.below(1_000_000) < round(self.model.kills * 1_000_000):
                 self.remove(card)
         return sum(max(0, power) for power, _ in ranked[blocks:])
@@ -314,23 +318,19 @@ class _HordeDriver(_Driver):
     def set_up(self) -> bool:
         return self.game.horde_turn == 0
 
-    def result(self) -> str:
-        winner = self.game.winner
-        return {"survivors": "won", "horde": "lost"}.get(winner or "", "")
-
     def creatures(self) -> list[tuple[int, int]]:
         game = self.game
         return [(game.facts(c).power_value + c.counters, c.id) for c in game.creatures()]
 
     def remove(self, card: int) -> None:
-        _act(self.game, {"type": "move", "card": card, "to": "graveyard"})
+        _act(self.game, Action.of("move", card=card, to="graveyard"))
 
     def hit(self, damage: int) -> None:
         # Combat damage: the engine refuses it in set-up when the setting forbids set-up attacks
         # (hs-4-5). ``hit`` checks before it changes anything, so a refusal on the quick path
         # leaves the game as it was (the replay test checks the games).
         try:
-            _act(self.game, {"type": "hit", "n": damage, "combat": True})
+            _act(self.game, Action.of("hit", n=damage, combat=True))
         except ActionError:
             return
 
@@ -339,14 +339,14 @@ class _HordeDriver(_Driver):
         modelled), and graveyard offers (cast or skipped as the engine's coin says)."""
         game = self.game
         for _ in range(200):
-            if self.result():
+            if self.end():
                 return
             offers = getattr(game, "offers", None) or {}
             if game.zones["stack"]:
-                _act(game, {"type": "done", "card": game.zones["stack"][0].id})
+                _act(game, Action.of("done", card=game.zones["stack"][0].id))
             elif offers:
                 card, yes = next(iter(offers.items()))
-                _act(game, {"type": "cast-offer" if yes else "skip-offer", "card": card})
+                _act(game, Action.of("cast-offer" if yes else "skip-offer", card=card))
             else:
                 return
 
@@ -356,14 +356,14 @@ class _HordeDriver(_Driver):
     def play(self, max_turns: int) -> _Run:
         game, run = self.game, _Run()
         turn = 0
-        while not self.result() and game.horde_turn < max_turns:
+        while not self.end() and game.horde_turn < max_turns:
             turn += 1
             self.survivor_turn(turn)
             self.confirm_victory()
-            if self.result():
+            if self.end():
                 break
             before = game.horde_turn
-            events = _act(game, {"type": "end-survivor-turn"})
+            events = _act(game, Action("end-survivor-turn"))
             if game.horde_turn == before:
                 continue  # a set-up (Preparation) turn: the next Survivor turn began
             attack = [e for e in events if e.kind == "attack"][-1:]
@@ -371,17 +371,17 @@ class _HordeDriver(_Driver):
             ids = set(attack[0].data.get("attackers", [])) if attack else set()
             self.settle()
             attackers = [pc for pc in self.creatures() if pc[1] in ids]
-            loss = self.block(attackers) if not self.result() else 0
+            loss = self.block(attackers) if not self.end() else 0
             if loss:
-                _act(game, {"type": "life", "change": -loss})
+                _act(game, Action.of("life", change=-loss))
             run.power.append(power)
-            if not self.result():
+            if not self.end():
                 self.settle()  # a blocker's kill may trigger something the engine holds
-            if not self.result():
-                _act(game, {"type": "end-horde-turn"})
+            if not self.end():
+                _act(game, Action("end-horde-turn"))
             run.cards_left.append(self.cards_left())
             self.confirm_victory()
-        run.result = self.result()
+        run.end = self.end()
         run.ended_at = game.horde_turn
         return run
 
@@ -389,9 +389,9 @@ class _HordeDriver(_Driver):
 class _LimitedDriver(_HordeDriver):
     def confirm_victory(self) -> None:
         game = self.game
-        if (not self.result() and game.phase != "over" and not game.zones["library"]
+        if (not self.end() and not game.zones["library"]
                 and not game.creatures() and not game.zones["stack"]):
-            _act(game, {"type": "confirm-victory"})
+            _act(game, Action("confirm-victory"))
 
 
 class _SwarmDriver(_Driver):
@@ -403,50 +403,47 @@ class _SwarmDriver(_Driver):
     def set_up(self) -> bool:
         return self.game.swarm_turn == 0
 
-    def result(self) -> str:
-        return self.game.result
-
     def creatures(self) -> list[tuple[int, int]]:
         game = self.game
         return [(game.power(c) or 0, c.id) for c in game.zones["battlefield"]
                 if game.is_creature(c)]
 
     def remove(self, card: int) -> None:
-        _act(self.game, {"type": "dies", "card": card})
+        _act(self.game, Action.of("dies", card=card))
 
     def hit(self, damage: int) -> None:
-        _act(self.game, {"type": "damage", "amount": damage})
+        _act(self.game, Action.of("damage", amount=damage))
 
     def play(self, max_turns: int) -> _Run:
         game, run = self.game, _Run()
         turn = 0
-        while not self.result() and game.swarm_turn < max_turns:
+        while not self.end() and game.swarm_turn < max_turns:
             rounds = 3 if game.swarm_turn == 0 else 1
             for _ in range(rounds):
                 turn += 1
                 self.survivor_turn(turn)
-                if self.result():
+                if self.end():
                     break
-            if self.result():
+            if self.end():
                 break
-            _act(game, {"type": "turn"})
+            _act(game, Action("turn"))
             if game.phase == "pre-swarm":
-                _act(game, {"type": "swarm-step"})
+                _act(game, Action("swarm-step"))
             power = 0
-            if not self.result():
-                events = _act(game, {"type": "combat"})
+            if not self.end():
+                events = _act(game, Action("combat"))
                 total = [e for e in events if e.kind == "attack-total"]
                 power = int(total[0].data["total"]) if total else 0
                 ids = set(game.attackers)
                 attackers = [pc for pc in self.creatures() if pc[1] in ids]
                 loss = self.block(attackers)
                 if loss:
-                    _act(game, {"type": "life", "amount": -loss})
+                    _act(game, Action.of("life", amount=-loss))
             run.power.append(power)
-            if not self.result():
-                _act(game, {"type": "end"})
+            if not self.end():
+                _act(game, Action("end"))
             run.cards_left.append(self.cards_left())
-        run.result = self.result()
+        run.end = self.end()
         run.ended_at = game.swarm_turn
         return run
 
@@ -574,15 +571,15 @@ def summarize(variant: str, config: dict[str, Any], model: TableModel, seed: str
             turn=number, games=len(powers),
             power_p10=percentile(powers, 0.1), power_median=percentile(powers, 0.5),
             power_p90=percentile(powers, 0.9), cards_left_median=percentile(left, 0.5),
-            won_by=_share(r.result == "won" and r.ended_at <= number for r in played),
-            lost_by=_share(r.result == "lost" and r.ended_at <= number for r in played)))
-    ended = [r.ended_at for r in played if r.result]
+            won_by=_share(r.end is Termination.WON and r.ended_at <= number for r in played),
+            lost_by=_share(r.end is Termination.LOST and r.ended_at <= number for r in played)))
+    ended = [r.ended_at for r in played if r.end is not None]
     return Report(
         variant=variant, config_summary=summarize_config(variant, config), model=model,
         runs=runs, seed=seed, max_turns=max_turns, turns=turns,
-        won=_share(r.result == "won" for r in played),
-        lost=_share(r.result == "lost" for r in played),
-        unfinished=_share(not r.result for r in played),
+        won=_share(r.end is Termination.WON for r in played),
+        lost=_share(r.end is Termination.LOST for r in played),
+        unfinished=_share(r.end is None for r in played),
         expected_length=round(sum(ended) / len(ended), 2) if ended else None)
 
 

@@ -94,6 +94,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .actions import Action
 from .board_facts import bonus, granted_keywords
 from .cards import (
     CardDataError,
@@ -105,7 +106,7 @@ from .cards import (
     read_config_facts,
 )
 from .decklist import Decklist
-from .game import ActionError, Card, Event, Game, GameError, Outcome, register
+from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, register
 from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
@@ -1039,8 +1040,10 @@ class SwarmGame(Game):
         if not self.result:
             return None
         end = next(e for e in reversed(self.events) if e.kind in ("win", "loss"))
-        return Outcome("survivors" if self.result == "won" else "swarm", end.text,
-                       str(end.data.get("rule", "sw-12")))
+        won = self.result == "won"
+        return Outcome("survivors" if won else "swarm", end.text,
+                       str(end.data.get("rule", "sw-12")),
+                       Termination.WON if won else Termination.LOST)
 
     #: Turn actions (:meth:`turn_actions` says which apply now) and card actions
     #: (:meth:`card_actions`), for :meth:`legal_actions`.
@@ -1048,25 +1051,39 @@ class SwarmGame(Game):
                               "end"})
     CARD_ACTIONS = frozenset({"dies", "leave", "counter", "gain-control", "return-control"})
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (as :meth:`HordeGame.legal_actions`: a card action
-        still needs its card; a refused action changes nothing): the turn actions of
-        :meth:`turn_actions`, the card actions some card takes now (:meth:`card_actions`), and
-        every other table action the mode allows (casting and optional costs are The
-        Overlord's, sw-14-7, sw-14-14; the Survivors' attack and the graveyard blocker Hive
-        Mind's, sw-13-12, sw-13-13). None once the game is over."""
+    def legal_actions(self) -> list[Action]:
+        """The actions that make sense now (:class:`pyengine.actions.Action`, as
+        :meth:`HordeGame.legal_actions`; a refused action changes nothing), by type: the turn
+        actions of :meth:`turn_actions`, each card action once per card that takes it now
+        (:meth:`card_actions`), and every other table action the mode allows, its arguments
+        open (casting and optional costs are The Overlord's, sw-14-7, sw-14-14; the Survivors'
+        attack and the graveyard blocker Hive Mind's, sw-13-12, sw-13-13). None once the game
+        is over."""
         if self.result:
             return []
-        names = set(self.turn_actions())
-        for card in self.zones.all_cards():
-            names |= self.card_actions(card.id)
+        by_card = {card.id: self.card_actions(card.id) for card in self.zones.all_cards()}
+        found = [Action(name) for name in sorted(self.turn_actions())]
+        for name in self.CARD_ACTIONS:
+            found += [Action.of(name, card=card) for card, names in by_card.items()
+                      if name in names]
+        found += [self.template(name) for name in self._other_actions()]
+        return sorted(found, key=lambda action: action.type)
+
+    def _other_actions(self) -> list[str]:
+        """The table actions besides the turn's and the cards' that the mode allows now."""
+        names: set[str] = set()
         checks = {"cast": self.policy.require_cast, "activate": self.policy.require_activate,
                   "survivor-attack": self.policy.require_survivor_attack,
                   "graveyard-blocker": self.policy.require_graveyard_blocker}
+        # the Survivors' attack is for their turns; its blocks and the graveyard blocker for
+        # an attack still open (sw-13-12, sw-13-13, sw-13-14)
+        attacking = self.phase == SURVIVORS and self.survivor_combat == "open"
+        now = {"survivor-attack": self.phase == SURVIVORS, "survivor-blocked": attacking,
+               "graveyard-blocker": attacking and not self.graveyard_blocker_used}
         for attribute in dir(self):
             name = attribute[3:].replace("_", "-")
             if (not attribute.startswith("do_") or name in self.TURN_ACTIONS
-                    or name in self.CARD_ACTIONS):
+                    or name in self.CARD_ACTIONS or not now.get(name, True)):
                 continue
             try:
                 checks.get(name, lambda: None)()

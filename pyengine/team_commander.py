@@ -21,7 +21,8 @@ import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .game import ActionError, Event, Game, GameError, Outcome, register
+from .actions import Action
+from .game import ActionError, Event, Game, GameError, Outcome, Termination, register
 from .rng import Rng
 from .setup import Choice, Flag, Setup
 from .variants import Variant
@@ -416,11 +417,13 @@ class OpeningHand(Game):
         """An opening hand is a step of the set-up, not a contest: it never has an outcome."""
         return None
 
-    def legal_actions(self) -> list[str]:
-        """``mulligan`` while another is allowed (tc-3-4), ``keep`` until the hand is kept."""
+    def legal_actions(self) -> list[Action]:
+        """``mulligan`` while another is allowed (tc-3-4), ``keep`` until the hand is kept (the
+        cards to put on the bottom open once a mulligan asks for some)."""
         if self.kept:
             return []
-        return (["mulligan"] if self.to_bottom < HAND_SIZE else []) + ["keep"]
+        keep = Action("keep", {}, ("bottom",) if self.to_bottom else ())
+        return ([Action("mulligan")] if self.to_bottom < HAND_SIZE else []) + [keep]
 
     def do_mulligan(self) -> list[Event]:
         """Shuffle the hand back, draw seven (tc-3-4). The cards to bottom are chosen on keep."""
@@ -648,14 +651,30 @@ class TeamTracker(Game):
         winner = None if len(lost) == 2 else self.label(1 - lost[0])
         found = re.search(r"\(TC (\d+)\.(\d+)\)", self.losses(lost[0])[0])
         rule = f"tc-{found.group(1)}-{found.group(2)}" if found else "tc-4-1"
-        return Outcome(winner, text, rule)
+        return Outcome(winner, text, rule,
+                       Termination.DRAWN if winner is None else Termination.TEAM_WON)
 
-    def legal_actions(self) -> list[str]:
+    def legal_actions(self) -> list[Action]:
         """Every tracker action, since a total may be corrected at any time (losses follow from
-        the totals); ``next-turn`` only while the game goes on."""
+        the totals); ``next-turn`` only while the game goes on. Each names its team (0, 1),
+        commander or player where the action takes one; amounts and reasons are open."""
         over = bool(self.result())
-        return [name[3:].replace("_", "-") for name in sorted(dir(self))
-                if name.startswith("do_") and not (over and name == "do_next_turn")]
+        found: list[Action] = []
+        for name in self.handler_types():
+            if over and name == "next-turn":
+                continue
+            wants = self.template(name).open
+            if "commander" in wants:
+                found += [self.template(name, team=team, commander=commander)
+                          for team in (0, 1) for commander in self.teams[team].commander_damage]
+            elif "team" in wants:
+                found += [self.template(name, team=team) for team in (0, 1)]
+            elif "player" in wants:
+                found += [self.template(name, player=player) for team in self.teams
+                          for player in team.players]
+            else:
+                found.append(self.template(name))
+        return found
 
     def snapshot(self) -> dict[str, Any]:
         return {

@@ -18,6 +18,7 @@ import inspect
 import json
 from typing import Any
 
+from pyengine.actions import types_of
 from pyengine.game import Game, GameError
 from pyengine.horde import HordeSlingLab
 from pyengine.horde_common import deck_config
@@ -113,8 +114,8 @@ def argument(rng: Rng, game: Game, name: str, parameter: inspect.Parameter) -> A
 def next_action(rng: Rng, game: Game, menu: dict[str, inspect.Signature],
                 progress: list[str], rare: list[str]) -> dict[str, Any]:
     if rng.below(10) < 6:
-        legal = (game.legal_actions()  # type: ignore[attr-defined]
-                 if game.variant in scenarios.WALKS_FOLLOW_LEGAL else [])
+        legal = (types_of(game.legal_actions()) if game.variant in scenarios.WALKS_FOLLOW_LEGAL
+                 else [])
         wanted = [name for name in progress + legal if name in menu and name not in rare]
         action_type = rng.choice(wanted)
     else:

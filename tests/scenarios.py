@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pyengine import files, variants
+from pyengine.actions import Action, types_of
 from pyengine.cards import CardDB
 from pyengine.decklist import Decklist
 from pyengine.game import Event, Game, GameError
@@ -245,7 +246,7 @@ WALKS_FOLLOW_LEGAL = frozenset({"horde", "limited-horde"})
 def legal_types(game: Game, menu: dict[str, inspect.Signature]) -> list[str]:
     """The action types the engine says make sense now (every handler without the list)."""
     if game.variant in WALKS_FOLLOW_LEGAL:
-        return [name for name in game.legal_actions() if name in menu]  # type: ignore[attr-defined]
+        return [name for name in types_of(game.legal_actions()) if name in menu]
     return sorted(menu)
 
 
@@ -288,14 +289,15 @@ def random_action(rng: Rng, game: Game, menu: dict[str, inspect.Signature]) -> d
     enders = ENDERS[game.variant]
     if rng.below(25):
         legal = [name for name in legal if name not in enders] or legal
-    chosen: dict[str, Any] = {"type": rng.choice(legal or sorted(menu))}
-    for parameter in menu[chosen["type"]].parameters.values():
+    kind = rng.choice(legal or sorted(menu))
+    arguments: dict[str, Any] = {}
+    for parameter in menu[kind].parameters.values():
         if parameter.kind not in (parameter.POSITIONAL_OR_KEYWORD, parameter.KEYWORD_ONLY):
             continue
         if parameter.default is not inspect.Parameter.empty and rng.below(2):
             continue
-        chosen[parameter.name] = argument(rng, game, parameter.name, parameter)
-    return chosen
+        arguments[parameter.name] = argument(rng, game, parameter.name, parameter)
+    return Action(kind, arguments).to_json()
 
 
 def walk(game: Game, seed: str, steps: int) -> list[tuple[dict[str, Any], list[Event] | str]]:

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from pyengine.actions import types_of
 from pyengine.game import ActionError
 from pyengine.horde_common import ConfigError
 from pyengine.limited_horde import LimitedHorde, preparation_turns, token_mana_value
@@ -737,7 +738,7 @@ def test_a_horde_creature_a_survivor_controls_is_not_the_hordes():
     corpse, cultist = g.zones["battlefield"]
     events = act(g, "gain-control", card=corpse.id)
     assert events[0].kind == "control" and events[0].data["controller"] == "survivor"
-    assert "return-control" in g.legal_actions()
+    assert "return-control" in types_of(g.legal_actions())
     events = to_horde_turn(g)
     attack = next(e for e in events if e.kind == "attack")
     assert corpse.id not in attack.data["attackers"] and cultist.id in attack.data["attackers"]

@@ -8,14 +8,16 @@ import dataclasses
 
 import pytest
 
-from pyengine.game import Outcome
+from pyengine.actions import Action, types_of
+from pyengine.game import Outcome, Termination
 from tests import scenarios
 
 
 def test_outcome_is_a_frozen_value():
     """sw-12-1: an outcome is a value: equal by its fields, never changed in place."""
-    outcome = Outcome("survivors", "the Swarm is gone", "sw-12-1")
-    assert outcome == Outcome("survivors", "the Swarm is gone", "sw-12-1")
+    outcome = Outcome("survivors", "the Swarm is gone", "sw-12-1", Termination.WON)
+    assert outcome == Outcome("survivors", "the Swarm is gone", "sw-12-1", Termination.WON)
+    assert outcome.table_won
     with pytest.raises(dataclasses.FrozenInstanceError):
         outcome.winner = "swarm"  # type: ignore[misc]
 
@@ -27,7 +29,8 @@ def test_every_engine_answers_the_surface(variant):
     game = scenarios.start(variant)
     assert game.outcome() is None
     legal = game.legal_actions()
-    assert legal and set(legal) <= set(scenarios.handlers(game))
+    assert legal and all(isinstance(action, Action) for action in legal)
+    assert set(types_of(legal)) <= set(scenarios.handlers(game))
 
 
 def test_swarm_win():
@@ -36,7 +39,7 @@ def test_swarm_win():
     scenarios.run(game, {"type": "damage", "amount": 1})
     assert game.outcome() == Outcome(
         "survivors", "The Survivors WIN: the Swarm deck and The Swarm's battlefield are both "
-        "empty.", "sw-12-1")
+        "empty.", "sw-12-1", Termination.WON)
     assert game.legal_actions() == []
 
 
@@ -52,6 +55,7 @@ def test_swarm_loss(step, rule):
     scenarios.run(game, step)
     outcome = game.outcome()
     assert outcome is not None and (outcome.winner, outcome.rule) == ("swarm", rule)
+    assert outcome.termination is Termination.LOST
     assert outcome.reason.startswith("The Survivors LOSE")
 
 
@@ -61,6 +65,7 @@ def test_horde_win():
     scenarios.run(game, {"type": "hit", "n": 1})
     outcome = game.outcome()
     assert outcome is not None and (outcome.winner, outcome.rule) == ("survivors", "hs-2-7")
+    assert outcome.termination is Termination.WON
     assert game.legal_actions() == []
 
 
@@ -72,14 +77,14 @@ def test_horde_loss():
     scenarios.run_to(game, "horde")
     scenarios.run(game, "end-horde-turn")
     assert game.outcome() == Outcome("horde", "The Horde wins: the Survivors' life is 0",
-                                     "hs-2-8")
+                                     "hs-2-8", Termination.LOST)
 
 
 def test_limited_horde_win():
     """lh-7-1: with the library empty the table confirms victory: the Survivors win."""
     game = scenarios.stacked("limited-horde", ["Walking Corpse"])
     scenarios.run(game, {"type": "hit", "n": 3})
-    assert game.outcome() is None and "confirm-victory" in game.legal_actions()
+    assert game.outcome() is None and Action("confirm-victory") in game.legal_actions()
     scenarios.run(game, "confirm-victory")
     outcome = game.outcome()
     assert outcome is not None and (outcome.winner, outcome.rule) == ("survivors", "lh-7-1")
@@ -91,6 +96,7 @@ def test_limited_horde_loss():
     scenarios.run(game, {"type": "life", "change": -game.life})
     outcome = game.outcome()
     assert outcome is not None and (outcome.winner, outcome.rule) == ("horde", "lh-1-1")
+    assert outcome.termination is Termination.LOST
 
 
 def test_team_commander_win_and_loss():
@@ -101,21 +107,24 @@ def test_team_commander_win_and_loss():
     scenarios.run(game, {"type": "poison", "team": 0, "amount": game.poison_limit})
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == game.label(1) and outcome.rule == "tc-4-2"
-    assert "next-turn" not in game.legal_actions() and "poison" in game.legal_actions()
+    assert outcome.termination is Termination.TEAM_WON
+    legal = types_of(game.legal_actions())
+    assert "next-turn" not in legal and "poison" in legal
     scenarios.run(game, {"type": "poison", "team": 0, "amount": -game.poison_limit})
-    assert game.outcome() is None and "next-turn" in game.legal_actions()
+    assert game.outcome() is None and Action("next-turn") in game.legal_actions()
     scenarios.run(game, {"type": "commander-damage", "team": 1, "commander": 0, "amount": 21})
     outcome = game.outcome()
     assert outcome is not None and outcome.winner == game.label(0) and outcome.rule == "tc-4-3"
     scenarios.run(game, {"type": "life", "team": 0, "amount": -100})
     outcome = game.outcome()
     assert outcome is not None and outcome.winner is None and "draw" in outcome.reason
+    assert outcome.termination is Termination.DRAWN
 
 
 def test_opening_hand_has_no_outcome():
     """tc-3-4: an opening hand offers mulligan and keep until it is kept; it never ends in
     a win or a loss."""
     game = scenarios.start("team-commander-hand")
-    assert game.legal_actions() == ["mulligan", "keep"]
+    assert game.legal_actions() == [Action("mulligan"), Action("keep")]
     scenarios.run(game, "keep")
     assert game.legal_actions() == [] and game.outcome() is None

@@ -19,7 +19,7 @@ import pytest
 
 from pyengine import files
 from pyengine.cli import main
-from pyengine.game import find_variant
+from pyengine.game import Termination, find_variant
 from pyengine.simulate import (
     COMMANDER_HEAD,
     TableModel,
@@ -94,11 +94,14 @@ def test_a_simulated_game_is_an_engine_game_that_replays(variant, config):
     assert replayed.snapshot() == game.snapshot()
     handlers = {name[3:].replace("_", "-") for name in dir(game) if name.startswith("do_")}
     assert {a["type"] for a in game.actions} <= handlers
-    assert run.result in ("won", "lost", "")
+    outcome = game.outcome()
+    assert run.end == (outcome.termination if outcome is not None else None)
     if variant == "swarm":
-        assert run.result == game.result
+        assert {Termination.WON: "won", Termination.LOST: "lost", None: ""}[run.end] == \
+            game.result
     else:
-        assert run.result == {"survivors": "won", "horde": "lost", None: ""}[game.winner]
+        assert {Termination.WON: "survivors", Termination.LOST: "horde", None: None}[
+            run.end] == game.winner
 
 
 def test_the_simulator_imports_no_rule_module_it_does_not_drive():

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import files, safejson
+from ..actions import Action, BadAction
 from ..cli import CommandError
 from ..game import Event, Game, GameError
 from ..horde import CUSTOM, DIFFICULTY, LIFE_MODE, HordeSlingLab
@@ -110,9 +111,13 @@ def print_state(game: Game) -> None:
 
 
 # -- running one action ----------------------------------------------------------------------
-def apply_action(args: argparse.Namespace, action: dict[str, Any]) -> int:
+def apply_action(args: argparse.Namespace, action: dict[str, Any] | Action) -> int:
     game = read_game(args.game, args.variant)
-    if (events := attempt(lambda: game.apply(action), "refused")) is None:
+    try:
+        chosen = action if isinstance(action, Action) else Action.parse(action)
+    except BadAction as error:
+        raise CommandError(f"the action is not one: {error}") from None
+    if (events := attempt(lambda: game.apply(chosen), "refused")) is None:
         return 1
     write_game(args.game, game)
     print_events(events)
@@ -137,7 +142,7 @@ def summary(game: Game) -> str:
     parts.append(f"library {counts['library']}, graveyard {counts['graveyard']}")
     end = game.outcome()
     if end is not None:
-        parts.append(f"{end.winner} won")
+        parts.append("survivors won" if end.table_won else "horde won")
     return "-- " + " · ".join(parts)
 
 
@@ -263,7 +268,18 @@ def run_act(args: argparse.Namespace) -> int:
         action = safejson.loads(args.action, what="the action")
     except safejson.BadJSON as error:
         raise CommandError(f"the action is not JSON: {error}") from None
-    return apply_action(args, action)
+    try:
+        return apply_action(args, Action.parse(action))
+    except BadAction as error:
+        raise CommandError(f"the action is not one: {error}") from None
+
+
+def run_legal(args: argparse.Namespace) -> int:
+    """Print the actions the engine takes now, one a line (``n=?``: an amount to choose)."""
+    game = read_game(args.game, args.variant)
+    for action in game.legal_actions():
+        print(action.text())
+    return 0
 
 
 # -- the parsers ----------------------------------------------------------------------------
@@ -462,6 +478,7 @@ def _add_files(sub: argparse._SubParsersAction[argparse.ArgumentParser], variant
         ("show", "print the state", run_show),
         ("log", "print the whole game log", run_log),
         ("undo", "take back the last action", run_undo),
+        ("legal", "list the actions the engine takes now", run_legal),
     ):
         parser = sub.add_parser(verb, help=help_text)
         _add_game(parser)

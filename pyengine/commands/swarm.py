@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from .. import files
+from ..actions import Action
 from ..cli import CommandError
 from ..decklist import Decklist
 from ..game import Event, GameError
@@ -72,7 +73,7 @@ def status_line(game: SwarmGame) -> str:
         parts.append(f"Reckoning at {reck + 1} from the top")
     end = game.outcome()
     if end is not None:
-        parts.append(f"the Survivors {'WON' if end.winner == 'survivors' else 'LOST'}")
+        parts.append(f"the Survivors {'WON' if end.table_won else 'LOST'}")
     return " | ".join(parts)
 
 
@@ -115,13 +116,9 @@ def run_new(args: argparse.Namespace) -> int:
     return 0
 
 
-def _action(args: argparse.Namespace) -> dict[str, Any]:
-    action: dict[str, Any] = {"type": args.action}
-    for key in args.keys:
-        value = getattr(args, key)
-        if value is not None and value != []:
-            action[key] = value
-    return action
+def _action(args: argparse.Namespace) -> Action:
+    return Action(args.action, {key: getattr(args, key) for key in args.keys
+                                if getattr(args, key) is not None and getattr(args, key) != []})
 
 
 def run_action(args: argparse.Namespace) -> int:

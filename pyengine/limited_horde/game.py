@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from ..actions import Action
 from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
 from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
@@ -182,7 +183,7 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
             "surge_check": {"graveyard_and_exile": len(self.zones["graveyard"])
                             + len(self.zones["exile"]), "library": len(self.zones["library"])},
             "victory_possible": not self.zones["library"],
-            "actions": self.legal_actions(),
+            "actions": self.legal_types(),
             "counts": self.zones.counts(),
         }
 
@@ -190,9 +191,12 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     #: is 0 or less (chosen: the game is a duel, lh-1-1).
     outcome_rules: ClassVar[dict[str, str]] = {"survivors": "lh-7-1", "horde": "lh-1-1"}
 
-    def legal_actions(self) -> list[str]:
-        """Action types that make sense now (see :meth:`HordeGame.legal_actions`)."""
-        names = super().legal_actions()
+    def legal_types(self) -> list[str]:
+        """The types of the actions that make sense now (see :meth:`HordeGame.legal_actions`):
+        the turn's end first; the stage's end, draws, discards, a targeted spell, the look at
+        the hand, a Hunting attacker (each Horde creature, its power open) and the victory
+        check."""
+        names = super().legal_types()
         if self.phase == "survivors" and not self.looking:
             names.insert(0, "end-survivor-turn")
         elif self.phase == "horde" and not self.zones["stack"]:
@@ -206,6 +210,11 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
         if not self.zones["library"]:
             names.append("confirm-victory")
         return names
+
+    def actions_of(self, name: str) -> list[Action]:
+        if name == "hunt":
+            return [self.template(name, card=card.id) for card in self.creatures()]
+        return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
         state = super().snapshot()

@@ -39,9 +39,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import safejson
+from ..actions import Action
 from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError
+from ..game import ActionError, Event, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
@@ -120,15 +121,24 @@ def deck_file_name(name: str) -> str:
     return own_deck.deck_file_name(name, "horde-deck")
 
 
-#: Page actions that are one engine action with no arguments.
-SIMPLE = {
-    "survivor-end": "end-survivor-turn",
-    "horde-end": "end-horde-turn",
-    "look-hand": "look-hand",
-    "end-look": "end-look",
-    "end-step": "end-step",
-    "confirm-victory": "confirm-victory",
-    "follow-offers": "follow-offers",
+Button = runner.Button
+#: Page actions that move the chosen Horde permanent.
+MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
+#: The action table: page action -> the engine action it makes (the rest:
+#: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    "survivor-end": Button("end-survivor-turn"), "horde-end": Button("end-horde-turn"),
+    **{name: Button(name) for name in ("look-hand", "end-look", "end-step", "confirm-victory")},
+    "hit": Button("hit", amount="n", flags={"combat": "combat"}),
+    **{name: Button(name, amount="n") for name in ("gain", "draw", "discard")},
+    "life-down": Button("life", amount="change", sign=-1),
+    "life-up": Button("life", amount="change"),
+    "roll-survivor": Button("roll", {"kind": "survivor"}),
+    **{name: Button(name, item="card") for name in ("cast-offer", "skip-offer", "done")},
+    **{name: Button("move", {"to": to}, card="card") for name, to in MOVES.items()},
+    **{name: Button(name, card="card") for name in ("gain-control", "return-control")},
+    "counter": Button("counters", {"n": 1}, card="card"),
+    "follow-offers": Button("follow-offers"),
 }
 #: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
 #: creature, every one but the chosen group, tap or untap them all.
@@ -136,10 +146,6 @@ GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: The card panel's actions: the page then returns to the turn (issue 27, point 3).
 PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
                  "destroy-all-but")
-#: Page actions that move the chosen Horde permanent.
-MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
-#: Card-panel actions on who controls the chosen permanent (a Survivor, or the Horde again).
-CONTROL = ("gain-control", "return-control")
 #: The board's label for a permanent a Survivor controls.
 STOLEN = " · a Survivor controls it"
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -206,9 +212,6 @@ def describe(action: dict[str, Any]) -> str:
 
 class Widget(runner.RunnerBase):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        #: The set-up the game was made from (share links rebuild the config from it), or None
-        #: for imported games (share links then carry the whole config).
-        self.setup: dict[str, Any] | None = None
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
         self.note = ""
@@ -228,9 +231,19 @@ class Widget(runner.RunnerBase):
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)
 
+    @property
+    def setup(self) -> dict[str, Any] | None:
+        """The set-up the game was made from (share links rebuild the config from it), or None
+        for a pasted list's and imported games (share links then carry the whole config)."""
+        return self.origin
+
+    @setup.setter
+    def setup(self, value: dict[str, Any] | None) -> None:
+        self.origin = value
+
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         self.game, self.setup, self.selected = game, origin, None
-        self._form_from_game(game, origin)
+        self.form_from_game(game, origin)
         self.last = list(game.events[-12:])
 
     def share_origin(self, game: Game) -> dict[str, Any]:
@@ -303,7 +316,7 @@ class Widget(runner.RunnerBase):
 
     def imported(self, game: Game) -> None:
         self.setup, self.selected = None, None
-        self._form_from_game(game, None)
+        self.form_from_game(game, None)
 
     def _clear(self) -> None:
         self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
@@ -321,13 +334,6 @@ class Widget(runner.RunnerBase):
     def check_game(self, game: Game) -> Game:
         self._check_variant(game)
         return game
-
-    def origin_data(self) -> dict[str, Any] | None:
-        """The set-up the game was made from, or None (the game carries its whole config)."""
-        return self.setup
-
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.setup = origin
 
     def board_data(self) -> dict[str, Any]:
         return {"selected": self.selected, "show_setup": self.show_setup,
@@ -406,7 +412,7 @@ class Widget(runner.RunnerBase):
         self.game = self._class(setup["variant"])(config, seed)
         # A game from the player's own list carries its whole config in saves and share
         # links, so it replays with no other file.
-        self.setup = None if own else setup
+        self.origin = None if own else setup
         self.selected = None
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
@@ -439,7 +445,7 @@ class Widget(runner.RunnerBase):
         if paste is not None:
             self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
 
-    def _form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
+    def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
         form = self.form
         form["variant"] = game.variant
@@ -487,6 +493,7 @@ class Widget(runner.RunnerBase):
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
                                                    "life-up", "token", "target")},
                    "hit": {"amount": "1", "combat": ""},
@@ -503,35 +510,24 @@ class Widget(runner.RunnerBase):
         assert self.game is not None
         view.download = ("horde-game.json", self.game.to_json())
 
+    #: After any action the card panel stays on the chosen card's group.
+    follow_group = None
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return describe(data)
+    variants = (SLINGLAB, LIMITED)
+
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action == "new-seed":
-            self.form["seed"] = make_seed(self.env.entropy())
-            return False
-        if action == "hide-setup":
-            self.show_setup = False
-            return False
-        game = self._game()
-        if action == "export":
+        """Run one page action (:meth:`runner.RunnerBase._dispatch`): a rule set's own button
+        refused on the other's game, the export said."""
+        game = self.game
+        if game is not None and action == "export":
             self.note = "The game was saved as horde-game.json."
-            return False
-        if action == "undo":
-            return self.undo(game, describe)
-        group = self._group_of(self.selected)
-        self.last = game.apply(self._engine_action(action, form, game))
-        # after a card-panel action the panel stays on the same group
-        self.selected = board.next_in_group(group, self.selected, game.zones["battlefield"],
-                                            action)
-        return True
-
-    def chosen_card(self) -> int | None:
-        return self.selected
-
-    def choose_card(self, card: int | None) -> None:
-        self.selected = card
+        for panel in PANELS.values():
+            if game is not None and action in panel.ONLY and game.variant != panel.VARIANT:
+                raise ActionError(panel.WRONG_BUTTON)
+        return super()._dispatch(action, form)
 
     def board_groups(self) -> list[board.Group]:
         return _board_groups(self._game())
@@ -578,23 +574,14 @@ class Widget(runner.RunnerBase):
             return str(problem).startswith("the page does not know")
         return False
 
-    def _engine_action(self, action: str, form: dict[str, str], game: Game) -> dict[str, Any]:
-        for panel in PANELS.values():
-            if action in panel.ONLY and game.variant != panel.VARIANT:
-                raise ActionError(panel.WRONG_BUTTON)
-        if action in SIMPLE:
-            return {"type": SIMPLE[action]}
-        if action == "hit":
-            data: dict[str, Any] = {"type": "hit", "n": self._amount()}
-            if self.form["combat"]:
-                data["combat"] = True
-            return data
-        if action in ("gain", "draw", "discard"):
-            return {"type": action, "n": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "change": self.life_change(action)}
-        if action == "roll-survivor":
-            return {"type": "roll", "kind": "survivor"}
+    def chosen_for_action(self) -> int:
+        return self._chosen()
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action, form, self._game()))
+
+    def _special(self, action: str, form: Mapping[str, Any], game: Game) -> dict[str, Any]:
         if action == "roll-creature":
             creatures = _names(self.form["creatures"])
             if not creatures:
@@ -603,8 +590,6 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
             return horde_triggers.action(str(form.get("_item", "")), self.form["trigger-n"])
-        if action in ("cast-offer", "skip-offer", "done"):
-            return {"type": action, "card": runner.item_id(form)}
         if action == "resolve":
             spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
             resolution = self._resolution(game, spell) if spell is not None else None
@@ -620,10 +605,6 @@ class Widget(runner.RunnerBase):
             return board.group_action(action, game.creatures(),  # type: ignore[attr-defined]
                                       keep=keep.ids if keep is not None else (), side="Horde",
                                       dies="move-all", to="graveyard")
-        if action in MOVES:
-            return {"type": "move", "card": self._chosen(), "to": MOVES[action]}
-        if action in CONTROL:
-            return {"type": action, "card": self._chosen()}
         if action == "tap":
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
@@ -634,8 +615,6 @@ class Widget(runner.RunnerBase):
             if not tapped:
                 raise ActionError("none of these permanents is tapped")
             return {"type": "untap", "card": tapped[0]}
-        if action == "counter":
-            return {"type": "counters", "card": self._chosen(), "n": 1}
         if action == "token":
             return self._token_action(game)
         if action == "target":
@@ -691,9 +670,7 @@ class Widget(runner.RunnerBase):
         return data
 
     def clear_game(self) -> None:
-        self.game, self.setup, self.selected = None, None, None
-        self.last = []
-        self.show_setup = False
+        super().clear_game()
         self.note = "The game was reset. Set up a new one below."
 
     def _amount(self) -> int:
@@ -790,9 +767,9 @@ class Widget(runner.RunnerBase):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        winner = outcome.winner if outcome is not None else None
-        view.hidden["win-banner"] = winner != "survivors"
-        view.hidden["loss-banner"] = winner != "horde"
+        ended = outcome.termination if outcome is not None else None
+        view.hidden["win-banner"] = ended is not Termination.WON
+        view.hidden["loss-banner"] = ended is not Termination.LOST
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited

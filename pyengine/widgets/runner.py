@@ -15,9 +15,11 @@ import base64
 import json
 import zlib
 from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
 from .. import safejson
+from ..actions import Action
 from ..cards import CardDB
 from ..game import (
     SCHEMA_VERSION,
@@ -28,14 +30,15 @@ from ..game import (
     GameError,
     SaveError,
     SaveTooBig,
+    find_variant,
     load_game,
 )
 from ..rng import make_seed, normalize_seed
 from . import View, board, own_deck, plumbing
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
-__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "RunnerBase", "decode_share",
-           "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
+__all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "Button", "RunnerBase",
+           "decode_share", "encode_share", "load_card_db", "replay_shared", "upgrade_note"]
 
 #: The version of the runners' one save schema (issue 29, point 2), the same for every runner:
 #:
@@ -216,6 +219,39 @@ def item_id(form: Mapping[str, Any]) -> int:
         raise ActionError("that card is not in the game") from None
 
 
+@dataclass(frozen=True)
+class Button:
+    """One page button's engine action, as data (a runner's action table, :attr:`RunnerBase.
+    buttons`): the engine action ``type`` with its fixed ``args``, and where the others come
+    from: ``card`` names the argument that takes the card chosen on the board
+    (:meth:`RunnerBase.chosen_for_action`), ``item`` the one that takes the tapped list item's
+    id (``_item``), ``amount`` the one that takes the form's amount (:meth:`RunnerBase._amount`,
+    negated with ``sign=-1``), ``flags`` the ones set to true while a form's box is ticked
+    (argument -> field). The arguments are written in that order: card or item, fixed,
+    amount, flags."""
+
+    type: str
+    args: Mapping[str, Any] = field(default_factory=dict)
+    card: str = ""
+    item: str = ""
+    amount: str = ""
+    sign: int = 1
+    flags: Mapping[str, str] = field(default_factory=dict)
+
+    def action(self, runner: RunnerBase, form: Mapping[str, Any]) -> Action:
+        """The engine action this button makes now, from the runner's form and board."""
+        args: dict[str, Any] = {}
+        if self.card:
+            args[self.card] = runner.chosen_for_action()
+        if self.item:
+            args[self.item] = item_id(form)
+        args.update(self.args)
+        if self.amount:
+            args[self.amount] = self.sign * runner._amount()
+        args.update({name: True for name, box in self.flags.items() if runner.form.get(box)})
+        return Action(self.type, args)
+
+
 #: Events a shortened "what just happened" line never leaves out (issue 41): The Reckoning
 #: resolving in the middle of a mill.
 NEVER_SHORTENED = ("reckoning",)
@@ -268,10 +304,41 @@ class RunnerBase:
         # the shared parts (pyengine/widgets/parts.py): own decks, pictures, share QR code …
         self.compose(own=own, pictures=pictures, share_hint=share_hint)
 
-    def new_game(self) -> None:  # pragma: no cover - subclasses implement it
+    def new_game(self) -> None:
+        """Start the game the form sets up: :meth:`setup_from_form`, its config
+        (:meth:`config_from_setup`), the form's seed or a new one; the set-up is the origin
+        share links carry."""
+        setup = self.setup_from_form()
+        seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
+        self.game = find_variant(str(setup["variant"]))(self.config_from_setup(setup), seed)
+        self.origin, self.marking, self.marked = setup, False, []
+        self.choose_card(None)
+        self.form["seed"] = self.game.seed
+        self.last = list(self.game.events)
+
+    def clear_game(self) -> None:
+        """``reset-yes``: no game, no origin, no card chosen (the seed is renewed after)."""
+        self.game, self.origin, self.show_setup = None, None, False
+        self.marking, self.marked, self.last = False, [], []
+        self.choose_card(None)
+
+    # -- the variant's declaration ------------------------------------------------------------
+    #: The engine variants this runner plays (saves, links and files of others are refused).
+    variants: tuple[str, ...] = ()
+    #: What the game was set up from (the set-up share links carry), None: its config travels
+    #: whole (a pasted list, an imported game).
+    origin: dict[str, Any] | None = None
+    #: The card whose panel is open (an id), None without one.
+    selected: int | None = None
+    #: The form's box that holds a pasted own deck.
+    paste_field = "deck-paste"
+
+    def setup_from_form(self) -> dict[str, Any]:  # pragma: no cover - variants
+        """The set-up the form describes (``variant`` and the options), checked."""
         raise NotImplementedError
 
-    def clear_game(self) -> None:  # pragma: no cover - subclasses implement it
+    def config_from_setup(self, setup: dict[str, Any]) -> dict[str, Any]:  # pragma: no cover
+        """The engine config of a set-up."""
         raise NotImplementedError
 
     #: Share-link prefix (``"h="``, ``"g="``).
@@ -285,8 +352,36 @@ class RunnerBase:
     def render(self) -> Any:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:  # pragma: no cover
-        raise NotImplementedError
+    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
+        """Run one page action; True if the game changed: the actions every runner has
+        (:meth:`dispatch_common`), ``undo``, ``export``, else the engine action the table
+        makes (:meth:`engine_action`)."""
+        done = self.dispatch_common(action, form)
+        if done is not None:
+            return done
+        if action in self.choose_actions:  # a card menu: the form holds the choice
+            return False
+        game = self._game()
+        if action == "export":
+            return False
+        if action == "undo":
+            return self.undo(game, self.describe_action)
+        follow = self.follow_group is None or action in self.follow_group
+        group = board.group_of(self.board_groups(), self.chosen_card()) if follow else None
+        self.last = game.apply(self.engine_action(action, form))
+        if follow:  # after a card-panel action the panel stays on the same group
+            self.choose_card(board.next_in_group(group, self.chosen_card(),
+                                                 game.zones["battlefield"], action))
+        return True
+
+    #: The page actions after which the card panel stays on the chosen card's group
+    #: (:func:`.board.next_in_group`); None: after every action.
+    follow_group: frozenset[str] | None = frozenset()
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        """A short phrase for an undone action (``nudge n=2``)."""
+        return Action.parse(data).text()
 
     def before_action(self) -> None:
         """Forget what only the previous action showed (a note, its events)."""
@@ -310,23 +405,30 @@ class RunnerBase:
     def fresh_form(self) -> dict[str, str]:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
-    def check_game(self, game: Game) -> Game:  # pragma: no cover - subclasses implement it
-        """``game`` if it is one this runner plays, else ``ValueError`` in plain words."""
-        raise NotImplementedError
+    def check_game(self, game: Game) -> Game:
+        """``game`` if it is one this runner plays (:attr:`variants`), else ``ValueError`` in
+        plain words."""
+        if game.variant not in self.variants:
+            raise ValueError(f"it holds a {game.variant!r} game, not one this page plays")
+        return game
 
-    def origin_data(self) -> dict[str, Any] | None:  # pragma: no cover - subclasses
-        """What the game was set up from (the save's ``origin``)."""
-        raise NotImplementedError
+    def origin_data(self) -> dict[str, Any] | None:
+        """What the game was set up from (the save's ``origin``): :attr:`origin`."""
+        return self.origin
 
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:  # pragma: no cover
-        raise NotImplementedError
+    def restore_origin(self, origin: dict[str, Any] | None) -> None:
+        self.origin = origin
 
     def board_data(self) -> dict[str, Any]:
-        """The runner's board as saved (besides the marked cards): the chosen card …"""
-        return {}
+        """The runner's board as saved (besides the marked cards): the chosen card
+        (:attr:`selected`, when one is) …"""
+        return {} if self.selected is None else {"selected": self.selected}
 
     def restore_board(self, board: dict[str, Any]) -> None:
         """Take back :meth:`board_data` (the game is restored already)."""
+        selected = board.get("selected")
+        self.selected = selected if isinstance(selected, int) and self.game is not None \
+            else None
 
     def parts_data(self) -> dict[str, Any]:
         """What the shared parts keep, by their keys (own decks, the question form, the
@@ -403,13 +505,24 @@ class RunnerBase:
             view.scroll = "top"
         return view
 
-    def decode(self, text: str) -> dict[str, Any]:  # pragma: no cover - variants
-        """The data a share-link fragment carries (the variant's :func:`share_codec`)."""
-        raise NotImplementedError
+    def decode(self, text: str) -> dict[str, Any]:
+        """The data a share-link fragment carries, :attr:`hash_prefix` and the default
+        messages (a variant may have its own, :func:`share_codec`)."""
+        return decode_share(self.hash_prefix, text, not_link="it is not a link of this page",
+                            damaged="the link is damaged or incomplete",
+                            no_game="the link holds no game")
 
-    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:  # pragma: no cover
-        """Make a shared game the page's (its origin, the form showing its set-up)."""
-        raise NotImplementedError
+    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
+        """Make a shared game the page's: its origin, no card chosen, the form showing its
+        set-up (:meth:`form_from_game`), its latest events."""
+        self.game, self.origin = game, origin
+        self.choose_card(None)
+        self.form_from_game(game, origin)
+        self.last = list(game.events[-12:])
+
+    def form_from_game(self, game: Game, origin: dict[str, Any] | None) -> None:
+        """Show the set-up of a game that came from a link or a file: its seed."""
+        self.form["seed"] = game.seed
 
     # -- share links ---------------------------------------------------------------------------
     def share_data(self) -> dict[str, Any] | None:
@@ -420,9 +533,11 @@ class RunnerBase:
         return {"v": SHARE_VERSION, "seed": self.game.seed, "a": self.game.actions,
                 SHARE_SCHEMA: SCHEMA_VERSION, **self.share_origin(self.game)}
 
-    def share_origin(self, game: Game) -> dict[str, Any]:  # pragma: no cover - variants
-        """The variant's part of a share link: how to make the game's config again."""
-        raise NotImplementedError
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """The variant's part of a share link: the rule set, and the set-up (``s``) the
+        config is made again from, or the whole config (``c``) without one."""
+        return {"variant": game.variant,
+                **({"s": self.origin} if self.origin is not None else {"c": game.config})}
 
     def from_share(self, data: dict[str, Any]) -> tuple[Game, dict[str, Any] | None]:
         """The game a share link's data describes, replayed, and its origin; ``ValueError``
@@ -436,10 +551,17 @@ class RunnerBase:
         game = replay_shared(variant, config, seed, actions, data.get(SHARE_SCHEMA))
         return self.check_game(game), origin
 
-    def shared_config(self, data: dict[str, Any]  # pragma: no cover - variants
+    def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         """``(variant, config, origin)`` from a share link's :meth:`share_origin` part."""
-        raise NotImplementedError
+        variant, setup, config = data.get("variant"), data.get("s"), data.get("c")
+        if variant not in self.variants:
+            raise ValueError("it holds a game of another page")
+        if isinstance(setup, dict):
+            return str(variant), self.config_from_setup(setup), setup
+        if not isinstance(config, dict):
+            raise ValueError("it has no game set-up")
+        return str(variant), config, None
 
     # -- import ------------------------------------------------------------------------------
     #: How a file that is not one of this runner's games is refused.
@@ -459,9 +581,12 @@ class RunnerBase:
         self.last = [Event("import", f"Imported a game: seed {game.seed}, "
                            f"{len(game.actions)} action(s).")]
 
-    def imported(self, game: Game) -> None:  # pragma: no cover - variants
-        """What the variant makes of an imported game (its origin, the form)."""
-        raise NotImplementedError
+    def imported(self, game: Game) -> None:
+        """What the variant makes of an imported game: no origin (its config travels whole),
+        no card chosen, its seed in the form."""
+        self.origin = None
+        self.choose_card(None)
+        self.form_from_game(game, None)
 
     def restore_saved(self, saved: str | None) -> str:
         """Restore ``saved`` (if any) with ``_restore`` (a broken shape: "the save is
@@ -522,7 +647,7 @@ class RunnerBase:
     def images(self) -> Any:
         return self.pictures.images
 
-    def handle(self, action: str, form: dict[str, str]) -> Any:
+    def handle(self, action: str, form: dict[str, str]) -> View:
         """Run one page action and return the page's new View: each part first (it may answer
         at once, or turn the action into another), then :meth:`step` with the variant's
         :meth:`_dispatch`; each part adds to the answer, then the variant
@@ -571,41 +696,47 @@ class RunnerBase:
         return view
 
     # -- what the parts ask of the variant (pyengine/widgets/parts.py, Variant) --------------
-    def engine_config(self) -> tuple[str, dict[str, Any]]:  # pragma: no cover - variants
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
         """The set-up chosen as an engine config, as Start makes it: ``(variant, config)``."""
-        raise NotImplementedError
+        setup = self.setup_from_form()
+        return str(setup["variant"]), self.config_from_setup(setup)
 
-    def is_own(self, deck: str) -> bool:  # pragma: no cover - variants
+    def is_own(self, deck: str) -> bool:
         """True for the choice of a pasted list or a deck saved on this device."""
-        raise NotImplementedError
+        return bool(deck) and (deck == self.own_choice or deck.startswith(own_deck.MINE))
 
-    def own_deck_shown(self) -> bool:  # pragma: no cover - variants
+    def own_deck_shown(self) -> bool:
         """True while the set-up shows the own-deck box (its questions show then)."""
-        raise NotImplementedError
+        return self.is_own(self.form.get("deck", ""))
 
-    def deck_text(self, form: dict[str, str]) -> str:  # pragma: no cover - variants
+    def deck_text(self, form: dict[str, str]) -> str:
         """The one list text of the own deck the form holds (saved, exported)."""
-        raise NotImplementedError
+        return form.get(self.paste_field, "")
 
-    def fill_deck(self, form: dict[str, str], text: str) -> None:  # pragma: no cover
-        """Put a saved or uploaded list back into the form's boxes."""
-        raise NotImplementedError
+    def fill_deck(self, form: dict[str, str], text: str) -> None:
+        """Put a saved or uploaded list back into the form's box."""
+        form[self.paste_field] = text
 
-    def needs_full(self, form: Mapping[str, Any]) -> bool:  # pragma: no cover - variants
-        """True when Start with a pasted list must first fetch the full card data."""
-        raise NotImplementedError
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
+        """True when Start with a pasted list must first fetch the full card data (a variant
+        that reads pasted lists says when)."""
+        return False
 
-    def say_deck(self, note: str) -> None:  # pragma: no cover - variants
-        """Show what an own-deck action did."""
-        raise NotImplementedError
+    def say_deck(self, note: str) -> None:
+        """Show what an own-deck action did (by default as the "what just happened" line)."""
+        if note:
+            self.last = [Event("deck", note)]
 
-    def chosen_name(self) -> str | None:  # pragma: no cover - variants
+    def chosen_name(self) -> str | None:
         """The name of the card whose panel is open, None without one."""
-        raise NotImplementedError
+        card = self.chosen_card()
+        if self.game is None or card is None:
+            return None
+        return next((c.name for c in self.game.zones.all_cards() if c.id == card), None)
 
-    def revealed_names(self) -> list[str]:  # pragma: no cover - variants
+    def revealed_names(self) -> list[str]:
         """The cards the latest automated turn revealed (their pictures are asked for)."""
-        raise NotImplementedError
+        return []
 
     def render_parts(self, view: Any) -> None:
         """Each part's elements on the page."""
@@ -641,6 +772,12 @@ class RunnerBase:
             return False
         if action == "reset-no":
             return False
+        if action == "new-seed":
+            self.form["seed"] = make_seed(self.env.entropy())
+            return False
+        if action == "hide-setup":
+            self.show_setup = False
+            return False
         if action == "reset-yes":
             self.clear_game()
             self.form["seed"] = make_seed(self.env.entropy())
@@ -657,17 +794,17 @@ class RunnerBase:
     #: Field changes that open a card's panel too (a menu of the cards, its value the id).
     choose_actions: tuple[str, ...] = ()
 
-    def chosen_card(self) -> int | None:  # pragma: no cover - variants
+    def chosen_card(self) -> int | None:
         """The id of the card whose panel is open, None without one."""
-        raise NotImplementedError
+        return self.selected
 
-    def choose_card(self, card: int | None) -> None:  # pragma: no cover - variants
+    def choose_card(self, card: int | None) -> None:
         """Open the panel on ``card`` (None: close it)."""
-        raise NotImplementedError
+        self.selected = card
 
-    def board_groups(self) -> list[board.Group]:  # pragma: no cover - variants
-        """The board's groups of permanents (a game is started)."""
-        raise NotImplementedError
+    def board_groups(self) -> list[board.Group]:
+        """The board's groups of permanents (a game is started): the battlefield, grouped."""
+        return board.group_permanents(self._game().zones["battlefield"])
 
     def markable(self, group: board.Group) -> bool:
         """True if "Choose several" may mark ``group`` (what "Destroy the chosen" takes)."""
@@ -742,13 +879,31 @@ class RunnerBase:
                 and normalize_seed(self.form.get("seed", "")) == self.game.seed):
             self.form["seed"] = make_seed(self.env.entropy())
 
-    def _amount(self) -> int:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
+    def _amount(self) -> int:
+        """The form's amount (``amount``), a whole number from 1 to 999."""
+        return plumbing.whole_number(self.form.get("amount", ""), "the amount", 1, 999)
 
-    def life_change(self, action: str) -> int:
-        """The form's amount as a change of life: lost for ``life-down``, gained otherwise."""
-        amount = self._amount()
-        return -amount if action == "life-down" else amount
+    #: The action table: page action -> :class:`Button` (the variant's declaration; actions
+    #: that need more than the table says are the variant's :meth:`special_action`).
+    buttons: Mapping[str, Button] = {}
+
+    def chosen_for_action(self) -> int:
+        """The card a card-panel button acts on (the chosen one), or ``ActionError``."""
+        card = self.chosen_card()
+        if card is None:
+            raise ActionError("choose a card first")
+        return card
+
+    def engine_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The engine action a page action makes: from the table (:attr:`buttons`), else the
+        variant's :meth:`special_action`."""
+        button = self.buttons.get(action)
+        return button.action(self, form) if button is not None else \
+            self.special_action(action, form)
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """A page action the table does not describe (the variant's own); by default none."""
+        raise ValueError(f"unknown action {action!r}")
 
     def _game(self) -> Any:
         """The game, or ``ActionError`` when none is started."""

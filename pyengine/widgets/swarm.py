@@ -39,6 +39,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
+from ..actions import Action, types_of
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError
@@ -72,6 +73,18 @@ SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "acti
           "survivor-attack", "survivor-blocked", "next-survivor")
 AMOUNT = ("damage", "lose-life", "poison", "mill", "gain", "survivor-poison")
 CARD = ("counter", "dies", "leave", "gain-control", "return-control")
+Button = runner.Button
+#: The action table: page action -> the engine action it makes; amount and card come from the
+#: form (the rest: :meth:`Widget.special_action`).
+BUTTONS: dict[str, runner.Button] = {
+    **{name: Button(name) for name in SIMPLE},
+    **{name: Button(name, amount="amount") for name in AMOUNT},
+    "life-down": Button("life", amount="amount", sign=-1),
+    "life-up": Button("life", amount="amount"),
+    "deck-out": Button("deck-out", {"player": "A Survivor"}),
+    **{name: Button(name, card="card") for name in CARD},
+    "draw": Button("draw", amount="amount", flags={"pre_swarm": "pre-swarm"}),
+}
 #: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
 GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
@@ -82,6 +95,8 @@ REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
 #: page's exile button.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top",
          "to-bottom": "library-bottom", "leave": "exile"}
+BUTTONS.update({name: Button("leave", {"to": to}, card="card") for name, to in MOVES.items()
+                if name != "destroy"})  # destroy: a creature dies (special_action)
 #: The card panel's buttons by ``data-id``, and the page action of each.
 PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
                  "do-destroy": "destroy", "do-exile": "exile",
@@ -185,6 +200,8 @@ class Widget(runner.RunnerBase):
         self.origin: dict[str, Any] = {}
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
+        #: The engine's legal actions as the page was last drawn (turn buttons, card panel).
+        self.legal: list[Action] = []
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -361,6 +378,7 @@ class Widget(runner.RunnerBase):
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
+    buttons = BUTTONS
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
@@ -397,26 +415,12 @@ class Widget(runner.RunnerBase):
             view.scroll = "setup"
         return super().finish(action, form, view)  # a card's panel opened: scroll to it
 
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action; True if the game changed (the share link is then renewed)."""
-        done = self.dispatch_common(action, form)
-        if done is not None:
-            return done
-        if action in self.choose_actions:  # the card menu: the form holds the choice
-            return False
-        game = self._game()
-        if action == "export":
-            return False
-        if action == "undo":
-            return self.undo(game, _describe)
-        group = self._group_of(game, self.form["card"])
-        self.last = game.apply(self._engine_action(action, form))
-        if action in CARD or action in MOVES:
-            chosen = self.form["card"]
-            after = board.next_in_group(group, int(chosen) if chosen.isdigit() else None,
-                                        game.zones["battlefield"], action)
-            self.form["card"] = "" if after is None else str(after)
-        return True
+    # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
+    follow_group = frozenset({*CARD, *MOVES})
+
+    @staticmethod
+    def describe_action(data: dict[str, Any]) -> str:
+        return _describe(data)
 
     @staticmethod
     def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
@@ -433,15 +437,14 @@ class Widget(runner.RunnerBase):
         return board.group_of([g for g, _ in self._groups(game)],
                               int(chosen) if chosen.isdigit() else None)
 
-    def _engine_action(self, action: str, form: dict[str, str]) -> dict[str, Any]:
-        if action in SIMPLE:
-            return {"type": action}
-        if action in AMOUNT:
-            return {"type": action, "amount": self._amount()}
-        if action in ("life-down", "life-up"):
-            return {"type": "life", "amount": self.life_change(action)}
-        if action == "deck-out":
-            return {"type": "deck-out", "player": "A Survivor"}
+    def chosen_for_action(self) -> int:
+        return self._card_id(self.form["card"], "choose a Swarm card first")
+
+    def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
+        """The page actions the table (:data:`BUTTONS`) does not describe."""
+        return Action.parse(self._special(action))
+
+    def _special(self, action: str) -> dict[str, Any]:
         if action == "combat":
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
@@ -455,13 +458,11 @@ class Widget(runner.RunnerBase):
             group = self._group_of(game, self.form["card"])
             return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
                                       keep=group.ids if group is not None else ())
-        if action in CARD or action in MOVES:
-            card = self._card_id(self.form["card"], "choose a Swarm card first")
-            if action == "destroy" and self._game().is_creature(self._game().card(card)):
+        if action == "destroy":
+            card = self.chosen_for_action()
+            if self._game().is_creature(self._game().card(card)):
                 return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
-            if action in MOVES:
-                return {"type": "leave", "card": card, "to": MOVES[action]}
-            return {"type": action, "card": card}
+            return {"type": "leave", "card": card, "to": MOVES[action]}
         if action == "cast":
             return {"type": "cast", "card": self._card_id(self.form["hand-card"],
                                                            "choose a card in the hand first")}
@@ -470,11 +471,6 @@ class Widget(runner.RunnerBase):
                 return {"type": "discard", "amount": 1}
             return {"type": "discard", "cards": [self._card_id(
                 self.form["hand-card"], "choose the card to discard")]}
-        if action == "draw":
-            data: dict[str, Any] = {"type": "draw", "amount": self._amount()}
-            if self.form["pre-swarm"]:
-                data["pre_swarm"] = True
-            return data
         if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
             return reckoning.action(self.reckoning_offer)
         if action == "token":
@@ -581,7 +577,7 @@ class Widget(runner.RunnerBase):
                           if game.actions else "Nothing to undo yet."),
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
-        won = outcome is not None and outcome.winner == "survivors"
+        won = outcome is not None and outcome.table_won
         view.hidden["win"] = not won
         view.hidden["loss"] = outcome is None or won
         if outcome is not None:  # the words of the win or loss event
@@ -592,9 +588,9 @@ class Widget(runner.RunnerBase):
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
         # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
-        turn_actions = game.turn_actions()
-        view.hidden.update({key: action not in turn_actions
-                            for key, action in TURN_BUTTONS.items()})
+        self.legal = game.legal_actions()  # the engine's actions now, as values
+        legal = types_of(self.legal)
+        view.hidden.update({key: action not in legal for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
             # while an attacker is unblocked; never in The Swarm's own combat.
@@ -732,7 +728,8 @@ class Widget(runner.RunnerBase):
             return
         zone = game.zones.where(card.id)[0]
         playing = game.outcome() is None
-        allowed = game.card_actions(card.id)  # the engine's own answer
+        allowed = {action.type for action in self.legal  # the engine's own answer
+                   if action.args.get("card") == card.id}
         leave = "leave" in allowed
         enforcer = game.is_enforcer(card)
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)

@@ -1,0 +1,223 @@
+"""The runner (:mod:`pyengine.widgets.runner`) on its own (issue 45, point 4): a toy variant,
+the coin-flip game of ``tests/coin_flip.py``, declared as a variant is (set-up, action table,
+render), driven through the worker's message interface (:class:`pyengine.widgets.host.Host`,
+what ``widget-host.js`` talks to). Start, the action table, undo, saves, share links, import,
+reset and the end of a game are ``RunnerBase``'s, with no Horde or Swarm in the way. The
+runners' rules on saves and links are hs-2-9 (a game is its config, seed and actions)."""
+
+from __future__ import annotations
+
+import ast
+import json
+from pathlib import Path
+
+import pytest
+
+from pyengine.widgets import runner
+from pyengine.widgets.host import Host
+from tests import coin_flip
+from tests.scenarios import start as start_variant
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def _coin_flip_registered():
+    with coin_flip.registered():
+        yield
+
+
+def host(slots=None, url_hash=""):
+    return Host("coins", coin_flip.MODULE, coin_flip.env(url_hash), slots)
+
+
+def tap(page, action, form=None):
+    """One tap as the page sends it: the fields and the version of the view shown."""
+    return page.answer(action, {**(form or {}), "_view": str(page.version)})
+
+
+def started(**form):
+    page = host()
+    page.answer_start()
+    answer = tap(page, "new", {"coins": "2", "target": "3", "seed": "toy-seed", **form})
+    assert answer["view"]["error"] == ""
+    return page, answer
+
+
+def test_a_fresh_page_has_no_game_and_start_makes_one():
+    """hs-2-9: with no save and no link the page has no game; Start makes the one the form
+    sets up (``setup_from_form``, ``config_from_setup``), with the form's seed, and saves."""
+    page = host()
+    first = page.answer_start()["view"]
+    assert first["hidden"]["play"] is True and first["values"]["seed"]
+    answer = tap(page, "new", {"coins": "3", "target": "2", "seed": "toy-seed"})
+    game = page.widget.game
+    assert game is not None and game.variant == "coin-flip" and game.seed == "toy-seed"
+    assert len(game.zones["battlefield"]) == 3 and game.target == 2
+    assert answer["view"]["hidden"]["play"] is False
+    assert json.loads(answer["writes"]["game"])["game"]["seed"] == "toy-seed"
+
+
+def test_bad_set_up_is_refused_in_words():
+    """hs-2-9: a set-up the form cannot describe starts nothing and says which field."""
+    page = host()
+    page.answer_start()
+    answer = tap(page, "new", {"coins": "eleven"})
+    assert "coins" in answer["view"]["error"] and page.widget.game is None
+
+
+def test_the_action_table_makes_the_engine_actions():
+    """hs-2-9: each button of the table makes its engine action: the chosen card (a tap on
+    the board) for ``flip`` and ``tap``, the form's amount for ``nudge`` (then back to 1)."""
+    page, _ = started()
+    coin = page.widget.game.zones["battlefield"][0].id
+    tap(page, "pick", {"_item": str(coin)})
+    answer = tap(page, "flip")
+    assert page.widget.game.actions == [{"type": "flip", "card": coin}]
+    assert answer["view"]["text"]["happened"].startswith(f"Coin #{coin}: ")
+    tap(page, "tap")
+    answer = tap(page, "nudge", {"amount": "1"})
+    assert page.widget.game.actions[1:] == [{"type": "tap", "card": coin},
+                                            {"type": "nudge", "n": 1}]
+    assert answer["view"]["values"]["amount"] == "1"
+    # a tapped coin cannot be flipped: the engine's legal actions hide the button
+    assert answer["view"]["hidden"]["flip"] is False  # the other coin still flips
+    assert answer["view"]["hidden"]["tap"] is False
+
+
+def test_a_refused_action_changes_nothing_and_says_why():
+    """hs-2-9: no card chosen, a bad amount or an action the engine refuses: the error in
+    words, the game as it was."""
+    page, _ = started()
+    assert "choose a card" in tap(page, "flip")["view"]["error"]
+    assert "amount" in tap(page, "nudge", {"amount": "many"})["view"]["error"]
+    coin = page.widget.game.zones["battlefield"][0].id
+    tap(page, "pick", {"_item": str(coin)})
+    tap(page, "tap")
+    assert "tapped" in tap(page, "flip")["view"]["error"]
+    assert page.widget.game.actions == [{"type": "tap", "card": coin}]
+
+
+def test_undo_takes_back_the_last_action():
+    """hs-2-9: Undo replays the game without its last action and says what it took back."""
+    page, _ = started()
+    tap(page, "nudge", {"amount": "2"})
+    answer = tap(page, "undo")
+    assert page.widget.game.actions == []
+    assert answer["view"]["text"]["happened"] == "Undone: nudge n=2."
+    assert "nothing to undo" in tap(page, "undo")["view"]["error"].lower()
+
+
+def test_a_save_restores_the_game_the_board_and_the_form():
+    """hs-2-9: the page's slots, read again by a new worker, give the same game, the chosen
+    card and the form (the runners' one save schema, ``runner.STATE_VERSION``)."""
+    page, _ = started(target="5")
+    coin = page.widget.game.zones["battlefield"][1].id
+    tap(page, "pick", {"_item": str(coin)})
+    answer = tap(page, "flip")
+    saved = json.loads(answer["writes"]["game"])
+    assert saved["v"] == runner.STATE_VERSION and saved["origin"]["target"] == 5
+    again = host({"game": answer["writes"]["game"]})
+    again.answer_start()
+    assert again.widget.game.to_json() == page.widget.game.to_json()
+    assert again.widget.selected == coin and again.widget.form["target"] == "5"
+
+
+def test_a_share_link_opens_the_same_game_from_its_set_up():
+    """hs-2-9: the link carries the seed, the actions and the set-up (not the config); on
+    another phone it replays to the same game."""
+    page, _ = started()
+    answer = tap(page, "nudge", {"amount": "1"})
+    link = answer["view"]["url_hash"]
+    assert link.startswith("c=")
+    data = runner.decode_share("c=", link, not_link="", damaged="", no_game="")
+    assert data["s"] == {"variant": "coin-flip", "coins": 2, "target": 3} and "c" not in data
+    other = host(url_hash=link)
+    view = other.answer_start()["view"]
+    assert other.widget.game.to_json() == page.widget.game.to_json()
+    assert "Opened a shared game" in view["text"]["saves-note"]
+
+
+def test_a_broken_or_foreign_link_changes_nothing():
+    """hs-2-9: a damaged link, or one of another page's game, is refused in words."""
+    other = host(url_hash="c=notalink")
+    view = other.answer_start()["view"]
+    assert "could not be opened" in view["error"] and other.widget.game is None
+    foreign = runner.encode_share("c=", {"v": runner.SHARE_VERSION, "seed": "x", "a": [],
+                                         "variant": "horde", "c": {}})
+    other = host(url_hash=foreign)
+    assert "another page" in other.answer_start()["view"]["error"]
+
+
+def test_import_takes_a_game_file_and_refuses_another_variants():
+    """hs-2-9: an exported game file replays as the page's game; a Horde game is not this
+    page's and is refused, naming what it holds."""
+    page, _ = started()
+    tap(page, "nudge", {"amount": "2"})
+    exported = page.widget.game.to_json()
+    other = host()
+    other.answer_start()
+    answer = tap(other, "import", {"_file": exported})
+    assert other.widget.game.to_json() == exported and answer["view"]["error"] == ""
+    assert other.widget.origin is None  # an imported game's config travels whole
+    horde = start_variant("horde").to_json()
+    assert "'horde' game" in tap(other, "import", {"_file": horde})["view"]["error"]
+
+
+def test_reset_asks_first_then_forgets_the_game():
+    """hs-2-9: Reset asks; Yes forgets the game and picks a fresh seed."""
+    page, _ = started()
+    answer = tap(page, "reset")
+    assert answer["view"]["hidden"]["confirm-reset"] is False
+    answer = tap(page, "reset-yes")
+    assert page.widget.game is None and page.widget.form["seed"] != "toy-seed"
+    assert answer["view"]["hidden"]["play"] is True
+
+
+def test_the_end_is_read_from_the_outcome():
+    """hs-2-7: enough heads and the table has won: the page says so from the engine's typed
+    outcome, and the engine's legal actions leave no button."""
+    page, _ = started()
+    answer = tap(page, "nudge", {"amount": "3"})
+    assert answer["view"]["text"]["end"] == "won"
+    assert all(answer["view"]["hidden"][name] for name in coin_flip.BUTTONS)
+    assert "over" in tap(page, "nudge", {"amount": "1"})["view"]["error"]
+
+
+def test_a_tap_against_an_old_view_is_refused_unless_repeatable():
+    """hs-2-9: a second tap made against the view before the first is refused silently;
+    the module's repeatable actions always apply."""
+    page, _ = started()
+    version = str(page.version)
+    page.answer("nudge", {"amount": "1", "_view": version})
+    page.answer("nudge", {"amount": "1", "_view": version})
+    assert len(page.widget.game.actions) == 2
+    coin = page.widget.game.zones["battlefield"][0].id
+    page.answer("pick", {"_item": str(coin), "_view": str(page.version)})
+    version = str(page.version)
+    page.answer("tap", {"_view": version})
+    assert page.answer("tap", {"_view": version}).get("stale") is True
+    assert len(page.widget.game.actions) == 3
+
+
+def _abstract_hooks(cls: type) -> list[str]:
+    """The methods of ``cls`` whose body only raises NotImplementedError."""
+    tree = ast.parse((ROOT / "pyengine" / "widgets" / "runner.py").read_text(encoding="utf-8"))
+    klass = next(node for node in tree.body
+                 if isinstance(node, ast.ClassDef) and node.name == cls.__name__)
+    return [node.name for node in klass.body if isinstance(node, ast.FunctionDef)
+            and any(isinstance(stmt, ast.Raise) and "NotImplementedError" in ast.unparse(stmt)
+                    for stmt in node.body)]
+
+
+def test_a_variant_declares_little():
+    """Issue 45, point 4: a runner implements four hooks (the form, the set-up, its config,
+    the render; there were 26), and neither the runner nor its parts import a variant."""
+    assert sorted(_abstract_hooks(runner.RunnerBase)) == [
+        "config_from_setup", "fresh_form", "render", "setup_from_form"]
+    for name in ("runner.py", "parts.py"):
+        tree = ast.parse((ROOT / "pyengine" / "widgets" / name).read_text(encoding="utf-8"))
+        imported = [ast.unparse(node) for node in ast.walk(tree)
+                    if isinstance(node, (ast.Import, ast.ImportFrom))]
+        assert not [line for line in imported
+                    if any(v in line for v in ("horde", "swarm", "team", "limited"))], name
