@@ -950,7 +950,7 @@ def test_own_decks_are_bounded_where_they_are_saved():
     storage = MemoryStorage()
     s = Session("horde", horde, page_env(), storage)
     s.start()
-    deck = ("1 Zombie token " + "x" * 84 + "\n") * 2900
+    deck = ("1 Zombie token " + "x" * 135 + "\n") * 1900  # within the paste limits
     refused_at = None
     for number in range(15):
         view = s.handle("deck-save", {"deck": "paste", "deck-paste": deck,
