@@ -34,7 +34,7 @@
 
   /** @typedef {{what: string, from: number, to: number}} Also */
   /** @typedef {{text: string, turn: string, time: string, counter?: string, taps?: number,
-   *   from?: number, to?: number, who?: string, what?: string, auto?: boolean,
+   *   from?: number, to?: number, who?: string, by?: string, what?: string, auto?: boolean,
    *   also?: Object<string, Also>}} Line */
 
   /** @param {string} selector @returns {string} */
@@ -107,7 +107,8 @@
       return "; " + also[id].what + " " + also[id].from + " → " + also[id].to;
     }).join("");
     return line.what + " " + signed(line.to - line.from) + " (" + line.from + " → " + line.to +
-      ")" + (line.who ? ", " + line.who : "") + (line.turn ? ", turn " + line.turn : "") + others;
+      ")" + (line.who ? ", " + line.who : "") + (line.turn ? ", turn " + line.turn : "") + others +
+      (line.by ? " (" + line.by + "'s phone)" : "");
   }
 
   var seen = counters();
@@ -192,8 +193,18 @@
     keep();
   }
 
+  // A follower's tap on a live table (assets/live-table.js) names its player: the change it
+  // makes is logged as theirs (issue 44), and another player's tap starts a line of its own.
+  var nextBy = "";
+  root.addEventListener("coop-magic:table-action", function (event) {
+    var detail = event instanceof CustomEvent ? event.detail : null;
+    nextBy = detail && typeof detail.player === "string" ? detail.player.slice(0, 40) : "";
+  });
+
   var primed = false;
   document.addEventListener("coop-magic:done", function () {
+    var by = nextBy;
+    nextBy = "";
     var fresh = start();
     var now = counters();
     if (!primed || fresh) {  // the first view, or another game: what it shows is no change
@@ -242,7 +253,7 @@
       show();
       return;
     }
-    if (pending && pending.counter === id) {
+    if (pending && pending.counter === id && (pending.by || "") === by) {
       pending.to = now[id].value;
       pending.taps = (pending.taps || 0) + 1;
     } else {
@@ -250,6 +261,7 @@
       pending = {text: "", turn: turn(), time: clock(), counter: id, taps: 1,
                  from: before, to: now[id].value, what: now[id].what, who: now[id].who,
                  also: {}};
+      if (by) pending.by = by;
     }
     var also = pending.also || {};
     changed.slice(0, -1).forEach(function (other) {

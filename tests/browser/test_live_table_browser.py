@@ -216,6 +216,8 @@ def test_team_three_phones_own_totals_and_hostile_messages(phones, site_url):
     after = life0.inner_text()
     expect(team2.locator('[data-widget=team] [data-id="t0-life"]')).to_have_text(after)
     expect(host.locator("[data-id=happened]")).to_contain_text("Di (Team 1): ")
+    # the game's phone's table log names whose phone made the change
+    expect(host.locator("[data-table-log]")).to_contain_text("(Di's phone)")
 
     # Team 2's phone taps Team 1's button: refused by the game's phone, nothing changes.
     team2.click('[data-action="life:0:-5"]')
