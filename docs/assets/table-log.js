@@ -130,6 +130,18 @@
     });
     pendingLine.hidden = !pending;
     pendingLine.textContent = pending ? "Now: " + words(pending) + " …" : "";
+    // The open burst's change beside the counter being tapped ("−7" over "33"): in view where
+    // the player taps, covering no control (the line above is with the log, below the game).
+    document.querySelectorAll("[data-widget] [data-burst]").forEach(function (el) {
+      el.removeAttribute("data-burst");
+    });
+    var tapped = pending && pending.counter && pending.from !== undefined &&
+      pending.to !== undefined ?
+      document.querySelector('[data-widget] [data-log][data-id="' + pending.counter + '"]')
+      : null;
+    if (pending && tapped && pending.to !== undefined && pending.from !== undefined) {
+      tapped.setAttribute("data-burst", signed(pending.to - pending.from));
+    }
     var last = log.lines[log.lines.length - 1];
     if (undoButton) {
       var open = pending || (since === 0 && last && last.taps ? last : null);

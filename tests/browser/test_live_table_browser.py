@@ -253,10 +253,11 @@ def test_swarm_reload_rejoins_and_catches_up(phones, site_url):
     open_widget(follower, site_url, "swarm")
     pair(host, follower, "Cy")
     following(follower)
+    start = host.locator("[data-id=life]").inner_text()
     follower.click("[data-action=life-down]")
-    expect(host.locator("[data-id=life]")).to_have_text(
-        follower.locator("[data-id=life]").inner_text())
+    expect(host.locator("[data-id=life]")).not_to_have_text(start)
     life = host.locator("[data-id=life]").inner_text()
+    expect(follower.locator("[data-id=life]")).to_have_text(life)
 
     follower.reload()
     wait_ready(follower, "swarm")

@@ -8,6 +8,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+from tests.browser.test_layout_browser import COVERED
 from tests.browser.test_table_tools_browser import start_horde, team
 
 IDLE = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
@@ -21,19 +22,25 @@ def tap(page, selector: str, times: int = 1) -> None:
 
 def test_a_burst_of_taps_is_one_line_shown_before_it_is_committed(phone_page, site_url):
     """tc-4-1: three taps on Team 1's −1 are one line, 'Life −3 (40 → 37), Team 1, turn 1',
-    shown at the bottom of the screen while the burst is open and read out once when it is
-    committed; the line is still there after a reload."""
+    shown while the burst is open (its change as a badge on the tapped counter, in view and
+    covering no control; the whole line with the log) and read out once when it is committed;
+    the line is still there after a reload."""
     page = phone_page
     team(page, site_url)
     tap(page, '[data-action="life:0:-1"]', 3)
     pending = page.locator("[data-log-pending]")
     expect(pending).to_be_visible()
     expect(pending).to_contain_text("Life −3 (40 → 37)")
-    assert pending.bounding_box()["y"] + pending.bounding_box()["height"] <= 740.5
+    counter = page.locator('[data-id="t0-life"]')
+    expect(counter).to_have_attribute("data-burst", "−3")
+    box = counter.bounding_box()
+    assert box is not None and box["y"] + box["height"] <= 740.5
+    assert page.evaluate(COVERED, "[data-widget=team]") == []
     lines = page.locator("[data-log-lines] li")
     said = page.locator("[data-log-said]")
     expect(said).to_contain_text("Life −3 (40 → 37)", timeout=ENGINE_TIMEOUT_MS)
     expect(pending).to_be_hidden()
+    expect(counter).not_to_have_attribute("data-burst", "−3")
     expect(lines).to_have_count(1)
     expect(lines.first).to_contain_text("Life −3 (40 → 37), ")
     expect(lines.first).to_contain_text("turn")
