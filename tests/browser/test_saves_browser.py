@@ -81,6 +81,11 @@ def test_every_page_starts_from_any_stored_text(page, site_url, name):
         expect(page.locator("[data-id=saves]")).to_be_visible()
         assert kept(page, name)[number] == bad
         play_new(page, name)
+        # the new save is written when the answer is complete (the check page answers in two
+        # steps while the card data loads): wait for it rather than read at once
+        page.wait_for_function(
+            "([name, bad]) => { const v = localStorage.getItem(window.coopMagicSaveKey(name));"
+            " return v !== null && v !== bad; }", arg=[name, bad])
         assert storage(page, name) not in (None, bad)
         assert kept(page, name)[number] == bad
     # the first kept save can be discarded; the next one then shows
