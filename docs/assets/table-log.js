@@ -135,12 +135,9 @@
     document.querySelectorAll("[data-widget] [data-burst]").forEach(function (el) {
       el.removeAttribute("data-burst");
     });
-    var tapped = pending && pending.counter && pending.from !== undefined &&
-      pending.to !== undefined ?
-      document.querySelector('[data-widget] [data-log][data-id="' + pending.counter + '"]')
-      : null;
-    if (pending && tapped && pending.to !== undefined && pending.from !== undefined) {
-      tapped.setAttribute("data-burst", signed(pending.to - pending.from));
+    if (pending && pending.counter && pending.from !== undefined && pending.to !== undefined) {
+      var tapped = document.querySelector('[data-widget] [data-log][data-id="' + pending.counter + '"]');
+      if (tapped) tapped.setAttribute("data-burst", signed(pending.to - pending.from));
     }
     var last = log.lines[log.lines.length - 1];
     if (undoButton) {
