@@ -106,8 +106,9 @@ def walk(name: str, module: Any, setup: dict[str, str], buttons: tuple[str, ...]
             options = [v for v, _label in view.get("options", {}).get(menu, []) if v]
             if options:
                 form[menu] = rng.choice(options)
-        items = [(item["action"], item["value"]) for items in view.get("lists", {}).values()
-                 for item in items if item.get("action") and item.get("value")]
+        lists = view.get("lists", {})  # by name: the order the runner fills them is free
+        items = [(item["action"], item["value"]) for key in sorted(lists)
+                 for item in lists[key] if item.get("action") and item.get("value")]
         roll = rng.random()
         if items and roll < 0.35:
             action, value = rng.choice(items)
