@@ -460,3 +460,87 @@ def spell_words(entry: Mapping[str, Any] | None) -> str:
     if any(b.name == "spell" and b.effect for b in read):  # its effect says it already
         read = [b for b in read if b.name != "mass_removal"]
     return " ".join(b.sentence() for b in read)
+
+
+# -- the board as a declaration (issue 45, point 4) -------------------------------------------
+@dataclass(frozen=True)
+class Shelf:
+    """One run of a runner's board: the permanents ``cards(game)`` gives, identical ones grouped
+    (:func:`group_permanents`, with the game's coin flags when it has some), each group's label
+    ending in ``suffix`` (``" · Enforcer"``, :data:`STOLEN`)."""
+
+    cards: Callable[[Any], Iterable[Any]]
+    suffix: str = ""
+
+
+#: The label's end of a permanent a Survivor controls (hs-5-7, sw-9-5).
+STOLEN = " · a Survivor controls it"
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A runner's board, declared: its :class:`Shelf` runs in order, the side whose creatures
+    the group buttons act on (``"Horde"``, ``"Swarm"``), the engine action that lets several
+    die at once (``dies``, with the zone ``to`` when it takes one) and whether only creature
+    groups may be marked for a partial wipe (``creatures_only``; else any permanent)."""
+
+    shelves: tuple[Shelf, ...]
+    side: str
+    dies: str
+    to: str | None = None
+    creatures_only: bool = False
+    #: Cards off the battlefield the board lists too, after its groups, each on its own with
+    #: ``extras_note`` (the Swarm's spells cast this turn, in the graveyard: sw-7-6).
+    extras: Callable[[Any], Iterable[Any]] = lambda game: ()
+    extras_note: str = ""
+
+    def cards(self, game: Any) -> list[Any]:
+        """The cards the board lists: the battlefield, then the :attr:`extras`."""
+        return [*game.zones["battlefield"], *self.extras(game)]
+
+    def groups(self, game: Any) -> list[tuple[Group, str]]:
+        """The board's groups in order, each with its label's suffix."""
+        flags = getattr(game, "flags", None)
+        return [(group, shelf.suffix) for shelf in self.shelves
+                for group in group_permanents(shelf.cards(game), flags)]
+
+    def candidates(self, game: Any) -> list[Any]:
+        """The permanents "Choose several" may mark (what "Destroy the chosen" takes)."""
+        return list(game.creatures() if self.creatures_only else game.zones["battlefield"])
+
+    def markable(self, game: Any, group: Group) -> bool:
+        """True if ``group`` may be marked: any group, or only creatures'."""
+        return set(group.ids) <= {c.id for c in self.candidates(game)}
+
+    def items(self, game: Any, selected: int | None, marked: Sequence[int], *, marking: bool,
+              action: str = "pick") -> list[Item]:
+        """The board's list: one button per group opening the card panel (``action``), or
+        while several are chosen (``marking``) one per group marking it; a group that may not
+        be marked is then plain text."""
+        items: list[Item] = []
+        for group, suffix in self.groups(game):
+            def label(g: Group, s: str = suffix) -> str:
+                return s
+            if not marking:
+                items += board_items([group], selected, action=action, suffix=label)
+            elif not self.creatures_only:
+                items += marked_items([group], marked)
+            elif self.markable(game, group):
+                items += marked_items([group], marked, suffix=label)
+            else:
+                items.append(Item(group.label() + suffix + " · not a creature"))
+        if not marking:
+            items += [Item(f"{card.name}{self.extras_note}", action=action, value=str(card.id),
+                           pressed=selected == card.id) for card in self.extras(game)]
+        return items
+
+    def action(self, action: str, game: Any, marked: Sequence[int],
+               keep: Group | None) -> dict[str, Any]:
+        """The engine action of a group button (:data:`GROUP_ACTIONS`, ``destroy-marked``):
+        ``keep`` is the chosen card's group that "all but" leaves."""
+        if action == "destroy-marked":
+            noun = f"{self.side} creatures" if self.creatures_only else f"{self.side} permanents"
+            cards = take_marked(marked, self.candidates(game), noun)
+            return {"type": self.dies, "cards": cards, **({"to": self.to} if self.to else {})}
+        return group_action(action, game.creatures(), side=self.side, dies=self.dies,
+                            to=self.to, keep=keep.ids if keep is not None else ())

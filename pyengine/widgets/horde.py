@@ -33,8 +33,6 @@ fetched when a pasted list names a card the shipped facts do not know).
 
 from __future__ import annotations
 
-import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -46,13 +44,13 @@ from ..game import ActionError, Event, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
 from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
-from ..vocabulary import behaviours
 from . import (
     MAX_PASTE_CHARS,
     Env,
     Item,
     View,
     board,
+    held,
     horde_triggers,
     own_deck,
     parts,
@@ -79,8 +77,9 @@ SLINGLAB = slinglab.VARIANT
 LIMITED = limited.VARIANT
 #: Each rule set's panel: its set-up, config, status and rule-set-only actions.
 PANELS: dict[str, Any] = {SLINGLAB: slinglab, LIMITED: limited}
-#: Log lines shown, newest first.
-LOG_LINES = 400
+#: The class of each event kind's line in the log.
+EVENT_CLASSES = {"win": "hd-win", "surge": "hd-surge", "alert": "hd-alert", "stage": "hd-surge",
+                 "horde-turn": "hd-turn", "survivor-turn": "hd-turn"}
 #: Longest text accepted from a form field (names, lists).
 MAX_FIELD = 2000
 MAX_NAME = 80
@@ -140,14 +139,9 @@ BUTTONS: dict[str, runner.Button] = {
     "counter": Button("counters", {"n": 1}, card="card"),
     "follow-offers": Button("follow-offers"),
 }
-#: Group actions on the Horde's board (one tap, one action to undo): destroy every Horde
-#: creature, every one but the chosen group, tap or untap them all.
-GROUP = ("destroy-all", "destroy-all-but", "tap-all", "untap-all")
 #: The card panel's actions: the page then returns to the turn (issue 27, point 3).
 PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "counter", "hunt",
                  "destroy-all-but")
-#: The board's label for a permanent a Survivor controls.
-STOLEN = " · a Survivor controls it"
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
 #: quick (pyengine/widgets/host.py).
 REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
@@ -188,19 +182,6 @@ _int = plumbing.whole_number
 def _names(text: str, limit: int = 30) -> list[str]:
     """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
     return plumbing.names(text, limit, MAX_NAME)
-
-
-def event_items(event: Event, *, expand: bool = False) -> list[Item]:
-    """Log lines of one event: the sentence (linked to the first card's Scryfall page), and with
-    ``expand`` one linked line per card for events naming several."""
-    href = scryfall_link(event.cards[0]) if event.cards else None
-    cls = {"win": "hd-win", "surge": "hd-surge", "alert": "hd-alert", "stage": "hd-surge",
-           "horde-turn": "hd-turn", "survivor-turn": "hd-turn"}.get(event.kind)
-    items = [Item(event.text, href=href, cls=cls)]
-    if expand and len(event.cards) > 1:
-        items += [Item(f"· {name}", href=scryfall_link(name), cls="hd-card")
-                  for name in event.cards]
-    return items
 
 
 def describe(action: dict[str, Any]) -> str:
@@ -529,14 +510,9 @@ class Widget(runner.RunnerBase):
                 raise ActionError(panel.WRONG_BUTTON)
         return super()._dispatch(action, form)
 
-    def board_groups(self) -> list[board.Group]:
-        return _board_groups(self._game())
-
     def _group_of(self, card_id: int | None) -> board.Group | None:
         """The battlefield group the chosen card belongs to (the card panel follows it)."""
-        if self.game is None:
-            return None
-        return board.group_of(_board_groups(self.game), card_id)
+        return board.group_of(self.board_groups(), card_id) if self.game is not None else None
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """Where the page scrolls: to the game after Start, an import or a turn button (one
@@ -590,21 +566,9 @@ class Widget(runner.RunnerBase):
             return {"type": "roll", "kind": "creature", "creatures": creatures}
         if action == horde_triggers.ACTION:  # a trigger that makes tokens (hs-3-9)
             return horde_triggers.action(str(form.get("_item", "")), self.form["trigger-n"])
-        if action == "resolve":
-            spell = next((c for c in game.zones["stack"] if c.id == runner.item_id(form)), None)
-            resolution = self._resolution(game, spell) if spell is not None else None
-            if spell is None or resolution is None:
-                raise ActionError("resolve that spell at the table, then tap Resolved")
-            return {"type": "resolve", "card": spell.id, **resolution[1]}
-        if action == "destroy-marked":
-            chosen = board.take_marked(self.marked, game.zones["battlefield"], "Horde permanents")
-            self.marking, self.marked = False, []
-            return {"type": "move-all", "cards": chosen, "to": "graveyard"}
-        if action in GROUP:  # a wipe (or all but the chosen group), tap or untap all
-            keep = self._group_of(self._chosen()) if action == "destroy-all-but" else None
-            return board.group_action(action, game.creatures(),  # type: ignore[attr-defined]
-                                      keep=keep.ids if keep is not None else (), side="Horde",
-                                      dies="move-all", to="graveyard")
+        if action == held.ACTION:  # one tap for a held spell that says how (hs-3-8)
+            return held.action(game, runner.item_id(form), self._facts(game),
+                               tokens=game.variant == SLINGLAB)
         if action == "tap":
             card = self._chosen()
             tapped = game.find(card).tapped  # type: ignore[attr-defined]
@@ -622,35 +586,6 @@ class Widget(runner.RunnerBase):
         if action == "hunt":
             return limited.hunt_action(self.form, self._chosen())
         raise ValueError(f"unknown action {action!r}")
-
-    def _resolution(self, game: Game, spell: Any) -> tuple[str, dict[str, Any]] | None:
-        """How a held spell resolves on the Horde's side when its card data says so: a wrath
-        (``destroy_all_creatures``, ``destroy_each_creature_mv<=N``) destroys those Horde
-        creatures, ``N_Name_tokens[_tapped]`` makes them; ``(label, action fields)`` or
-        None."""
-        tags = [str(t) for t in (self._facts(game)(spell.name) or {}).get("tags", []) or []]
-        creatures = game.creatures()  # type: ignore[attr-defined]
-        for behaviour in behaviours(tags):
-            for atom in behaviour.effect:
-                if behaviour.name == "spell" and atom.kind == "destroy" \
-                        and atom.what == "all_creatures":
-                    most = re.fullmatch(r"mana_value_(\d+)_or_less", behaviour.condition)
-                    if behaviour.condition and most is None:
-                        continue
-                    if most is None:
-                        return (f"destroy all {len(creatures)} Horde creatures",
-                                {"destroy": [c.id for c in creatures]})
-                    limit = int(most.group(1))
-                    hit = [c.id for c in creatures
-                           if game.facts(c).mana_value <= limit]  # type: ignore[attr-defined]
-                    return (f"destroy the {len(hit)} Horde creatures of mana value {limit} or "
-                            "less", {"destroy": hit})
-                if behaviour.name == "tokens" and atom.kind == "tokens" and atom.number \
-                        and game.variant == SLINGLAB:
-                    n, name, tapped = atom.number, atom.what.replace("_", " "), atom.tapped
-                    return (f"{n} {name} tokens{' tapped' if tapped else ''} for the Horde",
-                            {"tokens": {"name": name, "n": n, "tapped": tapped}})
-        return None
 
     def _token_action(self, game: Game) -> dict[str, Any]:
         """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
@@ -685,9 +620,16 @@ class Widget(runner.RunnerBase):
         return self.game is not None and any(
             c.id == card_id for c in self.game.zones["battlefield"])
 
-    # -- rendering -------------------------------------------------------------------------------
-    def render(self) -> View:
-        form = self.form
+    # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
+    screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES,
+                           expand_last=True, card_class="hd-card")
+    layout = board.Layout((board.Shelf(lambda game: [c for c in game.zones["battlefield"]
+                                                     if game.controls(c)]),
+                           board.Shelf(lambda game: [c for c in game.zones["battlefield"]
+                                                     if not game.controls(c)], board.STOLEN)),
+                          side="Horde", dies="move-all", to="graveyard")
+
+    def setup_options(self) -> dict[str, list[tuple[str, str]]]:
         decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                  if d.get("format") in slinglab.DECK_KINDS] or [(DEFAULT_DECK, "Zombie Horde")]
         decks.extend(own_deck.deck_options(self.own_decks))
@@ -695,48 +637,24 @@ class Widget(runner.RunnerBase):
         variants = [(SLINGLAB, slinglab.LABEL)]
         if limited.available():
             variants.append((LIMITED, limited.LABEL))
-        view = View(options={
-            "variant": variants,
-            "deck": decks,
-            "survivors": SURVIVORS.choices(),
-            **slinglab.OPTIONS,
-            **limited.OPTIONS,
-        })
-        view.values.update(form)
-        self.render_parts(view)
+        return {"variant": variants, "deck": decks, "survivors": SURVIVORS.choices(),
+                **slinglab.OPTIONS, **limited.OPTIONS}
+
+    def render_setup(self, view: View) -> None:
+        form = self.form
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
         view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
-        view.hidden["confirm-reset"] = not self.confirm_reset
-        game = self.game
-        view.hidden["play"] = game is None
-        view.hidden["tools"] = game is None
-        view.hidden["setup-box"] = game is not None and not self.show_setup
-        view.hidden["show-setup"] = game is None or self.show_setup
-        view.hidden["hide-setup"] = game is None or not self.show_setup
-        view.text["data-note"] = self.data_error
         view.hidden["data-note"] = not self.data_error
         view.text["note"] = self.note
-        if game is None:
-            view.text["status"] = ("No game yet: choose the rules, the options and the "
-                                   "Survivors, then Start.")
-            view.lists["log"] = []
-            view.lists["last"] = []
-            view.lists["wave"] = []
-            view.hidden["wave-box"] = True
-            view.hidden["follow-offers"] = True
-            view.hidden["own-ref-box"] = True
-            view.attrs["play"] = {"data-events": "[]", "data-actions": "[]", "data-seed": "",
-                                  "data-variant": ""}
-            return view
-        view.text["status"] = ""
-        self._render_game(game, view)
-        return view
+        view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
+        view.text["status"] = "" if self.game is not None else (
+            "No game yet: choose the rules, the options and the Survivors, then Start.")
 
-    def _render_game(self, game: Game, view: View) -> None:
+    def render_game(self, game: Game, view: View) -> None:
         status = game.status()  # type: ignore[attr-defined]
         panel = self._panel(game.variant)
         is_limited = game.variant == LIMITED
@@ -773,82 +691,33 @@ class Widget(runner.RunnerBase):
         view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
-        view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         panel.render(game, status, view)
         # a game that can end says so at the top, with the one button that ends it (lh-7-3)
         view.hidden["confirm-victory-top"] = (view.hidden.get("confirm-victory", True)
                                               or outcome is not None)  # not after the win
-        # the battlefield as a board: identical permanents grouped; one card panel
-        groups = _board_groups(game)
-        stolen = set(getattr(game, "stolen", ()))
-        view.lists["battlefield"] = board.board_items(
-            groups, self.selected, suffix=lambda g: STOLEN if g.ids[0] in stolen else "")
-        if self.marking:  # several chosen: a tap marks a whole group
-            view.lists["battlefield"] = board.marked_items(groups, self.marked)
-        view.hidden["no-battlefield"] = bool(groups)
-        board.group_buttons(view, game.creatures(), self.marked,  # type: ignore[attr-defined]
-                            marking=self.marking, candidates=game.zones["battlefield"],
-                            side="Horde", over=outcome is not None)
-        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected), None)
-        group = board.group_of(groups, self.selected)
-        if chosen is None or group is None:
-            board.panel_view(view, None)
-        else:
-            view.text["tap"] = "Untap" if chosen.tapped else "Tap"
-            view.hidden["do-steal"] = chosen.id in stolen
-            view.hidden["do-unsteal"] = chosen.id not in stolen
-            view.hidden["untap-one"] = not group.tapped or chosen.tapped
-            board.panel_view(
-                view, chosen.name,
-                title=board.chosen_title(chosen.name, chosen.id, chosen.tapped, group),
-                facts=self._facts(game)(chosen.name),
-                handling=getattr(game, "HANDLING", None),
-                image=self.pictures.url(self, chosen.name),
-                reference=board.reference_link(self._reference_deck(game, chosen.name),
-                                               chosen.name))
-        # a pasted deck's card reference (a shipped deck's is a page of the site)
-        own_ref = self.setup is None and game.variant == SLINGLAB
-        view.hidden["own-ref-box"] = not own_ref
-        view.lists["own-ref"] = self.reference.items(
-            game, [("horde", {"main": list(game.config.get("deck", []))})]) if own_ref else []
-        words = self._facts(game)
-        held: list[Item] = []
-        for c in game.zones["stack"]:
-            said = board.spell_words(words(c.name))
-            held.append(Item(f"Resolved: {c.name} #{c.id}" + (f" ({said})" if said else ""),
-                             action="done", value=str(c.id)))
-            resolution = self._resolution(game, c)
-            if resolution is not None:  # one tap for a spell that says how it resolves
-                held.append(Item(f"Resolve {c.name} now: {resolution[0]}", action="resolve",
-                                 value=str(c.id)))
-        view.lists["stack"] = held
-        view.hidden["stack-box"] = not game.zones["stack"]
+        held.render(view, game, self._facts(game), tokens=game.variant == SLINGLAB)
         view.lists["hand"] = [Item(f"{c.name} #{c.id}", href=scryfall_link(c.name))
                               for c in game.zones["hand"]]
         view.hidden["hand-box"] = not game.zones["hand"]
-        # what just happened, and the log
-        last: list[Item] = []
-        for event in self.last:
-            last += event_items(event, expand=True)
-        view.lists["last"] = last
-        log: list[Item] = []
-        for event in reversed(game.events[-LOG_LINES:]):
-            log += event_items(event)
-        view.lists["log"] = log
-        view.attrs["play"] = {
-            "data-events": json.dumps([[e.kind, e.text] for e in game.events],
-                                      ensure_ascii=False),
-            "data-actions": json.dumps(game.actions, ensure_ascii=False, sort_keys=True),
-            "data-seed": game.seed,
-            "data-variant": game.variant,
-        }
-        view.text["undo-info"] = (f"{len(game.actions)} action(s) so far."
-                                  if game.actions else "Nothing to undo yet.")
 
-    def _reference_deck(self, game: Game, name: str) -> str | None:
-        """The shipped deck whose card reference page lists ``name`` (None for a pasted deck:
+    def panel_buttons(self, game: Any, card: Any, group: board.Group | None,
+                      view: View) -> dict[str, bool]:
+        """Tap or untap the chosen permanent, untap one of its group, gain or give back
+        control of it."""
+        view.text["tap"] = "Untap" if card.tapped else "Tap"
+        stolen = not game.controls(card)
+        return {"do-steal": not stolen, "do-unsteal": stolen,
+                "untap-one": group is not None and bool(group.tapped) and not card.tapped}
+
+    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
+        if self.setup is not None or game.variant != SLINGLAB:
+            return None
+        return [("horde", {"main": list(game.config.get("deck", []))})]
+
+    def reference_deck(self, game: Game, card: Any) -> str | None:
+        """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
         its list is on this page)."""
-        setup = self.setup or {}
+        setup, name = self.setup or {}, card.name
         if setup.get("variant") == SLINGLAB:
             return str(setup.get("deck") or "") or None
         key = setup.get("deck")
@@ -857,6 +726,10 @@ class Widget(runner.RunnerBase):
         if name in (game.config.get("dreadnought") or []):
             return limited.DREADNOUGHT_DECK
         return limited.LIMITED_DECKS[key][0]
+
+    @staticmethod
+    def card_facts(game: Game) -> Any:
+        return Widget._facts(game)
 
     @staticmethod
     def _facts(game: Game) -> Any:
@@ -907,14 +780,12 @@ class Widget(runner.RunnerBase):
             # the one attack total, as the game is now (issue 39, point 4)
             count, total, missing = game.attack_total()  # type: ignore[attr-defined]
             view.text["attack"] = board.attack_text(count, total, missing)
-            ids = set(getattr(game, "attacking", []))
-            for spell in game.zones["stack"]:  # a held wrath comes first (hs-3-8)
-                resolution = self._resolution(game, spell)
-                dead = set((resolution or ("", {}))[1].get("destroy") or []) & ids
-                if dead:
-                    view.text["attack"] += (
-                        f" Held first: {spell.name} destroys {len(dead)} of these attackers "
-                        "before combat damage; resolve it, then count again.")
+            for name, dead in held.first_destroys(  # a held wrath comes first (hs-3-8)
+                    game, set(getattr(game, "attacking", [])), facts,
+                    tokens=game.variant == SLINGLAB):
+                view.text["attack"] += (
+                    f" Held first: {name} destroys {dead} of these attackers "
+                    "before combat damage; resolve it, then count again.")
         horde_triggers.render(game, view)
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
@@ -937,12 +808,3 @@ class Widget(runner.RunnerBase):
                 item.text += " · coin: " + ("Yes" if flag else "No")
                 item.cls = "coin-yes" if flag else "coin-no"
 
-
-def _board_groups(game: Game) -> list[board.Group]:
-    """The battlefield as the board groups it: the Horde's permanents, then those a Survivor
-    controls (each group holds one controller's cards)."""
-    flags = getattr(game, "flags", {})
-    stolen = set(getattr(game, "stolen", ()))
-    field = game.zones["battlefield"]
-    return (board.group_permanents([c for c in field if c.id not in stolen], flags)
-            + board.group_permanents([c for c in field if c.id in stolen], flags))

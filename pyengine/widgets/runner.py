@@ -34,7 +34,7 @@ from ..game import (
     load_game,
 )
 from ..rng import make_seed, normalize_seed
-from . import View, board, own_deck, plumbing
+from . import Item, View, board, own_deck, plumbing, scryfall_link
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
 __all__ = ["SHARE_SCHEMA", "SHARE_VERSION", "STATE_VERSION", "Button", "RunnerBase",
@@ -270,6 +270,43 @@ def happened_text(events: list[Event]) -> str:
     return f"{' … '.join([texts[0], *kept, texts[-1]])} ({len(texts)} steps)."
 
 
+@dataclass(frozen=True)
+class Screen:
+    """The frame of a runner's page as the variant declares it (issue 45, point 4): the ids of
+    its set-up box and of the buttons that show and hide it (``hide_setup``, ``no_game``: ""
+    when the page has none), the element that carries the log as data (``data-events``,
+    ``data-actions``, ``data-seed``, :meth:`RunnerBase.log_data`), how many log lines show,
+    the class of each event kind's line, which events "What just happened" lists (``last_kinds``,
+    None: all; ``expand_last``: one line per card of an event naming several, with
+    ``card_class``; ``last_box`` hidden when it lists none), whether "Undo" says what it takes
+    back (else how many actions there were) and the form fields not echoed back as values."""
+
+    setup_box: str = "setup-box"
+    show_setup: str = "show-setup"
+    hide_setup: str = ""
+    no_game: str = ""
+    log_element: str = "play"
+    log_lines: int = 400
+    event_classes: Mapping[str, str] = field(default_factory=dict)
+    last_kinds: frozenset[str] | None = None
+    expand_last: bool = False
+    card_class: str | None = None
+    last_box: str = ""
+    undo_names: bool = False
+    unvalued: tuple[str, ...] = ()
+
+    def items(self, event: Event, *, expand: bool = False) -> list[Item]:
+        """Log lines of one event: its sentence (linked to its first card's Scryfall page,
+        classed by its kind), and with ``expand`` one linked line per card for an event naming
+        several."""
+        href = scryfall_link(event.cards[0]) if event.cards else None
+        items = [Item(event.text, href=href, cls=self.event_classes.get(event.kind))]
+        if expand and len(event.cards) > 1:
+            items += [Item(f"· {name}", href=scryfall_link(name), cls=self.card_class)
+                      for name in event.cards]
+        return items
+
+
 class RunnerBase:
     """The page-action handling both runner widgets share. A subclass keeps ``env``, ``form``
     (str -> str), ``game``, ``confirm_reset``, ``show_setup``, ``last``, and implements
@@ -349,8 +386,139 @@ class RunnerBase:
     #: next tap does not reuse them by surprise (action -> {field: default}).
     used_fields: dict[str, dict[str, str]] = {}
 
-    def render(self) -> Any:  # pragma: no cover - subclasses implement it
-        raise NotImplementedError
+    # -- rendering: the frame every runner has, the variant's parts in it --------------------
+    #: The page's frame as the variant declares it.
+    screen = Screen()
+    #: The board as the variant declares it (:class:`.board.Layout`); None: a plain one.
+    layout: board.Layout | None = None
+
+    def setup_options(self) -> dict[str, list[tuple[str, str]]]:
+        """The set-up's menus (``id`` -> ``(value, label)`` pairs)."""
+        return {}
+
+    def render_setup(self, view: View) -> None:
+        """The variant's own elements of every page (the set-up boxes it shows or hides)."""
+
+    def render_game(self, game: Any, view: View) -> None:
+        """The variant's own elements of a game in play (its status, turn, buttons …)."""
+
+    def render(self) -> View:
+        """The page: the set-up (:meth:`setup_options`, the form's values, the parts), the
+        frame (:attr:`screen`: the game's box, the set-up box and its buttons, the reset
+        question), the variant's :meth:`render_setup`, then with a game the variant's
+        :meth:`render_game`, the board (:attr:`layout`), the log and the own deck's
+        reference."""
+        view = View(options=self.setup_options())
+        screen, game = self.screen, self.game
+        view.values.update({k: v for k, v in self.form.items() if k not in screen.unvalued})
+        self.render_parts(view)
+        view.hidden["confirm-reset"] = not self.confirm_reset
+        view.hidden["play"] = view.hidden["tools"] = game is None
+        view.hidden[screen.setup_box] = game is not None and not self.show_setup
+        view.hidden[screen.show_setup] = game is None or self.show_setup
+        if screen.hide_setup:
+            view.hidden[screen.hide_setup] = game is None or not self.show_setup
+        if screen.no_game:
+            view.hidden[screen.no_game] = game is not None
+        view.text["data-note"] = self.data_error
+        self.render_setup(view)
+        if game is None:
+            view.lists.update(log=[], last=[], wave=[])
+            view.hidden["wave-box"] = view.hidden["own-ref-box"] = True
+            view.attrs[screen.log_element] = self.log_data(None)
+            return view
+        self.render_game(game, view)
+        if self.layout is not None:
+            self.render_board(game, view)
+        self.render_log(game, view)
+        return view
+
+    def render_log(self, game: Game, view: View) -> None:
+        """"What just happened" (:attr:`last`), the log (newest first), the log as data, what
+        Undo takes back and a pasted deck's card reference (:meth:`own_reference`)."""
+        screen = self.screen
+        shown = [e for e in self.last if screen.last_kinds is None or e.kind in screen.last_kinds]
+        view.lists["last"] = [item for e in shown
+                              for item in screen.items(e, expand=screen.expand_last)]
+        if screen.last_box:
+            view.hidden[screen.last_box] = not shown
+        view.lists["log"] = [item for e in reversed(game.events[-screen.log_lines:])
+                             for item in screen.items(e)]
+        view.attrs[screen.log_element] = self.log_data(game)
+        if not game.actions:
+            view.text["undo-info"] = "Nothing to undo yet."
+        elif screen.undo_names:
+            view.text["undo-info"] = f"Undo takes back: {self.describe_action(game.actions[-1])}."
+        else:
+            view.text["undo-info"] = f"{len(game.actions)} action(s) so far."
+        decks = self.own_reference(game)
+        view.hidden["own-ref-box"] = decks is None
+        view.lists["own-ref"] = self.reference.items(game, decks) if decks is not None else []
+
+    #: How the card panel says the engine's rules for a card are carried out (None: the
+    #: game's own ``HANDLING``).
+    card_handling: Mapping[str, Any] | None = None
+
+    def render_board(self, game: Any, view: View) -> None:
+        """The board (:attr:`layout`): its groups (or, while several are chosen, the groups to
+        mark), the group buttons under it and the one card panel."""
+        layout = self.layout
+        assert layout is not None
+        creatures, over = game.creatures(), game.outcome() is not None
+        marking = self.marking and (not layout.creatures_only or (bool(creatures) and not over))
+        view.lists["battlefield"] = layout.items(game, self.chosen_card(), self.marked,
+                                                 marking=marking, action=self.pick_action)
+        view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
+        board.group_buttons(view, creatures, self.marked, marking=marking, side=layout.side,
+                            candidates=layout.candidates(game), over=over)
+        chosen = self.chosen_card()
+        card = next((c for c in layout.cards(game) if c.id == chosen), None)
+        if card is None:
+            board.panel_view(view, None)
+            return
+        group = board.group_of(self.board_groups(), card.id)
+        title = board.chosen_title(card.name, card.id, card.tapped, group)
+        zone = game.zones.where(card.id)[0]
+        handling = self.card_handling
+        board.panel_view(
+            view, card.name, title=title + ("" if zone == "battlefield" else f" (in the {zone})"),
+            facts=self.card_facts(game)(card.name),
+            buttons=self.panel_buttons(game, card, group, view),
+            handling=handling if handling is not None else getattr(game, "HANDLING", None),
+            image=self.pictures.url(self, card.name),
+            reference=board.reference_link(self.reference_deck(game, card), card.name))
+
+    def panel_buttons(self, game: Any, card: Any, group: board.Group | None,
+                      view: View) -> dict[str, bool]:
+        """Which of the card panel's buttons (by ``data-id``) the chosen ``card`` offers now
+        (the variant's; the panel's own notes it may write in ``view``)."""
+        return {}
+
+    @staticmethod
+    def card_facts(game: Any) -> Callable[[str], Any]:
+        """``name -> facts`` of the game's cards, as the card panel shows them."""
+        lookup: Callable[[str], Any] = game.entry
+        return lookup
+
+    def reference_deck(self, game: Any, card: Any) -> str | None:
+        """The shipped deck whose card reference page lists ``card`` (None: a pasted deck)."""
+        return None
+
+    def log_data(self, game: Game | None) -> dict[str, str]:
+        """The log as data on :attr:`Screen.log_element` (the table log reads it): the events
+        (kind and text), the actions, the seed and the variant."""
+        if game is None:
+            return {"data-events": "[]", "data-actions": "[]", "data-seed": "",
+                    "data-variant": ""}
+        return {"data-events": json.dumps([[e.kind, e.text] for e in game.events],
+                                          ensure_ascii=False),
+                "data-actions": json.dumps(game.actions, ensure_ascii=False, sort_keys=True),
+                "data-seed": game.seed, "data-variant": game.variant}
+
+    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
+        """A pasted deck's lists for its card reference on the page (a shipped deck's is a page
+        of the site): ``(format, sections)`` pairs, or None for a shipped deck."""
+        return None
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed: the actions every runner has
@@ -803,12 +971,15 @@ class RunnerBase:
         self.selected = card
 
     def board_groups(self) -> list[board.Group]:
-        """The board's groups of permanents (a game is started): the battlefield, grouped."""
+        """The board's groups of permanents (a game is started): the :attr:`layout`'s, or the
+        battlefield grouped."""
+        if self.layout is not None:
+            return [group for group, _suffix in self.layout.groups(self._game())]
         return board.group_permanents(self._game().zones["battlefield"])
 
     def markable(self, group: board.Group) -> bool:
         """True if "Choose several" may mark ``group`` (what "Destroy the chosen" takes)."""
-        return True
+        return self.layout is None or self.layout.markable(self._game(), group)
 
     def board_tap(self, action: str, form: Mapping[str, Any]) -> bool:
         """Answer a tap on the board that changes nothing at the table; False if ``action`` is
@@ -898,8 +1069,17 @@ class RunnerBase:
         """The engine action a page action makes: from the table (:attr:`buttons`), else the
         variant's :meth:`special_action`."""
         button = self.buttons.get(action)
-        return button.action(self, form) if button is not None else \
-            self.special_action(action, form)
+        if button is not None:
+            return button.action(self, form)
+        if self.layout is not None and action in (*board.GROUP_ACTIONS, "destroy-marked"):
+            # a group button: the chosen card's group is the one "all but" keeps
+            keep = board.group_of(self.board_groups(), self.chosen_for_action()) \
+                if action == "destroy-all-but" else None
+            made = self.layout.action(action, self._game(), self.marked, keep)
+            if action == "destroy-marked":
+                self.marking, self.marked = False, []
+            return Action.parse(made)
+        return self.special_action(action, form)
 
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """A page action the table does not describe (the variant's own); by default none."""
