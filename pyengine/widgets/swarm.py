@@ -42,7 +42,7 @@ from typing import Any
 from ..actions import Action, types_of
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError
+from ..game import ActionError, Game, GameError
 from ..rng import make_seed, normalize_seed
 from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
@@ -63,10 +63,18 @@ SAMPLE_ENFORCERS = "swarm-sample-enforcers"
 #: Log lines shown, newest first.
 LOG_LINES = 300
 HASH_PREFIX = "g="
+#: The class of each event kind's line in the log.
+EVENT_CLASSES = {"reckoning": "sw-reckoning", "win": "sw-win", "loss": "sw-loss",
+                 "turn": "sw-turn"}
 #: Event kinds shown in "What just happened" as the cards of a Swarm turn.
 CARD_KINDS = ("active", "reckoning-placed", "reveal", "cast", "reckoning", "enter", "stop",
               "blocker", "return", "lair", "draw", "discard", "mill", "survivor-attack",
               "survivor-blocked", "pre-swarm-wait", "pre-swarm", "shuffle")
+#: Event kinds "What just happened" lists: the cards of a Swarm turn and what the table did.
+LAST_KINDS = frozenset({*CARD_KINDS, "win", "loss", "undo", "import", "attack", "attack-total",
+                        "damage-order", "gain", "counter", "leave", "dread", "life",
+                        "survivor-poison", "deck-out", "activate", "mill-ignored", "damage",
+                        "no-attack", "setup"})
 
 #: Buttons that send one engine action straight through; amount/card come from the form.
 SIMPLE = ("turn", "swarm-step", "graveyard-blocker", "second-main", "end", "activate",
@@ -85,8 +93,6 @@ BUTTONS: dict[str, runner.Button] = {
     **{name: Button(name, card="card") for name in CARD},
     "draw": Button("draw", amount="amount", flags={"pre_swarm": "pre-swarm"}),
 }
-#: The board's group buttons: one engine action over The Swarm's creatures (sw-9-4, sw-4-4).
-GROUP = board.GROUP_ACTIONS
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
 #: quick (pyengine/widgets/host.py).
 REPEATABLE = (*AMOUNT, "life-down", "life-up", "counter", "undo")
@@ -183,11 +189,9 @@ def ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
-def event_item(event: Event, cls: str | None = None) -> Item:
-    href = scryfall_link(event.cards[0]) if event.cards else None
-    kind_cls = {"reckoning": "sw-reckoning", "win": "sw-win", "loss": "sw-loss",
-                "turn": "sw-turn"}.get(event.kind)
-    return Item(event.text, href=href, cls=cls or kind_cls)
+def cast_this_turn(game: SwarmGame) -> list[Any]:
+    """The spells cast this turn now in the graveyard: they may still be countered (sw-7-6)."""
+    return [game.card(i) for i in game.cast_this_turn if game.zones.where(i)[0] == "graveyard"]
 
 
 class Widget(runner.RunnerBase):
@@ -422,21 +426,6 @@ class Widget(runner.RunnerBase):
     def describe_action(data: dict[str, Any]) -> str:
         return _describe(data)
 
-    @staticmethod
-    def _groups(game: SwarmGame) -> list[tuple[board.Group, str]]:
-        """The battlefield's groups, Enforcers first, each with its label's suffix."""
-        field = game.swarm_permanents()
-        enforcers = [c for c in field if game.is_enforcer(c)]
-        others = [c for c in field if not game.is_enforcer(c)]
-        stolen = [c for c in game.zones["battlefield"] if not game.controls(c)]  # sw-9-5
-        return ([(g, " · Enforcer") for g in board.group_permanents(enforcers)]
-                + [(g, "") for g in board.group_permanents(others)]
-                + [(g, " · a Survivor controls it") for g in board.group_permanents(stolen)])
-
-    def _group_of(self, game: SwarmGame, chosen: str) -> board.Group | None:
-        return board.group_of([g for g, _ in self._groups(game)],
-                              int(chosen) if chosen.isdigit() else None)
-
     def chosen_for_action(self) -> int:
         return self._card_id(self.form["card"], "choose a Swarm card first")
 
@@ -449,15 +438,6 @@ class Widget(runner.RunnerBase):
             targets = [t.strip() for t in self.form["targets"].replace(",", "\n").splitlines()]
             targets = [t[:80] for t in targets if t]
             return {"type": "combat", "targets": targets} if targets else {"type": "combat"}
-        if action == "destroy-marked":
-            cards = board.take_marked(self.marked, self._game().creatures(), "Swarm creatures")
-            self.marking, self.marked = False, []
-            return {"type": "dies-all", "cards": cards}
-        if action in GROUP:
-            game = self._game()
-            group = self._group_of(game, self.form["card"])
-            return board.group_action(action, game.creatures(), side="Swarm", dies="dies-all",
-                                      keep=group.ids if group is not None else ())
         if action == "destroy":
             card = self.chosen_for_action()
             if self._game().is_creature(self._game().card(card)):
@@ -499,56 +479,55 @@ class Widget(runner.RunnerBase):
             return False
         return config == game.config
 
-    # -- rendering -------------------------------------------------------------------------------
-    def render(self) -> View:
-        form = dict(self.form)
-        view = View(
-            options={**_setup().choices(),  # mode, survivors, as declared
-                     "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
-                              *own_deck.deck_options(self.own_decks),
-                              (PASTE, "Your own deck: paste or upload a list…")]},
-        )
-        view.values.update({k: v for k, v in form.items() if k not in ("card", "hand-card")})
-        view.values["pre-swarm"] = form["pre-swarm"]
-        self.render_parts(view)
-        view.hidden["paste-box"] = not is_own(form["deck"])
+    # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
+    screen = runner.Screen(setup_box="setup", show_setup="do-show-setup", no_game="no-game",
+                           log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
+                           last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
+                           unvalued=("card", "hand-card"))
+    layout = board.Layout(
+        (board.Shelf(lambda game: [c for c in game.swarm_permanents() if game.is_enforcer(c)],
+                     " · Enforcer"),
+         board.Shelf(lambda game: [c for c in game.swarm_permanents()
+                                   if not game.is_enforcer(c)]),
+         board.Shelf(lambda game: [c for c in game.zones["battlefield"]  # sw-9-5
+                                   if not game.controls(c)], board.STOLEN)),
+        side="Swarm", dies="dies-all", creatures_only=True, extras=cast_this_turn,
+        extras_note=" · cast this turn, in the graveyard")
+    card_handling = HANDLING
+    pick_action = "pick-card"
+    choose_actions = ("choose-card",)
+
+    def setup_options(self) -> dict[str, list[tuple[str, str]]]:
+        return {**_setup().choices(),  # mode, survivors, as declared
+                "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
+                         *own_deck.deck_options(self.own_decks),
+                         (PASTE, "Your own deck: paste or upload a list…")]}
+
+    def render_setup(self, view: View) -> None:
+        view.hidden["paste-box"] = not is_own(self.form["deck"])
         view.text["deck-note"] = self.deck_note
-        view.hidden["confirm-reset"] = not self.confirm_reset
-        game = self.game
-        view.hidden["play"] = game is None
-        view.hidden["tools"] = game is None
-        view.hidden["no-game"] = game is not None
-        view.hidden["setup"] = game is not None and not self.show_setup
-        view.hidden["do-show-setup"] = game is None or self.show_setup
-        view.text["data-note"] = self.data_error
+        view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
+
+    def log_data(self, game: Game | None) -> dict[str, str]:
+        """The log as data (``log``): the events' texts, the actions and the seed."""
         if game is None:
-            view.lists["log"] = []
-            view.lists["last"] = []
-            view.lists["wave"] = []
-            view.hidden["wave-box"] = True
-            view.hidden[reckoning.ACTION] = True
-            view.hidden["own-ref-box"] = True
-            view.attrs["log"] = {"data-events": "[]", "data-actions": "[]"}
-            return view
-        self._render_game(game, view)
-        self._render_reference(game, view)
-        return view
+            return {"data-events": "[]", "data-actions": "[]"}
+        return {"data-events": json.dumps([e.text for e in game.events], ensure_ascii=False),
+                "data-actions": json.dumps(game.actions, sort_keys=True),
+                "data-seed": game.seed}
 
-    def _render_reference(self, game: SwarmGame, view: View) -> None:
-        """A pasted deck's card reference (a shipped deck's is a page of the site)."""
-        own = self.origin.get("d") != SAMPLE
-        view.hidden["own-ref-box"] = not own
+    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
+        if self.origin.get("d") == SAMPLE:
+            return None
         config = game.config
-        view.lists["own-ref"] = self.reference.items(game, [
-            ("swarm", {"main": list(config.get("deck", [])),
-                       "enforcers": list(config.get("enforcers", [])),
-                       "reckoning": [config["reckoning"]] if config.get("reckoning") else []}),
-            ("swarm-enforcers", {"enforcers": list(config.get("enforcers", [])),
-                                 "reckoning": [config["reckoning"]] if config.get("reckoning")
-                                 else []}),
-        ]) if own else []
+        reck = [config["reckoning"]] if config.get("reckoning") else []
+        enforcers = list(config.get("enforcers", []))
+        return [("swarm", {"main": list(config.get("deck", [])), "enforcers": enforcers,
+                           "reckoning": reck}),
+                ("swarm-enforcers", {"enforcers": enforcers, "reckoning": reck})]
 
-    def _render_game(self, game: SwarmGame, view: View) -> None:
+    def render_game(self, game: Game, view: View) -> None:
+        assert isinstance(game, SwarmGame)
         counts = game.counts()
         active = game.active_enforcer
         reck = game.reckoning_position
@@ -573,8 +552,6 @@ class Widget(runner.RunnerBase):
             "graveyard": str(counts["graveyard"]),
             "exile": str(counts["exile"]),
             "lair": str(counts["lair"]),
-            "undo-info": (f"Undo takes back: {_describe(game.actions[-1])}."
-                          if game.actions else "Nothing to undo yet."),
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
         won = outcome is not None and outcome.table_won
@@ -609,11 +586,8 @@ class Widget(runner.RunnerBase):
                                     ("token", card.token)) if on]
             label = f"{card.name} #{card.id}" + (f" ({', '.join(tags)})" if tags else "")
             options.append((str(card.id), label))
-        for card_id in game.cast_this_turn:
-            zone = game.zones.where(card_id)[0]
-            if zone == "graveyard":
-                card = game.card(card_id)
-                options.append((str(card.id), f"{card.name} #{card.id} (spell cast this turn)"))
+        options += [(str(card.id), f"{card.name} #{card.id} (spell cast this turn)")
+                    for card in cast_this_turn(game)]
         view.options["card"] = options
         known = {value for value, _ in options}
         view.values["card"] = self.form["card"] if self.form["card"] in known else ""
@@ -623,36 +597,17 @@ class Widget(runner.RunnerBase):
         hand_known = {value for value, _ in hand}
         view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
                                     else "")
-        view.lists["battlefield"] = self._board(game, view.values["card"])
-        view.hidden["no-battlefield"] = bool(game.zones["battlefield"])
-        self._render_group_buttons(game, view)
-        self._render_panel(game, view)
+        view.text["panel-note"] = ""  # the card panel's, when a card is chosen
         self._render_wave(game, view)
         if overlord:
             view.lists["hand-list"] = [Item(c.name, href=scryfall_link(c.name))
                                        for c in game.zones["hand"]]
             view.text["activations"] = (f"Optional costs paid this turn: {game.activations} of "
                                         f"{game.dread_level} (Dread Level).")
-        shown = [e for e in self.last if e.kind in CARD_KINDS or e.kind in (
-            "win", "loss", "undo", "import", "attack", "attack-total", "damage-order", "gain",
-            "counter", "leave", "dread", "life", "survivor-poison", "deck-out", "activate",
-            "mill-ignored", "damage", "no-attack", "setup")]
-        view.lists["last"] = [event_item(e) for e in shown]
         offered, self.reckoning_offer = reckoning.offer(game, self.last)
         view.text[reckoning.ACTION], view.hidden[reckoning.ACTION] = offered, not offered
-        view.hidden["last-box"] = not shown
-        events = game.events
-        view.lists["log"] = [event_item(e) for e in reversed(events[-LOG_LINES:])]
-        view.attrs["log"] = {
-            "data-events": json.dumps([e.text for e in events], ensure_ascii=False),
-            "data-actions": json.dumps(game.actions, sort_keys=True),
-            "data-seed": game.seed,
-        }
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
-
-    pick_action = "pick-card"
-    choose_actions = ("choose-card",)
 
     def chosen_card(self) -> int | None:
         card = self.form["card"]
@@ -661,54 +616,7 @@ class Widget(runner.RunnerBase):
     def choose_card(self, card: int | None) -> None:
         self.form["card"] = "" if card is None else str(card)
 
-    def board_groups(self) -> list[board.Group]:
-        return [group for group, _suffix in self._groups(self._game())]
-
-    def markable(self, group: board.Group) -> bool:
-        """Only creatures die together: the board offers no other group to mark."""
-        return set(group.ids) <= {c.id for c in self._game().creatures()}
-
-    def _render_group_buttons(self, game: SwarmGame, view: View) -> None:
-        """The group buttons under the board, shown while The Swarm has creatures: "Destroy
-        all N Swarm creatures", "Tap all" or "Untap all" (whichever changes something), and
-        "Choose several…" for a partial wipe (the board then marks groups)."""
-        creatures = game.creatures()
-        over = game.outcome() is not None
-        marking = self.marking and bool(creatures) and not over
-        if marking:  # a tap marks a group of creatures; other permanents are text only
-            ids = {c.id for c in creatures}
-            groups = self._groups(game)
-            suffix_of = {group.ids[0]: suffix for group, suffix in groups}
-            items: list[Item] = []
-            for group, suffix in groups:
-                if group.ids[0] in ids:
-                    items += board.marked_items([group], self.marked,
-                                                suffix=lambda g: suffix_of[g.ids[0]])
-                else:
-                    items.append(Item(group.label() + suffix + " · not a creature"))
-            view.lists["battlefield"] = items
-        board.group_buttons(view, creatures, self.marked, marking=marking,
-                            candidates=creatures, side="Swarm", over=over)
-
-    def _board(self, game: SwarmGame, chosen: str = "") -> list[Item]:
-        """The Swarm's battlefield as a board: identical permanents grouped (names as text,
-        Enforcers first), then the spells cast this turn now in the graveyard (they may still
-        be countered, sw-7-6); a tap opens the card panel on one of them."""
-        selected = int(chosen) if chosen.isdigit() else None
-        items: list[Item] = []
-        for group, suffix in self._groups(game):
-            def label(g: board.Group, s: str = suffix) -> str:
-                return s
-            items += board.board_items([group], selected, action="pick-card", suffix=label)
-        for card_id in game.cast_this_turn:
-            if game.zones.where(card_id)[0] == "graveyard":
-                card = game.card(card_id)
-                items.append(Item(f"{card.name} · cast this turn, in the graveyard",
-                                  action="pick-card", value=str(card.id),
-                                  pressed=selected == card.id))
-        return items
-
-    def _reference_deck(self, game: SwarmGame, card: Any) -> str | None:
+    def reference_deck(self, game: Any, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
         its list is on this page)."""
         if self.origin.get("d") != SAMPLE:
@@ -717,49 +625,32 @@ class Widget(runner.RunnerBase):
             return SAMPLE_ENFORCERS
         return SAMPLE_DECK
 
-    def _render_panel(self, game: SwarmGame, view: View) -> None:
-        """The one card panel (:func:`.board.panel_view`, as on the Horde page): the chosen
-        card's name, facts and page, and only the actions the engine takes for it now."""
-        chosen = view.values["card"]
-        card = game.card(int(chosen)) if chosen.isdigit() else None
-        if card is None:
-            board.panel_view(view, None)
-            view.text["panel-note"] = ""
-            return
-        zone = game.zones.where(card.id)[0]
-        playing = game.outcome() is None
+    def panel_buttons(self, game: Any, card: Any, group: board.Group | None,
+                      view: View) -> dict[str, bool]:
+        """Only the actions the engine takes for the chosen card now, and the panel's note."""
         allowed = {action.type for action in self.legal  # the engine's own answer
                    if action.args.get("card") == card.id}
         leave = "leave" in allowed
-        enforcer = game.is_enforcer(card)
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
         shown = {"do-dies": "dies" in allowed, "do-destroy": leave and "dies" not in allowed,
                  "do-exile": leave, "do-bounce": leave, "do-to-top": leave,
                  "do-to-bottom": leave, "do-counter": "counter" in allowed,
                  "do-steal": "gain-control" in allowed, "do-unsteal": "return-control" in allowed}
-        group = self._group_of(game, chosen)
         # "all but these": the chosen group stays, every other Swarm creature dies
         shown["do-all-but"] = ("dies" in allowed and group is not None
                                and any(c.id not in group.ids for c in game.creatures()))
-        title = board.chosen_title(card.name, card.id, card.tapped, group)
-        if zone != "battlefield":
-            title += f" (in the {zone})"
-        board.panel_view(view, card.name, title=title,
-                         facts=game.entry(card.name), buttons=shown, handling=HANDLING,
-                         image=self.pictures.url(self, card.name),
-                         reference=board.reference_link(self._reference_deck(game, card),
-                                                        card.name))
         notes = []
-        if enforcer and leave:
+        if game.is_enforcer(card) and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
                          "Lair.")
         if "return-control" in allowed:
             notes.append("A Survivor controls it: it does not attack or block for The Swarm "
                          "(SW 9.5).")
         if not any(shown.values()):
-            notes.append("Nothing to do with this card now." if playing
+            notes.append("Nothing to do with this card now." if game.outcome() is None
                          else "The game is over.")
         view.text["panel-note"] = " ".join(notes)
+        return shown
 
     def _render_wave(self, game: SwarmGame, view: View) -> None:
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
@@ -773,9 +664,7 @@ class Widget(runner.RunnerBase):
         revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
         # a revealed card still on the battlefield (or a spell cast this turn, in the
         # graveyard) opens the card panel, as on the board
-        self.show_wave(view, revealed, [*game.zones["battlefield"], *(
-            game.card(i) for i in game.cast_this_turn
-            if game.zones.where(i)[0] == "graveyard")])
+        self.show_wave(view, revealed, self.layout.cards(game))
         turn = events[0].data.get("turn", game.swarm_turn)
         count = len(revealed)
         view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
