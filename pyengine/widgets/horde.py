@@ -191,7 +191,7 @@ def describe(action: dict[str, Any]) -> str:
     return kind.replace("-", " ") + (f" ({', '.join(extra)})" if extra else "")
 
 
-class Widget(runner.RunnerBase):
+class Widget(share_ref.ByReference):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
@@ -206,7 +206,7 @@ class Widget(runner.RunnerBase):
             "games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
 
-    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    # -- start, share links and import: share_ref.ByReference's, with these hooks ----------------
     not_a_file = "the file is not a Horde game save"
 
     def decode(self, text: str) -> dict[str, Any]:
@@ -221,87 +221,6 @@ class Widget(runner.RunnerBase):
     @setup.setter
     def setup(self, value: dict[str, Any] | None) -> None:
         self.origin = value
-
-    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
-        self.game, self.setup, self.selected = game, origin, None
-        self.form_from_game(game, origin)
-        self.last = list(game.events[-12:])
-
-    def share_origin(self, game: Game) -> dict[str, Any]:
-        """The rule set, and the set-up (``s``) the config is made again from, or the whole
-        config (``c``) of a pasted list's or an imported game; when that link is too long
-        for one QR code, the config by reference to the card data (``r``,
-        :mod:`.share_ref`), unless a reference would not open it again exactly."""
-        if self.setup is not None:
-            return {"variant": game.variant, "s": self.setup}
-        whole = {"variant": game.variant, "c": game.config}
-        if not share_ref.too_long(HASH_PREFIX, game, whole):
-            return whole  # one QR code holds it: it opens with no card data at all
-        ref = share_ref.pack(game.config, self.own.full.db(self.db))
-        return {"variant": game.variant, share_ref.KEY: ref} if ref is not None else whole
-
-    # a link whose deck names cards of the full card data waits for it (issue 41, point 3)
-    pending_link = ""
-
-    def start(self, saved: str | None) -> View:
-        link = str(getattr(self.env, "url_hash", "") or "").strip()
-        self.pending_link = link if self._waits_for_card_data(link) else ""
-        view: View = super().start(saved)
-        if self.pending_link:
-            view.fetches.append(self.own.full.fetch())
-            view.text["note"] = "Loading the card data the shared game's deck needs…"
-        return view
-
-    def _waits_for_card_data(self, link: str) -> bool:
-        try:
-            ref = self.decode(link).get(share_ref.KEY) if link.startswith(HASH_PREFIX) else None
-            if isinstance(ref, dict) and self.own.full.wanted():
-                share_ref.unpack(ref, self.own.full.db(self.db))
-        except share_ref.NeedsCardData:
-            return True
-        except (ValueError, GameError):
-            return False
-        return False
-
-    def open_share(self, read: Any, *, after: str = "") -> tuple[Any, str]:
-        return (None, "") if self.pending_link else super().open_share(read, after=after)
-
-    def handle(self, action: str, form: dict[str, str]) -> View:
-        if action != own_deck.FULL_ACTION or not self.pending_link:
-            return super().handle(action, form)
-        self.own.full.response(form)  # the card data came: the waiting link opens now
-        link, self.pending_link = self.pending_link, ""
-
-        def open_link() -> bool:
-            game, origin = self.from_share(self.decode(link))
-            self.adopt(game, origin)
-            self.last = [Event("share", f"Opened a shared game: seed {game.seed}, "
-                               f"{len(game.actions)} action(s).")]
-            return True
-        return self.finish("import", form, self.step(action, form, open_link))
-
-    def shared_config(self, data: dict[str, Any]
-                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-        variant, setup = data.get("variant"), data.get("s")
-        config: Any
-        if isinstance(setup, dict):
-            config = self.config_from_setup(setup)
-        elif share_ref.KEY in data:
-            config, setup = share_ref.unpack(data[share_ref.KEY], self.own.full.db(self.db)), None
-        else:
-            config, setup = data.get("c"), None
-            if not isinstance(config, dict):
-                raise ValueError("it has no game set-up")
-        self._class(variant)
-        return str(variant), config, setup
-
-    def imported(self, game: Game) -> None:
-        self.setup, self.selected = None, None
-        self.form_from_game(game, None)
-
-    def _clear(self) -> None:
-        self.form, self.game, self.setup, self.selected = fresh_form(), None, None, None
-        self.last = []
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Horde runner save"
@@ -446,17 +365,8 @@ class Widget(runner.RunnerBase):
         config = self._own_config(setup) if own else self.config_from_setup(setup)
         return setup["variant"], config
 
-    def is_own(self, deck: str) -> bool:
-        return is_own(deck)
-
     def own_deck_shown(self) -> bool:
         return self.form["variant"] == SLINGLAB and is_own(self.form["deck"])
-
-    def deck_text(self, form: dict[str, str]) -> str:
-        return form["deck-paste"]
-
-    def fill_deck(self, form: dict[str, str], text: str) -> None:
-        form["deck-paste"] = text
 
     def say_deck(self, note: str) -> None:
         if note:
@@ -515,9 +425,7 @@ class Widget(runner.RunnerBase):
         return board.group_of(self.board_groups(), card_id) if self.game is not None else None
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
-        """Where the page scrolls: to the game after Start, an import or a turn button (one
-        screen per turn), to the card panel after a tap on the board, to the set-up when it
-        is asked for; a warning when life is gained under a "can't gain life"."""
+        """A warning when life is gained under a "can't gain life"."""
         if view.error:
             return view
         if action == "life-up" and self.game is not None:
@@ -529,13 +437,7 @@ class Widget(runner.RunnerBase):
                 view.text["happened"] = warning
                 view.hidden["happened"] = False
                 view.text["note"] = warning
-        if action in ("new", "import", "survivor-end", "horde-end", "reset-yes", "hide-setup",
-                      *PANEL_ACTIONS):
-            view.scroll = "top"  # after a card-panel action too: back to the turn
-        view = super().finish(action, form, view)  # a card's panel opened: scroll to it
-        if action == "show-setup":
-            view.scroll = "setup-box"
-        return view
+        return super().finish(action, form, view)  # a card's panel opened: scroll to it
 
     def needs_full(self, form: Mapping[str, Any]) -> bool:
         """True when Start with a pasted list must first fetch the full card data: the list
@@ -622,7 +524,9 @@ class Widget(runner.RunnerBase):
 
     # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
     screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES,
-                           expand_last=True, card_class="hd-card")
+                           expand_last=True, card_class="hd-card", top_after=frozenset(
+                               {"new", "import", "survivor-end", "horde-end", "reset-yes",
+                                "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
     layout = board.Layout((board.Shelf(lambda game: [c for c in game.zones["battlefield"]
                                                      if game.controls(c)]),
                            board.Shelf(lambda game: [c for c in game.zones["battlefield"]

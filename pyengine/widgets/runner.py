@@ -279,7 +279,8 @@ class Screen:
     the class of each event kind's line, which events "What just happened" lists (``last_kinds``,
     None: all; ``expand_last``: one line per card of an event naming several, with
     ``card_class``; ``last_box`` hidden when it lists none), whether "Undo" says what it takes
-    back (else how many actions there were) and the form fields not echoed back as values."""
+    back (else how many actions there were), the form fields not echoed back as values and the
+    actions after which the page scrolls back to the top."""
 
     setup_box: str = "setup-box"
     show_setup: str = "show-setup"
@@ -294,6 +295,9 @@ class Screen:
     last_box: str = ""
     undo_names: bool = False
     unvalued: tuple[str, ...] = ()
+    #: The page actions after which the page goes back to the top (the game after Start,
+    #: an import or a turn button: one screen per turn).
+    top_after: frozenset[str] = frozenset()
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -1029,9 +1033,10 @@ class RunnerBase:
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """The variant's last word on an answer (where the page scrolls …). Here: a tap that
         opened a card's panel scrolls to it, and the panel's card is the one announcement;
-        closing the panel and the tap that ends the game go back to the top (the turn, the
-        win or loss banner: issue 41)."""
-        if not view.error and (action == "close-panel"
+        closing the panel, the tap that ends the game and the :attr:`Screen.top_after` actions
+        go back to the top (the turn, the win or loss banner: issue 41); "show-setup" scrolls
+        to the set-up."""
+        if not view.error and (action == "close-panel" or action in self.screen.top_after
                                or any(e.kind in ("win", "loss") for e in self.last)):
             view.scroll = "top"
         if (action == self.pick_action or action in self.choose_actions) and not view.error \
@@ -1040,6 +1045,8 @@ class RunnerBase:
             if view.text.get("chosen"):
                 view.text["happened"] = view.text["chosen"]
                 view.hidden["happened"] = False
+        if action == "show-setup" and not view.error:
+            view.scroll = self.screen.setup_box
         return view
 
     def fresh_seed(self) -> None:

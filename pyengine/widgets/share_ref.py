@@ -8,8 +8,8 @@ page fetches from its own site), so the link sends each card by its **name**, wi
 facts only of the cards the card data does not give the same way (the list's ``#!`` lines),
 and a **digest** of all the facts: the phone that opens it makes the facts again from its
 card data and refuses the link (in words) when the digest differs, e.g. a release with newer
-card data. Pure: the Horde runner calls :func:`pack` for its share link and :func:`unpack`
-when it opens one.
+card data. Pure: a runner based on :class:`ByReference` calls :func:`pack` for its share link
+and :func:`unpack` when it opens one.
 """
 
 from __future__ import annotations
@@ -19,7 +19,10 @@ import json
 from typing import Any
 
 from ..cards import CardDB, config_facts
-from .runner import encode_share
+from ..game import Event, Game, GameError
+from . import View
+from .own_deck import FULL_ACTION
+from .runner import RunnerBase, encode_share
 from .share_qr import LEVEL, MAX_VERSION
 
 #: The share link's key for a config sent by reference.
@@ -105,3 +108,69 @@ def unpack(ref: Any, db: CardDB | None) -> dict[str, Any]:
                          "the game as a file (Export) instead")
     return {**{k: v for k, v in ref.items() if k not in ("deck", "own", "d")},
             "deck": deck, "facts": facts}
+
+
+class ByReference(RunnerBase):
+    """A runner whose own-deck games travel by reference when the whole config is too long
+    for one QR code (a base before :class:`.runner.RunnerBase`): its share links carry the
+    config by reference (:data:`KEY`, :func:`pack`), and a link whose deck names cards of the
+    full card data only opens once the page has fetched it (the page says it is loading)."""
+
+    #: The share link waiting for the full card data ("" when none waits).
+    pending_link = ""
+
+    def share_origin(self, game: Game) -> dict[str, Any]:
+        """:meth:`.runner.RunnerBase.share_origin`; a whole config too long for one QR code
+        by reference to the card data, unless a reference would not open it again exactly."""
+        whole = super().share_origin(game)
+        if "c" not in whole or not too_long(self.hash_prefix, game, whole):
+            return whole  # one QR code holds it: it opens with no card data at all
+        ref = pack(game.config, self.own.full.db(self.db))
+        return {"variant": game.variant, KEY: ref} if ref is not None else whole
+
+    def shared_config(self, data: dict[str, Any]
+                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        if isinstance(data.get("s"), dict) or KEY not in data:
+            return super().shared_config(data)
+        variant = data.get("variant")
+        if variant not in self.variants:
+            raise ValueError("it holds a game of another page")
+        return str(variant), unpack(data[KEY], self.own.full.db(self.db)), None
+
+    def start(self, saved: str | None) -> View:
+        link = str(getattr(self.env, "url_hash", "") or "").strip()
+        self.pending_link = link if self._waits_for_card_data(link) else ""
+        view: View = super().start(saved)
+        if self.pending_link:
+            view.fetches.append(self.own.full.fetch())
+            view.text[self.own.loading_id] = ("Loading the card data the shared game's deck "
+                                              "needs…")
+        return view
+
+    def _waits_for_card_data(self, link: str) -> bool:
+        try:
+            ref = self.decode(link).get(KEY) if link.startswith(self.hash_prefix) else None
+            if isinstance(ref, dict) and self.own.full.wanted():
+                unpack(ref, self.own.full.db(self.db))
+        except NeedsCardData:
+            return True
+        except (ValueError, GameError):
+            return False
+        return False
+
+    def open_share(self, read: Any, *, after: str = "") -> tuple[Any, str]:
+        return (None, "") if self.pending_link else super().open_share(read, after=after)
+
+    def handle(self, action: str, form: dict[str, str]) -> View:
+        if action != FULL_ACTION or not self.pending_link:
+            return super().handle(action, form)
+        self.own.full.response(form)  # the card data came: the waiting link opens now
+        link, self.pending_link = self.pending_link, ""
+
+        def open_link() -> bool:
+            game, origin = self.from_share(self.decode(link))
+            self.adopt(game, origin)
+            self.last = [Event("share", f"Opened a shared game: seed {game.seed}, "
+                               f"{len(game.actions)} action(s).")]
+            return True
+        return self.finish("import", form, self.step(action, form, open_link))

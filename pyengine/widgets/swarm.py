@@ -401,23 +401,14 @@ class Widget(runner.RunnerBase):
         view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
         view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
 
-    #: Actions after which the page scrolls to the game (one screen per turn).
-    TURN_ACTIONS = ("new", "import", "turn", "swarm-step", "combat", "graveyard-blocker",
-                    "second-main", "end", "reset-yes", "next-survivor")
-
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
-        """Where the page scrolls: to the game after Start, an import or a turn button, to the
-        set-up when it is asked for; a pasted list's commander said at the top."""
-        if not view.error and action in self.TURN_ACTIONS:
-            view.scroll = "top"
-            if action == "new" and self.deck_note:
-                # the set-up box closes on Start: the list's commander is said at the top
-                view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
-                                                                self.deck_note)))
-                view.hidden["happened"] = False
-        elif not view.error and action == "show-setup":
-            view.scroll = "setup"
-        return super().finish(action, form, view)  # a card's panel opened: scroll to it
+        """A pasted list's commander said at the top after Start."""
+        if not view.error and action == "new" and self.deck_note:
+            # the set-up box closes on Start: the list's commander is said at the top
+            view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
+                                                            self.deck_note)))
+            view.hidden["happened"] = False
+        return super().finish(action, form, view)  # where the page scrolls: RunnerBase's
 
     # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
     follow_group = frozenset({*CARD, *MOVES})
@@ -483,7 +474,10 @@ class Widget(runner.RunnerBase):
     screen = runner.Screen(setup_box="setup", show_setup="do-show-setup", no_game="no-game",
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
-                           unvalued=("card", "hand-card"))
+                           unvalued=("card", "hand-card"), top_after=frozenset(
+                               {"new", "import", "turn", "swarm-step", "combat", "end",
+                                "graveyard-blocker", "second-main", "reset-yes",
+                                "next-survivor"}))
     layout = board.Layout(
         (board.Shelf(lambda game: [c for c in game.swarm_permanents() if game.is_enforcer(c)],
                      " · Enforcer"),
