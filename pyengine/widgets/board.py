@@ -193,6 +193,12 @@ def wave_items(names: Iterable[str], pick: Callable[[str], int | None], *,
     return items
 
 
+def revealed_title(head: str, count: int, none: str) -> str:
+    """The wave's title: ``Horde turn 3 revealed 2 cards:``, or ``none`` for a turn that
+    revealed nothing."""
+    return f"{head} revealed {count} card{'' if count == 1 else 's'}:" if count else none
+
+
 # -- the card panel (shared by the Horde and Swarm runners) ---------------------------------------
 #: The panel's line when nothing is chosen.
 NOTHING_CHOSEN = "Tap a permanent above to choose it."

@@ -378,9 +378,6 @@ class Widget(share_ref.ByReference):
                       None) if game is not None else None
         return chosen.name if chosen is not None else None
 
-    def revealed_names(self) -> list[str]:
-        return self._wave_names(self.game) if self.game is not None else []
-
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
@@ -527,6 +524,8 @@ class Widget(share_ref.ByReference):
                            expand_last=True, card_class="hd-card", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
+    wave_start, wave_end = "horde-turn", "end-horde-turn"
+    wave_lists = ("reminders", "turn-reminders", horde_triggers.LIST)
     layout = board.Layout((board.Shelf(lambda game: [c for c in game.zones["battlefield"]
                                                      if game.controls(c)]),
                            board.Shelf(lambda game: [c for c in game.zones["battlefield"]
@@ -652,32 +651,21 @@ class Widget(share_ref.ByReference):
 
         return lookup
 
-    @staticmethod
-    def _wave_names(game: Game) -> list[str]:
-        """The cards the latest Horde turn revealed, in order."""
-        events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
-        return [name for e in events if e.kind == "reveal" for name in e.cards]
-
     def _render_wave(self, game: Game, view: View) -> None:
         """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped
         in order, the honest attack total and the revealed cards' trigger reminders."""
-        events = board.turn_events(game.events, "horde-turn", "end-horde-turn")
+        events = self.render_wave(game, view)
         if not events:
-            self.no_wave(view, "reminders", "turn-reminders", horde_triggers.LIST)
             view.hidden[horde_triggers.X_BOX] = True
             view.hidden["turn-reminders-box"] = True
             return
         turn = next((e.data.get("turn") for e in events if e.kind == "horde-turn"), None)
         number = turn if turn is not None else events[0].text.rpartition(" ")[2]
-        revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
-        self.show_wave(view, revealed, game.zones["battlefield"])
-        count = len(revealed)
-        view.text["wave-title"] = (f"Horde turn {number} revealed {count} card"
-                                   f"{'' if count == 1 else 's'}:" if count
-                                   else f"Horde turn {number} revealed no cards.")
+        revealed = self.revealed_names()
+        view.text["wave-title"] = board.revealed_title(f"Horde turn {number}", len(revealed),
+                                                       f"Horde turn {number} revealed no cards.")
         facts = self._facts(game)
         attack = next((e for e in reversed(events) if e.kind == "attack"), None)
-        handling = getattr(game, "HANDLING", None)
         if attack is None:
             view.text["attack"] = ""
         else:
@@ -693,15 +681,11 @@ class Widget(share_ref.ByReference):
         horde_triggers.render(game, view)
         died = [e.cards[0] for e in events if e.kind == "move" and e.cards
                 and e.data.get("from") == "battlefield" and e.data.get("to") == "graveyard"]
-        reminders = board.trigger_reminders(revealed, facts, handling) + \
-            board.recurring_reminders([c.name for c in game.zones["battlefield"]], facts,
-                                      skip=revealed, handling=handling) + \
-            board.died_reminders(died, facts, handling)
-        view.lists["reminders"] = [Item(line) for line in board.carried_out(reminders, events)]
+        view.lists["reminders"] = self.reminders(game, events, revealed, died)
         # The Survivors' turn is played on the tools: what triggers in it too is said there.
         every_turn = (board.recurring_reminders([c.name for c in game.zones["battlefield"]],
                                                 facts, kinds=board.EVERY_TURN,
-                                                handling=handling)
+                                                handling=self.handling(game))
                       if game.status()["phase"] == "survivors" else [])  # type: ignore[attr-defined]
         view.lists["turn-reminders"] = [Item(line) for line in every_turn]
         view.hidden["turn-reminders-box"] = not every_turn

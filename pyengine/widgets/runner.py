@@ -483,12 +483,10 @@ class RunnerBase:
         group = board.group_of(self.board_groups(), card.id)
         title = board.chosen_title(card.name, card.id, card.tapped, group)
         zone = game.zones.where(card.id)[0]
-        handling = self.card_handling
         board.panel_view(
             view, card.name, title=title + ("" if zone == "battlefield" else f" (in the {zone})"),
             facts=self.card_facts(game)(card.name),
-            buttons=self.panel_buttons(game, card, group, view),
-            handling=handling if handling is not None else getattr(game, "HANDLING", None),
+            buttons=self.panel_buttons(game, card, group, view), handling=self.handling(game),
             image=self.pictures.url(self, card.name),
             reference=board.reference_link(self.reference_deck(game, card), card.name))
 
@@ -906,10 +904,6 @@ class RunnerBase:
             return None
         return next((c.name for c in self.game.zones.all_cards() if c.id == card), None)
 
-    def revealed_names(self) -> list[str]:
-        """The cards the latest automated turn revealed (their pictures are asked for)."""
-        return []
-
     def render_parts(self, view: Any) -> None:
         """Each part's elements on the page."""
         for part in self.parts:
@@ -1021,6 +1015,52 @@ class RunnerBase:
                                         strict=False):
                 item.image, item.image_alt = self.pictures.url(self, name), name
         view.hidden["wave-box"] = False
+
+    #: The automated side's latest turn, shown on the first screen (``wave``): the event kinds
+    #: that start and end it (:func:`.board.turn_events`; "": the variant has none), and the
+    #: lists it fills besides ``wave``, emptied before its first such turn.
+    wave_start = ""
+    wave_end: str | None = None
+    wave_lists: tuple[str, ...] = ()
+
+    def wave_events(self, game: Game) -> list[Event]:
+        """The events of the automated side's latest turn (none before its first)."""
+        return board.turn_events(game.events, self.wave_start, self.wave_end) \
+            if self.wave_start else []
+
+    def revealed_names(self) -> list[str]:
+        """The cards the latest automated turn revealed (their pictures are asked for)."""
+        events = self.wave_events(self.game) if self.game is not None else []
+        return [name for e in events if e.kind == "reveal" for name in e.cards]
+
+    def render_wave(self, game: Game, view: View) -> list[Event]:
+        """The latest automated turn on the first screen: the cards it revealed, grouped in
+        order, each opening the card panel on a card the board lists (:meth:`show_wave`); its
+        events (none: the wave's box hidden, its lists empty)."""
+        events = self.wave_events(game)
+        if not events:
+            self.no_wave(view, *self.wave_lists)
+            return []
+        self.show_wave(view, self.revealed_names(), self.layout.cards(game)
+                       if self.layout is not None else game.zones["battlefield"])
+        return events
+
+    def handling(self, game: Any) -> Mapping[str, Any] | None:
+        """How the engine's rules for each card kind are carried out (:attr:`card_handling`,
+        else the game's own ``HANDLING``)."""
+        return self.card_handling if self.card_handling is not None else \
+            getattr(game, "HANDLING", None)
+
+    def reminders(self, game: Any, events: list[Event], shown: list[str],
+                  died: list[str]) -> list[Item]:
+        """The trigger reminders of a turn (issue 27, point 5): of the cards ``shown``, of
+        those still on the battlefield whose triggers come back, of those that ``died``; each
+        left out once the turn's events carried it out."""
+        facts, handling = self.card_facts(game), self.handling(game)
+        return [Item(line) for line in board.carried_out(
+            board.trigger_reminders(shown, facts, handling) + board.recurring_reminders(
+                [c.name for c in game.zones["battlefield"]], facts, skip=shown,
+                handling=handling) + board.died_reminders(died, facts, handling), events)]
 
     @staticmethod
     def no_wave(view: Any, *lists: str) -> None:

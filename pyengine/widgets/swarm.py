@@ -373,12 +373,6 @@ class Widget(runner.RunnerBase):
             return None
         return self.game.card(int(card_id)).name
 
-    def revealed_names(self) -> list[str]:
-        if self.game is None:
-            return []
-        events = board.turn_events(self.game.events, "turn")
-        return [name for e in events if e.kind == "reveal" for name in e.cards]
-
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
@@ -488,6 +482,7 @@ class Widget(runner.RunnerBase):
         side="Swarm", dies="dies-all", creatures_only=True, extras=cast_this_turn,
         extras_note=" · cast this turn, in the graveyard")
     card_handling = HANDLING
+    wave_start, wave_lists = "turn", ("turn-notes", "reminders")
     pick_action = "pick-card"
     choose_actions = ("choose-card",)
 
@@ -650,20 +645,14 @@ class Widget(runner.RunnerBase):
         """The Swarm's latest turn on the first screen: the cards the Swarm Step revealed
         (``wave``, grouped in order), what else the turn did, the honest attack total and the
         revealed cards' trigger reminders."""
-        events = board.turn_events(game.events, "turn")
+        events = self.render_wave(game, view)
         if not events:
-            self.no_wave(view, "turn-notes", "reminders")
             return
-        facts = game.entry  # the game's facts, in today's verbs (an older save migrated)
-        revealed = [name for e in events if e.kind == "reveal" for name in e.cards]
-        # a revealed card still on the battlefield (or a spell cast this turn, in the
-        # graveyard) opens the card panel, as on the board
-        self.show_wave(view, revealed, self.layout.cards(game))
+        revealed = self.revealed_names()
         turn = events[0].data.get("turn", game.swarm_turn)
-        count = len(revealed)
-        view.text["wave-title"] = (f"Swarm turn {turn}: the Swarm Step revealed {count} card"
-                                   f"{'' if count == 1 else 's'}:" if count else
-                                   f"Swarm turn {turn}: nothing revealed yet.")
+        view.text["wave-title"] = board.revealed_title(
+            f"Swarm turn {turn}: the Swarm Step", len(revealed),
+            f"Swarm turn {turn}: nothing revealed yet.")
         notes = [e.text for e in events
                  if e.kind in ("dread", "active", "stop", "reckoning", "blocker", "lair",
                                "adventure")
@@ -673,10 +662,7 @@ class Widget(runner.RunnerBase):
         shown = revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards]
         died = [e.cards[0] for e in events if e.kind == "leave" and e.cards
                 and str(e.data.get("to")) == "graveyard" and " dies:" in e.text]
-        view.lists["reminders"] = [Item(line) for line in board.carried_out(
-            board.trigger_reminders(shown, facts, HANDLING) + board.recurring_reminders(
-                [c.name for c in game.zones["battlefield"]], facts, skip=shown,
-                handling=HANDLING) + board.died_reminders(died, facts, HANDLING), events)]
+        view.lists["reminders"] = self.reminders(game, events, shown, died)
 
 
 def attack_line(game: SwarmGame) -> str:
