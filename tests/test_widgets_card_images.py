@@ -84,7 +84,7 @@ def horde_turn(w):
     """Play on until a Horde turn has revealed cards; the view of that tap."""
     for _ in range(20):
         view = w.handle("survivor-end", {})
-        if w.game.status()["phase"] == "horde" and w._wave_names(w.game):
+        if w.game.status()["phase"] == "horde" and w.revealed_names():
             return view
         if w.game.status()["phase"] == "horde":
             w.handle("horde-end", {})
@@ -106,7 +106,7 @@ def test_revealed_cards_images_one_batch_lookup():
     alt text = name; a card Scryfall does not know shows as text, and nothing is asked twice."""
     w = game_with_tokens()
     view = horde_turn(w)
-    names = list(dict.fromkeys(w._wave_names(w.game)))
+    names = list(dict.fromkeys(w.revealed_names()))
     [fetch] = [f for f in view.fetches if f.action == card_images.ACTION_MANY]
     assert (fetch.url, fetch.method) == (card_images.COLLECTION, "POST")
     assert json.loads(fetch.body) == {"identifiers": [{"name": n} for n in names]}
@@ -193,9 +193,9 @@ def test_offline_browser_sends_no_lookup():
     for _ in range(20):
         view = w.handle("survivor-end", {"_online": ""})
         assert view.fetches == []
-        if w._wave_names(w.game):
+        if w.revealed_names():
             break
-    assert w._wave_names(w.game) and all(i.image == "" for i in view.lists["wave"])
+    assert w.revealed_names() and all(i.image == "" for i in view.lists["wave"])
 
 
 def swarm_turn(save_data=False, online="on"):

@@ -42,7 +42,6 @@ from ..cards import CardDataError
 from ..decklist import Decklist
 from ..game import ActionError, Event, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
-from ..rng import make_seed, normalize_seed
 from ..setup import SetupError
 from . import (
     MAX_PASTE_CHARS,
@@ -199,7 +198,8 @@ class Widget(share_ref.ByReference):
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
                                           stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
-                                          loading_id="note"),
+                                          loading_id="note", side="Horde",
+                                          why="the Horde has no commander (HS 1.3)"),
             pictures=parts.CardPictures(pick=("pick",)),
             share_hint="Use Export to pass the game as a file instead.",
             missing="This page could not load the card facts: saved, imported and shared "
@@ -304,38 +304,22 @@ class Widget(share_ref.ByReference):
             config["survivor_names"] = names
         return config
 
-    def new_game(self) -> None:
-        setup = self.setup_from_form()
-        own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
-        config = self._own_config(setup) if own else self.config_from_setup(setup)
-        seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
-        self.game = self._class(setup["variant"])(config, seed)
-        # A game from the player's own list carries its whole config in saves and share
-        # links, so it replays with no other file.
-        self.origin = None if own else setup
-        self.selected = None
-        self.form["seed"] = self.game.seed
-        self.last = list(self.game.events)
-
-    def _own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
+    def own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The engine config of a set-up with the player's own pasted or uploaded list; a
         commander the list marks is named as the deck check reads it, and left out or kept as
         the list places it: the Horde has no commander (hs-1-3)."""
-        try:
-            deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
-        except own_deck.UnknownCards as unknown:
-            raise self.questions.ask(unknown) from None  # one question row a card
-        self.questions.clear()
-        from . import deck_reading  # on Start only: the page starts without the shuffler
-
-        self.note = deck_reading.runner_note(  # the deck check's reading, said
-            Decklist.read(self.form["deck-paste"], self.full.db(self.db) or self.db),
-            self.full.db(self.db) or self.db,
-            side="Horde", why="the Horde has no commander (HS 1.3)")
+        deck, facts = own_deck.read_own_deck(self.form["deck-paste"], self.full.db(self.db))
         config = slinglab.game_config(setup, deck, facts)
         if setup.get("names"):
             config["survivor_names"] = setup["names"]
         return config
+
+    def names_unknown(self, db: Any) -> bool:
+        try:
+            own_deck.read_own_deck(self.form["deck-paste"], db)
+        except ActionError as problem:
+            return str(problem).startswith("the page does not know")
+        return False
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
         """The form's fields, each cut to ``limit``; a pasted deck may be as long as any
@@ -358,13 +342,6 @@ class Widget(share_ref.ByReference):
         self._panel(game.variant).form_from_setup(form, setup)
 
     # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
-    def engine_config(self) -> tuple[str, dict[str, Any]]:
-        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
-        setup = self.setup_from_form()
-        own = setup["variant"] == SLINGLAB and is_own(setup.get("deck"))
-        config = self._own_config(setup) if own else self.config_from_setup(setup)
-        return setup["variant"], config
-
     def own_deck_shown(self) -> bool:
         return self.form["variant"] == SLINGLAB and is_own(self.form["deck"])
 
@@ -435,19 +412,6 @@ class Widget(share_ref.ByReference):
                 view.hidden["happened"] = False
                 view.text["note"] = warning
         return super().finish(action, form, view)  # a card's panel opened: scroll to it
-
-    def needs_full(self, form: Mapping[str, Any]) -> bool:
-        """True when Start with a pasted list must first fetch the full card data: the list
-        names a card the shipped facts and its ``#!`` lines do not know."""
-        self.apply_form(form, self.field_limit)
-        if (self.form["variant"] != SLINGLAB or not is_own(self.form["deck"])
-                or not self.full.wanted() or self.db is None):
-            return False
-        try:
-            own_deck.read_own_deck(self.form["deck-paste"], self.db)
-        except ActionError as problem:
-            return str(problem).startswith("the page does not know")
-        return False
 
     def chosen_for_action(self) -> int:
         return self._chosen()

@@ -43,6 +43,7 @@ class Variant(Protocol):
     env: Any
     form: dict[str, str]
     game: Any
+    db: CardDB | None
     field_limit: int
     confirm_reset: bool
 
@@ -169,7 +170,8 @@ class OwnDecks(Quiet):
                                 own_deck.FULL_ACTION, own_deck.FIX, SEEN)
 
     def __init__(self, data: Mapping[str, str] | None, *, own: str, fields: tuple[str, ...],
-                 stem: str, file_limit: int, loading_id: str) -> None:
+                 stem: str, file_limit: int, loading_id: str, side: str = "",
+                 why: str = "") -> None:
         #: Name -> list text.
         self.decks: dict[str, str] = {}
         self.questions = own_deck.Questions()
@@ -183,6 +185,25 @@ class OwnDecks(Quiet):
         self.was = ""
         #: Saved deck name -> what its last check said, with the lines not seen yet.
         self.checks: dict[str, dict[str, Any]] = {}
+        #: The automated side whose deck it is, and why it has no commander (the deck check's
+        #: reading of a list that marks one, said at Start: :func:`.deck_reading.runner_note`).
+        self.side, self.why = side, why
+
+    def read(self, runner: Variant, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
+        """The engine config ``make`` reads from the own deck's list (the first of
+        :attr:`fields`): cards nobody knows are asked in the question form (one row a card),
+        then the deck check's reading of the list is said (:meth:`Variant.say_deck`)."""
+        try:
+            config = make()
+        except own_deck.UnknownCards as unknown:
+            raise self.questions.ask(unknown) from None
+        self.questions.clear()
+        from . import deck_reading  # on Start only: the page starts without the shuffler
+
+        db = self.full.db(runner.db) or runner.db
+        runner.say_deck(deck_reading.runner_note(  # the deck check's reading, said
+            Decklist.read(runner.form[self.fields[0]], db), db, side=self.side, why=self.why))
+        return config
 
     def saved_name(self, runner: Variant) -> str | None:
         """The name of the saved deck chosen (its box shown), or None."""

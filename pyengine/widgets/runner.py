@@ -346,16 +346,52 @@ class RunnerBase:
         self.compose(own=own, pictures=pictures, share_hint=share_hint)
 
     def new_game(self) -> None:
-        """Start the game the form sets up: :meth:`setup_from_form`, its config
-        (:meth:`config_from_setup`), the form's seed or a new one; the set-up is the origin
-        share links carry."""
-        setup = self.setup_from_form()
+        """Start the game the form sets up (:meth:`start_config`), with the form's seed or a
+        new one; its origin is what share links carry."""
+        variant, config, origin = self.start_config()
         seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
-        self.game = find_variant(str(setup["variant"]))(self.config_from_setup(setup), seed)
-        self.origin, self.marking, self.marked = setup, False, []
+        self.game = find_variant(variant)(config, seed)
+        self.origin, self.marking, self.marked = origin, False, []
         self.choose_card(None)
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
+
+    # -- the deck model: a set-up's shipped decks, or the player's own list ------------------
+    def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        """``(variant, config, origin)`` of the set-up the form describes
+        (:meth:`setup_from_form`): with a shipped deck its config (:meth:`config_from_setup`)
+        and the set-up as the origin; with the player's own list (:meth:`own_deck_shown`) the
+        config read from it (:meth:`own_config`, the question form for cards nobody knows)
+        and no origin: it travels whole in saves and links, so it replays with no other
+        file."""
+        setup = self.setup_from_form()
+        if self.own_deck_shown():
+            return str(setup["variant"]), self.own.read(self, lambda: self.own_config(setup)), \
+                None
+        return str(setup["variant"]), self.config_from_setup(setup), setup
+
+    def own_config(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The engine config of ``setup`` with the player's own list (a variant that reads
+        pasted lists says how); :class:`.own_deck.UnknownCards` for cards nobody knows."""
+        raise ActionError("this page plays no own decks")
+
+    def engine_config(self) -> tuple[str, dict[str, Any]]:
+        """The set-up chosen as an engine config, as Start makes it: ``(variant, config)``."""
+        variant, config, _origin = self.start_config()
+        return variant, config
+
+    def needs_full(self, form: Mapping[str, Any]) -> bool:
+        """True when Start with the player's own list must first fetch the full card data:
+        the list names a card the shipped facts and its ``#!`` lines do not know."""
+        self.apply_form(form, self.field_limit)
+        if not self.own_deck_shown() or not self.full.wanted() or self.db is None:
+            return False
+        return self.names_unknown(self.db)
+
+    def names_unknown(self, db: CardDB) -> bool:
+        """True if the own list names a card ``db`` (and the list's ``#!`` lines) do not
+        know."""
+        return False
 
     def clear_game(self) -> None:
         """``reset-yes``: no game, no origin, no card chosen (the seed is renewed after)."""
@@ -866,11 +902,6 @@ class RunnerBase:
         return view
 
     # -- what the parts ask of the variant (pyengine/widgets/parts.py, Variant) --------------
-    def engine_config(self) -> tuple[str, dict[str, Any]]:
-        """The set-up chosen as an engine config, as Start makes it: ``(variant, config)``."""
-        setup = self.setup_from_form()
-        return str(setup["variant"]), self.config_from_setup(setup)
-
     def is_own(self, deck: str) -> bool:
         """True for the choice of a pasted list or a deck saved on this device."""
         return bool(deck) and (deck == self.own_choice or deck.startswith(own_deck.MINE))
@@ -886,11 +917,6 @@ class RunnerBase:
     def fill_deck(self, form: dict[str, str], text: str) -> None:
         """Put a saved or uploaded list back into the form's box."""
         form[self.paste_field] = text
-
-    def needs_full(self, form: Mapping[str, Any]) -> bool:
-        """True when Start with a pasted list must first fetch the full card data (a variant
-        that reads pasted lists says when)."""
-        return False
 
     def say_deck(self, note: str) -> None:
         """Show what an own-deck action did (by default as the "what just happened" line)."""

@@ -43,7 +43,6 @@ from ..actions import Action, types_of
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Game, GameError
-from ..rng import make_seed, normalize_seed
 from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
@@ -209,7 +208,9 @@ class Widget(runner.RunnerBase):
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
-                                          loading_id="data-note"),
+                                          loading_id="data-note", side="Swarm",
+                                          why="The Swarm has none (SW 2.5 gives it only the "
+                                          "Swarm deck and its Enforcers)"),
             pictures=parts.CardPictures(pick=("pick-card",)),
             share_hint="Use Export file to pass the game as a file instead.",
             missing="This page could not load the card facts; only saved games work.",
@@ -305,55 +306,24 @@ class Widget(runner.RunnerBase):
         return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
                            *enforcers.cards("reckoning")])
 
-    def needs_full(self, form: Mapping[str, Any]) -> bool:
-        """True when Start with pasted lists must first fetch the full card data."""
-        self.apply_form(form, self.field_limit)
-        if not is_own(self.form["deck"]) or not self.full.wanted() or self.db is None:
-            return False
-        text = own_deck.token_lines(self.form["paste"], self.db)
-        lists = Decklist.from_text(text), Decklist.from_text(self.form["paste-enforcers"])
-        return bool(self._unknown(lists, self.db))
+    def names_unknown(self, db: CardDB) -> bool:
+        text = own_deck.token_lines(self.form["paste"], db)
+        return bool(self._unknown((Decklist.from_text(text),
+                                   Decklist.from_text(self.form["paste-enforcers"])), db))
 
-    def new_game(self) -> None:
+    def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
+        """The sample deck's config, or the pasted lists' (origin ``{"c": True}``: the config
+        travels whole)."""
         form = self.form
-        seed = normalize_seed(form.get("seed", "")) or make_seed(self.env.entropy())
-        if is_own(form["deck"]):
-            if not form["paste"].strip():
-                raise GameError("paste a Swarm deck, or choose the sample deck")
-            if not form["paste-enforcers"].strip():
-                raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
-                                "// Reckoning sections)")
-            try:
-                config = self._config(form, form["paste"], form["paste-enforcers"])
-            except own_deck.UnknownCards as unknown:
-                raise self.questions.ask(unknown) from None
-            self.questions.clear()
-            self.origin = {"c": True}
-            from . import deck_reading  # on Start only: the page starts without the shuffler
-
-            self.deck_note = deck_reading.runner_note(  # the deck check's reading, said
-                Decklist.read(form["paste"], self.full.db(self.db) or self.db),
-                self.full.db(self.db) or self.db,
-                side="Swarm", why="The Swarm has none (SW 2.5 gives it only the Swarm "
-                "deck and its Enforcers)")
-        else:
-            config = self._sample_config(form)
-            self.origin = {"d": SAMPLE}
-        self.game = SwarmGame(config, seed)
-        self.form["seed"] = self.game.seed
-        self.marking, self.marked = False, []
-        self.last = list(self.game.events)
-
-    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
-    def engine_config(self) -> tuple[str, dict[str, Any]]:
-        """The set-up as an engine config, as Start makes it ("How hard is this?")."""
-        form = self.form
-        if is_own(form["deck"]):
-            return SwarmGame.variant, self._config(form, form["paste"], form["paste-enforcers"])
-        return SwarmGame.variant, self._sample_config(form)
-
-    def is_own(self, deck: str) -> bool:
-        return is_own(deck)
+        if not is_own(form["deck"]):
+            return SwarmGame.variant, self._sample_config(form), {"d": SAMPLE}
+        if not form["paste"].strip():
+            raise GameError("paste a Swarm deck, or choose the sample deck")
+        if not form["paste-enforcers"].strip():
+            raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
+                            "// Reckoning sections)")
+        return SwarmGame.variant, self.own.read(self, lambda: self._config(
+            form, form["paste"], form["paste-enforcers"])), {"c": True}
 
     def own_deck_shown(self) -> bool:
         return is_own(self.form["deck"])
@@ -366,12 +336,6 @@ class Widget(runner.RunnerBase):
 
     def say_deck(self, note: str) -> None:
         self.deck_note = note
-
-    def chosen_name(self) -> str | None:
-        card_id = self.form.get("card", "")
-        if self.game is None or not card_id.isdigit():
-            return None
-        return self.game.card(int(card_id)).name
 
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
