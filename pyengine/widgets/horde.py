@@ -40,7 +40,7 @@ from .. import safejson
 from ..actions import Action
 from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import ActionError, Event, Game, GameError, Termination
+from ..game import ActionError, Game, GameError, Termination
 from ..horde_common import SURVIVORS, decklist_config
 from ..setup import SetupError
 from . import (
@@ -83,12 +83,6 @@ EVENT_CLASSES = {"win": "hd-win", "surge": "hd-surge", "alert": "hd-alert", "sta
 MAX_FIELD = 2000
 MAX_NAME = 80
 
-#: A deck the player saved on this device: ``mine:`` + its name in the deck select
-#: (:mod:`.own_deck` keeps them, for both runners).
-MINE = own_deck.MINE
-#: How many own decks one device keeps.
-MAX_OWN_DECKS = own_deck.MAX_OWN_DECKS
-
 
 def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2 (the runners' one save schema): the game as an object (it was JSON text),
@@ -109,16 +103,6 @@ def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
 MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 
 
-def is_own(deck: Any) -> bool:
-    """True for the deck choice of a pasted list or a deck saved on this device."""
-    return deck == OWN_DECK or (isinstance(deck, str) and deck.startswith(MINE))
-
-
-def deck_file_name(name: str) -> str:
-    """The export file name of a deck: its name in plain letters, digits and hyphens."""
-    return own_deck.deck_file_name(name, "horde-deck")
-
-
 Button = runner.Button
 #: Page actions that move the chosen Horde permanent.
 MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "library-top"}
@@ -136,6 +120,7 @@ BUTTONS: dict[str, runner.Button] = {
     **{name: Button("move", {"to": to}, card="card") for name, to in MOVES.items()},
     **{name: Button(name, card="card") for name in ("gain-control", "return-control")},
     "counter": Button("counters", {"n": 1}, card="card"),
+    "tap": Button("tap", card="card", tapped="untap"),
     "follow-offers": Button("follow-offers"),
 }
 #: The card panel's actions: the page then returns to the turn (issue 27, point 3).
@@ -144,9 +129,6 @@ PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "co
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
 #: quick (pyengine/widgets/host.py).
 REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
-#: Page actions that only exist in one rule set.
-LIMITED_ONLY = limited.ONLY
-SLINGLAB_ONLY = slinglab.ONLY
 
 
 def fresh_form() -> dict[str, str]:
@@ -235,19 +217,7 @@ class Widget(share_ref.ByReference):
         self._check_variant(game)
         return game
 
-    def board_data(self) -> dict[str, Any]:
-        return {"selected": self.selected, "show_setup": self.show_setup,
-                "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}
-
-    def restore_board(self, board: dict[str, Any]) -> None:
-        selected = board.get("selected")
-        self.selected = selected if isinstance(selected, int) else None
-        self.show_setup = bool(board.get("show_setup")) and self.game is not None
-        self.last = []
-        for entry in board.get("last") or []:
-            if (isinstance(entry, list) and len(entry) == 3 and isinstance(entry[0], str)
-                    and isinstance(entry[1], str) and isinstance(entry[2], list)):
-                self.last.append(Event(entry[0], entry[1], [str(n) for n in entry[2]]))
+    keeps_last = True  # reloaded, the page shows what just happened again
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod
@@ -343,7 +313,7 @@ class Widget(share_ref.ByReference):
 
     # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
     def own_deck_shown(self) -> bool:
-        return self.form["variant"] == SLINGLAB and is_own(self.form["deck"])
+        return self.form["variant"] == SLINGLAB and self.is_own(self.form["deck"])
 
     def say_deck(self, note: str) -> None:
         if note:
@@ -432,10 +402,6 @@ class Widget(share_ref.ByReference):
         if action == held.ACTION:  # one tap for a held spell that says how (hs-3-8)
             return held.action(game, runner.item_id(form), self._facts(game),
                                tokens=game.variant == SLINGLAB)
-        if action == "tap":
-            card = self._chosen()
-            tapped = game.find(card).tapped  # type: ignore[attr-defined]
-            return {"type": "untap" if tapped else "tap", "card": card}
         if action == "untap-one":
             group = self._group_of(self._chosen())
             tapped = group.tapped if group is not None else []
@@ -511,7 +477,7 @@ class Widget(share_ref.ByReference):
         form = self.form
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
-        view.hidden["own-deck-box"] = not is_slinglab or not is_own(form["deck"])
+        view.hidden["own-deck-box"] = not self.own_deck_shown()
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"

@@ -227,8 +227,9 @@ class Button:
     (:meth:`RunnerBase.chosen_for_action`), ``item`` the one that takes the tapped list item's
     id (``_item``), ``amount`` the one that takes the form's amount (:meth:`RunnerBase._amount`,
     negated with ``sign=-1``), ``flags`` the ones set to true while a form's box is ticked
-    (argument -> field). The arguments are written in that order: card or item, fixed,
-    amount, flags."""
+    (argument -> field), ``texts`` and ``menus`` the ones a form's field or card menu gives.
+    The arguments are written in that order: card, item or menu, fixed, texts, amount,
+    flags."""
 
     type: str
     args: Mapping[str, Any] = field(default_factory=dict)
@@ -237,19 +238,37 @@ class Button:
     amount: str = ""
     sign: int = 1
     flags: Mapping[str, str] = field(default_factory=dict)
+    #: Arguments taken from a form field's text, trimmed (argument -> field).
+    texts: Mapping[str, str] = field(default_factory=dict)
+    #: Arguments taken from a form menu of card ids (argument -> (field, what the page says
+    #: while none is chosen)).
+    menus: Mapping[str, tuple[str, str]] = field(default_factory=dict)
+    #: The engine action instead when the chosen card is tapped (a "Tap" that untaps).
+    tapped: str = ""
 
     def action(self, runner: RunnerBase, form: Mapping[str, Any]) -> Action:
         """The engine action this button makes now, from the runner's form and board."""
         args: dict[str, Any] = {}
+        kind = self.type
         if self.card:
-            args[self.card] = runner.chosen_for_action()
+            args[self.card] = card = runner.chosen_for_action()
+            if self.tapped and any(c.id == card and c.tapped
+                                   for c in runner._game().zones.all_cards()):
+                kind = self.tapped
         if self.item:
             args[self.item] = item_id(form)
+        for name, (menu, missing) in self.menus.items():
+            try:
+                args[name] = int(str(runner.form.get(menu, "")))
+            except ValueError:
+                raise ActionError(missing) from None
         args.update(self.args)
+        args.update({name: str(runner.form.get(box, "")).strip()
+                     for name, box in self.texts.items()})
         if self.amount:
             args[self.amount] = self.sign * runner._amount()
         args.update({name: True for name, box in self.flags.items() if runner.form.get(box)})
-        return Action(self.type, args)
+        return Action(kind, args)
 
 
 #: Events a shortened "what just happened" line never leaves out (issue 41): The Reckoning
@@ -625,9 +644,17 @@ class RunnerBase:
     def restore_origin(self, origin: dict[str, Any] | None) -> None:
         self.origin = origin
 
+    #: Whether a save keeps the set-up box open and "What just happened" (the page reloaded
+    #: shows them again).
+    keeps_last = False
+
     def board_data(self) -> dict[str, Any]:
         """The runner's board as saved (besides the marked cards): the chosen card
-        (:attr:`selected`, when one is) …"""
+        (:attr:`selected`, when one is), and with :attr:`keeps_last` the set-up box and the
+        latest events."""
+        if self.keeps_last:
+            return {"selected": self.selected, "show_setup": self.show_setup,
+                    "last": [[e.kind, e.text, e.cards] for e in self.last[:200]]}
         return {} if self.selected is None else {"selected": self.selected}
 
     def restore_board(self, board: dict[str, Any]) -> None:
@@ -635,6 +662,13 @@ class RunnerBase:
         selected = board.get("selected")
         self.selected = selected if isinstance(selected, int) and self.game is not None \
             else None
+        if self.keeps_last:
+            self.show_setup = bool(board.get("show_setup")) and self.game is not None
+            self.last = [Event(entry[0], entry[1], [str(n) for n in entry[2]])
+                         for entry in board.get("last") or []
+                         if isinstance(entry, list) and len(entry) == 3
+                         and isinstance(entry[0], str) and isinstance(entry[1], str)
+                         and isinstance(entry[2], list)]
 
     def parts_data(self) -> dict[str, Any]:
         """What the shared parts keep, by their keys (own decks, the question form, the

@@ -91,6 +91,8 @@ BUTTONS: dict[str, runner.Button] = {
     "deck-out": Button("deck-out", {"player": "A Survivor"}),
     **{name: Button(name, card="card") for name in CARD},
     "draw": Button("draw", amount="amount", flags={"pre_swarm": "pre-swarm"}),
+    "cast": Button("cast", menus={"card": ("hand-card", "choose a card in the hand first")}),
+    "token": Button("token", texts={"name": "token"}, amount="amount"),
 }
 #: Counter and amount buttons, and Undo (each tap one step back): every tap applies, however
 #: quick (pyengine/widgets/host.py).
@@ -141,11 +143,6 @@ def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
 
 #: Upgrades of older saves (:mod:`pyengine.widgets.saves` applies them in order).
 MIGRATIONS: dict[int, Migration] = {1: _from_v1}
-
-
-def is_own(deck: Any) -> bool:
-    """True for the deck choice of pasted lists or a deck saved on this device."""
-    return deck == PASTE or (isinstance(deck, str) and deck.startswith(own_deck.MINE))
 
 
 #: A line that starts the Enforcer list of a whole Swarm list (``// Enforcers``,
@@ -250,7 +247,7 @@ class Widget(runner.RunnerBase):
         assert isinstance(game, SwarmGame)
         self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
         self.form.update(_setup().format(_setup().values_of(game.config)))
-        self.form.update(seed=game.seed, deck=PASTE if is_own(self.form["deck"]) else SAMPLE)
+        self.form.update(seed=game.seed, deck=PASTE if self.is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
@@ -315,7 +312,7 @@ class Widget(runner.RunnerBase):
         """The sample deck's config, or the pasted lists' (origin ``{"c": True}``: the config
         travels whole)."""
         form = self.form
-        if not is_own(form["deck"]):
+        if not self.is_own(form["deck"]):
             return SwarmGame.variant, self._sample_config(form), {"d": SAMPLE}
         if not form["paste"].strip():
             raise GameError("paste a Swarm deck, or choose the sample deck")
@@ -324,9 +321,6 @@ class Widget(runner.RunnerBase):
                             "// Reckoning sections)")
         return SwarmGame.variant, self.own.read(self, lambda: self._config(
             form, form["paste"], form["paste-enforcers"])), {"c": True}
-
-    def own_deck_shown(self) -> bool:
-        return is_own(self.form["deck"])
 
     def deck_text(self, form: dict[str, str]) -> str:
         return deck_text(form)
@@ -392,9 +386,6 @@ class Widget(runner.RunnerBase):
             if self._game().is_creature(self._game().card(card)):
                 return {"type": "dies", "card": card}  # a destroyed creature dies (sw-9-4)
             return {"type": "leave", "card": card, "to": MOVES[action]}
-        if action == "cast":
-            return {"type": "cast", "card": self._card_id(self.form["hand-card"],
-                                                           "choose a card in the hand first")}
         if action == "discard":
             if self._game().mode == "hive":
                 return {"type": "discard", "amount": 1}
@@ -402,9 +393,6 @@ class Widget(runner.RunnerBase):
                 self.form["hand-card"], "choose the card to discard")]}
         if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
             return reckoning.action(self.reckoning_offer)
-        if action == "token":
-            return {"type": "token", "name": self.form["token"].strip(),
-                    "amount": self._amount()}
         raise ValueError(f"unknown action {action!r}")
 
     def clear_game(self) -> None:
@@ -457,7 +445,7 @@ class Widget(runner.RunnerBase):
                          (PASTE, "Your own deck: paste or upload a list…")]}
 
     def render_setup(self, view: View) -> None:
-        view.hidden["paste-box"] = not is_own(self.form["deck"])
+        view.hidden["paste-box"] = not self.own_deck_shown()
         view.text["deck-note"] = self.deck_note
         view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
 
