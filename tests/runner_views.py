@@ -122,6 +122,10 @@ def walk(name: str, module: Any, setup: dict[str, str], buttons: tuple[str, ...]
             action = rng.choice(buttons)
         if action == "roll-creature":
             form["creatures"] = "Bear, Elf"
+        if action == "combat" and rng.random() < 0.5:  # a planeswalker attacked (sw-9-2)
+            form["targets"] = "Jace"
+        if action == "token" and rng.random() < 0.5:
+            form["token"] = "Spirit"
         tap(action, form)
         if answers[-1]["view"]:
             view = answers[-1]["view"]
