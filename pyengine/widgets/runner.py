@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .. import safejson
-from ..actions import Action
+from ..actions import Action, types_of
 from ..cards import CardDB
 from ..game import (
     SCHEMA_VERSION,
@@ -486,6 +486,11 @@ class RunnerBase:
             view.hidden["wave-box"] = view.hidden["own-ref-box"] = True
             view.attrs[screen.log_element] = self.log_data(None)
             return view
+        if self.legal_buttons or self.panel_table:  # the engine's actions now, as values
+            self.legal = game.legal_actions()
+            legal = types_of(self.legal)
+            view.hidden.update({key: action not in legal
+                                for key, action in self.legal_buttons.items()})
         self.render_game(game, view)
         if self.layout is not None:
             self.render_board(game, view)
@@ -545,11 +550,24 @@ class RunnerBase:
             image=self.pictures.url(self, card.name),
             reference=board.reference_link(self.reference_deck(game, card), card.name))
 
+    #: Buttons (``data-id`` -> the engine action's type) shown only while the engine takes
+    #: that action now (its ``legal_actions()``: the turn buttons).
+    legal_buttons: Mapping[str, str] = {}
+    #: The card panel's buttons (``data-id`` -> page action of the table), each shown while
+    #: the engine takes its action for the chosen card.
+    panel_table: Mapping[str, str] = {}
+    #: The engine's legal actions as the page was last drawn (with :attr:`legal_buttons` or
+    #: :attr:`panel_table` declared).
+    legal: list[Action] = []
+
     def panel_buttons(self, game: Any, card: Any, group: board.Group | None,
                       view: View) -> dict[str, bool]:
-        """Which of the card panel's buttons (by ``data-id``) the chosen ``card`` offers now
-        (the variant's; the panel's own notes it may write in ``view``)."""
-        return {}
+        """Which of the card panel's buttons (by ``data-id``) the chosen ``card`` offers now:
+        :attr:`panel_table`'s by the engine's answer (a variant may add its own, and the
+        panel's notes in ``view``)."""
+        allowed = {action.type for action in self.legal if action.args.get("card") == card.id}
+        return {key: self.buttons[action].type in allowed
+                for key, action in self.panel_table.items()}
 
     @staticmethod
     def card_facts(game: Any) -> Callable[[str], Any]:

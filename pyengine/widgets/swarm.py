@@ -39,7 +39,7 @@ import re
 from collections.abc import Mapping
 from typing import Any
 
-from ..actions import Action, types_of
+from ..actions import Action
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Game, GameError
@@ -104,12 +104,11 @@ MOVES = {"destroy": "graveyard", "exile": "exile", "bounce": "hand", "to-top": "
          "to-bottom": "library-bottom", "leave": "exile"}
 BUTTONS.update({name: Button("leave", {"to": to}, card="card") for name, to in MOVES.items()
                 if name != "destroy"})  # destroy: a creature dies (special_action)
-#: The card panel's buttons by ``data-id``, and the page action of each.
-PANEL_BUTTONS = {"do-dies": "dies", "do-all-but": "destroy-all-but",
-                 "do-destroy": "destroy", "do-exile": "exile",
-                 "do-bounce": "bounce", "do-to-top": "to-top", "do-to-bottom": "to-bottom",
-                 "do-counter": "counter", "do-steal": "gain-control",
-                 "do-unsteal": "return-control"}
+#: The card panel's buttons by ``data-id``, and the page action of each: shown while the
+#: engine takes it for the chosen card (destroy and "all but": :meth:`Widget.panel_buttons`).
+PANEL_BUTTONS = {"do-dies": "dies", "do-exile": "exile", "do-bounce": "bounce",
+                 "do-to-top": "to-top", "do-to-bottom": "to-bottom", "do-counter": "counter",
+                 "do-steal": "gain-control", "do-unsteal": "return-control"}
 #: The turn buttons by ``data-id``, and the engine's turn action of each (sw-3-4, sw-3-5).
 TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
                 "do-swarm-step": "swarm-step", "do-combat": "combat",
@@ -200,8 +199,6 @@ class Widget(runner.RunnerBase):
         self.origin: dict[str, Any] = {}
         #: What the last own-deck action did (shown in the deck box).
         self.deck_note = ""
-        #: The engine's legal actions as the page was last drawn (turn buttons, card panel).
-        self.legal: list[Action] = []
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -434,6 +431,9 @@ class Widget(runner.RunnerBase):
         side="Swarm", dies="dies-all", creatures_only=True, extras=cast_this_turn,
         extras_note=" · cast this turn, in the graveyard")
     card_handling = HANDLING
+    # the turn buttons: exactly the turn actions the engine takes now (sw-3-5); the card
+    # panel's: what the engine takes for the chosen card
+    legal_buttons, panel_table = TURN_BUTTONS, PANEL_BUTTONS
     wave_start, wave_lists = "turn", ("turn-notes", "reminders")
     pick_action = "pick-card"
     choose_actions = ("choose-card",)
@@ -505,10 +505,6 @@ class Widget(runner.RunnerBase):
         overlord = game.mode == "overlord"
         blocker_closed = (over or phase != "survivors" or overlord
                           or game.survivor_combat != "open" or game.graveyard_blocker_used)
-        # the turn buttons: exactly the turn actions the engine takes now (sw-3-5)
-        self.legal = game.legal_actions()  # the engine's actions now, as values
-        legal = types_of(self.legal)
-        view.hidden.update({key: action not in legal for key, action in TURN_BUTTONS.items()})
         view.hidden.update({
             # sw-13-12..sw-13-14: only in combat where the Survivors attack The Swarm, once,
             # while an attacker is unblocked; never in The Swarm's own combat.
@@ -569,22 +565,18 @@ class Widget(runner.RunnerBase):
     def panel_buttons(self, game: Any, card: Any, group: board.Group | None,
                       view: View) -> dict[str, bool]:
         """Only the actions the engine takes for the chosen card now, and the panel's note."""
-        allowed = {action.type for action in self.legal  # the engine's own answer
-                   if action.args.get("card") == card.id}
-        leave = "leave" in allowed
+        shown = super().panel_buttons(game, card, group, view)  # the engine's own answer
+        leave = shown["do-exile"]
         # a creature "dies"; any other permanent is destroyed (leaves to the graveyard)
-        shown = {"do-dies": "dies" in allowed, "do-destroy": leave and "dies" not in allowed,
-                 "do-exile": leave, "do-bounce": leave, "do-to-top": leave,
-                 "do-to-bottom": leave, "do-counter": "counter" in allowed,
-                 "do-steal": "gain-control" in allowed, "do-unsteal": "return-control" in allowed}
+        shown["do-destroy"] = leave and not shown["do-dies"]
         # "all but these": the chosen group stays, every other Swarm creature dies
-        shown["do-all-but"] = ("dies" in allowed and group is not None
+        shown["do-all-but"] = (shown["do-dies"] and group is not None
                                and any(c.id not in group.ids for c in game.creatures()))
         notes = []
         if game.is_enforcer(card) and leave:
             notes.append("An Enforcer that leaves the battlefield goes to the bottom of The "
                          "Lair.")
-        if "return-control" in allowed:
+        if shown["do-unsteal"]:
             notes.append("A Survivor controls it: it does not attack or block for The Swarm "
                          "(SW 9.5).")
         if not any(shown.values()):
