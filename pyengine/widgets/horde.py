@@ -15,20 +15,12 @@ Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in te
 ``env.read_deck``. Saved games, imports and share links carrying a whole config replay without
 them.
 
-Actions (``data-action``): ``new``, ``show-setup``, ``hide-setup``, ``new-seed``,
-``survivor-end``, ``horde-end``, ``hit``, ``gain``, ``life-down``, ``life-up``,
-``roll-survivor``, ``roll-creature``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``tap``,
-``counter``, ``gain-control``, ``return-control``, ``token``, ``target``, ``draw``,
-``discard``, ``look-hand``, ``end-look``,
-``end-step``, ``hunt``, ``confirm-victory``, ``undo``, ``reset``, ``reset-yes``,
-``reset-no``, ``export``; item buttons ``pick``, ``cast-offer``, ``skip-offer``,
-``follow-offers`` (every offer as its coin says), ``trigger-tokens`` (a trigger that makes
-tokens: :mod:`.horde_triggers`), ``done``
-(``_item`` = card id); ``import`` (a file, ``_file``); change event ``setup``. Own decks:
-``deck-file`` (a file), ``deck-save``, ``deck-remove``, ``deck-export`` (kept on the device in
-this widget's saved state, ``mine:`` + name in the deck select; :mod:`.own_deck`), ``answer``
-(the question form for cards nobody knows) and ``card-data`` (the full card data's response,
-fetched when a pasted list names a card the shipped facts do not know).
+The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
+board and its group buttons, :class:`.board.Layout`), its parts' (own decks, pictures, "How hard
+is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, each a
+:class:`.runner.Button`, and :meth:`Widget.special_action` for the few the table cannot say
+(rolls, a trigger's tokens, :mod:`.horde_triggers`; a held spell, :mod:`.held`; Limited's
+targets and Hunter).
 """
 
 from __future__ import annotations
@@ -351,17 +343,13 @@ class Widget(share_ref.ByReference):
     @staticmethod
     def describe_action(data: dict[str, Any]) -> str:
         return describe(data)
-    variants = (SLINGLAB, LIMITED)
+    variants, rule_sets = (SLINGLAB, LIMITED), PANELS
 
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action (:meth:`runner.RunnerBase._dispatch`): a rule set's own button
-        refused on the other's game, the export said."""
+        """Run one page action (:meth:`runner.RunnerBase._dispatch`): the export said."""
         game = self.game
         if game is not None and action == "export":
             self.note = "The game was saved as horde-game.json."
-        for panel in PANELS.values():
-            if game is not None and action in panel.ONLY and game.variant != panel.VARIANT:
-                raise ActionError(panel.WRONG_BUTTON)
         return super()._dispatch(action, form)
 
     def _group_of(self, card_id: int | None) -> board.Group | None:
@@ -450,7 +438,9 @@ class Widget(share_ref.ByReference):
             c.id == card_id for c in self.game.zones["battlefield"])
 
     # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
-    screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES,
+    screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES, counts={
+        f"n-{zone}": zone for zone in ("library", "hand", "graveyard", "exile", "battlefield",
+                                       "stack", "dreadnought")},
                            expand_last=True, card_class="hd-card", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
@@ -492,9 +482,6 @@ class Widget(share_ref.ByReference):
         panel = self._panel(game.variant)
         is_limited = game.variant == LIMITED
         counts = status["counts"]
-        for zone in ("library", "hand", "graveyard", "exile", "battlefield", "stack",
-                     "dreadnought"):
-            view.text[f"n-{zone}"] = str(counts.get(zone, 0))
         view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(
             "dreadnought")
         view.hidden["token-other-box"] = not is_limited

@@ -299,7 +299,7 @@ class Screen:
     None: all; ``expand_last``: one line per card of an event naming several, with
     ``card_class``; ``last_box`` hidden when it lists none), whether "Undo" says what it takes
     back (else how many actions there were), the form fields not echoed back as values and the
-    actions after which the page scrolls back to the top."""
+    actions after which the page scrolls back to the top, and its zone counters."""
 
     setup_box: str = "setup-box"
     show_setup: str = "show-setup"
@@ -317,6 +317,8 @@ class Screen:
     #: The page actions after which the page goes back to the top (the game after Start,
     #: an import or a turn button: one screen per turn).
     top_after: frozenset[str] = frozenset()
+    #: The zone counters on the page: element id -> zone (how many cards it holds).
+    counts: Mapping[str, str] = field(default_factory=dict)
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -491,6 +493,8 @@ class RunnerBase:
             legal = types_of(self.legal)
             view.hidden.update({key: action not in legal
                                 for key, action in self.legal_buttons.items()})
+        counts = game.zones.counts()
+        view.text.update({key: str(counts.get(zone, 0)) for key, zone in screen.counts.items()})
         self.render_game(game, view)
         if self.layout is not None:
             self.render_board(game, view)
@@ -595,16 +599,25 @@ class RunnerBase:
         of the site): ``(format, sections)`` pairs, or None for a shipped deck."""
         return None
 
+    #: The rule sets of a page that plays several (variant -> its panel module, whose
+    #: ``ONLY`` page actions belong to it alone; on another's game they are refused with its
+    #: ``WRONG_BUTTON``).
+    rule_sets: Mapping[str, Any] = {}
+
     def _dispatch(self, action: str, form: dict[str, str]) -> bool:
         """Run one page action; True if the game changed: the actions every runner has
         (:meth:`dispatch_common`), ``undo``, ``export``, else the engine action the table
-        makes (:meth:`engine_action`)."""
+        makes (:meth:`engine_action`); a rule set's own action on another's game is
+        refused."""
         done = self.dispatch_common(action, form)
         if done is not None:
             return done
         if action in self.choose_actions:  # a card menu: the form holds the choice
             return False
         game = self._game()
+        for panel in self.rule_sets.values():
+            if action in panel.ONLY and game.variant != panel.VARIANT:
+                raise ActionError(panel.WRONG_BUTTON)
         if action == "export":
             return False
         if action == "undo":

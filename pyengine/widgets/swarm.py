@@ -10,26 +10,14 @@ Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in te
 ``#!`` annotation lines in a pasted list; a pasted list naming a card those do not know first
 fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
 
-Actions (``data-action``): ``new``, ``turn``, ``next-survivor``, ``swarm-step``, ``combat``,
-``second-main``, ``end`` (shown only when the engine takes them, ``SwarmGame.turn_actions``),
-``survivor-attack``, ``graveyard-blocker``, ``survivor-blocked``, ``damage``,
-``lose-life``, ``poison``, ``mill``, ``gain``,
-``life-down``, ``life-up``, ``survivor-poison``, ``deck-out``, ``cast``, ``discard``,
-``draw``, ``token``, ``activate``, ``undo``, ``reset``, ``reset-yes``, ``reset-no``,
-``export``, ``show-setup``; ``import`` (a file, ``_file``); change events ``setup``.
-
-The battlefield is a board (:mod:`.board`, shared with the Horde page): ``pick-card`` (an item
-button, ``_item`` = card id) or the ``choose-card`` menu opens the one card panel,
-``close-panel`` closes it; its buttons act on the chosen card with only what the engine takes
-for it now: ``dies``, ``destroy``, ``exile``, ``bounce``, ``to-top``, ``to-bottom``
-(``leave``), ``counter``, ``gain-control``, ``return-control``. Group buttons under the
-board (:data:`.board.GROUP_ACTIONS`): ``destroy-all``, ``destroy-all-but`` (all but the chosen
-card's group, from the panel), ``tap-all``, ``untap-all``: one engine action each (``dies-all``,
-``tap-all``); ``choose-several`` turns multi-select on and off, ``mark`` (``_item``) marks a
-group, ``destroy-marked`` lets the marked creatures die at once (a partial wipe). Own decks
-(:mod:`.own_deck`, shared with the Horde runner): ``deck-file`` (a file), ``deck-save``,
-``deck-remove``, ``deck-export`` (``mine:`` + name in the deck select, kept in this widget's
-saved state) and ``answer`` (the question form for cards nobody knows).
+The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
+board, :class:`.board.Layout`: a tap on a group (``pick-card``) or the ``choose-card`` menu opens
+the card panel; the group buttons, "Choose several"), its parts' (own decks, pictures, "How
+hard is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, the turn
+buttons shown only when the engine takes them (:data:`TURN_BUTTONS`, sw-3-5), the card panel's
+by the engine's answer for the chosen card (:data:`PANEL_BUTTONS`), and
+:meth:`Widget.special_action` for the few the table cannot say (combat's targets, destroy,
+discard, The Reckoning's one tap).
 """
 
 from __future__ import annotations
@@ -417,7 +405,9 @@ class Widget(runner.RunnerBase):
     screen = runner.Screen(setup_box="setup", show_setup="do-show-setup", no_game="no-game",
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
-                           unvalued=("card", "hand-card"), top_after=frozenset(
+                           unvalued=("card", "hand-card"), counts={zone: zone for zone in (
+                               "library", "hand", "graveyard", "exile", "lair")},
+                           top_after=frozenset(
                                {"new", "import", "turn", "swarm-step", "combat", "end",
                                 "graveyard-blocker", "second-main", "reset-yes",
                                 "next-survivor"}))
@@ -469,7 +459,6 @@ class Widget(runner.RunnerBase):
 
     def render_game(self, game: Game, view: View) -> None:
         assert isinstance(game, SwarmGame)
-        counts = game.counts()
         active = game.active_enforcer
         reck = game.reckoning_position
         if reck is not None:
@@ -488,11 +477,6 @@ class Widget(runner.RunnerBase):
             "dread": str(game.dread_level),
             "active": active.name if active else "none",
             "reckoning": reck_text,
-            "library": str(counts["library"]),
-            "hand": str(counts["hand"]),
-            "graveyard": str(counts["graveyard"]),
-            "exile": str(counts["exile"]),
-            "lair": str(counts["lair"]),
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
         won = outcome is not None and outcome.table_won
