@@ -22,6 +22,7 @@ fi
 .venv/bin/python -m mypy --strict pyengine
 .venv/bin/python -m mypy sitebuild hooks devtools tests/__init__.py tests/conftest.py \
   tests/helpers.py tests/scenarios.py tests/golden_logs.py tests/long_games.py \
+  tests/coin_flip.py tests/runner_views.py \
   tests/browser/__init__.py tests/browser/conftest.py tests/browser/server.py
 # The page's JavaScript: type-checked against the worker's messages (types/messages.d.ts, from
 # pyengine/widgets/messages.py) and linted.

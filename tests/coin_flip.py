@@ -6,7 +6,9 @@ variant is (issue 45, point 4), so ``tests/test_runner.py`` and ``tests/test_par
   seeded Rng says heads or tails); ``target`` heads win, ``target`` tails lose. ``nudge``
   counts heads flipped at the table by hand.
 * :class:`CoinRunner` - its runner: the set-up (coins, target), the action table
-  (:data:`BUTTONS`) and a small render; everything else is ``RunnerBase``'s and the parts'.
+  (:data:`BUTTONS`), the page's frame, its board (untapped coins, then tapped ones) and the
+  buttons the engine's legal actions show, all declared; the page, start, saves, links and
+  the rest are ``RunnerBase``'s and the parts'.
 * :data:`MODULE` - the widget module the worker's :class:`pyengine.widgets.host.Host`
   serves; :func:`registered` puts the variant in the engine's registry for a test.
 """
@@ -19,7 +21,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from pyengine import game as game_module
-from pyengine.actions import Action, types_of
+from pyengine.actions import Action
 from pyengine.game import ActionError, Event, Game, Outcome, Termination
 from pyengine.widgets import Env, View, board, plumbing, runner
 from pyengine.widgets.contract import version_field
@@ -80,6 +82,23 @@ class CoinFlip(Game):
         self.heads += n
         return [Event("nudge", f"{n} heads counted by hand")]
 
+    def creatures(self) -> list[Any]:
+        """The coins on the battlefield (the board's group buttons act on them)."""
+        return list(self.zones["battlefield"])
+
+    def do_tap_all(self, cards: list[int], tapped: bool) -> list[Event]:
+        for card in cards:
+            self._coin(card).tapped = tapped
+        return [Event("tap", f"{len(cards)} coin(s) {'tapped' if tapped else 'untapped'}")]
+
+    def do_sweep(self, cards: list[int]) -> list[Event]:
+        """Coins off the table, into the graveyard (the board's wipe)."""
+        coins = [self._coin(card) for card in cards]
+        for coin in coins:
+            self.zones.move(coin.id, "graveyard")
+        return [Event("sweep", f"{len(coins)} coin(s) swept off the table",
+                      [c.name for c in coins])]
+
     def check_end(self) -> list[Event]:
         if self.heads >= self.target and not any(e.kind == "win" for e in self.events):
             return [Event("win", "The table wins: enough heads.")]
@@ -99,7 +118,8 @@ class CoinFlip(Game):
             return []
         coins = self.zones["battlefield"]
         return ([Action.of("flip", card=c.id) for c in coins if not c.tapped]
-                + [Action.of("tap", card=c.id) for c in coins] + [self.template("nudge")])
+                + [Action.of("tap", card=c.id) for c in coins] + [self.template("nudge")]
+                + ([self.template("sweep")] if coins else []))
 
 
 Button = runner.Button
@@ -109,13 +129,26 @@ BUTTONS = {"flip": Button("flip", card="card"), "tap": Button("tap", card="card"
 
 
 class CoinRunner(runner.RunnerBase):
-    """The coin-flip runner: a declaration (variants, link prefix, action table, set-up,
-    render); start, saves, links, undo, reset, import and the parts are ``RunnerBase``'s."""
+    """The coin-flip runner: a declaration (variants, link prefix, action table, set-up, the
+    page's frame, its board and the buttons the engine's legal actions show); start, saves,
+    links, undo, reset, import, the page and the parts are ``RunnerBase``'s."""
 
     variants = (VARIANT,)
     hash_prefix = "c="
     buttons = BUTTONS
     used_fields = {"nudge": {"amount": "1"}}
+    screen = runner.Screen(event_classes={"win": "coin-win", "loss": "coin-loss"},
+                           counts={"n-graveyard": "graveyard"}, expand_last=True,
+                           top_after=frozenset({"new"}), undo_names=True)
+    #: The board: untapped coins first, then the tapped ones, said so.
+    layout = board.Layout((board.Shelf(lambda game: [c for c in game.creatures()
+                                                     if not c.tapped]),
+                           board.Shelf(lambda game: [c for c in game.creatures() if c.tapped],
+                                       " · resting")),
+                          side="coin", dies="sweep")
+    #: The buttons the engine's legal actions show, and the card panel's.
+    legal_buttons = {name: button.type for name, button in BUTTONS.items()}
+    panel_table = {"do-flip": "flip", "do-tap": "tap"}
 
     def __init__(self, env: Env, data: Any = None) -> None:
         super().__init__(
@@ -136,25 +169,15 @@ class CoinRunner(runner.RunnerBase):
     def config_from_setup(self, setup: dict[str, Any]) -> dict[str, Any]:
         return {"coins": setup["coins"], "target": setup["target"]}
 
-    def render(self) -> View:
-        view = View()
-        view.values.update(self.form)
-        self.render_parts(view)
-        view.hidden["confirm-reset"] = not self.confirm_reset
-        game = self.game
-        view.hidden["play"] = game is None
-        if game is None:
-            view.lists["board"] = []
-            return view
+    @staticmethod
+    def card_facts(game: Any) -> Any:
+        return lambda name: {"type_line": "Artifact — Coin"}
+
+    def render_game(self, game: Game, view: View) -> None:
         assert isinstance(game, CoinFlip)
         view.text["score"] = f"{game.heads} heads, {game.tails} tails"
-        view.lists["board"] = board.board_items(self.board_groups(), self.selected)
-        legal = types_of(game.legal_actions())  # the buttons the engine takes now
-        for action in BUTTONS:
-            view.hidden[action] = action not in legal
         outcome = game.outcome()
         view.text["end"] = "" if outcome is None else outcome.termination.value
-        return view
 
 
 #: The widget module the worker's Host serves (:class:`pyengine.widgets.contract.WidgetModule`).

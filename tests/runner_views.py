@@ -96,8 +96,9 @@ def walk(name: str, module: Any, setup: dict[str, str], buttons: tuple[str, ...]
 
     tap("new", setup)
     view = answers[-1]["view"]
+    widget: Any = page.widget
     for _ in range(steps):
-        if page.widget.game is None:
+        if widget.game is None:
             tap("new", setup)
             view = answers[-1]["view"]
             continue
@@ -131,7 +132,7 @@ def walk(name: str, module: Any, setup: dict[str, str], buttons: tuple[str, ...]
             view = answers[-1]["view"]
     reloaded = _host(module, dict(slots))
     answers.append(reloaded.answer_start())
-    link = answers[-2]["view"].get("url_hash") or page.widget.share_hash()
+    link = answers[-2]["view"].get("url_hash") or widget.share_hash()
     if link:
         answers.append(_host(module, url_hash=link).answer_start())
     return answers

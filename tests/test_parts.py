@@ -9,6 +9,7 @@ import json
 
 import pytest
 
+from pyengine.game import ActionError
 from pyengine.widgets import parts
 from pyengine.widgets.host import Host
 from tests import coin_flip
@@ -98,3 +99,28 @@ def test_card_pictures_ask_for_the_chosen_cards_image_and_keep_the_setting():
     assert not view.get("fetches")
     saved = json.loads(page.widget.save())
     assert saved["form"]["images"] == ""
+
+
+def test_an_own_list_is_read_once_for_every_runner():
+    """hs-1-3: OwnDecks.read makes a runner's config from the own list: cards nobody knows go
+    to the question form (one row a card, the refusal says so), and a commander the list
+    marks is said with the side's rule (the Horde has none), whatever the runner."""
+    from types import SimpleNamespace
+
+    from pyengine import files
+    from pyengine.widgets import own_deck
+
+    own = parts.OwnDecks(None, own="own", fields=("deck-paste",), stem="coin-deck",
+                         file_limit=100, loading_id="note", side="Horde",
+                         why="the Horde has no commander (HS 1.3)")
+    said: list[str] = []
+    runner = SimpleNamespace(db=files.load_card_db(), say_deck=said.append, form={
+        "deck-paste": "Commander\n1 Gisa, Glorious Resurrector\nDeck\n20 Zombie token\n"})
+    assert own.read(runner, lambda: {"deck": ["Zombie"]}) == {"deck": ["Zombie"]}
+    assert said and "Gisa, Glorious Resurrector" in said[0] and "HS 1.3" in said[0]
+
+    def unknown():
+        raise own_deck.UnknownCards("#! lines", ["Nobody Knows"])
+    with pytest.raises(ActionError, match="questions"):
+        own.read(runner, unknown)
+    assert [q.written for q in own.questions.asked] == ["Nobody Knows"] and len(said) == 1

@@ -200,6 +200,87 @@ def test_a_tap_against_an_old_view_is_refused_unless_repeatable():
     assert len(page.widget.game.actions) == 3
 
 
+def items(view, key):
+    return [(item["text"], item.get("action"), item.get("pressed", False))
+            for item in view["lists"][key]]
+
+
+def test_the_page_is_drawn_from_the_declarations():
+    """hs-2-9: RunnerBase.render draws the toy's page from what it declares: the frame
+    (the set-up box, the game's box), the board's groups (its Layout), the zone counters, the
+    log with each event kind's class, the log as data and what Undo takes back."""
+    page = host()
+    empty = page.answer_start()["view"]
+    assert empty["hidden"]["play"] is True and empty["hidden"]["setup-box"] is False
+    assert empty["attrs"]["play"]["data-events"] == "[]" and empty["hidden"]["wave-box"]
+    view = tap(page, "new", {"coins": "3", "target": "5", "seed": "toy-seed"})["view"]
+    assert view["hidden"]["setup-box"] is True and view["hidden"]["show-setup"] is False
+    assert items(view, "battlefield") == [("Coin ×3", "pick", False)]
+    assert view["text"]["n-graveyard"] == "0" and view["hidden"]["no-battlefield"] is True
+    assert view["text"]["undo-info"] == "Nothing to undo yet."
+    assert view["attrs"]["play"]["data-seed"] == "toy-seed"
+    assert view["scroll"] == "top"  # Screen.top_after
+    view = tap(page, "nudge", {"amount": "2"})["view"]
+    assert view["text"]["undo-info"] == "Undo takes back: nudge n=2."
+    assert [i["text"] for i in view["lists"]["last"]] == ["2 heads counted by hand"]
+    assert view["lists"]["log"][0]["text"] == "2 heads counted by hand"
+    view = tap(page, "nudge", {"amount": "3"})["view"]
+    assert view["lists"]["log"][0]["cls"] == "coin-win"
+
+
+def test_the_board_groups_follow_the_shelves_and_the_panel_the_engine():
+    """hs-2-9: a tap on a group opens the card panel on one of its coins (the group shown
+    pressed); the panel offers only what the engine takes for that coin (its legal actions:
+    a tapped coin does not flip); a tapped coin moves to the board's second shelf, labelled
+    by it."""
+    page, _ = started()
+    first, second = (c.id for c in page.widget.game.zones["battlefield"])
+    view = tap(page, "pick", {"_item": str(first)})["view"]
+    assert items(view, "battlefield") == [("Coin ×2", "pick", True)]
+    assert view["text"]["chosen"] == f"Chosen: Coin #{first} (untapped) of Coin ×2"
+    assert view["hidden"]["panel"] is False and view["scroll"] == "panel"
+    assert view["hidden"]["do-flip"] is False and view["hidden"]["do-tap"] is False
+    assert view["text"]["panel-facts"]  # the declared facts, as the panel says them
+    view = tap(page, "tap")["view"]
+    assert items(view, "battlefield") == [("Coin", "pick", False),
+                                          ("Coin, tapped · resting", "pick", True)]
+    assert view["text"]["chosen"] == f"Chosen: Coin #{first}"
+    assert view["hidden"]["do-flip"] is True and view["hidden"]["do-tap"] is False
+    assert view["hidden"]["flip"] is False  # the other coin still flips (legal_buttons)
+    view = tap(page, "close-panel")["view"]
+    assert view["hidden"]["panel"] is True and view["text"]["chosen"] == "Tap a permanent " \
+        "above to choose it."
+    assert second in {c.id for c in page.widget.game.zones["battlefield"]}
+
+
+def test_group_buttons_and_several_chosen_make_one_engine_action_each():
+    """hs-2-9: the board's group buttons are the Layout's: tap all, sweep all but the chosen
+    group, and "Choose several" marks groups for one sweep of the marked coins."""
+    page, _ = started(coins="3")
+    game = page.widget.game
+    coins = [c.id for c in game.zones["battlefield"]]
+    view = tap(page, "tap-all")["view"]
+    assert page.widget.game.actions[-1] == {"type": "tap-all", "cards": coins, "tapped": True}
+    assert view["hidden"]["tap-all"] is True and view["hidden"]["untap-all"] is False
+    assert "choose a card" in tap(page, "destroy-all-but")["view"]["error"]
+    tap(page, "untap-all")
+    tap(page, "pick", {"_item": str(coins[0])})
+    tap(page, "tap")
+    tap(page, "destroy-all-but")  # the chosen coin's group (the tapped one) stays
+    assert page.widget.game.actions[-1] == {"type": "sweep", "cards": coins[1:]}
+    assert [c.id for c in page.widget.game.zones["battlefield"]] == coins[:1]
+    assert page.answer("undo", {})["view"]["text"]["n-graveyard"] == "0"
+    view = tap(page, "choose-several")["view"]
+    assert view["text"]["choose-several"] == "Stop choosing"
+    assert [i[1] for i in items(view, "battlefield")] == ["mark", "mark"]
+    view = tap(page, "mark", {"_item": str(coins[1])})["view"]
+    assert items(view, "battlefield")[0] == ("Coin ×2 — chosen", "mark", True)
+    view = tap(page, "destroy-marked")["view"]
+    assert page.widget.game.actions[-1] == {"type": "sweep", "cards": coins[1:]}
+    assert page.widget.marking is False and view["text"]["n-graveyard"] == "2"
+    assert "destroy" in tap(page, "destroy-marked")["view"]["error"]
+
+
 def _abstract_hooks(cls: type) -> list[str]:
     """The methods of ``cls`` whose body only raises NotImplementedError."""
     tree = ast.parse((ROOT / "pyengine" / "widgets" / "runner.py").read_text(encoding="utf-8"))

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import pytest
 
 from pyengine import files
-from pyengine.game import Event
+from pyengine.game import ActionError, Event
 from pyengine.horde_common import facts_entry
 from pyengine.widgets import board
 
@@ -329,3 +329,85 @@ def test_the_group_buttons_are_one_piece_for_both_runners():
     assert board.take_marked([8, 99], two, "Horde permanents") == [8]
     with pytest.raises(ActionError, match="tap Choose several, then the Horde permanents"):
         board.take_marked([99], two, "Horde permanents")
+
+
+# -- the board as a declaration (issue 45, point 4) ---------------------------------------------
+class Zones(dict):
+    def where(self, card_id):
+        return next((zone, i) for zone, cards in self.items()
+                    for i, card in enumerate(cards) if card.id == card_id)
+
+
+class Field:
+    """A side's battlefield: creatures and one land; ``theirs`` names the cards a Survivor
+    controls; the graveyard holds a spell cast this turn."""
+
+    def __init__(self, cards, theirs=(), spell=None):
+        self.zones = Zones(battlefield=cards, graveyard=[spell] if spell else [])
+        self.theirs, self.spell = set(theirs), spell
+
+    def creatures(self):
+        return [c for c in self.zones["battlefield"] if c.name != "Swamp"
+                and c.id not in self.theirs]
+
+
+def layout(creatures_only=False):
+    return board.Layout(
+        (board.Shelf(lambda g: [c for c in g.zones["battlefield"] if c.id not in g.theirs]),
+         board.Shelf(lambda g: [c for c in g.zones["battlefield"] if c.id in g.theirs],
+                     board.STOLEN)),
+        side="Swarm", dies="dies-all", creatures_only=creatures_only,
+        extras=lambda g: [g.spell] if g.spell else [], extras_note=" · cast this turn")
+
+
+def game():
+    cards = [Card(1, "Zombie"), Card(2, "Zombie"), Card(3, "Swamp"), Card(4, "Ghoul")]
+    return Field(cards, theirs={4}, spell=Card(9, "Dark Bolt"))
+
+
+def test_shelves_group_in_order_each_with_its_suffix():
+    """sw-9-5: the board's runs in their declared order, identical permanents grouped, those a
+    Survivor controls last and said so; the spells cast this turn after them (sw-7-6)."""
+    items = layout().items(game(), 2, [], marking=False, action="pick-card")
+    assert [(i.text, i.value, i.pressed) for i in items] == [
+        ("Zombie ×2", "2", True), ("Swamp", "3", False),
+        ("Ghoul · a Survivor controls it", "4", False), ("Dark Bolt · cast this turn", "9", False)]
+    assert [c.id for c in layout().cards(game())] == [1, 2, 3, 4, 9]
+
+
+def test_marking_only_what_may_be_marked():
+    """sw-9-4: while several are chosen a tap marks a group; with ``creatures_only`` a group
+    that is not The Swarm's creature is plain text, and the cast spells are not listed."""
+    marked = layout(creatures_only=True).items(game(), None, [1, 2], marking=True)
+    assert [(i.text, i.action) for i in marked] == [
+        ("Zombie ×2 — chosen", "mark"), ("Swamp · not a creature", None),
+        ("Ghoul · a Survivor controls it · not a creature", None)]
+    assert [i.action for i in layout().items(game(), None, [], marking=True)] == ["mark"] * 3
+
+
+def test_group_buttons_make_the_declared_engine_action():
+    """sw-9-4: "Destroy the chosen" lets the marked candidates die at once; "all but" keeps
+    the chosen group; with nothing marked the button says what to do."""
+    field = game()
+    keep = board.group_of([g for g, _ in layout().groups(field)], 1)
+    assert layout(True).action("destroy-marked", field, [1, 4], None) == {
+        "type": "dies-all", "cards": [1]}
+    assert layout().action("destroy-all", field, [], None) == {"type": "dies-all",
+                                                               "cards": [1, 2]}
+    with pytest.raises(ActionError, match="no other creature"):
+        layout().action("destroy-all-but", field, [], keep)
+    assert layout().action("tap-all", field, [], None) == {"type": "tap-all", "cards": [1, 2],
+                                                           "tapped": True}
+    horde = board.Layout((), side="Horde", dies="move-all", to="graveyard")
+    assert horde.action("destroy-marked", field, [3], None) == {
+        "type": "move-all", "cards": [3], "to": "graveyard"}
+    with pytest.raises(ActionError, match="Choose several"):
+        layout(True).action("destroy-marked", field, [], None)
+
+
+def test_the_wave_title_counts_the_revealed_cards():
+    """hs-3-2: the wave's title says how many cards the turn revealed, or that it revealed
+    none."""
+    assert board.revealed_title("Horde turn 2", 1, "none") == "Horde turn 2 revealed 1 card:"
+    assert board.revealed_title("Horde turn 2", 3, "none") == "Horde turn 2 revealed 3 cards:"
+    assert board.revealed_title("Horde turn 2", 0, "none") == "none"
