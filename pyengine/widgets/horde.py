@@ -32,7 +32,7 @@ from .. import safejson
 from ..actions import Action
 from ..cards import CardDataError
 from ..decklist import Decklist
-from ..game import ActionError, Game, GameError, Termination
+from ..game import ActionError, Game, GameError
 from ..horde_common import SURVIVORS, decklist_config
 from ..setup import SetupError
 from . import (
@@ -205,9 +205,7 @@ class Widget(share_ref.ByReference):
     def fresh_form() -> dict[str, str]:
         return fresh_form()
 
-    def check_game(self, game: Game) -> Game:
-        self._check_variant(game)
-        return game
+    wrong_game = "it holds a {variant!r} game, not a Horde game"
 
     keeps_last = True  # reloaded, the page shows what just happened again
 
@@ -223,11 +221,6 @@ class Widget(share_ref.ByReference):
     def _class(cls, variant: Any) -> type[Game]:
         engine: type[Game] = cls._panel(variant).game_class()
         return engine
-
-    @staticmethod
-    def _check_variant(game: Game) -> None:
-        if game.variant not in PANELS:
-            raise ValueError(f"it holds a {game.variant!r} game, not a Horde game")
 
     def setup_from_form(self) -> dict[str, Any]:
         """The set-up the form describes (what a share link carries), checked."""
@@ -325,7 +318,7 @@ class Widget(share_ref.ByReference):
                                                    "life-up", "token", "target")},
                    "hit": {"amount": "1", "combat": ""},
                    horde_triggers.ACTION: {"trigger-n": ""}}
-    field_limit = MAX_FIELD
+    field_limit, amount_range = MAX_FIELD, ("N", 1, 999)
 
     def before_action(self) -> None:
         self.note = ""
@@ -425,9 +418,6 @@ class Widget(share_ref.ByReference):
         super().clear_game()
         self.note = "The game was reset. Set up a new one below."
 
-    def _amount(self) -> int:
-        return _int(self.form["amount"], "N", 1, 999)
-
     def _chosen(self) -> int:
         if self.selected is None or not self._on_battlefield(self.selected):
             raise ActionError("tap a Horde permanent in the list first")
@@ -441,6 +431,7 @@ class Widget(share_ref.ByReference):
     screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES, counts={
         f"n-{zone}": zone for zone in ("library", "hand", "graveyard", "exile", "battlefield",
                                        "stack", "dreadnought")},
+                           won="win-banner", lost="loss-banner", controls="controls",
                            expand_last=True, card_class="hd-card", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
@@ -505,10 +496,6 @@ class Widget(share_ref.ByReference):
         view.hidden["horde-end"] = phase != "horde"
         view.text["survivor-end"] = (
             "End the Survivors' turn" if panel.early(status) else "Horde turn")
-        ended = outcome.termination if outcome is not None else None
-        view.hidden["win-banner"] = ended is not Termination.WON
-        view.hidden["loss-banner"] = ended is not Termination.LOST
-        view.hidden["controls"] = outcome is not None
         view.hidden["sl-controls"] = is_limited
         view.hidden["lh-controls"] = not is_limited
         panel.render(game, status, view)

@@ -30,6 +30,7 @@ from ..game import (
     GameError,
     SaveError,
     SaveTooBig,
+    Termination,
     find_variant,
     load_game,
 )
@@ -299,7 +300,8 @@ class Screen:
     None: all; ``expand_last``: one line per card of an event naming several, with
     ``card_class``; ``last_box`` hidden when it lists none), whether "Undo" says what it takes
     back (else how many actions there were), the form fields not echoed back as values and the
-    actions after which the page scrolls back to the top, and its zone counters."""
+    actions after which the page scrolls back to the top, its zone counters and how it says
+    the game ended."""
 
     setup_box: str = "setup-box"
     show_setup: str = "show-setup"
@@ -319,6 +321,12 @@ class Screen:
     top_after: frozenset[str] = frozenset()
     #: The zone counters on the page: element id -> zone (how many cards it holds).
     counts: Mapping[str, str] = field(default_factory=dict)
+    #: The end of the game: the banners of a win and a loss (with the outcome's words in
+    #: them when ``say_reason``) and the controls hidden once it is over ("": none).
+    won: str = ""
+    lost: str = ""
+    say_reason: bool = False
+    controls: str = ""
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -495,6 +503,15 @@ class RunnerBase:
                                 for key, action in self.legal_buttons.items()})
         counts = game.zones.counts()
         view.text.update({key: str(counts.get(zone, 0)) for key, zone in screen.counts.items()})
+        outcome = game.outcome()  # the one way a runner asks whether the game ended
+        ended = outcome.termination if outcome is not None else None
+        for key, end in ((screen.won, Termination.WON), (screen.lost, Termination.LOST)):
+            if key:
+                view.hidden[key] = ended is not end
+                if screen.say_reason and ended is end:
+                    view.text[key] = outcome.reason if outcome is not None else ""
+        if screen.controls:
+            view.hidden[screen.controls] = outcome is not None
         self.render_game(game, view)
         if self.layout is not None:
             self.render_board(game, view)
@@ -661,11 +678,14 @@ class RunnerBase:
     def fresh_form(self) -> dict[str, str]:  # pragma: no cover - subclasses implement it
         raise NotImplementedError
 
+    #: Why a game of a variant this runner does not play is refused (``{variant}``: its id).
+    wrong_game = "it holds a {variant!r} game, not one this page plays"
+
     def check_game(self, game: Game) -> Game:
         """``game`` if it is one this runner plays (:attr:`variants`), else ``ValueError`` in
-        plain words."""
+        plain words (:attr:`wrong_game`)."""
         if game.variant not in self.variants:
-            raise ValueError(f"it holds a {game.variant!r} game, not one this page plays")
+            raise ValueError(self.wrong_game.format(variant=game.variant))
         return game
 
     def origin_data(self) -> dict[str, Any] | None:
@@ -1188,9 +1208,12 @@ class RunnerBase:
                 and normalize_seed(self.form.get("seed", "")) == self.game.seed):
             self.form["seed"] = make_seed(self.env.entropy())
 
+    #: The form's amount as its errors name it, and its least and greatest values.
+    amount_range: tuple[str, int, int] = ("the amount", 1, 999)
+
     def _amount(self) -> int:
-        """The form's amount (``amount``), a whole number from 1 to 999."""
-        return plumbing.whole_number(self.form.get("amount", ""), "the amount", 1, 999)
+        """The form's amount (``amount``), a whole number in :attr:`amount_range`."""
+        return plumbing.whole_number(self.form.get("amount", ""), *self.amount_range)
 
     #: The action table: page action -> :class:`Button` (the variant's declaration; actions
     #: that need more than the table says are the variant's :meth:`special_action`).

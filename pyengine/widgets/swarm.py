@@ -242,10 +242,7 @@ class Widget(runner.RunnerBase):
     def fresh_form() -> dict[str, str]:
         return fresh_form()
 
-    def check_game(self, game: Game) -> SwarmGame:
-        if not isinstance(game, SwarmGame):
-            raise ValueError("it holds a game of another format")
-        return game
+    variants, wrong_game = (SwarmGame.variant,), "it holds a game of another format"
 
     def origin_data(self) -> dict[str, Any]:
         """How the game was set up, for share links: {"d": "sample"} or {"c": True}."""
@@ -323,7 +320,7 @@ class Widget(runner.RunnerBase):
     used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
                                                    "token")},
                    "combat": {"targets": ""}}
-    field_limit = 20000
+    field_limit, amount_range = 20000, ("the amount", 1, 1000)
 
     def before_action(self) -> None:
         self.last = []
@@ -384,9 +381,6 @@ class Widget(runner.RunnerBase):
         self.game, self.origin = None, {}
         self.marking, self.marked = False, []
 
-    def _amount(self) -> int:
-        return plumbing.whole_number(self.form["amount"], "the amount", 1, 1000)
-
     @staticmethod
     def _card_id(value: str, message: str) -> int:
         try:
@@ -405,7 +399,8 @@ class Widget(runner.RunnerBase):
     screen = runner.Screen(setup_box="setup", show_setup="do-show-setup", no_game="no-game",
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
-                           unvalued=("card", "hand-card"), counts={zone: zone for zone in (
+                           unvalued=("card", "hand-card"), won="win", lost="loss",
+                           say_reason=True, controls="inputs", counts={zone: zone for zone in (
                                "library", "hand", "graveyard", "exile", "lair")},
                            top_after=frozenset(
                                {"new", "import", "turn", "swarm-step", "combat", "end",
@@ -479,11 +474,6 @@ class Widget(runner.RunnerBase):
             "reckoning": reck_text,
         })
         outcome = game.outcome()  # the one way a widget asks whether the game ended
-        won = outcome is not None and outcome.table_won
-        view.hidden["win"] = not won
-        view.hidden["loss"] = outcome is None or won
-        if outcome is not None:  # the words of the win or loss event
-            view.text["win" if won else "loss"] = outcome.reason
         phase = game.phase
         over = outcome is not None
         overlord = game.mode == "overlord"
@@ -498,7 +488,6 @@ class Widget(runner.RunnerBase):
             "overlord-box": not overlord,
             # Hive Mind: every draw while the Pre-Swarm Step waits is cast in it (sw-13-8)
             "pre-swarm-box": not overlord,
-            "inputs": over,
         })
         # Cards the table can point at: the battlefield, then this turn's spells elsewhere.
         options = [("", "— choose a Swarm card —")]
