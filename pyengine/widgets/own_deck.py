@@ -288,6 +288,22 @@ MAX_OWN_DECKS_CHARS = 1_500_000
 DECK_ACTIONS = ("setup", "deck-save", "deck-remove", "deck-export")
 
 
+def join_lists(texts: list[str]) -> str:
+    """One list of a deck kept in several boxes (a Swarm deck and its Enforcers): each box's
+    lines in order, empty ones left out (what is saved on the device and exported)."""
+    parts = [texts[0].rstrip("\n"), *(text.strip("\n") for text in texts[1:])]
+    return "\n".join(part for part in parts if part) + "\n"
+
+
+def split_list(text: str, header: re.Pattern[str]) -> tuple[str, str]:
+    """A whole list split for two boxes: its lines before the first line ``header`` matches,
+    and that line on ("" without one)."""
+    lines = text.split("\n")
+    at = next((i for i, line in enumerate(lines) if header.match(line)), len(lines))
+    return "\n".join(lines[:at]).strip("\n") + "\n", "\n".join(lines[at:]).strip("\n") + (
+        "\n" if at < len(lines) else "")
+
+
 def deck_file_name(name: str, fallback: str = "deck") -> str:
     """The export file name of a deck: its name in plain letters, digits and hyphens."""
     slug = "-".join("".join(c if c.isalnum() else " " for c in name.lower()).split())

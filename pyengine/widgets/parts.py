@@ -23,6 +23,7 @@ images). A variant widget declares what the parts need of it (:class:`Variant`).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
@@ -171,7 +172,7 @@ class OwnDecks(Quiet):
 
     def __init__(self, data: Mapping[str, str] | None, *, own: str, fields: tuple[str, ...],
                  stem: str, file_limit: int, loading_id: str, side: str = "",
-                 why: str = "") -> None:
+                 why: str = "", header: re.Pattern[str] | None = None) -> None:
         #: Name -> list text.
         self.decks: dict[str, str] = {}
         self.questions = own_deck.Questions()
@@ -188,6 +189,23 @@ class OwnDecks(Quiet):
         #: The automated side whose deck it is, and why it has no commander (the deck check's
         #: reading of a list that marks one, said at Start: :func:`.deck_reading.runner_note`).
         self.side, self.why = side, why
+        #: The line that starts the second box of a deck kept in two (:attr:`fields`).
+        self.header = header
+
+    def text(self, form: Mapping[str, str]) -> str:
+        """The one list text of the own deck the form holds (saved, exported): its box, or
+        its boxes joined (:func:`.own_deck.join_lists`)."""
+        if len(self.fields) == 1:
+            return form.get(self.fields[0], "")
+        return own_deck.join_lists([form[name] for name in self.fields])
+
+    def fill(self, form: dict[str, str], text: str) -> None:
+        """Put a saved or uploaded list back into the form's box, or split at
+        :attr:`header` into its two boxes."""
+        if self.header is None:
+            form[self.fields[0]] = text
+        else:
+            form[self.fields[0]], form[self.fields[1]] = own_deck.split_list(text, self.header)
 
     def read(self, runner: Variant, make: Callable[[], dict[str, Any]]) -> dict[str, Any]:
         """The engine config ``make`` reads from the own deck's list (the first of

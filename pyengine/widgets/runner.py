@@ -436,8 +436,6 @@ class RunnerBase:
     origin: dict[str, Any] | None = None
     #: The card whose panel is open (an id), None without one.
     selected: int | None = None
-    #: The form's box that holds a pasted own deck.
-    paste_field = "deck-paste"
 
     def setup_from_form(self) -> dict[str, Any]:  # pragma: no cover - variants
         """The set-up the form describes (``variant`` and the options), checked."""
@@ -997,11 +995,11 @@ class RunnerBase:
 
     def deck_text(self, form: dict[str, str]) -> str:
         """The one list text of the own deck the form holds (saved, exported)."""
-        return form.get(self.paste_field, "")
+        return self.own.text(form)
 
     def fill_deck(self, form: dict[str, str], text: str) -> None:
-        """Put a saved or uploaded list back into the form's box."""
-        form[self.paste_field] = text
+        """Put a saved or uploaded list back into the form's box (or boxes)."""
+        self.own.fill(form, text)
 
     def say_deck(self, note: str) -> None:
         """Show what an own-deck action did (by default as the "what just happened" line)."""

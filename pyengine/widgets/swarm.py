@@ -139,25 +139,10 @@ MIGRATIONS: dict[int, Migration] = {1: _from_v1}
 _ENFORCER_HEADER = re.compile(r"^\s*(?:(?://|#)\s*)?(?:enforcers?|reckoning)\b", re.IGNORECASE)
 
 
-def deck_text(form: Mapping[str, str]) -> str:
-    """One list of a Swarm deck: the deck, then its ``// Enforcers`` and ``// Reckoning``
-    sections (what is saved on the device and exported)."""
-    main = form["paste"].rstrip("\n")
-    enforcers = form["paste-enforcers"].strip("\n")
-    return "\n".join(part for part in (main, enforcers) if part) + "\n"
-
-
 def split_deck(text: str) -> tuple[str, str]:
     """A whole Swarm list split for the page's two boxes: the deck, and its Enforcer list from
     the first ``// Enforcers`` or ``// Reckoning`` header on."""
-    lines = text.split("\n")
-    at = next((i for i, line in enumerate(lines) if _ENFORCER_HEADER.match(line)), len(lines))
-    return "\n".join(lines[:at]).strip("\n") + "\n", "\n".join(lines[at:]).strip("\n") + (
-        "\n" if at < len(lines) else "")
-
-
-def _fill(form: dict[str, str], text: str) -> None:
-    form["paste"], form["paste-enforcers"] = split_deck(text)
+    return own_deck.split_list(text, _ENFORCER_HEADER)
 
 
 #: ``encode_share(data)``: a share-link fragment, ``g=`` + base64url(zlib(JSON));
@@ -192,7 +177,8 @@ class Widget(runner.RunnerBase):
                                           stem="swarm-deck", file_limit=self.field_limit,
                                           loading_id="data-note", side="Swarm",
                                           why="The Swarm has none (SW 2.5 gives it only the "
-                                          "Swarm deck and its Enforcers)"),
+                                          "Swarm deck and its Enforcers)",
+                                          header=_ENFORCER_HEADER),
             pictures=parts.CardPictures(pick=("pick-card",)),
             share_hint="Use Export file to pass the game as a file instead.",
             missing="This page could not load the card facts; only saved games work.",
@@ -303,12 +289,6 @@ class Widget(runner.RunnerBase):
                             "// Reckoning sections)")
         return SwarmGame.variant, self.own.read(self, lambda: self._config(
             form, form["paste"], form["paste-enforcers"])), {"c": True}
-
-    def deck_text(self, form: dict[str, str]) -> str:
-        return deck_text(form)
-
-    def fill_deck(self, form: dict[str, str], text: str) -> None:
-        _fill(form, text)
 
     def say_deck(self, note: str) -> None:
         self.deck_note = note
