@@ -201,13 +201,12 @@ class Widget(share_ref.ByReference):
     restore_limit = MAX_FIELD
     own_choice = OWN_DECK
 
+    wrong_game = "it holds a {variant!r} game, not a Horde game"
+    keeps_last = True  # reloaded, the page shows what just happened again
+
     @staticmethod
     def fresh_form() -> dict[str, str]:
         return fresh_form()
-
-    wrong_game = "it holds a {variant!r} game, not a Horde game"
-
-    keeps_last = True  # reloaded, the page shows what just happened again
 
     # -- set-up ----------------------------------------------------------------------------------
     @staticmethod
@@ -217,9 +216,8 @@ class Widget(share_ref.ByReference):
             return PANELS[variant]
         raise GameError(f"unknown rule set {variant!r}")
 
-    @classmethod
-    def _class(cls, variant: Any) -> type[Game]:
-        engine: type[Game] = cls._panel(variant).game_class()
+    def game_class(self, variant: str) -> type[Game]:
+        engine: type[Game] = self._panel(variant).game_class()
         return engine
 
     def setup_from_form(self) -> dict[str, Any]:

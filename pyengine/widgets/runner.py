@@ -379,11 +379,15 @@ class RunnerBase:
         new one; its origin is what share links carry."""
         variant, config, origin = self.start_config()
         seed = normalize_seed(self.form.get("seed", "")) or make_seed(self.env.entropy())
-        self.game = find_variant(variant)(config, seed)
+        self.game = self.game_class(variant)(config, seed)
         self.origin, self.marking, self.marked = origin, False, []
         self.choose_card(None)
         self.form["seed"] = self.game.seed
         self.last = list(self.game.events)
+
+    def game_class(self, variant: str) -> type[Game]:
+        """The engine class of ``variant`` (the registry's)."""
+        return find_variant(variant)
 
     # -- the deck model: a set-up's shipped decks, or the player's own list ------------------
     def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
