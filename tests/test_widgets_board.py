@@ -11,7 +11,7 @@ import pytest
 from pyengine import files
 from pyengine.game import ActionError, Event
 from pyengine.horde_common import facts_entry
-from pyengine.widgets import board
+from pyengine.widgets import View, board
 
 DB = files.load_card_db()
 
@@ -174,7 +174,7 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     each later turn (not only when it enters); a card whose tokens the runner made this turn is
     not reminded of them; a "can't gain life" permanent is found; a held spell says what it
     does in words."""
-    from pyengine.widgets import board
+    from pyengine.widgets import View, board
 
     facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life",
                                           "each_upkeep=that_player_loses1"]},
@@ -411,3 +411,14 @@ def test_the_wave_title_counts_the_revealed_cards():
     assert board.revealed_title("Horde turn 2", 1, "none") == "Horde turn 2 revealed 1 card:"
     assert board.revealed_title("Horde turn 2", 3, "none") == "Horde turn 2 revealed 3 cards:"
     assert board.revealed_title("Horde turn 2", 0, "none") == "none"
+
+
+def test_a_card_menu_keeps_only_a_choice_it_offers():
+    """sw-9-4: a menu of cards names each as Name #id with its note; a choice of a card no
+    longer offered shows as no choice."""
+    view = View()
+    board.card_menu(view, "card", "— choose —", [(Card(3, "Zombie"), " (tapped)")], "3")
+    assert view.options["card"] == [("", "— choose —"), ("3", "Zombie #3 (tapped)")]
+    assert view.values["card"] == "3"
+    board.card_menu(view, "card", "— choose —", [], "3")
+    assert view.values["card"] == ""

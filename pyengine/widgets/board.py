@@ -193,6 +193,15 @@ def wave_items(names: Iterable[str], pick: Callable[[str], int | None], *,
     return items
 
 
+def card_menu(view: View, key: str, blank: str, cards: Iterable[tuple[Any, str]],
+              chosen: str) -> None:
+    """A menu of cards (``key``): ``blank`` first, then each card as ``Name #id`` and its
+    note; the form's ``chosen`` value shown while it is one of them."""
+    options = [("", blank), *((str(c.id), f"{c.name} #{c.id}{note}") for c, note in cards)]
+    view.options[key] = options
+    view.values[key] = chosen if chosen in {value for value, _label in options} else ""
+
+
 def revealed_title(head: str, count: int, none: str) -> str:
     """The wave's title: ``Horde turn 3 revealed 2 cards:``, or ``none`` for a turn that
     revealed nothing."""

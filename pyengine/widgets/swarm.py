@@ -470,23 +470,15 @@ class Widget(runner.RunnerBase):
             "pre-swarm-box": not overlord,
         })
         # Cards the table can point at: the battlefield, then this turn's spells elsewhere.
-        options = [("", "— choose a Swarm card —")]
+        options = []
         for card in game.zones["battlefield"]:
             tags = [t for t, on in (("Enforcer", game.is_enforcer(card)), ("tapped", card.tapped),
                                     ("token", card.token)) if on]
-            label = f"{card.name} #{card.id}" + (f" ({', '.join(tags)})" if tags else "")
-            options.append((str(card.id), label))
-        options += [(str(card.id), f"{card.name} #{card.id} (spell cast this turn)")
-                    for card in cast_this_turn(game)]
-        view.options["card"] = options
-        known = {value for value, _ in options}
-        view.values["card"] = self.form["card"] if self.form["card"] in known else ""
-        hand = [("", "— choose a card in the hand —")]
-        hand += [(str(c.id), f"{c.name} #{c.id}") for c in game.zones["hand"]]
-        view.options["hand-card"] = hand
-        hand_known = {value for value, _ in hand}
-        view.values["hand-card"] = (self.form["hand-card"] if self.form["hand-card"] in hand_known
-                                    else "")
+            options.append((card, f" ({', '.join(tags)})" if tags else ""))
+        options += [(card, " (spell cast this turn)") for card in cast_this_turn(game)]
+        board.card_menu(view, "card", "— choose a Swarm card —", options, self.form["card"])
+        board.card_menu(view, "hand-card", "— choose a card in the hand —",
+                        [(c, "") for c in game.zones["hand"]], self.form["hand-card"])
         view.text["panel-note"] = ""  # the card panel's, when a card is chosen
         self._render_wave(game, view)
         if overlord:
