@@ -174,7 +174,7 @@ def test_recurring_triggers_are_reminded_each_turn_and_carried_out_ones_are_not(
     each later turn (not only when it enters); a card whose tokens the runner made this turn is
     not reminded of them; a "can't gain life" permanent is found; a held spell says what it
     does in words."""
-    from pyengine.widgets import View, board
+    from pyengine.widgets import board
 
     facts = {"Forsaken Wastes": {"tags": ["players_cant_gain_life",
                                           "each_upkeep=that_player_loses1"]},
