@@ -57,7 +57,17 @@ def run_check(page, fmt: str, text: str) -> None:
 
 
 def verdict(page):
-    return page.locator("[data-id=verdict]")
+    """The check's final verdict: the first check answers in steps (the card data, then the
+    combo list and any printed names; a look-up batch by batch), each earlier answer marked
+    ``data-state="provisional"``, so a wait on the verdict waits for the last one."""
+    return page.locator("[data-id=verdict][data-state=final]")
+
+
+#: Records each data-state the verdict takes (a MutationObserver on the attribute).
+VERDICT_STATES = """() => { window.__verdictStates = [];
+    const el = document.querySelector('[data-id=verdict]');
+    new MutationObserver(() => window.__verdictStates.push(el.getAttribute('data-state')))
+        .observe(el, {attributes: true, attributeFilter: ['data-state']}); }"""
 
 
 def test_check_with_the_sites_card_data(page, site_url):
@@ -67,8 +77,11 @@ def test_check_with_the_sites_card_data(page, site_url):
     page.on("request", lambda request: asked.append(request.url))
     open_check(page, site_url)
     assert not [url for url in asked if "card-facts" in url]  # not at start
+    page.evaluate(VERDICT_STATES)
     run_check(page, "team-commander", MEREN + "\nSideboard\n1 Counterspell\n")
     expect(verdict(page)).to_have_text("Team Commander: not legal")
+    # provisional while the card data loads and until the combo list is in, then final
+    assert page.evaluate("window.__verdictStates") == ["provisional", "final"]
     assert len([url for url in asked if url.endswith("runtime/card-facts.tsv")]) == 1
     expect(page.locator("[data-id=read-as]")).to_contain_text("Card data ")
     bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
