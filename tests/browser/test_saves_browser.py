@@ -45,7 +45,8 @@ def play_new(page, name: str) -> None:
         page.click("[data-action=check]")
         # the first check answers in steps while the card data and combo list load: the
         # last one is marked final (pyengine/widgets/check.py)
-        expect(page.locator("[data-id=verdict][data-state=final]")).to_be_visible()
+        expect(page.locator("[data-id=verdict][data-state=final]")).to_be_visible(
+            timeout=ENGINE_TIMEOUT_MS)
     else:
         page.click("[data-action=shuffle]")
         expect(page.locator("[data-id=hand] li").first).to_be_visible()
