@@ -2,8 +2,9 @@
 (plain functions in sitebuild/setup_controls.py, described there).
 
 * ``on_page_markdown``: each ``<!-- setup: module:NAME ... -->`` marker becomes its labels and
-  controls. This hook is listed before ``hooks/rules.py`` in mkdocs.yml, so the rule references
-  in the labels become links.
+  controls, each ``<!-- how-hard: VARIANT ... -->`` marker the "How hard is this?" sliders.
+  This hook is listed before ``hooks/rules.py`` in mkdocs.yml, so the rule references in the
+  labels become links.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from sitebuild import setup_controls  # noqa: E402
 
 
 def on_page_markdown(markdown: str, page, config, files) -> str:
-    if "<!-- setup:" not in markdown:
+    if "<!-- setup:" not in markdown and "<!-- how-hard:" not in markdown:
         return markdown
     try:
         return setup_controls.expand(markdown)

@@ -67,12 +67,13 @@ def _rules(anchors: tuple[str, ...]) -> str:
 
 
 def entry_markdown(entry: CardEntry) -> str:
-    """One card: a heading with its anchor, its facts line, then per rule set the notes."""
+    """One card: a heading with its anchor, its facts line, then per rule set the notes. The
+    heading is one level under the page's title (axe's heading-order: no level skipped)."""
     facts = [f"{entry.count} ×", _escape(entry.type_line or "Card"),
              f"mana value {entry.mana_value}"]
     if entry.pt:
         facts.append(_escape(entry.pt))
-    lines = [f"### {_escape(entry.name)} {{ #{entry.slug} }}", "",
+    lines = [f"## {_escape(entry.name)} {{ #{entry.slug} }}", "",
              '<p class="card-facts" markdown>' + " · ".join(facts) + "</p>", ""]
     for title, notes in entry.sections:
         lines += [f"**{_escape(title)}**", ""]

@@ -19,6 +19,15 @@ words; a number box's bounds and what an empty box means; its help; a ``[[see HS
 reference per rule anchor, which ``hooks/rules.py``, running after this, makes a link) and its
 control: a list with the field's values (the default chosen), a number box with its bounds, or
 a checkbox. An option added to a declaration shows on its page with no edit to the page.
+
+The runners' "How hard is this?" sliders likewise (:func:`sliders`)::
+
+    <!-- how-hard: horde,limited-horde id=hd -->
+
+each slider of :data:`pyengine.widgets.difficulty_part.SLIDERS`, its range and words from
+there, its value the table model's default for the variants named (the simulator's
+:func:`~pyengine.simulate.default_model`, fitted by ``scripts/fit_table_model.py``): a page
+naming several variants shows one value, so their defaults must agree.
 """
 
 from __future__ import annotations
@@ -26,14 +35,19 @@ from __future__ import annotations
 import html
 import importlib
 import re
+from collections.abc import Callable
 
 from pyengine import variants
 from pyengine.game import GameError, rule_number
 from pyengine.setup import Choice, Count, CountOrAuto, Field, Flag, Group, Setup, listed
+from pyengine.widgets import difficulty_part
 
 MARKER = re.compile(r"<!-- setup: (?P<target>[a-z_.]+:[A-Za-z_-]+)(?P<opts>(?: [a-z]+=\S+)*) -->")
 #: The options a marker may give.
 OPTIONS = ("field", "id", "name", "change", "check", "input", "except")
+#: The "How hard is this?" sliders' marker: the variants whose default table they show.
+SLIDERS_MARKER = re.compile(
+    r"<!-- how-hard: (?P<target>[a-z-]+(?:,[a-z-]+)*)(?P<opts>(?: [a-z]+=\S+)*) -->")
 
 
 class SetupMarkerError(ValueError):
@@ -159,18 +173,68 @@ def _fields(setup: Setup) -> list[tuple[Setup, Field]]:
     return found
 
 
-def expand(markdown: str) -> str:
-    """Every ``<!-- setup: ... -->`` marker of a page replaced by its controls, each line
-    indented as the marker is; a marker the build cannot read fails the build."""
-    def replace(match: re.Match[str]) -> str:
-        opts = dict(part.split("=", 1) for part in match["opts"].split())
-        line_start = markdown.rfind("\n", 0, match.start()) + 1
-        indent = markdown[line_start:match.start()]
-        text = controls(match["target"], opts)
-        return text.replace("\n", "\n" + indent) if not indent.strip() else text
+def _number(value: float) -> str:
+    """``18.0`` -> ``18``, ``0.5`` -> ``0.5``: a slider's number as the page writes it."""
+    return f"{value:g}"
 
-    expanded = MARKER.sub(replace, markdown)
-    if "<!-- setup:" in expanded:
-        line = expanded[expanded.index("<!-- setup:"):].partition("\n")[0]
-        raise SetupMarkerError(f"a setup marker the build cannot read: {line}")
+
+def sliders(target: str, opts: dict[str, str]) -> str:
+    """The "How hard is this?" sliders of a marker naming the variants ``target``
+    (``horde,limited-horde``): each declared slider with its range and words, its value the
+    variants' default table. Variants whose defaults differ, or a default outside its
+    slider's range, fail the build."""
+    unknown = sorted(set(opts) - {"id"})
+    if unknown:
+        raise SetupMarkerError(f"how-hard marker {target}: unknown option(s) "
+                               + ", ".join(unknown))
+    defaults: dict[str, float] | None = None
+    for variant in target.split(","):
+        try:
+            variants.simulation(variant)
+        except (GameError, ValueError):
+            raise SetupMarkerError(f"how-hard marker {target}: {variant} is not a simulated "
+                                   "variant") from None
+        these = difficulty_part.slider_defaults(variant)
+        if defaults is not None and these != defaults:
+            raise SetupMarkerError(f"how-hard marker {target}: the variants' default tables "
+                                   f"differ ({defaults} and {these}), one slider cannot show both")
+        defaults = these
+    assert defaults is not None  # the marker's pattern names at least one variant
+    lines = []
+    for slider in difficulty_part.SLIDERS:
+        value = defaults[slider.key]
+        if not slider.low <= value <= slider.high:
+            raise SetupMarkerError(f"how-hard marker {target}: the default {slider.key} "
+                                   f"{_number(value)} is outside its slider "
+                                   f"({_number(slider.low)}-{_number(slider.high)})")
+        element_id = html.escape(f"{opts.get('id', 'setup')}-sim-{slider.key}")
+        low, high, shown = _number(slider.low), _number(slider.high), _number(value)
+        lines += [f'<label for="{element_id}">{html.escape(slider.label, quote=False)} '
+                  f"({low}-{high})</label>",
+                  f'<input id="{element_id}" type="range" min="{low}" max="{high}" '
+                  f'step="{_number(slider.step)}" value="{shown}" '
+                  f'data-field="sim-{slider.key}"> <output for="{element_id}" '
+                  f'class="sim-value">{shown}</output>']
+    return "\n".join(lines)
+
+
+def expand(markdown: str) -> str:
+    """Every ``<!-- setup: ... -->`` and ``<!-- how-hard: ... -->`` marker of a page replaced
+    by its controls, each line indented as the marker is; a marker the build cannot read fails
+    the build."""
+    def drawn_all(marker: re.Pattern[str], draw: Callable[[str, dict[str, str]], str],
+                  text: str) -> str:
+        def replace(match: re.Match[str]) -> str:
+            opts = dict(part.split("=", 1) for part in match["opts"].split())
+            line_start = text.rfind("\n", 0, match.start()) + 1
+            indent = text[line_start:match.start()]
+            markup = draw(match["target"], opts)
+            return markup.replace("\n", "\n" + indent) if not indent.strip() else markup
+        return marker.sub(replace, text)
+
+    expanded = drawn_all(SLIDERS_MARKER, sliders, drawn_all(MARKER, controls, markdown))
+    for start in ("<!-- setup:", "<!-- how-hard:"):
+        if start in expanded:
+            line = expanded[expanded.index(start):].partition("\n")[0]
+            raise SetupMarkerError(f"a {start[5:-1]} marker the build cannot read: {line}")
     return expanded

@@ -7,6 +7,7 @@ from __future__ import annotations
 import functools
 import gzip
 import json
+import re
 
 import pytest
 
@@ -146,6 +147,34 @@ def test_every_shipped_deck_has_a_page_with_every_card():
         for name in files.load_deck(deck["id"]).names():
             assert f"#{slug(db[name].name)} }}" in page, (deck["id"], name)
         assert "[[see " in page
+
+
+def heading_levels(markdown: str) -> list[int]:
+    return [len(hashes) for hashes in re.findall(r"^(#{1,6}) ", markdown, re.M)]
+
+
+def test_card_headings_go_down_one_level_at_a_time():
+    """hs-6-2: each card reference page has one title, and every card's heading sits one level
+    under it (axe's heading-order: a card page's headings skipped from h1 to h3); the cards'
+    anchors are unchanged."""
+    for uri, page in cardref.deck_pages().items():
+        levels = heading_levels(page)
+        assert levels[:1] == [1], uri
+        assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), uri
+    page = cardref.deck_pages()["cards/horde-knudson-zombies-2011.md"]
+    assert "\n## Grave Titan { #card-grave-titan }\n" in page
+
+
+def test_the_built_card_pages_skip_no_heading_level(built_site):
+    """hs-6-2: the same on the built pages, every heading of the document (Material's own
+    included) in order."""
+    paths = sorted((built_site / "cards").glob("*.html"))
+    assert len(paths) > 5
+    for path in paths:
+        levels = [int(level) for level in
+                  re.findall(r"<h([1-6])[\s>]", path.read_text(encoding="utf-8"))]
+        assert levels[:1] == [1], path.name
+        assert all(b <= a + 1 for a, b in zip(levels, levels[1:], strict=False)), path.name
 
 
 def test_no_card_text_is_published():

@@ -301,6 +301,54 @@ def test_card_data_is_fetched_once_when_a_check_needs_it(facts_text):
     assert widget.handle("check", form).fetches == []
 
 
+def state(view) -> str:
+    """The verdict's step: ``provisional`` (a fetch on its way will check again) or
+    ``final``."""
+    return view.attrs["verdict"]["data-state"]
+
+
+def test_the_verdict_says_whether_it_is_final(facts_text):
+    """tc-1-1: the first check answers in steps (the card data, then the combo list, then the
+    printed names a list may need): every verdict before the last fetch is answered is marked
+    provisional, the last one final, and a check needing nothing more is final at once; the
+    verdicts themselves are those of the data at hand."""
+    from pyengine.widgets.check import PRINTED_ACTION
+
+    widget, _ = browser_like()
+    form = {"format": "team-commander", "paste": KRENKO}
+    asking = widget.handle("check", form)
+    assert state(asking) == "provisional"  # no verdict yet: the card data is loading
+    card_data, combo_list = asking.fetches
+    first = widget.handle(card_data.action, {**form, "_status": "200", "_body": facts_text})
+    assert verdict(first) == checked("team-commander", "legal")
+    assert state(first) == "provisional"  # the combo list is still on its way
+    second = widget.handle(combo_list.action, {**form, "_status": "200", "_body": "a\tb\n"})
+    assert verdict(second) == verdict(first) and state(second) == "final"
+    assert state(widget.handle("check", form)) == "final"
+    german = {**form, "paste": KRENKO.replace("14 Mountain", "14 Gebirge")}
+    needs_names = widget.handle("check", german)
+    assert needs_names.fetches and state(needs_names) == "provisional"
+    mapped = (DATA / "printed-names.tsv").read_text("utf-8")
+    named = widget.handle(PRINTED_ACTION, {**german, "_status": "200", "_body": mapped})
+    assert verdict(named) == checked("team-commander", "legal") and state(named) == "final"
+
+
+def test_a_look_up_is_final_after_its_last_batch():
+    """tc-1-1: while a Scryfall look-up's batches come back, each re-check is provisional;
+    the last batch's is final."""
+    widget, _ = make()
+    paste = "Commander\n1 Meren of Clan Nel Toth\nDeck\n" + "".join(
+        f"1 Homebrew Card {i}\n" for i in range(100))
+    form = {"format": "swarm", "paste": paste}
+    assert state(widget.handle("check", form)) == "final"
+    view = widget.handle("lookup", form)
+    assert view.attrs["verdict"] == {"data-state": "provisional"}
+    states = [state(widget.handle("scryfall", {**form, "_status": "200", "_tag": fetch.tag,
+                                               "_body": answer(asked(fetch))}))
+              for fetch in view.fetches]
+    assert states == ["provisional", "final"]
+
+
 def test_card_data_that_fails_to_load_is_said_plainly_and_retried():
     """tc-1-1: offline without a kept copy, the check goes on with the shipped facts, says so,
     and the next check asks again."""

@@ -1,14 +1,4 @@
 // @ts-check
-  // The first-visit guide ([data-guide], above the widget): shown on a first visit, until the
-  // reader dismisses it (assets/table-tools.js remembers that and reopens it). Whether this is
-  // a first visit was read from storage in the page's head, before the first paint
-  // (overrides/widget.html: the mark "guide-first", which widgets.css already shows the guide
-  // for); here the guide's own hidden attribute takes over from the mark, in this same task.
-  // Shown later, the guide pushed the whole tool down (a layout shift of 0.13 to 0.23).
-  var guide = document.querySelector("[data-guide]");
-  var first = document.documentElement.classList.contains("guide-first");
-  if (guide instanceof HTMLElement && first) guide.hidden = false;
-  document.documentElement.classList.remove("guide-first");
 // The saved game before Python (issue 17): after each save the page's adapter
 // (assets/widget-host.js) calls
 // coopMagicSavedView.keep(root), which stores what the widget shows as plain data (each
@@ -199,19 +189,15 @@
     }
   });
 
-  // The first-visit guide ([data-guide], above the widget): shown here, before the first paint,
-  // until the reader dismisses it (assets/table-tools.js remembers that and reopens it). Shown
-  // later, it pushed the whole tool down: a layout shift Lighthouse measured at 0.13 to 0.23.
+  // The first-visit guide ([data-guide], above the widget): shown on a first visit, until the
+  // reader dismisses it (assets/table-tools.js remembers that and reopens it). Whether this is
+  // a first visit was read from storage once, in the page's head, before the first paint
+  // (overrides/widget.html: the mark "guide-first", which widgets.css already shows the guide
+  // for); here the guide's own hidden attribute takes over from the mark, in this same task,
+  // so nothing is painted in between. Shown later, the guide pushed the whole tool down (a
+  // layout shift of 0.13 to 0.23). Inside this function: no global but coopMagicSavedView.
   var guide = document.querySelector("[data-guide]");
-  if (guide instanceof HTMLElement) {
-    var seen = null;
-    try {
-      seen = localStorage.getItem("coop-magic:table-tools:guide:" +
-                                  guide.getAttribute("data-guide"));
-    } catch (error) { /* storage refused: a first visit */ }
-    if (seen !== "seen") guide.hidden = false;
-  }
-  // The head's first-visit mark (overrides/widget.html) has done its part: from here on the
-  // guide's own hidden attribute decides, in this same task, so nothing is painted in between.
-  document.documentElement.classList.remove("guide-first");
+  var html = document.documentElement;
+  if (guide instanceof HTMLElement && html.classList.contains("guide-first")) guide.hidden = false;
+  html.classList.remove("guide-first");
 })();

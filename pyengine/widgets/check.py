@@ -13,6 +13,11 @@ request; the adapter keeps requests at least ``FETCH_GAP_MS`` apart). Looked-up 
 the widget's saved state (browser storage), so the next check needs no network. Offline, every
 other rule is still checked and the page says which cards' colour identity was skipped.
 
+The verdict says whether it is the answer (``data-state="final"`` on ``data-id="verdict"``) or a
+first answer that a fetch still on its way may change (``"provisional"``: the combo list after
+the card data, the printed names, a Scryfall look-up's later batches, or the card data itself
+while it loads): a page or a test waits for the final one (:meth:`Widget._answer_state`).
+
 Data files are read through ``env.read_data(path)`` (a path under ``decks/``: ``cards.tsv``,
 ``banlists/commander.txt``) when the adapter provides it; tests pass ``data=`` instead.
 
@@ -74,6 +79,8 @@ PRINTED_NAMES_KEY = "printed-names.tsv"
 MAX_SCRYFALL_BODY = 4_000_000
 #: Most unknown cards listed one by one (the rest are counted).
 MAX_UNKNOWN_ITEMS = 200
+#: The verdict's ``data-state``: an answer a fetch on its way may change, or the answer.
+PROVISIONAL, FINAL = "provisional", "final"
 #: Scryfall's limit of identifiers per collection request.
 BATCH = 75
 #: Ban lists read from ``decks/banlists/``.
@@ -337,6 +344,15 @@ class Widget(NoGame):
         self._checked_db = (key, db)
         return db
 
+    def _answer_state(self) -> str:
+        """``"provisional"`` while an answer on its way (card data, combo list, printed names,
+        a look-up's batch) will check the list again, else ``"final"``."""
+        done, total = self.lookup.get("done"), self.lookup.get("total")
+        looking_up = isinstance(done, int) and isinstance(total, int) and done < total
+        waiting = (self.full_state == "loading" or self.printed_state == "loading"
+                   or self.power.combos_waiting or looking_up)
+        return PROVISIONAL if waiting else FINAL
+
     def _needs_full(self) -> bool:
         return self.full_state == "fetch" or self.full_state == "failed"
 
@@ -345,7 +361,8 @@ class Widget(NoGame):
         return View(
             text={"lookup-status": "Loading the card data (about 0.5 MB, only the first "
                   "time)…"},
-            attrs={"lookup-status": {"data-state": "busy"}},
+            attrs={"lookup-status": {"data-state": "busy"},
+                   "verdict": {"data-state": PROVISIONAL}},
             hidden={"result": True},
             fetches=[Fetch(url=CARD_FACTS_URL, action="card-data", method="GET",
                            tag="card-data"), *self.power.combos_fetch()],
@@ -521,7 +538,8 @@ class Widget(NoGame):
                                   f"Read as {format_title(deck.format)}."))
         if not deck.entries:
             view.text["verdict"] = "No cards found: paste a list, one card a line."
-            view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict"}
+            view.attrs["verdict"] = {"data-verdict": "empty", "class": "check-verdict",
+                                     "data-state": self._answer_state()}
             view.text["summary"] = ""
             view.lists["findings"] = [self._item(f) for f in report.findings
                                       if f.code == "reader"]
@@ -539,6 +557,7 @@ class Widget(NoGame):
         view.attrs["verdict"] = {
             "data-verdict": _VERDICT_CLASS.get(report.verdict, "unchecked"),
             "class": "check-verdict check-" + _VERDICT_CLASS.get(report.verdict, "unchecked"),
+            "data-state": self._answer_state(),
         }
         summary = f"{report.size} cards"
         if report.commanders:
@@ -679,7 +698,8 @@ class Widget(NoGame):
             text={"lookup-status": f"Looking up {len(names)} card"
                   f"{'s' if len(names) != 1 else ''} on Scryfall…"},
             hidden={"lookup": True},
-            attrs={"lookup-status": {"data-state": "busy"}},
+            attrs={"lookup-status": {"data-state": "busy"},
+                   "verdict": {"data-state": PROVISIONAL}},
             fetches=fetches,
         )
 

@@ -8,12 +8,18 @@ model's sliders. The runners compose it as a part
 Page elements: fields ``sim-mine`` (checkbox: use the sliders, else the rule set's defaults),
 ``sim-damage``, ``sim-removal``, ``sim-blocks``; action ``how-hard``; outputs (``data-id``)
 ``how-hard-summary`` and ``how-hard-turns``.
+
+The sliders are declared once, :data:`SLIDERS` (the table model's field each sets, its words,
+its range); their defaults are the variant's default table (:func:`slider_defaults`, from
+:func:`pyengine.simulate.default_model`). The build draws them on the play pages from both
+(a ``<!-- how-hard: VARIANT id=PREFIX -->`` marker, :mod:`sitebuild.setup_controls`), so no
+page types a default.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import replace
+from dataclasses import dataclass
 from typing import Any
 
 from ..game import GameError
@@ -28,21 +34,48 @@ SEED = "how-hard"
 LISTED = 10
 
 
+@dataclass(frozen=True)
+class Slider:
+    """One slider of the box: the :class:`~pyengine.simulate.TableModel` field it sets (form
+    name ``sim-KEY``), its words on the page, and its range (from ``low`` to ``high`` by
+    ``step``)."""
+
+    key: str
+    label: str
+    high: float
+    low: float = 0.0
+    step: float = 0.5
+
+
+#: The box's sliders, in page order.
+SLIDERS = (
+    Slider("damage", "Damage each Survivor deals the automated deck a turn at full strength", 30),
+    Slider("removal", "Its creatures each Survivor removes a turn at full strength", 6),
+    Slider("blocks", "Its attackers each Survivor blocks a turn at full strength", 10),
+)
+
+
+def slider_defaults(variant: str) -> dict[str, float]:
+    """Each slider's value before the player moves it: the variant's default table (what the
+    box plays when ``sim-mine`` is off)."""
+    base = default_model(variant)
+    return {slider.key: float(getattr(base, slider.key)) for slider in SLIDERS}
+
+
 def model_from(variant: str, form: Mapping[str, Any]) -> TableModel:
     """The sliders' model (when ``sim-mine`` is on), else the rule set's default."""
     base = default_model(variant)
     if not form.get("sim-mine"):
         return base
     values = {}
-    for key in ("damage", "removal", "blocks"):
-        raw = str(form.get(f"sim-{key}", "")).strip()
+    for slider in SLIDERS:
+        raw = str(form.get(f"sim-{slider.key}", "")).strip()
         try:
-            values[key] = float(raw) if raw else getattr(base, key)
+            values[slider.key] = float(raw) if raw else getattr(base, slider.key)
         except ValueError:
-            raise GameError(f"the {key} slider needs a number") from None
+            raise GameError(f"the {slider.key} slider needs a number") from None
     try:
-        return replace(base, damage=values["damage"], removal=values["removal"],
-                       blocks=values["blocks"])
+        return TableModel.from_dict({**base.to_dict(), **values})
     except ValueError as error:
         raise GameError(str(error)) from None
 

@@ -58,6 +58,8 @@ class PowerPart:
         #: The two-card combos once fetched (None: not asked, none on this site, or unread).
         self.combos: combo_list.Combos | None = None
         self.combos_asked = False
+        #: True once the combo list's fetch has been answered (whatever it said).
+        self.combos_answered = False
         #: The Horde setting the last suggestion named ("" before one).
         self.suggested = ""
 
@@ -71,12 +73,19 @@ class PowerPart:
     def take_combos(self, form: dict[str, str]) -> None:
         """The combo list's answer: a list, or "not checked" (none on this site, not read)."""
         self.combos = None
+        self.combos_answered = True
         if form.get("_status") == "200":
             try:
                 found = combo_list.parse(str(form.get("_body", "")))
             except ValueError:
                 return
             self.combos = None if found.meta.get("status") == "absent" else found
+
+    @property
+    def combos_waiting(self) -> bool:
+        """True while the combo list is asked for and not answered: the estimate (and the
+        check's answer with it) is then provisional."""
+        return self.combos_asked and not self.combos_answered
 
     def estimate(self, deck: Decklist, db: CardDB) -> Power:
         return estimate(deck.entries, db, self.names, self.meta, self.combos)

@@ -57,7 +57,24 @@ def run_check(page, fmt: str, text: str) -> None:
 
 
 def verdict(page):
-    return page.locator("[data-id=verdict]")
+    """The check's final verdict: the first check answers in steps (the card data, then the
+    combo list and any printed names; a look-up batch by batch), each earlier answer marked
+    ``data-state="provisional"``, so a wait on the verdict waits for the last one."""
+    return page.locator("[data-id=verdict][data-state=final]")
+
+
+def expect_verdict(page, text: str) -> None:
+    """Wait for the final verdict and check its words. A first check fetches and reads the
+    card data, the combo list and any printed names before its answer is final: the wait is
+    the engine's generous bound, not a timing check."""
+    expect(verdict(page)).to_have_text(text, timeout=ENGINE_TIMEOUT_MS)
+
+
+#: Records each data-state the verdict takes (a MutationObserver on the attribute).
+VERDICT_STATES = """() => { window.__verdictStates = [];
+    const el = document.querySelector('[data-id=verdict]');
+    new MutationObserver(() => window.__verdictStates.push(el.getAttribute('data-state')))
+        .observe(el, {attributes: true, attributeFilter: ['data-state']}); }"""
 
 
 def test_check_with_the_sites_card_data(page, site_url):
@@ -67,8 +84,11 @@ def test_check_with_the_sites_card_data(page, site_url):
     page.on("request", lambda request: asked.append(request.url))
     open_check(page, site_url)
     assert not [url for url in asked if "card-facts" in url]  # not at start
+    page.evaluate(VERDICT_STATES)
     run_check(page, "team-commander", MEREN + "\nSideboard\n1 Counterspell\n")
-    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect_verdict(page, "Team Commander: not legal")
+    # provisional while the card data loads and until the combo list is in, then final
+    assert page.evaluate("window.__verdictStates") == ["provisional", "final"]
     assert len([url for url in asked if url.endswith("runtime/card-facts.tsv")]) == 1
     expect(page.locator("[data-id=read-as]")).to_contain_text("Card data ")
     bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
@@ -85,7 +105,7 @@ def test_check_with_the_sites_card_data(page, site_url):
     expect(page.locator("[data-id=lookup]")).to_be_visible()
     expect(page.locator("[data-id=unknown] li")).to_have_count(80)
     run_check(page, "horde", "40 Island\n")  # a second check fetches nothing
-    expect(verdict(page)).to_have_text("Horde (SlingLab rules): legal")
+    expect_verdict(page, "Horde (SlingLab rules): legal")
     assert len([url for url in asked if "card-facts" in url]) == 1
 
 
@@ -96,7 +116,7 @@ def test_unmarked_commander_is_asked(page, site_url):
     text = "1 Meren of Clan Nel Toth\n1 Sol Ring\n1 Cultivate\n1 Glissa Sunslayer\n" \
         "96 Swamp\n"
     run_check(page, "swarm", text)
-    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): legal")
+    expect_verdict(page, "Swarm Mode (Commander decks): legal")
     question = page.locator("[data-id=commander-question]")
     expect(question).to_contain_text("Is Meren of Clan Nel Toth your commander?")
     page.click("[data-id=proposals] button:has-text('No, it is Glissa')")
@@ -112,7 +132,7 @@ def test_lookup_from_scryfall_fixtures(page, site_url):
     page.route("https://api.scryfall.com/**", scryfall)
     open_check(page, site_url)
     run_check(page, "team-commander", MEREN)
-    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect_verdict(page, "Team Commander: not legal")
     assert scryfall.batches == []  # nothing is fetched until the player asks
     page.click("[data-id=lookup]")
     status = page.locator("[data-id=lookup-status]")
@@ -121,7 +141,7 @@ def test_lookup_from_scryfall_fixtures(page, site_url):
     expect(status).to_contain_text("Homebrew Card 0")
     assert [len(batch) for batch in scryfall.batches] == [75, 5]
     assert scryfall.times[1] - scryfall.times[0] >= 0.1
-    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect_verdict(page, "Team Commander: not legal")
     bolt = page.locator("[data-id=findings] li", has_text="Lightning Bolt")
     expect(bolt.locator("a")).to_have_attribute("href", "../team-commander/index.html#tc-1-1")
     expect(page.locator("[data-id=unknown] li")).to_have_count(80)
@@ -130,7 +150,7 @@ def test_lookup_from_scryfall_fixtures(page, site_url):
     page.reload()
     wait_ready(page, "check")
     page.click("[data-action=check]")
-    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect_verdict(page, "Team Commander: not legal")
     expect(page.locator("[data-id=lookup]")).to_be_hidden()  # remembered as not found
     assert len(scryfall.batches) == 2
 
@@ -158,12 +178,12 @@ def test_lookup_when_scryfall_is_unreachable(page, site_url, guard):
     page.route("https://api.scryfall.com/**", lambda route: route.abort())
     open_check(page, site_url)
     run_check(page, "swarm", MEREN)
-    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not legal")
+    expect_verdict(page, "Swarm Mode (Commander decks): not legal")
     page.click("[data-id=lookup]")
     status = page.locator("[data-id=lookup-status]")
     expect(status).to_have_attribute("data-state", "offline")
     expect(status).to_contain_text("Scryfall could not be reached")
-    expect(verdict(page)).to_have_text("Swarm Mode (Commander decks): not legal")
+    expect_verdict(page, "Swarm Mode (Commander decks): not legal")
     expect(page.locator("[data-id=lookup]")).to_be_visible()
     # Chromium logs the aborted request itself as a console error; that one is expected.
     guard.problems[:] = [p for p in guard.problems
@@ -179,7 +199,7 @@ def test_upload_on_a_phone(phone_page, site_url):
     page.set_input_files("[data-file=upload]", files=[
         {"name": "deck.txt", "mimeType": "text/plain", "buffer": text.encode("utf-8")}])
     expect(page.locator("[data-field=paste]")).to_have_value(text)
-    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal")
+    expect_verdict(page, "Horde (SlingLab rules): not legal")
     expect(page.locator("[data-id=findings] li.finding")).to_have_count(3)
     expect(page.locator("[data-id=findings] li.check-group")).to_have_count(2)
     moat = page.locator("[data-id=findings] li", has_text="Moat")
@@ -199,7 +219,7 @@ def test_csv_upload(page, site_url):
     text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
     page.set_input_files("[data-file=upload]", files=[
         {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
-    expect(verdict(page)).to_have_text("Team Commander: not legal")
+    expect_verdict(page, "Team Commander: not legal")
     expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
     expect(page.locator("[data-id=summary]")).to_contain_text(
         "commander: Kenrith, the Returned King")
@@ -246,7 +266,7 @@ def test_check_works_offline_once_the_tools_are_kept(page, context, site_url):
         page.reload()
         open_check(page, site_url)
         run_check(page, "team-commander", krenko)
-        expect(verdict(page)).to_have_text("Team Commander: legal")
+        expect_verdict(page, "Team Commander: legal")
     finally:
         context.set_offline(False)
 
@@ -263,8 +283,7 @@ def test_check_deck_brings_the_verdict_into_view_on_a_phone(phone_page, site_url
     page.evaluate("(el) => window.scrollBy(0, el.getBoundingClientRect().bottom - innerHeight)",
                   button.element_handle())
     button.click()
-    expect(verdict(page)).to_have_text("Horde (SlingLab rules): not legal",
-                                       timeout=ENGINE_TIMEOUT_MS)
+    expect_verdict(page, "Horde (SlingLab rules): not legal")
     page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     box = verdict(page).bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 740

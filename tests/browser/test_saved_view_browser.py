@@ -114,3 +114,70 @@ def test_saved_view_is_text_never_html(browser, site_url):
         guard.check()
     finally:
         context.close()
+
+
+#: Init script: records the script behind each read of the first-visit guide's "seen" key in
+#: storage (its stack: the page's own head script, saved-view.js, or the adapter, which reads
+#: every key of the site once to list its slots).
+RECORD_GUIDE_READS = """window.__guideReads = [];
+const coopMagicRead = Storage.prototype.getItem;
+Storage.prototype.getItem = function (key) {
+    if (String(key).startsWith('coop-magic:table-tools:guide:')) {
+        window.__guideReads.push(new Error().stack || '');
+    }
+    return coopMagicRead.call(this, key);
+};"""
+
+
+def guide_reads(page, name: str) -> list[str]:
+    """Which scripts read the guide's key on this page view: "head" (the page's own inline
+    script), "saved-view.js" or "other"."""
+    return ["saved-view.js" if "saved-view.js" in stack else
+            "head" if f"play/{name}.html" in stack else "other"
+            for stack in page.evaluate("window.__guideReads")]
+#: What saved-view.js is wrapped in: the names it adds to ``window``.
+BEFORE = "window.__namesBefore = Object.getOwnPropertyNames(window);\n"
+AFTER = ("\nwindow.__namesAdded = Object.getOwnPropertyNames(window).filter(\n"
+         "    (name) => !window.__namesBefore.includes(name) && name !== '__namesBefore');\n")
+
+
+def test_the_first_visit_guide_is_set_up_once_and_adds_no_global(browser, site_url):
+    """hs-2-1, sw-2-1, tc-2-2: on each play page with a guide, whether it was dismissed is read
+    from storage once for the guide (the head's mark, overrides/widget.html; saved-view.js
+    only turns the mark into the guide's hidden attribute, and reads nothing), on a first
+    visit and after "Got it"; the guide is
+    shown or hidden accordingly; and saved-view.js adds no name to ``window`` but its
+    declared coopMagicSavedView (types/globals.d.ts). The site loads each page whole (no
+    Material instant navigation), so a page view runs the script once."""
+    context = browser.new_context(viewport={"width": 360, "height": 740},
+                                  service_workers="block")
+    guard = Guard()
+    page = context.new_page()
+    guard.attach(context, page)
+
+    def wrapped(route) -> None:
+        response = route.fetch()
+        route.fulfill(response=response, body=BEFORE + response.text() + AFTER)
+
+    try:
+        page.add_init_script(RECORD_GUIDE_READS)
+        page.route("**/assets/saved-view.js", wrapped)
+        for name in ("horde", "swarm", "team"):
+            guide = page.locator(f"[data-guide={name}]")
+            page.goto(site_url + f"play/{name}.html")
+            wait_ready(page, name)
+            expect(guide).to_be_visible()
+            reads = guide_reads(page, name)
+            assert reads.count("head") == 1 and "saved-view.js" not in reads, (name, reads)
+            assert page.evaluate("window.__namesAdded") == ["coopMagicSavedView"], name
+            assert not page.evaluate("document.documentElement.classList.contains('guide-first')")
+            page.click("[data-tool=guide-close]")
+            page.reload()
+            wait_ready(page, name)
+            expect(guide).to_be_hidden()
+            reads = guide_reads(page, name)
+            assert reads.count("head") == 1 and "saved-view.js" not in reads, (name, reads)
+            assert page.evaluate("window.__namesAdded") == ["coopMagicSavedView"], name
+        guard.check()
+    finally:
+        context.close()
