@@ -110,7 +110,7 @@ from .game import ActionError, Card, Event, Game, GameError, Outcome, Terminatio
 from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
-from .variants import DeckKind, Simulation, Variant
+from .variants import Chart, DeckKind, Figures, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare, plural
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
@@ -1905,7 +1905,14 @@ SwarmGame.descriptor = Variant(
         defaults={"mode": "hive", "survivors": 1}, summary=("mode", "survivors"),
         settings=_presets, candidates=_candidates, config=_config, start=_start,
         refusal=_refusal, sample="swarm-sample", title="Swarm Mode (Hive Mind)",
-        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1),
+        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1,
+        figures=Figures(
+            decks=(("swarm-sample", "swarm-sample-enforcers"),), settings=_presets,
+            label=lambda options: MODES[options["mode"]],
+            charts=lambda: [Chart("swarm-hive", "Hive Mind, by team size", {}, lambda o: (
+                f"{o['survivors']} Survivor" + ("s" if o["survivors"] > 1 else "")),
+                "Swarm turn")],
+            life="40 shared (the rule)")),
     deck_formats=("swarm",),
     turn_actions=("turn", "swarm-step", "combat", "second-main", "end"),
     ending_actions=("deck-out", "poison", "survivor-poison", "damage", "lose-life"),
