@@ -365,3 +365,50 @@ def test_a_new_team_commander_option_reaches_the_page_and_the_save(monkeypatch):
     assert table.state["throwaway"] == 3
     again = Widget(make_env())
     assert again.start(table.save()).error == "" and again.state["throwaway"] == 3
+
+
+def test_a_new_team_commander_option_reaches_the_command_line(monkeypatch, tmp_path, capsys):
+    """tc-2-2: ``pyengine team roll ... --throwaway 3 --tracker FILE`` reads a throwaway option
+    declared in Team Commander's set-up (the flag is made from the declaration) and the tracker
+    it starts holds it; a value out of its range is refused in the declaration's words. (The
+    table's page has no share link.)"""
+    from pyengine.cli import CommandError, build_parser
+
+    _with_throwaway(monkeypatch, variants.descriptor("team-commander"))
+    path = tmp_path / "tracker.json"
+    names = ["Ann", "Bo", "Cy", "Di"]
+    args = build_parser().parse_args(["team", "roll", *names, "--seed", "amber-otter-17",
+                                      "--throwaway", "3", "--tracker", str(path)])
+    assert args.func(args) == 0
+    capsys.readouterr()
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    assert saved["variant"] == "team-commander" and saved["config"]["throwaway"] == 3
+    assert game.load_game(path.read_text(encoding="utf-8")).config["throwaway"] == 3
+    args = build_parser().parse_args(["team", "roll", *names, "--throwaway", "9"])
+    with pytest.raises(CommandError, match="Throwaway is 1 to 3"):
+        args.func(args)
+
+
+def test_a_new_opening_hand_option_reaches_the_command_line(monkeypatch, tmp_path, capsys):
+    """tc-3-3: an option declared in the opening hand's (so far empty) set-up is a flag of
+    ``pyengine team mulligan`` and reaches the hand's config."""
+    from pyengine import team_commander
+    from pyengine.cli import build_parser
+
+    _with_throwaway(monkeypatch, variants.descriptor("team-commander-hand"))
+    seen: dict[str, Any] = {}
+    start = team_commander.OpeningHand.__init__
+
+    def spy(self: Any, config: dict[str, Any], seed: str) -> None:
+        seen.update(config)
+        start(self, config, seed)
+
+    monkeypatch.setattr(team_commander.OpeningHand, "__init__", spy)
+    deck = tmp_path / "deck.txt"
+    deck.write_text("Commander\n1 Atraxa, Praetors' Voice\n\nDeck\n99 Forest\n",
+                    encoding="utf-8")
+    args = build_parser().parse_args(["team", "mulligan", str(deck), "--seed", "amber-otter-17",
+                                      "--throwaway", "3"])
+    assert args.func(args) == 0
+    capsys.readouterr()
+    assert seen["throwaway"] == 3
