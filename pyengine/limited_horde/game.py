@@ -215,6 +215,8 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     def actions_of(self, name: str) -> list[Action]:
         if name == "hunt":
             return [self.template(name, card=card.id) for card in self.creatures()]
+        if name == "target":
+            return self.target_actions()
         return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
