@@ -134,9 +134,25 @@ def test_legal_actions_are_sound_and_complete(variant):
 #: Where an engine's own state may be read: the engines (and what registers them).
 ENGINES = {"pyengine/game.py", "pyengine/horde.py", "pyengine/horde_common.py",
            "pyengine/swarm.py", "pyengine/team_commander.py"}
-#: An engine's own end fields: ``.winner``, ``.result`` (a field or ``result()``) and an
-#: "over" phase.
-OWN_END = re.compile(r"\.winner\b|\.result\b|\[[\"']winner[\"']\]|phase\s*[!=]=\s*[\"']over")
+#: An engine's own end fields: ``.winner``, ``.result`` (a field or ``result()``), read as an
+#: attribute, by ``getattr``, as a save's key or by ``.get``, and an "over" phase compared
+#: either way round or looked up in a list.
+OWN_END = re.compile(
+    r"\.winner\b|\.result\b|\[[\"']winner[\"']\]"
+    r"|getattr\([^)]*[\"'](?:winner|result)[\"']|\.get\([\"'](?:winner|result)[\"']"
+    r"|[!=]=\s*[\"']over[\"']|[\"']over[\"']\s*[!=]=|\bin\s*[(\[{][^)\]}]*[\"']over[\"']")
+
+
+def test_the_end_scan_finds_each_way_of_reading_an_engines_end():
+    """The scan below can fail: each way of reading an engine's own end is found, and the
+    page's own element named "result" or an outcome's fields are not."""
+    read = ['if game.winner == "horde":', "done = g.result()", 'w = save["winner"]',
+            'getattr(game, "winner", None)', 'state.get("result")', 'if phase == "over":',
+            'if "over" != game.phase:', 'if game.phase in ("over", "won"):']
+    fine = ['view.hidden["result"] = True', "end = game.outcome()", "end.termination",
+            'if outcome.side == "survivors":', 'moreover = "overlord"']
+    assert [line for line in read if not OWN_END.search(line)] == []
+    assert [line for line in fine if OWN_END.search(line)] == []
 
 
 def test_no_consumer_reads_how_a_game_ended_but_through_outcome():
