@@ -282,7 +282,9 @@ def _calibration(variant: Variant, reports: list[dict[str, Any]]) -> dict[str, A
                       f"{_pct(items[0]['report']['won'])} to {_deck_title(items[-1]['deck'])} "
                       f"{_pct(items[-1]['report']['won'])}")
     easiest, hardest = list(LIMITED_GOALS)[0], list(LIMITED_GOALS)[-1]
-    assert shows.setup_turns is not None, f"{variant.id}: calibrated by its Preparation turns"
+    if shows.setup_turns is None:
+        raise BuildError(f"{variant.id}: calibrated figures need the set-up turns each "
+                         "difficulty gives (Figures.setup_turns)")
     turns = shows.setup_turns({"difficulty": easiest}) - shows.setup_turns(
         {"difficulty": hardest})
     return {"goal": "Limited Horde: each difficulty within 10 points of the rulebook's win "
