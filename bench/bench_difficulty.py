@@ -39,7 +39,8 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         print(f"committed figures: {figures['games']} games, {figures['seconds']} s to make")
     fit = figures["fit"]
-    print(f"fitted model (Limited Horde, per Survivor): {figures['models']['limited-horde']}; "
+    fitted = difficulty.calibrated()
+    print(f"fitted model ({fitted}, per Survivor): {figures['models'][fitted]}; "
           f"fit error {fit['error_points']} points over {fit['grid_points']} candidates")
     missed = 0
     for goal in difficulty.goals(figures):

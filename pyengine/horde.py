@@ -46,6 +46,7 @@ Choices where the source is silent (each also said where it is implemented):
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import Action
@@ -59,7 +60,7 @@ from .horde_common import (
     decklist_config,
 )
 from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
-from .variants import DeckKind, Simulation, Variant
+from .variants import Chart, DeckKind, Figures, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
@@ -785,6 +786,40 @@ def _start(config: dict[str, Any], seed: str, life: int | None) -> HordeSlingLab
     return HordeSlingLab(config, seed)
 
 
+def _survivors(options: Mapping[str, Any]) -> str:
+    return f"{options['survivors']} Survivor" + ("s" if options["survivors"] > 1 else "")
+
+
+def _figure_settings() -> list[dict[str, Any]]:
+    """Every preset (hs-7-2), then Custom with each exile share (hs-7-5) for the one- and
+    two-Survivor games it is meant for."""
+    exiles = CUSTOM.choice("exile_percent").values()
+    return _presets() + [{"difficulty": "custom", "survivors": n,
+                          "custom": {"exile_percent": e}} for n in (1, 2) for e in exiles]
+
+
+def _figure_label(options: Mapping[str, Any]) -> str:
+    if options["difficulty"] == "custom":
+        return f"Custom, exile {options['custom']['exile_percent']}%"
+    return str(options["difficulty"]).title()
+
+
+def _figure_charts() -> list[Chart]:
+    """A chart per preset by team size, and one per team size of Custom by exile share."""
+    presets = [Chart(f"horde-{d}", f"{d.title()}, by team size", {"difficulty": d},
+                     _survivors, "Horde turn") for d in PRESETS]
+    return presets + [
+        Chart(f"horde-custom-exile-{n}", f"Custom: exiling part of the deck, {n} Survivor"
+              + ("s" if n > 1 else ""), {"difficulty": "custom", "survivors": n},
+              lambda o: f"exile {o['custom']['exile_percent']}%", "Horde turn") for n in (1, 2)]
+
+
+def _figure_order() -> list[list[dict[str, Any]]]:
+    """The presets, easiest first (hs-7-2), at each team size."""
+    return [[{"difficulty": d, "survivors": n} for d in PRESETS]
+            for n in range(SURVIVORS.low, SURVIVORS.high + 1)]
+
+
 #: The whole set-up (hs-7, hs-2-4, hs-2-5, hs-7-4): one declaration with its two groups.
 SETUP = Setup((
     DIFFICULTY,
@@ -804,7 +839,11 @@ HordeSlingLab.descriptor = Variant(
         defaults={"difficulty": "classic", "survivors": 1},
         summary=("difficulty", "survivors", "custom", "life"), settings=_presets,
         candidates=_candidates, config=_config, start=_start,
-        sample="horde-knudson-zombies-2011", title="Horde (SlingLab)", suggested=0),
+        sample="horde-knudson-zombies-2011", title="Horde (SlingLab)", suggested=0,
+        figures=Figures(
+            decks=(("horde-knudson-zombies-2011", None),), settings=_figure_settings,
+            label=_figure_label, charts=_figure_charts, ordered=_figure_order,
+            life="20 per Survivor (the default group life)")),
     deck_formats=("horde", "commander-horde"),
     turn_actions=("end-survivor-turn", "end-horde-turn", "done", "skip-offer"),
     ending_actions=("life",),

@@ -94,7 +94,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .actions import Action
+from .actions import Action, Bound
 from .board_facts import bonus, granted_keywords
 from .cards import (
     CardDataError,
@@ -110,7 +110,7 @@ from .game import ActionError, Card, Event, Game, GameError, Outcome, Terminatio
 from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
-from .variants import DeckKind, Simulation, Variant
+from .variants import Chart, DeckKind, Figures, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare, plural
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
@@ -334,6 +334,8 @@ class HiveMind:
     announces_attack_total = True
     #: Added to a damage assignment order.
     damage_order_note = ""
+    #: Discards are random (sw-13-4): the table says how many, not which.
+    discard_picks = False
 
     def require_cast(self) -> None:
         raise ActionError("in Hive Mind Mode The Swarm casts its hand by itself (sw-13-7)")
@@ -454,6 +456,8 @@ class Overlord:
     second_main_phases = (COMBAT,)
     announces_attack_total = False
     damage_order_note = " (The Overlord may choose another order, sw-14-11)"
+    #: The Overlord picks the cards to discard (sw-14-4).
+    discard_picks = True
 
     def require_cast(self) -> None:
         """sw-14-7, sw-14-12: The Overlord casts from the hand."""
@@ -1055,10 +1059,12 @@ class SwarmGame(Game):
         """The actions that make sense now (:class:`pyengine.actions.Action`, as
         :meth:`HordeGame.legal_actions`; a refused action changes nothing), by type: the turn
         actions of :meth:`turn_actions`, each card action once per card that takes it now
-        (:meth:`card_actions`), and every other table action the mode allows, its arguments
-        open (casting and optional costs are The Overlord's, sw-14-7, sw-14-14; the Survivors'
-        attack and the graveyard blocker Hive Mind's, sw-13-12, sw-13-13). None once the game
-        is over."""
+        (:meth:`card_actions`), and every other table action the mode allows (casting and
+        optional costs are The Overlord's, sw-14-7, sw-14-14; the Survivors' attack and the
+        graveyard blocker Hive Mind's, sw-13-12, sw-13-13). Of those, ``cast`` is listed once
+        per card it may cast now, ``discard`` and ``assign-damage`` with their choices bounded
+        (:meth:`_choices`); the other arguments (amounts, names) open. None once the game is
+        over."""
         if self.result:
             return []
         by_card = {card.id: self.card_actions(card.id) for card in self.zones.all_cards()}
@@ -1066,8 +1072,50 @@ class SwarmGame(Game):
         for name in self.CARD_ACTIONS:
             found += [Action.of(name, card=card) for card, names in by_card.items()
                       if name in names]
-        found += [self.template(name) for name in self._other_actions()]
+        for name in self._other_actions():
+            found += self._choices(name)
         return sorted(found, key=lambda action: action.type)
+
+    def _choices(self, name: str) -> list[Action]:
+        """The actions of type ``name`` for :meth:`legal_actions`: ``cast`` once per card of
+        the hand The Overlord may cast now (tokens only in the Pre-Swarm Step, sw-14-6);
+        ``discard``: Hive Mind's amount (1 to 1000, sw-13-4) or The Overlord's cards (1 or
+        more distinct cards of the hand, sw-14-4), open with their bound; ``assign-damage``
+        once per attacker in combat, the blockers the table describes open (at least one, a
+        name and a toughness each, sw-13-15); ``dies-all`` and ``tap-all`` (tapped or untapped)
+        with their creatures open, bounded by The Swarm's creatures on the battlefield (sw-9-5);
+        any other with its arguments open."""
+        hand = self.zones["hand"]
+        if name == "cast":
+            if self.phase not in (PRE_SWARM, MAIN2):
+                return []
+            return [Action.of("cast", card=card.id) for card in hand
+                    if not (self.phase == MAIN2 and card.token)]
+        if name == "discard":
+            if self.policy.discard_picks:
+                if not hand:
+                    return []
+                among = tuple(card.id for card in hand)
+                return [Action("discard", {}, ("cards",), {"cards": Bound(
+                    low=1, high=len(among), among=among, many=True)})]
+            return [Action("discard", {}, ("amount",), {"amount": Bound(low=1, high=1000)})]
+        if name in ("dies-all", "tap-all"):
+            mine = tuple(card.id for card in self.zones["battlefield"]
+                         if self.is_creature(card) and self.controls(card))
+            if not mine:
+                return []
+            group = {"cards": Bound(low=1, high=len(mine), among=mine, many=True)}
+            if name == "dies-all":
+                return [Action(name, {}, ("cards",), group)]
+            return [Action(name, {"tapped": tapped}, ("cards",), group)
+                    for tapped in (True, False)]
+        if name == "assign-damage":
+            if self.phase != COMBAT:
+                return []
+            return [Action("assign-damage", {"attacker": attacker}, ("blockers",),
+                           {"blockers": Bound(low=1, fields=("toughness",))})
+                    for attacker in self.attackers]
+        return [self.template(name)]
 
     def _other_actions(self) -> list[str]:
         """The table actions besides the turn's and the cards' that the mode allows now."""
@@ -1905,7 +1953,14 @@ SwarmGame.descriptor = Variant(
         defaults={"mode": "hive", "survivors": 1}, summary=("mode", "survivors"),
         settings=_presets, candidates=_candidates, config=_config, start=_start,
         refusal=_refusal, sample="swarm-sample", title="Swarm Mode (Hive Mind)",
-        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1),
+        companion="enforcers", sample_companion="swarm-sample-enforcers", suggested=1,
+        figures=Figures(
+            decks=(("swarm-sample", "swarm-sample-enforcers"),), settings=_presets,
+            label=lambda options: MODES[options["mode"]],
+            charts=lambda: [Chart("swarm-hive", "Hive Mind, by team size", {}, lambda o: (
+                f"{o['survivors']} Survivor" + ("s" if o["survivors"] > 1 else "")),
+                "Swarm turn")],
+            life="40 shared (the rule)")),
     deck_formats=("swarm",),
     turn_actions=("turn", "swarm-step", "combat", "second-main", "end"),
     ending_actions=("deck-out", "poison", "survivor-poison", "damage", "lose-life"),

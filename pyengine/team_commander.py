@@ -17,11 +17,13 @@ Everything random goes through the :class:`~pyengine.rng.Rng` passed in (or the 
 
 from __future__ import annotations
 
+import itertools
+import math
 import re
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action, Bound
 from .game import ActionError, Event, Game, GameError, Outcome, Termination, register
 from .rng import Rng
 from .setup import Choice, Flag, Setup
@@ -52,6 +54,9 @@ POISON_TO_LOSE = {2: 15, 3: 20}
 COMMANDER_DAMAGE_TO_LOSE = 21
 #: Cards in an opening hand (tc-3-3).
 HAND_SIZE = 7
+#: The most ways to put cards on the bottom that :meth:`OpeningHand.legal_actions` lists one
+#: by one (one card: 7 ways, two in order: 42); beyond it the cards are open with their bound.
+LISTED_KEEPS = 50
 #: Games in a row with the same teammates after which teams must change (tc-2-3, optional).
 SAME_TEAMS_LIMIT = 3
 #: Longest player name accepted (names are shown as text; this keeps the page tidy).
@@ -418,12 +423,22 @@ class OpeningHand(Game):
         return None
 
     def legal_actions(self) -> list[Action]:
-        """``mulligan`` while another is allowed (tc-3-4), ``keep`` until the hand is kept (the
-        cards to put on the bottom open once a mulligan asks for some)."""
+        """``mulligan`` while another is allowed (tc-3-4), ``keep`` until the hand is kept: once
+        a mulligan asks for cards on the bottom, each choice of them (card ids from the hand,
+        in order) while there are at most :data:`LISTED_KEEPS`, else the cards open with
+        their bound (that many distinct cards of the hand)."""
         if self.kept:
             return []
-        keep = Action("keep", {}, ("bottom",) if self.to_bottom else ())
-        return ([Action("mulligan")] if self.to_bottom < HAND_SIZE else []) + [keep]
+        found = [Action("mulligan")] if self.to_bottom < HAND_SIZE else []
+        hand = [card.id for card in self.zones["hand"]]
+        n = self.to_bottom
+        if not n:
+            return [*found, Action("keep")]
+        if math.perm(len(hand), n) <= LISTED_KEEPS:
+            return found + [Action.of("keep", bottom=list(chosen))
+                            for chosen in itertools.permutations(hand, n)]
+        return [*found, Action("keep", {}, ("bottom",),
+                               {"bottom": Bound(low=n, high=n, among=tuple(hand), many=True)})]
 
     def do_mulligan(self) -> list[Event]:
         """Shuffle the hand back, draw seven (tc-3-4). The cards to bottom are chosen on keep."""

@@ -10,11 +10,11 @@ engine alone: a play page that never simulates Swarm never loads it.
 Layers that ask: the simulator (its drivers, default table, settings), the suggestion, the
 card reference (its deck kinds), the deck-power panel (the automated decks), the deck check's
 formats (``deck_formats``), the build's rules and card-reference hooks and set-up controls
-(``<!-- setup: variant:swarm -->``), the play pages' set-up, the command line and the tests'
-starts. ``tests/test_variants.py`` counts the places outside the engines and this module that
-branch on a variant's name (none, but the rules pages' difficulty sections,
-``sitebuild/difficulty.py``, held from growing) and adds a throwaway option to each variant's
-set-up to check that it reaches every layer.
+(``<!-- setup: variant:swarm -->``), the rules pages' difficulty figures (``simulation.figures``:
+what ``sitebuild/difficulty.py`` plays, charts and checks), the play pages' set-up, the command
+line and the tests' starts. ``tests/test_variants.py`` counts the places outside the engines
+and this module that branch on a variant's name (none) and adds a throwaway option to each
+variant's set-up to check that it reaches every layer.
 
 Standard library only; runs in the browser as in CPython.
 """
@@ -30,8 +30,8 @@ if TYPE_CHECKING:  # pragma: no cover - types only
     from .game import Game
     from .setup import Setup
 
-__all__ = ["DeckKind", "Simulation", "Variant", "all_variants", "deck_kind", "descriptor",
-           "ids", "simulated", "variant_of_prefix"]
+__all__ = ["Chart", "DeckKind", "Figures", "Simulation", "Variant", "all_variants", "deck_kind",
+           "descriptor", "ids", "simulated", "variant_of_prefix"]
 
 #: Registered variant -> ``module:Class`` of its engine (imported on first use). The engine
 #: class registers itself with :func:`pyengine.game.register` on import; the test of this module
@@ -54,6 +54,44 @@ class DeckKind:
     format: str
     title: str
     reference: str
+
+
+@dataclass(frozen=True)
+class Chart:
+    """One chart of a rules page's "Choosing a difficulty" section: a line for each report whose
+    options (and ``deck``) hold ``match``, labelled by ``line`` (the report's options)."""
+
+    name: str
+    title: str
+    match: Mapping[str, Any]
+    line: Callable[[Mapping[str, Any]], str]
+    #: The charts' turn axis ("Horde turn").
+    turn: str
+
+
+@dataclass(frozen=True)
+class Figures:
+    """What a rules page's "Choosing a difficulty" section simulates and shows
+    (``sitebuild/difficulty.py``, marker ``<!-- difficulty: VARIANT -->``).
+
+    ``decks``: each automated deck played, with its companion list (or None); ``settings``: every
+    setting played with each deck, in the order the section lists them; ``label``: a setting in
+    words (a section with several decks names the deck before it, the others the team size);
+    ``charts``: what each chart draws; ``life``: the starting life in words; ``ordered``: rows of
+    settings, each harder than the one before it, checked with each deck (a harder preset never
+    easier); ``calibrated``: the table model was fitted to this rulebook's playtest win rates
+    (``sitebuild/table_fit.py``); ``length``: the plausible game length in turns (None: at least
+    a few automated turns) with ``setup_turns`` of a setting counted in (Preparation turns)."""
+
+    decks: tuple[tuple[str, str | None], ...]
+    settings: Callable[[], list[dict[str, Any]]]
+    label: Callable[[Mapping[str, Any]], str]
+    charts: Callable[[], list[Chart]]
+    life: str
+    ordered: Callable[[], list[list[dict[str, Any]]]] = field(default=lambda: [])
+    calibrated: bool = False
+    length: tuple[float, float] | None = None
+    setup_turns: Callable[[Mapping[str, Any]], int] | None = None
 
 
 @dataclass(frozen=True)
@@ -85,6 +123,8 @@ class Simulation:
     companion: str | None = None
     sample_companion: str | None = None
     refusal: Callable[[dict[str, Any]], str | None] = field(default=lambda config: None)
+    #: The rules page's "Choosing a difficulty" figures (None: the page has none).
+    figures: Figures | None = None
     #: Offered by the deck-power panel's suggestion (``pyengine/widgets/power_part.py``) at
     #: this place (0 first, the setting the check page keeps); None: not offered there.
     suggested: int | None = None

@@ -33,9 +33,12 @@ import re
 import sys
 from pathlib import Path
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from sitebuild import BuildError
+
+if TYPE_CHECKING:  # pragma: no cover - types only
+    from pyengine.variants import Figures, Variant
 
 ROOT = Path(__file__).resolve().parent.parent
 COMMITTED = Path(__file__).resolve().parent / "difficulty-figures.json"
@@ -46,7 +49,7 @@ RUNS = 400
 SEED = "choosing-a-difficulty"
 #: Turns shown in the charts and tables.
 SHOWN_TURNS = 12
-MARKER = re.compile(r"^<!-- difficulty: (horde|limited-horde|swarm) -->$", re.MULTILINE)
+MARKER = re.compile(r"^<!-- difficulty: ([\w-]+) -->$", re.MULTILINE)
 #: Site folder of the charts.
 SITE_DIR = "assets/difficulty"
 #: A chart's size in inches; the page gives its images the same proportions (100 pixels to
@@ -54,33 +57,41 @@ SITE_DIR = "assets/difficulty"
 #: picture arrives.
 FIGSIZE = (4.8, 6.0)
 
-HORDE_DECK = "horde-knudson-zombies-2011"
-LIMITED_DECKS = (("limited-horde-zombies", None), ("limited-horde-goblins", None),
-                 ("limited-horde-eldrazi-vanguard", "limited-horde-eldrazi-dreadnought"))
-SWARM_DECK = ("swarm-sample", "swarm-sample-enforcers")
-EXILE = (0, 10, 25, 40)
+def shown() -> list[Variant]:
+    """The variants whose rules pages show figures (their descriptors' ``simulation.figures``,
+    :class:`pyengine.variants.Figures`), by id: the order the figures are computed and listed
+    in."""
+    from pyengine import variants
+
+    return sorted((v for v in variants.simulated() if _figures_of(v) is not None),
+                  key=lambda v: v.id)
+
+
+def _figures_of(variant: Variant) -> Figures | None:
+    return variant.simulation.figures if variant.simulation else None
+
+
+def declared(variant_id: str) -> Figures:
+    """What ``variant_id``'s section shows; a BuildError if its rules page has none."""
+    from pyengine import variants
+
+    found = None
+    if variant_id in variants.ids():
+        found = _figures_of(variants.descriptor(variant_id))
+    if found is None:
+        raise BuildError(f"<!-- difficulty: {variant_id} -->: no figures for this variant "
+                         f"(those with figures: {', '.join(v.id for v in shown())})")
+    return found
 
 
 def plan() -> list[dict[str, Any]]:
-    """Every simulated setting: variant, deck, companion list, engine options, a label."""
-    from pyengine.simulate import settings_for
-
+    """Every simulated setting: variant, deck, companion list, engine options."""
     runs: list[dict[str, Any]] = []
-    for setting in settings_for("horde"):
-        runs.append({"variant": "horde", "deck": HORDE_DECK, "extra": None,
-                     "options": setting})
-    for survivors in (1, 2):
-        for exile in EXILE:
-            runs.append({"variant": "horde", "deck": HORDE_DECK, "extra": None,
-                         "options": {"difficulty": "custom", "survivors": survivors,
-                                     "custom": {"exile_percent": exile}}})
-    for deck, extra in LIMITED_DECKS:
-        for setting in settings_for("limited-horde"):
-            runs.append({"variant": "limited-horde", "deck": deck, "extra": extra,
-                         "options": setting})
-    for setting in settings_for("swarm"):
-        runs.append({"variant": "swarm", "deck": SWARM_DECK[0], "extra": SWARM_DECK[1],
-                     "options": setting})
+    for variant in shown():
+        figures = declared(variant.id)
+        for deck, extra in figures.decks:
+            runs += [{"variant": variant.id, "deck": deck, "extra": extra, "options": setting}
+                     for setting in figures.settings()]
     return runs
 
 
@@ -134,8 +145,8 @@ def cache_key(root: Path = ROOT) -> str:
     decks = root / "decks"
     for path in [*_engine_files(root), root / "sitebuild" / "table_fit.py",
                  decks / "cards.tsv", decks / "index.json",
-                 *sorted(p for folder in ("horde", "limited-horde", "swarm")
-                         for p in (decks / folder).glob("*.txt")),
+                 *sorted(decks / entry["path"] for entry in json.loads(
+                     (decks / "index.json").read_text(encoding="utf-8"))),
                  Path(__file__).resolve()]:
         name = path.name if path == Path(__file__).resolve() else path.relative_to(
             root).as_posix()
@@ -230,11 +241,8 @@ def load_figures(root: Path = ROOT, log: Any = None) -> dict[str, Any]:
 #: points of the rulebook's figure, under 10% for Nightmare (lh-2-4).
 LIMITED_GOALS = {"easy": (0.60, 0.80), "normal": (0.40, 0.60), "hard": (0.20, 0.40),
                  "nightmare": (0.0, 0.10)}
-#: Limited Horde game length, in turns with the Preparation turns counted: the rulebook has
-#: aggro decks overrun between turns 9 and 12 and a Surge end the game within 2-3 turns; we
-#: call 8 to 16 plausible. SlingLab and Swarm give no length: a game should at least outlast
-#: SlingLab's first Surge (Horde turn 2 to 4) and the Swarm's first waves (3 turns).
-LIMITED_LENGTH = (8.0, 16.0)
+#: A game should at least outlast SlingLab's first Surge (Horde turn 2 to 4) and the Swarm's
+#: first waves (3 turns): the length goal of a variant that declares no length of its own.
 SHORTEST = 3.0
 
 
@@ -247,21 +255,18 @@ def _order_break(easier: dict[str, Any], harder: dict[str, Any]) -> float:
     return (p2 - p1) / spread
 
 
-def goals(figures: dict[str, Any]) -> list[dict[str, Any]]:
-    """Each goal of the figures (issue 42): its name, whether it is met, and the figures."""
-    from pyengine.horde import PRESETS
-    from pyengine.limited_horde.rules import LEVELS
-    from pyengine.simulate import Z90, interval_text
+def _calibration(variant: Variant, reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """Goal 1 for the variant whose rulebook's playtest win rates the table model was fitted
+    to (``table_fit``): each difficulty, averaged over its decks, near the rulebook's."""
+    from pyengine.simulate import interval_text
 
     from .table_fit import TARGET_TEXT
 
-    reports = figures["reports"]
-    out = []
-    # 1. Limited Horde's four difficulties, averaged over its three decks.
+    shows = declared(variant.id)
+    mine = [i for i in reports if i["variant"] == variant.id]
     parts, met, means = [], True, {}
     for level, (low, high) in LIMITED_GOALS.items():
-        items = [i for i in reports if i["variant"] == "limited-horde"
-                 and i["options"]["difficulty"] == level]
+        items = [i for i in mine if i["options"]["difficulty"] == level]
         games = sum(i["report"]["runs"] for i in items)
         won = sum(i["report"]["won"] for i in items) / len(items)
         means[level] = won
@@ -269,32 +274,47 @@ def goals(figures: dict[str, Any]) -> list[dict[str, Any]]:
         parts.append(f"{level.title()} {interval_text(won, games)} (rulebook "
                      f"{TARGET_TEXT[level]})")
     spread = []
-    for level in ("story", "nightmare"):
-        items = sorted((i for i in reports if i["variant"] == "limited-horde"
-                        and i["options"]["difficulty"] == level),
+    levels = [setting["difficulty"] for setting in shows.settings()]
+    for level in (levels[0], levels[-1]):
+        items = sorted((i for i in mine if i["options"]["difficulty"] == level),
                        key=lambda i: i["report"]["won"])
         spread.append(f"{level.title()} runs from {_deck_title(items[0]['deck'])} "
                       f"{_pct(items[0]['report']['won'])} to {_deck_title(items[-1]['deck'])} "
                       f"{_pct(items[-1]['report']['won'])}")
-    out.append({"goal": "Limited Horde: each difficulty within 10 points of the rulebook's win "
-                "rate (Nightmare under 10%), averaged over its three decks", "met": met,
-                "detail": "; ".join(parts),
-                "why": "one table model meets three Horde decks that differ more than the "
-                "rulebook's single table does (" + "; ".join(spread) + "), and each "
-                "Preparation turn moves the model's win rate by about "
-                f"{100 * (means['easy'] - means['nightmare']) / 3:.0f} points (Easy to "
-                "Nightmare) where the rulebook's table moves 20"})
+    easiest, hardest = list(LIMITED_GOALS)[0], list(LIMITED_GOALS)[-1]
+    if shows.setup_turns is None:
+        raise BuildError(f"{variant.id}: calibrated figures need the set-up turns each "
+                         "difficulty gives (Figures.setup_turns)")
+    turns = shows.setup_turns({"difficulty": easiest}) - shows.setup_turns(
+        {"difficulty": hardest})
+    return {"goal": "Limited Horde: each difficulty within 10 points of the rulebook's win "
+            "rate (Nightmare under 10%), averaged over its three decks", "met": met,
+            "detail": "; ".join(parts),
+            "why": "one table model meets three Horde decks that differ more than the "
+            "rulebook's single table does (" + "; ".join(spread) + "), and each "
+            "Preparation turn moves the model's win rate by about "
+            f"{100 * (means[easiest] - means[hardest]) / turns:.0f} points "
+            f"({easiest.title()} to {hardest.title()}) where the rulebook's table moves 20"}
+
+
+def goals(figures: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each goal of the figures (issue 42): its name, whether it is met, and the figures."""
+    from pyengine.simulate import Z90
+
+    reports = figures["reports"]
+    # 1. The calibrated rulebook's difficulties (Limited Horde's), averaged over its decks.
+    out = [_calibration(v, reports) for v in shown() if declared(v.id).calibrated]
     # 2. Harder presets never easier beyond the sampling error, at every team size / deck.
     breaks = []
-    for survivors in range(1, 5):
-        row = [i for d in PRESETS for i in reports if i["variant"] == "horde"
-               and i["options"] == {"difficulty": d, "survivors": survivors}]
-        breaks += [(a, b) for a, b in zip(row, row[1:], strict=False) if _order_break(a, b) > Z90]
-    for deck, _ in LIMITED_DECKS:
-        row = [i for level in sorted(LEVELS, key=LEVELS.__getitem__, reverse=True)
-               for i in reports if i["variant"] == "limited-horde" and i["deck"] == deck
-               and i["options"]["difficulty"] == level]
-        breaks += [(a, b) for a, b in zip(row, row[1:], strict=False) if _order_break(a, b) > Z90]
+    for variant in shown():
+        shows = declared(variant.id)
+        for deck, _ in shows.decks:
+            for settings in shows.ordered():
+                row = [i for setting in settings for i in reports
+                       if i["variant"] == variant.id and i["deck"] == deck
+                       and i["options"] == setting]
+                breaks += [(a, b) for a, b in zip(row, row[1:], strict=False)
+                           if _order_break(a, b) > Z90]
     out.append({"goal": "A harder preset never comes out easier beyond the sampling error, at "
                 "any team size (SlingLab) or with any deck (Limited Horde)", "met": not breaks,
                 "detail": "; ".join(f"{_label(b)} {_pct(b['report']['won'])} above "
@@ -311,10 +331,13 @@ def goals(figures: dict[str, Any]) -> list[dict[str, Any]]:
     odd = []
     for item in reports:
         length = item["report"]["expected_length"]
-        if item["variant"] == "limited-horde":
-            turns = (length or 0) + LEVELS[item["options"]["difficulty"]]
-            if not LIMITED_LENGTH[0] <= turns <= LIMITED_LENGTH[1]:
-                odd.append(f"{_label(item)} {turns:.1f} turns with Preparation")
+        shows = declared(item["variant"])
+        if shows.length is not None:
+            counted = shows.setup_turns(item["options"]) if shows.setup_turns else 0
+            turns = (length or 0) + counted
+            if not shows.length[0] <= turns <= shows.length[1]:
+                odd.append(f"{_label(item)} {turns:.1f} turns"
+                           + (" with Preparation" if shows.setup_turns else ""))
         elif length is None or length < SHORTEST:
             odd.append(f"{_label(item)} " + (f"{length:.1f}" if length else "no") + " turns")
     out.append({"goal": "Game length plausible: Limited Horde 8-16 turns with its Preparation "
@@ -327,24 +350,34 @@ def goals(figures: dict[str, Any]) -> list[dict[str, Any]]:
     return out
 
 
+#: Why a deck's settings came out at 0% or 100%, where that has been seen and understood
+#: (``{low}`` and ``{high}``: the shortest and longest of those games, in automated turns).
+CERTAIN_WHY = {
+    "horde-knudson-zombies-2011":
+        "the Zombie Horde (2011) attacks with many tokens from its first turn, and the "
+        "fitted table, a Limited deck counted two turns ahead, has barely begun to block "
+        "by then; against one Survivor, or Nightmare's bigger waves and Rally, it is "
+        "overrun in {low:.1f} to {high:.1f} Horde turns. The SlingLab "
+        "rulebook calls exile the way to make a one- or two-Survivor game fair, so one "
+        "Survivor at 0% even with 40% exiled is a fault of the model (or of the assumed "
+        "head start), not a rule",
+}
+
+
 def _certain_why(certain: list[dict[str, Any]]) -> str:
-    """Why settings come out certain (the SlingLab case is the one seen so far)."""
-    if not certain or any(i["variant"] != "horde" for i in certain):
+    """Why settings come out certain (the SlingLab deck's case is the one seen so far)."""
+    decks = {i["deck"] for i in certain}
+    if len(decks) != 1 or not decks <= set(CERTAIN_WHY):
         return ("the model's table is too weak or too strong for these settings; no rulebook "
                 "gives a figure to check it against")
     lengths = [i["report"]["expected_length"] or 0 for i in certain]
-    return ("the Zombie Horde (2011) attacks with many tokens from its first turn, and the "
-            "fitted table, a Limited deck counted two turns ahead, has barely begun to block "
-            "by then; against one Survivor, or Nightmare's bigger waves and Rally, it is "
-            f"overrun in {min(lengths):.1f} to {max(lengths):.1f} Horde turns. The SlingLab "
-            "rulebook calls exile the way to make a one- or two-Survivor game fair, so one "
-            "Survivor at 0% even with 40% exiled is a fault of the model (or of the assumed "
-            "head start), not a rule")
+    return CERTAIN_WHY[decks.pop()].format(low=min(lengths), high=max(lengths))
 
 
 def _label(item: dict[str, Any]) -> str:
-    """A setting in words: ``Zombies, Normal`` or ``Classic, 2 Survivors``."""
-    if item["variant"] == "limited-horde":
+    """A setting in words: ``Zombies, Normal`` (a section with several decks) or ``Classic, 2
+    Survivors``."""
+    if len(declared(item["variant"]).decks) > 1:
         return f"{_deck_title(item['deck'])}, {_setting_label(item)}"
     survivors = item["options"].get("survivors", 1)
     return f"{_setting_label(item)}, {survivors} Survivor" + ("s" if survivors > 1 else "")
@@ -380,34 +413,15 @@ def _series(figures: dict[str, Any], variant: str, **match: Any) -> list[dict[st
 
 
 def charts(figures: dict[str, Any]) -> list[dict[str, Any]]:
-    """What each chart shows: its file name, title, the lines (label, report) and the variant."""
+    """What each chart shows: its file name, title, the lines (label, report) and the variant
+    (each variant's declared charts, :class:`pyengine.variants.Chart`)."""
     out = []
-    from pyengine.horde import PRESETS
-
-    for difficulty in PRESETS:
-        lines = [(f"{i['options']['survivors']} Survivor" + ("s" if i["options"]["survivors"] > 1
-                                                            else ""), i["report"])
-                 for i in _series(figures, "horde", difficulty=difficulty)]
-        out.append({"variant": "horde", "name": f"horde-{difficulty}",
-                    "title": f"{difficulty.title()}, by team size", "lines": lines,
-                    "turn": "Horde turn"})
-    for survivors in (1, 2):
-        lines = [(f"exile {i['options']['custom']['exile_percent']}%", i["report"])
-                 for i in _series(figures, "horde", difficulty="custom", survivors=survivors)]
-        out.append({"variant": "horde", "name": f"horde-custom-exile-{survivors}",
-                    "title": f"Custom: exiling part of the deck, {survivors} Survivor"
-                    + ("s" if survivors > 1 else ""), "lines": lines, "turn": "Horde turn"})
-    for deck, _ in LIMITED_DECKS:
-        lines = [(i["options"]["difficulty"].title(), i["report"])
-                 for i in _series(figures, "limited-horde", deck=deck)]
-        title = deck.removeprefix("limited-horde-").replace("-", " ").title()
-        out.append({"variant": "limited-horde", "name": deck, "title": f"{title} Horde, by "
-                    "difficulty", "lines": lines, "turn": "Horde turn"})
-    lines = [(f"{i['options']['survivors']} Survivor" + ("s" if i["options"]["survivors"] > 1
-                                                        else ""), i["report"])
-             for i in _series(figures, "swarm")]
-    out.append({"variant": "swarm", "name": "swarm-hive", "title": "Hive Mind, by team size",
-                "lines": lines, "turn": "Swarm turn"})
+    for variant in shown():
+        for chart in declared(variant.id).charts():
+            lines = [(chart.line(i["options"]), i["report"])
+                     for i in _series(figures, variant.id, **chart.match)]
+            out.append({"variant": variant.id, "name": chart.name, "title": chart.title,
+                        "lines": lines, "turn": chart.turn})
     return out
 
 
@@ -503,14 +517,7 @@ def _pct(value: float) -> str:
 
 
 def _setting_label(item: dict[str, Any]) -> str:
-    options = item["options"]
-    if item["variant"] == "horde":
-        if options["difficulty"] == "custom":
-            return f"Custom, exile {options['custom']['exile_percent']}%"
-        return options["difficulty"].title()
-    if item["variant"] == "limited-horde":
-        return options["difficulty"].title()
-    return "Hive Mind"
+    return declared(item["variant"]).label(item["options"])
 
 
 def _summary_table(items: list[dict[str, Any]]) -> str:
@@ -557,9 +564,7 @@ def _chart_table(chart: dict[str, Any]) -> str:
 
 def _model_text(variant: str, figures: dict[str, Any]) -> str:
     model = SimpleNamespace(**figures["models"][variant])
-    life = {"horde": "20 per Survivor (the default group life)",
-            "limited-horde": "20 (this site's chosen default)",
-            "swarm": "40 shared (the rule)"}[variant]
+    life = declared(variant).life
     head = ("" if not model.head else
             f" A Commander deck is counted as **{model.head:g}** turns of development ahead of "
             "the Limited decks the numbers were fitted to: the Limited Horde rulebook calls "
@@ -585,6 +590,11 @@ def _model_text(variant: str, figures: dict[str, Any]) -> str:
         "--removal 1 --blocks 2 ...`.")
 
 
+def calibrated() -> str:
+    """The variant whose rulebook's playtest win rates the table model was fitted to."""
+    return next(v.id for v in shown() if declared(v.id).calibrated)
+
+
 def _fit_text(figures: dict[str, Any]) -> str:
     """How the numbers were fitted: the script, the values, the error, the figures it hit."""
     from .table_fit import TARGET_TEXT
@@ -603,46 +613,21 @@ def _fit_text(figures: dict[str, Any]) -> str:
         "\"under 10%\" counted as 5%, \"over 90%\" as 95%). Fitted: a strength of "
         f"**{fit['strength']:g}** on our base table ({fit['base']['damage']:g} damage, "
         f"{fit['base']['removal']:g} removal, {fit['base']['blocks']:g} blocks) and "
-        f"**{figures['models']['limited-horde']['ramp']:g}**"
+        f"**{figures['models'][calibrated()]['ramp']:g}**"
         f" turns of development. The fit's error: **{fit['error_points']:.1f}** points (root "
         f"mean square over the five difficulties, {fit['games']} games a deck and "
         "difficulty). SlingLab Horde and Swarm use the same numbers per Survivor.\n\n"
         + "\n".join(rows))
 
 
-INTRO = {
-    "horde": "These figures come from this site's Horde engine playing the Zombie Horde (2011) "
-             "many times against a model of the Survivors' table whose numbers were fitted to "
-             "the Limited Horde rulebook's playtest win rates (below). They show how the "
-             "presets and team sizes compare under that model, and a one- or two-Survivor "
-             "game's answer, exiling part of the deck (see [[see HS 7.5]]). No rulebook gives "
-             "a win rate for this game, so the levels here rest on an assumption (a Commander "
-             "deck counted as a stronger Limited deck) and are less sure than the order of the "
-             "settings: use them to pick a starting point.",
-    "limited-horde": "These figures come from this site's Limited Horde engine playing each "
-                     "shipped Horde deck many times, one Survivor at a time, against a model "
-                     "of the Survivor's deck whose numbers were fitted to the rulebook's own "
-                     "playtest win rates (see [[see LH 2.4]]). The difficulty sets the "
-                     "Preparation turns; in the model the Survivor builds up in them without "
-                     "attacking, so each one is a turn further along when the Horde comes.",
-    "swarm": "These figures come from this site's Swarm engine playing the sample Swarm deck "
-             "in Hive Mind Mode many times against the same fitted model of the Survivors. "
-             "Swarm Mode has no difficulty setting: the shared life stays 40 and the deck stays "
-             "the same whatever the team size (see [[see SW 2.2]]), so the team size is the "
-             "dial. No rulebook gives a win rate or a length for Swarm games: the figures "
-             "assume a casual Commander deck counted as a stronger Limited deck, and the "
-             "sample deck is ours, not a published one. Overlord Mode is left out: a player "
-             "makes The Swarm's choices there.",
-}
-
-
 def section_markdown(variant: str, figures: dict[str, Any], base: str) -> str:
     """The "Choosing a difficulty" section of ``variant``'s page; ``base`` is the relative URL
     of the site root from that page (e.g. ``../``)."""
+    declared(variant)  # a BuildError for a marker naming a variant without figures
     items = [i for i in figures["reports"] if i["variant"] == variant]
     fit = "\n".join("    " + line for line in _fit_text(figures).splitlines())
     goal_list = "\n".join("    " + line for line in goals_markdown(figures).splitlines())
-    parts = [INTRO[variant], "", '!!! note "A model, not a promise"', "    "
+    parts = ['!!! note "A model, not a promise"', "    "
              + _model_text(variant, figures), "",
              "Chance of each outcome by setting. The range is the 90% interval: with "
              f"{figures['runs']} games a setting, the model's true rate lies in it nine times "

@@ -42,15 +42,15 @@ def _configs(root: Path) -> dict[tuple[str, str], dict[str, Any]]:
     from pyengine import files
     from pyengine.simulate import build_config, limited_levels
 
-    from .difficulty import LIMITED_DECKS
+    from .difficulty import calibrated, declared
 
     db = files.load_card_db(root / "decks")
     out = {}
-    for deck_id, extra_id in LIMITED_DECKS:
+    for deck_id, extra_id in declared(calibrated()).decks:
         deck = files.load_deck(deck_id, root / "decks")
         extra = files.load_deck(extra_id, root / "decks") if extra_id else None
         for level in limited_levels():
-            out[(deck_id, level)] = build_config("limited-horde", deck, db,
+            out[(deck_id, level)] = build_config(calibrated(), deck, db,
                                                  {"difficulty": level}, extra)
     return out
 
@@ -68,11 +68,13 @@ def rates(configs: dict[tuple[str, str], dict[str, Any]], strength: float, ramp:
     """Win rate per difficulty (averaged over the decks) and per deck, and the mean length."""
     from pyengine.simulate import simulate
 
+    from .difficulty import calibrated
+
     model = model_for(strength, ramp)
     per: dict[str, dict[str, float]] = {}
     lengths = []
     for (deck, level), config in configs.items():
-        report = simulate("limited-horde", config, model=model, runs=games, seed=SEED)
+        report = simulate(calibrated(), config, model=model, runs=games, seed=SEED)
         per.setdefault(level, {})[deck] = report.won
         if report.expected_length is not None:
             lengths.append(report.expected_length)

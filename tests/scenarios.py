@@ -23,7 +23,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from pyengine import files, variants
-from pyengine.actions import Action, types_of
+from pyengine.actions import Action, Bound, types_of
 from pyengine.cards import CardDB
 from pyengine.decklist import Decklist
 from pyengine.game import Event, Game, GameError
@@ -310,6 +310,59 @@ def walk(game: Game, seed: str, steps: int) -> list[tuple[dict[str, Any], list[E
         if over(game):
             break
         chosen = random_action(rng, game, menu)
+        try:
+            record.append((chosen, game.apply(chosen)))
+        except GameError as error:
+            record.append((chosen, f"{type(error).__name__}: {error}"))
+    return record
+
+
+def within(rng: Rng, bound: Bound) -> Any:
+    """A value ``bound`` admits, chosen with ``rng``: the table's described objects (a name
+    and small whole numbers), distinct values of ``among``, or a whole number between its
+    limits (at most 8 above the lowest)."""
+    low = bound.low if bound.low is not None else 0
+    if bound.fields:
+        count = low + rng.below(3)
+        if bound.high is not None:
+            count = min(count, bound.high)
+        return [{"name": f"Creature {i + 1}", **{f: 1 + rng.below(6) for f in bound.fields}}
+                for i in range(count)]
+    if bound.many and bound.among is not None:
+        high = len(bound.among) if bound.high is None else min(bound.high, len(bound.among))
+        return rng.sample(list(bound.among), low + rng.below(high - low + 1))
+    if bound.among is not None:
+        return rng.choice(list(bound.among))
+    high = low + 8 if bound.high is None else min(bound.high, low + 8)
+    return low + rng.below(high - low + 1)
+
+
+def filled(rng: Rng, game: Game, action: Action) -> Action:
+    """``action``, as ``legal_actions()`` lists it, with its open arguments chosen: within its
+    :class:`~pyengine.actions.Bound` where it has one, else by the argument's name."""
+    parameters = handlers(game)[action.type].parameters
+    return action.with_args(**{
+        name: within(rng, action.bounds[name]) if name in action.bounds
+        else argument(rng, game, name, parameters[name]) for name in action.open})
+
+
+def legal_walk(game: Game, seed: str, steps: int) -> list[tuple[Action, list[Event] | str]]:
+    """Drive ``game`` for ``steps`` actions picked among its ``legal_actions()`` (a type, then
+    one of its actions), their open arguments filled (:func:`filled`); the actions that end
+    the game only rarely. Each action
+    with its events, or the refusal message (a refusal changes nothing). The golden logs keep
+    to :func:`walk`, so they stay as they were."""
+    rng = Rng("legal-walk-" + seed)
+    record: list[tuple[Action, list[Event] | str]] = []
+    enders = ENDERS[game.variant]
+    for _ in range(steps):
+        legal = game.legal_actions()
+        if over(game) or not legal:
+            break
+        if rng.below(25):
+            legal = [action for action in legal if action.type not in enders] or legal
+        kind = rng.choice(types_of(legal))  # a type first: a card's many moves count once
+        chosen = filled(rng, game, rng.choice([a for a in legal if a.type == kind]))
         try:
             record.append((chosen, game.apply(chosen)))
         except GameError as error:

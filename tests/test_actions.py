@@ -134,9 +134,25 @@ def test_legal_actions_are_sound_and_complete(variant):
 #: Where an engine's own state may be read: the engines (and what registers them).
 ENGINES = {"pyengine/game.py", "pyengine/horde.py", "pyengine/horde_common.py",
            "pyengine/swarm.py", "pyengine/team_commander.py"}
-#: An engine's own end fields: ``.winner``, ``.result`` (a field or ``result()``) and an
-#: "over" phase.
-OWN_END = re.compile(r"\.winner\b|\.result\b|\[[\"']winner[\"']\]|phase\s*[!=]=\s*[\"']over")
+#: An engine's own end fields: ``.winner``, ``.result`` (a field or ``result()``), read as an
+#: attribute, by ``getattr``, as a save's key or by ``.get``, and an "over" phase compared
+#: either way round or looked up in a list.
+OWN_END = re.compile(
+    r"\.winner\b|\.result\b|\[[\"']winner[\"']\]"
+    r"|getattr\([^)]*[\"'](?:winner|result)[\"']|\.get\([\"'](?:winner|result)[\"']"
+    r"|[!=]=\s*[\"']over[\"']|[\"']over[\"']\s*[!=]=|\bin\s*[(\[{][^)\]}]*[\"']over[\"']")
+
+
+def test_the_end_scan_finds_each_way_of_reading_an_engines_end():
+    """The scan below can fail: each way of reading an engine's own end is found, and the
+    page's own element named "result" or an outcome's fields are not."""
+    read = ['if game.winner == "horde":', "done = g.result()", 'w = save["winner"]',
+            'getattr(game, "winner", None)', 'state.get("result")', 'if phase == "over":',
+            'if "over" != game.phase:', 'if game.phase in ("over", "won"):']
+    fine = ['view.hidden["result"] = True', "end = game.outcome()", "end.termination",
+            'if outcome.side == "survivors":', 'moreover = "overlord"']
+    assert [line for line in read if not OWN_END.search(line)] == []
+    assert [line for line in fine if OWN_END.search(line)] == []
 
 
 def test_no_consumer_reads_how_a_game_ended_but_through_outcome():
@@ -154,3 +170,108 @@ def test_no_consumer_reads_how_a_game_ended_but_through_outcome():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if OWN_END.search(line)]
     assert found == []
+
+
+# -- the walks through the filled actions (issue 45, point 3) ----------------------------------
+@pytest.mark.parametrize("variant", scenarios.VARIANTS)
+def test_a_walk_through_the_listed_actions_is_taken(variant):
+    """sw-3-4, hs-6-8, lh-4-2, tc-3-4, tc-4-1: a walk that only plays what ``legal_actions()``
+    lists, its open arguments chosen within their bounds: every complete action it picks is
+    taken, every value it chose fits the listed action, and the game replays from what it
+    took."""
+    game = scenarios.start(variant, "legal-walk")
+    record = scenarios.legal_walk(game, "legal-walk", 120)
+    refused = [(chosen.text(), outcome) for chosen, outcome in record
+               if isinstance(outcome, str) and chosen.type not in OPEN_BY_NAME]
+    assert refused == []
+    assert len(record) >= 10 or scenarios.over(game) or variant == "team-commander-hand"
+    replayed = type(game).replay(game.config, game.seed, game.actions)
+    assert replayed.snapshot() == game.snapshot()
+
+
+#: Actions whose open arguments have no bound (the table's free choice: an amount, a name),
+#: filled by the argument's name, so the engine may refuse the value chosen.
+OPEN_BY_NAME = {"hit", "gain", "life", "counters", "create-token", "hunt", "token", "damage",
+                "lose-life", "poison", "mill", "survivor-poison", "commander-damage", "draw",
+                "player-loses", "player-wins", "team-loses", "extra-turn", "activate",
+                "deck-out", "roll", "trigger-tokens"}
+
+
+def test_swarm_lists_each_card_it_may_cast_and_bounds_its_discards():
+    """sw-14-6, sw-14-7, sw-14-4, sw-13-4: in Overlord Mode ``cast`` is listed once per card
+    of the hand in the Pre-Swarm Step (tokens not in the Second main phase), and the discard's
+    cards are open, bounded by the hand; in Hive Mind Mode the discard's amount is."""
+    game = scenarios.stacked("swarm", ["Walking Corpse", "Blighted Bat", "Zombie"],
+                             mode="overlord", survivors=1)
+    game.apply({"type": "draw", "amount": 2})
+    hand = [card.id for card in game.zones["hand"]]
+    assert [a for a in game.legal_actions() if a.type == "cast"] == []  # not in their turn
+    (discard,) = [a for a in game.legal_actions() if a.type == "discard"]
+    assert discard.open == ("cards",) and discard.bounds["cards"].admits([hand[1]])
+    assert not discard.bounds["cards"].admits([]) and not discard.bounds["cards"].admits(
+        [hand[0], hand[0]])
+    game.apply({"type": "turn"})
+    assert game.phase == "pre-swarm"
+    casts = [a for a in game.legal_actions() if a.type == "cast"]
+    assert [a.args["card"] for a in casts] == [c.id for c in game.zones["hand"]] and casts
+    assert all(_probe(game, cast) == "" for cast in casts)
+    hive = scenarios.stacked("swarm", ["Walking Corpse"], mode="hive", survivors=1)
+    (discard,) = [a for a in hive.legal_actions() if a.type == "discard"]
+    assert discard.open == ("amount",) and discard.text() == "discard amount=?(1..1000)"
+    assert "cast" not in types_of(hive.legal_actions())  # Hive Mind casts by itself
+
+
+def test_swarm_lists_a_damage_assignment_per_attacker():
+    """sw-13-15: in combat, ``assign-damage`` names each attacker; the blockers the table
+    describes are open with their shape, and an assignment within it is taken."""
+    game = scenarios.stacked("swarm", ["Terrus Wurm"], mode="hive", survivors=1)
+    assert "assign-damage" not in types_of(game.legal_actions())
+    game.apply({"type": "turn"})
+    game.apply({"type": "combat"})
+    listed = [a for a in game.legal_actions() if a.type == "assign-damage"]
+    assert [a.args["attacker"] for a in listed] == game.attackers and listed
+    blockers = [{"name": "Bear", "toughness": 2}, {"name": "Wall", "toughness": 4}]
+    assert listed[0].bounds["blockers"].admits(blockers)
+    assert not listed[0].bounds["blockers"].admits([]) and not listed[0].bounds[
+        "blockers"].admits([{"name": "Bear"}])
+    chosen = listed[0].with_args(blockers=blockers)
+    assert chosen.complete and _probe(game, chosen) == ""
+
+
+def test_limited_horde_lists_each_targeting_effect():
+    """lh-3-13 to lh-3-16: ``target`` is listed per effect: damage to the Survivors' life
+    complete, destroy and exile with the permanents open (a name and a mana value each),
+    damage to creatures (divided or not) with the creatures and the amount open."""
+    game = scenarios.start("limited-horde")
+    targets = [a for a in game.legal_actions() if a.type == "target"]
+    assert [(a.args.get("effect"), a.open) for a in targets] == [
+        ("damage", ()), ("destroy", ("permanents",)), ("exile", ("permanents",)),
+        ("damage", ("permanents", "amount")), ("damage", ("permanents", "amount"))]
+    assert _probe(game, targets[0]) == ""
+    destroy = targets[1].with_args(permanents=[{"name": "Ox", "mv": 3}, {"name": "Elk", "mv": 1}])
+    assert targets[1].fits(destroy) and _probe(game, destroy) == ""
+    assert not targets[1].fits(targets[1].with_args(permanents=[{"name": "Ox"}]))
+    burn = targets[4].with_args(permanents=[{"name": "Ox", "toughness": 2}], amount=3)
+    assert burn.args["divided"] is True and _probe(game, burn) == ""
+
+
+def test_a_kept_hand_lists_each_choice_of_cards_for_the_bottom():
+    """tc-3-4: with one card to put on the bottom, ``keep`` is listed once per card of the
+    hand; with two, once per ordered pair (42); with three (210 ways), the cards are open,
+    bounded by the hand and the count; every listed keep is taken."""
+    hand = scenarios.start("team-commander-hand")
+    assert [a.text() for a in hand.legal_actions()] == ["mulligan", "keep"]
+    hand.apply({"type": "mulligan"})  # the first is free
+    hand.apply({"type": "mulligan"})
+    keeps = [a for a in hand.legal_actions() if a.type == "keep"]
+    assert sorted(a.args["bottom"][0] for a in keeps) == sorted(c.id for c in hand.zones["hand"])
+    assert all(_probe(hand, keep) == "" for keep in keeps)
+    hand.apply({"type": "mulligan"})
+    keeps = [a for a in hand.legal_actions() if a.type == "keep"]
+    assert len(keeps) == 42 and all(a.complete for a in keeps)
+    hand.apply({"type": "mulligan"})
+    (keep,) = [a for a in hand.legal_actions() if a.type == "keep"]
+    ids = [c.id for c in hand.zones["hand"]]
+    assert keep.open == ("bottom",) and keep.bounds["bottom"].admits(ids[:3])
+    assert not keep.bounds["bottom"].admits(ids[:2])
+    assert _probe(hand, keep.with_args(bottom=ids[4:])) == ""

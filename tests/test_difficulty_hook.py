@@ -32,7 +32,27 @@ def test_every_setting_of_every_variant_is_measured(figures):
             if i["options"]["difficulty"] != "custom"} == {
         (d, n) for d in ("story", "classic", "nightmare") for n in range(1, 5)}
     decks = {i["deck"] for i in figures["reports"] if i["variant"] == "limited-horde"}
-    assert decks == {deck for deck, _ in difficulty.LIMITED_DECKS}
+    assert decks == {deck for deck, _ in difficulty.declared("limited-horde").decks}
+
+
+def test_the_sections_are_the_descriptors():
+    """lh-2-4, hs-7-2, sw-2-1: what each section plays and draws is its variant's declaration
+    (``simulation.figures``): every variant with figures has its marker on its rules page, and
+    a marker naming a variant without figures stops the build."""
+    from pyengine import variants
+
+    shown = difficulty.shown()
+    assert [v.id for v in shown] == ["horde", "limited-horde", "swarm"]
+    for variant in shown:
+        page = ROOT / "docs" / variant.rulebook / "index.md"
+        assert f"<!-- difficulty: {variant.id} -->" in page.read_text(encoding="utf-8")
+        declared = difficulty.declared(variant.id)
+        assert len([i for i in difficulty.plan() if i["variant"] == variant.id]) == len(
+            declared.decks) * len(declared.settings())
+    assert difficulty.calibrated() == "limited-horde"
+    for other in set(variants.ids()) - {v.id for v in shown}:
+        with pytest.raises(difficulty.BuildError, match="no figures for this variant"):
+            difficulty.expand(f"<!-- difficulty: {other} -->", {"reports": []}, "../")
 
 
 def _copy_of_what_the_key_reads(tmp_path: Path) -> Path:

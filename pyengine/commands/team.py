@@ -27,6 +27,7 @@ from .. import safejson
 from ..cli import CommandError
 from ..game import GameError, rule_number
 from ..rng import Rng, make_seed
+from ..setup import Setup, SetupError
 from ..team_commander import (
     COMMANDER_DAMAGE_TO_LOSE,
     PLAYER_COUNTS,
@@ -89,7 +90,18 @@ def print_draw(draw: TeamDraw, seed: str) -> None:
         print(line)
 
 
+def _declared() -> Setup:
+    """Team Commander's declared set-up (its descriptor's) less what ``roll`` reads itself:
+    the table from the names, the optional rule tc-2-3 from ``--history``, fixed teams from
+    ``--fixed``. Any option declared later gets a flag of its own and goes into the tracker."""
+    return TeamTracker.descriptor.setup.without("count", "rotate", "fixed")
+
+
 def run_roll(args: argparse.Namespace) -> int:
+    try:
+        options = _declared().from_arguments(args)
+    except SetupError as error:
+        raise CommandError(str(error)) from None
     seed = args.seed or make_seed(secrets.randbits(32))
     rng = Rng(seed)
     history_path = Path(args.history) if args.history else None
@@ -112,7 +124,7 @@ def run_roll(args: argparse.Namespace) -> int:
         count = f"{len(history)} game{'s' if len(history) != 1 else ''}"
         print(f"history: this line-up added to {history_path} ({count})")
     if args.tracker:
-        tracker = TeamTracker(tracker_config(draw), "team-commander")
+        tracker = TeamTracker({**tracker_config(draw), **options}, "team-commander")
         _save_tracker(Path(args.tracker), tracker, force=args.force)
         print(f"tracker: started in {args.tracker} (pyengine team track {args.tracker} show)")
     return 0
@@ -147,6 +159,10 @@ def run_mulligan(args: argparse.Namespace) -> int:
     }
     if args.player:
         config["player"] = args.player
+    try:
+        config.update(OpeningHand.descriptor.setup.from_arguments(args))  # declared options
+    except SetupError as error:
+        raise CommandError(str(error)) from None
     if args.mulligans < 0:
         raise CommandError("--mulligans cannot be negative")
     try:
@@ -360,6 +376,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
                            f"({rule_number(fixed.rule)})")
     roll.add_argument("--tracker", metavar="FILE", help="also start a tracker save for the teams")
     roll.add_argument("--force", action="store_true", help="replace an existing tracker file")
+    _declared().add_arguments(roll)  # any option declared later: one flag each
     roll.set_defaults(func=run_roll)
 
     mulligan = sub.add_parser("mulligan", help="an opening hand with mulligans (TC 3.3-3.5)")
@@ -369,6 +386,7 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     mulligan.add_argument("--bottom", metavar="POSITIONS",
                           help="hand positions to put on the bottom when keeping, e.g. 2,5")
     mulligan.add_argument("--player", help="the player's name, for the log")
+    OpeningHand.descriptor.setup.add_arguments(mulligan)  # none yet: one flag each
     mulligan.set_defaults(func=run_mulligan)
 
     track = sub.add_parser("track", help="the team tracker on a saved JSON file")

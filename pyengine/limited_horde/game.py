@@ -4,6 +4,7 @@ modules of this package."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ..actions import Action
@@ -11,7 +12,7 @@ from ..cards import CardFacts
 from ..game import ActionError, Card, Event, register
 from ..horde_common import SURVIVORS, ConfigError, HordeGame, decklist_config
 from ..setup import Setup, SetupError
-from ..variants import DeckKind, Simulation, Variant
+from ..variants import Chart, DeckKind, Figures, Simulation, Variant
 from ..vocabulary import Handling
 from .effects import CardEffects
 from .eldrazi import Eldrazi
@@ -214,6 +215,8 @@ class LimitedHorde(Targeting, Eldrazi, CardEffects, HordeGame):
     def actions_of(self, name: str) -> list[Action]:
         if name == "hunt":
             return [self.template(name, card=card.id) for card in self.creatures()]
+        if name == "target":
+            return self.target_actions()
         return super().actions_of(name)
 
     def snapshot(self) -> dict[str, Any]:
@@ -560,6 +563,22 @@ def _start(config: dict[str, Any], seed: str, life: int | None) -> LimitedHorde:
     return LimitedHorde(config if life is None else {**config, "life": life}, seed)
 
 
+#: The three shipped Horde decks (lh-11), the Eldrazi with its Dreadnought deck (lh-11-4).
+_FIGURE_DECKS = (("limited-horde-zombies", None), ("limited-horde-goblins", None),
+                 ("limited-horde-eldrazi-vanguard", "limited-horde-eldrazi-dreadnought"))
+
+
+def _figure_label(options: Mapping[str, Any]) -> str:
+    return str(options["difficulty"]).title()
+
+
+def _figure_charts() -> list[Chart]:
+    """A chart per deck, by difficulty."""
+    return [Chart(deck, deck.removeprefix("limited-horde-").replace("-", " ").title()
+                  + " Horde, by difficulty", {"deck": deck}, _figure_label, "Horde turn")
+            for deck, _ in _FIGURE_DECKS]
+
+
 #: The whole set-up: difficulty, set adjustment, Aggro Mode, the team and its life.
 FULL_SETUP = Setup((*SETUP.fields, SURVIVORS, LIFE),
                    form_names={**SETUP.form_names, "life": "lh-life"})
@@ -574,7 +593,14 @@ LimitedHorde.descriptor = Variant(
         defaults={"difficulty": "normal", "adjustment": 0, "survivors": 1},
         summary=("difficulty", "adjustment", "aggro", "survivors", "life"), settings=_presets,
         candidates=_candidates, config=_config, start=_start,
-        sample="limited-horde-zombies", title="Limited Horde 2.1", companion="dreadnought"),
+        sample="limited-horde-zombies", title="Limited Horde 2.1", companion="dreadnought",
+        figures=Figures(
+            decks=_FIGURE_DECKS, settings=_presets, label=_figure_label, charts=_figure_charts,
+            life="20 (this site's chosen default)", ordered=lambda: [_presets()],
+            calibrated=True,
+            # The rulebook has aggro decks overrun between turns 9 and 12 and a Surge end the
+            # game within 2-3 turns (lh-2-4): 8 to 16 turns with the Preparation turns counted.
+            length=(8.0, 16.0), setup_turns=lambda options: LEVELS[options["difficulty"]])),
     deck_formats=("limited-horde",),
     turn_actions=("end-survivor-turn", "end-horde-turn", "end-step", "done"),
     ending_actions=("life", "confirm-victory"),

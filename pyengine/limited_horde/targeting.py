@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..actions import Action, Bound
 from ..game import ActionError, Event
 from ..rng import Rng
 from .needs import Parts
@@ -132,6 +133,22 @@ class Targeting(Parts):
         return events
 
     # -- targeting ------------------------------------------------------------------------------
+    def target_actions(self) -> list[Action]:
+        """``target``'s choices for :meth:`legal_actions`: each effect filled (destroy, exile,
+        damage to the Survivors' life, damage to their creatures, divided or not); the
+        Survivor permanents the table describes (at least one: a name and its ``mv``, or its
+        ``toughness`` for damage) and the damage amount (1 or more) open with their bounds."""
+        creatures = Bound(low=1, fields=("toughness",))
+        found = [Action.of("target", effect="damage")]
+        found += [Action("target", {"effect": effect}, ("permanents",),
+                         {"permanents": Bound(low=1, fields=("mv",))})
+                  for effect in ("destroy", "exile")]
+        found += [Action("target", {"effect": "damage", "player": False, "divided": divided},
+                         ("permanents", "amount"), {"permanents": creatures,
+                                                    "amount": Bound(low=1)})
+                  for divided in (False, True)]
+        return found
+
     def do_target(self, effect: str, permanents: list[dict[str, Any]] | None = None,
                   amount: int = 0, player: bool = True, divided: bool = False) -> list[Event]:
         """The Horde's target (:func:`horde_target`), among Survivor permanents the table lists;
