@@ -48,6 +48,8 @@ from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
+from .share_ref import KEY as REF
+from .share_ref import ByReference
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
 #: runner's own shape (:func:`_from_v1`).
@@ -190,7 +192,7 @@ def event_item(event: Event, cls: str | None = None) -> Item:
     return Item(event.text, href=href, cls=cls or kind_cls)
 
 
-class Widget(runner.RunnerBase):
+class Widget(ByReference):
     game: SwarmGame | None
     #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
     reckoning_offer: dict[str, Any] | None = None
@@ -228,7 +230,11 @@ class Widget(runner.RunnerBase):
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
             return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
-        return {"c": game.config}
+        return self.share_config(game, {"c": game.config})  # by reference past one QR code
+
+    # own decks' links by reference to the card data (issue 41, point 3: share_ref)
+    ref_lists, ref_singles, ref_mana_cost = ("deck", "enforcers"), ("reckoning",), False
+    ref_loading_id = "data-note"
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -236,7 +242,7 @@ class Widget(runner.RunnerBase):
             setup = _setup()
             return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
-        config = data.get("c")
+        config = self.config_of_ref(data[REF]) if REF in data else data.get("c")
         if not isinstance(config, dict):
             raise ValueError("it has no decks")
         return SwarmGame.variant, config, {"c": True}
