@@ -97,7 +97,8 @@ def own_swarm(env=None):
         encoding="utf-8")
     w = Swarm(env or site_env(), data=None)
     w.start(None)
-    homebrew = "\n#! Homebrew Ghoul | {1}{B} | Creature — Zombie | 2/2\n1 Homebrew Ghoul\n"
+    homebrew = ("\n1 Gravecrawler\n#! Homebrew Ghoul | {1}{B} | Creature — Zombie | 2/2\n"
+                "1 Homebrew Ghoul\n")  # a card of the full card data only, a homebrew card
     w.handle("new", {"deck": "paste", "paste": deck + homebrew, "paste-enforcers": enforcers})
     if w.game is None:  # a list that names cards of the full data fetches it first
         w.handle(FULL_ACTION, {"_status": "200", "_body": full_text(), "_tag": FULL_ACTION})
@@ -129,10 +130,9 @@ def test_a_swarm_game_with_own_lists_fits_one_qr_code_and_opens_on_another_phone
 
     phone = Swarm(site_env(fragment), data=None)  # a fresh phone
     view = phone.start(None)
-    if phone.game is None:
-        assert [f.url for f in view.fetches] == [CARD_FACTS_URL]
-        view = phone.handle(FULL_ACTION, {"_status": "200", "_body": full_text(),
-                                          "_tag": FULL_ACTION})
+    assert phone.game is None and [f.url for f in view.fetches] == [CARD_FACTS_URL]
+    view = phone.handle(FULL_ACTION, {"_status": "200", "_body": full_text(),
+                                      "_tag": FULL_ACTION})
     assert view.error == "" and phone.game is not None
     assert phone.game.to_json() == w.game.to_json()
     assert [a.text() for a in phone.game.legal_actions()] == \
