@@ -43,7 +43,7 @@ def test_a_burst_of_taps_is_one_line_shown_before_it_is_committed(phone_page, si
     assert page.evaluate(COVERED, "[data-widget=team]") == []
     lines = page.locator("[data-log-lines] li")
     said = page.locator("[data-log-said]")
-    expect(said).to_contain_text("Life −1 (40 → 39)", timeout=ENGINE_TIMEOUT_MS)
+    expect(said).to_contain_text("Life −3 (40 → 37)", timeout=ENGINE_TIMEOUT_MS)
     expect(pending).to_be_hidden()
     expect(counter).not_to_have_attribute("data-burst", "−3")
     expect(lines).to_have_count(1)
