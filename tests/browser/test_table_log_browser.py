@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from pyengine import horde  # noqa: F401  (registers the variant load_game reads)
 from pyengine.game import load_game
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
 from tests.browser.test_layout_browser import COVERED
