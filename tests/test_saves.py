@@ -284,9 +284,12 @@ def test_the_game_schema_migration_runs_each_step(monkeypatch):
         game.migrate(dict(export, schema=3))
 
 
-@pytest.mark.parametrize("export", ["horde-export-schema1.json", "swarm-export-schema1.json"])
+@pytest.mark.parametrize("export", ["horde-export-schema1.json", "swarm-export-schema1.json",
+                                    "horde-export-with-table-log.json"])
 def test_stored_exports_import(export):
-    """hs-2-9, sw-3-4: a file exported by an older version imports into this one."""
+    """hs-2-9, sw-3-4: a file exported by an older version imports into this one, and so
+    does one that carries the page's table log beside the game (issue 41: the engine reads
+    past it; the page's table-log.js reads it)."""
     text = stored(export)
     name = "horde" if export.startswith("horde") else "swarm"
     s = session(name)

@@ -86,3 +86,63 @@ def test_a_game_with_an_own_deck_fits_one_qr_code_and_opens_on_another_phone():
     assert view.error == "" and other.game is not None
     assert other.game.to_json() == w.game.to_json()
     assert view.text["happened"].startswith("Opened a shared game")
+
+
+def own_swarm(env=None):
+    """A Swarm game from pasted lists (the sample decks with one homebrew card), turns in."""
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    deck = (files.data_root() / "swarm" / "sample-swarm.txt").read_text(encoding="utf-8")
+    enforcers = (files.data_root() / "swarm" / "sample-enforcers.txt").read_text(
+        encoding="utf-8")
+    w = Swarm(env or site_env(), data=None)
+    w.start(None)
+    homebrew = ("\n1 Gravecrawler\n#! Homebrew Ghoul | {1}{B} | Creature — Zombie | 2/2\n"
+                "1 Homebrew Ghoul\n")  # a card of the full card data only, a homebrew card
+    w.handle("new", {"deck": "paste", "paste": deck + homebrew, "paste-enforcers": enforcers})
+    if w.game is None:  # a list that names cards of the full data fetches it first
+        w.handle(FULL_ACTION, {"_status": "200", "_body": full_text(), "_tag": FULL_ACTION})
+    assert w.game is not None, w.render().error
+    for _ in range(40):  # the next turn button the page offers, as a player taps them
+        for action in ("turn", "swarm-step", "combat", "second-main", "end", "next-survivor"):
+            if not w.handle(action, {}).error:
+                break
+    assert len(w.game.actions) >= 30
+    return w
+
+
+def test_a_swarm_game_with_own_lists_fits_one_qr_code_and_opens_on_another_phone():
+    """sw-2-5: a Swarm game from pasted lists goes by reference (its deck, Enforcers and
+    Reckoning by name, the homebrew card's facts whole) when the whole config is past one
+    QR code; a phone without the full card data fetches it, then opens the same game at
+    the same step."""
+    w = own_swarm()
+    whole = share_ref.too_long(w.hash_prefix, w.game, {"c": w.game.config})
+    fragment = w.share_hash()
+    data = w.decode(fragment)
+    assert share_ref.KEY in data and "c" not in data
+    assert list(data[share_ref.KEY]["own"]) == ["Homebrew Ghoul"]
+    assert isinstance(data[share_ref.KEY]["reckoning"], str)
+    url = share_qr.share_url(PAGE, fragment)
+    assert len(url) <= qr.capacity(share_qr.MAX_VERSION, share_qr.LEVEL), len(url)
+    assert whole  # the whole config would not fit
+    from pyengine.widgets.swarm import Widget as Swarm
+
+    phone = Swarm(site_env(fragment), data=None)  # a fresh phone
+    view = phone.start(None)
+    assert phone.game is None and [f.url for f in view.fetches] == [CARD_FACTS_URL]
+    view = phone.handle(FULL_ACTION, {"_status": "200", "_body": full_text(),
+                                      "_tag": FULL_ACTION})
+    assert view.error == "" and phone.game is not None
+    assert phone.game.to_json() == w.game.to_json()
+    assert [a.text() for a in phone.game.legal_actions()] == \
+        [a.text() for a in w.game.legal_actions()]
+
+
+def test_the_swarm_page_says_its_qr_code_sends_the_deck_by_name():
+    """sw-2-5: the QR code of an own-list game is shown, and says that the deck goes by name
+    (the other phone loads the card data first)."""
+    w = own_swarm()
+    view = w.handle("qr", {"_page": PAGE})
+    assert view.hidden["qr-code"] is False and view.qr["qr-code"]
+    assert "by name" in view.text["qr-note"]

@@ -55,4 +55,10 @@ interface Window {
 interface Window {
   /** The table log's lines as text, the open burst committed first (docs/assets/table-log.js). */
   coopMagicTableLog?: () => string[];
+  /** A file about to be downloaded: a game file with the table log added, else as it was
+   * (docs/assets/table-log.js). */
+  coopMagicExportHook?: (text: string) => string;
+  /** Note the game on the page, left before its end, in the game history with its table log
+   * (docs/assets/table-tools.js). */
+  coopMagicNoteUnfinished?: () => void;
 }

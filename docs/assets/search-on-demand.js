@@ -13,6 +13,7 @@
  * changed, and every other request goes through untouched (Material asks with
  * XMLHttpRequest: only a request opened for the index is held). The service worker still keeps
  * the index for offline use (it fetches it in the background, not as part of the page).
+ * A highlight that is a rule number marks that rule's number, not its words (below).
  */
 (() => {
   const INDEX = "search/search_index.json";
@@ -104,7 +105,37 @@
     if (reachesForSearch(event)) go();
   }
 
+  // A rule number searched for ("sw-5", "SW 5.3", "sw5.3"): Material's highlight splits it
+  // into its words and marks every word starting with "sw" (each "Swarm") and every "5" on the
+  // page (issue 41). Such an `h` is taken out of the address before Material's bundle reads
+  // it, and the rule numbers it names are marked instead (SW 5 marks SW 5, SW 5.1, ..., never
+  // SW 50), as Material marks a match.
+  const RULE = /^\s*(sw|lh|hs|tc)[\s.-]*(\d+(?:[\s.-]+\d+)*)\s*$/i;
+  /**
+   * The rule prefix and number parts of a rule number, or null.
+   * @param {string} text
+   * @returns {string[] | null}
+   */
+  const ruleNumber = (text) => {
+    const found = RULE.exec(text);
+    return found ? [found[1].toUpperCase(), ...found[2].split(/[\s.-]+/)] : null;
+  };
   const params = new URLSearchParams(location.search);
+  const searched = ruleNumber(params.get("h") || "");
+  if (searched) {
+    params.delete("h");
+    const rest = params.toString();
+    history.replaceState(history.state, "", location.pathname + (rest ? "?" + rest : "") +
+                         location.hash);
+    for (const rule of document.querySelectorAll("a.rule-no")) {
+      const number = ruleNumber(rule.textContent || "");
+      if (!number || searched.some((part, i) => number[i] !== part)) continue;
+      const mark = document.createElement("mark");
+      mark.setAttribute("data-md-highlight", "");
+      mark.textContent = rule.textContent;
+      rule.replaceChildren(mark);
+    }
+  }
   if (params.has("q") || params.has("h")) {
     go();
   } else {

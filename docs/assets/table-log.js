@@ -16,7 +16,12 @@
 //   one tap less).
 // * Kept in localStorage per page and game (the game's seed): nothing lost on reload; a
 //   finished game's entry in "Games on this device" carries its log (assets/table-tools.js
-//   reads coopMagicTableLog), and so does that list's export.
+//   reads coopMagicTableLog), and so does that list's export. A new game begins a new log;
+//   the Team Commander table's New game notes the game it leaves in that list with its log
+//   (coopMagicNoteUnfinished), and an Undo of it brings the game's log back.
+// * A runner's game file (Export) carries the log ("table_log": the game's seed and its
+//   lines, beside the engine's save, which reads past it); importing that file makes its log
+//   the page's again. A file without one (an older export) opens with a new log.
 (function () {
   "use strict";
   var BURST_MS = 2500;
@@ -26,6 +31,7 @@
   var root = /** @type {HTMLElement | null} */ (document.querySelector("[data-widget]"));
   if (!box || !root) return;
   var shown = box;  // not null from here on (a closure does not keep the narrowing)
+  var widget = root;
   var page = box.getAttribute("data-table-log") || "";
   var list = /** @type {HTMLElement} */ (box.querySelector("[data-log-lines]"));
   var pendingLine = /** @type {HTMLElement} */ (box.querySelector("[data-log-pending]"));
@@ -42,11 +48,17 @@
     var el = document.querySelector(selector);
     return el ? (el.textContent || "").trim().replace(/\s+/g, " ") : "";
   }
-  /** The game this log belongs to: its seed (a new game starts a new log). */
+  /** @param {string} selector @returns {string} the text of a shown element, else "" */
+  function shownText(selector) {
+    var el = document.querySelector(selector);
+    return el && !el.closest("[hidden]") ? text(selector) : "";
+  }
+  /** The game this log belongs to: its seed (a new game starts a new log; the Team
+   * Commander table shows its dice seed only while a game is on). */
   function game() {
     var seeded = document.querySelector("[data-widget] [data-seed]");
-    return (seeded && seeded.getAttribute("data-seed")) || text('[data-id="seed-shown"]') ||
-      text('[data-id="dice-seed"]') || "";
+    return (seeded && seeded.getAttribute("data-seed")) || shownText('[data-id="seed-shown"]') ||
+      shownText('[data-id="dice-seed"]') || "";
   }
   /** The turn as the page says it: the first number of its turn line. */
   function turn() {
@@ -57,15 +69,20 @@
     var now = new Date();
     return String(now.getHours()).padStart(2, "0") + ":" + String(now.getMinutes()).padStart(2, "0");
   }
+  /** A kept or imported log, its lines checked (storage and files can be edited).
+   * @param {any} data @returns {{game: string, lines: Line[]} | null} */
+  function readLog(data) {
+    if (!data || typeof data.game !== "string" || !Array.isArray(data.lines)) return null;
+    return {game: data.game.slice(0, 200), lines: data.lines.filter(function (/** @type {any} */ l) {
+      return l && typeof l.text === "string" && typeof l.turn === "string" &&
+        typeof l.time === "string";
+    }).slice(-MAX_LINES)};
+  }
   /** @returns {{game: string, lines: Line[]}} */
   function load() {
     try {
-      var data = JSON.parse(localStorage.getItem(KEY + page) || "null");
-      if (data && typeof data.game === "string" && Array.isArray(data.lines)) {
-        return {game: data.game, lines: data.lines.filter(function (/** @type {any} */ l) {
-          return l && typeof l.text === "string";
-        }).slice(-MAX_LINES)};
-      }
+      var data = readLog(JSON.parse(localStorage.getItem(KEY + page) || "null"));
+      if (data) return data;
     } catch (error) { /* unreadable: a new log */ }
     return {game: "", lines: []};
   }
@@ -80,6 +97,107 @@
     commit();
     return log.lines.map(function (l) { return l.time + " · turn " + l.turn + " · " + l.text; });
   };
+
+  // The runner's game file (Export: assets/widget-host.js's download) takes the log along.
+  window.coopMagicExportHook = function (text) {
+    try {
+      var data = JSON.parse(text);
+      if (!data || typeof data !== "object" || typeof data.seed !== "string" ||
+          !Array.isArray(data.actions)) return text;  // not a game file
+      commit();
+      data.table_log = {game: data.seed, lines: data.seed === log.game ? log.lines : []};
+      return JSON.stringify(data);
+    } catch (error) { return text; }
+  };
+  // A game file chosen for Import: its log, read beside the adapter's own reading, becomes
+  // the page's once the page shows that game (whichever of the two comes first).
+  /** @type {{log: {game: string, lines: Line[]} | null, answered: boolean} | null} */
+  var importing = null;
+  root.querySelectorAll('input[data-file="import"]').forEach(function (input) {
+    input.addEventListener("change", function () {
+      var file = input instanceof HTMLInputElement && input.files ? input.files[0] : null;
+      if (!file) return;
+      var reading = {log: /** @type {{game: string, lines: Line[]} | null} */ (null),
+                     answered: false};
+      importing = reading;
+      file.text().then(function (body) {
+        reading.log = readLog(JSON.parse(body).table_log);
+        if (reading.answered && adoptImported()) show();
+      }).catch(function () { if (importing === reading) importing = null; });
+    });
+  });
+  /** The imported file's log made the page's, if the page shows its game. */
+  function adoptImported() {
+    var file = importing;
+    if (!file || !file.log) return false;
+    importing = null;
+    if (file.log.game !== game()) return false;
+    clearTimeout(timer);
+    pending = null;
+    log = file.log;
+    since = 1;  // the taps of its lines are not this page's to undo
+    keep();
+    return true;
+  }
+
+  // "Open and replay" in the game history (assets/table-tools.js): the page opens that game
+  // as it ended (its share link, "Open the shared game" answered for the player, who asked)
+  // and its log, kept with the history entry, is the page's, brought into view.
+  /** @type {{game: string, lines: Line[]} | null} */
+  var replay = null;
+  try {
+    var asked = JSON.parse(sessionStorage.getItem("coop-magic:replay") || "null");
+    sessionStorage.removeItem("coop-magic:replay");
+    if (asked && asked.link === location.href && typeof asked.seed === "string" &&
+        Array.isArray(asked.log)) {
+      replay = {game: asked.seed, lines: asked.log.filter(function (/** @type {unknown} */ t) {
+        return typeof t === "string";
+      }).map(function (/** @type {string} */ t) {
+        var part = /^(\d\d:\d\d) · turn (\S*) · ([\s\S]*)$/.exec(t);
+        return part ? {time: part[1], turn: part[2], text: part[3]} : {time: "", turn: "", text: t};
+      }).slice(-MAX_LINES)};
+    }
+  } catch (error) { /* no request, or unreadable */ }
+  /** @type {MutationObserver | null} */
+  var answering = null;
+  /** The replayed game's log, once the page shows that game; true when taken. */
+  function adoptReplay() {
+    if (!replay) return false;
+    var open = /** @type {HTMLButtonElement | null} */ (
+      document.querySelector('[data-widget] [data-action="shared-open"]'));
+    if (open && !open.closest("[hidden]")) {  // asked before the page's own game is replaced
+      var button = open;
+      if (!button.disabled) button.click();
+      else if (!answering) {  // its buttons come alive once Python is ready
+        answering = new MutationObserver(function () {
+          if (button.disabled || !answering) return;
+          answering.disconnect();
+          button.click();
+        });
+        answering.observe(button, {attributes: true, attributeFilter: ["disabled"]});
+      }
+      return false;
+    }
+    if (replay.game !== game()) return false;
+    clearTimeout(timer);
+    pending = null;
+    log = replay;
+    replay = null;
+    since = 1;
+    keep();
+    shown.hidden = false;
+    shown.scrollIntoView({block: "start"});
+    return true;
+  }
+  // The page's start sends no answer of its own: the replay goes on once Python is ready.
+  if (replay) {
+    var ready = new MutationObserver(function () {
+      if (widget.getAttribute("data-ready") !== "true") return;
+      ready.disconnect();
+      if (adoptReplay()) { primed = true; seen = counters(); show(); }
+    });
+    ready.observe(widget, {attributes: true, attributeFilter: ["data-ready"]});
+  }
 
   /** The counters the page marks, as they read now. @returns {Object<string, {value: number,
    *   what: string, who: string}>} */
@@ -120,6 +238,7 @@
   var undoing = 0;
   var autoTap = false;
   var undoTap = false;
+  var newGameTap = false;
 
   function show() {
     list.textContent = "";
@@ -162,17 +281,33 @@
     keep();
     show();
   }
+  /** The log of the game before (an Undo of a new game brings that game and its log back). */
+  var aside = {game: "", lines: /** @type {Line[]} */ ([])};
   /** @returns {boolean} true when another game is shown (a new log begins) */
   function start() {
     var now = game();
     if (now === log.game) return false;
     clearTimeout(timer);
     pending = null;
-    if (log.game === "" && log.lines.length === 0 || now !== "") {
+    if (now !== "" && now === aside.game) {
+      var back = log;
+      log = aside;
+      aside = back;
+      keep();
+    } else if (log.game === "" && log.lines.length === 0 || now !== "") {
+      if (log.lines.length) aside = log;
       log = {game: now, lines: []};
       keep();
     }
     return true;
+  }
+  /** A new game begun on a page whose next game shows no seed yet (the Team Commander
+   * table's New game, before its roll): the old game's log is put aside, a new one begins. */
+  function newLog() {
+    commit();
+    if (log.lines.length) aside = log;
+    log = {game: "", lines: []};
+    keep();
   }
 
   // Which button was tapped: a turn button (data-key="n") runs the automated deck's turn.
@@ -182,6 +317,12 @@
     if (button) {
       autoTap = button.getAttribute("data-key") === "n";
       undoTap = undoing === 0 && button.getAttribute("data-action") === "undo";
+      // A new game on the Team Commander table: the game being left is noted in the game
+      // history with its log (assets/table-tools.js), unless its end already was.
+      newGameTap = button.getAttribute("data-action") === "new-game";
+      if (newGameTap && log.lines.length && window.coopMagicNoteUnfinished) {
+        window.coopMagicNoteUnfinished();
+      }
     }
   }, true);
 
@@ -214,10 +355,20 @@
   document.addEventListener("coop-magic:done", function () {
     var by = nextBy;
     nextBy = "";
+    if (newGameTap) {
+      newGameTap = false;
+      newLog();
+    }
     var fresh = start();
     var now = counters();
+    if (importing) {  // the answer to an import: the file's log, once it is read
+      importing.answered = true;
+      if (adoptImported()) fresh = true;
+    }
+    if (adoptReplay()) fresh = true;
     if (!primed || fresh) {  // the first view, or another game: what it shows is no change
       primed = true;
+      undoTap = autoTap = false;
       seen = now;
       show();
       return;

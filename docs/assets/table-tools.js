@@ -195,8 +195,10 @@
   // When a game ends (a win, loss or result line appears), the page notes it here: page,
   // variant, setting, players, result, turns, date, seed and the share link that replays it.
   // Kept in localStorage only (MAX_GAMES), never sent; [data-history] lists them with Open
-  // (the share link), Export (a JSON file) and Delete.
+  // and replay (the share link of the game as it ended, its table log shown), Export (a JSON
+  // file) and Delete.
   var MAX_GAMES = 50;
+  var REPLAY_KEY = "coop-magic:replay";
   const history = document.querySelector("[data-history]");
   /** @typedef {Record<string, unknown>} GameEntry (storage can be edited: checked as shown) */
   /** @returns {GameEntry[]} */
@@ -247,11 +249,22 @@
     var line = turnLine();
     return line && !/game is over/i.test(line) ? line : lastTurn;
   }
+  function seedShown() {
+    return attr("[data-widget] [data-seed]", "data-seed") || text('[data-id="seed-shown"]') ||
+      text('[data-id="dice-seed"]').replace(/^Dice seed: /, "");
+  }
+  // A game left for a new one before its end (the Team Commander table's New game: teams
+  // concede without marking it) is noted too, with its table log (assets/table-log.js).
+  window.coopMagicNoteUnfinished = function () {
+    var page = history ? history.getAttribute("data-history") : "";
+    var seed = seedShown();
+    if (!seed || games().some(function (g) { return g.page === page && g.seed === seed; })) return;
+    record("Not finished (a new game was begun)");
+  };
   /** @param {string} result */
   function record(result) {
     var page = history ? history.getAttribute("data-history") : "";
-    var seed = attr("[data-widget] [data-seed]", "data-seed") || text('[data-id="seed-shown"]') ||
-      text('[data-id="dice-seed"]').replace(/^Dice seed: /, "");
+    var seed = seedShown();
     var list = games();
     var id = page + ":" + seed + ":" + result;
     if (list.some(function (g) { return g.id === id; })) return;
@@ -267,9 +280,24 @@
       log: typeof window.coopMagicTableLog === "function" ?
         window.coopMagicTableLog().slice(-MAX_LOG_LINES) : [],
       seed: seed.slice(0, 200),
-      link: /^#[a-z]=/.test(location.hash) && location.href.length <= MAX_LINK_CHARS ?
-        location.href : ""
+      link: ""
     });
+    keep(list);
+    show();
+    linkOnceWritten(id);
+  }
+  // The share link of the game as it ended: the page writes the address a frame after the
+  // winning tap's screen (assets/widget-host.js), so it is read once written (it was the link
+  // one tap short, a game that had not ended: issue 41).
+  /** @param {string} id */
+  function linkOnceWritten(id) {
+    if (window.coopMagicWritePending && window.coopMagicWritePending()) {
+      requestAnimationFrame(function () { linkOnceWritten(id); });
+      return;
+    }
+    if (!/^#[a-z]=/.test(location.hash) || location.href.length > MAX_LINK_CHARS) return;
+    var list = games();
+    list.forEach(function (g) { if (g.id === id) g.link = location.href; });
     keep(list);
     show();
   }
@@ -336,6 +364,12 @@
         open.href = link;
         open.textContent = "Open and replay";
         open.addEventListener("click", function () {
+          // The page opens the game as it ended (its link replays every action) and shows its
+          // table log (assets/table-log.js reads this request; issue 41).
+          try {
+            sessionStorage.setItem(REPLAY_KEY, JSON.stringify({
+              link: link, seed: words(game.seed), log: Array.isArray(game.log) ? game.log : []}));
+          } catch (error) { /* private mode: the game still opens */ }
           if (location.href === link) location.reload();
         });
         row.appendChild(open);

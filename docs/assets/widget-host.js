@@ -384,6 +384,8 @@ export function paintQr(root, canvas, rows) {
 
 /** @param {string} filename @param {string} text */
 function download(filename, text) {
+  // a game file takes the table log along (assets/table-log.js, issue 41)
+  if (window.coopMagicExportHook) text = window.coopMagicExportHook(text);
   const link = document.createElement("a");
   link.href = URL.createObjectURL(new Blob([text], {type: "application/json"}));
   link.download = filename;

@@ -9,7 +9,8 @@ facts only of the cards the card data does not give the same way (the list's ``#
 and a **digest** of all the facts: the phone that opens it makes the facts again from its
 card data and refuses the link (in words) when the digest differs, e.g. a release with newer
 card data. Pure: a runner based on :class:`ByReference` calls :func:`pack` for its share link
-and :func:`unpack` when it opens one.
+and :func:`unpack` when it opens one, naming the config keys that hold card names (the Horde
+runner: its deck; the Swarm runner: its deck, Enforcers and Reckoning).
 """
 
 from __future__ import annotations
@@ -51,54 +52,81 @@ def digest(facts: dict[str, Any]) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
 
-def pack(config: dict[str, Any], db: CardDB | None) -> dict[str, Any] | None:
-    """The config by reference: the deck as runs of ``[name, count]``, the facts the card
-    data ``db`` does not give the same way, the digest of them all, and every other key as
-    it is. None when it would not open again exactly (no card data, or no deck)."""
-    deck, facts = config.get("deck"), config.get("facts")
-    if db is None or not isinstance(deck, list) or not isinstance(facts, dict):
-        return None
+def _runs(names: list[str]) -> list[list[Any]]:
+    """A list of names as runs of ``[name, count]``."""
     runs: list[list[Any]] = []
-    for name in deck:
+    for name in names:
         if runs and runs[-1][0] == name:
             runs[-1][1] += 1
         else:
             runs.append([name, 1])
+    return runs
+
+
+def pack(config: dict[str, Any], db: CardDB | None, *, lists: tuple[str, ...] = ("deck",),
+         singles: tuple[str, ...] = (), mana_cost: bool = True) -> dict[str, Any] | None:
+    """The config by reference: each of its card lists (the config keys ``lists``; Horde:
+    its deck, Swarm: its deck and Enforcers) as runs of ``[name, count]``, the one-card keys
+    (``singles``: Swarm's Reckoning) as they are, the facts the card data ``db`` does not
+    give the same way (written as the engine writes them: ``mana_cost``), the digest of them
+    all, and every other key as it is. None when it would not open again exactly (no card
+    data, or no deck)."""
+    facts = config.get("facts")
+    if db is None or not isinstance(facts, dict) \
+            or not all(isinstance(config.get(key), list) for key in lists) \
+            or not all(isinstance(config.get(key), str) for key in singles):
+        return None
     own = {name: entry for name, entry in facts.items()
-           if db.get(name) is None or config_facts(db.get(name)) != entry}
-    ref = {**{k: v for k, v in config.items() if k not in ("deck", "facts")},
-           "deck": runs, "own": own, "d": digest(facts)}
+           if db.get(name) is None or config_facts(db.get(name), mana_cost=mana_cost) != entry}
+    ref = {**{k: v for k, v in config.items() if k not in (*lists, "facts")},
+           **{key: _runs(config[key]) for key in lists}, "own": own, "d": digest(facts)}
     try:
-        if unpack(ref, db) != config:
+        if unpack(ref, db, lists=lists, singles=singles, mana_cost=mana_cost) != config:
             return None
     except ValueError:
         return None
     return ref
 
 
-def unpack(ref: Any, db: CardDB | None) -> dict[str, Any]:
-    """The config a reference describes, made again from the card data ``db``;
-    :class:`NeedsCardData` when ``db`` does not know a card, ``ValueError`` (plain words)
-    when it is not a reference or the facts come out different."""
-    if not isinstance(ref, dict) or not isinstance(ref.get("deck"), list) \
-            or not isinstance(ref.get("own", {}), dict):
+def _names(runs: Any, before: int) -> list[str]:
+    """The names a list of runs stands for (``ValueError`` when damaged or, with the
+    ``before`` names of the other lists, too long)."""
+    if not isinstance(runs, list):
         raise ValueError("its deck is damaged")
-    own: dict[str, Any] = ref.get("own", {})
-    deck: list[str] = []
-    for run in ref["deck"]:
+    names: list[str] = []
+    for run in runs:
         if (not isinstance(run, list) or len(run) != 2 or not isinstance(run[0], str)
                 or not isinstance(run[1], int) or not 0 < run[1] <= 1000):
             raise ValueError("its deck is damaged")
-        deck += [run[0]] * run[1]
-        if len(deck) > 5000:
+        names += [run[0]] * run[1]
+        if before + len(names) > 5000:
             raise ValueError("its deck is too long")
+    return names
+
+
+def unpack(ref: Any, db: CardDB | None, *, lists: tuple[str, ...] = ("deck",),
+           singles: tuple[str, ...] = (), mana_cost: bool = True) -> dict[str, Any]:
+    """The config a reference describes (:func:`pack`, with the same keys), made again from
+    the card data ``db``; :class:`NeedsCardData` when ``db`` does not know a card,
+    ``ValueError`` (plain words) when it is not a reference or the facts come out
+    different."""
+    if not isinstance(ref, dict) or not isinstance(ref.get("own", {}), dict) \
+            or not all(isinstance(ref.get(key), str) for key in singles):
+        raise ValueError("its deck is damaged")
+    own: dict[str, Any] = ref.get("own", {})
+    config = {k: v for k, v in ref.items() if k not in ("own", "d")}
+    every: list[str] = []
+    for key in lists:
+        config[key] = _names(ref.get(key), len(every))
+        every += config[key]
+    every += [ref[key] for key in singles]
     facts: dict[str, Any] = {}
     unknown = []
-    for name in dict.fromkeys(deck):
+    for name in dict.fromkeys(every):
         if name in own:
             facts[name] = own[name]
         elif db is not None and db.get(name) is not None:
-            facts[name] = config_facts(db.get(name))
+            facts[name] = config_facts(db.get(name), mana_cost=mana_cost)
         else:
             unknown.append(name)
     if unknown:
@@ -106,8 +134,7 @@ def unpack(ref: Any, db: CardDB | None) -> dict[str, Any]:
     if digest(facts) != ref.get("d"):
         raise ValueError("its deck was made with other card data than this page's; ask for "
                          "the game as a file (Export) instead")
-    return {**{k: v for k, v in ref.items() if k not in ("deck", "own", "d")},
-            "deck": deck, "facts": facts}
+    return {**config, "facts": facts}
 
 
 class ByReference(RunnerBase):
@@ -116,17 +143,33 @@ class ByReference(RunnerBase):
     config by reference (:data:`KEY`, :func:`pack`), and a link whose deck names cards of the
     full card data only opens once the page has fetched it (the page says it is loading)."""
 
+    #: The config keys that hold card names (:func:`pack`'s ``lists`` and ``singles``) and
+    #: whether its facts carry the mana cost.
+    ref_lists: tuple[str, ...] = ("deck",)
+    ref_singles: tuple[str, ...] = ()
+    ref_mana_cost = True
     #: The share link waiting for the full card data ("" when none waits).
     pending_link = ""
 
     def share_origin(self, game: Game) -> dict[str, Any]:
-        """:meth:`.runner.RunnerBase.share_origin`; a whole config too long for one QR code
-        by reference to the card data, unless a reference would not open it again exactly."""
-        whole = super().share_origin(game)
+        """:meth:`.runner.RunnerBase.share_origin`, by :meth:`share_config`."""
+        return self.share_config(game, super().share_origin(game))
+
+    def share_config(self, game: Game, whole: dict[str, Any]) -> dict[str, Any]:
+        """``whole`` (a share link's origin part with the whole config, ``c``) when one QR
+        code holds the link, else the config by reference (:data:`KEY`), unless a reference
+        would not open it again exactly."""
         if "c" not in whole or not too_long(self.hash_prefix, game, whole):
             return whole  # one QR code holds it: it opens with no card data at all
-        ref = pack(game.config, self.own.full.db(self.db))
-        return {"variant": game.variant, KEY: ref} if ref is not None else whole
+        ref = pack(game.config, self.full.db(self.db), lists=self.ref_lists,
+                   singles=self.ref_singles, mana_cost=self.ref_mana_cost)
+        return {k: v for k, v in whole.items() if k != "c"} | {KEY: ref} if ref is not None \
+            else whole
+
+    def config_of_ref(self, ref: Any) -> dict[str, Any]:
+        """The config a link's reference stands for, from this page's card data."""
+        return unpack(ref, self.full.db(self.db), lists=self.ref_lists,
+                      singles=self.ref_singles, mana_cost=self.ref_mana_cost)
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -135,7 +178,7 @@ class ByReference(RunnerBase):
         variant = data.get("variant")
         if variant not in self.variants:
             raise ValueError("it holds a game of another page")
-        return str(variant), unpack(data[KEY], self.own.full.db(self.db)), None
+        return str(variant), self.config_of_ref(data[KEY]), None
 
     def start(self, saved: str | None) -> View:
         link = str(getattr(self.env, "url_hash", "") or "").strip()
@@ -150,8 +193,8 @@ class ByReference(RunnerBase):
     def _waits_for_card_data(self, link: str) -> bool:
         try:
             ref = self.decode(link).get(KEY) if link.startswith(self.hash_prefix) else None
-            if isinstance(ref, dict) and self.own.full.wanted():
-                unpack(ref, self.own.full.db(self.db))
+            if isinstance(ref, dict) and self.full.wanted():
+                self.config_of_ref(ref)
         except NeedsCardData:
             return True
         except (ValueError, GameError):
@@ -162,6 +205,13 @@ class ByReference(RunnerBase):
         return (None, "") if self.pending_link else super().open_share(read, after=after)
 
     def handle(self, action: str, form: dict[str, str]) -> View:
+        if action == "qr" and KEY in (self.share_data() or {}):  # the page says which way
+            view = super().handle(action, form)
+            if view.hidden.get("qr-code") is False:
+                view.text["qr-note"] += (" The deck goes in it by name (it would not fit "
+                                         "whole): the other phone loads this site's card "
+                                         "data first.")
+            return view
         if action != FULL_ACTION or not self.pending_link:
             return super().handle(action, form)
         self.own.full.response(form)  # the card data came: the waiting link opens now

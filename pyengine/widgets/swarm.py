@@ -35,6 +35,8 @@ from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
+from .share_ref import KEY as REF
+from .share_ref import ByReference
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
 #: runner's own shape (:func:`_from_v1`).
@@ -162,7 +164,7 @@ def cast_this_turn(game: SwarmGame) -> list[Any]:
     return [game.card(i) for i in game.cast_this_turn if game.zones.where(i)[0] == "graveyard"]
 
 
-class Widget(runner.RunnerBase):
+class Widget(ByReference):
     game: SwarmGame | None
     #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
     reckoning_offer: dict[str, Any] | None = None
@@ -201,7 +203,10 @@ class Widget(runner.RunnerBase):
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
             return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
-        return {"c": game.config}
+        return self.share_config(game, {"c": game.config})  # by reference past one QR code
+
+    # own decks' links by reference to the card data (issue 41, point 3: share_ref)
+    ref_lists, ref_singles, ref_mana_cost = ("deck", "enforcers"), ("reckoning",), False
 
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -209,7 +214,7 @@ class Widget(runner.RunnerBase):
             setup = _setup()
             return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
-        config = data.get("c")
+        config = self.config_of_ref(data[REF]) if REF in data else data.get("c")
         if not isinstance(config, dict):
             raise ValueError("it has no decks")
         return SwarmGame.variant, config, {"c": True}

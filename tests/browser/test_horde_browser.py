@@ -447,3 +447,42 @@ def test_closing_the_card_panel_goes_back_to_the_turn(phone_page, site_url):
     page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     top = page.locator("[data-widget=horde] [data-id=turn]").bounding_box()
     assert top is not None and 0 <= top["y"] < 740, top
+
+
+def test_confirm_victory_is_short_and_gone_after_the_win_with_the_banner_in_view(
+        phone_page, site_url):
+    """lh-7-3, lh-7-1: once the Horde has no library and no creature, the table bar offers
+    Confirm victory in a short button (the bar was a third of the screen with its long
+    label); tapped with the page scrolled down, the win banner comes into view and the
+    button is gone (it stayed, enabled, after the win: issue 41)."""
+    from pyengine.limited_horde import LimitedHorde
+    from tests.test_widgets_horde import FACTS
+
+    game = LimitedHorde({"deck": ["Zombie", "Zombie", "Ghoul Lord"], "facts": FACTS,
+                         "difficulty": "nightmare", "stack": True}, SEED)
+    page = phone_page
+    open_page(page, site_url)
+    page.click("[data-tool=guide-close]")
+    page.set_input_files("[data-file=import]", files=[{
+        "name": "limited.json", "mimeType": "application/json",
+        "buffer": game.to_json().encode("utf-8")}])
+    expect(page.locator("[data-id=happened]")).to_contain_text("Imported a game",
+                                                                timeout=ENGINE_TIMEOUT_MS)
+    for _ in range(2):
+        page.locator("[data-widget=horde] [data-action=survivor-end]:visible").click()
+        page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    click(page, "destroy-all")
+    top = page.locator("[data-id=confirm-victory-top]")
+    expect(top).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    bar = page.locator("[data-widget=horde] [data-id=table-bar]").bounding_box()
+    button = top.bounding_box()
+    assert bar is not None and button is not None
+    assert bar["height"] <= 740 / 4, (button, bar)  # was a third of the screen
+    page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+    top.click()
+    banner = page.locator("[data-widget=horde] [data-id=win-banner]")
+    expect(banner).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
+    expect(banner).to_be_in_viewport()
+    expect(top).to_be_hidden()

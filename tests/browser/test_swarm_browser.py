@@ -6,12 +6,13 @@ actions. Docstrings name the rule anchors the session exercises."""
 from __future__ import annotations
 
 import json
+import re
 
 from playwright.sync_api import expect
 
 from pyengine import files
 from pyengine.swarm import SwarmGame, config_from_decks
-from tests.browser.conftest import wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, wait_ready
 
 SEED = "amber-otter-17"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -346,3 +347,136 @@ def test_group_buttons_wipe_tap_and_choose_several(phone_page, site_url):
     expect(by_id(page, "group-buttons")).to_be_hidden()
     events, actions, seed = logged(page)
     assert actions[-1]["type"] == "dies-all" and events == cpython_events(seed, actions)
+
+
+def start_sample(page, site_url, seed: str = SEED) -> None:
+    """The Swarm page with a sample-deck game of ``seed`` started (life 40)."""
+    open_page(page, site_url + "play/swarm.html")
+    page.fill("[data-field=seed]", seed)
+    click(page, "new")
+    expect(by_id(page, "life")).to_have_text("40")
+
+
+def lose_life(page, amount: int) -> None:
+    page.fill("#sw-amount", str(amount))
+    click(page, "life-down")
+
+
+def open_history(page):
+    history = page.locator("[data-history=swarm]")
+    history.locator(":scope > summary").click()
+    return history
+
+
+def test_a_finished_games_history_entry_names_its_seed_once(phone_page, site_url):
+    """sw-8-1, sw-2-1: a Swarm game lost at 0 life is listed under "Games on this device"
+    with its setting, and the seed once (the setting line's own ", seed …" is left out:
+    issue 41)."""
+    page = phone_page
+    start_sample(page, site_url)
+    lose_life(page, 40)
+    expect(by_id(page, "life")).to_have_text("0")
+    history = open_history(page)
+    entry = history.locator("ul > li").first
+    expect(entry).to_contain_text(SEED)
+    line = entry.locator("p").first.inner_text()
+    assert line.count(SEED) == 1, line
+    assert "Hive Mind" in line or "Overlord" in line, line
+
+
+def test_open_and_replay_opens_the_game_as_it_ended_with_its_table_log(phone_page, site_url):
+    """sw-8-1: "Open and replay" in the game history, tapped while another game is on the
+    page, opens the finished game as it ended (every action, the loss banner: the link was
+    the one written a frame after the last tap, one action short) and shows that game's
+    table log, kept with the entry, in view (it opened the game with an empty log, or the
+    page's own game again: issue 41)."""
+    page = phone_page
+    start_sample(page, site_url)
+    lose_life(page, 5)
+    expect(page.locator("[data-log-said]")).to_contain_text("life −5 (40 → 35)",
+                                                            timeout=ENGINE_TIMEOUT_MS)
+    lose_life(page, 35)
+    expect(by_id(page, "loss")).to_be_visible()
+    page.wait_for_function("() => !window.coopMagicWritePending()")
+    ended = page.locator("[data-id=log]").get_attribute("data-actions")
+    log = page.locator("[data-log-lines] li").all_inner_texts()
+    assert len(log) == 2, log
+    # another game on the page
+    click(page, "show-setup")
+    page.fill("[data-field=seed]", "another-seed-41")
+    click(page, "new")
+    expect(by_id(page, "life")).to_have_text("40")
+    expect(page.locator("[data-log-lines] li")).to_have_count(0)
+    open_history(page).get_by_role("link", name="Open and replay").first.click()
+    wait_ready(page, "swarm")
+    expect(by_id(page, "loss")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(page.locator("[data-id=log]")).to_have_attribute("data-actions", ended)
+    expect(by_id(page, "life")).to_have_text("0")
+    lines = page.locator("[data-log-lines] li")
+    expect(lines).to_have_text(log)
+    expect(page.locator("[data-table-log]")).to_be_in_viewport()
+
+
+SAMPLE_SWARM = (files.data_root() / "swarm" / "sample-swarm.txt").read_text(encoding="utf-8")
+SAMPLE_ENFORCERS = (files.data_root() / "swarm" / "sample-enforcers.txt").read_text(
+    encoding="utf-8")
+#: A card of the full card data only, and a homebrew card described by its `#!` line.
+OWN_EXTRA = ("1 Gravecrawler\n#! Homebrew Ghoul | {1}{B} | Creature — Zombie | 2/2\n"
+             "1 Homebrew Ghoul\n")
+IDLE = "() => !document.querySelector('[data-widget][aria-busy=\"true\"]')"
+#: What a phone shows of a game: the actions, the turn, the board, the next step's buttons.
+SHOWN = """() => {
+  const root = document.querySelector('[data-widget=swarm]');
+  const text = (id) => root.querySelector(`[data-id="${id}"]`).innerText;
+  return {actions: root.querySelector('[data-id=log]').getAttribute('data-actions'),
+          turn: text('turn'), life: text('life'), library: text('library'),
+          board: [...root.querySelectorAll('[data-id=battlefield] li')].map((li) => li.innerText),
+          next: [...root.querySelectorAll('[data-key=n]')]
+            .filter((b) => !b.closest('[hidden]')).map((b) => b.innerText)};
+}"""
+
+
+def test_an_own_deck_game_is_followed_by_its_qr_code_on_a_fresh_phone(phone_page, site_url,
+                                                                      browser):
+    """sw-2-7, sw-2-5: a game from pasted lists (a card of the full card data, a homebrew
+    card), a few turns in: its QR code holds the share link (the deck by name: the whole
+    config was about 3,000 characters, past one code) and says so; a fresh phone opening
+    that link loads the card data and shows the same game: the same actions, turn, board
+    and next step."""
+    page = phone_page
+    open_page(page, site_url + "play/swarm.html")
+    page.select_option("[data-field=deck]", "paste")
+    page.fill("[data-field=paste]", SAMPLE_SWARM + "\n" + OWN_EXTRA)
+    page.fill("[data-field=paste-enforcers]", SAMPLE_ENFORCERS)
+    page.fill("[data-field=seed]", SEED)
+    click(page, "new")
+    expect(by_id(page, "play")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    for _ in range(12):
+        page.locator("[data-widget=swarm] [data-key=n]:visible").first.click()
+        page.wait_for_function(IDLE)
+    page.wait_for_function("() => !window.coopMagicWritePending()")
+    mine = page.evaluate(SHOWN)
+    assert len(json.loads(mine["actions"])) >= 10
+    click(page, "qr")
+    expect(by_id(page, "qr-code")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+    expect(by_id(page, "qr-note")).to_contain_text("by name")
+    # the code holds the page's share link (share_qr.qr_view, tests/test_widgets_share_qr.py):
+    # its length is said on the code; the link a camera reads is the address
+    link = page.url
+    assert len(link) <= 1273, len(link)
+    expect(by_id(page, "qr-code")).to_have_attribute(
+        "aria-label", re.compile(rf"\({len(link):,} characters"))
+    other_context = browser.new_context(viewport={"width": 360, "height": 740},
+                                        is_mobile=True, has_touch=True)
+    guard = Guard()
+    try:
+        other = other_context.new_page()
+        guard.attach(other_context, other)
+        open_page(other, link)
+        expect(by_id(other, "play")).to_be_visible(timeout=ENGINE_TIMEOUT_MS)
+        other.wait_for_function(IDLE)
+        assert other.evaluate(SHOWN) == mine
+        assert any("card-facts.tsv" in url for url in guard.requests)
+    finally:
+        other_context.close()
+    guard.check()
