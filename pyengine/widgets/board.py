@@ -488,7 +488,7 @@ class Shelf:
     suffix: str = ""
 
 
-#: The label's end of a permanent a Survivor controls (hs-5-7, sw-9-5).
+#: The label's end of a permanent a Survivor controls (the note at the end of hs-4; sw-9-5).
 STOLEN = " · a Survivor controls it"
 
 
