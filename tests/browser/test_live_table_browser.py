@@ -123,6 +123,17 @@ def send_raw(page, text: str) -> None:
                   ".following.channel.send(text)", text)
 
 
+def swarm_table(site_url: str, host, *followers: tuple) -> None:
+    """The game's phone starts a Swarm game; each (page, name) opens the page and follows it."""
+    open_widget(host, site_url, "swarm")
+    host.click("[data-action=new]")
+    expect(host.locator("[data-id=life]")).to_be_visible()
+    for page, name in followers:
+        open_widget(page, site_url, "swarm")
+        pair(host, page, name)
+        following(page)
+
+
 def test_horde_join_live_updates_and_follower_actions(phones, site_url):
     """hs-4-1: the survivors' taps from another phone (a hit mills the Horde's library) are the
     game phone's actions; the codes are short; the follower's screen follows each action."""
@@ -312,13 +323,7 @@ def test_phones_that_sleep_briefly_keep_the_connection_and_catch_up(phones, site
     screen goes off: the followers say it is not answering, a tap made meanwhile waits, and
     when it wakes they say it is back and the tap is applied."""
     host, follower, other = phones(3, init=QUICK_BEATS)
-    open_widget(host, site_url, "swarm")
-    host.click("[data-action=new]")
-    expect(host.locator("[data-id=life]")).to_be_visible()
-    for page, name in ((follower, "Ana"), (other, "Bo")):
-        open_widget(page, site_url, "swarm")
-        pair(host, page, name)
-        following(page)
+    swarm_table(site_url, host, (follower, "Ana"), (other, "Bo"))
 
     sleep(follower, 2500)
     host.click("[data-action=life-down]")
@@ -352,12 +357,7 @@ def test_a_phone_asleep_too_long_is_told_to_scan_again_and_catches_up(phones, si
     code, and after a new scan it is the same player again and shows the exact board, log and
     totals."""
     host, follower = phones(2, init=QUICK_DROP)
-    open_widget(host, site_url, "swarm")
-    host.click("[data-action=new]")
-    expect(host.locator("[data-id=life]")).to_be_visible()
-    open_widget(follower, site_url, "swarm")
-    pair(host, follower, "Cy")
-    following(follower)
+    swarm_table(site_url, host, (follower, "Cy"))
     sleep(follower, 4000)
     expect(host.locator("[data-widget=swarm]")).to_have_attribute(
         "data-live-followers", "0", timeout=WAIT_MS)
@@ -400,14 +400,8 @@ def test_six_followers_each_follow_and_act_and_a_seventh_is_refused(phones, site
     sees each live update, each one's tap is applied and logged as its own player's, and a
     seventh phone is refused (MAX_FOLLOWERS, six, not a number the test sets)."""
     host, *followers = phones(7)
-    open_widget(host, site_url, "swarm")
-    host.click("[data-action=new]")
-    expect(host.locator("[data-id=life]")).to_be_visible()
     names = [f"Player {n}" for n in range(1, 7)]
-    for follower, name in zip(followers, names, strict=True):
-        open_widget(follower, site_url, "swarm")
-        pair(host, follower, name)
-        following(follower)
+    swarm_table(site_url, host, *zip(followers, names, strict=True))
     expect(host.locator("[data-widget=swarm]")).to_have_attribute("data-live-followers", "6")
     expect(live(host, "list").locator("li")).to_have_text(names)
     life = host.locator("[data-id=life]")
@@ -515,12 +509,8 @@ def test_hostile_messages_change_nothing_and_names_are_text(phones, site_url):
     or with amounts the page does not offer change nothing; a flood of taps is cut to a burst
     and a steady rate (the rest dropped, with one refusal), and taps work again after it."""
     host, follower = phones(2)
-    open_widget(host, site_url, "swarm")
-    host.click("[data-action=new]")
-    open_widget(follower, site_url, "swarm")
     name = "<b>Bo</b><i>"
-    pair(host, follower, name)
-    following(follower)
+    swarm_table(site_url, host, (follower, name))
     expect(live(host, "list").locator("li")).to_have_text([name])
     life = host.locator("[data-id=life]")
     start = int(life.inner_text())
