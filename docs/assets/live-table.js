@@ -38,6 +38,28 @@ const MAX_CODE_CHARS = 2000;
 const CONNECT_MS = 6000;
 /** How long the phone gathers its own addresses for a code. */
 const GATHER_MS = 3000;
+/** Every phone at a table says it is there this often (a heartbeat, in ms). A follower that
+ * has heard nothing from the game's phone for QUIET_BEATS beats says the game's phone is not
+ * answering (its screen is off, or it left without a word); the game's phone frees the seat of
+ * a follower it has not heard from for DROP_MS (a phone asleep longer than that, or gone: it
+ * follows again with a new join code, as the same player). */
+const BEAT_MS = 2000;
+const QUIET_BEATS = 3;
+const DROP_MS = 45000;
+/** A follower's messages: a burst of at most FLOOD_BURST, then FLOOD_RATE a second (a token
+ * bucket); more are dropped, with one refusal a second at most. */
+const FLOOD_BURST = 20;
+const FLOOD_RATE = 10;
+
+/** A number the browser tests may set smaller on `window` (coopMagicLive…), else `fallback`.
+ * @param {string} name @param {number} fallback */
+function tunable(name, fallback) {
+  return Number(/** @type {any} */ (window)["coopMagicLive" + name]) || fallback;
+}
+
+/** @typedef {{id: string, name: string, seat: number|null, pc: RTCPeerConnection,
+ *   channel: RTCDataChannel, heard: number, tokens: number, filled: number, warned: number}}
+ *   Follower */
 
 /** The actions a player at the table may send from another phone, per widget: buttons by
  * their data-action, board items by their data-item-action, the form fields a button reads
@@ -152,19 +174,43 @@ export function rebuild(kept) {
           "a=max-message-size:262144", ""].join("\r\n");
 }
 
-/** The code of a description: a letter (J: a join code, A: an answer code), then the kept
- * parts deflated, in base64url.
- * @param {"J"|"A"} kind @param {string} sdp */
-export async function pack(kind, sdp) {
-  const json = new TextEncoder().encode(JSON.stringify(strip(sdp)));
+/** The codes' format: a code that names another was made by another version of this page. */
+export const CODE_VERSION = 2;
+/** A join code names the page whose game it joins (a letter), so a phone on another page
+ * says which page to open instead of following the wrong game. */
+const PAGE_TAGS = {horde: "h", swarm: "s", team: "t"};
+/** @type {Object<string, string>} */
+const PAGE_NAMES = {h: "the Horde page (play/horde.html)", s: "the Swarm page (play/swarm.html)",
+                    t: "the Team Commander page (play/team.html)"};
+/** @param {string} widget */
+export const pageTag = (widget) => /** @type {Object<string, string>} */ (PAGE_TAGS)[widget] || "";
+
+/** A code from its parts: a letter (J: a join code, A: an answer code), then the parts as JSON,
+ * deflated, in base64url. @param {"J"|"A"} kind @param {unknown[]} parts */
+export async function encodeCode(kind, parts) {
+  const json = new TextEncoder().encode(JSON.stringify(parts));
   return kind + base64url(await squeeze(json, "CompressionStream", 8192));
 }
 
-const SAFE = /^[A-Za-z0-9+/_=-]{4,256}$/;
+/** The code of a description: [CODE_VERSION, tag, ...what strip kept]. A join code's tag is its
+ * page's letter; an answer code's is the join code's ICE user name, so the game's phone knows
+ * which of its join codes an answer answers.
+ * @param {"J"|"A"} kind @param {string} sdp @param {string} tag */
+export async function pack(kind, sdp, tag) {
+  return encodeCode(kind, [CODE_VERSION, tag, ...strip(sdp)]);
+}
 
-/** The description in a code, checked part by part; an Error in plain words otherwise.
- * @param {"J"|"A"} kind @param {string} code */
-export async function unpack(kind, code) {
+const SAFE = /^[A-Za-z0-9+/_=-]{4,256}$/;
+/** Text that is a web address or another app's code (a QR code for a Wi-Fi, a contact…). */
+const OTHER_DATA = /^[A-Za-z][A-Za-z0-9+.-]{0,20}:/;
+
+/** The description in a code, checked part by part; an Error in plain words otherwise (never
+ * anything thrown by the browser: every cause is wrapped).
+ * @param {"J"|"A"} kind @param {string} code
+ * @param {string} tag  what the code must name (a join code: this page's letter; an answer
+ *   code: the ICE user name of the join code shown now)
+ * @returns {Promise<{sdp: string, user: string}>} */
+export async function unpack(kind, code, tag) {
   const what = kind === "J" ? "the game's phone's join code" : "a player's answer code";
   const text = String(code || "").replace(/\s+/g, "");
   if (!text) throw new Error(`Paste ${what} first.`);
@@ -179,6 +225,12 @@ export async function unpack(kind, code) {
                                  : "That is a join code; paste it on a player's phone, and " +
                                    "paste the player's answer code here.");
   }
+  if (OTHER_DATA.test(text)) {
+    throw new Error(`That is a web address or another app's code, not ${what} ` +
+                    `(it starts with ${kind}).`);
+  }
+  const whole = `That is not ${what}, or only a part of one: copy all of it (it starts with ` +
+                `${kind}).`;
   /** @type {any} */
   let kept;
   try {
@@ -186,20 +238,38 @@ export async function unpack(kind, code) {
     const json = await squeeze(fromBase64url(text.slice(1)), "DecompressionStream", 8192);
     kept = JSON.parse(new TextDecoder().decode(json));
   } catch (error) {
-    throw new Error(`That is not ${what}: copy all of it (it starts with ${kind}).`,
-                    {cause: error});
+    throw new Error(whole, {cause: error});
+  }
+  if (Array.isArray(kept) && (kept.length === 5 ||
+      (typeof kept[0] === "number" && kept[0] < CODE_VERSION))) {
+    throw new Error("That code was made by an older version of this page: reload the page " +
+                    "on the phone that shows it, and make a new code there.");
+  }
+  if (Array.isArray(kept) && typeof kept[0] === "number" && kept[0] > CODE_VERSION) {
+    throw new Error("That code was made by a newer version of this page: reload this page " +
+                    "(it then updates itself), and try again.");
   }
   const okCandidate = (/** @type {any} */ c) => Array.isArray(c) && c.length === 4 &&
     typeof c[0] === "string" && /^\S{1,32}$/.test(c[0]) && Number.isInteger(c[1]) &&
     typeof c[2] === "string" && /^[A-Za-z0-9.:-]{1,64}$/.test(c[2]) &&
     Number.isInteger(c[3]) && c[3] > 0 && c[3] < 65536;
-  if (!Array.isArray(kept) || kept.length !== 5 || !kept.slice(0, 3).every(
+  if (!Array.isArray(kept) || kept.length !== 7 || kept[0] !== CODE_VERSION ||
+      typeof kept[1] !== "string" || !kept.slice(2, 5).every(
         (part) => typeof part === "string" && SAFE.test(part)) ||
-      !["actpass", "active", "passive"].includes(kept[3]) || !Array.isArray(kept[4]) ||
-      kept[4].length > 16 || !kept[4].every(okCandidate) || fromBase64url(kept[2]).length !== 32) {
-    throw new Error(`That is not ${what}: copy all of it (it starts with ${kind}).`);
+      !["actpass", "active", "passive"].includes(kept[5]) || !Array.isArray(kept[6]) ||
+      kept[6].length > 16 || !kept[6].every(okCandidate) || !/^[A-Za-z0-9_-]{43}$/.test(kept[4])) {
+    throw new Error(whole);
   }
-  return rebuild(/** @type {[string, string, string, string, Array<[string, number, string, number]>]} */ (kept));
+  if (kept[1] !== tag) {
+    throw new Error(kind === "J"
+      ? `That join code is for ${PAGE_NAMES[kept[1]] || "another page"}: open that page on ` +
+        "this phone to follow that game."
+      : "That answer code answers another join code than the one shown now (an older one, " +
+        "or another game's): the player pastes or scans this one, and shows its new answer.");
+  }
+  const parts = /** @type {[string, string, string, string, Array<[string, number, string, number]>]} */ (
+    kept.slice(2));
+  return {sdp: rebuild(parts), user: parts[0]};
 }
 
 /** Wait until the connection has gathered its own addresses (at most GATHER_MS).
@@ -380,6 +450,21 @@ export function refusal(widget, seat, action, item) {
   return "";
 }
 
+/** Whether a follower's message has one of the shapes a follower sends, each part of its
+ * type: {t: "act", a: name, i?: item, f?: {field: text}, v?: version}, or {t: "beat" | "sync"
+ * | "bye"} (nothing else in them). @param {any} message */
+export function actionShape(message) {
+  const keys = Object.keys(message);
+  if (["beat", "sync", "bye"].includes(message.t)) return keys.length === 1;
+  return message.t === "act" &&
+    keys.every((key) => ["t", "a", "i", "f", "v"].includes(key)) &&
+    typeof message.a === "string" &&
+    (message.i === undefined || typeof message.i === "string") &&
+    (message.v === undefined || typeof message.v === "string") &&
+    (message.f === undefined || (isObject(message.f) && Object.keys(message.f).length <= 8 &&
+      Object.values(message.f).every((value) => typeof value === "string")));
+}
+
 /** Whether the game's phone shows this button or board item now, ready to tap.
  * @param {Element} root @param {string} action @param {string|null} item */
 function onScreen(root, action, item) {
@@ -430,16 +515,42 @@ export class LiveTable {
     this.screen = {};          // the game's phone: every key's latest value
     this.version = "0";        // the latest view's version (the game's phone's, on a follower)
     this.share = "";           // the game as a share link ("" where the page has none)
-    /** @type {Map<string, {id: string, name: string, seat: number|null, pc: RTCPeerConnection, channel: RTCDataChannel}>} */
+    /** @type {Map<string, Follower>} */
     this.followers = new Map();
-    /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel}|null} */
+    /** @type {ReturnType<typeof setInterval>|null} */
+    this.beater = null;        // the heartbeat, while this phone is at a table
+    this.lastBeat = 0;         // when it last beat (a late beat: this phone slept)
+    this.heard = 0;            // a follower: when the game's phone was last heard
+    this.quiet = false;        // a follower: the game's phone has not been heard for a while
+    /** @type {(() => void)|null} */
+    this.scanning = null;      // stops the camera while it reads a code
+    /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel, user: string}|null} */
     this.pending = null;
     /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel|null, leaving: boolean}|null} */
     this.following = null;
     /** @type {WeakMap<object, string>} */
     this.labels = new WeakMap();
     this.build();
-    addEventListener("pagehide", () => this.goodbye());
+    addEventListener("pagehide", () => {
+      this.stopScan();
+      this.goodbye();
+    });
+    // A phone's screen turning off hides the page (and may freeze it): the camera is released;
+    // on waking, a follower asks for the whole screen again.
+    document.addEventListener("visibilitychange", () => {
+      if (document.visibilityState === "hidden") this.stopScan();
+      else this.woke();
+    });
+    addEventListener("resume", () => this.woke());
+  }
+
+  /** This phone is back (its page shown or unfrozen): a follower catches up at once, or says
+   * plainly that the connection was lost while it slept. */
+  woke() {
+    const following = this.following;
+    if (!following || !following.channel) return;
+    if (following.channel.readyState === "open") send(following.channel, {t: "sync"});
+    else this.authorityGone(following);
   }
 
   /** @param {string} key */
@@ -489,8 +600,12 @@ export class LiveTable {
                         "Connect"),
                 element("button", {type: "button", class: "md-button",
                                    "data-live": "scan-answer"}, "Scan the answer"));
-    const video = element("video", {"data-live": "camera", playsinline: "", muted: ""});
+    const video = element("video", {"data-live": "camera", playsinline: "", muted: "",
+                                    "aria-label": "The camera, reading a QR code"});
     video.hidden = true;
+    const stopCamera = element("button", {type: "button", class: "md-button",
+                                          "data-live": "scan-stop"}, "Stop the camera");
+    stopCamera.hidden = true;
     const over = element("div", {"data-live": "takeover"});
     over.hidden = true;
     over.append(element("button", {type: "button", class: "md-button", "data-live": "take"},
@@ -504,7 +619,7 @@ export class LiveTable {
     // <details> keeps its content laid out, where it would count as covered controls.
     const body = element("div", {"data-live": "body"});
     body.hidden = true;
-    body.append(note, host, join, code, video, over, leave);
+    body.append(note, host, join, code, video, stopCamera, over, leave);
     panel.append(body);
     panel.addEventListener("toggle", () => { body.hidden = !panel.open; });
     this.panel = panel;
@@ -519,6 +634,7 @@ export class LiveTable {
     this.part("join-button").addEventListener("click", () => this.join());
     this.part("scan").addEventListener("click", () => this.scan());
     this.part("scan-answer").addEventListener("click", () => this.scan());
+    this.part("scan-stop").addEventListener("click", () => this.stopScan());
     this.part("leave").addEventListener("click", () => this.leave());
     this.part("take").addEventListener("click", () => this.takeOver());
     const kept = this.kept();
@@ -572,12 +688,14 @@ export class LiveTable {
     if (this.pending) this.pending.pc.close();
     const pc = newConnection();
     const channel = pc.createDataChannel("table", {ordered: true});
-    this.pending = {pc, channel};
+    const pending = {pc, channel, user: ""};
+    this.pending = pending;
     this.say("Making a join code…");
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
-    if (!pc.localDescription || this.pending?.pc !== pc) return;
-    const code = await pack("J", pc.localDescription.sdp);
+    if (!pc.localDescription || this.pending !== pending) return;
+    pending.user = strip(pc.localDescription.sdp)[0];
+    const code = await pack("J", pc.localDescription.sdp, pageTag(this.widget));
     this.part("answer-label").hidden = false;
     this.part("connect").hidden = false;
     this.part("scan-answer").hidden = false;
@@ -590,10 +708,10 @@ export class LiveTable {
   }
 
   /** The description in the code pasted in box `key`, or null (the page says why).
-   * @param {"J"|"A"} kind @param {string} key */
-  async pasted(kind, key) {
+   * @param {"J"|"A"} kind @param {string} key @param {string} tag  what the code must name */
+  async pasted(kind, key, tag) {
     try {
-      return await unpack(kind, /** @type {HTMLTextAreaElement} */ (this.part(key)).value);
+      return await unpack(kind, /** @type {HTMLTextAreaElement} */ (this.part(key)).value, tag);
     } catch (error) {
       this.say(String(/** @type {Error} */ (error).message));
       return null;
@@ -602,11 +720,15 @@ export class LiveTable {
 
   async connect() {
     const pending = this.pending;
-    if (!pending) return;
-    const sdp = await this.pasted("A", "answer");
-    if (sdp === null) return;
+    if (!pending) {
+      this.say(this.followers.size >= this.most() ? `${this.full()}: the most one game takes.`
+                                                  : "Tap Add a phone first, for a join code.");
+      return;
+    }
+    const got = await this.pasted("A", "answer", pending.user);
+    if (got === null || this.pending !== pending) return;
     try {
-      await pending.pc.setRemoteDescription({type: "answer", sdp});
+      await pending.pc.setRemoteDescription({type: "answer", sdp: got.sdp});
     } catch (error) {
       this.say("That answer code belongs to another join code: tap Add a phone and start again.");
       return;
@@ -652,7 +774,8 @@ export class LiveTable {
       pc.close();
       return;
     }
-    const name = message.name.replace(/[^\p{L}\p{N} ._'-]/gu, "").trim().slice(0, 20) || "A player";
+    // Any name is shown as text (never as HTML); only control and format characters go.
+    const name = message.name.replace(/[\p{C}]/gu, "").trim().slice(0, 20) || "A player";
     const seats = TABLE[this.widget].seats;
     const seat = seats && Number.isInteger(message.seat) && message.seat >= 0 &&
                  message.seat < seats ? message.seat : null;
@@ -670,8 +793,12 @@ export class LiveTable {
     if (this.pending && this.pending.pc === pc) this.pending = null;
     this.part("code-box").hidden = true;
     this.part("join").hidden = true;
-    const follower = {id: message.id, name, seat, pc, channel};
+    const now = Date.now();
+    /** @type {Follower} */
+    const follower = {id: message.id, name, seat, pc, channel, heard: now, tokens: FLOOD_BURST,
+                      filled: now, warned: 0};
     this.followers.set(message.id, follower);
+    this.beating();
     channel.onmessage = (next) => this.fromFollower(follower, next);
     const gone = () => {
       if (this.followers.get(follower.id) !== follower) return;
@@ -693,10 +820,79 @@ export class LiveTable {
     this.root.setAttribute("data-live-followers", String(this.followers.size));
   }
 
+  /** Whether a follower's message is within its rate (a token bucket: a burst, then a steady
+   * rate), and if so takes its token. @param {Follower} follower */
+  allow(follower) {
+    const now = Date.now();
+    follower.tokens = this.room(follower, now);
+    follower.filled = now;
+    if (follower.tokens < 1) return false;
+    follower.tokens -= 1;
+    return true;
+  }
+
+  /** A follower's tokens now. @param {Follower} follower @param {number} [now] */
+  room(follower, now) {
+    const rate = tunable("FloodRate", FLOOD_RATE);
+    return Math.min(FLOOD_BURST, follower.tokens + ((now || Date.now()) - follower.filled) * rate / 1000);
+  }
+
+  /** Start the heartbeat (once this phone is at a table; stopped when it leaves it). */
+  beating() {
+    if (this.beater) return;
+    this.lastBeat = this.heard = Date.now();
+    this.beater = setInterval(() => this.beat(), tunable("BeatMs", BEAT_MS));
+  }
+
+  stopBeating() {
+    if (this.beater) clearInterval(this.beater);
+    this.beater = null;
+    this.quiet = false;
+    this.root.removeAttribute("data-live-authority");
+  }
+
+  /** One heartbeat. A beat that comes late means this phone itself slept (its timers stopped
+   * with it): it judges no one by the time it was away, and a follower asks for the whole
+   * screen again (what it missed may have come while the connection was held). */
+  beat() {
+    const now = Date.now();
+    const every = tunable("BeatMs", BEAT_MS);
+    const slept = now - this.lastBeat > QUIET_BEATS * every;
+    this.lastBeat = now;
+    if (this.following) {
+      const channel = this.following.channel;
+      if (!channel) return;
+      if (slept) {
+        this.heard = now;
+        send(channel, {t: "sync"});
+      }
+      send(channel, {t: "beat"});
+      if (!this.quiet && now - this.heard > QUIET_BEATS * every) {
+        this.quiet = true;
+        this.root.setAttribute("data-live-authority", "quiet");
+        this.say("The game's phone is not answering (its screen may be off). Your taps wait " +
+                 "until it is back; if it does not come back, ask it for a new join code.");
+      }
+      return;
+    }
+    for (const follower of [...this.followers.values()]) {
+      if (slept) follower.heard = now;
+      if (now - follower.heard > tunable("DropMs", DROP_MS)) {
+        this.followers.delete(follower.id);
+        follower.pc.close();
+        this.listFollowers();
+        this.say(`${follower.name}'s phone stopped answering (its screen may be off): it can ` +
+                 "follow again with a new join code (tap Add a phone), as the same player.");
+        continue;
+      }
+      send(follower.channel, {t: "beat"});
+    }
+    if (!this.followers.size) this.stopBeating();
+  }
+
   /** Most followers (MAX_FOLLOWERS; a test may set fewer). */
   most() {
-    return Math.min(MAX_FOLLOWERS,
-                    Number(/** @type {any} */ (window).coopMagicLiveMaxFollowers) || MAX_FOLLOWERS);
+    return Math.min(MAX_FOLLOWERS, tunable("MaxFollowers", MAX_FOLLOWERS));
   }
 
   full() {
@@ -712,11 +908,20 @@ export class LiveTable {
   }
 
   /** A follower's message: a tap, applied through this phone's own adapter or refused.
-   * @param {{id: string, name: string, seat: number|null, channel: RTCDataChannel}} follower
-   * @param {MessageEvent} event */
+   * @param {Follower} follower @param {MessageEvent} event */
   fromFollower(follower, event) {
+    if (this.followers.get(follower.id) !== follower) return;
+    follower.heard = Date.now();
+    if (!this.allow(follower)) {
+      if (follower.heard - follower.warned > 1000) {
+        follower.warned = follower.heard;
+        send(follower.channel, {t: "refused", why: "Too many taps at once: some were not " +
+                                                   "applied. Tap again, one at a time."});
+      }
+      return;
+    }
     const message = new Reader(MAX_FOLLOWER_MESSAGE).read(event.data);
-    if (!message) {
+    if (!message || !actionShape(message)) {
       send(follower.channel, {t: "refused", why: "That message was not a table action."});
       return;
     }
@@ -725,8 +930,13 @@ export class LiveTable {
       this.listFollowers();
       return;
     }
-    if (message.t !== "act") return;
-    const item = message.i === undefined || message.i === null ? null : message.i;
+    if (message.t === "sync") {  // a phone that woke: the whole screen again
+      send(follower.channel, {t: "view", v: forFollowers(this.screen), version: this.version,
+                              share: this.share});
+      return;
+    }
+    if (message.t !== "act") return;  // a beat
+    const item = message.i === undefined ? null : message.i;
     const action = message.a;
     let why = refusal(this.widget, follower.seat, action, item);
     if (!why && !onScreen(this.root, action, item)) {
@@ -735,7 +945,7 @@ export class LiveTable {
     /** @type {Object<string, string>} */
     const extra = {};
     const fields = TABLE[this.widget].fields;
-    for (const [key, value] of Object.entries(isObject(message.f) ? message.f : {})) {
+    for (const [key, value] of Object.entries(message.f || {})) {
       if (!why && !(key in fields && typeof value === "string" && fields[key].test(value))) {
         why = "That amount is not one the page offers.";
       }
@@ -786,8 +996,8 @@ export class LiveTable {
   // -- a following phone ------------------------------------------------------------------------
   async join() {
     if (this.followers.size || this.following) return;
-    const sdp = await this.pasted("J", "join-code");
-    if (sdp === null) return;
+    const got = await this.pasted("J", "join-code", pageTag(this.widget));
+    if (got === null || this.followers.size || this.following) return;
     const name = /** @type {HTMLInputElement} */ (this.part("name")).value.trim().slice(0, 20) ||
                  "A player";
     const seat = TABLE[this.widget].seats
@@ -813,7 +1023,7 @@ export class LiveTable {
       if (["failed", "closed"].includes(pc.connectionState)) this.authorityGone(following);
     });
     try {
-      await pc.setRemoteDescription({type: "offer", sdp});
+      await pc.setRemoteDescription({type: "offer", sdp: got.sdp});
       await pc.setLocalDescription(await pc.createAnswer());
     } catch (error) {
       this.following = null;
@@ -825,7 +1035,7 @@ export class LiveTable {
     this.part("answer-label").hidden = true;
     this.part("connect").hidden = true;
     this.part("scan-answer").hidden = true;
-    await this.showCode(await pack("A", pc.localDescription.sdp),
+    await this.showCode(await pack("A", pc.localDescription.sdp, got.user),
                         "Show this answer code to the game's phone: scan it there (or paste " +
                         "it) and tap Connect.");
     this.say("Waiting for the game's phone to connect.");
@@ -835,8 +1045,15 @@ export class LiveTable {
   /** A message from the game's phone. @param {any} message */
   fromAuthority(message) {
     if (!message || !this.following) return;
+    this.heard = Date.now();
+    if (this.quiet) {
+      this.quiet = false;
+      this.root.removeAttribute("data-live-authority");
+      this.say("The game's phone is back; you follow it again.");
+    }
     if (message.t === "full" || message.t === "view") {
       if (message.t === "full") {
+        this.beating();
         this.part("code-box").hidden = true;
         this.part("join").hidden = true;
         this.part("host").hidden = true;
@@ -876,6 +1093,7 @@ export class LiveTable {
   async authorityGone(following, left) {
     if (!following || this.following !== following) return;
     this.following = null;
+    this.stopBeating();
     following.pc.close();
     this.root.removeAttribute("data-live");
     this.part("leave").hidden = true;
@@ -959,40 +1177,92 @@ export class LiveTable {
   }
 
   // -- the camera -------------------------------------------------------------------------------
-  /** Read a code with the camera: the browser's own BarcodeDetector where it has one, else
-   * jsQR (pinned from npm, served from this site: runtime/jsqr/jsQR.js). */
+  /** Read a code with the camera: the browser's own BarcodeDetector where it reads QR codes,
+   * else jsQR (pinned from npm, served from this site: runtime/jsqr/jsQR.js). The video is
+   * muted and plays inline (iOS Safari shows a camera only so, not full screen); the camera is
+   * released (its tracks stopped) when a code is read, when Stop is tapped, after a minute,
+   * and when the page is hidden (the screen turned off). A camera that cannot be opened (not
+   * allowed, none, in use) is said so, with the paste box to hand. */
   async scan() {
+    if (this.scanning) return;
     const video = /** @type {HTMLVideoElement} */ (this.part("camera"));
-    let stream;
-    try {
-      stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment"}});
-    } catch (error) {
-      this.say("The camera could not be opened; paste the code instead.");
+    const target = this.following || !this.pending ? "join-code" : "answer";
+    const box = /** @type {HTMLTextAreaElement} */ (this.part(target));
+    const paste = (/** @type {string} */ why) => {
+      this.say(why + " Paste the code in the box instead (copy it from the other phone's " +
+               "text under its QR code).");
+      box.focus();
+    };
+    if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) {
+      paste("This browser does not let the page use the camera here.");
       return;
     }
+    /** @type {MediaStream} */
+    let stream;
+    this.scanning = () => undefined;  // a second tap while the browser asks waits for this one
+    try {
+      stream = await navigator.mediaDevices.getUserMedia(
+        {video: {facingMode: "environment"}, audio: false});
+    } catch (error) {
+      this.scanning = null;
+      const name = error instanceof Error ? error.name : "";
+      paste(name === "NotAllowedError" || name === "SecurityError"
+        ? "The camera was not allowed (the browser or the phone's settings said no)."
+        : "The camera could not be opened (the phone has none here, or another app uses it).");
+      return;
+    }
+    let ended = false;
+    const stop = () => {
+      if (ended) return;
+      ended = true;
+      stream.getTracks().forEach((track) => track.stop());
+      video.pause();
+      video.srcObject = null;
+      video.hidden = true;
+      this.part("scan-stop").hidden = true;
+      this.panel.removeAttribute("data-live-scanning");
+      this.scanning = null;
+    };
+    this.scanning = stop;
+    video.muted = true;
+    video.playsInline = true;
     video.srcObject = stream;
     video.hidden = false;
-    await video.play();
-    const target = this.following || !this.pending ? "join-code" : "answer";
-    const stop = () => {
-      stream.getTracks().forEach((track) => track.stop());
-      video.hidden = true;
-    };
+    this.part("scan-stop").hidden = false;
+    this.panel.setAttribute("data-live-scanning", "true");
+    try {
+      await video.play();
+    } catch (error) {
+      stop();
+      paste("The camera's picture could not be shown.");
+      return;
+    }
     /** @type {any} */
     const global = window;
-    const detector = "BarcodeDetector" in global
-      ? new global.BarcodeDetector({formats: ["qr_code"]}) : null;
+    /** @type {any} */
+    let detector = null;
+    if ("BarcodeDetector" in global) {
+      try {  // some browsers have it but read no QR codes (Chromium on a desktop Linux)
+        const formats = await global.BarcodeDetector.getSupportedFormats();
+        if (formats.includes("qr_code")) detector = new global.BarcodeDetector({formats: ["qr_code"]});
+      } catch (error) { /* jsQR reads it */ }
+    }
     const decode = detector ? null : await this.jsqr();
     if (!detector && !decode) {
       stop();
-      this.say("This browser cannot read QR codes here; paste the code instead.");
+      paste("This browser cannot read QR codes here.");
       return;
     }
+    this.say("Point the camera at the other phone's QR code.");
     const canvas = document.createElement("canvas");
+    const context = /** @type {CanvasRenderingContext2D} */ (
+      canvas.getContext("2d", {willReadFrequently: true}));
     const started = performance.now();
     const tick = async () => {
+      if (ended) return;
       if (performance.now() - started > 60000) {
         stop();
+        paste("No code was read within a minute.");
         return;
       }
       let text = "";
@@ -1000,17 +1270,19 @@ export class LiveTable {
         const found = await detector.detect(video).catch(() => []);
         text = found.length ? String(found[0].rawValue) : "";
       } else if (video.videoWidth) {
-        canvas.width = video.videoWidth;
-        canvas.height = video.videoHeight;
-        const context = /** @type {CanvasRenderingContext2D} */ (canvas.getContext("2d"));
-        context.drawImage(video, 0, 0);
+        // A frame at most 640 pixels wide: enough for a code at arm's length, and quick.
+        const scale = Math.min(1, 640 / video.videoWidth);
+        canvas.width = Math.round(video.videoWidth * scale);
+        canvas.height = Math.round(video.videoHeight * scale);
+        context.drawImage(video, 0, 0, canvas.width, canvas.height);
         const image = context.getImageData(0, 0, canvas.width, canvas.height);
-        const found = decode(image.data, image.width, image.height);
+        const found = decode(image.data, image.width, image.height, {inversionAttempts: "dontInvert"});
         text = found ? String(found.data) : "";
       }
+      if (ended) return;
       if (text) {
         stop();
-        /** @type {HTMLTextAreaElement} */ (this.part(target)).value = text.slice(0, MAX_CODE_CHARS);
+        box.value = text.slice(0, MAX_CODE_CHARS);
         if (target === "answer") this.connect();
         else this.join();
         return;
@@ -1018,6 +1290,11 @@ export class LiveTable {
       requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
+  }
+
+  /** Stop the camera, if it is on. */
+  stopScan() {
+    if (this.scanning) this.scanning();
   }
 
   /** jsQR, loaded once from this site (a classic script that defines window.jsQR).
