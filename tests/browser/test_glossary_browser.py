@@ -171,9 +171,10 @@ def test_offline_search_finds_a_rule(page, site_url, query):
 
 def test_a_rule_number_searched_marks_that_rule_not_every_word_like_it(phone_page, site_url):
     """sw-5: a search result opened for "sw-5" (Material's link carries ?h=sw+5) marks the
-    rule numbers of sw-5 and its rules (sw-5-1 …), not every "Sw" (each "Swarm") and "5" on the page (issue
-    41); the address keeps the rule's anchor and no longer the highlight, so Material's own
-    highlight has nothing to split. A word searched for is still highlighted by Material."""
+    rule numbers of sw-5 and its rules (sw-5-1 …), not every "Sw" (each "Swarm") and "5" on
+    the page (issue 41); the address keeps the rule's anchor and no longer the highlight, so
+    Material's own highlight has nothing to split. A word searched for is still highlighted
+    by Material."""
     page = phone_page
     page.goto(site_url + "swarm/index.html?h=dread")
     expect(page.locator("mark[data-md-highlight]").first).to_have_text(
