@@ -157,18 +157,10 @@ def _names(text: str, limit: int = 30) -> list[str]:
     return plumbing.names(text, limit, MAX_NAME)
 
 
-def describe(action: dict[str, Any]) -> str:
-    """A short phrase for an undone action."""
-    kind = str(action.get("type", "?"))
-    extra = [f"{k} {v}" for k, v in sorted(action.items()) if k != "type"]
-    return kind.replace("-", " ") + (f" ({', '.join(extra)})" if extra else "")
-
-
 class Widget(share_ref.ByReference):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
-        self.note = ""
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
                                           stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
@@ -209,17 +201,6 @@ class Widget(share_ref.ByReference):
         return fresh_form()
 
     # -- set-up ----------------------------------------------------------------------------------
-    @staticmethod
-    def _panel(variant: Any) -> Any:
-        """The panel of a rule set (:mod:`.horde_slinglab`, :mod:`.horde_limited`)."""
-        if variant in PANELS:
-            return PANELS[variant]
-        raise GameError(f"unknown rule set {variant!r}")
-
-    def game_class(self, variant: str) -> type[Game]:
-        engine: type[Game] = self._panel(variant).game_class()
-        return engine
-
     def setup_from_form(self) -> dict[str, Any]:
         """The set-up the form describes (what a share link carries), checked."""
         form = self.form
@@ -251,7 +232,7 @@ class Widget(share_ref.ByReference):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self.rule_set(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -274,14 +255,6 @@ class Widget(share_ref.ByReference):
             return str(problem).startswith("the page does not know")
         return False
 
-    def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
-        """The form's fields, each cut to ``limit``; a pasted deck may be as long as any
-        paste a page reads."""
-        paste = form.get("deck-paste")
-        super().apply_form(form, limit)
-        if paste is not None:
-            self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
-
     def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
         """Show the set-up of a game that came from a link or a file."""
         form = self.form
@@ -292,21 +265,11 @@ class Widget(share_ref.ByReference):
             return
         names = setup.get("names") or []
         form["names"] = ", ".join(str(n) for n in names)
-        self._panel(game.variant).form_from_setup(form, setup)
+        self.rule_set(game.variant).form_from_setup(form, setup)
 
     # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
     def own_deck_shown(self) -> bool:
         return self.form["variant"] == SLINGLAB and self.is_own(self.form["deck"])
-
-    def say_deck(self, note: str) -> None:
-        if note:
-            self.note = note
-
-    def chosen_name(self) -> str | None:
-        game = self.game
-        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected),
-                      None) if game is not None else None
-        return chosen.name if chosen is not None else None
 
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
@@ -318,34 +281,17 @@ class Widget(share_ref.ByReference):
                    horde_triggers.ACTION: {"trigger-n": ""}}
     field_limit, amount_range = MAX_FIELD, ("N", 1, 999)
 
-    def before_action(self) -> None:
-        self.note = ""
-
     def sentence(self, text: str) -> str:
         return plumbing.sentence(text)
 
-    def export_view(self, view: View) -> None:
-        assert self.game is not None
-        view.download = ("horde-game.json", self.game.to_json())
-
+    export_file, export_said = "horde-game.json", ("note", "The game was saved as {file}.")
     #: After any action the card panel stays on the chosen card's group.
     follow_group = None
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        return describe(data)
+    undo_words = (True, True)  # "Undone: hit (n 3)"
     variants, rule_sets = (SLINGLAB, LIMITED), PANELS
-
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action (:meth:`runner.RunnerBase._dispatch`): the export said."""
-        game = self.game
-        if game is not None and action == "export":
-            self.note = "The game was saved as horde-game.json."
-        return super()._dispatch(action, form)
-
-    def _group_of(self, card_id: int | None) -> board.Group | None:
-        """The battlefield group the chosen card belongs to (the card panel follows it)."""
-        return board.group_of(self.board_groups(), card_id) if self.game is not None else None
+    # the card buttons take a Horde permanent on the battlefield
+    chosen_on_board, choose_first = True, "tap a Horde permanent in the list first"
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """A warning when life is gained under a "can't gain life"."""
@@ -361,9 +307,6 @@ class Widget(share_ref.ByReference):
                 view.hidden["happened"] = False
                 view.text["note"] = warning
         return super().finish(action, form, view)  # a card's panel opened: scroll to it
-
-    def chosen_for_action(self) -> int:
-        return self._chosen()
 
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The page actions the table (:data:`BUTTONS`) does not describe."""
@@ -382,7 +325,8 @@ class Widget(share_ref.ByReference):
             return held.action(game, runner.item_id(form), self._facts(game),
                                tokens=game.variant == SLINGLAB)
         if action == "untap-one":
-            group = self._group_of(self._chosen())
+            self.chosen_for_action()
+            group = self.chosen_group()
             tapped = group.tapped if group is not None else []
             if not tapped:
                 raise ActionError("none of these permanents is tapped")
@@ -392,7 +336,7 @@ class Widget(share_ref.ByReference):
         if action == "target":
             return limited.target_action(self.form, self._amount)
         if action == "hunt":
-            return limited.hunt_action(self.form, self._chosen())
+            return limited.hunt_action(self.form, self.chosen_for_action())
         raise ValueError(f"unknown action {action!r}")
 
     def _token_action(self, game: Game) -> dict[str, Any]:
@@ -414,23 +358,15 @@ class Widget(share_ref.ByReference):
 
     def clear_game(self) -> None:
         super().clear_game()
-        self.note = "The game was reset. Set up a new one below."
-
-    def _chosen(self) -> int:
-        if self.selected is None or not self._on_battlefield(self.selected):
-            raise ActionError("tap a Horde permanent in the list first")
-        return self.selected
-
-    def _on_battlefield(self, card_id: int) -> bool:
-        return self.game is not None and any(
-            c.id == card_id for c in self.game.zones["battlefield"])
+        self.say("note", "The game was reset. Set up a new one below.")
 
     # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
     screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES, counts={
         f"n-{zone}": zone for zone in ("library", "hand", "graveyard", "exile", "battlefield",
                                        "stack", "dreadnought")},
                            won="win-banner", lost="loss-banner", controls="controls",
-                           expand_last=True, card_class="hd-card", top_after=frozenset(
+                           expand_last=True, card_class="hd-card", notes=("note",),
+                           deck_note="note", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
     wave_start, wave_end = "horde-turn", "end-horde-turn"
@@ -442,10 +378,9 @@ class Widget(share_ref.ByReference):
                           side="Horde", dies="move-all", to="graveyard")
 
     def setup_options(self) -> dict[str, list[tuple[str, str]]]:
-        decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
-                 if d.get("format") in slinglab.DECK_KINDS] or [(DEFAULT_DECK, "Zombie Horde")]
-        decks.extend(own_deck.deck_options(self.own_decks))
-        decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
+        decks = self.deck_menu([(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
+                                if d.get("format") in slinglab.DECK_KINDS]
+                               or [(DEFAULT_DECK, "Zombie Horde")])
         variants = [(SLINGLAB, slinglab.LABEL)]
         if limited.available():
             variants.append((LIMITED, limited.LABEL))
@@ -461,14 +396,13 @@ class Widget(share_ref.ByReference):
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
         view.hidden["data-note"] = not self.data_error
-        view.text["note"] = self.note
         view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         view.text["status"] = "" if self.game is not None else (
             "No game yet: choose the rules, the options and the Survivors, then Start.")
 
     def render_game(self, game: Game, view: View) -> None:
         status = game.status()  # type: ignore[attr-defined]
-        panel = self._panel(game.variant)
+        panel = self.rule_set(game.variant)
         is_limited = game.variant == LIMITED
         counts = status["counts"]
         view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(

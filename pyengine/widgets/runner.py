@@ -277,6 +277,16 @@ class Button:
 NEVER_SHORTENED = ("reckoning",)
 
 
+def plain_words(action: Mapping[str, Any], *, sort: bool = False, spaced: bool = False) -> str:
+    """A short phrase for an action as a save holds it: its type (dashes as spaces with
+    ``spaced``) and its arguments (in key order with ``sort``): ``hit (n 3)``."""
+    kind = str(action.get("type", "?"))
+    extra = [f"{k} {v}" for k, v in (sorted(action.items()) if sort else action.items())
+             if k != "type"]
+    return (kind.replace("-", " ") if spaced else kind) + (f" ({', '.join(extra)})" if extra
+                                                           else "")
+
+
 def happened_text(events: list[Event]) -> str:
     """The "what just happened" line of an action: its one or two events, or for a longer one
     (a whole turn) the first and the last, with how many steps it had."""
@@ -327,6 +337,10 @@ class Screen:
     lost: str = ""
     say_reason: bool = False
     controls: str = ""
+    #: The elements of the runner's notes (:meth:`RunnerBase.say`), said on every page, and
+    #: the one an own deck's reading is said in ("": "What just happened").
+    notes: tuple[str, ...] = ()
+    deck_note: str = ""
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -366,6 +380,7 @@ class RunnerBase:
         self.confirm_reset = False
         self.show_setup = False
         self.last = []
+        self.said = {}
         #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
         self.marking = False
         self.marked: list[int] = []
@@ -386,8 +401,27 @@ class RunnerBase:
         self.last = list(self.game.events)
 
     def game_class(self, variant: str) -> type[Game]:
-        """The engine class of ``variant`` (the registry's)."""
+        """The engine class of ``variant``: its rule set's (:attr:`rule_sets`), else the
+        registry's."""
+        if self.rule_sets:
+            engine: type[Game] = self.rule_set(variant).game_class()
+            return engine
         return find_variant(variant)
+
+    def rule_set(self, variant: Any) -> Any:
+        """The panel of one of :attr:`rule_sets` (``GameError`` for any other variant)."""
+        if variant in self.rule_sets:
+            return self.rule_sets[variant]
+        raise GameError(f"unknown rule set {variant!r}")
+
+    #: The own-deck choice of the deck menu (a pasted or uploaded list), as the menu says it.
+    own_label = "Your own deck: paste or upload a list…"
+
+    def deck_menu(self, shipped: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The set-up's deck menu: the ``shipped`` decks, the decks saved on this device, then
+        a pasted or uploaded list (:attr:`own_choice`)."""
+        return [*shipped, *own_deck.deck_options(self.own_decks),
+                (self.own_choice, self.own_label)]
 
     # -- the deck model: a set-up's shipped decks, or the player's own list ------------------
     def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -492,6 +526,7 @@ class RunnerBase:
         if screen.no_game:
             view.hidden[screen.no_game] = game is not None
         view.text["data-note"] = self.data_error
+        view.text.update({element: self.said.get(element, "") for element in screen.notes})
         self.render_setup(view)
         if game is None:
             view.lists.update(log=[], last=[], wave=[])
@@ -638,11 +673,14 @@ class RunnerBase:
             if action in panel.ONLY and game.variant != panel.VARIANT:
                 raise ActionError(panel.WRONG_BUTTON)
         if action == "export":
+            element, words = self.export_said
+            if element:
+                self.say(element, words.format(file=self.export_name()))
             return False
         if action == "undo":
             return self.undo(game, self.describe_action)
         follow = self.follow_group is None or action in self.follow_group
-        group = board.group_of(self.board_groups(), self.chosen_card()) if follow else None
+        group = self.chosen_group() if follow else None
         self.last = game.apply(self.engine_action(action, form))
         if follow:  # after a card-panel action the panel stays on the same group
             self.choose_card(board.next_in_group(group, self.chosen_card(),
@@ -653,20 +691,53 @@ class RunnerBase:
     #: (:func:`.board.next_in_group`); None: after every action.
     follow_group: frozenset[str] | None = frozenset()
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        """A short phrase for an undone action (``nudge n=2``)."""
-        return Action.parse(data).text()
+    #: How Undo names an action: None, in the engine's words (``nudge n=2``); else as
+    #: :func:`plain_words` writes it, with ``(sort, spaced)``.
+    undo_words: tuple[bool, bool] | None = None
+
+    def describe_action(self, data: dict[str, Any]) -> str:
+        """A short phrase for an undone action (:attr:`undo_words`)."""
+        if self.undo_words is None:
+            return Action.parse(data).text()
+        return plain_words(data, sort=self.undo_words[0], spaced=self.undo_words[1])
+
+    #: True: each action starts with no events shown (only what it did is "What just
+    #: happened"); False: a quiet action shows the latest events again.
+    forgets_last = False
+    #: What the page says until the next action, by element id (:attr:`Screen.notes`).
+    said: dict[str, str]
+
+    def say(self, element: str, text: str) -> None:
+        """Say ``text`` in ``element`` until the next action."""
+        self.said[element] = text
 
     def before_action(self) -> None:
-        """Forget what only the previous action showed (a note, its events)."""
+        """Forget what only the previous action showed (the notes, with :attr:`forgets_last`
+        its events)."""
+        self.said = {}
+        if self.forgets_last:
+            self.last = []
 
     def sentence(self, text: str) -> str:
         """An error message as the page shows it."""
         return text
 
+    #: The name of an exported game's file (``{seed}``: its seed), and where the page says
+    #: so (element id, words with ``{file}``; "": nowhere).
+    export_file = "game-{seed}.json"
+    export_said: tuple[str, str] = ("", "")
+
+    def export_name(self) -> str:
+        """The exported game's file name (:attr:`export_file`)."""
+        return self.export_file.format(seed=self._game().seed)
+
     def export_view(self, view: Any) -> None:
-        """Offer the game as a file (``export``, when there is a game and no error)."""
+        """Offer the game as a file (``export``, when there is a game and no error), and say
+        so (:attr:`export_said`)."""
+        view.download = (self.export_name(), self._game().to_json())
+        element, words = self.export_said
+        if element:
+            view.text[element] = words.format(file=self.export_name())
 
     #: Why a save is refused when it is not this runner's ("it is not a Horde runner save").
     not_a_save = "it is not a runner save"
@@ -1006,16 +1077,27 @@ class RunnerBase:
         self.own.fill(form, text)
 
     def say_deck(self, note: str) -> None:
-        """Show what an own-deck action did (by default as the "what just happened" line)."""
-        if note:
+        """Show what an own-deck action did (in :attr:`Screen.deck_note`, else as the "what
+        just happened" line)."""
+        if note and self.screen.deck_note:
+            self.say(self.screen.deck_note, note)
+        elif note:
             self.last = [Event("deck", note)]
 
     def chosen_name(self) -> str | None:
-        """The name of the card whose panel is open, None without one."""
+        """The name of the card whose panel is open (with :attr:`chosen_on_board`, one the
+        board shows), None without one."""
         card = self.chosen_card()
         if self.game is None or card is None:
             return None
-        return next((c.name for c in self.game.zones.all_cards() if c.id == card), None)
+        return next((c.name for c in self._choosable(self.game) if c.id == card), None)
+
+    def _choosable(self, game: Game) -> list[Any]:
+        """The cards a card button may take: with :attr:`chosen_on_board` the board's, else
+        any of the game's."""
+        if self.chosen_on_board and self.layout is not None:
+            return self.layout.cards(game)
+        return list(game.zones.all_cards())
 
     def render_parts(self, view: Any) -> None:
         """Each part's elements on the page."""
@@ -1023,10 +1105,12 @@ class RunnerBase:
             part.render(self, view)
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
-        """Copy the page's form fields this runner knows, each cut to ``limit`` characters."""
+        """Copy the page's form fields this runner knows, each cut to ``limit`` characters (an
+        own deck's boxes to the longest list it reads, :attr:`.parts.OwnDecks.file_limit`)."""
         for key in self.form:
             if key in form:
-                self.form[key] = str(form[key])[:limit]
+                cut = self.own.file_limit if key in self.own.fields else limit
+                self.form[key] = str(form[key])[:cut]
 
     def dispatch_common(self, action: str, form: Mapping[str, Any]) -> bool | None:
         """Run an action every runner has: True/False if the game changed (the share link is
@@ -1073,13 +1157,27 @@ class RunnerBase:
     #: Field changes that open a card's panel too (a menu of the cards, its value the id).
     choose_actions: tuple[str, ...] = ()
 
+    #: The form field (a card menu) that holds the chosen card; "": the runner keeps it
+    #: (:attr:`selected`).
+    card_field = ""
+
     def chosen_card(self) -> int | None:
         """The id of the card whose panel is open, None without one."""
+        if self.card_field:
+            card = self.form[self.card_field]
+            return int(card) if card.isdigit() else None
         return self.selected
 
     def choose_card(self, card: int | None) -> None:
         """Open the panel on ``card`` (None: close it)."""
-        self.selected = card
+        if self.card_field:
+            self.form[self.card_field] = "" if card is None else str(card)
+        else:
+            self.selected = card
+
+    def chosen_group(self) -> board.Group | None:
+        """The board's group of the chosen card (None: no card chosen, or not on the board)."""
+        return board.group_of(self.board_groups(), self.chosen_card())
 
     def board_groups(self) -> list[board.Group]:
         """The board's groups of permanents (a game is started): the :attr:`layout`'s, or the
@@ -1221,11 +1319,18 @@ class RunnerBase:
     #: that need more than the table says are the variant's :meth:`special_action`).
     buttons: Mapping[str, Button] = {}
 
+    #: What a card button says without a card chosen (with :attr:`chosen_on_board`: without
+    #: one the board shows).
+    choose_first = "choose a card first"
+    chosen_on_board = False
+
     def chosen_for_action(self) -> int:
-        """The card a card-panel button acts on (the chosen one), or ``ActionError``."""
+        """The card a card-panel button acts on (the chosen one), or ``ActionError``
+        (:attr:`choose_first`)."""
         card = self.chosen_card()
-        if card is None:
-            raise ActionError("choose a card first")
+        if card is None or (self.chosen_on_board and (self.game is None or all(
+                c.id != card for c in self._choosable(self.game)))):
+            raise ActionError(self.choose_first)
         return card
 
     def engine_action(self, action: str, form: Mapping[str, Any]) -> Action:

@@ -172,8 +172,6 @@ class Widget(ByReference):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
         self.origin: dict[str, Any] = {}
-        #: What the last own-deck action did (shown in the deck box).
-        self.deck_note = ""
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -295,9 +293,6 @@ class Widget(ByReference):
         return SwarmGame.variant, self.own.read(self, lambda: self._config(
             form, form["paste"], form["paste-enforcers"])), {"c": True}
 
-    def say_deck(self, note: str) -> None:
-        self.deck_note = note
-
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
@@ -307,37 +302,27 @@ class Widget(ByReference):
                    "combat": {"targets": ""}}
     field_limit, amount_range = 20000, ("the amount", 1, 1000)
 
-    def before_action(self) -> None:
-        self.last = []
-        self.deck_note = ""
-
+    forgets_last = True  # each action shows only what it did
     def sentence(self, text: str) -> str:
         return plumbing.sentence(text, empty="That did not work.",
                                  endings=(*plumbing.ENDINGS, ")"))
 
-    def export_view(self, view: View) -> None:
-        assert self.game is not None
-        view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
-        view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
+    export_file, export_said = "swarm-{seed}.json", ("export-info", "Saved as {file}.")
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """A pasted list's commander said at the top after Start."""
-        if not view.error and action == "new" and self.deck_note:
+        if not view.error and action == "new" and self.said.get("deck-note"):
             # the set-up box closes on Start: the list's commander is said at the top
             view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
-                                                            self.deck_note)))
+                                                            self.said["deck-note"])))
             view.hidden["happened"] = False
         return super().finish(action, form, view)  # where the page scrolls: RunnerBase's
 
     # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
     follow_group = frozenset({*CARD, *MOVES})
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        return _describe(data)
-
-    def chosen_for_action(self) -> int:
-        return self._card_id(self.form["card"], "choose a Swarm card first")
+    undo_words = (False, False)  # "Undo takes back: damage (amount 2)."
+    card_field, choose_first = "card", "choose a Swarm card first"  # the card menu's
 
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The page actions the table (:data:`BUTTONS`) does not describe."""
@@ -385,7 +370,8 @@ class Widget(ByReference):
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
                            unvalued=("card", "hand-card"), won="win", lost="loss",
-                           say_reason=True, controls="inputs", counts={zone: zone for zone in (
+                           say_reason=True, controls="inputs", notes=("deck-note",),
+                           deck_note="deck-note", counts={zone: zone for zone in (
                                "library", "hand", "graveyard", "exile", "lair")},
                            top_after=frozenset(
                                {"new", "import", "turn", "swarm-step", "combat", "end",
@@ -410,13 +396,10 @@ class Widget(ByReference):
 
     def setup_options(self) -> dict[str, list[tuple[str, str]]]:
         return {**_setup().choices(),  # mode, survivors, as declared
-                "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
-                         *own_deck.deck_options(self.own_decks),
-                         (PASTE, "Your own deck: paste or upload a list…")]}
+                "deck": self.deck_menu([(SAMPLE, "Sample Swarm deck (Undead Tide)")])}
 
     def render_setup(self, view: View) -> None:
         view.hidden["paste-box"] = not self.own_deck_shown()
-        view.text["deck-note"] = self.deck_note
         view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
 
     def log_data(self, game: Game | None) -> dict[str, str]:
@@ -496,13 +479,6 @@ class Widget(ByReference):
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
 
-    def chosen_card(self) -> int | None:
-        card = self.form["card"]
-        return int(card) if card.isdigit() else None
-
-    def choose_card(self, card: int | None) -> None:
-        self.form["card"] = "" if card is None else str(card)
-
     def reference_deck(self, game: Any, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
         its list is on this page)."""
@@ -575,10 +551,4 @@ def attack_line(game: SwarmGame) -> str:
                  if i in cards and i in game.attackers]
     total, missing = board.attack_summary(attackers, game.static_sources(), game.entry)
     return board.attack_text(len(attackers), total, missing)
-
-
-def _describe(action: dict[str, Any]) -> str:
-    kind: str = action.get("type", "?")
-    extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
-    return kind + (f" ({', '.join(extra)})" if extra else "")
 
