@@ -123,38 +123,11 @@ PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "co
 REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
 
 
-def fresh_form() -> dict[str, str]:
-    """The page's settings before anything is chosen."""
-    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
-
-    return {
-        "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
-        "names": "",
-        **CUSTOM.format(CUSTOM.defaults()),
-        "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
-        "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
-        "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
-        "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-        "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-        "deck-name": "", "trigger-n": "",
-        **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
-    }
-
-
 #: ``encode_share(data)``: a share-link fragment, ``h=`` + base64url(zlib(JSON));
 #: ``decode_share(text)``: the data it carries, ``ValueError`` if it is not one.
 encode_share, decode_share = runner.share_codec(
     HASH_PREFIX, not_link="it is not a Horde runner link",
     damaged="the link is damaged or incomplete", no_game="the link holds no game")
-
-
-_int = plumbing.whole_number
-
-
-def _names(text: str, limit: int = 30) -> list[str]:
-    """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
-    return plumbing.names(text, limit, MAX_NAME)
 
 
 class Widget(share_ref.ByReference):
@@ -172,21 +145,34 @@ class Widget(share_ref.ByReference):
             "games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
 
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        """The page's settings before anything is chosen."""
+        from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
+
+        return {
+            "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
+            "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
+            "names": "",
+            **CUSTOM.format(CUSTOM.defaults()),
+            "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
+            "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
+            "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
+            "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
+            "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
+            "deck-name": "", "trigger-n": "",
+            **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
+        }
+
     # -- start, share links and import: share_ref.ByReference's, with these hooks ----------------
     not_a_file = "the file is not a Horde game save"
 
-    def decode(self, text: str) -> dict[str, Any]:
-        return decode_share(text)
+    decode = staticmethod(decode_share)
 
     @property
     def setup(self) -> dict[str, Any] | None:
-        """The set-up the game was made from (share links rebuild the config from it), or None
-        for a pasted list's and imported games (share links then carry the whole config)."""
+        """The set-up the game was made from (:attr:`origin`), None for a pasted list's."""
         return self.origin
-
-    @setup.setter
-    def setup(self, value: dict[str, Any] | None) -> None:
-        self.origin = value
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Horde runner save"
@@ -195,10 +181,6 @@ class Widget(share_ref.ByReference):
 
     wrong_game = "it holds a {variant!r} game, not a Horde game"
     keeps_last = True  # reloaded, the page shows what just happened again
-
-    @staticmethod
-    def fresh_form() -> dict[str, str]:
-        return fresh_form()
 
     # -- set-up ----------------------------------------------------------------------------------
     def setup_from_form(self) -> dict[str, Any]:
@@ -209,7 +191,7 @@ class Widget(share_ref.ByReference):
             survivors = int(SURVIVORS.parse(form["survivors"]))
         except SetupError as error:
             raise ActionError(str(error)) from None
-        names = _names(form["names"], 4)
+        names = plumbing.names(form["names"], 4)
         if names and len(names) != survivors:
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
@@ -293,28 +275,13 @@ class Widget(share_ref.ByReference):
     # the card buttons take a Horde permanent on the battlefield
     chosen_on_board, choose_first = True, "tap a Horde permanent in the list first"
 
-    def finish(self, action: str, form: dict[str, str], view: View) -> View:
-        """A warning when life is gained under a "can't gain life"."""
-        if view.error:
-            return view
-        if action == "life-up" and self.game is not None:
-            blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
-                                            self._facts(self.game))
-            if blockers:  # a static "can't gain life" on the battlefield (issue 27, point 5)
-                warning = (f"Careful: {', '.join(blockers)} on the Horde's battlefield says "
-                           "players can't gain life. Tap Undo if the Survivors did not gain it.")
-                view.text["happened"] = warning
-                view.hidden["happened"] = False
-                view.text["note"] = warning
-        return super().finish(action, form, view)  # a card's panel opened: scroll to it
-
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The page actions the table (:data:`BUTTONS`) does not describe."""
         return Action.parse(self._special(action, form, self._game()))
 
     def _special(self, action: str, form: Mapping[str, Any], game: Game) -> dict[str, Any]:
         if action == "roll-creature":
-            creatures = _names(self.form["creatures"])
+            creatures = plumbing.names(self.form["creatures"])
             if not creatures:
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
@@ -353,7 +320,7 @@ class Widget(share_ref.ByReference):
         for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
             value = self.form[field_name].strip()
             if value:
-                data[key] = _int(value, f"The token's {key}", 0, 99)
+                data[key] = plumbing.whole_number(value, f"The token's {key}", 0, 99)
         return data
 
     def clear_game(self) -> None:
@@ -366,7 +333,7 @@ class Widget(share_ref.ByReference):
                                        "stack", "dreadnought")},
                            won="win-banner", lost="loss-banner", controls="controls",
                            expand_last=True, card_class="hd-card", notes=("note",),
-                           deck_note="note", top_after=frozenset(
+                           deck_note="note", life_note="note", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
     wave_start, wave_end = "horde-turn", "end-horde-turn"
@@ -381,10 +348,7 @@ class Widget(share_ref.ByReference):
         decks = self.deck_menu([(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
                                 if d.get("format") in slinglab.DECK_KINDS]
                                or [(DEFAULT_DECK, "Zombie Horde")])
-        variants = [(SLINGLAB, slinglab.LABEL)]
-        if limited.available():
-            variants.append((LIMITED, limited.LABEL))
-        return {"variant": variants, "deck": decks, "survivors": SURVIVORS.choices(),
+        return {"variant": self.rule_set_menu(), "deck": decks, "survivors": SURVIVORS.choices(),
                 **slinglab.OPTIONS, **limited.OPTIONS}
 
     def render_setup(self, view: View) -> None:
@@ -448,10 +412,7 @@ class Widget(share_ref.ByReference):
         return {"do-steal": not stolen, "do-unsteal": stolen,
                 "untap-one": group is not None and bool(group.tapped) and not card.tapped}
 
-    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        if self.setup is not None or game.variant != SLINGLAB:
-            return None
-        return [("horde", {"main": list(game.config.get("deck", []))})]
+    own_lists = {SLINGLAB: (("horde", {"main": "deck"}),)}  # a pasted deck's reference
 
     def reference_deck(self, game: Game, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
@@ -465,10 +426,6 @@ class Widget(share_ref.ByReference):
         if name in (game.config.get("dreadnought") or []):
             return limited.DREADNOUGHT_DECK
         return limited.LIMITED_DECKS[key][0]
-
-    @staticmethod
-    def card_facts(game: Game) -> Any:
-        return Widget._facts(game)
 
     @staticmethod
     def _facts(game: Game) -> Any:
@@ -486,6 +443,8 @@ class Widget(share_ref.ByReference):
             return entry
 
         return lookup
+
+    card_facts = _facts
 
     def _render_wave(self, game: Game, view: View) -> None:
         """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped

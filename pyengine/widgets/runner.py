@@ -341,6 +341,9 @@ class Screen:
     #: the one an own deck's reading is said in ("": "What just happened").
     notes: tuple[str, ...] = ()
     deck_note: str = ""
+    #: Where the page warns, besides "What just happened", that life was gained (``life-up``)
+    #: while a permanent of the automated side says players can't gain life ("": it does not).
+    life_note: str = ""
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -413,6 +416,12 @@ class RunnerBase:
         if variant in self.rule_sets:
             return self.rule_sets[variant]
         raise GameError(f"unknown rule set {variant!r}")
+
+    def rule_set_menu(self) -> list[tuple[str, str]]:
+        """The set-up's menu of :attr:`rule_sets`: each one this page has (its panel's
+        ``available()``), by its ``LABEL``."""
+        return [(variant, panel.LABEL) for variant, panel in self.rule_sets.items()
+                if getattr(panel, "available", lambda: True)()]
 
     #: The own-deck choice of the deck menu (a pasted or uploaded list), as the menu says it.
     own_label = "Your own deck: paste or upload a list…"
@@ -648,10 +657,28 @@ class RunnerBase:
                 "data-actions": json.dumps(game.actions, ensure_ascii=False, sort_keys=True),
                 "data-seed": game.seed, "data-variant": game.variant}
 
+    #: The lists of a pasted deck's card reference on the page, by variant: ``(format,
+    #: {section: the config key of its card names, or of one card})`` pairs.
+    own_lists: Mapping[str, tuple[tuple[str, Mapping[str, str]], ...]] = {}
+
+    def shipped(self) -> bool:
+        """True when the game's decks are shipped ones (its card reference is a page of the
+        site): it has an :attr:`origin`."""
+        return self.origin is not None
+
     def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        """A pasted deck's lists for its card reference on the page (a shipped deck's is a page
-        of the site): ``(format, sections)`` pairs, or None for a shipped deck."""
-        return None
+        """A pasted deck's lists for its card reference on the page (:attr:`own_lists`):
+        ``(format, sections)`` pairs, or None for a shipped deck."""
+        lists = self.own_lists.get(game.variant)
+        if lists is None or self.shipped():
+            return None
+
+        def names(key: str) -> list[str]:
+            value = game.config.get(key)
+            return ([value] if value else []) if isinstance(value, str) else list(value or [])
+
+        return [(kind, {section: names(key) for section, key in sections.items()})
+                for kind, sections in lists]
 
     #: The rule sets of a page that plays several (variant -> its panel module, whose
     #: ``ONLY`` page actions belong to it alone; on another's game they are refused with its
@@ -1286,7 +1313,11 @@ class RunnerBase:
         opened a card's panel scrolls to it, and the panel's card is the one announcement;
         closing the panel, the tap that ends the game and the :attr:`Screen.top_after` actions
         go back to the top (the turn, the win or loss banner: issue 41); "show-setup" scrolls
-        to the set-up."""
+        to the set-up. Life gained under a "can't gain life" is warned of
+        (:attr:`Screen.life_note`)."""
+        if self.screen.life_note and action == "life-up" and not view.error \
+                and self.game is not None:
+            self.warn_life(self.game, view)
         if not view.error and (action == "close-panel" or action in self.screen.top_after
                                or any(e.kind in ("win", "loss") for e in self.last)):
             view.scroll = "top"
@@ -1299,6 +1330,18 @@ class RunnerBase:
         if action == "show-setup" and not view.error:
             view.scroll = self.screen.setup_box
         return view
+
+    def warn_life(self, game: Game, view: View) -> None:
+        """A warning when life is gained under a static "can't gain life" on the battlefield
+        (issue 27, point 5): Undo if the players did not gain it."""
+        blockers = board.cant_gain_life([c.name for c in game.zones["battlefield"]],
+                                        self.card_facts(game))
+        if blockers:
+            side = self.layout.side if self.layout is not None else "automated side"
+            warning = (f"Careful: {', '.join(blockers)} on the {side}'s battlefield says "
+                       "players can't gain life. Tap Undo if the Survivors did not gain it.")
+            view.text["happened"] = view.text[self.screen.life_note] = warning
+            view.hidden["happened"] = False
 
     def fresh_seed(self) -> None:
         """A new game gets a new seed, unless the table ticks "Keep this seed" (``keep-seed``)
