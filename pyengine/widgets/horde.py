@@ -167,7 +167,8 @@ class Widget(share_ref.ByReference):
     # -- start, share links and import: share_ref.ByReference's, with these hooks ----------------
     not_a_file = "the file is not a Horde game save"
 
-    decode = staticmethod(decode_share)
+    def decode(self, text: str) -> dict[str, Any]:
+        return decode_share(text)
 
     @property
     def setup(self) -> dict[str, Any] | None:

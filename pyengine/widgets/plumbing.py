@@ -94,3 +94,9 @@ def guard_paste(*texts: str, error: type[Exception] = ActionError) -> None:
         too_big = paste_too_big(text)
         if too_big:
             raise error(too_big)
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

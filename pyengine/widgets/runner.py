@@ -319,6 +319,8 @@ class Screen:
     no_game: str = ""
     log_element: str = "play"
     log_lines: int = 400
+    #: The log as data holds the events' texts only, not their kinds, and not the variant.
+    log_texts: bool = False
     event_classes: Mapping[str, str] = field(default_factory=dict)
     last_kinds: frozenset[str] | None = None
     expand_last: bool = False
@@ -471,7 +473,7 @@ class RunnerBase:
 
     def clear_game(self) -> None:
         """``reset-yes``: no game, no origin, no card chosen (the seed is renewed after)."""
-        self.game, self.origin, self.show_setup = None, None, False
+        self.game, self.origin, self.show_setup = None, self.no_origin(), False
         self.marking, self.marked, self.last = False, [], []
         self.choose_card(None)
 
@@ -649,6 +651,10 @@ class RunnerBase:
     def log_data(self, game: Game | None) -> dict[str, str]:
         """The log as data on :attr:`Screen.log_element` (the table log reads it): the events
         (kind and text), the actions, the seed and the variant."""
+        if self.screen.log_texts:  # the older shape: the texts, the actions, the seed
+            return {"data-events": "[]", "data-actions": "[]"} if game is None else {
+                "data-events": json.dumps([e.text for e in game.events], ensure_ascii=False),
+                "data-actions": json.dumps(game.actions, sort_keys=True), "data-seed": game.seed}
         if game is None:
             return {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                     "data-variant": ""}
@@ -793,7 +799,15 @@ class RunnerBase:
         return self.origin
 
     def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.origin = origin
+        self.origin = origin if origin is not None else self.no_origin()
+
+    #: True: a game with no set-up to name has an empty object as its :attr:`origin` (its
+    #: saves write ``{}``), not None.
+    origin_object = False
+
+    def no_origin(self) -> dict[str, Any] | None:
+        """The :attr:`origin` of no game (:attr:`origin_object`)."""
+        return {} if self.origin_object else None
 
     #: Whether a save keeps the set-up box open and "What just happened" (the page reloaded
     #: shows them again).

@@ -22,7 +22,6 @@ discard, The Reckoning's one tap).
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -111,14 +110,6 @@ def _setup() -> Setup:
     return SwarmGame.descriptor.setup
 
 
-def fresh_form() -> dict[str, str]:
-    setup = _setup()
-    return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
-            "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
-            "images": "auto", "keep-seed": ""}
-
-
 def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2 (the runners' one save schema): the form, the game and its origin as
     they were; the own decks, the question form and the pictures as the parts'; the marked
@@ -154,11 +145,6 @@ encode_share, decode_share = runner.share_codec(
     no_game="the share link holds no game")
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def cast_this_turn(game: SwarmGame) -> list[Any]:
     """The spells cast this turn now in the graveyard: they may still be countered (sw-7-6)."""
     return [game.card(i) for i in game.cast_this_turn if game.zones.where(i)[0] == "graveyard"]
@@ -169,9 +155,12 @@ class Widget(ByReference):
     #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
     reckoning_offer: dict[str, Any] | None = None
 
+    #: How the game was set up, for share links: {"d": "sample"} or {"c": True}; {} none.
+    origin: dict[str, Any]
+    origin_object = True
+
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
-        self.origin: dict[str, Any] = {}
+        self.origin = {}
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
@@ -229,16 +218,13 @@ class Widget(ByReference):
 
     @staticmethod
     def fresh_form() -> dict[str, str]:
-        return fresh_form()
+        setup = _setup()
+        return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
+                "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
+                "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
+                "images": "auto", "keep-seed": ""}
 
     variants, wrong_game = (SwarmGame.variant,), "it holds a game of another format"
-
-    def origin_data(self) -> dict[str, Any]:
-        """How the game was set up, for share links: {"d": "sample"} or {"c": True}."""
-        return self.origin
-
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.origin = origin or {}
 
     # -- set-up --------------------------------------------------------------------------------
     def _sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
@@ -348,8 +334,9 @@ class Widget(ByReference):
         raise ValueError(f"unknown action {action!r}")
 
     def clear_game(self) -> None:
-        self.game, self.origin = None, {}
-        self.marking, self.marked = False, []
+        card = self.form["card"]  # the card menu keeps its value (a save holds it)
+        super().clear_game()
+        self.form["card"] = card
 
     @staticmethod
     def _card_id(value: str, message: str) -> int:
@@ -370,7 +357,7 @@ class Widget(ByReference):
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
                            unvalued=("card", "hand-card"), won="win", lost="loss",
-                           say_reason=True, controls="inputs", notes=("deck-note",),
+                           say_reason=True, controls="inputs", notes=("deck-note",), log_texts=True,
                            deck_note="deck-note", counts={zone: zone for zone in (
                                "library", "hand", "graveyard", "exile", "lair")},
                            top_after=frozenset(
@@ -402,30 +389,20 @@ class Widget(ByReference):
         view.hidden["paste-box"] = not self.own_deck_shown()
         view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
 
-    def log_data(self, game: Game | None) -> dict[str, str]:
-        """The log as data (``log``): the events' texts, the actions and the seed."""
-        if game is None:
-            return {"data-events": "[]", "data-actions": "[]"}
-        return {"data-events": json.dumps([e.text for e in game.events], ensure_ascii=False),
-                "data-actions": json.dumps(game.actions, sort_keys=True),
-                "data-seed": game.seed}
+    # a pasted deck's card reference: the whole list, and its Enforcers
+    own_lists = {SwarmGame.variant: (
+        ("swarm", {"main": "deck", "enforcers": "enforcers", "reckoning": "reckoning"}),
+        ("swarm-enforcers", {"enforcers": "enforcers", "reckoning": "reckoning"}))}
 
-    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        if self.origin.get("d") == SAMPLE:
-            return None
-        config = game.config
-        reck = [config["reckoning"]] if config.get("reckoning") else []
-        enforcers = list(config.get("enforcers", []))
-        return [("swarm", {"main": list(config.get("deck", [])), "enforcers": enforcers,
-                           "reckoning": reck}),
-                ("swarm-enforcers", {"enforcers": enforcers, "reckoning": reck})]
+    def shipped(self) -> bool:
+        return self.origin.get("d") == SAMPLE
 
     def render_game(self, game: Game, view: View) -> None:
         assert isinstance(game, SwarmGame)
         active = game.active_enforcer
         reck = game.reckoning_position
         if reck is not None:
-            reck_text = f"{ordinal(reck + 1)} card from the top"
+            reck_text = f"{plumbing.ordinal(reck + 1)} card from the top"
         elif game.zones.where(game.reckoning_id)[0] == "removed":
             reck_text = "resolved, out of the game"
         else:
@@ -482,7 +459,7 @@ class Widget(ByReference):
     def reference_deck(self, game: Any, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
         its list is on this page)."""
-        if self.origin.get("d") != SAMPLE:
+        if not self.shipped():
             return None
         if game.is_enforcer(card) or card.id == game.reckoning_id:
             return SAMPLE_ENFORCERS
