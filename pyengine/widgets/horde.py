@@ -417,16 +417,9 @@ class Widget(share_ref.ByReference):
 
     def reference_deck(self, game: Game, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
-        its list is on this page)."""
-        setup, name = self.setup or {}, card.name
-        if setup.get("variant") == SLINGLAB:
-            return str(setup.get("deck") or "") or None
-        key = setup.get("deck")
-        if key not in limited.LIMITED_DECKS:
-            return None
-        if name in (game.config.get("dreadnought") or []):
-            return limited.DREADNOUGHT_DECK
-        return limited.LIMITED_DECKS[key][0]
+        its list is on this page): the rule set's answer."""
+        panel = self.rule_sets.get(str((self.origin or {}).get("variant")))
+        return panel.reference_deck(self.origin, game, card.name) if panel else None
 
     @staticmethod
     def _facts(game: Game) -> Any:

@@ -108,6 +108,17 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     return result
 
 
+def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
+    """The shipped deck whose card reference page lists the card ``name``: the Dreadnought's
+    own deck, or the first of the set-up's decks."""
+    key = setup.get("deck")
+    if key not in LIMITED_DECKS:
+        return None
+    if name in (game.config.get("dreadnought") or []):
+        return DREADNOUGHT_DECK
+    return LIMITED_DECKS[key][0]
+
+
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the Limited 2.1 fields."""
     form["lh-deck"] = str(setup.get("deck", "zombies"))

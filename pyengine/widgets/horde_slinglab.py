@@ -91,6 +91,11 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     return game_config(setup, deck, facts)
 
 
+def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
+    """The shipped deck whose card reference page lists the card ``name``: the set-up's."""
+    return str(setup.get("deck") or "") or None
+
+
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:
     """Show a game's set-up in the SlingLab fields."""
     form["deck"] = str(setup.get("deck", DEFAULT_DECK))

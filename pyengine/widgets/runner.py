@@ -35,6 +35,7 @@ from ..game import (
     load_game,
 )
 from ..rng import make_seed, normalize_seed
+from ..setup import Setup
 from . import Item, View, board, own_deck, plumbing, scryfall_link
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
@@ -412,6 +413,16 @@ class RunnerBase:
             engine: type[Game] = self.rule_set(variant).game_class()
             return engine
         return find_variant(variant)
+
+    def declared(self) -> Setup:
+        """The set-up the engine's descriptor declares (of the runner's first variant): one
+        declaration reaches the form, the config, the share link and the save."""
+        return find_variant(self.variants[0]).descriptor.setup
+
+    def form_from_config(self, config: Mapping[str, Any]) -> None:
+        """Show the declared set-up (:meth:`declared`) of a game's ``config`` in the form."""
+        setup = self.declared()
+        self.form.update(setup.format(setup.values_of(config)))
 
     def rule_set(self, variant: Any) -> Any:
         """The panel of one of :attr:`rule_sets` (``GameError`` for any other variant)."""

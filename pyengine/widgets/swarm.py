@@ -30,7 +30,6 @@ from ..actions import Action
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
 from ..game import ActionError, Game, GameError
-from ..setup import Setup
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
@@ -104,12 +103,6 @@ TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
                 "do-second-main": "second-main", "do-end": "end"}
 
 
-def _setup() -> Setup:
-    """The set-up as Swarm's descriptor declares it (read at each use: one declaration reaches
-    the form, the config, the share link and the save)."""
-    return SwarmGame.descriptor.setup
-
-
 def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2 (the runners' one save schema): the form, the game and its origin as
     they were; the own decks, the question form and the pictures as the parts'; the marked
@@ -180,7 +173,7 @@ class Widget(ByReference):
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         assert isinstance(game, SwarmGame)
         self.game, self.origin = game, origin or {}
-        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form_from_config(game.config)
         self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
                          seed=game.seed)
 
@@ -189,7 +182,7 @@ class Widget(ByReference):
         (``c``) of pasted lists or an imported game."""
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
-            return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
+            return {"d": SAMPLE, **self.declared().to_link(self.declared().values_of(game.config))}
         return self.share_config(game, {"c": game.config})  # by reference past one QR code
 
     # own decks' links by reference to the card data (issue 41, point 3: share_ref)
@@ -198,7 +191,7 @@ class Widget(ByReference):
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         if data.get("d") == SAMPLE:
-            setup = _setup()
+            setup = self.declared()
             return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
         config = self.config_of_ref(data[REF]) if REF in data else data.get("c")
@@ -209,16 +202,15 @@ class Widget(ByReference):
     def imported(self, game: Game) -> None:
         assert isinstance(game, SwarmGame)
         self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
-        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form_from_config(game.config)
         self.form.update(seed=game.seed, deck=PASTE if self.is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
     own_choice = PASTE
 
-    @staticmethod
-    def fresh_form() -> dict[str, str]:
-        setup = _setup()
+    def fresh_form(self) -> dict[str, str]:
+        setup = self.declared()
         return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
                 "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
                 "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
@@ -236,7 +228,7 @@ class Widget(ByReference):
         lists."""
         if self.db is None:
             raise GameError(self.data_error)
-        chosen = _setup().parse({key: str(value) for key, value in form.items()})
+        chosen = self.declared().parse({key: str(value) for key, value in form.items()})
         mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
@@ -347,7 +339,8 @@ class Widget(ByReference):
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
-            config = self._sample_config(_setup().format(_setup().values_of(game.config)))
+            config = self._sample_config(self.declared().format(
+                self.declared().values_of(game.config)))
         except (GameError, KeyError, OSError):
             return False
         return config == game.config
@@ -382,7 +375,7 @@ class Widget(ByReference):
     choose_actions = ("choose-card",)
 
     def setup_options(self) -> dict[str, list[tuple[str, str]]]:
-        return {**_setup().choices(),  # mode, survivors, as declared
+        return {**self.declared().choices(),  # mode, survivors, as declared
                 "deck": self.deck_menu([(SAMPLE, "Sample Swarm deck (Undead Tide)")])}
 
     def render_setup(self, view: View) -> None:
