@@ -5,22 +5,12 @@ Two rule sets: Horde under the SlingLab rules (:mod:`pyengine.horde`, every pres
 option) and Horde Magic Limited Edition 2.1 (:mod:`pyengine.limited_horde`, its three decks and
 difficulty); what differs between them lives in one panel module each
 (:mod:`.horde_slinglab`, :mod:`.horde_limited`, listed in :data:`PANELS`), this module keeps
-what they share. A game is its config, its seed and the actions the table took. After every action
-the page stores the game and the page settings (browser storage) and puts a share link in the
-address (``#h=`` + the set-up, seed and actions, zlib-compressed, base64url); opening that
-address on another phone replays the same game. Undo drops the last action; reset asks first;
-export and import move a game as a JSON file.
-
-Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests); decks from
-``env.read_deck``. Saved games, imports and share links carrying a whole config replay without
-them.
-
-The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
-board and its group buttons, :class:`.board.Layout`), its parts' (own decks, pictures, "How hard
-is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, each a
-:class:`.runner.Button`, and :meth:`Widget.special_action` for the few the table cannot say
+what they share (a share link, ``#h=``, carries the set-up it rebuilds the config from). The
+page, saves, links, undo, reset, import and export, the board and the parts are
+:class:`.runner.RunnerBase`'s; this module declares the action table (:data:`BUTTONS`), the
+page's frame and board, and keeps what is the Horde's own: :meth:`Widget.special_action`
 (rolls, a trigger's tokens, :mod:`.horde_triggers`; a held spell, :mod:`.held`; Limited's
-targets and Hunter).
+targets and Hunter), its status and its turn on the first screen.
 """
 
 from __future__ import annotations

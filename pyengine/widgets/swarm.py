@@ -1,23 +1,14 @@
 """The Swarm runner: The Swarm's side of a Swarm Mode game on one phone. Pure controller;
 the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
-The game is a :class:`pyengine.swarm.SwarmGame`: its config (decks and card facts), its seed
-and the actions taken. After every action the page stores the game (browser storage) and puts
-a share link in the address (``#g=`` + the game, zlib-compressed, base64url); opening that
-address on another phone replays the same game. Undo drops the last action; reset asks first.
-
-Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests) plus any
-``#!`` annotation lines in a pasted list; a pasted list naming a card those do not know first
-fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
-
-The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
-board, :class:`.board.Layout`: a tap on a group (``pick-card``) or the ``choose-card`` menu opens
-the card panel; the group buttons, "Choose several"), its parts' (own decks, pictures, "How
-hard is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, the turn
-buttons shown only when the engine takes them (:data:`TURN_BUTTONS`, sw-3-5), the card panel's
-by the engine's answer for the chosen card (:data:`PANEL_BUTTONS`), and
-:meth:`Widget.special_action` for the few the table cannot say (combat's targets, destroy,
-discard, The Reckoning's one tap).
+The game is a :class:`pyengine.swarm.SwarmGame`, set up from the sample deck (its link
+carries the declared options, ``#g=``) or from pasted lists (the config travels whole, or by
+reference, :mod:`.share_ref`). The page, saves, links, undo, reset, import and export, the
+board and the parts are :class:`.runner.RunnerBase`'s; this module declares the action table
+(:data:`BUTTONS`), the turn buttons shown while the engine takes them (:data:`TURN_BUTTONS`,
+sw-3-5), the card panel's (:data:`PANEL_BUTTONS`), the page's frame and board, and keeps what
+is The Swarm's own: :meth:`Widget.special_action` (combat's targets, destroy, discard, The
+Reckoning's one tap), its status, its turn's notes and its attack line.
 """
 
 from __future__ import annotations
