@@ -229,16 +229,12 @@ class Widget(share_ref.ByReference):
         return False
 
     def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
-        """Show the set-up of a game that came from a link or a file."""
-        form = self.form
-        form["variant"] = game.variant
-        form["seed"] = game.seed
-        form["survivors"] = str(getattr(game, "survivors", 1))
-        if setup is None:
-            return
-        names = setup.get("names") or []
-        form["names"] = ", ".join(str(n) for n in names)
-        self.rule_set(game.variant).form_from_setup(form, setup)
+        """Show the set-up of a game that came from a link or a file: the rule set's and the
+        Survivors (their names from a set-up)."""
+        self.form["survivors"] = str(getattr(game, "survivors", 1))
+        if setup is not None:
+            self.form["names"] = ", ".join(str(n) for n in setup.get("names") or [])
+        super().form_from_game(game, setup)
 
     # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
     def own_deck_shown(self) -> bool:
@@ -298,21 +294,13 @@ class Widget(share_ref.ByReference):
         raise ValueError(f"unknown action {action!r}")
 
     def _token_action(self, game: Game) -> dict[str, Any]:
-        """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
-        matching token cards from the graveyard (lh-3-3), or makes ordinary ones (lh-3-5)."""
+        """Tokens for the Horde, named and counted; how they are made is the rule set's
+        (its panel's ``token_options``)."""
         name = self.form["token"].strip()[:MAX_NAME]
         if not name:
             raise ActionError("name the token")
-        data: dict[str, Any] = {"type": "create-token", "name": name, "n": self._amount()}
-        if game.variant == LIMITED and not self.form["token-other"]:
-            return data
-        if game.variant == LIMITED:
-            data["other"] = True
-        for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
-            value = self.form[field_name].strip()
-            if value:
-                data[key] = plumbing.whole_number(value, f"The token's {key}", 0, 99)
-        return data
+        return {"type": "create-token", "name": name, "n": self._amount(),
+                **self.rule_set(game.variant).token_options(self.form)}
 
     def clear_game(self) -> None:
         super().clear_game()

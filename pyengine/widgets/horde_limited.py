@@ -108,6 +108,12 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     return result
 
 
+def token_options(form: dict[str, str]) -> dict[str, Any]:
+    """Limited 2.1 returns matching token cards from the graveyard (lh-3-3); "other" makes
+    ordinary ones, with the power and toughness typed (lh-3-5)."""
+    return {"other": True, **plumbing.token_size(form)} if form["token-other"] else {}
+
+
 def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
     """The shipped deck whose card reference page lists the card ``name``: the Dreadnought's
     own deck, or the first of the set-up's decks."""

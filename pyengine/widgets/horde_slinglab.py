@@ -91,6 +91,12 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     return game_config(setup, deck, facts)
 
 
+def token_options(form: dict[str, str]) -> dict[str, Any]:
+    """SlingLab makes the Horde's tokens, with the power and toughness typed (hs-6-8,
+    hs-5-6)."""
+    return dict(plumbing.token_size(form))
+
+
 def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
     """The shipped deck whose card reference page lists the card ``name``: the set-up's."""
     return str(setup.get("deck") or "") or None

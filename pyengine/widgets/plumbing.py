@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from .. import safejson
@@ -85,6 +85,17 @@ def names(text: str, limit: int = 30, longest: int = 80) -> list[str]:
     most ``limit`` of them."""
     parts = [p.strip()[:longest] for p in str(text).replace("\n", ",").split(",")]
     return [p for p in parts if p][:limit]
+
+
+def token_size(form: Mapping[str, str]) -> dict[str, int]:
+    """A token's power and toughness as typed (``token-power``, ``token-toughness``; each left
+    out when blank), whole numbers from 0 to 99."""
+    size: dict[str, int] = {}
+    for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
+        value = form[field_name].strip()
+        if value:
+            size[key] = whole_number(value, f"The token's {key}", 0, 99)
+    return size
 
 
 def guard_paste(*texts: str, error: type[Exception] = ActionError) -> None:

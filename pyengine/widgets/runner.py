@@ -937,8 +937,14 @@ class RunnerBase:
         self.last = list(game.events[-12:])
 
     def form_from_game(self, game: Game, origin: dict[str, Any] | None) -> None:
-        """Show the set-up of a game that came from a link or a file: its seed."""
+        """Show the set-up of a game that came from a link or a file: its seed, and on a page
+        of several :attr:`rule_sets` its rule set and the set-up it was made from (the panel's
+        ``form_from_setup``)."""
         self.form["seed"] = game.seed
+        if self.rule_sets:
+            self.form["variant"] = game.variant
+            if origin is not None:
+                self.rule_set(game.variant).form_from_setup(self.form, origin)
 
     # -- share links ---------------------------------------------------------------------------
     def share_data(self) -> dict[str, Any] | None:
