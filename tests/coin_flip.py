@@ -136,7 +136,6 @@ class CoinRunner(runner.RunnerBase):
     variants = (VARIANT,)
     hash_prefix = "c="
     buttons = BUTTONS
-    used_fields = {"nudge": {"amount": "1"}}
     screen = runner.Screen(event_classes={"win": "coin-win", "loss": "coin-loss"},
                            counts={"n-graveyard": "graveyard"}, expand_last=True,
                            top_after=frozenset({"new"}), undo_names=True)

@@ -127,7 +127,7 @@ class Widget(share_ref.ByReference):
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
                                           stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
-                                          loading_id="note", side="Horde",
+                                          loading_id="note", side="Horde", box="own-deck-box",
                                           why="the Horde has no commander (HS 1.3)"),
             pictures=parts.CardPictures(pick=("pick",)),
             share_hint="Use Export to pass the game as a file instead.",
@@ -137,21 +137,13 @@ class Widget(share_ref.ByReference):
 
     @staticmethod
     def fresh_form() -> dict[str, str]:
-        """The page's settings before anything is chosen."""
-        from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
-
+        """The page's settings before anything is chosen: the Horde's, then each rule set's."""
         return {
-            "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-            "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
-            "names": "",
-            **CUSTOM.format(CUSTOM.defaults()),
-            "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
-            "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
-            "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
-            "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-            "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-            "deck-name": "", "trigger-n": "",
-            **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
+            "variant": SLINGLAB, "survivors": "1", "names": "", "seed": "", "keep-seed": "",
+            "amount": "1", "combat": "", "creatures": "", "power": "2", "token": "Zombie",
+            "token-power": "", "token-toughness": "", "token-other": "", "images": "auto",
+            "deck-paste": "", "deck-name": "", "trigger-n": "",
+            **slinglab.fresh_form(), **limited.fresh_form(),
         }
 
     # -- start, share links and import: share_ref.ByReference's, with these hooks ----------------
@@ -236,22 +228,15 @@ class Widget(share_ref.ByReference):
             self.form["names"] = ", ".join(str(n) for n in setup.get("names") or [])
         super().form_from_game(game, setup)
 
-    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
-    def own_deck_shown(self) -> bool:
-        return self.form["variant"] == SLINGLAB and self.is_own(self.form["deck"])
-
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     buttons = BUTTONS
-    used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
-                                                   "life-up", "token", "target")},
-                   "hit": {"amount": "1", "combat": ""},
-                   horde_triggers.ACTION: {"trigger-n": ""}}
+    used_fields = {"token": {"amount": "1"}, "target": {"amount": "1"}, "hit": {"combat": ""},
+                   horde_triggers.ACTION: {"trigger-n": ""}}  # the table's amounts: used()
     field_limit, amount_range = MAX_FIELD, ("N", 1, 999)
 
-    def sentence(self, text: str) -> str:
-        return plumbing.sentence(text)
+    sentences = ("", plumbing.ENDINGS)
 
     export_file, export_said = "horde-game.json", ("note", "The game was saved as {file}.")
     #: After any action the card panel stays on the chosen card's group.
@@ -334,7 +319,6 @@ class Widget(share_ref.ByReference):
         form = self.form
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
-        view.hidden["own-deck-box"] = not self.own_deck_shown()
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"

@@ -61,6 +61,14 @@ def game_class() -> type[Game]:
     return limited_horde.LimitedHorde
 
 
+def fresh_form() -> dict[str, str]:
+    """The Limited 2.1 fields before anything is chosen: the decks, the life, the targets and
+    Hunter boxes, and the declared options."""
+    return {"lh-deck": "zombies", "lh-life": "", "target-effect": "destroy", "targets": "",
+            "target-player": "on", "target-divided": "", "hunter-toughness": "",
+            "hunter-defender": "", **declared().default_form()}
+
+
 def declared() -> Setup:
     """Limited Horde's declared set-up (its descriptor's) less the fields this panel reads by
     hand (the team, its life): difficulty, set adjustment, Aggro Mode and any option declared

@@ -31,6 +31,8 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
 ONLY = {"cast-offer", "skip-offer", "follow-offers"}
+#: It plays the player's own pasted or uploaded lists (the runner's own-deck box).
+OWN_DECKS = True
 WRONG_BUTTON = "that button belongs to the SlingLab rules"
 
 #: A shipped deck by id -> (card names, card facts) for an engine config.
@@ -39,6 +41,14 @@ ShippedDeck = Callable[[str], tuple[list[str], dict[str, Any]]]
 
 def game_class() -> type[Game]:
     return HordeSlingLab
+
+
+def fresh_form() -> dict[str, str]:
+    """The SlingLab fields before anything is chosen: the deck, the life, Custom's options and
+    the declared ones."""
+    return {"deck": DEFAULT_DECK, "life-mode": LIFE_MODE.default,
+            "life": str(LIFE_AMOUNT.default), **CUSTOM.format(CUSTOM.defaults()),
+            **declared().default_form()}
 
 
 def declared() -> Setup:

@@ -510,8 +510,16 @@ class RunnerBase:
     #: Longest text kept from one form field.
     field_limit = 2000
     #: Form fields an action uses up, put back to their default once it was applied, so the
-    #: next tap does not reuse them by surprise (action -> {field: default}).
+    #: next tap does not reuse them by surprise (action -> {field: default}); besides the
+    #: amount of every table button that takes one (:meth:`used`).
     used_fields: dict[str, dict[str, str]] = {}
+
+    def used(self, action: str) -> dict[str, str]:
+        """The form fields ``action`` used up, with their defaults: the amount (back to 1) of
+        a :attr:`buttons` entry that takes one, and :attr:`used_fields`."""
+        button = self.buttons.get(action)
+        return {**({"amount": "1"} if button is not None and button.amount else {}),
+                **self.used_fields.get(action, {})}
 
     # -- rendering: the frame every runner has, the variant's parts in it --------------------
     #: The page's frame as the variant declares it.
@@ -762,9 +770,15 @@ class RunnerBase:
         if self.forgets_last:
             self.last = []
 
+    #: How an error message is made a sentence (:func:`.plumbing.sentence`: what an empty one
+    #: says, the endings that close one); None: as the engine words it.
+    sentences: tuple[str, tuple[str, ...]] | None = None
+
     def sentence(self, text: str) -> str:
-        """An error message as the page shows it."""
-        return text
+        """An error message as the page shows it (:attr:`sentences`)."""
+        if self.sentences is None:
+            return text
+        return plumbing.sentence(text, empty=self.sentences[0], endings=self.sentences[1])
 
     #: The name of an exported game's file (``{seed}``: its seed), and where the page says
     #: so (element id, words with ``{file}``; "": nowhere).
@@ -1100,7 +1114,7 @@ class RunnerBase:
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
-        used = {} if error else self.used_fields.get(action, {})
+        used = {} if error else self.used(action)
         for key, value in used.items():  # the N amount, the combat box: back to the default
             self.form[key] = value
         view = self.render()
@@ -1123,7 +1137,12 @@ class RunnerBase:
         return bool(deck) and (deck == self.own_choice or deck.startswith(own_deck.MINE))
 
     def own_deck_shown(self) -> bool:
-        """True while the set-up shows the own-deck box (its questions show then)."""
+        """True while the set-up shows the own-deck box (its questions show then): an own
+        deck is chosen, on a page of several :attr:`rule_sets` in one whose panel reads
+        pasted lists (its ``OWN_DECKS``)."""
+        if self.rule_sets and not getattr(self.rule_sets.get(self.form.get("variant", "")),
+                                          "OWN_DECKS", False):
+            return False
         return self.is_own(self.form.get("deck", ""))
 
     def deck_text(self, form: dict[str, str]) -> str:

@@ -151,7 +151,7 @@ class Widget(ByReference):
                                           loading_id="data-note", side="Swarm",
                                           why="The Swarm has none (SW 2.5 gives it only the "
                                           "Swarm deck and its Enforcers)",
-                                          header=_ENFORCER_HEADER),
+                                          header=_ENFORCER_HEADER, box="paste-box"),
             pictures=parts.CardPictures(pick=("pick-card",)),
             share_hint="Use Export file to pass the game as a file instead.",
             missing="This page could not load the card facts; only saved games work.",
@@ -266,15 +266,11 @@ class Widget(ByReference):
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     buttons = BUTTONS
-    used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
-                                                   "token")},
-                   "combat": {"targets": ""}}
+    used_fields = {"combat": {"targets": ""}}  # and the table's amounts (RunnerBase.used)
     field_limit, amount_range = 20000, ("the amount", 1, 1000)
 
     forgets_last = True  # each action shows only what it did
-    def sentence(self, text: str) -> str:
-        return plumbing.sentence(text, empty="That did not work.",
-                                 endings=(*plumbing.ENDINGS, ")"))
+    sentences = ("That did not work.", (*plumbing.ENDINGS, ")"))
 
     export_file, export_said = "swarm-{seed}.json", ("export-info", "Saved as {file}.")
 
@@ -370,7 +366,6 @@ class Widget(ByReference):
                 "deck": self.deck_menu([(SAMPLE, "Sample Swarm deck (Undead Tide)")])}
 
     def render_setup(self, view: View) -> None:
-        view.hidden["paste-box"] = not self.own_deck_shown()
         view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
 
     # a pasted deck's card reference: the whole list, and its Enforcers
