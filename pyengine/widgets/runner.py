@@ -260,10 +260,7 @@ class Button:
         if self.item:
             args[self.item] = item_id(form)
         for name, (menu, missing) in self.menus.items():
-            try:
-                args[name] = int(str(runner.form.get(menu, "")))
-            except ValueError:
-                raise ActionError(missing) from None
+            args[name] = runner.menu_card(menu, missing)
         args.update(self.args)
         args.update({name: str(runner.form.get(box, "")).strip()
                      for name, box in self.texts.items()})
@@ -1425,6 +1422,14 @@ class RunnerBase:
                 c.id != card for c in self._choosable(self.game)))):
             raise ActionError(self.choose_first)
         return card
+
+    def menu_card(self, menu: str, missing: str) -> int:
+        """The card id a form's card menu (the field ``menu``) holds, or ``ActionError``
+        (``missing``: what the page says while none is chosen)."""
+        try:
+            return int(str(self.form.get(menu, "")))
+        except ValueError:
+            raise ActionError(missing) from None
 
     def engine_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The engine action a page action makes: from the table (:attr:`buttons`), else the

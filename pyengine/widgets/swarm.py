@@ -20,7 +20,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import ActionError, Game, GameError
+from ..game import Game, GameError
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
@@ -306,8 +306,8 @@ class Widget(ByReference):
         if action == "discard":
             if self._game().mode == "hive":
                 return {"type": "discard", "amount": 1}
-            return {"type": "discard", "cards": [self._card_id(
-                self.form["hand-card"], "choose the card to discard")]}
+            return {"type": "discard",
+                    "cards": [self.menu_card("hand-card", "choose the card to discard")]}
         if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
             return reckoning.action(self.reckoning_offer)
         raise ValueError(f"unknown action {action!r}")
@@ -316,13 +316,6 @@ class Widget(ByReference):
         card = self.form["card"]  # the card menu keeps its value (a save holds it)
         super().clear_game()
         self.form["card"] = card
-
-    @staticmethod
-    def _card_id(value: str, message: str) -> int:
-        try:
-            return int(value)
-        except ValueError:
-            raise ActionError(message) from None
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
