@@ -127,6 +127,7 @@ HANDLING = declare({
                                           "the Active Enforcer"),
     "fact": Handling("fact"),
     "table": Handling("table", "sw-13-16", "said on the card panel and in the card reference"),
+    "count": Handling("table", "sw-13-16", "the Survivors count X for The Swarm"),
 }, {
     "haste": Handling("carried", "sw-9-5", "printed haste stays under another's control"),
     "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
