@@ -109,6 +109,7 @@ from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, register
 from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
+from . import swarm_triggers
 from .setup import Choice, Count, Setup
 from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare, plural
@@ -153,6 +154,15 @@ HANDLING = declare({
     "cant_block": Handling("carried", "sw-13-12", "left out of The Swarm's blockers"),
     "attacks_each_combat_if_able": Handling("carried", "sw-9-2", "every Swarm creature does"),
     "tokens": Handling("reminded", "sw-5-2", "when it resolves"),
+    # issue 41: token triggers at their step (pyengine/swarm_triggers.py); the rest reminded
+    **{verb: Handling("carried", "sw-13-16", "its tokens made in the upkeep when the engine "
+                                             "can count them; the rest reminded")
+       for verb in ("upkeep", "each_upkeep")},
+    "attacks": Handling("carried", "sw-13-16", "its tokens made as the attackers are "
+                                               "declared (attacking if its text says so); the "
+                                               "rest reminded"),
+    "x_is": Handling("carried", "sw-13-16", "X counted on The Swarm's side as its trigger "
+                                            "resolves (the Survivors' side: the table counts)"),
 })
 
 #: Shared life of the Survivors (sw-2-2).
@@ -1125,6 +1135,7 @@ class SwarmGame(Game):
         for card in self.swarm_permanents():
             card.tapped = False
         events += self._emergence(first)
+        events += swarm_triggers.upkeep(self)  # the upkeep's token triggers (issue 41)
         self.phase = PRE_SWARM
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
                             data={"rule": self.policy.pre_swarm_rule}))
@@ -1242,6 +1253,9 @@ class SwarmGame(Game):
             rule = "sw-9-5" if why.endswith("sw-9-5") else "sw-9-3"
             events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
                                 data={"rule": rule, "card": card.id}))
+        made, joining = swarm_triggers.attack(self, able)  # as they are declared (issue 41)
+        events += made
+        able += joining
         self.attackers = [card.id for card in able]
         total = 0
         for card in able:
@@ -1251,8 +1265,8 @@ class SwarmGame(Game):
             target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.keywords(card):
-                card.tapped = True
+            if "vigilance" not in self.keywords(card) and card not in joining:
+                card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
             condition = self.facts(card.name).tag_value("cant_attack") or ""
             unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "

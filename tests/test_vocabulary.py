@@ -529,7 +529,66 @@ def check_horde_x_counted():
     assert [e.data["count"] for e in made] == [3]
 
 
+def _swarm_next_turn(tags):
+    """A Swarm game in its first turn's combat with a card of ``tags`` (a 2/2 Zombie) put on
+    its battlefield; returns the game, the card and the next turn's events to its combat."""
+    game = _swarm_with_zombies()
+    _to_turn(game)
+    card, = on_board(game, "X", extra_facts=_facts("X", tags))
+    return game, card, _to_turn(game)
+
+
+def _swarm_with_zombies():
+    """A Swarm game of Walking Corpses whose card data knows the Zombie token."""
+    game = stacked("swarm", FILLER["swarm"] + ["Zombie"])
+    assert "Zombie" in game.config["facts"]
+    return game
+
+
+def check_swarm_trigger_step(verb):
+    def check():
+        """sw-13-16, sw-9-1, sw-3-4: The Swarm's token trigger is carried out at its step:
+        an upkeep trigger after Emergence, before the Pre-Swarm Step; an attack trigger as the
+        attackers are declared, its "tapped and attacking" token untapped (sw-9-1) and in
+        the attack, as its text says."""
+        tag = "attacks=1_Zombie_tapped_attacking" if verb == "attacks" else f"{verb}=2_Zombie"
+        game, card, events = _swarm_next_turn([tag])
+        kinds = [e.kind for e in events]
+        made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+        assert len(made) == 1 and made[0].data["trigger"] == verb
+        at = events.index(made[0])
+        count = made[0].data["count"]
+        tokens = [e.data["card"] for e in events[at + 1:at + 1 + count] if e.kind == "enter"]
+        assert len(tokens) == count == (1 if verb == "attacks" else 2)
+        assert set(tokens) <= set(game.attackers)  # haste (sw-9-1), or entered attacking
+        if verb == "attacks":
+            assert not game.card(tokens[0]).tapped  # untapped whatever it says (sw-9-1)
+            assert at < len(kinds) - 1 - kinds[::-1].index("attack")
+        else:
+            assert kinds.index("emergence") < at < kinds.index("reveal")
+    return check
+
+
+def check_swarm_x_counted():
+    """sw-13-16: X as the text defines it (``x_is=zombies_you_control``) is counted on The
+    Swarm's side in its upkeep: the card and every Zombie The Swarm controls then (hand-
+    counted from its battlefield before the turn: the card, Walking Corpses; Emergence's Grave
+    Titan is a Giant)."""
+    game = _swarm_with_zombies()
+    _to_turn(game)
+    card, = on_board(game, "X", extra_facts=_facts("X", ["upkeep=X_Zombie",
+                                                         "x_is=zombies_you_control"]))
+    zombies = [c.name for c in game.swarm_permanents()].count("Walking Corpse") + 1
+    events = _to_turn(game)
+    made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+    assert [e.data["count"] for e in made] == [zombies]
+
+
 CARRIED = {
+    ("swarm", "upkeep"): check_swarm_trigger_step("upkeep"),
+    ("swarm", "each_upkeep"): check_swarm_trigger_step("each_upkeep"),
+    ("swarm", "attacks"): check_swarm_trigger_step("attacks"),
+    ("swarm", "x_is"): check_swarm_x_counted,
     ("horde", "upkeep"): check_horde_trigger_step("upkeep"),
     ("horde", "each_upkeep"): check_horde_trigger_step("each_upkeep"),
     ("horde", "attacks"): check_horde_trigger_step("attacks"),
