@@ -58,7 +58,7 @@ from .horde_common import (
     HordeGame,
     decklist_config,
 )
-from .horde_triggers import TriggerSteps
+from .horde_triggers import BEGIN_COMBAT, TriggerSteps
 from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
 from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare
@@ -115,6 +115,9 @@ HANDLING = declare(HORDE_FAMILIES, {
     **{verb: Handling("carried", "hs-3-9", "its tokens made in the upkeep, before the wave, "
                                           "when the engine can count them; the rest reminded")
        for verb in ("upkeep", "each_upkeep")},
+    "begin_combat": Handling("carried", "hs-3-9", "its tokens made before the attackers are "
+                                                  "declared, attacking with the rest (haste); "
+                                                  "the rest reminded"),
     "attacks": Handling("carried", "hs-3-9", "its tokens and power changes as the attackers "
                                              "are declared, before the attack total; the rest "
                                              "reminded"),
@@ -478,6 +481,7 @@ class HordeSlingLab(TriggerSteps, HordeGame):
         events += self._cast_hand()
         events += self._flashback()
         events += self._offers()
+        events += self.upkeep_triggers(BEGIN_COMBAT)  # hs-3-9, before the attackers
         events += self._attack()
         return events
 

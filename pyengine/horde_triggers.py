@@ -5,6 +5,8 @@ of them, at the step where they happen:
 * **upkeep** (``upkeep=``, ``each_upkeep=``): after the untap step (hs-3-2), before the wave
   (hs-3-3); the tokens enter as their text says and, with haste (hs-4-1), attack with the rest
   (hs-4-2) unless they entered tapped;
+* **beginning of combat** (``begin_combat=``): before the attackers are declared; its tokens
+  attack with the rest (hs-4-1);
 * **attacks** (``attacks=``): as the attackers are declared (hs-4-2), before the attack total:
   tokens enter as their text says (``_tapped``; ``_attacking``: they join the attack), and
   power changes until end of turn (``self+2/+0_eot``, ``your_creatures+1/+0_eot``) count in
@@ -25,6 +27,7 @@ from .vocabulary import Atom, behaviours, x_counts
 
 #: The trigger verbs carried out here, by the step they belong to.
 UPKEEP = ("upkeep", "each_upkeep")
+BEGIN_COMBAT = ("begin_combat",)
 ATTACK = "attacks"
 #: Whose power a trigger's pump changes, in the Horde's attack (the vocabulary's subjects).
 _PUMPED = {"self": "self", "it": "self", "your_creatures": "all", "all_creatures": "all"}
@@ -111,7 +114,7 @@ class TriggerSteps:
         for card in self.zones["battlefield"]:
             if card.id in self.stolen:
                 continue
-            for verb, behaviour in self._triggers(card, (*UPKEEP, ATTACK)):
+            for verb, behaviour in self._triggers(card, (*UPKEEP, *BEGIN_COMBAT, ATTACK)):
                 if verb in UPKEEP and card.id in entered:
                     continue
                 if verb == ATTACK and card.id not in attacking:
@@ -132,9 +135,10 @@ class TriggerSteps:
         are tapped and join it); an attack trigger's tokens enter tapped or untapped as the
         text says, and join the attack when it says "attacking"."""
         name = atom.what.replace("_", " ")
-        upkeep = verb in UPKEEP
+        upkeep = verb in UPKEEP or verb in BEGIN_COMBAT
         joins = not upkeep and atom.attacking
-        how = ("made in the upkeep" if upkeep
+        how = ("made at the beginning of combat" if verb in BEGIN_COMBAT
+               else "made in the upkeep" if upkeep
                else "made as it attacks, " + ("tapped and attacking" if joins and atom.tapped
                                                else "attacking" if joins else "not attacking"))
         events = self.make_tokens(name, count, atom.power or None, atom.toughness or None,
@@ -152,14 +156,16 @@ class TriggerSteps:
             self.attacking = [*self.attacking, *(c.id for c in made)]
         return events
 
-    def upkeep_triggers(self) -> list[Event]:
+    def upkeep_triggers(self, verbs: tuple[str, ...] = UPKEEP) -> list[Event]:
         """The Horde's upkeep (after hs-3-2, before the wave hs-3-3): each permanent's upkeep
-        trigger that makes tokens it can count makes them now (hs-3-9)."""
+        trigger that makes tokens it can count makes them now (hs-3-9). With ``verbs``
+        (:data:`BEGIN_COMBAT`): the beginning of combat, before the attackers are declared;
+        its tokens, with haste (hs-4-1), attack with the rest."""
         events: list[Event] = []
         for card in list(self.zones["battlefield"]):
             if card.id in self.stolen:
                 continue
-            for verb, behaviour in self._triggers(card, UPKEEP):
+            for verb, behaviour in self._triggers(card, verbs):
                 atom = next((a for a in behaviour.effect if a.kind == "tokens"), None)
                 count = None if atom is None else self._count(card, atom)
                 if atom is None or count is None:

@@ -158,6 +158,8 @@ HANDLING = declare({
     **{verb: Handling("carried", "sw-13-16", "its tokens made in the upkeep when the engine "
                                              "can count them; the rest reminded")
        for verb in ("upkeep", "each_upkeep")},
+    "begin_combat": Handling("carried", "sw-13-16", "its tokens made before the attackers are "
+                                                    "declared; the rest reminded"),
     "attacks": Handling("carried", "sw-13-16", "its tokens made as the attackers are "
                                                "declared (attacking if its text says so); the "
                                                "rest reminded"),
@@ -1233,6 +1235,7 @@ class SwarmGame(Game):
         events += self.policy.finish_pre_swarm(self)
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
+        events += swarm_triggers.upkeep(self, swarm_triggers.BEGIN_COMBAT)  # (issue 41)
         able, unable = [], []
         for card in self.swarm_permanents():
             if not self.is_creature(card):

@@ -3,6 +3,8 @@ choice for The Swarm as is best for it (sw-13-16), so the engine carries out wha
 vocabulary can say of a Swarm permanent's triggers that make tokens:
 
 * **upkeep** (``upkeep=``, ``each_upkeep=``): in the Beginning phase (sw-3-4), after Emergence;
+* **beginning of combat** (``begin_combat=``): in the combat phase, before the attackers
+  are declared;
 * **attacks** (``attacks=``): as the attackers are declared (sw-13-10, sw-14-9); a token the
   text makes "attacking" joins the attack (the rulebook is silent there: the card's text
   decides), and counts in the attack total.
@@ -21,6 +23,7 @@ from .game import Card, Event
 from .vocabulary import Atom, behaviours, x_counts
 
 UPKEEP = ("upkeep", "each_upkeep")
+BEGIN_COMBAT = ("begin_combat",)
 ATTACK = "attacks"
 
 
@@ -73,13 +76,15 @@ def make(game: Any, card: Card, verb: str, atom: Atom, count: int, how: str) -> 
     return events
 
 
-def upkeep(game: Any) -> list[Event]:
+def upkeep(game: Any, verbs: tuple[str, ...] = UPKEEP) -> list[Event]:
     """The upkeep of The Swarm's turn: each Swarm permanent's upkeep trigger that makes
-    tokens makes them (sw-3-4, sw-13-16)."""
+    tokens makes them (sw-3-4, sw-13-16). With ``verbs`` (:data:`BEGIN_COMBAT`): the
+    beginning of combat, before the attackers are declared (they attack, with haste)."""
     events: list[Event] = []
+    how = "made at the beginning of combat" if verbs == BEGIN_COMBAT else "made in the upkeep"
     for card in list(game.swarm_permanents()):
-        for verb, atom, count in _tokens(game, card, UPKEEP):
-            events += make(game, card, verb, atom, count, "made in the upkeep")
+        for verb, atom, count in _tokens(game, card, verbs):
+            events += make(game, card, verb, atom, count, how)
     return events
 
 

@@ -506,7 +506,10 @@ def check_horde_trigger_step(verb):
         assert len(made) == 1 and made[0].data["trigger"] == verb
         attack = next(e for e in events if e.kind == "attack")
         tokens = [e.data["card"] for e in events[kinds.index("create"):] if e.kind == "enter"]
-        if verb == "attacks":
+        if verb == "begin_combat":  # before the attackers, attacking with them (haste)
+            assert kinds.index("reveal") < kinds.index("create") < kinds.index("attack")
+            assert set(tokens[:2]) <= set(attack.data["attackers"])
+        elif verb == "attacks":
             assert kinds.index("reveal") < kinds.index("create") < kinds.index("attack")
             assert len(tokens) == 1 and set(tokens) <= set(attack.data["attackers"])
             # every attacker is a 2-power Zombie; X's trigger adds +1
@@ -564,6 +567,8 @@ def check_swarm_trigger_step(verb):
         if verb == "attacks":
             assert not game.card(tokens[0]).tapped  # untapped whatever it says (sw-9-1)
             assert at < len(kinds) - 1 - kinds[::-1].index("attack")
+        elif verb == "begin_combat":
+            assert kinds.index("reveal") < at < kinds.index("attack")
         else:
             assert kinds.index("emergence") < at < kinds.index("reveal")
     return check
@@ -588,10 +593,12 @@ CARRIED = {
     ("swarm", "upkeep"): check_swarm_trigger_step("upkeep"),
     ("swarm", "each_upkeep"): check_swarm_trigger_step("each_upkeep"),
     ("swarm", "attacks"): check_swarm_trigger_step("attacks"),
+    ("swarm", "begin_combat"): check_swarm_trigger_step("begin_combat"),
     ("swarm", "x_is"): check_swarm_x_counted,
     ("horde", "upkeep"): check_horde_trigger_step("upkeep"),
     ("horde", "each_upkeep"): check_horde_trigger_step("each_upkeep"),
     ("horde", "attacks"): check_horde_trigger_step("attacks"),
+    ("horde", "begin_combat"): check_horde_trigger_step("begin_combat"),
     ("horde", "x_is"): check_horde_x_counted,
     ("swarm", "haste"): _swarm_haste,
     ("swarm", "vigilance"): check_swarm_keyword_attacks("vigilance"),

@@ -20,7 +20,8 @@ ACTION = "trigger-tokens"
 LIST = "trigger-offers"
 X_BOX = "trigger-n-box"
 #: How each trigger's moment reads on its button.
-MOMENTS = {"upkeep": "upkeep", "each_upkeep": "upkeep", "attacks": "attacks"}
+MOMENTS = {"upkeep": "upkeep", "each_upkeep": "upkeep", "begin_combat": "beginning of combat",
+           "attacks": "attacks"}
 
 
 def items(game: Any) -> list[Item]:
