@@ -39,6 +39,7 @@ class TriggerSteps:
 
     zones: Any
     stolen: Any
+    _facts: dict[str, Any]
     events: list[Event]
     phase: str
     attacking: list[int]
@@ -79,7 +80,7 @@ class TriggerSteps:
     def _count(self, card: Card, atom: Atom) -> int | None:
         """How many tokens the engine makes for ``atom`` now: ``None`` when it cannot (X
         the table counts, or a token the game has no facts for: the table's tap)."""
-        if atom.what.replace("_", " ") not in getattr(self, "_facts", {}):
+        if atom.what.replace("_", " ") not in self._facts:
             return None
         return atom.number if atom.number is not None else self.count_x(card)
 
@@ -102,7 +103,8 @@ class TriggerSteps:
         could count; what waits is a count the table makes (X on the Survivors' side, or left
         to the table by the text). An upkeep trigger of a permanent there as the turn began
         (one cast in this wave came after the upkeep); an attack trigger of a creature in
-        this turn's attack (hs-4-2)."""
+        this turn's attack (hs-4-2). A token the game has no facts for is no tap: its
+        reminder stays, and the table makes it with the token controls."""
         if self.phase != "horde":
             return []
         turn = self._turn_events()
@@ -122,7 +124,7 @@ class TriggerSteps:
                 if (card.id, verb) in done:
                     continue
                 atom = next((a for a in behaviour.effect if a.kind == "tokens"), None)
-                if atom is not None:
+                if atom is not None and atom.what.replace("_", " ") in self._facts:
                     found.append((card, verb, atom))
         return found
 
