@@ -432,6 +432,8 @@ class HordeGame(Game):
         counters = self.facts(card).tag_value("enters_with")
         if counters and counters.isdigit() and self.HANDLING["enters_with"].how == "carried":
             card.counters = int(counters)  # "enters with N +1/+1 counters" (its text)
+        elif counters == "X" and hasattr(self, "count_x"):  # X as its text counts it
+            card.counters = self.count_x(card) or 0
         events = [Event("enter", f"{card.name} enters the battlefield"
                         + (" tapped (its text)" if own else ""), [card.name],
                         {"card": card.id})]

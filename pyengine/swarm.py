@@ -937,7 +937,8 @@ class SwarmGame(Game):
             if value is None:
                 continue
             if key in ("enters_with", "fabricate"):
-                total += int(value) if value.isdigit() else 0
+                total += int(value) if value.isdigit() else (
+                    swarm_triggers.count_x(self, card) or 0) if value == "X" else 0
             else:
                 total += 1
         return total

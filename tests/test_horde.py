@@ -953,3 +953,17 @@ def test_hs_2_7_the_horde_is_beaten_when_only_stolen_creatures_are_left():
     assert g.phase != "over"
     events = act(g, "gain-control", card=corpse.id)
     assert g.winner == "survivors" and events[-1].kind == "win"
+
+
+def test_enters_with_x_counters_as_its_text_counts():
+    """hs-3-7, hs-3-9: Unbreathing Horde enters with a +1/+1 counter for each other Zombie the
+    Horde controls and each Zombie card in its graveyard: two Zombie tokens on the battlefield
+    and one Walking Corpse (a Zombie) in the graveyard make 3."""
+    g = _cleared(game(["Walking Corpse"] * 3 + FILLER))
+    for card in list(g.zones["graveyard"]):
+        g.zones.move(card.id, "exile")
+    on_board(g, "Zombie", "Zombie")
+    on_board(g, "Walking Corpse", zone="graveyard")
+    (horde,) = on_board(g, "Unbreathing Horde", zone="exile")
+    g.enter_battlefield(horde, source="exile")
+    assert horde.counters == 3
