@@ -94,6 +94,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import swarm_triggers
 from .actions import Action
 from .board_facts import bonus, granted_keywords
 from .cards import (
@@ -109,7 +110,6 @@ from .decklist import Decklist
 from .game import ActionError, Card, Event, Game, GameError, Outcome, Termination, register
 from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
-from . import swarm_triggers
 from .setup import Choice, Count, Setup
 from .variants import DeckKind, Simulation, Variant
 from .vocabulary import Handling, behaviours, declare, plural
