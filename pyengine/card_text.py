@@ -513,7 +513,10 @@ _X_COUNT = re.compile(
     r"(?:[A-Z][a-z]+ )?(?:creatures?|permanents?|artifacts?|lands?|enchantments?)|"
     r"[A-Z][a-z]+) (you control|your opponents control|on the battlefield|in your graveyard|"
     r"in that player's graveyard|in their graveyard|in all graveyards|in your hand)"
-    r"(?:, rounded (down|up))?")
+    r"(?:, rounded (down|up))?"
+    # a qualifier the closed counts cannot say ("with a +1/+1 counter", "minus 4", "of the
+    # chosen type"): no count
+    r"(?!,? (?:with|without|that|who|of the|minus|plus|other than|except|among)\b)")
 _X_PLACES = {"your opponents control": "opps_control", "on the battlefield": "on_the_battlefield",
              "in that player's graveyard": "in_their_graveyard"}
 
@@ -522,7 +525,14 @@ def _x_count(line: str) -> str:
     """What the X of ``line`` counts, as an ``x_is`` value (``half_zombies_you_control``), or
     ``""`` when the line says no count the vocabulary knows."""
     parts = []
+    # a "for each" that changes power until end of turn is no X of the line's other parts
+    pumps = [m.span() for m in re.finditer(r"[^.]*\bgets? [+-]\d+/[+-]\d+ until end of turn"
+                                           r"[^.]*", line)]
     for match in _X_COUNT.finditer(line):
+        if any(start <= match.start() < end for start, end in pumps):
+            continue
+        if re.search(r"\b(?:with|that|other than)\b", match.group(3) or ""):
+            continue
         half, other, noun, place, rounding = match.groups()
         words = noun.split()
         if words[-1] in ("card", "cards"):

@@ -244,7 +244,7 @@ _COUNT_CODE = re.compile(r"(half_up_|half_)?(other_)?([a-z]+(?:_and_sorcery)?)(_
 @dataclass(frozen=True)
 class Count:
     """One count of a card's X (``x_is=half_zombies_you_control``): what is counted (``kind``:
-    one of :data:`COUNT_KINDS` or a creature type's plural such as ``zombies``), whether cards
+    one of :data:`COUNT_KINDS` or a subtype's plural such as ``zombies``, ``shrines``), whether cards
     (``cards``: in a graveyard or hand) or permanents, ``zone`` and ``whose`` (from
     :data:`COUNT_PLACES`), ``other`` (the card itself left out) and ``rounding`` (``down`` or
     ``up`` after halving; empty: not halved)."""
@@ -270,10 +270,9 @@ class Count:
         """Whether a card with these facts (:class:`pyengine.cards.CardFacts`) is counted."""
         kind = self.kind
         creature_type = self.creature_type
-        if creature_type:
-            return ((creature_type in facts.subtypes or "changeling" in facts.tags)
-                    and (self.cards or facts.is_creature or "Kindred" in facts.types
-                         or "Tribal" in facts.types))
+        if creature_type:  # a subtype: Zombies, Shrines, Swamps (changelings are every one)
+            return creature_type in facts.subtypes or (
+                "changeling" in facts.tags and (facts.is_creature or "Kindred" in facts.types))
         if kind in ("creatures", "creature_cards"):
             return bool(facts.is_creature)
         if kind == "instant_and_sorcery_cards":
