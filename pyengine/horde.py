@@ -61,7 +61,7 @@ from .horde_common import (
 from .horde_triggers import BEGIN_COMBAT, TriggerSteps
 from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
 from .variants import DeckKind, Simulation, Variant
-from .vocabulary import Handling, behaviours, declare
+from .vocabulary import Handling, behaviours, declare, trigger_steps
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
            "SETUP", "HordeSlingLab", "life_total", "setup_turns"]
@@ -111,18 +111,9 @@ HANDLING = declare(HORDE_FAMILIES, {
     **HORDE_OVERRIDES,
     **{verb: Handling("carried", "hs-6-5", "cast from the graveyard by the difficulty")
        for verb in ("flashback", "jump_start", "retrace", "escape", "disturb", "aftermath")},
-    # issue 41: triggers at their step (pyengine/horde_triggers.py); the rest reminded
-    **{verb: Handling("carried", "hs-3-9", "its tokens made in the upkeep, before the wave, "
-                                          "when the engine can count them; the rest reminded")
-       for verb in ("upkeep", "each_upkeep")},
-    "begin_combat": Handling("carried", "hs-3-9", "its tokens made before the attackers are "
-                                                  "declared, attacking with the rest (haste); "
-                                                  "the rest reminded"),
-    "attacks": Handling("carried", "hs-3-9", "its tokens and power changes as the attackers "
-                                             "are declared, before the attack total; the rest "
-                                             "reminded"),
-    "x_is": Handling("carried", "hs-3-9", "X counted on the Horde's side as its trigger "
-                                          "resolves (the Survivors' side: the table counts)"),
+    # issue 41: triggers at their step (pyengine/horde_triggers.py)
+    **trigger_steps("hs-3-9", "the Horde's", "its tokens and power changes as the attackers "
+                                            "are declared, before the attack total"),
 })
 #: Keywords that let a card be cast from the graveyard (hs-6-5 "flashback and the like"): the
 #: verbs :data:`HANDLING` says are carried out by hs-6-5, in the order they are looked for.

@@ -112,7 +112,7 @@ from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
 from .variants import DeckKind, Simulation, Variant
-from .vocabulary import Handling, behaviours, declare, plural
+from .vocabulary import Handling, behaviours, declare, plural, trigger_steps
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
 #: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
@@ -154,17 +154,9 @@ HANDLING = declare({
     "cant_block": Handling("carried", "sw-13-12", "left out of The Swarm's blockers"),
     "attacks_each_combat_if_able": Handling("carried", "sw-9-2", "every Swarm creature does"),
     "tokens": Handling("reminded", "sw-5-2", "when it resolves"),
-    # issue 41: token triggers at their step (pyengine/swarm_triggers.py); the rest reminded
-    **{verb: Handling("carried", "sw-13-16", "its tokens made in the upkeep when the engine "
-                                             "can count them; the rest reminded")
-       for verb in ("upkeep", "each_upkeep")},
-    "begin_combat": Handling("carried", "sw-13-16", "its tokens made before the attackers are "
-                                                    "declared; the rest reminded"),
-    "attacks": Handling("carried", "sw-13-16", "its tokens made as the attackers are "
-                                               "declared (attacking if its text says so); the "
-                                               "rest reminded"),
-    "x_is": Handling("carried", "sw-13-16", "X counted on The Swarm's side as its trigger "
-                                            "resolves (the Survivors' side: the table counts)"),
+    # issue 41: token triggers at their step (pyengine/swarm_triggers.py)
+    **trigger_steps("sw-13-16", "The Swarm's", "its tokens made as the attackers are declared "
+                                               "(attacking if its text says so)"),
 })
 
 #: Shared life of the Survivors (sw-2-2).

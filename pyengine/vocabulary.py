@@ -244,8 +244,8 @@ _COUNT_CODE = re.compile(r"(half_up_|half_)?(other_)?([a-z]+(?:_and_sorcery)?)(_
 @dataclass(frozen=True)
 class Count:
     """One count of a card's X (``x_is=half_zombies_you_control``): what is counted (``kind``:
-    one of :data:`COUNT_KINDS` or a subtype's plural such as ``zombies``, ``shrines``), whether cards
-    (``cards``: in a graveyard or hand) or permanents, ``zone`` and ``whose`` (from
+    one of :data:`COUNT_KINDS` or a subtype's plural such as ``zombies``, ``shrines``),
+    whether cards (``cards``: in a graveyard or hand) or permanents, ``zone`` and ``whose`` (from
     :data:`COUNT_PLACES`), ``other`` (the card itself left out) and ``rounding`` (``down`` or
     ``up`` after halving; empty: not halved)."""
 
@@ -687,6 +687,23 @@ def declare(default: Mapping[str, Handling],
         if handling.how not in HOW:
             raise AssertionError(f"{name}: {handling.how} is not one of {HOW}")
     return table
+
+
+def trigger_steps(rule: str, side: str, attacks: str) -> dict[str, Handling]:
+    """An engine's declaration of the token triggers it carries out at their step (issue 41:
+    upkeep, beginning of combat, attacks, and the X they count on ``side``; the rest of each
+    trigger is reminded); ``attacks``: what it does as the attackers are declared."""
+    return {
+        **{verb: Handling("carried", rule, "its tokens made in the upkeep when the engine can "
+                                           "count them; the rest reminded")
+           for verb in ("upkeep", "each_upkeep")},
+        "begin_combat": Handling("carried", rule, "its tokens made before the attackers are "
+                                                  "declared, attacking with the rest; the rest "
+                                                  "reminded"),
+        "attacks": Handling("carried", rule, attacks + "; the rest reminded"),
+        "x_is": Handling("carried", rule, f"X counted on {side} side as its trigger resolves "
+                                          "(the Survivors' side: the table counts)"),
+    }
 
 
 def handling_of(table: Mapping[str, Handling], tag: str) -> Handling | None:
