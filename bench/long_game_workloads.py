@@ -73,8 +73,8 @@ def _slinglab_save() -> dict[str, Any]:
             action = {"type": "done", "card": stack[0]}
         elif game.offers:
             action = {"type": "skip-offer", "card": sorted(game.offers)[0]}
-        elif choice < 2 and legal and legal[0].startswith("end-"):
-            action = {"type": legal[0]}
+        elif choice < 2 and legal and legal[0].type.startswith("end-"):
+            action = {"type": legal[0].type}
         elif choice < 4:
             action = {"type": "roll", "kind": rng.choice(["survivor", "creature"])}
         elif choice < 6 and battlefield:

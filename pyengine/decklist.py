@@ -118,7 +118,7 @@ _COUNT_ONLY = re.compile(r"^[+-]?\d+[xX×]?$")
 _SET_CODE = r"[A-Za-z0-9_-]{2,8}"
 """A set code as the readers accept it: every one of them, so what one format reads another writes
 back (no real set code is a single character)."""
-_SET = re.compile(r"\((?P<set>(?=[^)]*[A-Za-z])" + _SET_CODE  # a set code has a letter
+_SET = re.compile(r"\((?P<set>(?=[0-9_-]{0,7}[A-Za-z])" + _SET_CODE  # a set code has a letter
                   + r")\)(?:\s+(?P<number>[^\s()\[\]]{1,12}))?")
 _LEADING_SET = re.compile(r"\[(?P<set>[A-Za-z0-9_-]{1,8})(?:[:#](?P<number>[^\s\[\]]{0,12}))?\]\s+")
 _NAME_HEADER = re.compile(r"^name(?:\s*[:=]\s*|\s+)(?P<name>\S.*)$", re.IGNORECASE)

@@ -153,3 +153,20 @@ def test_a_tokens_power_is_written_into_lines_of_spaces_and_newlines():
         ["1 x Zombie Token 1/1"], True)
     hostile = [" " * ALLOWED + "1", "\n" * ALLOWED]
     assert answered(lambda: own_deck._token_pt(hostile, "Zombie", "2/2")) == (hostile, False)
+
+
+def test_a_set_code_reads_a_run_of_open_parentheses():
+    """list-formats (the check page's "Pasting a list"): the set-code pattern of a list line
+    (``(M21) 123``) looked ahead to the next ``)`` for a letter, so a run of open parentheses was
+    read again from each one (507 s for 300,000 in bench_bad_inputs); the look-ahead is now
+    bounded by a set code's length, and it still refuses a code without a letter."""
+    from pyengine.decklist import _SET
+    text = "(" * ALLOWED
+    answered(lambda: patterns.read_all(_SET, text))
+    answered(lambda: patterns.read_all(_SET, "(" * ALLOWED + "ab)"))
+    assert _SET.fullmatch("(M21) 123").group("set", "number") == ("M21", "123")
+    assert _SET.fullmatch("(2X2)") and _SET.fullmatch("(1234567a)")
+    assert not _SET.fullmatch("(123)") and not _SET.fullmatch("(12345678a)")
+    deck = Decklist.from_text("1 Lightning Bolt (2X2) 117\n1 Island (123)\n")
+    assert [(e.name, e.set_code) for e in deck.deck_entries()] == [
+        ("Lightning Bolt", "2X2"), ("Island (123)", None)]
