@@ -94,6 +94,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import swarm_triggers
 from .actions import Action, Bound
 from .board_facts import bonus, granted_keywords
 from .cards import (
@@ -111,7 +112,7 @@ from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
 from .variants import Chart, DeckKind, Figures, Simulation, Variant
-from .vocabulary import Handling, behaviours, declare, plural
+from .vocabulary import Handling, behaviours, declare, plural, trigger_steps
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
 #: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
@@ -127,6 +128,7 @@ HANDLING = declare({
                                           "the Active Enforcer"),
     "fact": Handling("fact"),
     "table": Handling("table", "sw-13-16", "said on the card panel and in the card reference"),
+    "count": Handling("table", "sw-13-16", "the Survivors count X for The Swarm"),
 }, {
     "haste": Handling("carried", "sw-9-5", "printed haste stays under another's control"),
     "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
@@ -152,6 +154,9 @@ HANDLING = declare({
     "cant_block": Handling("carried", "sw-13-12", "left out of The Swarm's blockers"),
     "attacks_each_combat_if_able": Handling("carried", "sw-9-2", "every Swarm creature does"),
     "tokens": Handling("reminded", "sw-5-2", "when it resolves"),
+    # issue 41: token triggers at their step (pyengine/swarm_triggers.py)
+    **trigger_steps("sw-13-16", "The Swarm's", "its tokens made as the attackers are declared "
+                                               "(attacking if its text says so)"),
 })
 
 #: Shared life of the Survivors (sw-2-2).
@@ -928,7 +933,8 @@ class SwarmGame(Game):
             if value is None:
                 continue
             if key in ("enters_with", "fabricate"):
-                total += int(value) if value.isdigit() else 0
+                total += int(value) if value.isdigit() else (
+                    swarm_triggers.count_x(self, card) or 0) if value == "X" else 0
             else:
                 total += 1
         return total
@@ -1172,6 +1178,7 @@ class SwarmGame(Game):
         for card in self.swarm_permanents():
             card.tapped = False
         events += self._emergence(first)
+        events += swarm_triggers.upkeep(self)  # the upkeep's token triggers (issue 41)
         self.phase = PRE_SWARM
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
                             data={"rule": self.policy.pre_swarm_rule}))
@@ -1269,6 +1276,7 @@ class SwarmGame(Game):
         events += self.policy.finish_pre_swarm(self)
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
+        events += swarm_triggers.upkeep(self, swarm_triggers.BEGIN_COMBAT)  # (issue 41)
         able, unable = [], []
         for card in self.swarm_permanents():
             if not self.is_creature(card):
@@ -1289,6 +1297,9 @@ class SwarmGame(Game):
             rule = "sw-9-5" if why.endswith("sw-9-5") else "sw-9-3"
             events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
                                 data={"rule": rule, "card": card.id}))
+        made, joining = swarm_triggers.attack(self, able)  # as they are declared (issue 41)
+        events += made
+        able += joining
         self.attackers = [card.id for card in able]
         total = 0
         for card in able:
@@ -1298,8 +1309,8 @@ class SwarmGame(Game):
             target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.keywords(card):
-                card.tapped = True
+            if "vigilance" not in self.keywords(card) and card not in joining:
+                card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
             condition = self.facts(card.name).tag_value("cant_attack") or ""
             unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
