@@ -326,7 +326,7 @@ def test_card_panel_links_to_the_card_reference_and_own_decks_get_their_list(pho
     link.click()
     page.wait_for_load_state("load")
     anchor = href.split("#", 1)[1]
-    expect(page.locator(f"h3[id='{anchor}']")).to_be_visible()
+    expect(page.locator(f"h2[id='{anchor}']")).to_be_visible()
     assert page.locator("[data-widget]").count() == 0
     assert page.evaluate("[...document.scripts].every(s => !/pyscript|pyodide/i.test(s.src))")
     assert page.evaluate("document.documentElement.scrollWidth") <= 360
