@@ -329,6 +329,8 @@ def test_phones_that_sleep_briefly_keep_the_connection_and_catch_up(phones, site
     host.click("[data-action=life-down]")
     host.click("[data-action=poison]")
     other.click("[data-action=life-down]")
+    # Bo's tap goes to the game's phone and back: compare once the game's phone has applied it.
+    expect(host.locator("[data-id=happened]")).to_contain_text("Bo: ")
     same_screen(host, other)
     same_screen(host, follower)
     expect(panel(follower)).to_have_attribute("data-live-state", "following")
