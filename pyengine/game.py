@@ -154,6 +154,11 @@ class Zones:
 
     def __init__(self, names: list[str]) -> None:
         self._zones: dict[str, list[Card]] = {name: [] for name in names}
+        #: Where each card was last seen, ``id -> (zone, index)``: a hint :meth:`where` checks
+        #: before trusting it (the zones' lists are changed in place by the engines), and
+        #: rebuilds in one pass when it is stale, so looking up every card of a board of
+        #: thousands of tokens is not a scan per card.
+        self._seen: dict[int, tuple[str, int]] = {}
 
     def __getitem__(self, name: str) -> list[Card]:
         return self._zones[name]
@@ -171,11 +176,19 @@ class Zones:
 
     def where(self, card_id: int) -> tuple[str, int]:
         """The zone and index of a card, or a GameError if it is not in the game."""
-        for name, cards in self._zones.items():
-            for index, card in enumerate(cards):
-                if card.id == card_id:
+        hint = self._seen.get(card_id)
+        if hint is not None:  # where it was, or a few places up (cards before it left)
+            name, cards = hint[0], self._zones[hint[0]]
+            for index in range(min(hint[1], len(cards) - 1), max(hint[1] - 8, -1), -1):
+                if cards[index].id == card_id:
+                    self._seen[card_id] = (name, index)
                     return name, index
-        raise GameError(f"card #{card_id} is not in any zone")
+        self._seen = {card.id: (name, index) for name, cards in reversed(self._zones.items())
+                      for index, card in reversed(list(enumerate(cards)))}
+        found = self._seen.get(card_id)
+        if found is None:
+            raise GameError(f"card #{card_id} is not in any zone")
+        return found
 
     def take(self, card_id: int) -> tuple[str, Card]:
         """Remove a card from whatever zone holds it."""

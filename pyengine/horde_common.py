@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import Action
-from .board_facts import attack_summary, bonus, number
+from .board_facts import attack_summary, bonus, boosting, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
     CardDB,
@@ -668,10 +668,12 @@ class HordeGame(Game):
         runner's reminders read)."""
         return self.facts(name).derived(config_facts)
 
-    def member(self, card: Card) -> Member:
+    def member(self, card: Card, sources: list[tuple[int, str]] | None = None) -> Member:
         """A Horde creature as :mod:`pyengine.restrictions` reads it (its power with counters
-        and the lords and anthems of the Horde's permanents)."""
-        sources = [(c.id, c.name) for c in self.zones["battlefield"] if c.id not in self.stolen]
+        and the lords and anthems of the Horde's permanents: ``sources``, worked out here when
+        not given)."""
+        if sources is None:
+            sources = self.static_sources()
         printed = number(self.entry(card.name).get("power", ""))
         power = None if printed is None else (
             printed + card.counters + bonus((card.id, card.name), sources, self.entry))
@@ -682,9 +684,16 @@ class HordeGame(Game):
         """The Horde's side as :mod:`pyengine.restrictions` reads it (a conditional "can't
         attack unless you control …" is checked on it): its creatures on the battlefield and
         its graveyard."""
-        return Side(tuple(self.member(c) for c in self.zones["battlefield"]
+        sources = self.static_sources()
+        return Side(tuple(self.member(c, sources) for c in self.zones["battlefield"]
                           if c.id not in self.stolen and self._facts[c.name].is_creature),
                     len(self.zones["graveyard"]))
+
+    def static_sources(self) -> list[tuple[int, str]]:
+        """The ``(id, name)`` of the Horde's permanents that carry a lord or anthem (hs-4-2):
+        the only ones whose static abilities the attack total reads."""
+        return boosting([(c.id, c.name) for c in self.zones["battlefield"]
+                         if c.id not in self.stolen], self.entry)
 
     def attack_total(self) -> tuple[int, int, list[str]]:
         """The one attack total (issue 39, point 4), as the game is now: the Horde creatures
