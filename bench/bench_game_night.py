@@ -60,6 +60,13 @@ def first_screen(player: interaction.Player, widget: str) -> bool:
     return bool(wave) and bool(attack)
 
 
+def missed(page, on_first: bool, name: str, cycle: int) -> None:
+    """The screen of a cycle whose wave or attack line was off the first screen, in the temp
+    folder (to see what pushed them down)."""
+    if not on_first:
+        page.screenshot(path=str(Path(tempfile.gettempdir()) / f"game-night-{name}-{cycle}.png"))
+
+
 def visible(player: interaction.Player, selector: str) -> bool:
     return player.visible(selector)
 
@@ -89,6 +96,7 @@ def play_horde(page, base: str, deck: str, cycles: int) -> dict:
         asked: list[str] = []
         player.tap("[data-id=survivor-end]")
         on_first = first_screen(player, "horde")
+        missed(page, on_first, "horde", len(per_cycle))
         player.look_at("[data-widget=horde] [data-id=attack]")
         if visible(player, "[data-widget=horde] [data-id=follow-offers]"):
             asked.append("offers")
@@ -157,6 +165,7 @@ def play_swarm(page, base: str, cycles: int) -> dict:
                 player.tap(f"[data-action={step}]")
                 if step == "combat":
                     on_first = first_screen(player, "swarm")
+                    missed(page, on_first, "swarm", len(per_cycle))
             if visible(player, "[data-widget=swarm] [data-id=reckoning-resolve]"):
                 asked.append("The Reckoning")
                 player.tap("[data-id=reckoning-resolve]")

@@ -19,7 +19,29 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from pyengine.vocabulary import behaviours  # noqa: E402
 from sitebuild import coverage  # noqa: E402
+
+#: Cards of decks/card-facts.tsv.gz with an X no count defined, before issue 41 gave the
+#: vocabulary its counts (x_is=; measured with :func:`x_figures` on the data of then).
+X_BEFORE = {"with_x": 639, "counted": 0}
+
+
+def x_figures(path: Path = ROOT / "decks" / "card-facts.tsv.gz") -> dict[str, int]:
+    """Cards of the card data whose behaviours have an X (a token, damage, life or counter
+    count), and how many of them say what X counts (``x_is``): the rest leave X to the
+    table."""
+    with_x = counted = 0
+    with gzip.open(path, "rt", encoding="utf-8") as rows:
+        for row in rows:
+            if row.startswith("#"):
+                continue
+            tags = [t for t in row.rstrip("\n").split("\t")[-1].split(";") if t]
+            read = behaviours(tags)
+            if any(b.count == "X" or any(a.count == "X" for a in b.effect) for b in read):
+                with_x += 1
+                counted += any(b.name == "x_is" for b in read)
+    return {"with_x": with_x, "counted": counted}
 
 
 def main() -> int:
@@ -48,6 +70,10 @@ def main() -> int:
     print("most common unread openings:")
     for phrase, count in figures["unread_phrases"]:
         print(f"  {phrase:28} {count:6,}")
+    x = x_figures()
+    print(f"cards with an X: {x['with_x']:,}, X counted by the text's count (x_is): "
+          f"{x['counted']:,}, left to the table: {x['with_x'] - x['counted']:,} (before issue "
+          f"41: {X_BEFORE['with_x'] - X_BEFORE['counted']:,} of {X_BEFORE['with_x']:,} left)")
     print("shipped decks, behaviours per engine (carried / reminded / table / missing):")
     for engine, counts in coverage.shipped().items():
         print(f"  {engine:18} {counts['carried']:4} {counts['reminded']:4} {counts['table']:4} "

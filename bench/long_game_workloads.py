@@ -81,6 +81,12 @@ def _slinglab_save() -> dict[str, Any]:
             action = {"type": rng.choice(["tap", "untap"]), "card": rng.choice(battlefield)}
         elif choice < 7 and battlefield:
             action = {"type": "counters", "card": rng.choice(battlefield), "n": 1}
+        elif len(battlefield) > 60:
+            # A board wipe once the Horde's tokens pile up: since the engine makes the tokens
+            # of upkeep triggers (Endless Ranks of the Dead: X is half the Zombies, issue 41),
+            # a Zombie board grows by half each Horde turn and one kill an action no longer
+            # keeps it bounded. The workload stays a long game on a big board, not a blow-up.
+            action = {"type": "move-all", "cards": battlefield[:-30], "to": "graveyard"}
         elif (choice < 8 or len(battlefield) > 40) and battlefield:
             # The Survivors kill Horde permanents (more of them once the board is crowded).
             action = {"type": "move", "card": rng.choice(battlefield),
@@ -122,7 +128,14 @@ def _swarm_save() -> dict[str, Any]:
                 pass
             if action["type"] == "combat":
                 battlefield = [card.id for card in game.zones["battlefield"]]
-                if battlefield and rng.below(2):
+                creatures = [card.id for card in game.zones["battlefield"]
+                             if game.is_creature(card) and game.controls(card)]
+                if len(creatures) > 60:  # a board wipe once the tokens pile up (as above)
+                    try:
+                        game.apply({"type": "dies-all", "cards": creatures[:-30]})
+                    except GameError:
+                        pass
+                elif battlefield and rng.below(2):
                     try:
                         game.apply({"type": "dies", "card": rng.choice(battlefield)})
                     except GameError:

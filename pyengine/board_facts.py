@@ -10,13 +10,14 @@ Pure and standard library only.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from .vocabulary import Handling, behaviours, plural
 
-__all__ = ["attack_summary", "bonus", "boost_of", "granted_keywords", "number",
+__all__ = ["attack_summary", "bonus", "boost_of", "boosting", "granted_keywords", "number",
            "reminder_sentences", "split_sentences", "tag_words", "trigger_reminders"]
 
 
@@ -33,10 +34,28 @@ def _subtypes(type_line: str) -> set[str]:
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 
-def _boosts(tags: Iterable[str]) -> list[tuple[str, tuple[str, str, int, int, tuple[str, ...]]]]:
+_Boost = tuple[str, tuple[str, str, int, int, tuple[str, ...]]]
+
+
+def _boosts(tags: Iterable[str]) -> tuple[_Boost, ...]:
     """The lord and anthem behaviours of a card's tags: ``(verb, boost)``."""
-    return [(b.name, b.boost) for b in behaviours(str(t) for t in tags)
-            if b.name in ("lord", "anthem") and b.boost is not None]
+    return _boosts_of(tuple(str(t) for t in tags))
+
+
+@functools.lru_cache(maxsize=4096)
+def _boosts_of(tags: tuple[str, ...]) -> tuple[_Boost, ...]:
+    """:func:`_boosts`, read once per set of tags: the attack total asks it of every source
+    for every attacker, and a token board holds thousands of the same few cards."""
+    return tuple((b.name, b.boost) for b in behaviours(tags)
+                 if b.name in ("lord", "anthem") and b.boost is not None)
+
+
+def boosting(sources: Sequence[tuple[int, str]],
+             facts: Callable[[str], Mapping[str, Any] | None]) -> list[tuple[int, str]]:
+    """The ``(id, name)`` of ``sources`` that carry a lord or anthem: the only ones
+    :func:`bonus` reads, so a board is sorted once, not once per creature."""
+    return [(card_id, name) for card_id, name in sources
+            if _boosts((facts(name) or {}).get("tags", []) or [])]
 
 
 def boost_of(tag: str) -> tuple[str, tuple[str, ...], int] | None:
@@ -152,6 +171,7 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
     ``not_counted``: ``Soulless One (*/*)``, ``Bad Moon (anthem)``."""
     total = 0
     missing: list[str] = []
+    board = boosting(board, facts)
     for card_id, name, counters in attackers:
         entry = facts(name) or {}
         power = number(entry.get("power", ""))

@@ -34,7 +34,15 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from .vocabulary import VERBS, VocabularyError, behaviours, parse_atom, parse_tag, plural
+from .vocabulary import (
+    VERBS,
+    VocabularyError,
+    behaviours,
+    parse_atom,
+    parse_count,
+    parse_tag,
+    plural,
+)
 
 __all__ = ["ASPECTS", "BEHAVIOUR_KEYS", "aspects", "behaviour_tags", "is_behaviour_tag",
            "reading"]
@@ -109,9 +117,10 @@ _COST = re.compile(r"^((?:\{[^}]+\})+)")
 _NUMBER = r"(\d+|X|a|an|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|" \
           r"thirteen|fourteen|fifteen|sixteen|seventeen|eighteen|nineteen|twenty|another)"
 _TOKEN = re.compile(
-    rf"\b[Cc]reates? {_NUMBER} (tapped )?(?:(?:and attacking|untapped) )?(?:(\d+|X)/(\d+|X) )?"
+    rf"\b[Cc]reates? {_NUMBER} (tapped )?(?:(and attacking|untapped) )?(?:(\d+|X)/(\d+|X) )?"
     r"((?:[a-z]+(?:,? and |, | ))*)((?:[A-Z][\w'-]* )+)(?:artifact |enchantment )*"
-    r"creature tokens?\b")
+    r"creature tokens?\b(?:(?: with [a-z, ]+?)? (?:that are|that's) (tapped and attacking|"
+    r"attacking)\b)?")
 _TRIGGER = re.compile(r"^(When|Whenever|At)\b ([^,]+), (.+)$")
 _ACTIVATED = re.compile(r"^([^:\"]+?): (.+)$")
 _COST_WORDS = re.compile(
@@ -193,8 +202,12 @@ def _token_codes(effect: str) -> list[str]:
         if re.search(r"\bfor each\b|\bwhere X\b", effect[match.start():]) or re.search(
                 r"^If\b|\bOtherwise\b", effect):
             count = "X"
-        kind = "_".join(match.group(6).split())
-        codes.append(f"{count}_{kind}" + ("_tapped" if match.group(2) else ""))
+        kind = "_".join(match.group(7).split())
+        after = match.group(8) or ""
+        tapped = bool(match.group(2)) or after.startswith("tapped")
+        attacking = match.group(3) == "and attacking" or bool(after)
+        codes.append(f"{count}_{kind}" + ("_tapped" if tapped else "")
+                     + ("_attacking" if attacking else ""))
     for match in _THING_TOKEN.finditer(effect):
         codes.append(f"{_number(match.group(1))}_{match.group(3)}"
                      + ("_tapped" if match.group(2) else ""))
@@ -253,6 +266,9 @@ _DAMAGE_SUBJECTS = {"any target": "any_target", "each opponent": "each_opp",
                     "target player": "target_player", "target opponent": "target_opp",
                     "target creature": "target_creature", "each creature": "each_creature",
                     "target creature an opponent controls": "target_opp_creature"}
+_DAMAGE_EQUAL = re.compile(
+    r"\bdeals? damage to (any target|each opponent|target player|target opponent|"
+    r"target creature|each creature|target creature an opponent controls) equal to\b", re.I)
 _DESTROY = re.compile(r"\bdestroy (target creature|target nonblack creature|target artifact|"
                       r"target artifact or enchantment|target permanent|"
                       r"target nonland permanent|all creatures)\b(?! or| with| you| that| of)",
@@ -274,6 +290,8 @@ def _effect_code(effect: str) -> str:
                      f"{match.group(3)}_eot")
     for match in _DAMAGE.finditer(effect):
         codes.append(f"{_number(match.group(1))}dmg_{_DAMAGE_SUBJECTS[match.group(2).lower()]}")
+    for match in _DAMAGE_EQUAL.finditer(effect):  # "deals damage to ... equal to": X
+        codes.append(f"Xdmg_{_DAMAGE_SUBJECTS[match.group(1).lower()]}")
     for match in _DESTROY.finditer(effect):
         codes.append("destroy_" + "_".join(match.group(1).lower().split()))
     return "+".join(c for c in dict.fromkeys(codes) if _is_atom(c))
@@ -486,7 +504,76 @@ def reading(oracle_text: str, type_line: str = "", name: str = "") -> list[tuple
     return out
 
 
+#: "where X is half the number of Zombies you control, rounded down", "for each creature card
+#: in your graveyard", "equal to the number of Goblins you control": what X counts (the
+#: vocabulary's closed counts, :func:`pyengine.vocabulary.parse_count`).
+_X_COUNT = re.compile(
+    r"\b(?:where X is|equal to|for each|and each) (half )?(?:the number of )?(other )?"
+    r"((?:(?:[A-Z][a-z]+|creature|instant and sorcery) )?cards?|"
+    r"(?:[A-Z][a-z]+ )?(?:creatures?|permanents?|artifacts?|lands?|enchantments?)|"
+    r"[A-Z][a-z]+) (you control|your opponents control|on the battlefield|in your graveyard|"
+    r"in that player's graveyard|in their graveyard|in all graveyards|in your hand)"
+    r"(?:, rounded (down|up))?"
+    # a qualifier the closed counts cannot say ("with a +1/+1 counter", "minus 4", "of the
+    # chosen type"): no count
+    r"(?!,? (?:with|without|that|who|of the|minus|plus|other than|except|among)\b)")
+_X_PLACES = {"your opponents control": "opps_control", "on the battlefield": "on_the_battlefield",
+             "in that player's graveyard": "in_their_graveyard"}
+
+
+def _x_count(line: str) -> str:
+    """What the X of ``line`` counts, as an ``x_is`` value (``half_zombies_you_control``), or
+    ``""`` when the line says no count the vocabulary knows."""
+    parts = []
+    # a "for each" that changes power until end of turn is no X of the line's other parts
+    pumps = [m.span() for m in re.finditer(r"[^.]*\bgets? [+-]\d+/[+-]\d+ until end of turn"
+                                           r"[^.]*", line)]
+    for match in _X_COUNT.finditer(line):
+        if any(start <= match.start() < end for start, end in pumps):
+            continue
+        if re.search(r"\b(?:with|that|other than)\b", match.group(3) or ""):
+            continue
+        half, other, noun, place, rounding = match.groups()
+        words = noun.split()
+        if words[-1] in ("card", "cards"):
+            kind = "_".join(w.lower() for w in words[:-1]) + "_cards" if len(words) > 1 \
+                else "cards"
+        elif len(words) > 1 and words[0][0].isupper():  # "Zombie creatures": Zombies
+            kind = plural(words[0])
+        else:
+            kind = plural(words[0])
+        code = (("half_up_" if rounding == "up" else "half_") if half else "") + \
+            ("other_" if other else "") + kind + "_" + \
+            _X_PLACES.get(place, "_".join(place.split()))
+        try:
+            parse_count(code)
+        except VocabularyError:
+            return ""
+        parts.append(code)
+    code = "+".join(dict.fromkeys(parts))
+    try:
+        return code if code and parse_count(code) else ""
+    except VocabularyError:
+        return ""
+
+
+def _has_x(tags: Iterable[str]) -> bool:
+    read = behaviours(tags)
+    return any(b.count == "X" or any(a.count == "X" for a in b.effect) for b in read)
+
+
 def _line_tags(line: str, spell: bool) -> list[str]:
+    """The tags of one ability line, with what its X counts when the text says
+    (``x_is=``)."""
+    tags = _line_verbs(line, spell)
+    if _has_x(tags):
+        count = _x_count(line)
+        if count:
+            tags.append(f"x_is={count}")
+    return tags
+
+
+def _line_verbs(line: str, spell: bool) -> list[str]:
     ability_word = _ABILITY_WORD.match(line)
     if ability_word and not line.startswith(("Suspend", "Escape")) and \
             ability_word.group(1).lower() not in COST_KEYWORDS:
@@ -498,7 +585,7 @@ def _line_tags(line: str, spell: bool) -> list[str]:
                            if k.split("=", 1)[0] in BATTLEFIELD_ACTIVATED]
     granted = re.search(r'~ (?:has|gains?) "((?:When|Whenever|At) [^"]+)"', line)
     if granted:  # "Threshold — ... ~ has "When ~ enters, ...""
-        return _line_tags(granted.group(1), spell)
+        return _line_verbs(granted.group(1), spell)
     # "Escape—{3}{B}, Exile four other cards from your graveyard."
     escape = re.match(r"^(Escape|Disturb|Flashback|Harmonize|Warp)—(.+?)\.?$", line)
     if escape:

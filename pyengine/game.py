@@ -46,7 +46,9 @@ if TYPE_CHECKING:  # pragma: no cover - types only
 #: 5: issue 39's card vocabulary; see :func:`_upgrade_from_4`.
 #: 6: conditional attack and block restrictions checked on the automated side's board, Swarm
 #: keywords granted by lords (vigilance, deathtouch); see :func:`_upgrade_from_5`.
-SCHEMA_VERSION = 6
+#: 7: issue 41's triggers at their step (token triggers carried out by the SlingLab Horde and
+#: Swarm, X counted as the card's text says); see :func:`_upgrade_from_6`.
+SCHEMA_VERSION = 7
 
 
 class GameError(ValueError):
@@ -152,6 +154,11 @@ class Zones:
 
     def __init__(self, names: list[str]) -> None:
         self._zones: dict[str, list[Card]] = {name: [] for name in names}
+        #: Where each card was last seen, ``id -> (zone, index)``: a hint :meth:`where` checks
+        #: before trusting it (the zones' lists are changed in place by the engines), and
+        #: rebuilds in one pass when it is stale, so looking up every card of a board of
+        #: thousands of tokens is not a scan per card.
+        self._seen: dict[int, tuple[str, int]] = {}
 
     def __getitem__(self, name: str) -> list[Card]:
         return self._zones[name]
@@ -169,11 +176,19 @@ class Zones:
 
     def where(self, card_id: int) -> tuple[str, int]:
         """The zone and index of a card, or a GameError if it is not in the game."""
-        for name, cards in self._zones.items():
-            for index, card in enumerate(cards):
-                if card.id == card_id:
+        hint = self._seen.get(card_id)
+        if hint is not None:  # where it was, or a few places up (cards before it left)
+            name, cards = hint[0], self._zones[hint[0]]
+            for index in range(min(hint[1], len(cards) - 1), max(hint[1] - 8, -1), -1):
+                if cards[index].id == card_id:
+                    self._seen[card_id] = (name, index)
                     return name, index
-        raise GameError(f"card #{card_id} is not in any zone")
+        self._seen = {card.id: (name, index) for name, cards in reversed(self._zones.items())
+                      for index, card in reversed(list(enumerate(cards)))}
+        found = self._seen.get(card_id)
+        if found is None:
+            raise GameError(f"card #{card_id} is not in any zone")
+        return found
 
     def take(self, card_id: int) -> tuple[str, Card]:
         """Remove a card from whatever zone holds it."""
@@ -729,13 +744,23 @@ def _upgrade_from_5(data: dict[str, Any]) -> dict[str, Any]:
     return _upgrade_from_1(data)
 
 
+def _upgrade_from_6(data: dict[str, Any]) -> dict[str, Any]:
+    """Schema 6 to 7: issue 41. The SlingLab Horde and Swarm carry out the token triggers the
+    card vocabulary can say at their step (upkeep, beginning of combat, attacks: hs-3-9,
+    sw-13-16), with X counted as the card's text says, and "enters with X counters". A save in
+    which the table made such tokens by hand (``trigger-tokens``) replays with the engine
+    making them; the hand action is no longer allowed and is left out. Upgraded as
+    :func:`_upgrade_from_1` does: unchanged if it still replays to its recorded state."""
+    return _upgrade_from_1(data)
+
+
 #: Upgrades of older saves: ``MIGRATIONS[n]`` turns a schema ``n`` save (parsed) into a schema
 #: ``n + 1`` one. Each entry is tested with a stored example save (tests/data/saves/). Schema 1
 #: is the first the site ever wrote; a save written before versions existed does not exist.
 #: Bumping SCHEMA_VERSION means adding the step here.
 MIGRATIONS: dict[int, Callable[[dict[str, Any]], dict[str, Any]]] = {
     1: _upgrade_from_1, 2: _upgrade_from_2, 3: _upgrade_from_3, 4: _upgrade_from_4,
-    5: _upgrade_from_5}
+    5: _upgrade_from_5, 6: _upgrade_from_6}
 
 #: Largest number accepted anywhere in a save (ids, amounts, counters): far beyond any game,
 #: small enough that no loop over it can freeze a page.

@@ -59,9 +59,10 @@ from .horde_common import (
     HordeGame,
     decklist_config,
 )
+from .horde_triggers import BEGIN_COMBAT, TriggerSteps
 from .setup import Choice, Count, CountOrAuto, Flag, Group, Setup, SetupError
 from .variants import Chart, DeckKind, Figures, Simulation, Variant
-from .vocabulary import Handling, behaviours, declare
+from .vocabulary import Handling, behaviours, declare, trigger_steps
 
 __all__ = ["CUSTOM", "DIFFICULTIES", "DIFFICULTY", "LIFE_AMOUNT", "LIFE_MODE", "PRESETS",
            "SETUP", "HordeSlingLab", "life_total", "setup_turns"]
@@ -111,6 +112,9 @@ HANDLING = declare(HORDE_FAMILIES, {
     **HORDE_OVERRIDES,
     **{verb: Handling("carried", "hs-6-5", "cast from the graveyard by the difficulty")
        for verb in ("flashback", "jump_start", "retrace", "escape", "disturb", "aftermath")},
+    # issue 41: triggers at their step (pyengine/horde_triggers.py)
+    **trigger_steps("hs-3-9", "the Horde's", "its tokens and power changes as the attackers "
+                                            "are declared, before the attack total"),
 })
 #: Keywords that let a card be cast from the graveyard (hs-6-5 "flashback and the like"): the
 #: verbs :data:`HANDLING` says are carried out by hs-6-5, in the order they are looked for.
@@ -176,13 +180,14 @@ def _round_half_up(numerator: int, denominator: int) -> int:
 
 
 @register
-class HordeSlingLab(HordeGame):
+class HordeSlingLab(TriggerSteps, HordeGame):
     """A Horde game under the SlingLab rules. Actions (``do_*``; hyphens in action types):
 
     ``end-survivor-turn``, ``end-horde-turn``, ``hit`` (n, combat), ``gain`` (n),
     ``life`` (change), ``roll`` (kind, creatures), ``cast-offer`` / ``skip-offer`` (card),
     ``follow-offers`` (every open offer as its coin says), ``trigger-tokens`` (card, trigger,
-    n: a trigger that makes tokens, carried out by the table),
+    n: a trigger that makes tokens the engine cannot count, carried out by the table:
+    :mod:`pyengine.horde_triggers`, which also carries out the triggers at their steps),
     ``done`` (card), ``tap`` / ``untap`` (card), ``counters`` (card, n), ``move`` (card, to),
     ``create-token`` (name, n, tapped, power, toughness).
     """
@@ -447,6 +452,8 @@ class HordeSlingLab(HordeGame):
                         {"turn": self.horde_turn})]
         events += self.untap_all()  # hs-3-2
         events += self.flip_flags()
+        self.eot_power = {}
+        events += self.upkeep_triggers()  # hs-3-9, before the wave
         # hs-9-5: Rally before the wave.
         if self.options["rally"]:
             rallied = self.creatures()
@@ -466,6 +473,7 @@ class HordeSlingLab(HordeGame):
         events += self._cast_hand()
         events += self._flashback()
         events += self._offers()
+        events += self.upkeep_triggers(BEGIN_COMBAT)  # hs-3-9, before the attackers
         events += self._attack()
         return events
 
@@ -606,72 +614,6 @@ class HordeSlingLab(HordeGame):
         events: list[Event] = []
         for card, yes in list(self.offers.items()):
             events += self.do_cast_offer(card) if yes else self.do_skip_offer(card)
-        return events
-
-    # -- triggers that make tokens (issue 41) ------------------------------------------------
-    def token_triggers(self) -> list[tuple[Card, str, Any]]:
-        """The Horde's triggers of this Horde turn that make tokens and are not carried out
-        yet (hs-3-9: its triggered abilities work normally): ``(card, verb, tokens atom)``.
-        An upkeep trigger (``upkeep``, ``each_upkeep``) of a permanent that was on the
-        battlefield as the turn began (one cast in this wave came after the upkeep); an attack
-        trigger (``attacks``) of a creature in this turn's attack (hs-4-2)."""
-        if self.phase != "horde":
-            return []
-        start = max((i for i, e in enumerate(self.events) if e.kind == "horde-turn"), default=0)
-        turn = self.events[start:]
-        entered = {e.data.get("card") for e in turn if e.kind == "enter"}
-        done = {(e.data.get("source"), e.data.get("trigger")) for e in turn
-                if e.kind == "create" and e.data.get("source") is not None}
-        attacking = set(getattr(self, "attacking", []))
-        found = []
-        for card in self.zones["battlefield"]:
-            if card.id in self.stolen:
-                continue
-            for behaviour in behaviours(self.facts(card).tags):
-                verb = behaviour.name
-                if verb in ("upkeep", "each_upkeep"):
-                    if card.id in entered:
-                        continue
-                elif verb != "attacks" or card.id not in attacking:
-                    continue
-                if behaviour.condition or (card.id, verb) in done:
-                    continue
-                atom = next((a for a in behaviour.effect if a.kind == "tokens"), None)
-                if atom is not None:
-                    found.append((card, verb, atom))
-        return found
-
-    def do_trigger_tokens(self, card: int, trigger: str, n: int | None = None) -> list[Event]:
-        """The table carries out a Horde trigger that makes tokens (hs-3-9), once a turn. An
-        upkeep trigger's tokens came before combat: with haste (hs-4-1) they attack with the
-        rest (hs-4-2), so they are tapped and counted in the attack; an attack trigger's
-        tokens enter as the card says (untapped unless it says tapped) and are not attacking.
-        ``n`` is needed only for a count the card leaves to the table (X)."""
-        self.require_playing()
-        found = next(((c, v, a) for c, v, a in self.token_triggers()
-                      if c.id == card and v == trigger), None)
-        if found is None:
-            raise ActionError("that trigger is not waiting in this Horde turn")
-        source, verb, atom = found
-        count = atom.number if atom.number is not None else n
-        if not isinstance(count, int) or isinstance(count, bool) or not 1 <= count <= 500:
-            raise ActionError(f"type X, how many tokens {source.name} makes (1 to 500)")
-        name = atom.what.replace("_", " ")
-        upkeep = verb != "attacks"
-        events = self.make_tokens(
-            name, count, atom.power or None, atom.toughness or None,
-            f"{source.name}: {count} {name} token(s) "
-            + ("made in the upkeep; they attack with the rest" if upkeep
-               else "made as it attacks, not attacking"),
-            tapped=atom.tapped)
-        events[0].data.update({"source": source.id, "trigger": verb})
-        if upkeep:  # they were there before combat: each one able to attacks (hs-4-1)
-            made = [self.find(e.data["card"]) for e in events
-                    if e.kind == "enter" and "card" in e.data]
-            joined = [c for c in made if not c.tapped and self.can_attack(c, self.facts(c))]
-            for token in joined:
-                token.tapped = True
-            self.attacking = [*getattr(self, "attacking", []), *(c.id for c in joined)]
         return events
 
     # -- damage, life ---------------------------------------------------------------------------

@@ -41,7 +41,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from .actions import Action, Bound
-from .board_facts import attack_summary, bonus, number
+from .board_facts import attack_summary, bonus, boosting, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
     CardDB,
@@ -96,6 +96,7 @@ HORDE_FAMILIES = {
     "static": Handling("table", "hs-4-3"),
     "fact": Handling("fact"),
     "table": Handling("table", "hs-4-3", "said on the card panel and in the card reference"),
+    "count": Handling("table", "hs-4-3", "the table counts X"),
 }
 HORDE_OVERRIDES = {
     "you_may": Handling("carried", "hs-6-2", "a Yes/No coin flipped each turn", coin=True),
@@ -325,6 +326,9 @@ class HordeGame(Game):
         #: Horde permanents a Survivor has gained control of, by card id, in the order taken.
         self.stolen: list[int] = []
         self.attacking = []
+        #: Power added until end of turn by the Horde's triggers, by card id (the attack
+        #: total counts it; :mod:`pyengine.horde_triggers`).
+        self.eot_power: dict[int, int] = {}
 
     def flip_flags(self) -> list[Event]:
         """Flip a fresh coin for every flagged Horde permanent (battlefield order; hs-6-1)."""
@@ -435,6 +439,8 @@ class HordeGame(Game):
         counters = self.facts(card).tag_value("enters_with")
         if counters and counters.isdigit() and self.HANDLING["enters_with"].how == "carried":
             card.counters = int(counters)  # "enters with N +1/+1 counters" (its text)
+        elif counters == "X" and hasattr(self, "count_x"):  # X as its text counts it
+            card.counters = self.count_x(card) or 0
         events = [Event("enter", f"{card.name} enters the battlefield"
                         + (" tapped (its text)" if own else ""), [card.name],
                         {"card": card.id})]
@@ -648,24 +654,33 @@ class HordeGame(Game):
         for card in attackers:
             card.tapped = True
         self.attacking = [c.id for c in attackers]
+        triggered = self.attack_triggers()  # as they are declared, before the total
+        attackers = [c for c in self.zones["battlefield"] if c.id in set(self.attacking)]
         count, power, missing = self.attack_total()
         checks = [f"{c.name} can't attack {attack_condition(facts[c.name]).replace('_', ' ')}"
                   for c in attackers if c.id in found and found[c.id] is None]
         note = (" — the table checks: " + "; ".join(dict.fromkeys(checks))) if checks else ""
         said = f"power {'at least ' if missing else ''}{power}"
-        return [Event("attack", f"{count} Horde creature(s) attack the Survivors ({said})"
-                      + note, [c.name for c in attackers],
-                      {"attackers": [c.id for c in attackers], "power": power})]
+        return triggered + [Event("attack", f"{count} Horde creature(s) attack the Survivors "
+                                  f"({said})" + note, [c.name for c in attackers],
+                                  {"attackers": [c.id for c in attackers], "power": power})]
+
+    def attack_triggers(self) -> list[Event]:
+        """The attackers' triggers carried out as they are declared (none here: an engine
+        that carries them out says so, :mod:`pyengine.horde_triggers`)."""
+        return []
 
     def entry(self, name: str) -> dict[str, Any]:
         """A card's facts as plain data, in today's verbs (what the attack total and the
         runner's reminders read)."""
         return self.facts(name).derived(config_facts)
 
-    def member(self, card: Card) -> Member:
+    def member(self, card: Card, sources: list[tuple[int, str]] | None = None) -> Member:
         """A Horde creature as :mod:`pyengine.restrictions` reads it (its power with counters
-        and the lords and anthems of the Horde's permanents)."""
-        sources = [(c.id, c.name) for c in self.zones["battlefield"] if c.id not in self.stolen]
+        and the lords and anthems of the Horde's permanents: ``sources``, worked out here when
+        not given)."""
+        if sources is None:
+            sources = self.static_sources()
         printed = number(self.entry(card.name).get("power", ""))
         power = None if printed is None else (
             printed + card.counters + bonus((card.id, card.name), sources, self.entry))
@@ -676,9 +691,16 @@ class HordeGame(Game):
         """The Horde's side as :mod:`pyengine.restrictions` reads it (a conditional "can't
         attack unless you control …" is checked on it): its creatures on the battlefield and
         its graveyard."""
-        return Side(tuple(self.member(c) for c in self.zones["battlefield"]
+        sources = self.static_sources()
+        return Side(tuple(self.member(c, sources) for c in self.zones["battlefield"]
                           if c.id not in self.stolen and self._facts[c.name].is_creature),
                     len(self.zones["graveyard"]))
+
+    def static_sources(self) -> list[tuple[int, str]]:
+        """The ``(id, name)`` of the Horde's permanents that carry a lord or anthem (hs-4-2):
+        the only ones whose static abilities the attack total reads."""
+        return boosting([(c.id, c.name) for c in self.zones["battlefield"]
+                         if c.id not in self.stolen], self.entry)
 
     def attack_total(self) -> tuple[int, int, list[str]]:
         """The one attack total (issue 39, point 4), as the game is now: the Horde creatures
@@ -690,6 +712,8 @@ class HordeGame(Game):
                      for i in getattr(self, "attacking", []) if i in here]
         sources = [(c.id, c.name) for c in here.values()]
         power, missing = attack_summary(attackers, sources, self.entry)
+        pumps = getattr(self, "eot_power", {})
+        power += sum(pumps.get(card_id, 0) for card_id, _, _ in attackers)
         return len(attackers), power, missing
 
     def check_end_horde_turn(self) -> None:

@@ -92,8 +92,11 @@ states in its "How the play tools handle this" note under sw-6.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
 from typing import Any
 
+from . import swarm_triggers
 from .actions import Action, Bound
 from .board_facts import bonus, granted_keywords
 from .cards import (
@@ -111,7 +114,7 @@ from .horde_common import locate_card
 from .restrictions import Member, Side, holds, table_check
 from .setup import Choice, Count, Setup
 from .variants import Chart, DeckKind, Figures, Simulation, Variant
-from .vocabulary import Handling, behaviours, declare, plural
+from .vocabulary import Handling, behaviours, declare, plural, trigger_steps
 
 #: What Swarm Mode does with each verb of the card vocabulary (:mod:`pyengine.vocabulary`):
 #: carried out by the engine, reminded by the runner, or left to the table. Reminders, the
@@ -127,6 +130,7 @@ HANDLING = declare({
                                           "the Active Enforcer"),
     "fact": Handling("fact"),
     "table": Handling("table", "sw-13-16", "said on the card panel and in the card reference"),
+    "count": Handling("table", "sw-13-16", "the Survivors count X for The Swarm"),
 }, {
     "haste": Handling("carried", "sw-9-5", "printed haste stays under another's control"),
     "vigilance": Handling("carried", "sw-9-2", "it attacks without tapping"),
@@ -152,6 +156,9 @@ HANDLING = declare({
     "cant_block": Handling("carried", "sw-13-12", "left out of The Swarm's blockers"),
     "attacks_each_combat_if_able": Handling("carried", "sw-9-2", "every Swarm creature does"),
     "tokens": Handling("reminded", "sw-5-2", "when it resolves"),
+    # issue 41: token triggers at their step (pyengine/swarm_triggers.py)
+    **trigger_steps("sw-13-16", "The Swarm's", "its tokens made as the attackers are declared "
+                                               "(attacking if its text says so)"),
 })
 
 #: Shared life of the Survivors (sw-2-2).
@@ -709,9 +716,26 @@ class SwarmGame(Game):
         return base + card.counters + bonus((card.id, card.name), self.static_sources(),
                                             self.entry, attacking=attacking)
 
+    #: :meth:`static_sources` while the board holds still (:meth:`steady_board`), else None.
+    _steady_sources: list[tuple[int, str]] | None = None
+
+    @contextlib.contextmanager
+    def steady_board(self) -> Iterator[None]:
+        """A block in which no permanent enters, leaves or changes control: the static
+        sources are worked out once for it, not once per creature asked about (a combat of
+        thousands of tokens would otherwise cost the square of the board)."""
+        outer = self._steady_sources
+        self._steady_sources = self.static_sources()
+        try:
+            yield
+        finally:
+            self._steady_sources = outer
+
     def static_sources(self) -> list[tuple[int, str]]:
         """The ``(id, name)`` whose static abilities reach Swarm creatures: its permanents and
         the Active Enforcer while it waits in The Lair (sw-4-7; not The Reckoning)."""
+        if self._steady_sources is not None:
+            return list(self._steady_sources)
         sources = [(c.id, c.name) for c in self.swarm_permanents()
                    if self.facts(c.name).derived(_has_boost)]
         active = self.active_enforcer
@@ -760,8 +784,9 @@ class SwarmGame(Game):
     def side(self) -> Side:
         """The Swarm's side as :mod:`pyengine.restrictions` reads it: its creatures on the
         battlefield and its graveyard."""
-        return Side(tuple(self.member(c) for c in self.creatures()),
-                    len(self.zones["graveyard"]))
+        with self.steady_board():
+            return Side(tuple(self.member(c) for c in self.creatures()),
+                        len(self.zones["graveyard"]))
 
     def adventure(self, card: Card) -> str:
         """sw-9-7: the name of a Swarm creature card's Adventure (``""`` for none): the back
@@ -928,7 +953,8 @@ class SwarmGame(Game):
             if value is None:
                 continue
             if key in ("enters_with", "fabricate"):
-                total += int(value) if value.isdigit() else 0
+                total += int(value) if value.isdigit() else (
+                    swarm_triggers.count_x(self, card) or 0) if value == "X" else 0
             else:
                 total += 1
         return total
@@ -1172,6 +1198,7 @@ class SwarmGame(Game):
         for card in self.swarm_permanents():
             card.tapped = False
         events += self._emergence(first)
+        events += swarm_triggers.upkeep(self)  # the upkeep's token triggers (issue 41)
         self.phase = PRE_SWARM
         events.append(Event("phase", "First main phase: Pre-Swarm Step.",
                             data={"rule": self.policy.pre_swarm_rule}))
@@ -1269,18 +1296,20 @@ class SwarmGame(Game):
         events += self.policy.finish_pre_swarm(self)
         self.phase = COMBAT
         events.append(Event("phase", "Combat phase.", data={"rule": "sw-3-4"}))
+        events += swarm_triggers.upkeep(self, swarm_triggers.BEGIN_COMBAT)  # (issue 41)
         able, unable = [], []
-        for card in self.swarm_permanents():
-            if not self.is_creature(card):
-                continue
-            why = self.attack_refusal(card)
-            if not why and self.restricted(card, "cant_attack"):  # its condition holds now
-                why = "it can't attack " + str(self.facts(card.name).tag_value(
-                    "cant_attack")).replace("_", " ")
-            if why:
-                unable.append((card, why))
-            else:
-                able.append(card)
+        with self.steady_board():
+            for card in self.swarm_permanents():
+                if not self.is_creature(card):
+                    continue
+                why = self.attack_refusal(card)
+                if not why and self.restricted(card, "cant_attack"):  # its condition holds now
+                    why = "it can't attack " + str(self.facts(card.name).tag_value(
+                        "cant_attack")).replace("_", " ")
+                if why:
+                    unable.append((card, why))
+                else:
+                    able.append(card)
         alone = [c for c in able if self.facts(c.name).tag_value("cant_attack") == "alone"]
         if alone and len(able) == 1:  # "can't attack alone": no other attacker (sw-9-3)
             unable.append((able[0], "it can't attack alone"))
@@ -1289,7 +1318,26 @@ class SwarmGame(Game):
             rule = "sw-9-5" if why.endswith("sw-9-5") else "sw-9-3"
             events.append(Event("no-attack", f"{card.name} cannot attack ({why}).", [card.name],
                                 data={"rule": rule, "card": card.id}))
+        made, joining = swarm_triggers.attack(self, able)  # as they are declared (issue 41)
+        events += made
+        able += joining
         self.attackers = [card.id for card in able]
+        with self.steady_board():
+            total = self._declare(able, joining, targets, events)
+        if not able:
+            events.append(Event("attack", "No Swarm creature can attack.",
+                                data={"rule": "sw-9-2"}))
+        elif self.policy.announces_attack_total:
+            events.append(Event("attack-total", f"{len(able)} attacker(s); power attacking the "
+                                f"Survivors: {total}.", data={"total": total,
+                                                              "attackers": len(able)}))
+        return events
+
+    def _declare(self, able: list[Card], joining: list[Card], targets: list[str],
+                 events: list[Event]) -> int:
+        """sw-9-2: each attacker's line (its power, target, a condition the table checks,
+        annihilator) added to ``events``, tapped unless it has vigilance or entered attacking;
+        the power attacking the Survivors is returned."""
         total = 0
         for card in able:
             power = self.power(card, attacking=True)
@@ -1298,8 +1346,8 @@ class SwarmGame(Game):
             target = self.policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.keywords(card):
-                card.tapped = True
+            if "vigilance" not in self.keywords(card) and card not in joining:
+                card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
             condition = self.facts(card.name).tag_value("cant_attack") or ""
             unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
@@ -1310,14 +1358,7 @@ class SwarmGame(Game):
                           f"{annihilator} permanents, from any of their battlefields (sw-10-5).")
             events.append(Event("attack", f"{card.name} (power {shown}) attacks {target}."
                                 + check, [card.name], data=data))
-        if not able:
-            events.append(Event("attack", "No Swarm creature can attack.",
-                                data={"rule": "sw-9-2"}))
-        elif self.policy.announces_attack_total:
-            events.append(Event("attack-total", f"{len(able)} attacker(s); power attacking the "
-                                f"Survivors: {total}.", data={"total": total,
-                                                              "attackers": len(able)}))
-        return events
+        return total
 
     def attack_refusal(self, card: Card) -> str:
         """sw-9-2, sw-9-3, sw-9-5: why a Swarm creature does not attack (``"tapped"``, back
@@ -1345,8 +1386,10 @@ class SwarmGame(Game):
         self._require_phase(SURVIVORS, what="the Survivors attacking The Swarm")
         self.survivor_combat = "open"
         self.graveyard_blocker_used = False
-        blockers = [c for c in self.swarm_permanents() if self.is_creature(c) and not c.tapped
-                    and self.can_block(c) and self.restricted(c, "cant_block") is not True]
+        with self.steady_board():
+            blockers = [c for c in self.swarm_permanents() if self.is_creature(c)
+                        and not c.tapped and self.can_block(c)
+                        and self.restricted(c, "cant_block") is not True]
         alone = [c for c in blockers if self.facts(c.name).tag_value("cant_block") == "alone"]
         if alone and len(blockers) == 1:  # "can't block alone": no other blocker (sw-13-12)
             blockers = []

@@ -42,9 +42,9 @@ from dataclasses import dataclass
 from typing import Any
 
 __all__ = [
-    "ATOMS", "VERBS", "Atom", "Behaviour", "Handling", "Verb", "VocabularyError",
+    "ATOMS", "VERBS", "Atom", "Behaviour", "Count", "Handling", "Verb", "VocabularyError",
     "behaviours", "check_tags", "declare", "effect_sentence", "migrate_tag", "migrate_tags",
-    "parse_effect", "parse_tag",
+    "parse_count", "parse_effect", "parse_tag", "x_counts",
 ]
 
 
@@ -98,6 +98,7 @@ class Atom:
     who: str = ""
     what: str = ""
     tapped: bool = False
+    attacking: bool = False
     power: int = 0
     toughness: int = 0
 
@@ -112,7 +113,10 @@ class Atom:
         plural = "" if n == "1" else "s"
         if self.kind == "tokens":
             kind = self.what.replace("_", " ")
-            return (f"create {n} {kind} token{plural}" + (", tapped" if self.tapped else ""))
+            return (f"create {n} {kind} token{plural}"
+                    + (", tapped and attacking" if self.tapped and self.attacking
+                       else ", attacking" if self.attacking else ", tapped" if self.tapped
+                       else ""))
         if self.kind == "draw":
             return f"draw {n} card{plural}"
         if self.kind == "mill":
@@ -155,7 +159,7 @@ _WHO_RE = "|".join(sorted(WHO, key=len, reverse=True))
 _SUBJECT_RE = "|".join(sorted(SUBJECTS, key=len, reverse=True))
 #: The closed list of effect atoms: a pattern and the atom it reads.
 ATOMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple((kind, re.compile(p)) for kind, p in (
-    ("tokens", rf"({_COUNT})_([A-Z][A-Za-z'-]*(?:_[A-Z][A-Za-z'-]*)*)(_tapped)?"),
+    ("tokens", rf"({_COUNT})_([A-Z][A-Za-z'-]*(?:_[A-Z][A-Za-z'-]*)*)(_tapped)?(_attacking)?"),
     ("draw", rf"draw({_COUNT})"),
     ("mill", rf"self_mill({_COUNT})"),
     ("discard", rf"({_WHO_RE})_discards({_COUNT})"),
@@ -186,7 +190,7 @@ def parse_atom(code: str) -> Atom:
             continue
         g = m.groups()
         if kind == "tokens":
-            return Atom(kind, count=g[0], what=g[1], tapped=bool(g[2]))
+            return Atom(kind, count=g[0], what=g[1], tapped=bool(g[2]), attacking=bool(g[3]))
         if kind in ("draw", "mill", "gain", "scry", "surveil"):
             return Atom(kind, count=g[0])
         if kind in ("discard", "lose"):
@@ -220,11 +224,118 @@ def effect_sentence(atoms: Iterable[Atom]) -> str:
     return ", ".join(words[:-1]) + " and " + words[-1]
 
 
+# -- counts ("X is ...") ------------------------------------------------------------------------
+#: Where a count looks, in the words of its code: the zone and whose it is.
+COUNT_PLACES = {
+    "you_control": ("battlefield", "you"), "opps_control": ("battlefield", "opps"),
+    "on_the_battlefield": ("battlefield", "all"), "in_your_graveyard": ("graveyard", "you"),
+    "in_their_graveyard": ("graveyard", "their"), "in_all_graveyards": ("graveyard", "all"),
+    "in_your_hand": ("hand", "you"),
+}
+#: What a count counts besides a creature type (``zombies``, ``zombie_cards``).
+COUNT_KINDS = ("creatures", "permanents", "artifacts", "enchantments", "lands", "cards",
+               "creature_cards", "instant_and_sorcery_cards")
+#: How a count is rounded: ``half`` is rounded down, ``half_up`` up.
+COUNT_ROUNDING = {"": "", "half_": "down", "half_up_": "up"}
+_COUNT_CODE = re.compile(r"(half_up_|half_)?(other_)?([a-z]+(?:_and_sorcery)?)(_cards)?_(" +
+                         "|".join(COUNT_PLACES) + r")")
+
+
+@dataclass(frozen=True)
+class Count:
+    """One count of a card's X (``x_is=half_zombies_you_control``): what is counted (``kind``:
+    one of :data:`COUNT_KINDS` or a subtype's plural such as ``zombies``, ``shrines``),
+    whether cards (``cards``: in a graveyard or hand) or permanents, ``zone`` and ``whose`` (from
+    :data:`COUNT_PLACES`), ``other`` (the card itself left out) and ``rounding`` (``down`` or
+    ``up`` after halving; empty: not halved)."""
+
+    kind: str
+    cards: bool
+    zone: str
+    whose: str
+    other: bool = False
+    rounding: str = ""
+
+    @property
+    def creature_type(self) -> str:
+        """The creature type counted (singular, capitalised: ``Zombie``), or ``""``."""
+        word = self.kind[:-len("_cards")] if self.kind.endswith("_cards") else self.kind
+        if word in COUNT_KINDS or word in ("creature", "instant_and_sorcery"):
+            return ""
+        if word.endswith("ves"):
+            return word[:-3].capitalize() + "f"
+        return (word[:-1] if word.endswith("s") else word).capitalize()
+
+    def counts(self, facts: Any) -> bool:
+        """Whether a card with these facts (:class:`pyengine.cards.CardFacts`) is counted."""
+        kind = self.kind
+        creature_type = self.creature_type
+        if creature_type:  # a subtype: Zombies, Shrines, Swamps (changelings are every one)
+            return creature_type in facts.subtypes or (
+                "changeling" in facts.tags and (facts.is_creature or "Kindred" in facts.types))
+        if kind in ("creatures", "creature_cards"):
+            return bool(facts.is_creature)
+        if kind == "instant_and_sorcery_cards":
+            return "Instant" in facts.types or "Sorcery" in facts.types
+        if kind in ("artifacts", "enchantments", "lands"):
+            return kind[:-1].capitalize() in facts.types
+        return True  # permanents, cards
+
+    def total(self, found: int) -> int:
+        """The count of ``found`` matching cards, halved and rounded as the text says."""
+        if self.rounding == "down":
+            return found // 2
+        if self.rounding == "up":
+            return (found + 1) // 2
+        return found
+
+    def words(self) -> str:
+        """``half the number of Zombies you control, rounded down``."""
+        creature_type = self.creature_type
+        kind = self.kind.replace("_", " ")
+        if creature_type:
+            kind = (f"{creature_type} cards" if self.cards else
+                    plural(creature_type).capitalize())
+        place = next(k for k, v in COUNT_PLACES.items() if v == (self.zone, self.whose))
+        text = f"the number of {'other ' if self.other else ''}{kind} {_words(place)}"
+        text = text.replace(" opps ", " your opponents ")
+        if self.rounding:
+            text = f"half {text}, rounded {self.rounding}"
+        return text
+
+
+@functools.lru_cache(maxsize=1024)
+def parse_count(code: str) -> tuple[Count, ...]:
+    """A card's X as counts added together (``+``): ``half_zombies_you_control``,
+    ``other_zombies_you_control+zombie_cards_in_your_graveyard``; or
+    :class:`VocabularyError`."""
+    out = []
+    for part in code.split("+"):
+        m = _COUNT_CODE.fullmatch(part)
+        if m is None:
+            raise VocabularyError(
+                f"'{part}' is not a count (such as half_zombies_you_control, "
+                "creatures_you_control, creature_cards_in_your_graveyard)")
+        rounding, other, kind, cards, place = m.groups()
+        zone, whose = COUNT_PLACES[place]
+        is_cards = bool(cards) or kind == "cards"
+        if is_cards != (zone != "battlefield"):
+            raise VocabularyError(f"'{part}': cards are counted in a graveyard or hand, "
+                                  "permanents on the battlefield")
+        out.append(Count(kind + (cards or ""), is_cards, zone, whose, bool(other),
+                         COUNT_ROUNDING[rounding or ""]))
+    if len(out) > 1 and any(c.rounding for c in out):
+        raise VocabularyError(f"'{code}': only a single count is halved")
+    return tuple(out)
+
+
 # -- verbs --------------------------------------------------------------------------------------
 #: Parameter kinds: ``none``; ``cost`` (optional); ``count``; ``effect`` (a trigger or spell:
 #: ``[condition:]atoms``); ``boost``; ``condition`` (optional words); ``words`` (required);
-#: ``suspend`` (``N-cost``); ``text`` (a fact's own value, e.g. ``games=pam``).
-PARAMS = ("none", "cost", "count", "effect", "boost", "condition", "words", "suspend", "text")
+#: ``suspend`` (``N-cost``); ``text`` (a fact's own value, e.g. ``games=pam``); ``amount``
+#: (what a card's X counts: :func:`parse_count`).
+PARAMS = ("none", "cost", "count", "effect", "boost", "condition", "words", "suspend", "text",
+          "amount")
 
 
 @dataclass(frozen=True)
@@ -252,6 +363,7 @@ class Behaviour:
     count: str = ""
     boost: tuple[str, str, int, int, tuple[str, ...]] | None = None
     tag: str = ""
+    amount: tuple[Count, ...] = ()
 
     @property
     def name(self) -> str:
@@ -269,6 +381,8 @@ class Behaviour:
             return _capital(effect_sentence(self.effect) + cond + ".")
         if verb.name == "table":
             return _capital(_words(self.value) + ".")
+        if verb.name == "x_is" and self.amount:
+            return "X is " + " plus ".join(c.words() for c in self.amount) + "."
         if verb.name in ("lord", "anthem") and self.boost:
             who, subject, p, t, extra = self.boost
             kinds = _words(subject)
@@ -441,6 +555,7 @@ for _verb in (
     Verb("cost_reduction", "ability", words="it can cost less to cast"),
     Verb("search_library", "spell", words="its controller searches their library"),
     Verb("table", "table", "words"),
+    Verb("x_is", "count", "amount", words="X is counted from the game"),
 ):
     _add(_verb)
 
@@ -496,6 +611,8 @@ def parse_tag(tag: str) -> Behaviour:
         if not re.fullmatch(rf"{_COUNT}-.+", value):
             raise VocabularyError(f"suspend needs time-cost such as 3-{{2}}{{B}}, not '{value}'")
         return Behaviour(verb, value, count=value.split("-", 1)[0], tag=tag)
+    if kind == "amount":
+        return Behaviour(verb, value, amount=parse_count(value), tag=tag)
     if kind == "words":
         if not _WORDS.fullmatch(value):
             raise VocabularyError(f"{key} needs lower-case words joined by _, not '{value}'")
@@ -517,6 +634,11 @@ def behaviours(tags: Iterable[str]) -> tuple[Behaviour, ...]:
         except VocabularyError:
             continue
     return tuple(out)
+
+
+def x_counts(tags: Iterable[str]) -> tuple[Count, ...]:
+    """What a card's X counts (its ``x_is``), or ``()`` when its text leaves X to the table."""
+    return next((b.amount for b in behaviours(tags) if b.name == "x_is"), ())
 
 
 def check_tags(name: str, tags: Iterable[str], line: int = 0) -> None:
@@ -565,6 +687,23 @@ def declare(default: Mapping[str, Handling],
         if handling.how not in HOW:
             raise AssertionError(f"{name}: {handling.how} is not one of {HOW}")
     return table
+
+
+def trigger_steps(rule: str, side: str, attacks: str) -> dict[str, Handling]:
+    """An engine's declaration of the token triggers it carries out at their step (issue 41:
+    upkeep, beginning of combat, attacks, and the X they count on ``side``; the rest of each
+    trigger is reminded); ``attacks``: what it does as the attackers are declared."""
+    return {
+        **{verb: Handling("carried", rule, "its tokens made in the upkeep when the engine can "
+                                           "count them; the rest reminded")
+           for verb in ("upkeep", "each_upkeep")},
+        "begin_combat": Handling("carried", rule, "its tokens made before the attackers are "
+                                                  "declared, attacking with the rest; the rest "
+                                                  "reminded"),
+        "attacks": Handling("carried", rule, attacks + "; the rest reminded"),
+        "x_is": Handling("carried", rule, f"X counted on {side} side as its trigger resolves "
+                                          "(the Survivors' side: the table counts)"),
+    }
 
 
 def handling_of(table: Mapping[str, Handling], tag: str) -> Handling | None:

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import functools
 
+import pytest
+
 from pyengine import files
 from pyengine.card_text import aspects, behaviour_tags, is_behaviour_tag
 from pyengine.cards import CardFacts
 from pyengine.horde import HordeSlingLab, graveyard_cast_keyword
 from pyengine.horde_common import needs_coin_flag
+from pyengine.vocabulary import parse_tag
 from pyengine.widgets.own_deck import read_own_deck
 from tests import scenarios
 
@@ -194,3 +197,40 @@ def test_cant_block_and_cant_be_blocked_are_two_restrictions_without_a_condition
                           "Creature — Spirit", "Tormented Soul")
     assert "cant_block" in tags and "cant_be_blocked" in tags
     assert not [t for t in tags if t.startswith("cant_block=")]
+
+
+@pytest.mark.parametrize(("text", "type_line", "name", "expected"), [
+    ("At the beginning of your upkeep, create X 2/2 black Zombie creature tokens, where X is "
+     "half the number of Zombies you control, rounded down.", "Enchantment",
+     "Endless Ranks of the Dead", ["upkeep=X_Zombie", "x_is=half_zombies_you_control"]),
+    ("Create a 2/2 black Zombie creature token for each creature card in your graveyard.",
+     "Sorcery", "Y", ["tokens=X_Zombie", "x_is=creature_cards_in_your_graveyard"]),
+    ("Goblin War Strike deals damage to target player equal to the number of Goblins you "
+     "control.", "Sorcery", "Goblin War Strike",
+     ["spell=Xdmg_target_player", "x_is=goblins_you_control"]),
+    ("Unbreathing Horde enters with a +1/+1 counter on it for each other Zombie you control "
+     "and each Zombie card in your graveyard.", "Creature — Zombie", "Unbreathing Horde",
+     ["enters_with=X", "x_is=other_zombies_you_control+zombie_cards_in_your_graveyard"]),
+    # a qualifier the closed counts cannot say: X stays the table's
+    ("At the beginning of your upkeep, you gain X life, where X is the number of cards in "
+     "your hand minus 4.", "Artifact", "Ivory Tower", ["upkeep=you_gainX"]),
+    ("This creature enters with a +1/+1 counter on it for each other creature you control "
+     "with a +1/+1 counter on it.", "Creature — Angel", "Avatar", ["enters_with=X"]),
+])
+def test_x_is_read_from_the_text(text, type_line, name, expected):
+    """hs-3-9, sw-13-16: what X counts is read from the card's text into the vocabulary's
+    closed counts, or not at all."""
+    assert behaviour_tags(text, type_line, name) == expected
+
+
+def test_tokens_tapped_and_attacking_are_read():
+    """hs-3-9, sw-9-1: "tokens that are tapped and attacking" (Hero of Bladehold) and "that's
+    tapped and attacking" are the token atom's two flags."""
+    tags = behaviour_tags("Battle cry\nWhenever Hero of Bladehold attacks, create two 1/1 "
+                          "white Soldier creature tokens that are tapped and attacking.",
+                          "Creature — Human Knight", "Hero of Bladehold")
+    assert "attacks=2_Soldier_tapped_attacking" in tags
+    atom = parse_tag("attacks=2_Soldier_tapped_attacking").effect[0]
+    assert atom.tapped and atom.attacking
+    assert parse_tag("attacks=1_Goblin_attacking").sentence() == \
+        "Whenever it attacks: create 1 Goblin token, attacking."

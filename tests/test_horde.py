@@ -479,20 +479,80 @@ def test_follow_offers_does_what_each_coin_says():
     act(g, "end-horde-turn")
 
 
-def test_token_triggers_at_their_step():
-    """hs-3-9, hs-4-1, hs-4-2: the Horde's triggers work normally. An upkeep trigger's tokens
-    (Endless Ranks of the Dead, X for the table to say) came before combat: they attack with
-    the rest, tapped and counted in the attack; an attack trigger's tokens (Grave Titan) enter
-    untapped and are not attacking. Each once a turn; a permanent cast in this turn's wave
-    missed the upkeep."""
+def _with(g, name, tags, type_line="Creature — Goblin", power="1"):
+    """Facts for a made-up card of these tags, put on the Horde's battlefield."""
+    (card,) = on_board(g, name, extra_facts={name: {
+        "mana_cost": "{1}", "mana_value": 1, "type_line": type_line, "power": power,
+        "toughness": "1", "tags": list(tags)}})
+    return card
+
+
+def _cleared(g):
+    """The game after its first Horde turn, the battlefield emptied into the graveyard."""
+    to_horde_turn(g)
+    act(g, "end-horde-turn")
+    for card in list(g.zones["battlefield"]):
+        g.zones.move(card.id, "graveyard")
+    return g
+
+
+def test_upkeep_token_trigger_counts_x_in_the_upkeep_before_the_wave():
+    """hs-3-9, hs-3-2, hs-3-3, hs-4-1, hs-4-2: Endless Ranks of the Dead's X (half the Zombies
+    the Horde controls, rounded down) is counted in the upkeep, before the wave: with five
+    Zombie tokens X is 2 (the wave's Walking Corpse came later and is not counted). The two
+    tokens have haste and attack with the rest: 8 attackers, power 16 (2 each), no tap."""
+    g = _cleared(game(["Walking Corpse"] * 3 + FILLER))
+    (ranks,) = on_board(g, "Endless Ranks of the Dead")
+    on_board(g, *["Zombie"] * 5)
+    events = act(g, "end-survivor-turn")
+    order = [e.kind for e in events]
+    made = next(e for e in events if e.kind == "create")
+    assert made.data == {"count": 2, "source": ranks.id, "trigger": "upkeep"}
+    assert order.index("create") < order.index("reveal") < order.index("attack")
+    attack = next(e for e in events if e.kind == "attack")
+    assert [c.name for c in g.zones["battlefield"]].count("Zombie") == 7
+    assert len(attack.data["attackers"]) == 8 and attack.data["power"] == 16
+    assert g.token_triggers() == []  # nothing left for the table
+
+
+def test_attack_triggers_as_attackers_are_declared():
+    """hs-3-9, hs-4-2: as the attackers are declared, Grave Titan's two Zombies enter
+    untapped and not attacking (its text); a token "tapped and attacking" joins the attack
+    tapped and counts; "it gets +2/+0" counts in the attack total. Hand-computed: Titan 6,
+    Raider 1 + 2, its Goblin 1, the wave's Walking Corpse 2: power 12 from 4 attackers."""
+    g = _cleared(game(["Walking Corpse"] * 3 + FILLER))
+    g._facts["Goblin"] = CardFacts.from_config("Goblin", token("1/1", "Goblin"))
+    (titan,) = on_board(g, "Grave Titan")
+    raider = _with(g, "Raider", ["attacks=1_Goblin_tapped_attacking+self+2/+0_eot"])
+    events = act(g, "end-survivor-turn")
+    attack = next(e for e in events if e.kind == "attack")
+    made = {e.data["trigger"]: e for e in events if e.kind == "create"}
+    assert set(made) == {"attacks"}
+    zombies = [c for c in g.zones["battlefield"] if c.name == "Zombie"]
+    goblins = [c for c in g.zones["battlefield"] if c.name == "Goblin"]
+    assert len(zombies) == 2 and not any(c.tapped for c in zombies)
+    assert not set(c.id for c in zombies) & set(g.attacking)
+    assert len(goblins) == 1 and goblins[0].tapped and goblins[0].id in g.attacking
+    assert titan.id in g.attacking and raider.id in g.attacking and len(g.attacking) == 4
+    assert attack.data["power"] == 6 + (1 + 2) + 1 + 2  # and this wave's Walking Corpse
+    assert g.attack_total()[1] == attack.data["power"]
+    assert g.token_triggers() == []
+    act(g, "end-horde-turn")
+    act(g, "end-survivor-turn")  # the +2/+0 lasted one turn: counted again, not twice
+    assert g.eot_power == {raider.id: 2}
+
+
+def test_a_count_left_to_the_table_is_one_tap():
+    """hs-3-9, hs-4-1, hs-4-2: an upkeep trigger whose X the card leaves to the table waits
+    for one tap with X typed; its tokens came before combat, so they are tapped and join the
+    attack. Each once a turn; a permanent cast in this turn's wave missed the upkeep."""
     g = game(["Walking Corpse"] * 3 + FILLER)
     to_horde_turn(g)
     act(g, "end-horde-turn")
-    ranks, titan = on_board(g, "Endless Ranks of the Dead", "Grave Titan")
+    ranks = _with(g, "Ranks", ["upkeep=X_Zombie"], type_line="Enchantment", power="")
     act(g, "end-survivor-turn")
-    assert titan.id in g.attacking
     waiting = {(c.id, verb) for c, verb, _ in g.token_triggers()}
-    assert waiting == {(ranks.id, "upkeep"), (titan.id, "attacks")}
+    assert waiting == {(ranks.id, "upkeep")}
     assert "trigger-tokens" in types_of(g.legal_actions())
     count, _, _ = g.attack_total()
     with pytest.raises(ActionError, match="type X, how many tokens"):
@@ -501,16 +561,25 @@ def test_token_triggers_at_their_step():
     made = [e.data["card"] for e in events if e.kind == "enter"]
     assert len(made) == 2 and all(g.find(i).tapped for i in made)
     assert g.attack_total()[0] == count + 2 and set(made) <= set(g.attacking)
-    events = act(g, "trigger-tokens", card=titan.id, trigger="attacks")
-    zombies = [e.data["card"] for e in events if e.kind == "enter"]
-    assert len(zombies) == 2 and not any(g.find(i).tapped for i in zombies)
-    assert g.attack_total()[0] == count + 2
     assert g.token_triggers() == [] and "trigger-tokens" not in types_of(g.legal_actions())
     with pytest.raises(ActionError, match="not waiting"):
-        act(g, "trigger-tokens", card=titan.id, trigger="attacks")
+        act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=1)
     act(g, "end-horde-turn")
     with pytest.raises(ActionError, match="not waiting"):
         act(g, "trigger-tokens", card=ranks.id, trigger="upkeep", n=1)
+
+
+def test_a_count_of_the_survivors_side_stays_the_tables():
+    """hs-3-9: X counted on the Survivors' side (creatures your opponents control) is not the
+    engine's to count: the trigger waits for the table's tap."""
+    g = game(["Walking Corpse"] * 3 + FILLER)
+    to_horde_turn(g)
+    act(g, "end-horde-turn")
+    card = _with(g, "Theirs", ["upkeep=X_Zombie", "x_is=creatures_opps_control"],
+                 type_line="Enchantment", power="")
+    act(g, "end-survivor-turn")
+    assert [(c.id, v) for c, v, _ in g.token_triggers()] == [(card.id, "upkeep")]
+    assert g.count_x(card) is None
 
 
 # -- coin flags -----------------------------------------------------------------------------
@@ -884,3 +953,17 @@ def test_hs_2_7_the_horde_is_beaten_when_only_stolen_creatures_are_left():
     assert g.phase != "over"
     events = act(g, "gain-control", card=corpse.id)
     assert g.winner == "survivors" and events[-1].kind == "win"
+
+
+def test_enters_with_x_counters_as_its_text_counts():
+    """hs-3-7, hs-3-9: Unbreathing Horde enters with a +1/+1 counter for each other Zombie the
+    Horde controls and each Zombie card in its graveyard: two Zombie tokens on the battlefield
+    and one Walking Corpse (a Zombie) in the graveyard make 3."""
+    g = _cleared(game(["Walking Corpse"] * 3 + FILLER))
+    for card in list(g.zones["graveyard"]):
+        g.zones.move(card.id, "exile")
+    on_board(g, "Zombie", "Zombie")
+    on_board(g, "Walking Corpse", zone="graveyard")
+    (horde,) = on_board(g, "Unbreathing Horde", zone="exile")
+    g.enter_battlefield(horde, source="exile")
+    assert horde.counters == 3

@@ -1033,3 +1033,21 @@ def test_a_schema_5_game_replays_its_conditional_attack_under_the_corrected_rule
     attack = [e for e in upgraded.events if e.kind == "attack"][-1]
     assert giant.id not in attack.data["attackers"] and not giant.tapped
     assert json.loads(upgraded.to_json())["schema"] == game.SCHEMA_VERSION
+
+
+def test_a_schema_6_game_replays_its_attack_trigger_made_by_the_engine():
+    """hs-3-9, hs-4-2 (issue 41): a SlingLab game saved at schema 6 in which the table made
+    Grave Titan's attack-trigger tokens by hand (``trigger-tokens``) opens with the engine
+    making them as the Titan attacks; the hand action is left out (and counted), the rest
+    kept, and the two Zombies are there, untapped, as before."""
+    old = json.loads(stored("horde-v6-attack-trigger-by-hand.json"))
+    assert old["schema"] == 6
+    assert any(a["type"] == "trigger-tokens" for a in old["actions"])
+    upgraded = load_game(old)
+    assert upgraded.upgrade_dropped == 1
+    assert [a for a in upgraded.actions if a["type"] == "trigger-tokens"] == []
+    made = [e for e in upgraded.events if e.kind == "create"]
+    assert [(e.data.get("trigger"), e.data["count"]) for e in made] == [("attacks", 2)]
+    zombies = [c for c in upgraded.zones["battlefield"] if c.name == "Zombie"]
+    assert len(zombies) == 2 and not any(c.tapped for c in zombies)
+    assert json.loads(upgraded.to_json())["schema"] == game.SCHEMA_VERSION

@@ -1463,3 +1463,16 @@ def test_sw_4_7_the_waiting_active_enforcers_static_abilities_count():
     assert attacked and attacked[0].data["power"] == 1
     total = next(e for e in events if e.kind == "attack-total")
     assert total.data == {"total": 1, "attackers": 1}
+
+
+def test_enters_with_x_counters_as_its_text_counts():
+    """sw-9-1, sw-13-16: Unbreathing Horde enters with a +1/+1 counter for each other Zombie
+    The Swarm controls and each Zombie card in its graveyard: two Walking Corpses on the
+    battlefield and one in the graveyard make 3."""
+    game = scenarios.stacked("swarm", ["Walking Corpse"] * 5)
+    scenarios.on_board(game, "Walking Corpse", "Walking Corpse")
+    scenarios.on_board(game, "Walking Corpse", zone="graveyard")
+    (horde,) = scenarios.on_board(game, "Unbreathing Horde", zone="exile")
+    game.zones.take(horde.id)
+    game._enter(horde)
+    assert horde.counters == 3

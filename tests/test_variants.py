@@ -20,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 
 #: Where a variant's name may be written: the engines and the registry.
 ENGINES = {"pyengine/game.py", "pyengine/variants.py", "pyengine/horde.py",
-           "pyengine/horde_common.py", "pyengine/swarm.py", "pyengine/team_commander.py"}
+           "pyengine/horde_common.py", "pyengine/swarm.py", "pyengine/team_commander.py",
+           "pyengine/horde_triggers.py", "pyengine/swarm_triggers.py"}
 ENGINE_PACKAGES = ("pyengine/limited_horde/",)
 #: The layers that must ask the registry (every non-engine module of these folders: the
 #: engine's other modules, its widgets and commands, the build, its hooks, the developer's

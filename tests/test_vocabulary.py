@@ -57,9 +57,9 @@ def test_every_verb_has_a_family_a_typed_parameter_and_words():
     player reads (no code)."""
     for name, verb in VERBS.items():
         assert verb.family in ("keyword", "cost_keyword", "number_keyword", "ability",
-                               "trigger", "spell", "static", "fact", "table"), name
+                               "trigger", "spell", "static", "fact", "table", "count"), name
         assert verb.param in ("none", "cost", "count", "effect", "boost", "condition", "words",
-                              "suspend", "text"), name
+                              "suspend", "text", "amount"), name
         if verb.family == "trigger":
             assert verb.when and "_" not in verb.when, name
 
@@ -489,7 +489,117 @@ def check_limited_dreadnought(verb):
     return check
 
 
+def check_horde_trigger_step(verb):
+    def check():
+        """hs-3-9, hs-3-3, hs-4-2: the SlingLab Horde carries out a token trigger at its
+        step: an upkeep trigger before the wave, its tokens attacking with the rest (haste,
+        hs-4-1); an attack trigger as the attackers are declared, its "tapped and attacking"
+        token in the attack and its +1/+0 in the total (hand-computed: 2 for each attacking
+        Zombie, +1 for X)."""
+        game = _horde("horde")
+        tag = "attacks=1_Zombie_tapped_attacking+self+1/+0_eot" if verb == "attacks" \
+            else f"{verb}=2_Zombie"
+        card, = on_board(game, "X", extra_facts=_facts("X", [tag]))
+        events = _to_turn(game)
+        kinds = [e.kind for e in events]
+        made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+        assert len(made) == 1 and made[0].data["trigger"] == verb
+        attack = next(e for e in events if e.kind == "attack")
+        tokens = [e.data["card"] for e in events[kinds.index("create"):] if e.kind == "enter"]
+        if verb == "begin_combat":  # before the attackers, attacking with them (haste)
+            assert kinds.index("reveal") < kinds.index("create") < kinds.index("attack")
+            assert set(tokens[:2]) <= set(attack.data["attackers"])
+        elif verb == "attacks":
+            assert kinds.index("reveal") < kinds.index("create") < kinds.index("attack")
+            assert len(tokens) == 1 and set(tokens) <= set(attack.data["attackers"])
+            # every attacker is a 2-power Zombie; X's trigger adds +1
+            assert attack.data["power"] == 2 * len(attack.data["attackers"]) + 1
+        else:
+            assert kinds.index("create") < kinds.index("reveal")
+            assert set(tokens[:2]) <= set(attack.data["attackers"])
+    return check
+
+
+def check_horde_x_counted():
+    """hs-3-9: X as the text defines it (``x_is=zombies_you_control``) is counted on the
+    Horde's side in the upkeep: the card (a Zombie) and two Zombie tokens make X 3."""
+    game = _horde("horde")
+    card, = on_board(game, "X", extra_facts=_facts("X", ["upkeep=X_Zombie",
+                                                         "x_is=zombies_you_control"]))
+    on_board(game, "Zombie", "Zombie")
+    events = _to_turn(game)
+    made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+    assert [e.data["count"] for e in made] == [3]
+
+
+def _swarm_next_turn(tags):
+    """A Swarm game in its first turn's combat with a card of ``tags`` (a 2/2 Zombie) put on
+    its battlefield; returns the game, the card and the next turn's events to its combat."""
+    game = _swarm_with_zombies()
+    _to_turn(game)
+    card, = on_board(game, "X", extra_facts=_facts("X", tags))
+    return game, card, _to_turn(game)
+
+
+def _swarm_with_zombies():
+    """A Swarm game of Walking Corpses whose card data knows the Zombie token."""
+    game = stacked("swarm", FILLER["swarm"] + ["Zombie"])
+    assert "Zombie" in game.config["facts"]
+    return game
+
+
+def check_swarm_trigger_step(verb):
+    def check():
+        """sw-13-16, sw-9-1, sw-3-4: The Swarm's token trigger is carried out at its step:
+        an upkeep trigger after Emergence, before the Pre-Swarm Step; an attack trigger as the
+        attackers are declared, its "tapped and attacking" token untapped (sw-9-1) and in
+        the attack, as its text says."""
+        tag = "attacks=1_Zombie_tapped_attacking" if verb == "attacks" else f"{verb}=2_Zombie"
+        game, card, events = _swarm_next_turn([tag])
+        kinds = [e.kind for e in events]
+        made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+        assert len(made) == 1 and made[0].data["trigger"] == verb
+        at = events.index(made[0])
+        count = made[0].data["count"]
+        tokens = [e.data["card"] for e in events[at + 1:at + 1 + count] if e.kind == "enter"]
+        assert len(tokens) == count == (1 if verb == "attacks" else 2)
+        assert set(tokens) <= set(game.attackers)  # haste (sw-9-1), or entered attacking
+        if verb == "attacks":
+            assert not game.card(tokens[0]).tapped  # untapped whatever it says (sw-9-1)
+            assert at < len(kinds) - 1 - kinds[::-1].index("attack")
+        elif verb == "begin_combat":
+            assert kinds.index("reveal") < at < kinds.index("attack")
+        else:
+            assert kinds.index("emergence") < at < kinds.index("reveal")
+    return check
+
+
+def check_swarm_x_counted():
+    """sw-13-16: X as the text defines it (``x_is=zombies_you_control``) is counted on The
+    Swarm's side in its upkeep: the card and every Zombie The Swarm controls then (hand-
+    counted from its battlefield before the turn: the card, Walking Corpses; Emergence's Grave
+    Titan is a Giant)."""
+    game = _swarm_with_zombies()
+    _to_turn(game)
+    card, = on_board(game, "X", extra_facts=_facts("X", ["upkeep=X_Zombie",
+                                                         "x_is=zombies_you_control"]))
+    zombies = [c.name for c in game.swarm_permanents()].count("Walking Corpse") + 1
+    events = _to_turn(game)
+    made = [e for e in events if e.kind == "create" and e.data.get("source") == card.id]
+    assert [e.data["count"] for e in made] == [zombies]
+
+
 CARRIED = {
+    ("swarm", "upkeep"): check_swarm_trigger_step("upkeep"),
+    ("swarm", "each_upkeep"): check_swarm_trigger_step("each_upkeep"),
+    ("swarm", "attacks"): check_swarm_trigger_step("attacks"),
+    ("swarm", "begin_combat"): check_swarm_trigger_step("begin_combat"),
+    ("swarm", "x_is"): check_swarm_x_counted,
+    ("horde", "upkeep"): check_horde_trigger_step("upkeep"),
+    ("horde", "each_upkeep"): check_horde_trigger_step("each_upkeep"),
+    ("horde", "attacks"): check_horde_trigger_step("attacks"),
+    ("horde", "begin_combat"): check_horde_trigger_step("begin_combat"),
+    ("horde", "x_is"): check_horde_x_counted,
     ("swarm", "haste"): _swarm_haste,
     ("swarm", "vigilance"): check_swarm_keyword_attacks("vigilance"),
     ("swarm", "defender"): check_swarm_keyword_attacks("defender"),
@@ -564,7 +674,7 @@ def _spelled(verb):
     return {"none": verb, "cost": f"{verb}={{2}}", "count": f"{verb}=2",
             "effect": f"{verb}=draw1", "boost": f"{verb}=other_zombies+1/+1",
             "condition": verb, "words": f"{verb}=a_thing_happens", "suspend": f"{verb}=3-{{B}}",
-            "text": verb}[VERBS[verb].param]
+            "text": verb, "amount": f"{verb}=creatures_you_control"}[VERBS[verb].param]
 
 
 def _to_turn(game):

@@ -250,10 +250,11 @@ def test_swarm_group_buttons_wipe_and_tap_in_one_tap():
     assert len(creatures) >= 3 and view.hidden["group-buttons"] is False
     assert view.text["destroy-all"] == f"Destroy all {len(creatures)} Swarm creatures"
     assert view.hidden["untap-all"] is False  # they attacked: tapped
+    tapped = [c.id for c in w.game.creatures() if c.tapped]  # (not a Titan's new tokens)
     view = w.handle("untap-all", {})
     assert view.error == "" and not any(c.tapped for c in w.game.creatures())
     assert view.hidden["untap-all"] is True and view.hidden["tap-all"] is False
-    assert w.game.actions[-1] == {"type": "tap-all", "cards": creatures, "tapped": False}
+    assert w.game.actions[-1] == {"type": "tap-all", "cards": tapped, "tapped": False}
     host = next(i for i in view.lists["battlefield"] if i.text.startswith("Infectious Host"))
     view = w.handle("pick-card", {"_item": host.value})
     assert view.hidden["do-all-but"] is False

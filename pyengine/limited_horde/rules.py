@@ -23,6 +23,7 @@ HANDLING = declare({
     "spell": Handling("table", "lh-3-6", "a held spell: the table resolves it"),
     "static": Handling("table", "lh-3-18"),
     "table": Handling("table", "lh-3-18", "said on the card panel and in the card reference"),
+    "count": Handling("table", "lh-3-18", "the table counts X"),
 }, {
     **HORDE_OVERRIDES,
     # no coin flags in Limited Horde: the Golden Rule settles optional and activated abilities

@@ -421,7 +421,8 @@ def died_reminders(names: Iterable[str], facts: Callable[[str], Mapping[str, Any
 CARRIED_TRIGGERS = {"etb": TRIGGERS["etb"], "dies": TRIGGERS["dies"],
                     "cast": TRIGGERS["cast_trigger"],
                     # the Horde runner's token triggers (widgets/horde_triggers.py)
-                    **{verb: TRIGGERS[verb] for verb in ("upkeep", "each_upkeep", "attacks")}}
+                    **{verb: TRIGGERS[verb] for verb in ("upkeep", "each_upkeep", "attacks",
+                                                         "begin_combat")}}
 
 
 def carried_out(lines: list[str], events: Iterable[Any]) -> list[str]:

@@ -20,7 +20,8 @@ ACTION = "trigger-tokens"
 LIST = "trigger-offers"
 X_BOX = "trigger-n-box"
 #: How each trigger's moment reads on its button.
-MOMENTS = {"upkeep": "upkeep", "each_upkeep": "upkeep", "attacks": "attacks"}
+MOMENTS = {"upkeep": "upkeep", "each_upkeep": "upkeep", "begin_combat": "beginning of combat",
+           "attacks": "attacks"}
 
 
 def items(game: Any) -> list[Item]:
@@ -34,6 +35,8 @@ def items(game: Any) -> list[Item]:
         name = atom.what.replace("_", " ")
         count = str(atom.number) if atom.number is not None else "X"
         how = ("attacking" if verb != "attacks"
+               else "tapped and attacking" if atom.tapped and atom.attacking
+               else "attacking" if atom.attacking
                else "tapped, not attacking" if atom.tapped else "untapped, not attacking")
         out.append(Item(f"{card.name} ({MOMENTS.get(verb, verb)}): make {count} {name} "
                         f"token(s), {how}" + (" (X as typed above)" if count == "X" else ""),

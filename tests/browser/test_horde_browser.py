@@ -454,7 +454,8 @@ def test_confirm_victory_is_short_and_gone_after_the_win_with_the_banner_in_view
     """lh-7-3, lh-7-1: once the Horde has no library and no creature, the table bar offers
     Confirm victory in a short button (the bar was a third of the screen with its long
     label); tapped with the page scrolled down, the win banner comes into view and the
-    button is gone (it stayed, enabled, after the win: issue 41)."""
+    button is gone (it stayed, enabled, after the win: issue 41); the game history names the
+    turn the game ended on."""
     from pyengine.limited_horde import LimitedHorde
     from tests.test_widgets_horde import FACTS
 
@@ -486,3 +487,11 @@ def test_confirm_victory_is_short_and_gone_after_the_win_with_the_banner_in_view
     page.wait_for_function("() => !document.querySelector('[data-widget][aria-busy=\"true\"]')")
     expect(banner).to_be_in_viewport()
     expect(top).to_be_hidden()
+    # The game history's entry names the turn the game ended on: the turn line says "The game
+    # is over." once it is, and the entry kept that sentence in place of the turn (issue 41).
+    history = page.locator("[data-history=horde]")
+    history.locator(":scope > summary").click()
+    entry = history.locator("ul > li").first
+    expect(entry).to_contain_text("The Survivors win")
+    line = entry.locator("p").first.inner_text()
+    assert "game is over" not in line.casefold() and "turn" in line.casefold(), line
