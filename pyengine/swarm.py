@@ -845,7 +845,8 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        return sum(1 for card in self.zones["battlefield"] if self.is_enforcer(card))
+        enforcers = self.enforcer_ids
+        return sum(1 for card in self.zones["battlefield"] if card.id in enforcers)
 
     @property
     def active_enforcer(self) -> Card | None:
