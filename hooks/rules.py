@@ -1,6 +1,7 @@
 """MkDocs hook: rule numbers, rule references and the glossaries (plain functions in
 sitebuild/rules.py, described there).
 
+* ``on_config``: the rule prefixes, for the search scripts (a meta tag of every page);
 * ``on_files``: scans every page for rule numbers, loads and checks the glossaries and adds the
   generated glossary pages;
 * ``on_page_markdown``: rule markers and references become links;
@@ -24,6 +25,13 @@ from mkdocs.structure.files import File, Files  # noqa: E402
 from sitebuild import BuildError, rules  # noqa: E402
 
 _state: dict = {}
+
+
+def on_config(config):
+    """The rule prefixes the registry names (``sw lh hs tc``), for the page's meta tag that
+    the search scripts read (assets/search-on-demand.js): the one list, not one per script."""
+    config.extra["rule_prefixes"] = " ".join(p.lower() for p in rules.PREFIXES)
+    return config
 
 
 def _glossary_dir(config) -> Path:

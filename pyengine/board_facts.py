@@ -34,12 +34,19 @@ def _subtypes(type_line: str) -> set[str]:
     return set(parts[1].split()) if len(parts) == 2 else set()
 
 
+@functools.lru_cache(maxsize=4096)
+def _plural_subtypes(type_line: str) -> frozenset[str]:
+    """A type line's creature types, plural (what a boost's subject names), read once per
+    type line: the attack total asks it of every attacker for every lord."""
+    return frozenset(plural(t) for t in _subtypes(type_line))
+
+
 _Boost = tuple[str, tuple[str, str, int, int, tuple[str, ...]]]
 
 
 def _boosts(tags: Iterable[str]) -> tuple[_Boost, ...]:
     """The lord and anthem behaviours of a card's tags: ``(verb, boost)``."""
-    return _boosts_of(tuple(str(t) for t in tags))
+    return _boosts_of(tags if isinstance(tags, tuple) else tuple(str(t) for t in tags))
 
 
 @functools.lru_cache(maxsize=4096)
@@ -73,6 +80,7 @@ def boost_of(tag: str) -> tuple[str, tuple[str, ...], int] | None:
     return who, tuple(t.title() for t in types), power
 
 
+@functools.lru_cache(maxsize=4096)
 def _subject(subject: str) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
     """A boost's subject: ``(plural creature types, adjectives)``; None when a word is
     neither (the total cannot apply it)."""
@@ -103,7 +111,7 @@ def _applying(target: tuple[int, str], sources: Sequence[tuple[int, str]],
     keywords granted)`` each (what cannot be read is named in ``missing``)."""
     target_id, name = target
     entry = facts(name) or {}
-    subtypes = {plural(t) for t in _subtypes(str(entry.get("type_line", "")))}
+    subtypes = _plural_subtypes(str(entry.get("type_line", "")))
     for source_id, source in sources:
         for verb, (who, subject, power, _toughness, extra) in _boosts(
                 (facts(source) or {}).get("tags", []) or []):
@@ -172,6 +180,9 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
     total = 0
     missing: list[str] = []
     board = boosting(board, facts)
+    sources = {card_id for card_id, _ in board}
+    #: What the lords give, once per name (a card that is itself a lord on its own: "other").
+    given: dict[tuple[str, int | None], int] = {}
     for card_id, name, counters in attackers:
         entry = facts(name) or {}
         power = number(entry.get("power", ""))
@@ -182,7 +193,10 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
             if note not in missing:
                 missing.append(note)
             continue
-        total += power + counters + bonus((card_id, name), board, facts, missing=missing)
+        key = (name, card_id if card_id in sources else None)
+        if key not in given:
+            given[key] = bonus((card_id, name), board, facts, missing=missing)
+        total += power + counters + given[key]
     return total, missing
 
 

@@ -149,16 +149,22 @@ class Outcome:
         return self.termination is Termination.WON
 
 
+#: Scans :meth:`Zones.where` makes before it makes its hints again in one pass.
+_REBUILD_AFTER = 32
+
+
 class Zones:
     """Named ordered zones of card instances. Index 0 of a library is its top."""
 
     def __init__(self, names: list[str]) -> None:
         self._zones: dict[str, list[Card]] = {name: [] for name in names}
         #: Where each card was last seen, ``id -> (zone, index)``: a hint :meth:`where` checks
-        #: before trusting it (the zones' lists are changed in place by the engines), and
-        #: rebuilds in one pass when it is stale, so looking up every card of a board of
-        #: thousands of tokens is not a scan per card.
+        #: before trusting it (the zones' lists are changed in place by the engines). A wrong
+        #: hint costs a scan, as before; once :data:`_REBUILD_AFTER` scans pile up, the hints
+        #: are made again in one pass, so looking up every card of a board of thousands of
+        #: tokens is not a scan per card.
         self._seen: dict[int, tuple[str, int]] = {}
+        self._scans = 0
 
     def __getitem__(self, name: str) -> list[Card]:
         return self._zones[name]
@@ -183,6 +189,15 @@ class Zones:
                 if cards[index].id == card_id:
                     self._seen[card_id] = (name, index)
                     return name, index
+        self._scans += 1
+        if self._scans <= _REBUILD_AFTER:
+            for name, cards in self._zones.items():
+                for index, card in enumerate(cards):
+                    if card.id == card_id:
+                        self._seen[card_id] = (name, index)
+                        return name, index
+            raise GameError(f"card #{card_id} is not in any zone")
+        self._scans = 0
         self._seen = {card.id: (name, index) for name, cards in reversed(self._zones.items())
                       for index, card in reversed(list(enumerate(cards)))}
         found = self._seen.get(card_id)

@@ -645,9 +645,11 @@ class HordeGame(Game):
                     or not self.can_attack(card, card_facts)):
                 continue
             attackers.append(card)
-        side = self.side()
+        conditional = [c for c in attackers
+                       if attack_condition(facts[c.name]) not in ("", "alone")]
+        side = self.side() if conditional else None  # (the whole board: only when asked)
         found = {c.id: holds(attack_condition(facts[c.name]), side, self.member(c))
-                 for c in attackers if attack_condition(facts[c.name]) not in ("", "alone")}
+                 for c in conditional if side is not None}
         attackers = [c for c in attackers if found.get(c.id) is not True]  # its condition
         if len(attackers) == 1 and attack_condition(facts[attackers[0].name]) == "alone":
             attackers = []  # "can't attack alone" (hs-4-1): nothing attacks beside it

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-__all__ = ["LEVELS", "QRCode", "QRTooLong", "capacity", "encode"]
+__all__ = ["LEVELS", "MISREAD_VERSIONS", "QRCode", "QRTooLong", "capacity", "encode"]
 
 #: Error correction levels and their two format bits (ISO/IEC 18004 table 25).
 LEVELS = {"L": 1, "M": 0, "Q": 3, "H": 2}
@@ -319,16 +319,23 @@ def _codewords(data: bytes, version: int, level: str) -> list[int]:
     return result
 
 
+#: Versions a widely used reader gets wrong, skipped for the next one up: jsQR (the decoder of
+#: many phone web pages, and of this site's live table where the browser has no
+#: BarcodeDetector) places version 23's fourth alignment pattern at 74, not 78, and reads no
+#: version 23 code at all (cozmo/jsQR issue 251; checked in tests/test_qr.py).
+MISREAD_VERSIONS = frozenset({23})
+
+
 def encode(data: bytes | str, level: str = "L", *, min_version: int = 1, max_version: int = 40,
-           mask: int | None = None) -> QRCode:
+           mask: int | None = None, avoid: frozenset[int] = MISREAD_VERSIONS) -> QRCode:
     """The smallest QR code (from ``min_version``) that holds ``data`` in byte mode at
-    ``level``; the mask with the lowest penalty unless ``mask`` is given. ``QRTooLong`` if it
-    needs more than ``max_version``."""
+    ``level``, leaving out the versions in ``avoid``; the mask with the lowest penalty unless
+    ``mask`` is given. ``QRTooLong`` if it needs more than ``max_version``."""
     if level not in LEVELS:
         raise ValueError(f"unknown error correction level {level!r}")
     raw = data.encode("utf-8") if isinstance(data, str) else bytes(data)
     for version in range(max(1, min_version), min(40, max_version) + 1):
-        if len(raw) <= capacity(version, level):
+        if version not in avoid and len(raw) <= capacity(version, level):
             break
     else:
         raise QRTooLong(f"{len(raw)} bytes do not fit a QR code of version {max_version} at "

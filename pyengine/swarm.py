@@ -713,23 +713,44 @@ class SwarmGame(Game):
         base = self.facts(card.name).power
         if base is None:
             return None
-        return base + card.counters + bonus((card.id, card.name), self.static_sources(),
-                                            self.entry, attacking=attacking)
+        return base + card.counters + self._boost(card, attacking)[0]
 
     #: :meth:`static_sources` while the board holds still (:meth:`steady_board`), else None.
     _steady_sources: list[tuple[int, str]] | None = None
+    #: :meth:`_boost`'s answers while the board holds still, by name, attacking and own id.
+    _steady_boosts: dict[tuple[str, bool, int | None], tuple[int, frozenset[str]]] | None = None
 
     @contextlib.contextmanager
     def steady_board(self) -> Iterator[None]:
         """A block in which no permanent enters, leaves or changes control: the static
-        sources are worked out once for it, not once per creature asked about (a combat of
-        thousands of tokens would otherwise cost the square of the board)."""
-        outer = self._steady_sources
+        sources are worked out once for it, and what they give once per card name, not once
+        per creature asked about (a combat of thousands of tokens would otherwise cost the
+        square of the board). A block inside another is the outer one."""
+        if self._steady_sources is not None:
+            yield
+            return
         self._steady_sources = self.static_sources()
+        self._steady_boosts = {}
         try:
             yield
         finally:
-            self._steady_sources = outer
+            self._steady_sources = self._steady_boosts = None
+
+    def _boost(self, card: Card, attacking: bool) -> tuple[int, frozenset[str]]:
+        """The power and keywords the static sources give ``card`` (sw-4-7): the same for
+        every card of a name, but for a card that is itself a source (an "other" lord)."""
+        sources = self.static_sources()
+        own = card.id if any(source == card.id for source, _ in sources) else None
+        key = (card.name, attacking, own)
+        memo = self._steady_boosts
+        if memo is not None and key in memo:
+            return memo[key]
+        target = (card.id, card.name)
+        found = (bonus(target, sources, self.entry, attacking=attacking),
+                 granted_keywords(target, sources, self.entry, attacking=attacking))
+        if memo is not None:
+            memo[key] = found
+        return found
 
     def static_sources(self) -> list[tuple[int, str]]:
         """The ``(id, name)`` whose static abilities reach Swarm creatures: its permanents and
@@ -772,8 +793,7 @@ class SwarmGame(Game):
         abilities of the Swarm's permanents and of a waiting Active Enforcer (a lord's
         ``+deathtouch``), what its attack, block and damage choices read."""
         printed = {b.name for b in behaviours(self.tags(card)) if b.verb.param == "none"}
-        granted = granted_keywords((card.id, card.name), self.static_sources(), self.entry,
-                                   attacking=card.id in self.attackers)
+        granted = self._boost(card, card.id in self.attackers)[1]
         return frozenset(printed | granted)
 
     def member(self, card: Card) -> Member:
@@ -825,7 +845,8 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        return sum(1 for card in self.zones["battlefield"] if self.is_enforcer(card))
+        enforcers = self.enforcer_ids
+        return sum(1 for card in self.zones["battlefield"] if card.id in enforcers)
 
     @property
     def active_enforcer(self) -> Card | None:

@@ -86,9 +86,9 @@ def test_the_table_says_which_run_and_machine():
                         "note": "bench_x.py was not part of this run"}]}
     table = bench_goals.render(record)
     assert "06 December 2026, 09:00 to 09:40 UTC, on AMD EPYC (2 cores" in table
-    assert "| A \\| B | at most 1 | 0.5 | met | 06 Dec 2026, 09:01 UTC; load 1.5 to 2.2 |" \
+    assert "| A \\| B | met | at most 1 | 0.5 | 06 Dec 2026, 09:01 UTC; load 1.5 to 2.2 |" \
         in table
-    assert "| C | none | not measured: bench_x.py was not part of this run |  |  |" in table
+    assert "| C |  | none | not measured: bench_x.py was not part of this run |  |" in table
     assert "No `bench/run_all.py` run" in bench_goals.render(None)
 
 
@@ -120,5 +120,5 @@ def test_the_hook_puts_the_table_at_the_marker(tmp_path: Path, monkeypatch):
     monkeypatch.setattr(bench_goals, "GOALS_FILE", path)
     monkeypatch.setattr(bench_goals.load, "__defaults__", (path,))
     page = hook.on_page_markdown("# P\n\n" + bench_goals.MARKER + "\n", None, None, None)
-    assert bench_goals.MARKER not in page and "| Measure | Goal |" in page
+    assert bench_goals.MARKER not in page and "| Measure | Status | Goal |" in page
     assert hook.on_page_markdown("# Q\n", None, None, None) == "# Q\n"

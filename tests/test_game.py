@@ -142,3 +142,44 @@ def test_edited_save_is_detected():
     data["state"]["zones"]["hand"] = []
     with pytest.raises(SaveError, match="edited"):
         load_game(data)
+
+
+def test_where_finds_every_card_after_any_change_in_place():
+    """Zones.where keeps hints of where each card was; the engines change the zones' lists in
+    place (pop, insert, shuffle, slices), so after every kind of change it answers exactly
+    as a scan of the zones does, and a card no longer in the game is an error."""
+    import random
+
+    from pyengine.game import Card, Zones
+
+    zones = Zones(["library", "battlefield", "graveyard"])
+    for number in range(300):
+        zones.add(("library", "battlefield", "graveyard")[number % 3], Card(number, "Zombie"))
+    rng = random.Random(41)
+
+    def scan(card_id):
+        return next((name, index) for name in zones.names()
+                    for index, card in enumerate(zones[name]) if card.id == card_id)
+
+    gone = set()
+    for step in range(3000):
+        kind = step % 5
+        name = rng.choice(zones.names())
+        cards = zones[name]
+        if kind == 0 and cards:  # one leaves the game, a new one is made
+            gone.add(cards.pop(rng.randrange(len(cards))).id)
+            zones.add(rng.choice(zones.names()), Card(300 + step, "Zombie token"),
+                      rng.choice([None, 0]))
+        elif kind == 1:
+            rng.shuffle(cards)
+        elif kind == 2 and cards:
+            zones.move(rng.choice(cards).id, rng.choice(zones.names()), rng.choice([None, 0]))
+        elif kind == 3:
+            cards[:] = cards[::-1]
+        every = [card.id for name in zones.names() for card in zones[name]]
+        for card_id in rng.sample(every, min(len(every), 25)):
+            assert zones.where(card_id) == scan(card_id)
+        assert len(every) == 300
+        for card_id in list(gone)[:3]:
+            with pytest.raises(GameError):
+                zones.where(card_id)

@@ -461,3 +461,23 @@ def test_compare_page_stacks_on_phones():
     assert '<link rel="stylesheet" href="assets/compare.css">' in page
     css = (ROOT / "docs" / "assets" / "compare.css").read_text(encoding="utf-8")
     assert "data-label" in css and "max-width" in css
+
+
+def test_every_page_names_the_registry_rule_prefixes_for_the_search_scripts(built_site):
+    """sw-5-3 (searching for it by number): the build writes the rulebooks' rule prefixes
+    from the variant registry into every page (a meta tag), the search scripts read rule
+    numbers by it, and no script lists the prefixes itself (a new rulebook needs no script
+    edit)."""
+    from pyengine import variants
+
+    wanted = sorted(v.prefix.lower() for v in variants.rulebooks())
+    for page in (built_site / "index.html", built_site / "swarm" / "index.html",
+                 built_site / "play" / "horde.html"):
+        found = re.search(r'<meta name="coop-magic-rule-prefixes" content="([^"]*)"',
+                          page.read_text(encoding="utf-8"))
+        assert found, page
+        assert sorted(found.group(1).split()) == wanted
+    assets = Path(__file__).resolve().parents[1] / "docs" / "assets"
+    listed = [path.name for path in assets.glob("*.js")
+              if re.search(r"\b(?:sw\|lh|lh\|hs|hs\|tc)\b", path.read_text(encoding="utf-8"))]
+    assert listed == []

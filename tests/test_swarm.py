@@ -1476,3 +1476,33 @@ def test_enters_with_x_counters_as_its_text_counts():
     game.zones.take(horde.id)
     game._enter(horde)
     assert horde.counters == 3
+
+
+@pytest.mark.parametrize("tokens", [40, 400])
+def test_sw_9_2_a_big_token_board_attacks_with_each_lord_read_once_per_name(tokens,
+                                                                            monkeypatch):
+    """sw-9-2, sw-4-7: a board of hundreds of Zombie tokens and two lords attacks with every
+    creature at the lords' power (an "other" lord not boosting itself), and what the lords give
+    is worked out once per card name, not once per creature: a combat costs the board's size,
+    not its square (the cost is counted in calls, not timed; speed is bench_long_games')."""
+    from tests.scenarios import on_board, stacked
+
+    game = stacked("swarm", ["Zombie"] * 5)
+    game.phase = swarm.MAIN1
+    lord = {"mana_cost": "{1}{B}{B}", "mana_value": 3, "type_line": "Creature — Zombie",
+            "power": "2", "toughness": "2", "token": False,
+            "tags": ["lord=other_zombies+1/+1+deathtouch"]}
+    on_board(game, *["Zombie"] * tokens)
+    lords = on_board(game, "Lord A", "Lord B", extra_facts={"Lord A": lord, "Lord B": lord})
+    asked = []
+    real = swarm.bonus
+    monkeypatch.setattr(swarm, "bonus", lambda *a, **k: asked.append(a[0]) or real(*a, **k))
+    events = game.apply({"type": "combat"})
+    powers = {e.data["card"]: e.data["power"] for e in events if e.kind == "attack"}
+    assert len(powers) == tokens + 2
+    assert {powers[c.id] for c in game.zones["battlefield"] if c.name == "Zombie"} == {4}
+    assert [powers[c.id] for c in lords] == [3, 3]  # the other lord's +1 only
+    total = next(e for e in events if e.kind == "attack-total")
+    assert total.data == {"total": 4 * tokens + 6, "attackers": tokens + 2}
+    assert len(asked) <= 12, len(asked)  # per name and lord, for refusal and attack
+    assert all("deathtouch" in game.keywords(c) for c in game.zones["battlefield"])

@@ -61,4 +61,7 @@ interface Window {
   /** Note the game on the page, left before its end, in the game history with its table log
    * (docs/assets/table-tools.js). */
   coopMagicNoteUnfinished?: () => void;
+  /** A rule number's prefix and parts ("sw5.3" is ["SW", "5", "3"]), or null
+   * (assets/search-on-demand.js, from the registry's prefixes the build writes). */
+  coopMagicRuleNumber?: (text: string) => string[] | null;
 }

@@ -110,16 +110,23 @@
   // page (issue 41). Such an `h` is taken out of the address before Material's bundle reads
   // it, and the rule numbers it names are marked instead (SW 5 marks SW 5, SW 5.1, ..., never
   // SW 50), as Material marks a match.
-  const RULE = /^\s*(sw|lh|hs|tc)[\s.-]*(\d+(?:[\s.-]+\d+)*)\s*$/i;
+  // The prefixes are the rulebooks' own, from the variant registry (a meta tag the build
+  // writes, hooks/rules.py); the terms script reads rule numbers through the same function.
+  const prefixes = (document.querySelector('meta[name="coop-magic-rule-prefixes"]')
+    ?.getAttribute("content") || "").split(/\s+/).filter((p) => /^[a-z]+$/i.test(p));
+  const RULE = prefixes.length ?
+    new RegExp(`^\\s*(${prefixes.join("|")})[\\s.-]*(\\d+(?:[\\s.-]+\\d+)*)\\s*$`, "i") : null;
   /**
-   * The rule prefix and number parts of a rule number, or null.
+   * The rule prefix (upper case) and number parts of a rule number ("sw5.3", "SW-5-3",
+   * "SW 5.3" are ["SW", "5", "3"]), or null.
    * @param {string} text
    * @returns {string[] | null}
    */
   const ruleNumber = (text) => {
-    const found = RULE.exec(text);
+    const found = RULE ? RULE.exec(text) : null;
     return found ? [found[1].toUpperCase(), ...found[2].split(/[\s.-]+/)] : null;
   };
+  window.coopMagicRuleNumber = ruleNumber;
   const params = new URLSearchParams(location.search);
   const searched = ruleNumber(params.get("h") || "");
   if (searched) {

@@ -113,15 +113,20 @@
 
   // Search by rule number: each rule has its own search entry titled "SW 5.3" (hooks/rules.py).
   // A number typed without its space or with dashes ("sw5.3", "SW-5-3") is read as "SW 5.3".
-  var RULE_QUERY = /^\s*(sw|lh|hs|tc)\s*-?\s*(\d+(?:[.-]\d+)*)\s*$/i;
+  // (read by assets/search-on-demand.js's window.coopMagicRuleNumber: the prefixes are the
+  // registry's, written by the build, not listed here)
+  /** @param {string} text */
+  function ruleNumber(text) {
+    return window.coopMagicRuleNumber ? window.coopMagicRuleNumber(text) : null;
+  }
   document.addEventListener("input", function (event) {
     var input = event.target;
     if (!(input instanceof HTMLInputElement) || !input.matches("[data-md-component=search-query]")) {
       return;
     }
-    var match = RULE_QUERY.exec(input.value);
-    if (!match) return;
-    var wanted = match[1].toUpperCase() + " " + match[2].replace(/-/g, ".");
+    var parts = ruleNumber(input.value);
+    if (!parts) return;
+    var wanted = parts[0] + " " + parts.slice(1).join(".");
     if (wanted !== input.value) input.value = wanted;
   }, true);
 
@@ -133,9 +138,9 @@
         !input.matches("[data-md-component=search-query]")) {
       return;
     }
-    var match = RULE_QUERY.exec(input.value);
-    if (!match) return;
-    var anchor = "#" + match[1].toLowerCase() + "-" + match[2].replace(/\./g, "-");
+    var parts = ruleNumber(input.value);
+    if (!parts) return;
+    var anchor = "#" + parts.join("-").toLowerCase();
     var links = document.querySelectorAll(".md-search-result__link");
     for (var i = 0; i < links.length; i++) {
       var link = links[i];

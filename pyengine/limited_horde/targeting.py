@@ -39,6 +39,10 @@ def horde_target(effect: str, permanents: list[dict[str, Any]], amount: int, pla
     remaining toughness first); if none can die, the creature brought nearest to lethal.
     Raises :class:`ActionError` for input that does not say enough."""
     items = permanents
+    if not isinstance(items, list) or any(
+            not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip()
+            for p in items):
+        raise ActionError("each of the Survivors' permanents needs a name")
     if effect in ("destroy", "exile"):
         if not items:
             raise ActionError("list the Survivors' permanents with their mana values")

@@ -138,6 +138,7 @@ def test_a_tapped_term_shows_only_the_popover(phone_page, site_url):
 @pytest.mark.parametrize("query, anchor, page_path", [
     ("SW 5.3", "#sw-5-3", "swarm/index.html"),
     ("sw5.3", "#sw-5-3", "swarm/index.html"),
+    ("sw-5-3", "#sw-5-3", "swarm/index.html"),
     ("HS 9.2", "#hs-9-2", "horde/index.html"),
 ])
 def test_search_finds_a_rule_by_number(page, site_url, query, anchor, page_path):

@@ -440,7 +440,8 @@ def test_an_own_deck_game_is_followed_by_its_qr_code_on_a_fresh_phone(phone_page
                                                                       browser):
     """sw-2-7, sw-2-5: a game from pasted lists (a card of the full card data, a homebrew
     card), a few turns in: its QR code holds the share link (the deck by name: the whole
-    config was about 3,000 characters, past one code) and says so; a fresh phone opening
+    config was about 3,000 characters, past one code) and says so, and reads back as that
+    link with the decoder the live table uses; a fresh phone opening
     that link loads the card data and shows the same game: the same actions, turn, board
     and next step."""
     page = phone_page
@@ -466,6 +467,14 @@ def test_an_own_deck_game_is_followed_by_its_qr_code_on_a_fresh_phone(phone_page
     assert len(link) <= 1273, len(link)
     expect(by_id(page, "qr-code")).to_have_attribute(
         "aria-label", re.compile(rf"\({len(link):,} characters"))
+    read = page.evaluate("""async () => {
+      const jsQR = await document.querySelector('[data-widget]').coopMagicLive.jsqr();
+      const canvas = document.querySelector('[data-widget=swarm] [data-id=qr-code]');
+      const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const found = jsQR(image.data, image.width, image.height);
+      return found ? found.data : null;
+    }""")
+    assert read == link  # read back by the pinned jsQR (a code of version 23 was not)
     other_context = browser.new_context(viewport={"width": 360, "height": 740},
                                         is_mobile=True, has_touch=True)
     guard = Guard()
