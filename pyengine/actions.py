@@ -52,13 +52,15 @@ class Bound:
     from ``low`` to ``high`` (None: no limit on that side); with ``among``, one of those
     values; with ``many``, a list ``low`` to ``high`` long of such values (distinct ones, when
     ``among`` is given); with ``fields``, a list of objects the table describes, each with a
-    ``name`` and these whole-number fields (a blocker's ``toughness``, a permanent's ``mv``)."""
+    ``name`` and these whole-number fields (a blocker's ``toughness``, a permanent's ``mv``);
+    with ``nonzero``, a whole number other than 0 (a change either way: life, counters)."""
 
     low: int | None = None
     high: int | None = None
     among: tuple[Any, ...] | None = None
     many: bool = False
     fields: tuple[str, ...] = ()
+    nonzero: bool = False
 
     def _within(self, number: int) -> bool:
         return (self.low is None or number >= self.low) and (
@@ -70,7 +72,7 @@ class Bound:
         if self.fields:
             return isinstance(value, Mapping) and isinstance(value.get("name"), str) and all(
                 _whole(value.get(name)) for name in self.fields)
-        return _whole(value) and self._within(value)
+        return _whole(value) and self._within(value) and not (self.nonzero and value == 0)
 
     def admits(self, value: Any) -> bool:
         """True if ``value`` is one this bound allows."""
@@ -83,14 +85,15 @@ class Bound:
         return all(self._item(v) for v in value)
 
     def text(self) -> str:
-        """The bound in a few words: ``1..7``, ``2 of [4, 5, 9]``, ``1.. of {name, toughness}``."""
+        """The bound in a few words: ``1..7``, ``.. not 0``, ``2 of [4, 5, 9]``, ``1.. of {name,
+        toughness}``."""
         size = f"{'' if self.low is None else self.low}..{'' if self.high is None else self.high}"
         if self.fields:
             return f"{size} of {{{', '.join(('name', *self.fields))}}}"
         if self.among is not None:
             among = json.dumps(list(self.among), ensure_ascii=False)
             return f"{size} of {among}" if self.many else f"one of {among}"
-        return size
+        return f"{size} not 0" if self.nonzero else size
 
 
 @dataclass(frozen=True)

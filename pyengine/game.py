@@ -27,7 +27,7 @@ from dataclasses import asdict, dataclass, field, fields
 from typing import TYPE_CHECKING, Any, ClassVar, Self
 
 from . import safejson
-from .actions import Action
+from .actions import Action, Bound
 from .rng import Rng
 
 if TYPE_CHECKING:  # pragma: no cover - types only
@@ -312,12 +312,18 @@ class Game:
         return None
 
     # -- actions --------------------------------------------------------------------------------
+    #: What an open argument of a :meth:`template` may be, where the engine checks a range:
+    #: action type -> argument -> :class:`~pyengine.actions.Bound` (an amount of 1 or more, a
+    #: change other than 0), so ``legal_actions()`` says it.
+    BOUNDS: ClassVar[dict[str, dict[str, Bound]]] = {}
+
     def template(self, type_: str, /, **args: Any) -> Action:
         """The action ``type_`` with ``args`` filled and its handler's other required
-        arguments open (:attr:`Action.open`): what :meth:`legal_actions` lists for a choice
-        the table makes freely (an amount, a name)."""
+        arguments open (:attr:`Action.open`), with their :attr:`BOUNDS`: what
+        :meth:`legal_actions` lists for a choice the table makes freely (an amount, a name)."""
         required = _signature(type(self), "do_" + type_.replace("-", "_")).required
-        return Action(type_, args, tuple(name for name in required if name not in args))
+        return Action(type_, args, tuple(name for name in required if name not in args),
+                      self.BOUNDS.get(type_, {}))
 
     def handler_types(self) -> list[str]:
         """Every action type this format has a ``do_*`` handler for, sorted."""

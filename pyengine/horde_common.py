@@ -40,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from .actions import Action
+from .actions import Action, Bound
 from .board_facts import attack_summary, bonus, boosting, number
 from .cards import (  # noqa: F401 - parse_cost re-exported
     CardDataError,
@@ -213,6 +213,13 @@ class HordeGame(Game):
         "graveyard",
         "exile",
     ]
+
+    #: The typed amounts as the engine takes them (:meth:`require_amount`,
+    #: :meth:`require_life_change`, :meth:`do_counters`): a hit and the Horde's life gain of 1
+    #: or more (hs-5-1, hs-5-3), a change of the Survivors' life or of counters either way.
+    BOUNDS: ClassVar[dict[str, dict[str, Bound]]] = {
+        "hit": {"n": Bound(low=1)}, "gain": {"n": Bound(low=1)},
+        "life": {"change": Bound(nonzero=True)}, "counters": {"n": Bound(nonzero=True)}}
 
     #: Zones a puppet ``move`` may send a card to.
     MOVE_TARGETS: ClassVar[tuple[str, ...]] = (

@@ -550,6 +550,10 @@ class TeamTracker(Game):
 
     variant = "team-commander"
     zone_names: ClassVar[list[str]] = []
+    #: A team's life, poison or commander damage changes by a whole number other than 0
+    #: (:meth:`_amount`; a negative one corrects a total).
+    BOUNDS: ClassVar[dict[str, dict[str, Bound]]] = {
+        name: {"amount": Bound(nonzero=True)} for name in ("life", "poison", "commander-damage")}
 
     def setup(self) -> list[Event]:
         raw = self.config.get("teams")

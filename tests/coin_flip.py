@@ -135,8 +135,8 @@ class CoinRunner(runner.RunnerBase):
 
     variants = (VARIANT,)
     hash_prefix = "c="
+    own_choice = "own"  # the deck menu's pasted list
     buttons = BUTTONS
-    used_fields = {"nudge": {"amount": "1"}}
     screen = runner.Screen(event_classes={"win": "coin-win", "loss": "coin-loss"},
                            counts={"n-graveyard": "graveyard"}, expand_last=True,
                            top_after=frozenset({"new"}), undo_names=True)
@@ -153,7 +153,7 @@ class CoinRunner(runner.RunnerBase):
     def __init__(self, env: Env, data: Any = None) -> None:
         super().__init__(
             env, data, own=OwnDecks(data, own="own", fields=("deck-paste",), stem="coin-deck",
-                                    file_limit=10_000, loading_id="note"),
+                                    file_limit=10_000, loading_id="note", box="own-box"),
             pictures=CardPictures(pick=("pick",)), share_hint="Export the game instead.",
             missing="No card data here.", errors=(OSError, KeyError))
 

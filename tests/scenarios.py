@@ -320,7 +320,7 @@ def walk(game: Game, seed: str, steps: int) -> list[tuple[dict[str, Any], list[E
 def within(rng: Rng, bound: Bound) -> Any:
     """A value ``bound`` admits, chosen with ``rng``: the table's described objects (a name
     and small whole numbers), distinct values of ``among``, or a whole number between its
-    limits (at most 8 above the lowest)."""
+    limits (at most 8 above the lowest; not 0 where the bound says so)."""
     low = bound.low if bound.low is not None else 0
     if bound.fields:
         count = low + rng.below(3)
@@ -334,7 +334,8 @@ def within(rng: Rng, bound: Bound) -> Any:
     if bound.among is not None:
         return rng.choice(list(bound.among))
     high = low + 8 if bound.high is None else min(bound.high, low + 8)
-    return low + rng.below(high - low + 1)
+    value = low + rng.below(high - low + 1)
+    return value + 1 if bound.nonzero and value == 0 else value
 
 
 def filled(rng: Rng, game: Game, action: Action) -> Action:

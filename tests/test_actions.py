@@ -189,9 +189,11 @@ def test_a_walk_through_the_listed_actions_is_taken(variant):
     assert replayed.snapshot() == game.snapshot()
 
 
-#: Actions whose open arguments have no bound (the table's free choice: an amount, a name),
-#: filled by the argument's name, so the engine may refuse the value chosen.
-OPEN_BY_NAME = {"hit", "gain", "life", "counters", "create-token", "hunt", "token", "damage",
+#: Actions whose open arguments have no bound (the table's free choice: an amount, a name)
+#: or one the engine narrows by the state (a team's poison taken back), filled by the
+#: argument's name, so the engine may refuse the value chosen. ``gain`` and ``life`` are here
+#: for the Swarm's, which declare no bound yet (the Horde's and the tracker's do).
+OPEN_BY_NAME = {"gain", "life", "create-token", "hunt", "token", "damage",
                 "lose-life", "poison", "mill", "survivor-poison", "commander-damage", "draw",
                 "player-loses", "player-wins", "team-loses", "extra-turn", "activate",
                 "deck-out", "roll", "trigger-tokens"}
@@ -275,3 +277,29 @@ def test_a_kept_hand_lists_each_choice_of_cards_for_the_bottom():
     assert keep.open == ("bottom",) and keep.bounds["bottom"].admits(ids[:3])
     assert not keep.bounds["bottom"].admits(ids[:2])
     assert _probe(hand, keep.with_args(bottom=ids[4:])) == ""
+
+
+def test_typed_amounts_are_listed_with_the_range_the_engine_takes():
+    """hs-5-1, hs-5-3, tc-4-1: the amounts the table types are open with their bound where the
+    engine checks one: a hit and the Horde's life gain 1 or more, a change of life or counters
+    (and a team's totals) any whole number but 0; a value outside it does not fit and the
+    engine refuses it, one inside is taken."""
+    for variant in ("horde", "limited-horde"):
+        game = scenarios.stacked(variant, ["Walking Corpse"] * 5) if variant == "horde" \
+            else scenarios.start(variant)
+        listed = {a.type: a for a in game.legal_actions() if a.open and not a.args}
+        for kind, name, bad, good in (("hit", "n", 0, 2), ("gain", "n", 0, 1),
+                                      ("life", "change", 0, -3)):
+            template = listed[kind]
+            assert template.open == (name,) and template.bounds[name].admits(good)
+            assert not template.fits(template.with_args(**{name: bad}))
+            assert _probe(game, template.with_args(**{name: bad})) != ""
+            assert _probe(game, template.with_args(**{name: good})) == ""
+        assert listed["hit"].text() == "hit n=?(1..)"
+        assert listed["life"].text() == "life change=?(.. not 0)"
+    tracker = scenarios.start("team-commander")
+    life = next(a for a in tracker.legal_actions() if a.type == "life")
+    assert life.bounds["amount"].admits(-5) and not life.bounds["amount"].admits(0)
+    assert not life.bounds["amount"].admits(True)  # a whole number, not a yes or no
+    assert _probe(tracker, life.with_args(amount=0)) != ""
+    assert _probe(tracker, life.with_args(amount=-5)) == ""

@@ -176,13 +176,13 @@ def test_legal_actions_follow_the_phase(tmp_path):
 
 def test_legal_lists_actions_and_act_takes_one_as_json(tmp_path, capsys):
     """hs-6-8, hs-5-1: ``legal`` prints the engine's actions now as values (a card and a zone
-    filled, an amount open); ``act`` applies one given as JSON, and refuses what is not an
-    action in words, leaving the file as it was."""
+    filled, an amount open with its range); ``act`` applies one given as JSON, and refuses
+    what is not an action in words, leaving the file as it was."""
     path = str(tmp_path / "game.json")
     run(capsys, "horde", "new", path, "--seed", "amber-otter-17")
     code, out, _ = run(capsys, "horde", "legal", path)
     lines = out.splitlines()
-    assert code == 0 and lines[:2] == ["end-survivor-turn", "hit n=?"]
+    assert code == 0 and lines[:2] == ["end-survivor-turn", "hit n=?(1..)"]
     moves = [line for line in lines if line.startswith("move card=")]
     assert moves and moves[0].endswith("to=battlefield")
     code, out, _ = run(capsys, "horde", "act", path, '{"type": "hit", "n": 2}')

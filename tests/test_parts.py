@@ -101,6 +101,18 @@ def test_card_pictures_ask_for_the_chosen_cards_image_and_keep_the_setting():
     assert saved["form"]["images"] == ""
 
 
+def test_the_own_deck_box_shows_while_an_own_deck_is_chosen_and_keeps_a_long_list():
+    """hs-1-3: the set-up's own-deck box (OwnDecks' ``box``) shows while the deck menu holds
+    a pasted list, and the list's box keeps as much as the part reads from a file
+    (``file_limit``), past the runner's limit for other fields."""
+    page = started()
+    assert tap(page, "setup", {"deck": ""})["view"]["hidden"]["own-box"] is True
+    paste = "1 Coin\n" * 800  # 5,600 characters: past field_limit (2,000)
+    view = tap(page, "setup", {"deck": "own", "deck-paste": paste, "coins": "x" * 3000})["view"]
+    assert view["hidden"]["own-box"] is False
+    assert page.widget.form["deck-paste"] == paste and len(page.widget.form["coins"]) == 2000
+
+
 def test_an_own_list_is_read_once_for_every_runner():
     """hs-1-3: OwnDecks.read makes a runner's config from the own list: cards nobody knows go
     to the question form (one row a card, the refusal says so), and a commander the list

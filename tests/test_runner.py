@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import ast
 import json
+import types
 from pathlib import Path
 
 import pytest
 
-from pyengine.widgets import runner
+from pyengine.actions import Action
+from pyengine.game import ActionError, GameError
+from pyengine.widgets import View, runner
 from pyengine.widgets.host import Host
 from tests import coin_flip
 from tests.scenarios import start as start_variant
@@ -303,3 +306,154 @@ def test_a_variant_declares_little():
                     if isinstance(node, (ast.Import, ast.ImportFrom))]
         assert not [line for line in imported
                     if any(v in line for v in ("horde", "swarm", "team", "limited"))], name
+
+
+# -- the declarations a variant may add (issue 45, point 4): each one the toy turns on ------------
+def declared(**attrs):
+    """A host of the toy runner with the given class attributes declared on it."""
+    widget = type("Declared", (coin_flip.CoinRunner,), attrs)
+    return Host("coins", types.SimpleNamespace(**{**vars(coin_flip.MODULE), "Widget": widget}),
+                coin_flip.env(), None)
+
+
+def started_with(**attrs):
+    page = declared(**attrs)
+    page.answer_start()
+    answer = tap(page, "new", {"coins": "2", "target": "3", "seed": "toy-seed"})
+    assert answer["view"]["error"] == ""
+    return page
+
+
+def test_a_table_button_s_amount_is_used_up_and_a_refused_one_kept():
+    """hs-2-9: after a button that takes the form's amount the amount is back to 1 (the next
+    tap does not reuse it by surprise, RunnerBase.used); a refused tap keeps what was typed."""
+    page, _ = started()
+    assert page.widget.used("nudge") == {"amount": "1"} and page.widget.used("flip") == {}
+    answer = tap(page, "nudge", {"amount": "3"})
+    assert answer["view"]["values"]["amount"] == "1" and page.widget.form["amount"] == "1"
+    assert page.widget.game.actions == [{"type": "nudge", "n": 3}]
+    tap(page, "nudge", {"amount": "0"})
+    assert page.widget.form["amount"] == "0"
+
+
+def test_undo_and_errors_are_worded_as_declared():
+    """hs-2-9: Undo names what it takes back as declared (undo_words: keys sorted, dashes as
+    spaces) and errors are sentences when the variant says so (sentences)."""
+    page = started_with(undo_words=(True, True), sentences=("It did not work.", (".",)))
+    tap(page, "nudge", {"amount": "2"})
+    assert tap(page, "undo")["view"]["text"]["happened"] == "Undone: nudge (n 2)."
+    assert tap(page, "flip")["view"]["error"] == "Choose a card first."
+    assert runner.plain_words({"type": "create-token", "n": 2, "name": "Zombie"}) == \
+        "create-token (n 2, name Zombie)"
+
+
+def test_notes_last_until_the_next_action_and_the_export_is_said():
+    """hs-2-9: a note said by the runner (a reset, an own deck's reading, the export) shows in
+    its element until the next action; the exported file is named as declared."""
+    page = started_with(screen=runner.Screen(notes=("note",), deck_note="note"),
+                        export_file="coins-{seed}.json",
+                        export_said=("note", "Saved as {file}."))
+    answer = tap(page, "export")
+    assert answer["view"]["download"][0] == "coins-toy-seed.json"
+    assert answer["view"]["text"]["note"] == "Saved as coins-toy-seed.json."
+    assert tap(page, "nudge", {"amount": "1"})["view"]["text"]["note"] == ""
+    page.widget.say_deck("Your list has no commander.")
+    assert page.widget.render().text["note"] == "Your list has no commander."
+
+
+def test_a_runner_that_forgets_the_last_events_shows_only_what_an_action_did():
+    """hs-2-9: with forgets_last a quiet action shows no events in "What just happened";
+    without it the latest events stay."""
+    keeps, forgets = started_with(), started_with(forgets_last=True)
+    for page in (keeps, forgets):
+        tap(page, "nudge", {"amount": "1"})
+    assert tap(keeps, "show-setup")["view"]["lists"]["last"]
+    assert tap(forgets, "show-setup")["view"]["lists"]["last"] == []
+
+
+def test_the_chosen_card_may_live_in_a_card_menu_and_must_be_on_the_board():
+    """hs-2-9: a runner may keep the chosen card in a form menu (card_field); with
+    chosen_on_board a card button refuses a card the board no longer shows, in its words."""
+    page = declared(card_field="card", chosen_on_board=True, choose_first="tap a coin first",
+                    fresh_form=lambda self: {**coin_flip.CoinRunner.fresh_form(self),
+                                             "card": ""})
+    page.answer_start()
+    tap(page, "new", {"coins": "2", "target": "3", "seed": "toy-seed"})
+    coin = page.widget.game.zones["battlefield"][0].id
+    tap(page, "pick", {"_item": str(coin)})
+    assert page.widget.form["card"] == str(coin) and page.widget.chosen_name() == "Coin"
+    tap(page, "flip")
+    assert page.widget.game.actions[-1] == {"type": "flip", "card": coin}
+    page.widget.game.apply(Action.of("sweep", cards=[coin]))  # off the board
+    assert tap(page, "tap")["view"]["error"] == "tap a coin first"
+    assert page.widget.chosen_name() is None
+    page.widget.form["menu"] = "x"
+    with pytest.raises(ActionError, match="choose one"):
+        page.widget.menu_card("menu", "choose one")
+
+
+def test_a_page_of_rule_sets_asks_each_its_panel():
+    """hs-2-9: with rule_sets the set-up's menu lists the rule sets this page has, the engine
+    is the rule set's, a game's rule set and set-up come back into the form, and only a rule
+    set that plays own decks shows the own-deck box."""
+    shown: list[dict] = []
+    coins = types.SimpleNamespace(
+        LABEL="Coins", VARIANT=coin_flip.VARIANT, ONLY=set(), OWN_DECKS=True,
+        game_class=lambda: coin_flip.CoinFlip, available=lambda: True,
+        form_from_setup=lambda form, setup: shown.append(setup))
+    gone = types.SimpleNamespace(LABEL="Gone", VARIANT="gone", ONLY=set(),
+                                 available=lambda: False)
+    page = declared(rule_sets={coin_flip.VARIANT: coins, "gone": gone},
+                    fresh_form=lambda self: {**coin_flip.CoinRunner.fresh_form(self),
+                                             "variant": coin_flip.VARIANT})
+    page.answer_start()
+    widget = page.widget
+    assert widget.rule_set_menu() == [(coin_flip.VARIANT, "Coins")]
+    assert widget.game_class(coin_flip.VARIANT) is coin_flip.CoinFlip
+    with pytest.raises(GameError, match="unknown rule set"):
+        widget.rule_set("gone-too")
+    tap(page, "new", {"coins": "2", "target": "3", "seed": "toy-seed"})
+    widget.form["variant"] = ""
+    widget.form_from_game(widget.game, {"variant": coin_flip.VARIANT, "coins": 2})
+    assert widget.form["variant"] == coin_flip.VARIANT and shown == [
+        {"variant": coin_flip.VARIANT, "coins": 2}]
+    widget.form["deck"] = "own"
+    assert widget.own_deck_shown()
+    widget.form["variant"] = "gone"
+    assert not widget.own_deck_shown()
+
+
+def test_a_pasted_deck_s_reference_lists_the_declared_config_keys():
+    """hs-2-9: a game whose decks are not shipped (no origin) lists its cards on the page, in
+    the sections own_lists declares; a shipped one does not."""
+    page = started_with(own_lists={coin_flip.VARIANT: (("coins", {"main": "extra",
+                                                                  "one": "single"}),)})
+    widget = page.widget
+    assert widget.own_reference(widget.game) is None  # made from its set-up
+    widget.origin = None
+    widget.game.config.update(extra=["Coin", "Coin"], single="Coin")
+    assert widget.own_reference(widget.game) == [("coins", {"main": ["Coin", "Coin"],
+                                                            "one": ["Coin"]})]
+
+
+def test_the_log_data_and_an_empty_origin_keep_their_declared_shapes():
+    """hs-2-9: log_texts gives the log as data with the events' texts only; origin_object
+    keeps an empty object, not null, as the origin of no game (saves write it so)."""
+    page = started_with(screen=runner.Screen(log_texts=True), origin_object=True)
+    data = page.widget.log_data(page.widget.game)
+    assert json.loads(data["data-events"])[0].startswith("2 coins") and "data-variant" not in data
+    tap(page, "reset")
+    tap(page, "reset-yes")
+    assert page.widget.origin == {} and json.loads(page.widget.save())["origin"] == {}
+
+
+def test_life_gained_under_a_cant_gain_life_is_warned_of():
+    """hs-2-9: with Screen.life_note, a life gain while a permanent says players can't gain
+    life is warned of in "What just happened" and the note."""
+    page = started_with(screen=runner.Screen(life_note="note"),
+                        card_facts=staticmethod(lambda game: lambda name: {
+                            "tags": ["players_cant_gain_life"]}))
+    view = View()
+    page.widget.warn_life(page.widget.game, view)
+    assert view.text["note"].startswith("Careful: Coin on the coin's battlefield")
+    assert view.hidden["happened"] is False

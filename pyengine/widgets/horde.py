@@ -5,22 +5,12 @@ Two rule sets: Horde under the SlingLab rules (:mod:`pyengine.horde`, every pres
 option) and Horde Magic Limited Edition 2.1 (:mod:`pyengine.limited_horde`, its three decks and
 difficulty); what differs between them lives in one panel module each
 (:mod:`.horde_slinglab`, :mod:`.horde_limited`, listed in :data:`PANELS`), this module keeps
-what they share. A game is its config, its seed and the actions the table took. After every action
-the page stores the game and the page settings (browser storage) and puts a share link in the
-address (``#h=`` + the set-up, seed and actions, zlib-compressed, base64url); opening that
-address on another phone replays the same game. Undo drops the last action; reset asks first;
-export and import move a game as a JSON file.
-
-Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests); decks from
-``env.read_deck``. Saved games, imports and share links carrying a whole config replay without
-them.
-
-The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
-board and its group buttons, :class:`.board.Layout`), its parts' (own decks, pictures, "How hard
-is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, each a
-:class:`.runner.Button`, and :meth:`Widget.special_action` for the few the table cannot say
+what they share (a share link, ``#h=``, carries the set-up it rebuilds the config from). The
+page, saves, links, undo, reset, import and export, the board and the parts are
+:class:`.runner.RunnerBase`'s; this module declares the action table (:data:`BUTTONS`), the
+page's frame and board, and keeps what is the Horde's own: :meth:`Widget.special_action`
 (rolls, a trigger's tokens, :mod:`.horde_triggers`; a held spell, :mod:`.held`; Limited's
-targets and Hunter).
+targets and Hunter), its status and its turn on the first screen.
 """
 
 from __future__ import annotations
@@ -123,25 +113,6 @@ PANEL_ACTIONS = ("destroy", "exile", "bounce", "to-top", "tap", "untap-one", "co
 REPEATABLE = ("life-down", "life-up", "counter", "hit", "gain", "undo")
 
 
-def fresh_form() -> dict[str, str]:
-    """The page's settings before anything is chosen."""
-    from ..horde import CUSTOM, LIFE_AMOUNT, LIFE_MODE  # SlingLab's own declarations
-
-    return {
-        "variant": SLINGLAB, "deck": DEFAULT_DECK, "difficulty": "classic", "survivors": "1",
-        "life-mode": LIFE_MODE.default, "life": str(LIFE_AMOUNT.default),
-        "names": "",
-        **CUSTOM.format(CUSTOM.defaults()),
-        "lh-deck": "zombies", "level": "normal", "adjustment": "0", "aggro": "", "lh-life": "",
-        "seed": "", "keep-seed": "", "amount": "1", "combat": "", "creatures": "", "power": "2",
-        "token": "Zombie", "token-power": "", "token-toughness": "", "token-other": "",
-        "target-effect": "destroy", "targets": "", "target-player": "on", "target-divided": "",
-        "hunter-toughness": "", "hunter-defender": "", "images": "auto", "deck-paste": "",
-        "deck-name": "", "trigger-n": "",
-        **slinglab.declared().default_form(), **limited.declared().default_form(),  # declared
-    }
-
-
 #: ``encode_share(data)``: a share-link fragment, ``h=`` + base64url(zlib(JSON));
 #: ``decode_share(text)``: the data it carries, ``ValueError`` if it is not one.
 encode_share, decode_share = runner.share_codec(
@@ -149,36 +120,31 @@ encode_share, decode_share = runner.share_codec(
     damaged="the link is damaged or incomplete", no_game="the link holds no game")
 
 
-_int = plumbing.whole_number
-
-
-def _names(text: str, limit: int = 30) -> list[str]:
-    """Names from a comma- or line-separated field, trimmed, each at most MAX_NAME long."""
-    return plumbing.names(text, limit, MAX_NAME)
-
-
-def describe(action: dict[str, Any]) -> str:
-    """A short phrase for an undone action."""
-    kind = str(action.get("type", "?"))
-    extra = [f"{k} {v}" for k, v in sorted(action.items()) if k != "type"]
-    return kind.replace("-", " ") + (f" ({', '.join(extra)})" if extra else "")
-
-
 class Widget(share_ref.ByReference):
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         #: The Horde permanent chosen for the card buttons (a card id), or None.
         self.selected: int | None = None
-        self.note = ""
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=OWN_DECK, fields=("deck-paste",),
                                           stem="horde-deck", file_limit=MAX_PASTE_CHARS + 1,
-                                          loading_id="note", side="Horde",
+                                          loading_id="note", side="Horde", box="own-deck-box",
                                           why="the Horde has no commander (HS 1.3)"),
             pictures=parts.CardPictures(pick=("pick",)),
             share_hint="Use Export to pass the game as a file instead.",
             missing="This page could not load the card facts: saved, imported and shared "
             "games work, new games cannot be set up.",
             errors=(OSError, KeyError, ValueError, CardDataError))
+
+    @staticmethod
+    def fresh_form() -> dict[str, str]:
+        """The page's settings before anything is chosen: the Horde's, then each rule set's."""
+        return {
+            "variant": SLINGLAB, "survivors": "1", "names": "", "seed": "", "keep-seed": "",
+            "amount": "1", "combat": "", "creatures": "", "power": "2", "token": "Zombie",
+            "token-power": "", "token-toughness": "", "token-other": "", "images": "auto",
+            "deck-paste": "", "deck-name": "", "trigger-n": "",
+            **slinglab.fresh_form(), **limited.fresh_form(),
+        }
 
     # -- start, share links and import: share_ref.ByReference's, with these hooks ----------------
     not_a_file = "the file is not a Horde game save"
@@ -188,13 +154,8 @@ class Widget(share_ref.ByReference):
 
     @property
     def setup(self) -> dict[str, Any] | None:
-        """The set-up the game was made from (share links rebuild the config from it), or None
-        for a pasted list's and imported games (share links then carry the whole config)."""
+        """The set-up the game was made from (:attr:`origin`), None for a pasted list's."""
         return self.origin
-
-    @setup.setter
-    def setup(self, value: dict[str, Any] | None) -> None:
-        self.origin = value
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Horde runner save"
@@ -204,22 +165,7 @@ class Widget(share_ref.ByReference):
     wrong_game = "it holds a {variant!r} game, not a Horde game"
     keeps_last = True  # reloaded, the page shows what just happened again
 
-    @staticmethod
-    def fresh_form() -> dict[str, str]:
-        return fresh_form()
-
     # -- set-up ----------------------------------------------------------------------------------
-    @staticmethod
-    def _panel(variant: Any) -> Any:
-        """The panel of a rule set (:mod:`.horde_slinglab`, :mod:`.horde_limited`)."""
-        if variant in PANELS:
-            return PANELS[variant]
-        raise GameError(f"unknown rule set {variant!r}")
-
-    def game_class(self, variant: str) -> type[Game]:
-        engine: type[Game] = self._panel(variant).game_class()
-        return engine
-
     def setup_from_form(self) -> dict[str, Any]:
         """The set-up the form describes (what a share link carries), checked."""
         form = self.form
@@ -228,7 +174,7 @@ class Widget(share_ref.ByReference):
             survivors = int(SURVIVORS.parse(form["survivors"]))
         except SetupError as error:
             raise ActionError(str(error)) from None
-        names = _names(form["names"], 4)
+        names = plumbing.names(form["names"], 4)
         if names and len(names) != survivors:
             raise ActionError(f"give {survivors} Survivor name(s), or none")
         if variant not in PANELS:
@@ -251,7 +197,7 @@ class Widget(share_ref.ByReference):
         """The engine config of a set-up (deck names and card facts from the shipped data)."""
         if self.db is None:
             raise GameError(self.data_error or "the card facts are missing")
-        config: dict[str, Any] = self._panel(setup.get("variant")).config(setup, self._shipped)
+        config: dict[str, Any] = self.rule_set(setup.get("variant")).config(setup, self._shipped)
         names = setup.get("names")
         if names:
             config["survivor_names"] = names
@@ -274,96 +220,32 @@ class Widget(share_ref.ByReference):
             return str(problem).startswith("the page does not know")
         return False
 
-    def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
-        """The form's fields, each cut to ``limit``; a pasted deck may be as long as any
-        paste a page reads."""
-        paste = form.get("deck-paste")
-        super().apply_form(form, limit)
-        if paste is not None:
-            self.form["deck-paste"] = str(paste)[:MAX_PASTE_CHARS + 1]
-
     def form_from_game(self, game: Game, setup: dict[str, Any] | None) -> None:
-        """Show the set-up of a game that came from a link or a file."""
-        form = self.form
-        form["variant"] = game.variant
-        form["seed"] = game.seed
-        form["survivors"] = str(getattr(game, "survivors", 1))
-        if setup is None:
-            return
-        names = setup.get("names") or []
-        form["names"] = ", ".join(str(n) for n in names)
-        self._panel(game.variant).form_from_setup(form, setup)
-
-    # -- what the parts ask (pyengine/widgets/parts.py) -------------------------------------
-    def own_deck_shown(self) -> bool:
-        return self.form["variant"] == SLINGLAB and self.is_own(self.form["deck"])
-
-    def say_deck(self, note: str) -> None:
-        if note:
-            self.note = note
-
-    def chosen_name(self) -> str | None:
-        game = self.game
-        chosen = next((c for c in game.zones["battlefield"] if c.id == self.selected),
-                      None) if game is not None else None
-        return chosen.name if chosen is not None else None
+        """Show the set-up of a game that came from a link or a file: the rule set's and the
+        Survivors (their names from a set-up)."""
+        self.form["survivors"] = str(getattr(game, "survivors", 1))
+        if setup is not None:
+            self.form["names"] = ", ".join(str(n) for n in setup.get("names") or [])
+        super().form_from_game(game, setup)
 
     # -- actions ---------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     buttons = BUTTONS
-    used_fields = {**{a: {"amount": "1"} for a in ("gain", "draw", "discard", "life-down",
-                                                   "life-up", "token", "target")},
-                   "hit": {"amount": "1", "combat": ""},
-                   horde_triggers.ACTION: {"trigger-n": ""}}
+    used_fields = {"token": {"amount": "1"}, "target": {"amount": "1"}, "hit": {"combat": ""},
+                   horde_triggers.ACTION: {"trigger-n": ""}}  # the table's amounts: used()
     field_limit, amount_range = MAX_FIELD, ("N", 1, 999)
 
-    def before_action(self) -> None:
-        self.note = ""
+    sentences = ("", plumbing.ENDINGS)
 
-    def sentence(self, text: str) -> str:
-        return plumbing.sentence(text)
-
-    def export_view(self, view: View) -> None:
-        assert self.game is not None
-        view.download = ("horde-game.json", self.game.to_json())
-
+    export_file, export_said = "horde-game.json", ("note", "The game was saved as {file}.")
     #: After any action the card panel stays on the chosen card's group.
     follow_group = None
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        return describe(data)
+    undo_words = (True, True)  # "Undone: hit (n 3)"
     variants, rule_sets = (SLINGLAB, LIMITED), PANELS
-
-    def _dispatch(self, action: str, form: dict[str, str]) -> bool:
-        """Run one page action (:meth:`runner.RunnerBase._dispatch`): the export said."""
-        game = self.game
-        if game is not None and action == "export":
-            self.note = "The game was saved as horde-game.json."
-        return super()._dispatch(action, form)
-
-    def _group_of(self, card_id: int | None) -> board.Group | None:
-        """The battlefield group the chosen card belongs to (the card panel follows it)."""
-        return board.group_of(self.board_groups(), card_id) if self.game is not None else None
-
-    def finish(self, action: str, form: dict[str, str], view: View) -> View:
-        """A warning when life is gained under a "can't gain life"."""
-        if view.error:
-            return view
-        if action == "life-up" and self.game is not None:
-            blockers = board.cant_gain_life([c.name for c in self.game.zones["battlefield"]],
-                                            self._facts(self.game))
-            if blockers:  # a static "can't gain life" on the battlefield (issue 27, point 5)
-                warning = (f"Careful: {', '.join(blockers)} on the Horde's battlefield says "
-                           "players can't gain life. Tap Undo if the Survivors did not gain it.")
-                view.text["happened"] = warning
-                view.hidden["happened"] = False
-                view.text["note"] = warning
-        return super().finish(action, form, view)  # a card's panel opened: scroll to it
-
-    def chosen_for_action(self) -> int:
-        return self._chosen()
+    # the card buttons take a Horde permanent on the battlefield
+    chosen_on_board, choose_first = True, "tap a Horde permanent in the list first"
 
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The page actions the table (:data:`BUTTONS`) does not describe."""
@@ -371,7 +253,7 @@ class Widget(share_ref.ByReference):
 
     def _special(self, action: str, form: Mapping[str, Any], game: Game) -> dict[str, Any]:
         if action == "roll-creature":
-            creatures = _names(self.form["creatures"])
+            creatures = plumbing.names(self.form["creatures"])
             if not creatures:
                 raise ActionError("name the Survivors' creatures to roll among, separated by "
                                   "commas")
@@ -382,7 +264,8 @@ class Widget(share_ref.ByReference):
             return held.action(game, runner.item_id(form), self._facts(game),
                                tokens=game.variant == SLINGLAB)
         if action == "untap-one":
-            group = self._group_of(self._chosen())
+            self.chosen_for_action()
+            group = self.chosen_group()
             tapped = group.tapped if group is not None else []
             if not tapped:
                 raise ActionError("none of these permanents is tapped")
@@ -392,45 +275,29 @@ class Widget(share_ref.ByReference):
         if action == "target":
             return limited.target_action(self.form, self._amount)
         if action == "hunt":
-            return limited.hunt_action(self.form, self._chosen())
+            return limited.hunt_action(self.form, self.chosen_for_action())
         raise ValueError(f"unknown action {action!r}")
 
     def _token_action(self, game: Game) -> dict[str, Any]:
-        """Tokens for the Horde: SlingLab makes them (hs-6-8, hs-5-6); Limited 2.1 returns
-        matching token cards from the graveyard (lh-3-3), or makes ordinary ones (lh-3-5)."""
+        """Tokens for the Horde, named and counted; how they are made is the rule set's
+        (its panel's ``token_options``)."""
         name = self.form["token"].strip()[:MAX_NAME]
         if not name:
             raise ActionError("name the token")
-        data: dict[str, Any] = {"type": "create-token", "name": name, "n": self._amount()}
-        if game.variant == LIMITED and not self.form["token-other"]:
-            return data
-        if game.variant == LIMITED:
-            data["other"] = True
-        for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
-            value = self.form[field_name].strip()
-            if value:
-                data[key] = _int(value, f"The token's {key}", 0, 99)
-        return data
+        return {"type": "create-token", "name": name, "n": self._amount(),
+                **self.rule_set(game.variant).token_options(self.form)}
 
     def clear_game(self) -> None:
         super().clear_game()
-        self.note = "The game was reset. Set up a new one below."
-
-    def _chosen(self) -> int:
-        if self.selected is None or not self._on_battlefield(self.selected):
-            raise ActionError("tap a Horde permanent in the list first")
-        return self.selected
-
-    def _on_battlefield(self, card_id: int) -> bool:
-        return self.game is not None and any(
-            c.id == card_id for c in self.game.zones["battlefield"])
+        self.say("note", "The game was reset. Set up a new one below.")
 
     # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
     screen = runner.Screen(hide_setup="hide-setup", event_classes=EVENT_CLASSES, counts={
         f"n-{zone}": zone for zone in ("library", "hand", "graveyard", "exile", "battlefield",
                                        "stack", "dreadnought")},
                            won="win-banner", lost="loss-banner", controls="controls",
-                           expand_last=True, card_class="hd-card", top_after=frozenset(
+                           expand_last=True, card_class="hd-card", notes=("note",),
+                           deck_note="note", life_note="note", top_after=frozenset(
                                {"new", "import", "survivor-end", "horde-end", "reset-yes",
                                 "hide-setup", *PANEL_ACTIONS}))  # after a card's action too
     wave_start, wave_end = "horde-turn", "end-horde-turn"
@@ -442,33 +309,27 @@ class Widget(share_ref.ByReference):
                           side="Horde", dies="move-all", to="graveyard")
 
     def setup_options(self) -> dict[str, list[tuple[str, str]]]:
-        decks = [(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
-                 if d.get("format") in slinglab.DECK_KINDS] or [(DEFAULT_DECK, "Zombie Horde")]
-        decks.extend(own_deck.deck_options(self.own_decks))
-        decks.append((OWN_DECK, "Your own deck: paste or upload a list…"))
-        variants = [(SLINGLAB, slinglab.LABEL)]
-        if limited.available():
-            variants.append((LIMITED, limited.LABEL))
-        return {"variant": variants, "deck": decks, "survivors": SURVIVORS.choices(),
+        decks = self.deck_menu([(d["id"], str(d.get("title", d["id"]))) for d in self.env.decks
+                                if d.get("format") in slinglab.DECK_KINDS]
+                               or [(DEFAULT_DECK, "Zombie Horde")])
+        return {"variant": self.rule_set_menu(), "deck": decks, "survivors": SURVIVORS.choices(),
                 **slinglab.OPTIONS, **limited.OPTIONS}
 
     def render_setup(self, view: View) -> None:
         form = self.form
         is_slinglab = form["variant"] == SLINGLAB
         view.hidden["sl-options"] = not is_slinglab
-        view.hidden["own-deck-box"] = not self.own_deck_shown()
         view.hidden["lh-options"] = is_slinglab
         view.hidden["custom-box"] = not is_slinglab or form["difficulty"] != "custom"
         view.hidden["life-box"] = form["life-mode"] == "100-minus-15"
         view.hidden["data-note"] = not self.data_error
-        view.text["note"] = self.note
         view.hidden["follow-offers"] = True  # the SlingLab panel shows it with open offers
         view.text["status"] = "" if self.game is not None else (
             "No game yet: choose the rules, the options and the Survivors, then Start.")
 
     def render_game(self, game: Game, view: View) -> None:
         status = game.status()  # type: ignore[attr-defined]
-        panel = self._panel(game.variant)
+        panel = self.rule_set(game.variant)
         is_limited = game.variant == LIMITED
         counts = status["counts"]
         view.hidden["dreadnought-count"] = "dreadnought" not in counts or not game.config.get(
@@ -514,27 +375,13 @@ class Widget(share_ref.ByReference):
         return {"do-steal": not stolen, "do-unsteal": stolen,
                 "untap-one": group is not None and bool(group.tapped) and not card.tapped}
 
-    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        if self.setup is not None or game.variant != SLINGLAB:
-            return None
-        return [("horde", {"main": list(game.config.get("deck", []))})]
+    own_lists = {SLINGLAB: (("horde", {"main": "deck"}),)}  # a pasted deck's reference
 
     def reference_deck(self, game: Game, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
-        its list is on this page)."""
-        setup, name = self.setup or {}, card.name
-        if setup.get("variant") == SLINGLAB:
-            return str(setup.get("deck") or "") or None
-        key = setup.get("deck")
-        if key not in limited.LIMITED_DECKS:
-            return None
-        if name in (game.config.get("dreadnought") or []):
-            return limited.DREADNOUGHT_DECK
-        return limited.LIMITED_DECKS[key][0]
-
-    @staticmethod
-    def card_facts(game: Game) -> Any:
-        return Widget._facts(game)
+        its list is on this page): the rule set's answer."""
+        panel = self.rule_sets.get(str((self.origin or {}).get("variant")))
+        return panel.reference_deck(self.origin, game, card.name) if panel else None
 
     @staticmethod
     def _facts(game: Game) -> Any:
@@ -552,6 +399,8 @@ class Widget(share_ref.ByReference):
             return entry
 
         return lookup
+
+    card_facts = _facts
 
     def _render_wave(self, game: Game, view: View) -> None:
         """The latest Horde turn on the first screen: the cards it revealed (``wave``), grouped

@@ -61,6 +61,14 @@ def game_class() -> type[Game]:
     return limited_horde.LimitedHorde
 
 
+def fresh_form() -> dict[str, str]:
+    """The Limited 2.1 fields before anything is chosen: the decks, the life, the targets and
+    Hunter boxes, and the declared options."""
+    return {"lh-deck": "zombies", "lh-life": "", "target-effect": "destroy", "targets": "",
+            "target-player": "on", "target-divided": "", "hunter-toughness": "",
+            "hunter-defender": "", **declared().default_form()}
+
+
 def declared() -> Setup:
     """Limited Horde's declared set-up (its descriptor's) less the fields this panel reads by
     hand (the team, its life): difficulty, set adjustment, Aggro Mode and any option declared
@@ -106,6 +114,23 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     result.update({key: value for key, value in declared().values_of(setup).items()
                    if key not in result})
     return result
+
+
+def token_options(form: dict[str, str]) -> dict[str, Any]:
+    """Limited 2.1 returns matching token cards from the graveyard (lh-3-3); "other" makes
+    ordinary ones, with the power and toughness typed (lh-3-5)."""
+    return {"other": True, **plumbing.token_size(form)} if form["token-other"] else {}
+
+
+def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
+    """The shipped deck whose card reference page lists the card ``name``: the Dreadnought's
+    own deck, or the first of the set-up's decks."""
+    key = setup.get("deck")
+    if key not in LIMITED_DECKS:
+        return None
+    if name in (game.config.get("dreadnought") or []):
+        return DREADNOUGHT_DECK
+    return LIMITED_DECKS[key][0]
 
 
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:

@@ -31,6 +31,8 @@ OPTIONS: dict[str, list[tuple[str, str]]] = {
 }
 #: Page actions only this rule set has, and what pressing one in the other says.
 ONLY = {"cast-offer", "skip-offer", "follow-offers"}
+#: It plays the player's own pasted or uploaded lists (the runner's own-deck box).
+OWN_DECKS = True
 WRONG_BUTTON = "that button belongs to the SlingLab rules"
 
 #: A shipped deck by id -> (card names, card facts) for an engine config.
@@ -39,6 +41,14 @@ ShippedDeck = Callable[[str], tuple[list[str], dict[str, Any]]]
 
 def game_class() -> type[Game]:
     return HordeSlingLab
+
+
+def fresh_form() -> dict[str, str]:
+    """The SlingLab fields before anything is chosen: the deck, the life, Custom's options and
+    the declared ones."""
+    return {"deck": DEFAULT_DECK, "life-mode": LIFE_MODE.default,
+            "life": str(LIFE_AMOUNT.default), **CUSTOM.format(CUSTOM.defaults()),
+            **declared().default_form()}
 
 
 def declared() -> Setup:
@@ -89,6 +99,17 @@ def config(setup: dict[str, Any], shipped: ShippedDeck) -> dict[str, Any]:
     """The engine config of a set-up with a shipped deck."""
     deck, facts = shipped(str(setup.get("deck")))
     return game_config(setup, deck, facts)
+
+
+def token_options(form: dict[str, str]) -> dict[str, Any]:
+    """SlingLab makes the Horde's tokens, with the power and toughness typed (hs-6-8,
+    hs-5-6)."""
+    return dict(plumbing.token_size(form))
+
+
+def reference_deck(setup: dict[str, Any], game: Game, name: str) -> str | None:
+    """The shipped deck whose card reference page lists the card ``name``: the set-up's."""
+    return str(setup.get("deck") or "") or None
 
 
 def form_from_setup(form: dict[str, str], setup: dict[str, Any]) -> None:

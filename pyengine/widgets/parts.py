@@ -172,7 +172,7 @@ class OwnDecks(Quiet):
 
     def __init__(self, data: Mapping[str, str] | None, *, own: str, fields: tuple[str, ...],
                  stem: str, file_limit: int, loading_id: str, side: str = "",
-                 why: str = "", header: re.Pattern[str] | None = None) -> None:
+                 why: str = "", header: re.Pattern[str] | None = None, box: str = "") -> None:
         #: Name -> list text.
         self.decks: dict[str, str] = {}
         self.questions = own_deck.Questions()
@@ -189,8 +189,9 @@ class OwnDecks(Quiet):
         #: The automated side whose deck it is, and why it has no commander (the deck check's
         #: reading of a list that marks one, said at Start: :func:`.deck_reading.runner_note`).
         self.side, self.why = side, why
-        #: The line that starts the second box of a deck kept in two (:attr:`fields`).
-        self.header = header
+        #: The line that starts the second box of a deck kept in two (:attr:`fields`), and
+        #: the set-up's box of the own deck, shown while one is chosen ("": none).
+        self.header, self.box = header, box
 
     def text(self, form: Mapping[str, str]) -> str:
         """The one list text of the own deck the form holds (saved, exported): its box, or
@@ -311,6 +312,8 @@ class OwnDecks(Quiet):
 
     def render(self, runner: Variant, view: View) -> None:
         self.questions.render(view, shown=runner.own_deck_shown())
+        if self.box:
+            view.hidden[self.box] = not runner.own_deck_shown()
         view.hidden["deck-remove"] = not runner.form["deck"].startswith(own_deck.MINE)
         if self.full.full is not None:  # its date, flagged when old (issue 37)
             view.merge(own_deck.data_date_view(runner.env, self.full.full.meta.get("date", ""),

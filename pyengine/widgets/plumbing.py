@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Iterable
+from collections.abc import Callable, Container, Iterable, Mapping
 from typing import Any
 
 from .. import safejson
@@ -87,6 +87,17 @@ def names(text: str, limit: int = 30, longest: int = 80) -> list[str]:
     return [p for p in parts if p][:limit]
 
 
+def token_size(form: Mapping[str, str]) -> dict[str, int]:
+    """A token's power and toughness as typed (``token-power``, ``token-toughness``; each left
+    out when blank), whole numbers from 0 to 99."""
+    size: dict[str, int] = {}
+    for key, field_name in (("power", "token-power"), ("toughness", "token-toughness")):
+        value = form[field_name].strip()
+        if value:
+            size[key] = whole_number(value, f"The token's {key}", 0, 99)
+    return size
+
+
 def guard_paste(*texts: str, error: type[Exception] = ActionError) -> None:
     """Raise ``error`` with :func:`~pyengine.widgets.paste_too_big`'s message if any of
     ``texts`` is beyond what a page reads."""
@@ -94,3 +105,9 @@ def guard_paste(*texts: str, error: type[Exception] = ActionError) -> None:
         too_big = paste_too_big(text)
         if too_big:
             raise error(too_big)
+
+
+def ordinal(n: int) -> str:
+    """``n`` as an English ordinal: 1st, 2nd, 3rd, 4th, 11th, 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

@@ -35,6 +35,7 @@ from ..game import (
     load_game,
 )
 from ..rng import make_seed, normalize_seed
+from ..setup import Setup
 from . import Item, View, board, own_deck, plumbing, scryfall_link
 from .parts import CardPictures, HowHard, OwnDecks, Part, ShareCode
 
@@ -259,10 +260,7 @@ class Button:
         if self.item:
             args[self.item] = item_id(form)
         for name, (menu, missing) in self.menus.items():
-            try:
-                args[name] = int(str(runner.form.get(menu, "")))
-            except ValueError:
-                raise ActionError(missing) from None
+            args[name] = runner.menu_card(menu, missing)
         args.update(self.args)
         args.update({name: str(runner.form.get(box, "")).strip()
                      for name, box in self.texts.items()})
@@ -275,6 +273,16 @@ class Button:
 #: Events a shortened "what just happened" line never leaves out (issue 41): The Reckoning
 #: resolving in the middle of a mill.
 NEVER_SHORTENED = ("reckoning",)
+
+
+def plain_words(action: Mapping[str, Any], *, sort: bool = False, spaced: bool = False) -> str:
+    """A short phrase for an action as a save holds it: its type (dashes as spaces with
+    ``spaced``) and its arguments (in key order with ``sort``): ``hit (n 3)``."""
+    kind = str(action.get("type", "?"))
+    extra = [f"{k} {v}" for k, v in (sorted(action.items()) if sort else action.items())
+             if k != "type"]
+    return (kind.replace("-", " ") if spaced else kind) + (f" ({', '.join(extra)})" if extra
+                                                           else "")
 
 
 def happened_text(events: list[Event]) -> str:
@@ -309,6 +317,8 @@ class Screen:
     no_game: str = ""
     log_element: str = "play"
     log_lines: int = 400
+    #: The log as data holds the events' texts only, not their kinds, and not the variant.
+    log_texts: bool = False
     event_classes: Mapping[str, str] = field(default_factory=dict)
     last_kinds: frozenset[str] | None = None
     expand_last: bool = False
@@ -327,6 +337,13 @@ class Screen:
     lost: str = ""
     say_reason: bool = False
     controls: str = ""
+    #: The elements of the runner's notes (:meth:`RunnerBase.say`), said on every page, and
+    #: the one an own deck's reading is said in ("": "What just happened").
+    notes: tuple[str, ...] = ()
+    deck_note: str = ""
+    #: Where the page warns, besides "What just happened", that life was gained (``life-up``)
+    #: while a permanent of the automated side says players can't gain life ("": it does not).
+    life_note: str = ""
 
     def items(self, event: Event, *, expand: bool = False) -> list[Item]:
         """Log lines of one event: its sentence (linked to its first card's Scryfall page,
@@ -366,6 +383,7 @@ class RunnerBase:
         self.confirm_reset = False
         self.show_setup = False
         self.last = []
+        self.said = {}
         #: Multi-select on the board (a partial wipe): on, and the card ids chosen.
         self.marking = False
         self.marked: list[int] = []
@@ -386,8 +404,43 @@ class RunnerBase:
         self.last = list(self.game.events)
 
     def game_class(self, variant: str) -> type[Game]:
-        """The engine class of ``variant`` (the registry's)."""
+        """The engine class of ``variant``: its rule set's (:attr:`rule_sets`), else the
+        registry's."""
+        if self.rule_sets:
+            engine: type[Game] = self.rule_set(variant).game_class()
+            return engine
         return find_variant(variant)
+
+    def declared(self) -> Setup:
+        """The set-up the engine's descriptor declares (of the runner's first variant): one
+        declaration reaches the form, the config, the share link and the save."""
+        return find_variant(self.variants[0]).descriptor.setup
+
+    def form_from_config(self, config: Mapping[str, Any]) -> None:
+        """Show the declared set-up (:meth:`declared`) of a game's ``config`` in the form."""
+        setup = self.declared()
+        self.form.update(setup.format(setup.values_of(config)))
+
+    def rule_set(self, variant: Any) -> Any:
+        """The panel of one of :attr:`rule_sets` (``GameError`` for any other variant)."""
+        if variant in self.rule_sets:
+            return self.rule_sets[variant]
+        raise GameError(f"unknown rule set {variant!r}")
+
+    def rule_set_menu(self) -> list[tuple[str, str]]:
+        """The set-up's menu of :attr:`rule_sets`: each one this page has (its panel's
+        ``available()``), by its ``LABEL``."""
+        return [(variant, panel.LABEL) for variant, panel in self.rule_sets.items()
+                if getattr(panel, "available", lambda: True)()]
+
+    #: The own-deck choice of the deck menu (a pasted or uploaded list), as the menu says it.
+    own_label = "Your own deck: paste or upload a list…"
+
+    def deck_menu(self, shipped: Iterable[tuple[str, str]]) -> list[tuple[str, str]]:
+        """The set-up's deck menu: the ``shipped`` decks, the decks saved on this device, then
+        a pasted or uploaded list (:attr:`own_choice`)."""
+        return [*shipped, *own_deck.deck_options(self.own_decks),
+                (self.own_choice, self.own_label)]
 
     # -- the deck model: a set-up's shipped decks, or the player's own list ------------------
     def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
@@ -428,7 +481,7 @@ class RunnerBase:
 
     def clear_game(self) -> None:
         """``reset-yes``: no game, no origin, no card chosen (the seed is renewed after)."""
-        self.game, self.origin, self.show_setup = None, None, False
+        self.game, self.origin, self.show_setup = None, self.no_origin(), False
         self.marking, self.marked, self.last = False, [], []
         self.choose_card(None)
 
@@ -454,8 +507,16 @@ class RunnerBase:
     #: Longest text kept from one form field.
     field_limit = 2000
     #: Form fields an action uses up, put back to their default once it was applied, so the
-    #: next tap does not reuse them by surprise (action -> {field: default}).
+    #: next tap does not reuse them by surprise (action -> {field: default}); besides the
+    #: amount of every table button that takes one (:meth:`used`).
     used_fields: dict[str, dict[str, str]] = {}
+
+    def used(self, action: str) -> dict[str, str]:
+        """The form fields ``action`` used up, with their defaults: the amount (back to 1) of
+        a :attr:`buttons` entry that takes one, and :attr:`used_fields`."""
+        button = self.buttons.get(action)
+        return {**({"amount": "1"} if button is not None and button.amount else {}),
+                **self.used_fields.get(action, {})}
 
     # -- rendering: the frame every runner has, the variant's parts in it --------------------
     #: The page's frame as the variant declares it.
@@ -492,6 +553,7 @@ class RunnerBase:
         if screen.no_game:
             view.hidden[screen.no_game] = game is not None
         view.text["data-note"] = self.data_error
+        view.text.update({element: self.said.get(element, "") for element in screen.notes})
         self.render_setup(view)
         if game is None:
             view.lists.update(log=[], last=[], wave=[])
@@ -605,6 +667,10 @@ class RunnerBase:
     def log_data(self, game: Game | None) -> dict[str, str]:
         """The log as data on :attr:`Screen.log_element` (the table log reads it): the events
         (kind and text), the actions, the seed and the variant."""
+        if self.screen.log_texts:  # the older shape: the texts, the actions, the seed
+            return {"data-events": "[]", "data-actions": "[]"} if game is None else {
+                "data-events": json.dumps([e.text for e in game.events], ensure_ascii=False),
+                "data-actions": json.dumps(game.actions, sort_keys=True), "data-seed": game.seed}
         if game is None:
             return {"data-events": "[]", "data-actions": "[]", "data-seed": "",
                     "data-variant": ""}
@@ -613,10 +679,28 @@ class RunnerBase:
                 "data-actions": json.dumps(game.actions, ensure_ascii=False, sort_keys=True),
                 "data-seed": game.seed, "data-variant": game.variant}
 
+    #: The lists of a pasted deck's card reference on the page, by variant: ``(format,
+    #: {section: the config key of its card names, or of one card})`` pairs.
+    own_lists: Mapping[str, tuple[tuple[str, Mapping[str, str]], ...]] = {}
+
+    def shipped(self) -> bool:
+        """True when the game's decks are shipped ones (its card reference is a page of the
+        site): it has an :attr:`origin`."""
+        return self.origin is not None
+
     def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        """A pasted deck's lists for its card reference on the page (a shipped deck's is a page
-        of the site): ``(format, sections)`` pairs, or None for a shipped deck."""
-        return None
+        """A pasted deck's lists for its card reference on the page (:attr:`own_lists`):
+        ``(format, sections)`` pairs, or None for a shipped deck."""
+        lists = self.own_lists.get(game.variant)
+        if lists is None or self.shipped():
+            return None
+
+        def names(key: str) -> list[str]:
+            value = game.config.get(key)
+            return ([value] if value else []) if isinstance(value, str) else list(value or [])
+
+        return [(kind, {section: names(key) for section, key in sections.items()})
+                for kind, sections in lists]
 
     #: The rule sets of a page that plays several (variant -> its panel module, whose
     #: ``ONLY`` page actions belong to it alone; on another's game they are refused with its
@@ -638,11 +722,14 @@ class RunnerBase:
             if action in panel.ONLY and game.variant != panel.VARIANT:
                 raise ActionError(panel.WRONG_BUTTON)
         if action == "export":
+            element, words = self.export_said
+            if element:
+                self.say(element, words.format(file=self.export_name()))
             return False
         if action == "undo":
             return self.undo(game, self.describe_action)
         follow = self.follow_group is None or action in self.follow_group
-        group = board.group_of(self.board_groups(), self.chosen_card()) if follow else None
+        group = self.chosen_group() if follow else None
         self.last = game.apply(self.engine_action(action, form))
         if follow:  # after a card-panel action the panel stays on the same group
             self.choose_card(board.next_in_group(group, self.chosen_card(),
@@ -653,20 +740,59 @@ class RunnerBase:
     #: (:func:`.board.next_in_group`); None: after every action.
     follow_group: frozenset[str] | None = frozenset()
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        """A short phrase for an undone action (``nudge n=2``)."""
-        return Action.parse(data).text()
+    #: How Undo names an action: None, in the engine's words (``nudge n=2``); else as
+    #: :func:`plain_words` writes it, with ``(sort, spaced)``.
+    undo_words: tuple[bool, bool] | None = None
+
+    def describe_action(self, data: dict[str, Any]) -> str:
+        """A short phrase for an undone action (:attr:`undo_words`)."""
+        if self.undo_words is None:
+            return Action.parse(data).text()
+        return plain_words(data, sort=self.undo_words[0], spaced=self.undo_words[1])
+
+    #: True: each action starts with no events shown (only what it did is "What just
+    #: happened"); False: a quiet action shows the latest events again.
+    forgets_last = False
+    #: What the page says until the next action, by element id (:attr:`Screen.notes`).
+    said: dict[str, str]
+
+    def say(self, element: str, text: str) -> None:
+        """Say ``text`` in ``element`` until the next action."""
+        self.said[element] = text
 
     def before_action(self) -> None:
-        """Forget what only the previous action showed (a note, its events)."""
+        """Forget what only the previous action showed (the notes, with :attr:`forgets_last`
+        its events)."""
+        self.said = {}
+        if self.forgets_last:
+            self.last = []
+
+    #: How an error message is made a sentence (:func:`.plumbing.sentence`: what an empty one
+    #: says, the endings that close one); None: as the engine words it.
+    sentences: tuple[str, tuple[str, ...]] | None = None
 
     def sentence(self, text: str) -> str:
-        """An error message as the page shows it."""
-        return text
+        """An error message as the page shows it (:attr:`sentences`)."""
+        if self.sentences is None:
+            return text
+        return plumbing.sentence(text, empty=self.sentences[0], endings=self.sentences[1])
+
+    #: The name of an exported game's file (``{seed}``: its seed), and where the page says
+    #: so (element id, words with ``{file}``; "": nowhere).
+    export_file = "game-{seed}.json"
+    export_said: tuple[str, str] = ("", "")
+
+    def export_name(self) -> str:
+        """The exported game's file name (:attr:`export_file`)."""
+        return self.export_file.format(seed=self._game().seed)
 
     def export_view(self, view: Any) -> None:
-        """Offer the game as a file (``export``, when there is a game and no error)."""
+        """Offer the game as a file (``export``, when there is a game and no error), and say
+        so (:attr:`export_said`)."""
+        view.download = (self.export_name(), self._game().to_json())
+        element, words = self.export_said
+        if element:
+            view.text[element] = words.format(file=self.export_name())
 
     #: Why a save is refused when it is not this runner's ("it is not a Horde runner save").
     not_a_save = "it is not a runner save"
@@ -695,7 +821,15 @@ class RunnerBase:
         return self.origin
 
     def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.origin = origin
+        self.origin = origin if origin is not None else self.no_origin()
+
+    #: True: a game with no set-up to name has an empty object as its :attr:`origin` (its
+    #: saves write ``{}``), not None.
+    origin_object = False
+
+    def no_origin(self) -> dict[str, Any] | None:
+        """The :attr:`origin` of no game (:attr:`origin_object`)."""
+        return {} if self.origin_object else None
 
     #: Whether a save keeps the set-up box open and "What just happened" (the page reloaded
     #: shows them again).
@@ -814,8 +948,14 @@ class RunnerBase:
         self.last = list(game.events[-12:])
 
     def form_from_game(self, game: Game, origin: dict[str, Any] | None) -> None:
-        """Show the set-up of a game that came from a link or a file: its seed."""
+        """Show the set-up of a game that came from a link or a file: its seed, and on a page
+        of several :attr:`rule_sets` its rule set and the set-up it was made from (the panel's
+        ``form_from_setup``)."""
         self.form["seed"] = game.seed
+        if self.rule_sets:
+            self.form["variant"] = game.variant
+            if origin is not None:
+                self.rule_set(game.variant).form_from_setup(self.form, origin)
 
     # -- share links ---------------------------------------------------------------------------
     def share_data(self) -> dict[str, Any] | None:
@@ -971,7 +1111,7 @@ class RunnerBase:
         except (ActionError, GameError, ValueError) as problem:
             error = self.sentence(str(problem))
             changed = False
-        used = {} if error else self.used_fields.get(action, {})
+        used = {} if error else self.used(action)
         for key, value in used.items():  # the N amount, the combat box: back to the default
             self.form[key] = value
         view = self.render()
@@ -994,7 +1134,12 @@ class RunnerBase:
         return bool(deck) and (deck == self.own_choice or deck.startswith(own_deck.MINE))
 
     def own_deck_shown(self) -> bool:
-        """True while the set-up shows the own-deck box (its questions show then)."""
+        """True while the set-up shows the own-deck box (its questions show then): an own
+        deck is chosen, on a page of several :attr:`rule_sets` in one whose panel reads
+        pasted lists (its ``OWN_DECKS``)."""
+        if self.rule_sets and not getattr(self.rule_sets.get(self.form.get("variant", "")),
+                                          "OWN_DECKS", False):
+            return False
         return self.is_own(self.form.get("deck", ""))
 
     def deck_text(self, form: dict[str, str]) -> str:
@@ -1006,16 +1151,27 @@ class RunnerBase:
         self.own.fill(form, text)
 
     def say_deck(self, note: str) -> None:
-        """Show what an own-deck action did (by default as the "what just happened" line)."""
-        if note:
+        """Show what an own-deck action did (in :attr:`Screen.deck_note`, else as the "what
+        just happened" line)."""
+        if note and self.screen.deck_note:
+            self.say(self.screen.deck_note, note)
+        elif note:
             self.last = [Event("deck", note)]
 
     def chosen_name(self) -> str | None:
-        """The name of the card whose panel is open, None without one."""
+        """The name of the card whose panel is open (with :attr:`chosen_on_board`, one the
+        board shows), None without one."""
         card = self.chosen_card()
         if self.game is None or card is None:
             return None
-        return next((c.name for c in self.game.zones.all_cards() if c.id == card), None)
+        return next((c.name for c in self._choosable(self.game) if c.id == card), None)
+
+    def _choosable(self, game: Game) -> list[Any]:
+        """The cards a card button may take: with :attr:`chosen_on_board` the board's, else
+        any of the game's."""
+        if self.chosen_on_board and self.layout is not None:
+            return self.layout.cards(game)
+        return list(game.zones.all_cards())
 
     def render_parts(self, view: Any) -> None:
         """Each part's elements on the page."""
@@ -1023,10 +1179,12 @@ class RunnerBase:
             part.render(self, view)
 
     def apply_form(self, form: Mapping[str, Any], limit: int) -> None:
-        """Copy the page's form fields this runner knows, each cut to ``limit`` characters."""
+        """Copy the page's form fields this runner knows, each cut to ``limit`` characters (an
+        own deck's boxes to the longest list it reads, :attr:`.parts.OwnDecks.file_limit`)."""
         for key in self.form:
             if key in form:
-                self.form[key] = str(form[key])[:limit]
+                cut = self.own.file_limit if key in self.own.fields else limit
+                self.form[key] = str(form[key])[:cut]
 
     def dispatch_common(self, action: str, form: Mapping[str, Any]) -> bool | None:
         """Run an action every runner has: True/False if the game changed (the share link is
@@ -1073,13 +1231,27 @@ class RunnerBase:
     #: Field changes that open a card's panel too (a menu of the cards, its value the id).
     choose_actions: tuple[str, ...] = ()
 
+    #: The form field (a card menu) that holds the chosen card; "": the runner keeps it
+    #: (:attr:`selected`).
+    card_field = ""
+
     def chosen_card(self) -> int | None:
         """The id of the card whose panel is open, None without one."""
+        if self.card_field:
+            card = self.form[self.card_field]
+            return int(card) if card.isdigit() else None
         return self.selected
 
     def choose_card(self, card: int | None) -> None:
         """Open the panel on ``card`` (None: close it)."""
-        self.selected = card
+        if self.card_field:
+            self.form[self.card_field] = "" if card is None else str(card)
+        else:
+            self.selected = card
+
+    def chosen_group(self) -> board.Group | None:
+        """The board's group of the chosen card (None: no card chosen, or not on the board)."""
+        return board.group_of(self.board_groups(), self.chosen_card())
 
     def board_groups(self) -> list[board.Group]:
         """The board's groups of permanents (a game is started): the :attr:`layout`'s, or the
@@ -1188,7 +1360,11 @@ class RunnerBase:
         opened a card's panel scrolls to it, and the panel's card is the one announcement;
         closing the panel, the tap that ends the game and the :attr:`Screen.top_after` actions
         go back to the top (the turn, the win or loss banner: issue 41); "show-setup" scrolls
-        to the set-up."""
+        to the set-up. Life gained under a "can't gain life" is warned of
+        (:attr:`Screen.life_note`)."""
+        if self.screen.life_note and action == "life-up" and not view.error \
+                and self.game is not None:
+            self.warn_life(self.game, view)
         if not view.error and (action == "close-panel" or action in self.screen.top_after
                                or any(e.kind in ("win", "loss") for e in self.last)):
             view.scroll = "top"
@@ -1201,6 +1377,18 @@ class RunnerBase:
         if action == "show-setup" and not view.error:
             view.scroll = self.screen.setup_box
         return view
+
+    def warn_life(self, game: Game, view: View) -> None:
+        """A warning when life is gained under a static "can't gain life" on the battlefield
+        (issue 27, point 5): Undo if the players did not gain it."""
+        blockers = board.cant_gain_life([c.name for c in game.zones["battlefield"]],
+                                        self.card_facts(game))
+        if blockers:
+            side = self.layout.side if self.layout is not None else "automated side"
+            warning = (f"Careful: {', '.join(blockers)} on the {side}'s battlefield says "
+                       "players can't gain life. Tap Undo if the Survivors did not gain it.")
+            view.text["happened"] = view.text[self.screen.life_note] = warning
+            view.hidden["happened"] = False
 
     def fresh_seed(self) -> None:
         """A new game gets a new seed, unless the table ticks "Keep this seed" (``keep-seed``)
@@ -1221,12 +1409,27 @@ class RunnerBase:
     #: that need more than the table says are the variant's :meth:`special_action`).
     buttons: Mapping[str, Button] = {}
 
+    #: What a card button says without a card chosen (with :attr:`chosen_on_board`: without
+    #: one the board shows).
+    choose_first = "choose a card first"
+    chosen_on_board = False
+
     def chosen_for_action(self) -> int:
-        """The card a card-panel button acts on (the chosen one), or ``ActionError``."""
+        """The card a card-panel button acts on (the chosen one), or ``ActionError``
+        (:attr:`choose_first`)."""
         card = self.chosen_card()
-        if card is None:
-            raise ActionError("choose a card first")
+        if card is None or (self.chosen_on_board and (self.game is None or all(
+                c.id != card for c in self._choosable(self.game)))):
+            raise ActionError(self.choose_first)
         return card
+
+    def menu_card(self, menu: str, missing: str) -> int:
+        """The card id a form's card menu (the field ``menu``) holds, or ``ActionError``
+        (``missing``: what the page says while none is chosen)."""
+        try:
+            return int(str(self.form.get(menu, "")))
+        except ValueError:
+            raise ActionError(missing) from None
 
     def engine_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The engine action a page action makes: from the table (:attr:`buttons`), else the

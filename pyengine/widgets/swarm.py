@@ -1,28 +1,18 @@
 """The Swarm runner: The Swarm's side of a Swarm Mode game on one phone. Pure controller;
 the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
-The game is a :class:`pyengine.swarm.SwarmGame`: its config (decks and card facts), its seed
-and the actions taken. After every action the page stores the game (browser storage) and puts
-a share link in the address (``#g=`` + the game, zlib-compressed, base64url); opening that
-address on another phone replays the same game. Undo drops the last action; reset asks first.
-
-Card facts come from ``env.read_data("cards.tsv")`` (or a ``data`` mapping in tests) plus any
-``#!`` annotation lines in a pasted list; a pasted list naming a card those do not know first
-fetches the full card data (:class:`.own_deck.FullData`, action ``card-data``).
-
-The page's actions are :class:`.runner.RunnerBase`'s (start, undo, reset, import, export, the
-board, :class:`.board.Layout`: a tap on a group (``pick-card``) or the ``choose-card`` menu opens
-the card panel; the group buttons, "Choose several"), its parts' (own decks, pictures, "How
-hard is this?", the QR code) and this runner's: the action table :data:`BUTTONS`, the turn
-buttons shown only when the engine takes them (:data:`TURN_BUTTONS`, sw-3-5), the card panel's
-by the engine's answer for the chosen card (:data:`PANEL_BUTTONS`), and
-:meth:`Widget.special_action` for the few the table cannot say (combat's targets, destroy,
-discard, The Reckoning's one tap).
+The game is a :class:`pyengine.swarm.SwarmGame`, set up from the sample deck (its link
+carries the declared options, ``#g=``) or from pasted lists (the config travels whole, or by
+reference, :mod:`.share_ref`). The page, saves, links, undo, reset, import and export, the
+board and the parts are :class:`.runner.RunnerBase`'s; this module declares the action table
+(:data:`BUTTONS`), the turn buttons shown while the engine takes them (:data:`TURN_BUTTONS`,
+sw-3-5), the card panel's (:data:`PANEL_BUTTONS`), the page's frame and board, and keeps what
+is The Swarm's own: :meth:`Widget.special_action` (combat's targets, destroy, discard, The
+Reckoning's one tap), its status, its turn's notes and its attack line.
 """
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -30,8 +20,7 @@ from typing import Any
 from ..actions import Action
 from ..cards import CardDataError, CardDB
 from ..decklist import Decklist
-from ..game import ActionError, Game, GameError
-from ..setup import Setup
+from ..game import Game, GameError
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
@@ -105,20 +94,6 @@ TURN_BUTTONS = {"do-turn": "turn", "do-next-survivor": "next-survivor",
                 "do-second-main": "second-main", "do-end": "end"}
 
 
-def _setup() -> Setup:
-    """The set-up as Swarm's descriptor declares it (read at each use: one declaration reaches
-    the form, the config, the share link and the save)."""
-    return SwarmGame.descriptor.setup
-
-
-def fresh_form() -> dict[str, str]:
-    setup = _setup()
-    return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
-            "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
-            "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
-            "images": "auto", "keep-seed": ""}
-
-
 def _from_v1(data: dict[str, Any]) -> dict[str, Any]:
     """Version 1 -> 2 (the runners' one save schema): the form, the game and its origin as
     they were; the own decks, the question form and the pictures as the parts'; the marked
@@ -154,11 +129,6 @@ encode_share, decode_share = runner.share_codec(
     no_game="the share link holds no game")
 
 
-def ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
-
-
 def cast_this_turn(game: SwarmGame) -> list[Any]:
     """The spells cast this turn now in the graveyard: they may still be countered (sw-7-6)."""
     return [game.card(i) for i in game.cast_this_turn if game.zones.where(i)[0] == "graveyard"]
@@ -169,18 +139,19 @@ class Widget(ByReference):
     #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
     reckoning_offer: dict[str, Any] | None = None
 
+    #: How the game was set up, for share links: {"d": "sample"} or {"c": True}; {} none.
+    origin: dict[str, Any]
+    origin_object = True
+
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
-        #: How the game was set up, for share links: {"d": "sample"} or {"c": True}.
-        self.origin: dict[str, Any] = {}
-        #: What the last own-deck action did (shown in the deck box).
-        self.deck_note = ""
+        self.origin = {}
         super().__init__(
             env, data, own=parts.OwnDecks(data, own=PASTE, fields=("paste", "paste-enforcers"),
                                           stem="swarm-deck", file_limit=self.field_limit,
                                           loading_id="data-note", side="Swarm",
                                           why="The Swarm has none (SW 2.5 gives it only the "
                                           "Swarm deck and its Enforcers)",
-                                          header=_ENFORCER_HEADER),
+                                          header=_ENFORCER_HEADER, box="paste-box"),
             pictures=parts.CardPictures(pick=("pick-card",)),
             share_hint="Use Export file to pass the game as a file instead.",
             missing="This page could not load the card facts; only saved games work.",
@@ -193,7 +164,7 @@ class Widget(ByReference):
     def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
         assert isinstance(game, SwarmGame)
         self.game, self.origin = game, origin or {}
-        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form_from_config(game.config)
         self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
                          seed=game.seed)
 
@@ -202,7 +173,7 @@ class Widget(ByReference):
         (``c``) of pasted lists or an imported game."""
         assert isinstance(game, SwarmGame)
         if self.origin.get("d") == SAMPLE:
-            return {"d": SAMPLE, **_setup().to_link(_setup().values_of(game.config))}
+            return {"d": SAMPLE, **self.declared().to_link(self.declared().values_of(game.config))}
         return self.share_config(game, {"c": game.config})  # by reference past one QR code
 
     # own decks' links by reference to the card data (issue 41, point 3: share_ref)
@@ -211,7 +182,7 @@ class Widget(ByReference):
     def shared_config(self, data: dict[str, Any]
                       ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
         if data.get("d") == SAMPLE:
-            setup = _setup()
+            setup = self.declared()
             return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
                     {"d": SAMPLE})
         config = self.config_of_ref(data[REF]) if REF in data else data.get("c")
@@ -222,25 +193,21 @@ class Widget(ByReference):
     def imported(self, game: Game) -> None:
         assert isinstance(game, SwarmGame)
         self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
-        self.form.update(_setup().format(_setup().values_of(game.config)))
+        self.form_from_config(game.config)
         self.form.update(seed=game.seed, deck=PASTE if self.is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
     own_choice = PASTE
 
-    @staticmethod
-    def fresh_form() -> dict[str, str]:
-        return fresh_form()
+    def fresh_form(self) -> dict[str, str]:
+        setup = self.declared()
+        return {**setup.format(setup.defaults()), "deck": SAMPLE, "paste": "",
+                "paste-enforcers": "", "seed": "", "amount": "1", "targets": "", "card": "",
+                "hand-card": "", "token": "Zombie", "pre-swarm": "", "deck-name": "",
+                "images": "auto", "keep-seed": ""}
 
     variants, wrong_game = (SwarmGame.variant,), "it holds a game of another format"
-
-    def origin_data(self) -> dict[str, Any]:
-        """How the game was set up, for share links: {"d": "sample"} or {"c": True}."""
-        return self.origin
-
-    def restore_origin(self, origin: dict[str, Any] | None) -> None:
-        self.origin = origin or {}
 
     # -- set-up --------------------------------------------------------------------------------
     def _sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
@@ -252,7 +219,7 @@ class Widget(ByReference):
         lists."""
         if self.db is None:
             raise GameError(self.data_error)
-        chosen = _setup().parse({key: str(value) for key, value in form.items()})
+        chosen = self.declared().parse({key: str(value) for key, value in form.items()})
         mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
@@ -295,49 +262,32 @@ class Widget(ByReference):
         return SwarmGame.variant, self.own.read(self, lambda: self._config(
             form, form["paste"], form["paste-enforcers"])), {"c": True}
 
-    def say_deck(self, note: str) -> None:
-        self.deck_note = note
-
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
     hash_prefix = HASH_PREFIX
     buttons = BUTTONS
-    used_fields = {**{a: {"amount": "1"} for a in (*AMOUNT, "life-down", "life-up", "draw",
-                                                   "token")},
-                   "combat": {"targets": ""}}
+    used_fields = {"combat": {"targets": ""}}  # and the table's amounts (RunnerBase.used)
     field_limit, amount_range = 20000, ("the amount", 1, 1000)
 
-    def before_action(self) -> None:
-        self.last = []
-        self.deck_note = ""
+    forgets_last = True  # each action shows only what it did
+    sentences = ("That did not work.", (*plumbing.ENDINGS, ")"))
 
-    def sentence(self, text: str) -> str:
-        return plumbing.sentence(text, empty="That did not work.",
-                                 endings=(*plumbing.ENDINGS, ")"))
-
-    def export_view(self, view: View) -> None:
-        assert self.game is not None
-        view.download = (f"swarm-{self.game.seed}.json", self.game.to_json())
-        view.text["export-info"] = f"Saved as swarm-{self.game.seed}.json."
+    export_file, export_said = "swarm-{seed}.json", ("export-info", "Saved as {file}.")
 
     def finish(self, action: str, form: dict[str, str], view: View) -> View:
         """A pasted list's commander said at the top after Start."""
-        if not view.error and action == "new" and self.deck_note:
+        if not view.error and action == "new" and self.said.get("deck-note"):
             # the set-up box closes on Start: the list's commander is said at the top
             view.text["happened"] = " ".join(filter(None, (view.text.get("happened"),
-                                                            self.deck_note)))
+                                                            self.said["deck-note"])))
             view.hidden["happened"] = False
         return super().finish(action, form, view)  # where the page scrolls: RunnerBase's
 
     # _dispatch is runner.RunnerBase's: after a card-panel action the panel stays on the group
     follow_group = frozenset({*CARD, *MOVES})
 
-    @staticmethod
-    def describe_action(data: dict[str, Any]) -> str:
-        return _describe(data)
-
-    def chosen_for_action(self) -> int:
-        return self._card_id(self.form["card"], "choose a Swarm card first")
+    undo_words = (False, False)  # "Undo takes back: damage (amount 2)."
+    card_field, choose_first = "card", "choose a Swarm card first"  # the card menu's
 
     def special_action(self, action: str, form: Mapping[str, Any]) -> Action:
         """The page actions the table (:data:`BUTTONS`) does not describe."""
@@ -356,26 +306,21 @@ class Widget(ByReference):
         if action == "discard":
             if self._game().mode == "hive":
                 return {"type": "discard", "amount": 1}
-            return {"type": "discard", "cards": [self._card_id(
-                self.form["hand-card"], "choose the card to discard")]}
+            return {"type": "discard",
+                    "cards": [self.menu_card("hand-card", "choose the card to discard")]}
         if action == reckoning.ACTION:  # one tap for The Reckoning's card (sw-6-4)
             return reckoning.action(self.reckoning_offer)
         raise ValueError(f"unknown action {action!r}")
 
     def clear_game(self) -> None:
-        self.game, self.origin = None, {}
-        self.marking, self.marked = False, []
-
-    @staticmethod
-    def _card_id(value: str, message: str) -> int:
-        try:
-            return int(value)
-        except ValueError:
-            raise ActionError(message) from None
+        card = self.form["card"]  # the card menu keeps its value (a save holds it)
+        super().clear_game()
+        self.form["card"] = card
 
     def _is_sample(self, game: SwarmGame) -> bool:
         try:
-            config = self._sample_config(_setup().format(_setup().values_of(game.config)))
+            config = self._sample_config(self.declared().format(
+                self.declared().values_of(game.config)))
         except (GameError, KeyError, OSError):
             return False
         return config == game.config
@@ -385,7 +330,8 @@ class Widget(ByReference):
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
                            last_kinds=LAST_KINDS, last_box="last-box", undo_names=True,
                            unvalued=("card", "hand-card"), won="win", lost="loss",
-                           say_reason=True, controls="inputs", counts={zone: zone for zone in (
+                           say_reason=True, controls="inputs", notes=("deck-note",), log_texts=True,
+                           deck_note="deck-note", counts={zone: zone for zone in (
                                "library", "hand", "graveyard", "exile", "lair")},
                            top_after=frozenset(
                                {"new", "import", "turn", "swarm-step", "combat", "end",
@@ -409,40 +355,26 @@ class Widget(ByReference):
     choose_actions = ("choose-card",)
 
     def setup_options(self) -> dict[str, list[tuple[str, str]]]:
-        return {**_setup().choices(),  # mode, survivors, as declared
-                "deck": [(SAMPLE, "Sample Swarm deck (Undead Tide)"),
-                         *own_deck.deck_options(self.own_decks),
-                         (PASTE, "Your own deck: paste or upload a list…")]}
+        return {**self.declared().choices(),  # mode, survivors, as declared
+                "deck": self.deck_menu([(SAMPLE, "Sample Swarm deck (Undead Tide)")])}
 
     def render_setup(self, view: View) -> None:
-        view.hidden["paste-box"] = not self.own_deck_shown()
-        view.text["deck-note"] = self.deck_note
         view.hidden[reckoning.ACTION] = True  # a game's Reckoning offer shows it
 
-    def log_data(self, game: Game | None) -> dict[str, str]:
-        """The log as data (``log``): the events' texts, the actions and the seed."""
-        if game is None:
-            return {"data-events": "[]", "data-actions": "[]"}
-        return {"data-events": json.dumps([e.text for e in game.events], ensure_ascii=False),
-                "data-actions": json.dumps(game.actions, sort_keys=True),
-                "data-seed": game.seed}
+    # a pasted deck's card reference: the whole list, and its Enforcers
+    own_lists = {SwarmGame.variant: (
+        ("swarm", {"main": "deck", "enforcers": "enforcers", "reckoning": "reckoning"}),
+        ("swarm-enforcers", {"enforcers": "enforcers", "reckoning": "reckoning"}))}
 
-    def own_reference(self, game: Game) -> list[tuple[str, dict[str, list[str]]]] | None:
-        if self.origin.get("d") == SAMPLE:
-            return None
-        config = game.config
-        reck = [config["reckoning"]] if config.get("reckoning") else []
-        enforcers = list(config.get("enforcers", []))
-        return [("swarm", {"main": list(config.get("deck", [])), "enforcers": enforcers,
-                           "reckoning": reck}),
-                ("swarm-enforcers", {"enforcers": enforcers, "reckoning": reck})]
+    def shipped(self) -> bool:
+        return self.origin.get("d") == SAMPLE
 
     def render_game(self, game: Game, view: View) -> None:
         assert isinstance(game, SwarmGame)
         active = game.active_enforcer
         reck = game.reckoning_position
         if reck is not None:
-            reck_text = f"{ordinal(reck + 1)} card from the top"
+            reck_text = f"{plumbing.ordinal(reck + 1)} card from the top"
         elif game.zones.where(game.reckoning_id)[0] == "removed":
             reck_text = "resolved, out of the game"
         else:
@@ -496,17 +428,10 @@ class Widget(ByReference):
         share = self.share_data()
         view.values["share"] = "#" + encode_share(share) if share else ""
 
-    def chosen_card(self) -> int | None:
-        card = self.form["card"]
-        return int(card) if card.isdigit() else None
-
-    def choose_card(self, card: int | None) -> None:
-        self.form["card"] = "" if card is None else str(card)
-
     def reference_deck(self, game: Any, card: Any) -> str | None:
         """The shipped deck whose card reference page lists ``card`` (None for a pasted deck:
         its list is on this page)."""
-        if self.origin.get("d") != SAMPLE:
+        if not self.shipped():
             return None
         if game.is_enforcer(card) or card.id == game.reckoning_id:
             return SAMPLE_ENFORCERS
@@ -575,10 +500,4 @@ def attack_line(game: SwarmGame) -> str:
                  if i in cards and i in game.attackers]
     total, missing = board.attack_summary(attackers, game.static_sources(), game.entry)
     return board.attack_text(len(attackers), total, missing)
-
-
-def _describe(action: dict[str, Any]) -> str:
-    kind: str = action.get("type", "?")
-    extra = [f"{k} {v}" for k, v in action.items() if k != "type"]
-    return kind + (f" ({', '.join(extra)})" if extra else "")
 
