@@ -94,7 +94,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
-from typing import Any
+from typing import Any, ClassVar
 
 from . import swarm_triggers
 from .actions import Action, Bound
@@ -1098,6 +1098,14 @@ class SwarmGame(Game):
 
     #: Turn actions (:meth:`turn_actions` says which apply now) and card actions
     #: (:meth:`card_actions`), for :meth:`legal_actions`.
+    #: The amounts the table types (:meth:`_amount`: 1 to 1000; a change of the Survivors'
+    #: life either way, not 0), as :meth:`legal_actions` lists them.
+    BOUNDS: ClassVar[dict[str, dict[str, Bound]]] = {
+        **{name: {"amount": Bound(low=1, high=1000)}
+           for name in ("damage", "lose-life", "poison", "mill", "gain", "draw", "token",
+                        "survivor-poison")},
+        "life": {"amount": Bound(nonzero=True)}}
+
     TURN_ACTIONS = frozenset({"turn", "next-survivor", "swarm-step", "combat", "second-main",
                               "end"})
     CARD_ACTIONS = frozenset({"dies", "leave", "counter", "gain-control", "return-control"})

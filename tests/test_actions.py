@@ -280,10 +280,10 @@ def test_a_kept_hand_lists_each_choice_of_cards_for_the_bottom():
 
 
 def test_typed_amounts_are_listed_with_the_range_the_engine_takes():
-    """hs-5-1, hs-5-3, tc-4-1: the amounts the table types are open with their bound where the
-    engine checks one: a hit and the Horde's life gain 1 or more, a change of life or counters
-    (and a team's totals) any whole number but 0; a value outside it does not fit and the
-    engine refuses it, one inside is taken."""
+    """hs-5-1, hs-5-3, tc-4-1, sw-8-1: the amounts the table types are open with their bound
+    where the engine checks one: a hit and the Horde's life gain 1 or more, a change of life or
+    counters (and a team's totals) any whole number but 0, the Swarm's amounts 1 to 1000; a
+    value outside it does not fit and the engine refuses it, one inside is taken."""
     for variant in ("horde", "limited-horde"):
         game = scenarios.stacked(variant, ["Walking Corpse"] * 5) if variant == "horde" \
             else scenarios.start(variant)
@@ -303,3 +303,13 @@ def test_typed_amounts_are_listed_with_the_range_the_engine_takes():
     assert not life.bounds["amount"].admits(True)  # a whole number, not a yes or no
     assert _probe(tracker, life.with_args(amount=0)) != ""
     assert _probe(tracker, life.with_args(amount=-5)) == ""
+    swarm = scenarios.stacked("swarm", ["Walking Corpse"] * 5)
+    listed = {a.type: a for a in swarm.legal_actions() if a.open and not a.args}
+    for kind, bad, good in (("damage", 0, 3), ("damage", 1001, 1000), ("gain", -1, 2),
+                            ("survivor-poison", 0, 1), ("life", 0, -4)):  # sw-8-1, sw-2-2
+        template = listed[kind]
+        assert template.open == ("amount",) and template.bounds["amount"].admits(good)
+        assert not template.fits(template.with_args(amount=bad))
+        assert _probe(swarm, template.with_args(amount=bad)) != ""
+        assert _probe(swarm, template.with_args(amount=good)) == ""
+    assert listed["damage"].text() == "damage amount=?(1..1000)"

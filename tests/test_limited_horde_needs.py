@@ -137,7 +137,7 @@ def test_lh_3_13_the_horde_target_is_a_function_of_its_inputs_and_the_seed():
         horde_target("bounce", permanents, 0, True, False, Rng("x"))
     for nameless in ([{"mv": 3}], [{"name": "", "mv": 3}], ["Bear"], [{"name": 7, "mv": 1}]):
         for effect in ("destroy", "damage"):  # said in plain words, not a KeyError
-            with pytest.raises(ActionError, match="needs a name"):
+            with pytest.raises(ActionError, match="needs a name and"):
                 horde_target(effect, nameless, 2, False, False, Rng("x"))
     played, twin = game(["Zombie"] * 10), game(["Zombie"] * 10)
     assert isinstance(played, LimitedHorde)

@@ -27,6 +27,15 @@ def hunting_mode(aggro: bool, stage: str, eldrazi: bool) -> str:
     return "none"
 
 
+def _name(permanent: Any) -> str:
+    """A described permanent's name; a ``KeyError`` when it has none (said in words by the
+    caller, as a missing mana value or toughness is)."""
+    name = permanent["name"]
+    if not isinstance(name, str) or not name.strip():
+        raise KeyError("name")
+    return name
+
+
 def horde_target(effect: str, permanents: list[dict[str, Any]], amount: int, player: bool,
                  divided: bool, rng: Rng) -> Event:
     """The Horde's target (lh-3-13, lh-3-14, lh-3-15, lh-3-16), among the Survivor permanents
@@ -39,14 +48,12 @@ def horde_target(effect: str, permanents: list[dict[str, Any]], amount: int, pla
     remaining toughness first); if none can die, the creature brought nearest to lethal.
     Raises :class:`ActionError` for input that does not say enough."""
     items = permanents
-    if not isinstance(items, list) or any(
-            not isinstance(p, dict) or not isinstance(p.get("name"), str) or not p["name"].strip()
-            for p in items):
-        raise ActionError("each of the Survivors' permanents needs a name")
     if effect in ("destroy", "exile"):
         if not items:
             raise ActionError("list the Survivors' permanents with their mana values")
         try:
+            for permanent in items:
+                _name(permanent)
             values = [int(p["mv"]) for p in items]
         except (KeyError, TypeError, ValueError):
             raise ActionError("each permanent needs a name and 'mv'") from None
@@ -65,6 +72,8 @@ def horde_target(effect: str, permanents: list[dict[str, Any]], amount: int, pla
     if not items or not isinstance(amount, int) or amount < 1:
         raise ActionError("give the damage amount and the Survivors' creatures")
     try:
+        for permanent in items:
+            _name(permanent)
         left = [(p, int(p["toughness"]) - int(p.get("damage", 0))) for p in items]
     except (KeyError, TypeError, ValueError):
         raise ActionError("each creature needs a name and 'toughness'") from None
