@@ -187,6 +187,18 @@ def phone_page(phone_context, guard, request):
     yield from _guarded_page(phone_context, guard, request.node.name)
 
 
+def read_qr(page, selector: str) -> str | None:
+    """The text of the QR code painted on the canvas ``selector``, read by the pinned jsQR as
+    the live table's page loads it (served from this site); None if it reads nothing."""
+    return page.evaluate("""async (selector) => {
+      const jsQR = await document.querySelector('[data-widget]').coopMagicLive.jsqr();
+      const canvas = document.querySelector(selector);
+      const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
+      const found = jsQR(image.data, image.width, image.height);
+      return found ? found.data : null;
+    }""", selector)
+
+
 def wait_ready(page, widget: str) -> None:
     """Wait for a widget's machine-readable ready signal (no sleeps)."""
     page.wait_for_selector(

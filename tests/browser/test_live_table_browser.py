@@ -15,7 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 from devtools import fake_camera
-from tests.browser.conftest import Guard, settle, wait_ready
+from tests.browser.conftest import Guard, read_qr, settle, wait_ready
 
 PHONE = {"viewport": {"width": 360, "height": 740}, "device_scale_factor": 2,
          "is_mobile": True, "has_touch": True}
@@ -199,14 +199,7 @@ def test_the_join_codes_qr_code_reads_back_with_the_pinned_decoder(phones, site_
     live(host, "open").click()
     code = code_of(host)
     expect(live(host, "code-qr")).to_have_attribute("data-live-painted", "true")
-    read = host.evaluate("""async () => {
-      const jsQR = await document.querySelector('[data-widget]').coopMagicLive.jsqr();
-      const canvas = document.querySelector('[data-live=code-qr]');
-      const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      const found = jsQR(image.data, image.width, image.height);
-      return found ? found.data : null;
-    }""")
-    assert read == code
+    assert read_qr(host, "[data-live=code-qr]") == code
     assert host.evaluate("() => document.documentElement.scrollWidth") <= 360
 
 

@@ -12,7 +12,7 @@ from playwright.sync_api import expect
 
 from pyengine import files
 from pyengine.swarm import SwarmGame, config_from_decks
-from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, wait_ready
+from tests.browser.conftest import ENGINE_TIMEOUT_MS, Guard, read_qr, wait_ready
 
 SEED = "amber-otter-17"
 HOSTILE = '<img src=x onerror="window.__pwned=1">'
@@ -467,13 +467,7 @@ def test_an_own_deck_game_is_followed_by_its_qr_code_on_a_fresh_phone(phone_page
     assert len(link) <= 1273, len(link)
     expect(by_id(page, "qr-code")).to_have_attribute(
         "aria-label", re.compile(rf"\({len(link):,} characters"))
-    read = page.evaluate("""async () => {
-      const jsQR = await document.querySelector('[data-widget]').coopMagicLive.jsqr();
-      const canvas = document.querySelector('[data-widget=swarm] [data-id=qr-code]');
-      const image = canvas.getContext('2d').getImageData(0, 0, canvas.width, canvas.height);
-      const found = jsQR(image.data, image.width, image.height);
-      return found ? found.data : null;
-    }""")
+    read = read_qr(page, "[data-widget=swarm] [data-id=qr-code]")
     assert read == link  # read back by the pinned jsQR (a code of version 23 was not)
     other_context = browser.new_context(viewport={"width": 360, "height": 740},
                                         is_mobile=True, has_touch=True)
