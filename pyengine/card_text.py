@@ -521,13 +521,20 @@ _X_PLACES = {"your opponents control": "opps_control", "on the battlefield": "on
              "in that player's graveyard": "in_their_graveyard"}
 
 
+#: A power change until end of turn ("gets +1/+0 until end of turn").
+_UNTIL_END_OF_TURN = re.compile(r"\bgets? [+-]\d+/[+-]\d+ until end of turn")
+
+
 def _x_count(line: str) -> str:
     """What the X of ``line`` counts, as an ``x_is`` value (``half_zombies_you_control``), or
     ``""`` when the line says no count the vocabulary knows."""
     parts = []
     # a "for each" that changes power until end of turn is no X of the line's other parts
-    pumps = [m.span() for m in re.finditer(r"[^.]*\bgets? [+-]\d+/[+-]\d+ until end of turn"
-                                           r"[^.]*", line)]
+    pumps, start = [], 0
+    for sentence in line.split("."):  # (one pass: a pattern around it read dotless text twice)
+        if _UNTIL_END_OF_TURN.search(sentence):
+            pumps.append((start, start + len(sentence)))
+        start += len(sentence) + 1
     for match in _X_COUNT.finditer(line):
         if any(start <= match.start() < end for start, end in pumps):
             continue

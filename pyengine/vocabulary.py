@@ -237,8 +237,10 @@ COUNT_KINDS = ("creatures", "permanents", "artifacts", "enchantments", "lands", 
                "creature_cards", "instant_and_sorcery_cards")
 #: How a count is rounded: ``half`` is rounded down, ``half_up`` up.
 COUNT_ROUNDING = {"": "", "half_": "down", "half_up_": "up"}
-_COUNT_CODE = re.compile(r"(half_up_|half_)?(other_)?([a-z]+(?:_and_sorcery)?)(_cards)?_(" +
-                         "|".join(COUNT_PLACES) + r")")
+#: (a kind is a word of at most 30 letters, read without going back: the pattern reads any
+#: text in a time its length bounds)
+_COUNT_CODE = re.compile(r"(half_up_|half_)?(other_)?([a-z]{1,30}+(?:_and_sorcery)?)(_cards)?_("
+                         + "|".join(COUNT_PLACES) + r")")
 
 
 @dataclass(frozen=True)

@@ -170,3 +170,25 @@ def test_a_set_code_reads_a_run_of_open_parentheses():
     deck = Decklist.from_text("1 Lightning Bolt (2X2) 117\n1 Island (123)\n")
     assert [(e.name, e.set_code) for e in deck.deck_entries()] == [
         ("Lightning Bolt", "2X2"), ("Island (123)", None)]
+
+
+def test_an_x_count_reads_a_long_line_without_a_full_stop():
+    """issue 41's X counts (the card reader's x_is=): the "gets +N/+N until end of turn"
+    around-the-sentence pattern read a line with no full stop again from each of its
+    characters, and a count code's kind word was read back letter by letter (bench_bad_inputs
+    stopped after 9 minutes); now the line is split at its full stops and a kind is at most 30
+    letters, read once. What they read stays the same."""
+    from pyengine import vocabulary
+
+    answered(lambda: card_text._x_count("a" * ALLOWED))
+    answered(lambda: card_text._x_count("where X is " + "a " * (ALLOWED // 2)))
+    answered(lambda: patterns.read_all(vocabulary._COUNT_CODE, "a" * ALLOWED))
+    answered(lambda: patterns.read_all(vocabulary._COUNT_CODE, "half_" * (ALLOWED // 5)))
+    assert card_text._x_count("Create X 2/2 black Zombie tokens, where X is half the number of "
+                              "Zombies you control.") == "half_zombies_you_control"
+    assert card_text._x_count("Target creature gets +1/+0 until end of turn for each Zombie "
+                              "you control.") == ""
+    assert [c.kind for c in vocabulary.parse_count("zombies_you_control+"
+                                                   "creature_cards_in_your_graveyard")] == [
+        "zombies", "creature_cards"]
+    assert vocabulary.parse_count("half_up_other_goblins_you_control")[0].rounding == "up"
