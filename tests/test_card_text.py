@@ -234,3 +234,15 @@ def test_tokens_tapped_and_attacking_are_read():
     assert atom.tapped and atom.attacking
     assert parse_tag("attacks=1_Goblin_attacking").sentence() == \
         "Whenever it attacks: create 1 Goblin token, attacking."
+
+
+@pytest.mark.parametrize(("text", "type_line", "tag"), [
+    ("Target creature gets +3/+0 until end of turn.", "Instant", "spell=target_creature+3/+0_eot"),
+    ("When this creature enters, creatures you control get +1/+0 until end of turn.",
+     "Creature — Goblin", "etb=your_creatures+1/+0_eot"),
+])
+def test_a_power_change_until_end_of_turn_reads_its_subject_and_amount(text, type_line, tag):
+    """hs-4-2 (the attack total counts pumps): a line that changes power until end of turn is
+    read with who gets it and by how much (the reader once lost it to a pattern of the same
+    name that read the X counts' sentences)."""
+    assert tag in behaviour_tags(text, type_line, "Pump")
