@@ -174,8 +174,10 @@ export function rebuild(kept) {
           "a=max-message-size:262144", ""].join("\r\n");
 }
 
-/** The codes' format: a code that names another was made by another version of this page. */
-export const CODE_VERSION = 2;
+/** The codes' format: a code that names another was made by another version of this page.
+ * Version 3: the two phones make the one data channel themselves (CHANNEL); a version 2 phone
+ * waited for the game's phone to announce it, and would wait for ever. */
+export const CODE_VERSION = 3;
 /** A join code names the page whose game it joins (a letter), so a phone on another page
  * says which page to open instead of following the wrong game. */
 const PAGE_TAGS = {horde: "h", swarm: "s", team: "t"};
@@ -286,6 +288,13 @@ function gathered(pc) {
     setTimeout(resolve, Number(/** @type {any} */ (window).coopMagicLiveGatherMs) || GATHER_MS);
   });
 }
+
+/** The one data channel of a pairing, made by each phone itself with the same number (not
+ * announced by the game's phone over the connection): nothing to wait for or to miss. With
+ * the announced channel, Chromium under load was seen to fire "open" twice on the player's
+ * phone and to lose its first message (the player's hello), leaving both phones connected
+ * and waiting for each other (issue 44). */
+const CHANNEL = {ordered: true, negotiated: true, id: 0};
 
 /** A connection with no ICE servers: only the phone's own addresses. */
 function newConnection() {
@@ -526,7 +535,7 @@ export class LiveTable {
     this.scanning = null;      // stops the camera while it reads a code
     /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel, user: string}|null} */
     this.pending = null;
-    /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel|null, leaving: boolean}|null} */
+    /** @type {{pc: RTCPeerConnection, channel: RTCDataChannel, leaving: boolean}|null} */
     this.following = null;
     /** @type {WeakMap<object, string>} */
     this.labels = new WeakMap();
@@ -548,7 +557,7 @@ export class LiveTable {
    * plainly that the connection was lost while it slept. */
   woke() {
     const following = this.following;
-    if (!following || !following.channel) return;
+    if (!following || following.channel.readyState === "connecting") return;  // still pairing
     if (following.channel.readyState === "open") send(following.channel, {t: "sync"});
     else this.authorityGone(following);
   }
@@ -687,9 +696,15 @@ export class LiveTable {
     }
     if (this.pending) this.pending.pc.close();
     const pc = newConnection();
-    const channel = pc.createDataChannel("table", {ordered: true});
+    const channel = pc.createDataChannel("table", CHANNEL);
     const pending = {pc, channel, user: ""};
     this.pending = pending;
+    // Listening from the start: a quick player may answer (and say hello) while this phone is
+    // still drawing the join code's QR code.
+    channel.addEventListener("open", () => {
+      if (this.pending === pending) this.say("Connected; waiting for the player's name.");
+    });
+    channel.addEventListener("message", (event) => this.welcome(pc, channel, event));
     this.say("Making a join code…");
     await pc.setLocalDescription(await pc.createOffer());
     await gathered(pc);
@@ -702,9 +717,7 @@ export class LiveTable {
     this.part("join").hidden = true;
     await this.showCode(code, "On the player's phone, open this page's Live table and scan " +
                               "this code (or paste it), then scan or paste its answer here.");
-    this.say("Waiting for the player's answer code.");
-    channel.addEventListener("open", () => this.say("Connected; waiting for the player's name."));
-    channel.addEventListener("message", (event) => this.welcome(pc, channel, event));
+    if (channel.readyState === "connecting") this.say("Waiting for the player's answer code.");
   }
 
   /** The description in the code pasted in box `key`, or null (the page says why).
@@ -733,8 +746,10 @@ export class LiveTable {
       this.say("That answer code belongs to another join code: tap Add a phone and start again.");
       return;
     }
-    this.say("Connecting…");
-    this.watch(pending.pc, () => pending.channel.readyState === "open");
+    if (pending.channel.readyState === "connecting") this.say("Connecting…");
+    // Judged only while it is still this phone's pairing: a player welcomed (and maybe gone
+    // since) or a new join code asked for is not "a network that keeps phones apart".
+    this.watch(pending.pc, () => pending.channel.readyState === "open" || this.pending !== pending);
   }
 
   /** Say plainly when `pc` has not connected within CONNECT_MS (a network that keeps phones
@@ -791,6 +806,10 @@ export class LiveTable {
       return;
     }
     if (this.pending && this.pending.pc === pc) this.pending = null;
+    // A pairing that came through after all: the network does not keep these phones apart.
+    if (this.panel.getAttribute("data-live-state") === "blocked") {
+      this.panel.removeAttribute("data-live-state");
+    }
     this.part("code-box").hidden = true;
     this.part("join").hidden = true;
     const now = Date.now();
@@ -1009,16 +1028,13 @@ export class LiveTable {
       localStorage.setItem(this.storeKey, JSON.stringify({id, name, seat}));
     } catch (error) { /* a rejoin after a reload then needs the name again */ }
     const pc = newConnection();
-    const following = {pc, channel: /** @type {RTCDataChannel|null} */ (null), leaving: false};
+    const channel = pc.createDataChannel("table", CHANNEL);
+    const following = {pc, channel, leaving: false};
     this.following = following;
     const reader = new Reader(MAX_AUTHORITY_MESSAGE);
-    pc.addEventListener("datachannel", (event) => {
-      const channel = event.channel;
-      following.channel = channel;
-      channel.addEventListener("open", () => send(channel, {t: "hello", id, name, seat}));
-      channel.addEventListener("message", (message) => this.fromAuthority(reader.read(message.data)));
-      channel.addEventListener("close", () => this.authorityGone(following));
-    });
+    channel.addEventListener("open", () => send(channel, {t: "hello", id, name, seat}));
+    channel.addEventListener("message", (message) => this.fromAuthority(reader.read(message.data)));
+    channel.addEventListener("close", () => this.authorityGone(following));
     pc.addEventListener("connectionstatechange", () => {
       if (["failed", "closed"].includes(pc.connectionState)) this.authorityGone(following);
     });
@@ -1027,6 +1043,7 @@ export class LiveTable {
       await pc.setLocalDescription(await pc.createAnswer());
     } catch (error) {
       this.following = null;
+      pc.close();
       this.say("That join code could not be used; ask the game's phone for a new one.");
       return;
     }
@@ -1039,7 +1056,7 @@ export class LiveTable {
                         "Show this answer code to the game's phone: scan it there (or paste " +
                         "it) and tap Connect.");
     this.say("Waiting for the game's phone to connect.");
-    this.watch(pc, () => !!following.channel && following.channel.readyState === "open");
+    this.watch(pc, () => channel.readyState === "open");
   }
 
   /** A message from the game's phone. @param {any} message */

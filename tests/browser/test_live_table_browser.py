@@ -38,6 +38,7 @@ def phones(browser, request):
             guard = Guard()
             page = context.new_page()
             guard.attach(context, page)
+            page.guard_problems = guard.problems  # for a failure's message (table_states)
             if init:
                 page.add_init_script(init)
             made.append((context, guard))
@@ -89,8 +90,39 @@ def pair(host, follower, name: str, seat: int | None = None) -> tuple[str, str]:
     return join_code, answer
 
 
+#: A phone's live table for a failure's message: its panel's state, each of its connections
+#: (signalling/gathering/ICE/connection state, and its channel's) and its status line.
+TABLE_STATE = """() => {
+  const panel = document.querySelector('[data-live=panel]');
+  const status = document.querySelector('[data-live=status]');
+  const widget = document.querySelector('[data-widget]');
+  const live = widget && widget.coopMagicLive;
+  const links = live ? [live.pending, live.following, ...live.followers.values()] : [];
+  const shown = links.filter(Boolean).map(({pc, channel}) =>
+    `${pc.signalingState}/${pc.iceGatheringState}/${pc.iceConnectionState}/` +
+    `${pc.connectionState} channel ${channel ? channel.readyState : 'none'}`);
+  return `${panel && panel.getAttribute('data-live-state')} [${shown.join('; ')}]: ` +
+         `${status && status.textContent}`;
+}"""
+
+
+def table_states(page) -> str:
+    """What every phone in the test shows of the live table (:data:`TABLE_STATE`) and any error
+    its page logged: a pairing that never completes says where it stopped."""
+    lines = []
+    for context in page.context.browser.contexts:
+        for other in context.pages:
+            problems = getattr(other, "guard_problems", [])
+            errors = f" (errors: {problems})" if problems else ""
+            lines.append(other.evaluate(TABLE_STATE) + errors)
+    return "\n".join(lines)
+
+
 def following(page) -> None:
-    expect(panel(page)).to_have_attribute("data-live-state", "following", timeout=WAIT_MS)
+    try:
+        expect(panel(page)).to_have_attribute("data-live-state", "following", timeout=WAIT_MS)
+    except AssertionError as error:
+        raise AssertionError(f"not following; the phones show:\n{table_states(page)}") from error
 
 
 def open_widget(page, site_url: str, widget: str) -> None:
@@ -346,9 +378,6 @@ def test_phones_that_sleep_briefly_keep_the_connection_and_catch_up(phones, site
     same_screen(host, other)
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "a race not yet found: on a loaded machine the follower, paired again after its seat was "
-    "freed, sometimes stays 'left' (seen in 2 of about 6 whole-suite runs; issue 44)"))
 def test_a_phone_asleep_too_long_is_told_to_scan_again_and_catches_up(phones, site_url):
     """sw-5-3: a follower's screen stays off: the game's phone frees its seat (its heartbeat
     stopped) and plays on; on waking the follower says plainly that it needs a new join
