@@ -477,27 +477,14 @@ class Widget(ByReference):
                                "adventure")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
-        view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
+        # the one attack total, as the game is now (issue 39, point 4), once this turn
+        # declared a creature attacking the Survivors (Hive Mind: The Overlord chooses)
+        attacked = any(e.kind == "attack" and "card" in e.data and "target" not in e.data
+                       for e in events)
+        view.text["attack"] = board.attack_text(*game.attack_total()) \
+            if attacked and game.mode == "hive" else ""
         shown = revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards]
         died = [e.cards[0] for e in events if e.kind == "leave" and e.cards
                 and str(e.data.get("to")) == "graveyard" and " dies:" in e.text]
         view.lists["reminders"] = self.reminders(game, events, shown, died)
-
-
-def attack_line(game: SwarmGame) -> str:
-    """The attack line, recomputed from the game as it is now (issue 39, point 4): the
-    creatures of the latest combat that still attack the Survivors -- on the battlefield,
-    under The Swarm's control, not sent at a planeswalker -- with their power now (counters,
-    lords and anthems of The Swarm and its waiting Active Enforcer, sw-4-7)."""
-    events = board.turn_events(game.events, "turn")
-    attacks = [e for e in events if e.kind == "attack" and "card" in e.data
-               and "target" not in e.data]
-    if not attacks:
-        return ""
-    cards = {c.id: c for c in game.swarm_permanents()}
-    attackers = [(cards[i].id, cards[i].name, cards[i].counters)
-                 for i in (e.data["card"] for e in attacks)
-                 if i in cards and i in game.attackers]
-    total, missing = board.attack_summary(attackers, game.static_sources(), game.entry)
-    return board.attack_text(len(attackers), total, missing)
 
