@@ -98,7 +98,7 @@ from typing import Any, ClassVar
 
 from . import swarm_triggers
 from .actions import Action, Bound
-from .board_facts import bonus, granted_keywords
+from .board_facts import attack_summary, bonus, granted_keywords
 from .cards import (
     CardDataError,
     CardDB,
@@ -768,6 +768,25 @@ class SwarmGame(Game):
     def entry(self, name: str) -> dict[str, Any]:
         """A card's facts as plain data (what :func:`pyengine.board_facts.bonus` reads)."""
         return self.facts(name).derived(_entry_of)
+
+    def attack_total(self) -> tuple[int, int, list[str]]:
+        """sw-9-2, sw-4-7 (issue 39, point 4): the one attack total as the game is now, with
+        the Horde engines' contract (:meth:`pyengine.horde_common.HordeGame.attack_total`):
+        the creatures declared attacking the Survivors this Swarm turn (not one sent at a
+        planeswalker, sw-13-11) still on the battlefield under The Swarm's control (sw-9-5),
+        with their power now (counters, lords and anthems of The Swarm and its waiting Active
+        Enforcer): ``(attackers, power at least, not counted)``."""
+        elsewhere = set()
+        for event in reversed(self.events):  # this turn's attackers sent elsewhere
+            if event.kind == "turn":
+                break
+            if event.kind == "attack" and "target" in event.data:
+                elsewhere.add(event.data.get("card"))
+        here = {c.id: c for c in self.swarm_permanents()}
+        attackers = [(here[i].id, here[i].name, here[i].counters) for i in self.attackers
+                     if i in here and i not in elsewhere]
+        power, missing = attack_summary(attackers, self.static_sources(), self.entry)
+        return len(attackers), power, missing
 
     def can_block(self, card: Card) -> bool:
         """sw-13-12: an untapped Swarm creature blocks unless it never can: ``cant_block``

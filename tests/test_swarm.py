@@ -611,6 +611,27 @@ def test_d6_per_attacker_against_attackable_permanents():
     assert events[-1].data == {"total": to_survivors, "attackers": 4}
 
 
+def test_the_attack_total_is_the_survivors_attackers_as_they_are_now():
+    """sw-9-2, sw-13-11, sw-4-7 (issue 39, point 4): ``attack_total()`` (the Horde engines'
+    contract: attackers, power, not counted) counts the creatures declared attacking the
+    Survivors this turn, not one sent at a planeswalker, as the announced total does; one
+    that dies leaves it, and after combat no creature attacks."""
+    game = new_game(["Zombie", "Zombie", "Zombie", "Walking Corpse"], seed="swarm-2")
+    run(game, "turn")
+    assert game.attack_total() == (0, 0, [])  # no attack declared yet
+    events = run(game, {"type": "combat", "targets": ["Jace", "Invasion of Ixalan"]})
+    announced = events[-1].data["total"]
+    at_survivors = [e.data["card"] for e in events
+                    if e.kind == "attack" and "target" not in e.data]
+    assert 0 < len(at_survivors) < 4  # seed swarm-2: some attack a planeswalker
+    assert game.attack_total() == (len(at_survivors), announced, [])
+    run(game, {"type": "dies", "card": at_survivors[0]})
+    count, power, _ = game.attack_total()
+    assert (count, power) == (len(at_survivors) - 1, announced - 2)  # a Zombie is 2/2
+    run(game, "second-main")
+    assert game.attack_total() == (0, 0, [])  # combat is over (sw-3-4)
+
+
 def test_combat_targets_must_be_a_list():
     """sw-13-11: the table names the attackable permanents as a list."""
     game = new_game(["Zombie", "Walking Corpse"])

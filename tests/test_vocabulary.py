@@ -924,10 +924,7 @@ def test_defect_the_attack_total_follows_every_action(engine):
                                    extra_facts=_real("Undead Warchief"))
 
     def total():
-        if engine == "swarm":
-            from pyengine.widgets.swarm import attack_line
-            return attack_line(game)
-        count, power, _missing = game.attack_total()
+        count, power, _missing = game.attack_total()  # one contract for both engines
         return f"{count} creatures, {power} power"
 
     if engine == "swarm":

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pytest
 
 from pyengine import files
+from pyengine.decklist import Decklist
 from pyengine.game import ActionError
 from pyengine.widgets.horde import Widget, decode_share
-from pyengine.widgets.own_deck import read_own_deck
+from pyengine.widgets.own_deck import UnknownCards, read_own_deck, require_known, unknown_in
 from tests.helpers import CARD_DATA, refused, runner_env
 
 DB = files.load_card_db()
@@ -32,6 +33,24 @@ def test_unknown_cards_get_a_question_each():
         "value?); Spirit token (power/toughness? write 'Spirit token 2/2')")
     deck, facts = read_own_deck("#! Foo Bar | {2}{B} | Creature — Zombie | 2/2\n2 Foo Bar\n", DB)
     assert deck == ["Foo Bar", "Foo Bar"] and facts["Foo Bar"]["power"] == "2"
+
+
+def test_unknown_cards_of_several_lists_are_asked_once_each():
+    """sw-2-5 (the Swarm deck and its Enforcer list): the cards of the sections the engine
+    plays that neither the facts nor any list's ``#!`` lines know, once each, asked about with
+    the check's hints; none while a list has lines it cannot read (those come first)."""
+    deck = Decklist.read("3 Zombie\n2 Foo Bar\n", DB)
+    others = Decklist.read("// Enforcers\n1 Foo Bar\n1 Grave Titan\n// Reckoning\n1 Qux\n"
+                           "#! Qux | {3}{B} | Sorcery\n", DB)
+    lists = [(deck, ("main",)), (others, ("enforcers", "reckoning"))]
+    assert unknown_in(lists, DB) == ["Foo Bar"]
+    assert unknown_in([(deck, ("enforcers",))], DB) == []  # only the sections named
+    with pytest.raises(UnknownCards) as asked:
+        require_known(lists, DB)
+    assert asked.value.names == ["Foo Bar"] and "Foo Bar (creature?" in str(asked.value)
+    broken = Decklist.read("-1 Zombie\n2 Foo Bar\n", DB)
+    assert broken.problems and unknown_in([(broken, ("main",)), *lists], DB) == []
+    require_known([(Decklist.read("3 Zombie\n", DB), ("main",))], DB)  # all known: no error
 
 
 def test_bad_lines_are_named_with_their_numbers():

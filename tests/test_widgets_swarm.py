@@ -522,8 +522,11 @@ def test_the_attack_line_is_the_game_as_it_is_now():
     latest combat still on the battlefield under The Swarm's control, recomputed after each
     action (a death, a change of control), the same figure as the engine's attack total."""
     from pyengine import swarm as engine
-    from pyengine.widgets.swarm import attack_line
+    from pyengine.widgets.board import attack_text
     from tests.scenarios import on_board, run_to, stacked
+
+    def attack_line(game):  # what the runner shows: the engine's one attack total
+        return attack_text(*game.attack_total())
 
     game = stacked("swarm", ["Walking Corpse"] * 30, enforcers=["Walking Corpse"] * 2)
     run_to(game, engine.MAIN1)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import datetime
 import json
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from ..cards import CardDataError, CardDB, CardFacts, combine_card_data
@@ -26,7 +26,8 @@ __all__ = ["ANSWER", "ASK_ROWS", "CARD_FACTS_KEY", "CARD_FACTS_URL", "DECK_ACTIO
            "FULL_ACTION", "MAX_OWN_DECKS", "MINE", "FullData", "Question", "Questions",
            "Reference",
            "UnknownCards", "ask_about", "deck_action", "deck_file_name", "deck_options",
-           "keep_choice", "read_own_deck", "restore_decks", "token_lines"]
+           "keep_choice", "read_own_deck", "require_known", "restore_decks", "token_lines",
+           "unknown_in"]
 
 #: The full card data on the site (the check page's file, published by ``hooks/card_facts.py``).
 CARD_FACTS_URL = "../runtime/card-facts.tsv"
@@ -237,6 +238,25 @@ def ask_about(names: list[str]) -> str:
         else:
             asks.setdefault(written, f"{written} (creature? power/toughness? mana value?)")
     return _ask(list(asks.values()))
+
+
+def unknown_in(lists: Sequence[tuple[Decklist, Sequence[str]]], db: CardDB) -> list[str]:
+    """The cards of readable lists (each with the sections of it the engine plays) that
+    neither the facts ``db`` nor the lists' ``#!`` lines know, each once (none while a list
+    has lines it cannot read: those are reported first)."""
+    if any(deck.problems for deck, _ in lists):
+        return []
+    known = db.with_annotations(*(deck for deck, _ in lists))
+    return known.unknown([name for deck, sections in lists for section in sections
+                          for name in deck.cards(section)])
+
+
+def require_known(lists: Sequence[tuple[Decklist, Sequence[str]]], db: CardDB) -> None:
+    """:class:`UnknownCards` asking about each card of ``lists`` nobody knows
+    (:func:`unknown_in`), with the deck check's "did you mean"."""
+    unknown = unknown_in(lists, db)
+    if unknown:
+        raise UnknownCards(ask_about(unknown), unknown, hints_for(unknown, db))
 
 
 _TOKEN_LINE = re.compile(r"^(?P<count>\d+)x?\s+(?P<rest>.+)$", re.IGNORECASE)

@@ -3,12 +3,14 @@ the page's adapter applies the :class:`~pyengine.widgets.View` it returns.
 
 The game is a :class:`pyengine.swarm.SwarmGame`, set up from the sample deck (its link
 carries the declared options, ``#g=``) or from pasted lists (the config travels whole, or by
-reference, :mod:`.share_ref`). The page, saves, links, undo, reset, import and export, the
-board and the parts are :class:`.runner.RunnerBase`'s; this module declares the action table
+reference, :mod:`.share_ref`): that deck model is :class:`.sample_or_own.SampleOrOwn`'s, given
+how two lists make a config. The page, saves, links, undo, reset, import and export, the board
+and the parts are :class:`.runner.RunnerBase`'s; this module declares the action table
 (:data:`BUTTONS`), the turn buttons shown while the engine takes them (:data:`TURN_BUTTONS`,
 sw-3-5), the card panel's (:data:`PANEL_BUTTONS`), the page's frame and board, and keeps what
 is The Swarm's own: :meth:`Widget.special_action` (combat's targets, destroy, discard, The
-Reckoning's one tap), its status, its turn's notes and its attack line.
+Reckoning's one tap), its status and its turn's notes (the attack total is the engine's,
+:meth:`pyengine.swarm.SwarmGame.attack_total`).
 """
 
 from __future__ import annotations
@@ -24,8 +26,7 @@ from ..game import Game, GameError
 from ..swarm import HANDLING, MODES, PHASE_NAMES, SwarmGame, config_from_decks
 from . import Env, Item, View, board, own_deck, parts, plumbing, reckoning, runner, scryfall_link
 from .contract import Migration, version_field
-from .share_ref import KEY as REF
-from .share_ref import ByReference
+from .sample_or_own import SampleOrOwn
 
 #: The runners' one save schema (:data:`.runner.STATE_VERSION`); version 1 was this
 #: runner's own shape (:func:`_from_v1`).
@@ -134,14 +135,15 @@ def cast_this_turn(game: SwarmGame) -> list[Any]:
     return [game.card(i) for i in game.cast_this_turn if game.zones.where(i)[0] == "graveyard"]
 
 
-class Widget(ByReference):
+def _played(deck: Decklist, enforcers: Decklist) -> list[tuple[Decklist, tuple[str, ...]]]:
+    """The sections of the two lists the engine plays (sw-2-5)."""
+    return [(deck, ("main",)), (enforcers, ("enforcers", "reckoning"))]
+
+
+class Widget(SampleOrOwn):
     game: SwarmGame | None
     #: The Reckoning's one tap as the page shows it (:mod:`.reckoning`), or None.
     reckoning_offer: dict[str, Any] | None = None
-
-    #: How the game was set up, for share links: {"d": "sample"} or {"c": True}; {} none.
-    origin: dict[str, Any]
-    origin_object = True
 
     def __init__(self, env: Env, data: Mapping[str, str] | None = None) -> None:
         self.origin = {}
@@ -157,44 +159,12 @@ class Widget(ByReference):
             missing="This page could not load the card facts; only saved games work.",
             errors=(OSError, KeyError, CardDataError))
 
-    # -- start, share links and import: runner.RunnerBase, with these hooks ---------------------
+    # -- start, share links and import: sample_or_own.SampleOrOwn, with these hooks ----------
     def decode(self, text: str) -> dict[str, Any]:
         return decode_share(text)
 
-    def adopt(self, game: Game, origin: dict[str, Any] | None) -> None:
-        assert isinstance(game, SwarmGame)
-        self.game, self.origin = game, origin or {}
-        self.form_from_config(game.config)
-        self.form.update(deck=SAMPLE if self.origin.get("d") == SAMPLE else PASTE,
-                         seed=game.seed)
-
-    def share_origin(self, game: Game) -> dict[str, Any]:
-        """The sample deck's mode and Survivors (``d``, ``m``, ``n``), or the whole config
-        (``c``) of pasted lists or an imported game."""
-        assert isinstance(game, SwarmGame)
-        if self.origin.get("d") == SAMPLE:
-            return {"d": SAMPLE, **self.declared().to_link(self.declared().values_of(game.config))}
-        return self.share_config(game, {"c": game.config})  # by reference past one QR code
-
     # own decks' links by reference to the card data (issue 41, point 3: share_ref)
     ref_lists, ref_singles, ref_mana_cost = ("deck", "enforcers"), ("reckoning",), False
-
-    def shared_config(self, data: dict[str, Any]
-                      ) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-        if data.get("d") == SAMPLE:
-            setup = self.declared()
-            return (SwarmGame.variant, self._sample_config(setup.format(setup.from_link(data))),
-                    {"d": SAMPLE})
-        config = self.config_of_ref(data[REF]) if REF in data else data.get("c")
-        if not isinstance(config, dict):
-            raise ValueError("it has no decks")
-        return SwarmGame.variant, config, {"c": True}
-
-    def imported(self, game: Game) -> None:
-        assert isinstance(game, SwarmGame)
-        self.origin = {"d": SAMPLE} if self._is_sample(game) else {"c": True}
-        self.form_from_config(game.config)
-        self.form.update(seed=game.seed, deck=PASTE if self.is_own(self.form["deck"]) else SAMPLE)
 
     # the save (runner.RunnerBase.save, the runners' one schema), with these hooks
     not_a_save = "it is not a Swarm runner save"
@@ -209,10 +179,18 @@ class Widget(ByReference):
 
     variants, wrong_game = (SwarmGame.variant,), "it holds a game of another format"
 
-    # -- set-up --------------------------------------------------------------------------------
-    def _sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
+    # -- set-up: the declared options with the sample deck or the pasted lists ------------
+    sample_choice = SAMPLE
+    own_needed = (("paste", "paste a Swarm deck, or choose the sample deck"),
+                  ("paste-enforcers", "paste the Enforcers and the Reckoning (// Enforcers and "
+                   "// Reckoning sections)"))
+
+    def sample_config(self, form: Mapping[str, str]) -> dict[str, Any]:
         return self._config(form, self.env.read_deck(SAMPLE_DECK),
                             self.env.read_deck(SAMPLE_ENFORCERS))
+
+    def lists_config(self, form: Mapping[str, str]) -> dict[str, Any]:
+        return self._config(form, form["paste"], form["paste-enforcers"])
 
     def _config(self, form: Mapping[str, str], deck: str, enforcers: str) -> dict[str, Any]:
         """The engine config of the set-up ``form`` shows (every declared option) with these
@@ -220,47 +198,18 @@ class Widget(ByReference):
         if self.db is None:
             raise GameError(self.data_error)
         chosen = self.declared().parse({key: str(value) for key, value in form.items()})
-        mode, count = chosen["mode"], chosen["survivors"]
         plumbing.guard_paste(deck, enforcers, error=GameError)
         db = self.full.db(self.db) or self.db
         deck = own_deck.token_lines(deck, db)  # "30 Zombie token" and the like
         lists = Decklist.read(deck, db), Decklist.read(enforcers, db)
-        unknown = self._unknown(lists, db)
-        if unknown:
-            raise own_deck.UnknownCards(own_deck.ask_about(unknown), unknown,
-                                        own_deck.hints_for(unknown, db))
-        return {**config_from_decks(mode=mode, survivors=count, deck=lists[0],
-                                    enforcers=lists[1], db=db), **chosen}
-
-    @staticmethod
-    def _unknown(lists: tuple[Decklist, Decklist], db: CardDB) -> list[str]:
-        """The cards of two readable lists that neither the facts nor their ``#!`` lines know
-        (none while a list has lines it cannot read: those are reported first)."""
-        deck, enforcers = lists
-        if deck.problems or enforcers.problems:
-            return []
-        db = db.with_annotations(deck, enforcers)
-        return db.unknown([*deck.cards("main"), *enforcers.cards("enforcers"),
-                           *enforcers.cards("reckoning")])
+        own_deck.require_known(_played(*lists), db)
+        return {**config_from_decks(mode=chosen["mode"], survivors=chosen["survivors"],
+                                    deck=lists[0], enforcers=lists[1], db=db), **chosen}
 
     def names_unknown(self, db: CardDB) -> bool:
         text = own_deck.token_lines(self.form["paste"], db)
-        return bool(self._unknown((Decklist.from_text(text),
-                                   Decklist.from_text(self.form["paste-enforcers"])), db))
-
-    def start_config(self) -> tuple[str, dict[str, Any], dict[str, Any] | None]:
-        """The sample deck's config, or the pasted lists' (origin ``{"c": True}``: the config
-        travels whole)."""
-        form = self.form
-        if not self.is_own(form["deck"]):
-            return SwarmGame.variant, self._sample_config(form), {"d": SAMPLE}
-        if not form["paste"].strip():
-            raise GameError("paste a Swarm deck, or choose the sample deck")
-        if not form["paste-enforcers"].strip():
-            raise GameError("paste the Enforcers and the Reckoning (// Enforcers and "
-                            "// Reckoning sections)")
-        return SwarmGame.variant, self.own.read(self, lambda: self._config(
-            form, form["paste"], form["paste-enforcers"])), {"c": True}
+        return bool(own_deck.unknown_in(_played(
+            Decklist.from_text(text), Decklist.from_text(self.form["paste-enforcers"])), db))
 
     # -- actions -------------------------------------------------------------------------------
     # handle() is runner.RunnerBase.handle, with these hooks.
@@ -317,14 +266,6 @@ class Widget(ByReference):
         super().clear_game()
         self.form["card"] = card
 
-    def _is_sample(self, game: SwarmGame) -> bool:
-        try:
-            config = self._sample_config(self.declared().format(
-                self.declared().values_of(game.config)))
-        except (GameError, KeyError, OSError):
-            return False
-        return config == game.config
-
     # -- rendering: runner.RunnerBase.render, with these declarations and hooks -----------------
     screen = runner.Screen(setup_box="setup", show_setup="do-show-setup", no_game="no-game",
                            log_element="log", log_lines=LOG_LINES, event_classes=EVENT_CLASSES,
@@ -365,9 +306,6 @@ class Widget(ByReference):
     own_lists = {SwarmGame.variant: (
         ("swarm", {"main": "deck", "enforcers": "enforcers", "reckoning": "reckoning"}),
         ("swarm-enforcers", {"enforcers": "enforcers", "reckoning": "reckoning"}))}
-
-    def shipped(self) -> bool:
-        return self.origin.get("d") == SAMPLE
 
     def render_game(self, game: Game, view: View) -> None:
         assert isinstance(game, SwarmGame)
@@ -477,27 +415,14 @@ class Widget(ByReference):
                                "adventure")
                  or (e.kind == "emergence" and e.cards)]
         view.lists["turn-notes"] = [Item(text) for text in notes]
-        view.text["attack"] = attack_line(game) if game.mode == "hive" else ""
+        # the one attack total, as the game is now (issue 39, point 4), once this turn
+        # declared a creature attacking the Survivors (Hive Mind: The Overlord chooses)
+        attacked = any(e.kind == "attack" and "card" in e.data and "target" not in e.data
+                       for e in events)
+        view.text["attack"] = board.attack_text(*game.attack_total()) \
+            if attacked and game.mode == "hive" else ""
         shown = revealed + [e.cards[0] for e in events if e.kind == "emergence" and e.cards]
         died = [e.cards[0] for e in events if e.kind == "leave" and e.cards
                 and str(e.data.get("to")) == "graveyard" and " dies:" in e.text]
         view.lists["reminders"] = self.reminders(game, events, shown, died)
-
-
-def attack_line(game: SwarmGame) -> str:
-    """The attack line, recomputed from the game as it is now (issue 39, point 4): the
-    creatures of the latest combat that still attack the Survivors -- on the battlefield,
-    under The Swarm's control, not sent at a planeswalker -- with their power now (counters,
-    lords and anthems of The Swarm and its waiting Active Enforcer, sw-4-7)."""
-    events = board.turn_events(game.events, "turn")
-    attacks = [e for e in events if e.kind == "attack" and "card" in e.data
-               and "target" not in e.data]
-    if not attacks:
-        return ""
-    cards = {c.id: c for c in game.swarm_permanents()}
-    attackers = [(cards[i].id, cards[i].name, cards[i].counters)
-                 for i in (e.data["card"] for e in attacks)
-                 if i in cards and i in game.attackers]
-    total, missing = board.attack_summary(attackers, game.static_sources(), game.entry)
-    return board.attack_text(len(attackers), total, missing)
 
