@@ -321,6 +321,12 @@ def _has_boost(facts: CardFacts) -> bool:
     return facts.has_tag("lord") or facts.has_tag("anthem")
 
 
+def _printed_keywords(facts: CardFacts) -> frozenset[str]:
+    """The keyword abilities printed on a card (what :meth:`SwarmGame.keywords` adds the
+    granted ones to): the same for every card of a name."""
+    return frozenset(b.name for b in behaviours(facts.tags) if b.verb.param == "none")
+
+
 def _entry_of(facts: CardFacts) -> dict[str, Any]:
     return facts.to_config()
 
@@ -645,6 +651,7 @@ class SwarmGame(Game):
             self.zones.add("library", card)
         lair = [self.new_card(name) for name in enforcers]
         self.enforcer_ids = [card.id for card in lair]
+        self._enforcers = frozenset(self.enforcer_ids)  # what dread_level looks up
         reck = self.new_card(reckoning)
         self.reckoning_id = reck.id
         stack = bool(config.get("stack"))
@@ -717,6 +724,8 @@ class SwarmGame(Game):
 
     #: :meth:`static_sources` while the board holds still (:meth:`steady_board`), else None.
     _steady_sources: list[tuple[int, str]] | None = None
+    #: The ids of :attr:`_steady_sources` (whether a card is itself a source).
+    _steady_ids: frozenset[int] = frozenset()
     #: :meth:`_boost`'s answers while the board holds still, by name, attacking and own id.
     _steady_boosts: dict[tuple[str, bool, int | None], tuple[int, frozenset[str]]] | None = None
 
@@ -730,21 +739,28 @@ class SwarmGame(Game):
             yield
             return
         self._steady_sources = self.static_sources()
+        self._steady_ids = frozenset(source for source, _ in self._steady_sources)
         self._steady_boosts = {}
         try:
             yield
         finally:
             self._steady_sources = self._steady_boosts = None
+            self._steady_ids = frozenset()
 
     def _boost(self, card: Card, attacking: bool) -> tuple[int, frozenset[str]]:
         """The power and keywords the static sources give ``card`` (sw-4-7): the same for
         every card of a name, but for a card that is itself a source (an "other" lord)."""
-        sources = self.static_sources()
-        own = card.id if any(source == card.id for source, _ in sources) else None
-        key = (card.name, attacking, own)
         memo = self._steady_boosts
-        if memo is not None and key in memo:
-            return memo[key]
+        if memo is not None:  # the board holds still: its sources, not a copy of them
+            own = card.id if card.id in self._steady_ids else None
+            key = (card.name, attacking, own)
+            if key in memo:
+                return memo[key]
+            sources = list(self._steady_sources or ())
+        else:
+            sources = self.static_sources()
+            own = card.id if any(source == card.id for source, _ in sources) else None
+            key = (card.name, attacking, own)
         target = (card.id, card.name)
         found = (bonus(target, sources, self.entry, attacking=attacking),
                  granted_keywords(target, sources, self.entry, attacking=attacking))
@@ -811,9 +827,9 @@ class SwarmGame(Game):
         """sw-4-7: a Swarm creature's keyword abilities, printed and granted by the static
         abilities of the Swarm's permanents and of a waiting Active Enforcer (a lord's
         ``+deathtouch``), what its attack, block and damage choices read."""
-        printed = {b.name for b in behaviours(self.tags(card)) if b.verb.param == "none"}
+        printed = self.facts(card.name).derived(_printed_keywords)
         granted = self._boost(card, card.id in self.attackers)[1]
-        return frozenset(printed | granted)
+        return printed | granted if granted else printed
 
     def member(self, card: Card) -> Member:
         """A Swarm creature as :mod:`pyengine.restrictions` reads it."""
@@ -837,7 +853,7 @@ class SwarmGame(Game):
         return facts.name.partition(" // ")[2] or "its Adventure spell"
 
     def is_enforcer(self, card: Card) -> bool:
-        return card.id in self.enforcer_ids
+        return card.id in self._enforcers
 
     def controls(self, card: Card) -> bool:
         """sw-9-5: whether The Swarm controls this battlefield card (not a Survivor)."""
@@ -864,7 +880,7 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        enforcers = self.enforcer_ids
+        enforcers = self._enforcers
         return sum(1 for card in self.zones["battlefield"] if card.id in enforcers)
 
     @property
@@ -1882,7 +1898,9 @@ class SwarmGame(Game):
 
     def _leave_to(self, card: Card, to: str, *, why: str) -> list[Event]:
         events: list[Event] = []
-        before = self.dread_level
+        # Only an Enforcer leaving changes Dread Level (sw-4-2): a board of thousands of
+        # tokens dying together is not a count of the battlefield per token.
+        before = self.dread_level if self.is_enforcer(card) else None
         self._forget_control(card)
         card.tapped = False
         card.counters = 0
@@ -1899,7 +1917,8 @@ class SwarmGame(Game):
                  "hand": "The Swarm's hand"}.get(to, f"the {to}")
         events.append(Event("leave", f"{card.name} {why}: to {where}.", [card.name],
                             data={"rule": "sw-9-4", "card": card.id, "to": to}))
-        events += self._dread_changed(before)
+        if before is not None:
+            events += self._dread_changed(before)
         return events
 
     def do_discard(self, amount: int = 1, cards: list[int] | None = None) -> list[Event]:

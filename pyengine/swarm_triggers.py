@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import CardFacts
 from .game import Card, Event
 from .vocabulary import Atom, behaviours, x_counts
 
@@ -48,20 +49,25 @@ def count_x(game: Any, card: Card) -> int | None:
 def _tokens(game: Any, card: Card, verbs: tuple[str, ...]) -> list[tuple[str, Atom, int]]:
     """``(verb, tokens atom, count)`` of the card's triggers among ``verbs`` the engine can
     carry out now."""
-    facts = game.facts(card.name)
-    if "you_may" in facts.tags:
-        return []
     out = []
-    for behaviour in behaviours(facts.tags):
-        if behaviour.name not in verbs or behaviour.condition:
+    for verb, atom in game.facts(card.name).derived(_token_atoms):
+        if verb not in verbs or atom.what.replace("_", " ") not in game.config["facts"]:
             continue
-        for atom in behaviour.effect:
-            if atom.kind != "tokens" or atom.what.replace("_", " ") not in game.config["facts"]:
-                continue
-            count = atom.number if atom.number is not None else count_x(game, card)
-            if count is not None:
-                out.append((behaviour.name, atom, min(count, 500)))
+        count = atom.number if atom.number is not None else count_x(game, card)
+        if count is not None:
+            out.append((verb, atom, min(count, 500)))
     return out
+
+
+def _token_atoms(facts: CardFacts) -> tuple[tuple[str, Atom], ...]:
+    """``(verb, tokens atom)`` of every trigger of the card without a condition or a "you
+    may", in the card's order: the same for every card of a name (asked of each Swarm
+    permanent at each step)."""
+    if "you_may" in facts.tags:
+        return ()
+    return tuple((behaviour.name, atom) for behaviour in behaviours(facts.tags)
+                 if not behaviour.condition
+                 for atom in behaviour.effect if atom.kind == "tokens")
 
 
 def make(game: Any, card: Card, verb: str, atom: Atom, count: int, how: str) -> list[Event]:
