@@ -17,7 +17,7 @@ import functools
 import re
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar, cast
+from typing import Any, TypeVar
 
 from .names import FACE_SEPARATOR, NameIndex, SpellingIndex, faces, front_face, normalize
 from .vocabulary import VocabularyError, check_tags, migrate_tags
@@ -319,11 +319,13 @@ class CardFacts:
         """``rule(self)``, worked out once per card: for an engine's rule that reads only the
         printed facts (whether a permanent carries a coin flag, which graveyard keyword it
         has) and is asked of every card after every action in a long game."""
-        cache = self.__dict__.get("_derived")
-        if cache is None:
+        cache: dict[Callable[[CardFacts], _T], _T]  # (no typing.cast: a call per answer)
+        try:
+            cache = self.__dict__["_derived"]
+        except KeyError:
             cache = self.__dict__["_derived"] = {}
         try:
-            return cast(_T, cache[rule])  # what ``rule`` returned before
+            return cache[rule]  # what ``rule`` returned before
         except KeyError:
             value = cache[rule] = rule(self)
             return value

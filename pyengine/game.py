@@ -162,9 +162,13 @@ class Zones:
         #: before trusting it (the zones' lists are changed in place by the engines). A wrong
         #: hint costs a scan, as before; once :data:`_REBUILD_AFTER` scans pile up, the hints
         #: are made again in one pass, so looking up every card of a board of thousands of
-        #: tokens is not a scan per card.
-        self._seen: dict[int, tuple[str, int]] = {}
+        #: tokens is not a scan per card. With each hint, how many cards :meth:`take` had
+        #: taken from its zone then (:attr:`_taken`): a card is first looked for as many
+        #: places up as cards were taken since, where the cards of a wipe, leaving one after
+        #: another in the board's order, are (not a walk up the board per card).
+        self._seen: dict[int, tuple[str, int, int]] = {}
         self._scans = 0
+        self._taken: dict[str, int] = dict.fromkeys(names, 0)
 
     def __getitem__(self, name: str) -> list[Card]:
         return self._zones[name]
@@ -184,30 +188,36 @@ class Zones:
         """The zone and index of a card, or a GameError if it is not in the game."""
         hint = self._seen.get(card_id)
         if hint is not None:  # where it was, or a few places up (cards before it left)
-            name, cards = hint[0], self._zones[hint[0]]
+            name, cards, taken = hint[0], self._zones[hint[0]], self._taken[hint[0]]
+            guess = hint[1] - (taken - hint[2])  # up as many as were taken since
+            if 0 <= guess < len(cards) and cards[guess].id == card_id:
+                self._seen[card_id] = (name, guess, taken)
+                return name, guess
             for index in range(min(hint[1], len(cards) - 1), max(hint[1] - 8, -1), -1):
                 if cards[index].id == card_id:
-                    self._seen[card_id] = (name, index)
+                    self._seen[card_id] = (name, index, taken)
                     return name, index
         self._scans += 1
         if self._scans <= _REBUILD_AFTER:
             for name, cards in self._zones.items():
                 for index, card in enumerate(cards):
                     if card.id == card_id:
-                        self._seen[card_id] = (name, index)
+                        self._seen[card_id] = (name, index, self._taken[name])
                         return name, index
             raise GameError(f"card #{card_id} is not in any zone")
         self._scans = 0
-        self._seen = {card.id: (name, index) for name, cards in reversed(self._zones.items())
+        self._seen = {card.id: (name, index, self._taken[name])
+                      for name, cards in reversed(self._zones.items())
                       for index, card in reversed(list(enumerate(cards)))}
         found = self._seen.get(card_id)
         if found is None:
             raise GameError(f"card #{card_id} is not in any zone")
-        return found
+        return found[0], found[1]
 
     def take(self, card_id: int) -> tuple[str, Card]:
         """Remove a card from whatever zone holds it."""
         name, index = self.where(card_id)
+        self._taken[name] += 1
         return name, self._zones[name].pop(index)
 
     def move(self, card_id: int, zone: str, position: int | None = None) -> Card:

@@ -327,6 +327,12 @@ def _printed_keywords(facts: CardFacts) -> frozenset[str]:
     return frozenset(b.name for b in behaviours(facts.tags) if b.verb.param == "none")
 
 
+def _combat_tags(facts: CardFacts) -> dict[str, str | None]:
+    """The values of the tags combat reads of every creature (``cant_attack``,
+    ``cant_block``, ``annihilator``; None for a tag the card lacks), read once per name."""
+    return {tag: facts.tag_value(tag) for tag in ("cant_attack", "cant_block", "annihilator")}
+
+
 def _entry_of(facts: CardFacts) -> dict[str, Any]:
     return facts.to_config()
 
@@ -717,56 +723,70 @@ class SwarmGame(Game):
         """Printed power, counters and the static abilities of the Swarm's permanents and of
         a waiting Active Enforcer (sw-4-7): lords and anthems (``attacking``: those for
         attacking creatures too)."""
-        base = self.facts(card.name).power
-        if base is None:
-            return None
-        return base + card.counters + self._boost(card, attacking)[0]
+        base = self._static(card, attacking)[0]
+        return None if base is None else base + card.counters
 
     #: :meth:`static_sources` while the board holds still (:meth:`steady_board`), else None.
     _steady_sources: list[tuple[int, str]] | None = None
     #: The ids of :attr:`_steady_sources` (whether a card is itself a source).
     _steady_ids: frozenset[int] = frozenset()
-    #: :meth:`_boost`'s answers while the board holds still, by name, attacking and own id.
-    _steady_boosts: dict[tuple[str, bool, int | None], tuple[int, frozenset[str]]] | None = None
+    #: :meth:`_static`'s answers while the board holds still, by name, attacking and own id.
+    _steady_boosts: dict[tuple[str, bool, int | None],
+                         tuple[int | None, frozenset[str]]] | None = None
+    #: The sources of the last steady block and its answers, kept for the next block while
+    #: the sources are the same (the answers read nothing else of the board).
+    _last_static: tuple[list[tuple[int, str]], dict[tuple[str, bool, int | None],
+                                                    tuple[int | None, frozenset[str]]]] | None
+    _last_static = None
 
     @contextlib.contextmanager
     def steady_board(self) -> Iterator[None]:
         """A block in which no permanent enters, leaves or changes control: the static
         sources are worked out once for it, and what they give once per card name, not once
         per creature asked about (a combat of thousands of tokens would otherwise cost the
-        square of the board). A block inside another is the outer one."""
+        square of the board). A block inside another is the outer one. The answers are a
+        function of the sources alone (and of the cards' facts, the same all game): the next
+        block with the same sources starts from them."""
         if self._steady_sources is not None:
             yield
             return
-        self._steady_sources = self.static_sources()
-        self._steady_ids = frozenset(source for source, _ in self._steady_sources)
-        self._steady_boosts = {}
+        sources = self.static_sources()
+        if self._last_static is None or self._last_static[0] != sources:
+            self._last_static = (sources, {})
+        self._steady_sources = sources
+        self._steady_ids = frozenset(source for source, _ in sources)
+        self._steady_boosts = self._last_static[1]
         try:
             yield
         finally:
             self._steady_sources = self._steady_boosts = None
             self._steady_ids = frozenset()
 
-    def _boost(self, card: Card, attacking: bool) -> tuple[int, frozenset[str]]:
-        """The power and keywords the static sources give ``card`` (sw-4-7): the same for
-        every card of a name, but for a card that is itself a source (an "other" lord)."""
+    def _static(self, card: Card, attacking: bool) -> tuple[int | None, frozenset[str]]:
+        """``card``'s power but for its counters (None without a printed power) and its
+        keywords, printed and given by the static sources (sw-4-7): the same for every card
+        of a name, but for a card that is itself a source (an "other" lord); worked out once
+        per name while the board holds still (:meth:`steady_board`)."""
         memo = self._steady_boosts
-        if memo is not None:  # the board holds still: its sources, not a copy of them
-            own = card.id if card.id in self._steady_ids else None
-            key = (card.name, attacking, own)
-            if key in memo:
-                return memo[key]
-            sources = list(self._steady_sources or ())
-        else:
-            sources = self.static_sources()
-            own = card.id if any(source == card.id for source, _ in sources) else None
-            key = (card.name, attacking, own)
-        target = (card.id, card.name)
-        found = (bonus(target, sources, self.entry, attacking=attacking),
-                 granted_keywords(target, sources, self.entry, attacking=attacking))
-        if memo is not None:
-            memo[key] = found
+        if memo is None:
+            return self._read_static(card, attacking, self.static_sources())
+        key = (card.name, attacking, card.id if card.id in self._steady_ids else None)
+        found = memo.get(key)
+        if found is None:
+            found = memo[key] = self._read_static(card, attacking,
+                                                  list(self._steady_sources or ()))
         return found
+
+    def _read_static(self, card: Card, attacking: bool,
+                     sources: list[tuple[int, str]]) -> tuple[int | None, frozenset[str]]:
+        facts = self.facts(card.name)
+        target = (card.id, card.name)
+        granted = granted_keywords(target, sources, self.entry, attacking=attacking)
+        printed = facts.derived(_printed_keywords)
+        if facts.power is None:
+            return None, printed | granted
+        return (facts.power + bonus(target, sources, self.entry, attacking=attacking),
+                printed | granted)
 
     def static_sources(self) -> list[tuple[int, str]]:
         """The ``(id, name)`` whose static abilities reach Swarm creatures: its permanents and
@@ -818,7 +838,7 @@ class SwarmGame(Game):
         condition holds on The Swarm's board (:func:`pyengine.restrictions.holds`), False when
         it is lifted or there is none, None when the engine cannot tell (the table checks).
         "Alone" is worked out from the other attackers or blockers."""
-        condition = self.facts(card.name).tag_value(verb)
+        condition = self.facts(card.name).derived(_combat_tags)[verb]
         if not condition or condition == "alone":
             return False
         return holds(condition, self.side(), self.member(card))
@@ -827,9 +847,7 @@ class SwarmGame(Game):
         """sw-4-7: a Swarm creature's keyword abilities, printed and granted by the static
         abilities of the Swarm's permanents and of a waiting Active Enforcer (a lord's
         ``+deathtouch``), what its attack, block and damage choices read."""
-        printed = self.facts(card.name).derived(_printed_keywords)
-        granted = self._boost(card, card.id in self.attackers)[1]
-        return printed | granted if granted else printed
+        return self._static(card, card.id in self.attackers)[1]
 
     def member(self, card: Card) -> Member:
         """A Swarm creature as :mod:`pyengine.restrictions` reads it."""
@@ -1364,17 +1382,20 @@ class SwarmGame(Game):
         able, unable = [], []
         with self.steady_board():
             for card in self.swarm_permanents():
-                if not self.is_creature(card):
+                facts = self.facts(card.name)
+                if not facts.is_creature:
                     continue
                 why = self.attack_refusal(card)
-                if not why and self.restricted(card, "cant_attack"):  # its condition holds now
-                    why = "it can't attack " + str(self.facts(card.name).tag_value(
-                        "cant_attack")).replace("_", " ")
+                condition = facts.derived(_combat_tags)["cant_attack"]
+                if not why and condition and condition != "alone" \
+                        and self.restricted(card, "cant_attack"):  # its condition holds now
+                    why = "it can't attack " + str(condition).replace("_", " ")
                 if why:
                     unable.append((card, why))
                 else:
                     able.append(card)
-        alone = [c for c in able if self.facts(c.name).tag_value("cant_attack") == "alone"]
+        alone = [c for c in able
+                 if self.facts(c.name).derived(_combat_tags)["cant_attack"] == "alone"]
         if alone and len(able) == 1:  # "can't attack alone": no other attacker (sw-9-3)
             unable.append((able[0], "it can't attack alone"))
             able = []
@@ -1403,20 +1424,24 @@ class SwarmGame(Game):
         annihilator) added to ``events``, tapped unless it has vigilance or entered attacking;
         the power attacking the Survivors is returned."""
         total = 0
-        for card in able:
-            power = self.power(card, attacking=True)
+        policy = self.policy
+        for card in able:  # each an attacker (self.attackers): power and keywords attacking
+            base, keywords = self._static(card, True)
+            power = None if base is None else base + card.counters
             shown = "?" if power is None else str(power)
             data: dict[str, Any] = {"rule": "sw-9-2", "card": card.id, "power": power}
-            target = self.policy.attack_target(self, targets, data)
+            target = policy.attack_target(self, targets, data)
             if "target" not in data and power is not None:
                 total += power
-            if "vigilance" not in self.keywords(card) and card not in joining:
+            if "vigilance" not in keywords and card not in joining:
                 card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
-            condition = self.facts(card.name).tag_value("cant_attack") or ""
-            unknown = self.restricted(card, "cant_attack") is None
+            tags = self.facts(card.name).derived(_combat_tags)
+            condition = tags["cant_attack"] or ""
+            unknown = (condition not in ("", "alone")
+                       and self.restricted(card, "cant_attack") is None)
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
                      "take it out of combat." if unknown else "")
-            annihilator = self.facts(card.name).tag_value("annihilator")
+            annihilator = tags["annihilator"]
             if annihilator:  # sw-10-5: the Survivors choose the permanents together
                 check += (f" Annihilator {annihilator}: the Survivors together sacrifice "
                           f"{annihilator} permanents, from any of their battlefields (sw-10-5).")
@@ -1428,16 +1453,17 @@ class SwarmGame(Game):
         """sw-9-2, sw-9-3, sw-9-5: why a Swarm creature does not attack (``"tapped"``, back
         under The Swarm's control this turn without printed haste, ``"defender"``,
         ``"power 0"``), or ``""`` when it attacks."""
-        power = self.power(card)
         if card.tapped:
             return "tapped"
-        if card.id in self.regained and "haste" not in self.tags(card):
+        tags = self.tags(card)
+        if card.id in self.regained and "haste" not in tags:
             return "back under The Swarm's control this turn, no printed haste, sw-9-5"
         keywords = self.keywords(card)
         if "defender" in keywords:
             return "defender"
-        if "cant_attack" in self.tags(card) or "cant_attack" in keywords:
+        if "cant_attack" in tags or "cant_attack" in keywords:
             return "it can't attack"
+        power = self.power(card)
         if power is not None and power <= 0:
             return f"power {power}"
         return ""
@@ -1454,7 +1480,8 @@ class SwarmGame(Game):
             blockers = [c for c in self.swarm_permanents() if self.is_creature(c)
                         and not c.tapped and self.can_block(c)
                         and self.restricted(c, "cant_block") is not True]
-        alone = [c for c in blockers if self.facts(c.name).tag_value("cant_block") == "alone"]
+        alone = [c for c in blockers
+                 if self.facts(c.name).derived(_combat_tags)["cant_block"] == "alone"]
         if alone and len(blockers) == 1:  # "can't block alone": no other blocker (sw-13-12)
             blockers = []
         checks = [table_check(c.name, "cant_block", str(self.facts(c.name).tag_value(
@@ -1852,13 +1879,13 @@ class SwarmGame(Game):
             raise ActionError("choose at least one Swarm creature (a list of card numbers)")
         if len(set(cards)) != len(cards):
             raise ActionError("a creature is named twice")
-        chosen = [self.card(c) for c in cards]
-        for card in chosen:
-            if (self.zone_of(card) != "battlefield" or not self.is_creature(card)
-                    or not self.controls(card)):
+        found = [locate_card(self.zones, c, number="its number (#id)", absent=" in this game")
+                 for c in cards]  # (self.card, with the zone it is in)
+        for zone, card in found:
+            if zone != "battlefield" or not self.is_creature(card) or not self.controls(card):
                 raise ActionError(f"{self.label(card)} is not a Swarm creature on the "
                                   "battlefield")
-        return chosen
+        return [card for _, card in found]
 
     def do_dies_all(self, cards: list[int]) -> list[Event]:
         """Several Swarm creatures die at once (a wrath, or a partial wipe of the ones chosen),
