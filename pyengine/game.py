@@ -149,25 +149,21 @@ class Outcome:
         return self.termination is Termination.WON
 
 
-#: Scans :meth:`Zones.where` makes before it makes its hints again in one pass.
-_REBUILD_AFTER = 32
-
 
 class Zones:
     """Named ordered zones of card instances. Index 0 of a library is its top."""
 
     def __init__(self, names: list[str]) -> None:
         self._zones: dict[str, list[Card]] = {name: [] for name in names}
-        #: Where each card was last seen, ``id -> (zone, index)``: a hint :meth:`where` checks
-        #: before trusting it (the zones' lists are changed in place by the engines). A wrong
-        #: hint costs a scan, as before; once :data:`_REBUILD_AFTER` scans pile up, the hints
-        #: are made again in one pass, so looking up every card of a board of thousands of
-        #: tokens is not a scan per card. With each hint, how many cards :meth:`take` had
-        #: taken from its zone then (:attr:`_taken`): a card is first looked for as many
-        #: places up as cards were taken since, where the cards of a wipe, leaving one after
-        #: another in the board's order, are (not a walk up the board per card).
+        #: Where each card was last seen, ``id -> (zone, index, taken)``: a hint :meth:`where`
+        #: checks before trusting it (the zones' lists are changed in place by the engines).
+        #: ``taken`` is how many cards :meth:`take` had taken from that zone then
+        #: (:attr:`_taken`): a card is first looked for as many places up as cards were taken
+        #: since, where the cards of a wipe, leaving one after another in the board's order,
+        #: are. A wrong hint costs a scan, which makes the hints of the zone the card is in
+        #: again in one pass, so looking up every card of a board of thousands of tokens is
+        #: not a scan per card.
         self._seen: dict[int, tuple[str, int, int]] = {}
-        self._scans = 0
         self._taken: dict[str, int] = dict.fromkeys(names, 0)
 
     def __getitem__(self, name: str) -> list[Card]:
@@ -181,8 +177,10 @@ class Zones:
         target = self._zones[zone]
         if position is None:
             target.append(card)
+            self._seen[card.id] = (zone, len(target) - 1, self._taken[zone])
         else:
             target.insert(position, card)
+            self._seen[card.id] = (zone, min(position, len(target) - 1), self._taken[zone])
 
     def where(self, card_id: int) -> tuple[str, int]:
         """The zone and index of a card, or a GameError if it is not in the game."""
@@ -197,27 +195,19 @@ class Zones:
                 if cards[index].id == card_id:
                     self._seen[card_id] = (name, index, taken)
                     return name, index
-        self._scans += 1
-        if self._scans <= _REBUILD_AFTER:
-            for name, cards in self._zones.items():
-                for index, card in enumerate(cards):
-                    if card.id == card_id:
-                        self._seen[card_id] = (name, index, self._taken[name])
-                        return name, index
-            raise GameError(f"card #{card_id} is not in any zone")
-        self._scans = 0
-        self._seen = {card.id: (name, index, self._taken[name])
-                      for name, cards in reversed(self._zones.items())
-                      for index, card in reversed(list(enumerate(cards)))}
-        found = self._seen.get(card_id)
-        if found is None:
-            raise GameError(f"card #{card_id} is not in any zone")
-        return found[0], found[1]
+        for name, cards in self._zones.items():
+            for index, card in enumerate(cards):
+                if card.id == card_id:
+                    taken = self._taken[name]
+                    self._seen.update({c.id: (name, i, taken) for i, c in enumerate(cards)})
+                    return name, index
+        raise GameError(f"card #{card_id} is not in any zone")
 
     def take(self, card_id: int) -> tuple[str, Card]:
         """Remove a card from whatever zone holds it."""
         name, index = self.where(card_id)
         self._taken[name] += 1
+        del self._seen[card_id]  # (add gives it a new one)
         return name, self._zones[name].pop(index)
 
     def move(self, card_id: int, zone: str, position: int | None = None) -> Card:

@@ -657,7 +657,8 @@ class HordeGame(Game):
             card.tapped = True
         self.attacking = [c.id for c in attackers]
         triggered = self.attack_triggers()  # as they are declared, before the total
-        attackers = [c for c in self.zones["battlefield"] if c.id in set(self.attacking)]
+        attacking = set(self.attacking)
+        attackers = [c for c in self.zones["battlefield"] if c.id in attacking]
         count, power, missing = self.attack_total()
         checks = [f"{c.name} can't attack {attack_condition(facts[c.name]).replace('_', ' ')}"
                   for c in attackers if c.id in found and found[c.id] is None]

@@ -197,6 +197,9 @@ LEAVE_DESTINATIONS = ("graveyard", "hand", "exile", "library-top", "library-bott
 #: Keywords that let a Swarm creature choose a +1/+1 counter as it enters: it always takes
 #: it (sw-9-6); Fabricate's count is its number of counters.
 COUNTER_CHOICES = ("fabricate", "riot", "unleash")
+#: Where a card leaving the battlefield goes, in the log's words (else "the <zone>").
+_LEAVE_WORDS = {"library-top": "the top of the Swarm deck",
+                "library-bottom": "the bottom of the Swarm deck", "hand": "The Swarm's hand"}
 
 
 def fact_entry(
@@ -325,6 +328,13 @@ def _printed_keywords(facts: CardFacts) -> frozenset[str]:
     """The keyword abilities printed on a card (what :meth:`SwarmGame.keywords` adds the
     granted ones to): the same for every card of a name."""
     return frozenset(b.name for b in behaviours(facts.tags) if b.verb.param == "none")
+
+
+def _counter_tags(facts: CardFacts) -> tuple[tuple[str, str], ...]:
+    """``(tag, value)`` of the tags that give a card +1/+1 counters as it enters
+    (``enters_with`` and :data:`COUNTER_CHOICES`, in that order), read once per name."""
+    return tuple((key, value) for key in ("enters_with", *COUNTER_CHOICES)
+                 if (value := facts.tag_value(key)) is not None)
 
 
 def _combat_tags(facts: CardFacts) -> dict[str, str | None]:
@@ -879,7 +889,10 @@ class SwarmGame(Game):
 
     def swarm_permanents(self) -> list[Card]:
         """The Swarm's battlefield: the permanents it controls (sw-9-5, sw-12-1)."""
-        return [card for card in self.zones["battlefield"] if card.id not in self.stolen]
+        stolen = self.stolen
+        if not stolen:
+            return list(self.zones["battlefield"])
+        return [card for card in self.zones["battlefield"] if card.id not in stolen]
 
     def creatures(self) -> list[Card]:
         """The Swarm's creatures on the battlefield, the ones a group action (``dies-all``,
@@ -1020,12 +1033,8 @@ class SwarmGame(Game):
     def entering_counters(self, card: Card) -> int:
         """The +1/+1 counters a Swarm creature enters with: ``enters with N`` and, as it
         always takes the counter (sw-9-6), Fabricate N, Riot and Unleash."""
-        facts = self.facts(card.name)
         total = 0
-        for key in ("enters_with", *COUNTER_CHOICES):
-            value = facts.tag_value(key)
-            if value is None:
-                continue
+        for key, value in self.facts(card.name).derived(_counter_tags):
             if key in ("enters_with", "fabricate"):
                 total += int(value) if value.isdigit() else (
                     swarm_triggers.count_x(self, card) or 0) if value == "X" else 0
@@ -1458,14 +1467,16 @@ class SwarmGame(Game):
         tags = self.tags(card)
         if card.id in self.regained and "haste" not in tags:
             return "back under The Swarm's control this turn, no printed haste, sw-9-5"
-        keywords = self.keywords(card)
+        attacking = card.id in self.attackers  # (what keywords reads; power: not attacking)
+        base, keywords = self._static(card, attacking)
         if "defender" in keywords:
             return "defender"
         if "cant_attack" in tags or "cant_attack" in keywords:
             return "it can't attack"
-        power = self.power(card)
-        if power is not None and power <= 0:
-            return f"power {power}"
+        if attacking:
+            base = self._static(card, False)[0]
+        if base is not None and base + card.counters <= 0:
+            return f"power {base + card.counters}"
         return ""
 
     def do_survivor_attack(self) -> list[Event]:
@@ -1939,9 +1950,7 @@ class SwarmGame(Game):
             self.zones.move(card.id, to)
         if card.id in self.attackers:
             self.attackers.remove(card.id)
-        where = {"library-top": "the top of the Swarm deck",
-                 "library-bottom": "the bottom of the Swarm deck",
-                 "hand": "The Swarm's hand"}.get(to, f"the {to}")
+        where = _LEAVE_WORDS.get(to) or f"the {to}"
         events.append(Event("leave", f"{card.name} {why}: to {where}.", [card.name],
                             data={"rule": "sw-9-4", "card": card.id, "to": to}))
         if before is not None:

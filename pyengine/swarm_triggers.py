@@ -88,7 +88,9 @@ def upkeep(game: Any, verbs: tuple[str, ...] = UPKEEP) -> list[Event]:
     beginning of combat, before the attackers are declared (they attack, with haste)."""
     events: list[Event] = []
     how = "made at the beginning of combat" if verbs == BEGIN_COMBAT else "made in the upkeep"
-    for card in list(game.swarm_permanents()):
+    for card in game.swarm_permanents():  # (a new list: tokens made join the board)
+        if not game.facts(card.name).derived(_token_atoms):
+            continue
         for verb, atom, count in _tokens(game, card, verbs):
             events += make(game, card, verb, atom, count, how)
     return events
