@@ -61,8 +61,15 @@ def boosting(sources: Sequence[tuple[int, str]],
              facts: Callable[[str], Mapping[str, Any] | None]) -> list[tuple[int, str]]:
     """The ``(id, name)`` of ``sources`` that carry a lord or anthem: the only ones
     :func:`bonus` reads, so a board is sorted once, not once per creature."""
-    return [(card_id, name) for card_id, name in sources
-            if _boosts((facts(name) or {}).get("tags", []) or [])]
+    carries: dict[str, bool] = {}  # by name: a token board holds many of the same few
+    out = []
+    for card_id, name in sources:
+        found = carries.get(name)
+        if found is None:
+            found = carries[name] = bool(_boosts((facts(name) or {}).get("tags", []) or []))
+        if found:
+            out.append((card_id, name))
+    return out
 
 
 def boost_of(tag: str) -> tuple[str, tuple[str, ...], int] | None:

@@ -150,6 +150,46 @@ class Outcome:
 
 
 
+_PLAIN_TYPES = (str, int, bool, type(None))
+
+
+def _plain_copy(value: Any, depth: int = 0) -> Any:
+    """A copy of an action made only of dicts with text keys, lists, text, whole numbers,
+    booleans and None (what every action is), equal to its JSON round trip; None for
+    anything else (floats, tuples, subclasses, a nesting deeper than 32, which may be a
+    cycle: the round trip says what they become)."""
+    kind = type(value)
+    if kind in _PLAIN_TYPES:
+        return value
+    if depth > 32:
+        return None
+    if kind is list:
+        out = []
+        for item in value:
+            if type(item) in _PLAIN_TYPES:
+                out.append(item)
+                continue
+            copied = _plain_copy(item, depth + 1)
+            if copied is None:
+                return None
+            out.append(copied)
+        return out
+    if kind is dict:
+        found = {}
+        for key, item in value.items():
+            if type(key) is not str:
+                return None
+            if type(item) in _PLAIN_TYPES:
+                found[key] = item
+                continue
+            copied = _plain_copy(item, depth + 1)
+            if copied is None:
+                return None
+            found[key] = copied
+        return found
+    return None
+
+
 class Zones:
     """Named ordered zones of card instances. Index 0 of a library is its top."""
 
@@ -380,10 +420,15 @@ class Game:
         handler = getattr(self, "do_" + action["type"].replace("-", "_"), None)
         if handler is None:
             raise ActionError(f"{self.variant} has no action '{action['type']}'")
-        try:
-            action = json.loads(json.dumps(action))
-        except (TypeError, ValueError):
-            raise ActionError(f"bad arguments for '{action['type']}': not plain data") from None
+        copied = _plain_copy(action)  # (the JSON round trip below, without its text)
+        if copied is not None:
+            action = copied
+        else:
+            try:
+                action = json.loads(json.dumps(action))
+            except (TypeError, ValueError):
+                raise ActionError(f"bad arguments for '{action['type']}': not plain data"
+                                  ) from None
         arguments = {k: v for k, v in action.items() if k != "type"}
         problem = _signature(type(self), handler.__name__).check(arguments)
         if problem:

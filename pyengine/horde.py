@@ -522,8 +522,9 @@ class HordeSlingLab(TriggerSteps, HordeGame):
         """
         setting = self.options["flashback"]
         events = []
+        facts = self._facts  # (every card in the game has facts: checked at the set-up)
         for card in list(self.zones["graveyard"]):
-            keyword = self.facts(card).derived(graveyard_cast_keyword)
+            keyword = facts[card.name].derived(graveyard_cast_keyword)
             if keyword is None or card.id in self.flashback_seen:
                 continue
             self.flashback_seen.append(card.id)
@@ -549,8 +550,9 @@ class HordeSlingLab(TriggerSteps, HordeGame):
         """hs-6-4: conditional graveyard casts are offered with a coin each."""
         self.offers = {}
         events = []
+        facts = self._facts
         for card in self.zones["graveyard"]:
-            if self.facts(card).derived(graveyard_offer):
+            if facts[card.name].derived(graveyard_offer):
                 yes = self.rng.coin()
                 self.offers[card.id] = yes
                 events.append(Event("offer", f"Graveyard offer: {card.name} — check its "

@@ -343,8 +343,15 @@ class HordeGame(Game):
 
     def needs_coin(self, facts: CardFacts) -> bool:
         """Whether a Horde permanent carries a Yes/No coin flag, as this engine's declaration
-        (:attr:`HANDLING`) says (hs-6-2)."""
-        return bool(coin_reasons(facts, self.HANDLING))
+        (:attr:`HANDLING`) says (hs-6-2): worked out once per name of this game's facts (they
+        do not change in a game; every Survivor turn asks it of the whole board)."""
+        memo: dict[str, bool] | None = self.__dict__.get("_coin_memo")
+        if memo is None:
+            memo = self.__dict__["_coin_memo"] = {}
+        found = memo.get(facts.name)
+        if found is None:
+            found = memo[facts.name] = bool(coin_reasons(facts, self.HANDLING))
+        return found
 
     def flag_card(self, card: Card) -> list[Event]:
         if card.made or not self.needs_coin(self.facts(card)):

@@ -22,8 +22,18 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .cards import CardFacts
 from .game import ActionError, Card, Event
-from .vocabulary import Atom, behaviours, x_counts
+from .vocabulary import Atom, Behaviour, behaviours, x_counts
+
+
+def _unconditional(facts: CardFacts) -> tuple[Behaviour, ...]:
+    """The behaviours of a card without a condition, none for a "you may" card (its coin
+    says): what :meth:`TriggerSteps._triggers` picks from, read once per name."""
+    if "you_may" in facts.tags:
+        return ()
+    return tuple(b for b in behaviours(facts.tags) if not b.condition)
+
 
 #: The trigger verbs carried out here, by the step they belong to.
 UPKEEP = ("upkeep", "each_upkeep")
@@ -92,10 +102,8 @@ class TriggerSteps:
     def _triggers(self, card: Card, verbs: tuple[str, ...]) -> list[tuple[str, Any]]:
         """``(verb, behaviour)`` of the card's unconditional triggers among ``verbs`` (a
         "you may" card's are the table's: its coin says)."""
-        tags = self.facts(card).tags
-        if "you_may" in tags:
-            return []
-        return [(b.name, b) for b in behaviours(tags) if b.name in verbs and not b.condition]
+        return [(b.name, b) for b in self.facts(card).derived(_unconditional)
+                if b.name in verbs]
 
     def token_triggers(self) -> list[tuple[Card, str, Any]]:
         """The Horde's triggers of this Horde turn that make tokens and wait for the table
