@@ -93,6 +93,7 @@ states in its "How the play tools handle this" note under sw-6.
 from __future__ import annotations
 
 import contextlib
+import operator
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -740,14 +741,14 @@ class SwarmGame(Game):
     _steady_sources: list[tuple[int, str]] | None = None
     #: The ids of :attr:`_steady_sources` (whether a card is itself a source).
     _steady_ids: frozenset[int] = frozenset()
-    #: :meth:`_static`'s answers while the board holds still, by name, attacking and own id.
-    _steady_boosts: dict[tuple[str, bool, int | None],
-                         tuple[int | None, frozenset[str]]] | None = None
-    #: The sources of the last steady block and its answers, kept for the next block while
-    #: the sources are the same (the answers read nothing else of the board).
-    _last_static: tuple[list[tuple[int, str]], dict[tuple[str, bool, int | None],
-                                                    tuple[int | None, frozenset[str]]]] | None
-    _last_static = None
+    #: :meth:`_static`'s answers while the board holds still, by name, attacking and whether
+    #: the card is itself a source.
+    _steady_boosts: dict[tuple[str, bool, bool], tuple[int | None, frozenset[str]]] | None
+    _steady_boosts = None
+    #: The answers of earlier steady blocks, by the sources' names (sorted): what a source
+    #: gives reads only its name, and its id only to leave out an "other" lord itself.
+    _static_memos: dict[tuple[str, ...], dict[tuple[str, bool, bool],
+                                              tuple[int | None, frozenset[str]]]] | None = None
 
     @contextlib.contextmanager
     def steady_board(self) -> Iterator[None]:
@@ -755,17 +756,18 @@ class SwarmGame(Game):
         sources are worked out once for it, and what they give once per card name, not once
         per creature asked about (a combat of thousands of tokens would otherwise cost the
         square of the board). A block inside another is the outer one. The answers are a
-        function of the sources alone (and of the cards' facts, the same all game): the next
-        block with the same sources starts from them."""
+        function of the sources' names (and of the cards' facts, the same all game): a later
+        block whose sources have the same names starts from them."""
         if self._steady_sources is not None:
             yield
             return
         sources = self.static_sources()
-        if self._last_static is None or self._last_static[0] != sources:
-            self._last_static = (sources, {})
+        if self._static_memos is None or len(self._static_memos) > 64:
+            self._static_memos = {}
+        names = tuple(sorted(name for _, name in sources))
         self._steady_sources = sources
         self._steady_ids = frozenset(source for source, _ in sources)
-        self._steady_boosts = self._last_static[1]
+        self._steady_boosts = self._static_memos.setdefault(names, {})
         try:
             yield
         finally:
@@ -780,7 +782,7 @@ class SwarmGame(Game):
         memo = self._steady_boosts
         if memo is None:
             return self._read_static(card, attacking, self.static_sources())
-        key = (card.name, attacking, card.id if card.id in self._steady_ids else None)
+        key = (card.name, attacking, card.id in self._steady_ids)
         found = memo.get(key)
         if found is None:
             found = memo[key] = self._read_static(card, attacking,
@@ -911,8 +913,8 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        enforcers = self._enforcers
-        return sum(1 for card in self.zones["battlefield"] if card.id in enforcers)
+        return sum(map(self._enforcers.__contains__,
+                       map(operator.attrgetter("id"), self.zones["battlefield"])))
 
     @property
     def active_enforcer(self) -> Card | None:
@@ -1403,9 +1405,8 @@ class SwarmGame(Game):
                     unable.append((card, why))
                 else:
                     able.append(card)
-        alone = [c for c in able
-                 if self.facts(c.name).derived(_combat_tags)["cant_attack"] == "alone"]
-        if alone and len(able) == 1:  # "can't attack alone": no other attacker (sw-9-3)
+        if len(able) == 1 and self.facts(able[0].name).derived(_combat_tags)[
+                "cant_attack"] == "alone":  # "can't attack alone": no other attacker (sw-9-3)
             unable.append((able[0], "it can't attack alone"))
             able = []
         for card, why in unable:

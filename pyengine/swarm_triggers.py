@@ -102,6 +102,8 @@ def attack(game: Any, attackers: list[Card]) -> tuple[list[Event], list[Card]]:
     events: list[Event] = []
     joining: list[Card] = []
     for card in list(attackers):
+        if not game.facts(card.name).derived(_token_atoms):
+            continue
         for verb, atom, count in _tokens(game, card, (ATTACK,)):
             made = make(game, card, verb, atom, count,
                         "made as it attacks, " + ("attacking" if atom.attacking
