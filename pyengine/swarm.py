@@ -1392,8 +1392,9 @@ class SwarmGame(Game):
         events += swarm_triggers.upkeep(self, swarm_triggers.BEGIN_COMBAT)  # (issue 41)
         able, unable = [], []
         with self.steady_board():
+            known = self._facts
             for card in self.swarm_permanents():
-                facts = self.facts(card.name)
+                facts = known.get(card.name) or self.facts(card.name)
                 if not facts.is_creature:
                     continue
                 why = self.attack_refusal(card)
@@ -1445,7 +1446,7 @@ class SwarmGame(Game):
                 total += power
             if "vigilance" not in keywords and card not in joining:
                 card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
-            tags = self.facts(card.name).derived(_combat_tags)
+            tags = (self._facts.get(card.name) or self.facts(card.name)).derived(_combat_tags)
             condition = tags["cant_attack"] or ""
             unknown = (condition not in ("", "alone")
                        and self.restricted(card, "cant_attack") is None)

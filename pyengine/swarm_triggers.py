@@ -41,8 +41,15 @@ def count_x(game: Any, card: Card) -> int | None:
             return None
         pool = (game.swarm_permanents() if count.zone == "battlefield"
                 else list(game.zones[count.zone]))
-        total += count.total(sum(1 for c in pool if count.counts(game.facts(c.name))
-                                 and not (count.other and c.id == card.id)))
+        counted: dict[str, bool] = {}  # by name: a board of many tokens of a few names
+        found = 0
+        for c in pool:
+            hit = counted.get(c.name)
+            if hit is None:
+                hit = counted[c.name] = bool(count.counts(game.facts(c.name)))
+            if hit and not (count.other and c.id == card.id):
+                found += 1
+        total += count.total(found)
     return total
 
 
@@ -88,8 +95,12 @@ def upkeep(game: Any, verbs: tuple[str, ...] = UPKEEP) -> list[Event]:
     beginning of combat, before the attackers are declared (they attack, with haste)."""
     events: list[Event] = []
     how = "made at the beginning of combat" if verbs == BEGIN_COMBAT else "made in the upkeep"
+    atoms: dict[str, tuple[tuple[str, Atom], ...]] = {}  # by name: a board of few names
     for card in game.swarm_permanents():  # (a new list: tokens made join the board)
-        if not game.facts(card.name).derived(_token_atoms):
+        found = atoms.get(card.name)
+        if found is None:
+            found = atoms[card.name] = game.facts(card.name).derived(_token_atoms)
+        if not found:
             continue
         for verb, atom, count in _tokens(game, card, verbs):
             events += make(game, card, verb, atom, count, how)
