@@ -190,10 +190,14 @@ def attack_summary(attackers: Sequence[tuple[int, str, int]], board: Sequence[tu
     sources = {card_id for card_id, _ in board}
     #: What the lords give, once per name (a card that is itself a lord on its own: "other").
     given: dict[tuple[str, int | None], int] = {}
+    powers: dict[str, int | None] = {}  # by name: a token attack has many of a few names
     for card_id, name, counters in attackers:
-        entry = facts(name) or {}
-        power = number(entry.get("power", ""))
+        if name in powers:
+            power = powers[name]
+        else:
+            power = powers[name] = number((facts(name) or {}).get("power", ""))
         if power is None:
+            entry = facts(name) or {}
             printed = str(entry.get("power", "")).strip() or "?"
             toughness = str(entry.get("toughness", "")).strip() or "?"
             note = f"{name} ({printed}/{toughness})"
