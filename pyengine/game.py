@@ -582,6 +582,10 @@ def _describe(hint: Any) -> str:
 #: Attributes of a game that an action never changes in place (``actions`` and ``events`` only
 #: grow: :func:`_restore` cuts them back to their length).
 _KEPT = frozenset({"config", "seed", "actions", "events"})
+#: The start of the name of an engine's memo of answers that read only the game's facts (never
+#: its state): kept as it is by a capture, like :data:`_KEPT` (copying it would cost more than
+#: the action).
+_MEMO = "_memo"
 _ATOMIC = {str, int, float, bool, bytes, type(None)}
 _FROZEN: dict[type, bool] = {}
 
@@ -618,6 +622,11 @@ def _copy(value: Any, memo: dict[int, Any]) -> Any:
         new = object.__new__(Card)
         new.__dict__.update(value.__dict__)
     elif kind is tuple:
+        for item in value:
+            if type(item) not in _ATOMIC:
+                break
+        else:  # a tuple of plain values (the zones' hints) is itself a plain value
+            return value
         new = tuple(_copy(item, memo) for item in value)
     elif kind is random.Random:
         # kept as it is, with its state noted: _restore winds it back (no new generator,
@@ -656,7 +665,7 @@ _Captured = tuple[dict[str, Any], int, int, list[tuple[random.Random, Any]]]
 
 def _capture(game: Game) -> _Captured:
     memo: dict[int, Any] = {}
-    state = {key: value if key in _KEPT else _copy(value, memo)
+    state = {key: value if key in _KEPT or key.startswith(_MEMO) else _copy(value, memo)
              for key, value in game.__dict__.items()}
     return state, len(game.actions), len(game.events), memo.get(_RANDOMS, [])
 

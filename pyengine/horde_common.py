@@ -345,9 +345,9 @@ class HordeGame(Game):
         """Whether a Horde permanent carries a Yes/No coin flag, as this engine's declaration
         (:attr:`HANDLING`) says (hs-6-2): worked out once per name of this game's facts (they
         do not change in a game; every Survivor turn asks it of the whole board)."""
-        memo: dict[str, bool] | None = self.__dict__.get("_coin_memo")
+        memo: dict[str, bool] | None = self.__dict__.get("_memo_coin")
         if memo is None:
-            memo = self.__dict__["_coin_memo"] = {}
+            memo = self.__dict__["_memo_coin"] = {}
         found = memo.get(facts.name)
         if found is None:
             found = memo[facts.name] = bool(coin_reasons(facts, self.HANDLING))

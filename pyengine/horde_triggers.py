@@ -103,9 +103,9 @@ class TriggerSteps:
         """``(verb, behaviour)`` of the card's unconditional triggers among ``verbs`` (a
         "you may" card's are the table's: its coin says)."""
         memo: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Any], ...]] | None
-        memo = self.__dict__.get("_trigger_memo")  # by name and verbs: the game's facts
+        memo = self.__dict__.get("_memo_triggers")  # by name and verbs: the game's facts
         if memo is None:  # do not change, and every step asks it of the whole board
-            memo = self.__dict__["_trigger_memo"] = {}
+            memo = self.__dict__["_memo_triggers"] = {}
         found = memo.get((card.name, verbs))
         if found is None:
             found = memo[(card.name, verbs)] = tuple(

@@ -668,7 +668,6 @@ class SwarmGame(Game):
             self.zones.add("library", card)
         lair = [self.new_card(name) for name in enforcers]
         self.enforcer_ids = [card.id for card in lair]
-        self._enforcers = frozenset(self.enforcer_ids)  # what dread_level looks up
         reck = self.new_card(reckoning)
         self.reckoning_id = reck.id
         stack = bool(config.get("stack"))
@@ -747,7 +746,7 @@ class SwarmGame(Game):
     _steady_boosts = None
     #: The answers of earlier steady blocks, by the sources' names (sorted): what a source
     #: gives reads only its name, and its id only to leave out an "other" lord itself.
-    _static_memos: dict[tuple[str, ...], dict[tuple[str, bool, bool],
+    _memo_static: dict[tuple[str, ...], dict[tuple[str, bool, bool],
                                               tuple[int | None, frozenset[str]]]] | None = None
 
     @contextlib.contextmanager
@@ -762,17 +761,17 @@ class SwarmGame(Game):
             yield
             return
         sources = self.static_sources()
-        if self._static_memos is None or len(self._static_memos) > 64:
-            self._static_memos = {}
+        if self._memo_static is None or len(self._memo_static) > 64:
+            self._memo_static = {}
         names = tuple(sorted(name for _, name in sources))
         self._steady_sources = sources
         self._steady_ids = frozenset(source for source, _ in sources)
-        self._steady_boosts = self._static_memos.setdefault(names, {})
+        self._steady_boosts = self._memo_static.setdefault(names, {})
         try:
             yield
         finally:
             self._steady_sources = self._steady_boosts = None
-            self._steady_ids = frozenset()
+            del self._steady_ids  # (the class's empty set again)
 
     def _static(self, card: Card, attacking: bool) -> tuple[int | None, frozenset[str]]:
         """``card``'s power but for its counters (None without a printed power) and its
@@ -883,7 +882,7 @@ class SwarmGame(Game):
         return facts.name.partition(" // ")[2] or "its Adventure spell"
 
     def is_enforcer(self, card: Card) -> bool:
-        return card.id in self._enforcers
+        return card.id in self.enforcer_ids
 
     def controls(self, card: Card) -> bool:
         """sw-9-5: whether The Swarm controls this battlefield card (not a Survivor)."""
@@ -913,7 +912,7 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        return sum(map(self._enforcers.__contains__,
+        return sum(map(set(self.enforcer_ids).__contains__,
                        map(operator.attrgetter("id"), self.zones["battlefield"])))
 
     @property
