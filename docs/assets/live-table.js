@@ -673,6 +673,15 @@ export class LiveTable {
     return null;
   }
 
+  /** Take away the code shown (a join or answer code of an earlier pairing): until the new
+   * one is made, no stale code can be scanned or copied (the game's phone would refuse it as
+   * answering another join code). */
+  clearCode() {
+    this.part("code-box").hidden = true;
+    /** @type {HTMLTextAreaElement} */ (this.part("code")).value = "";
+    this.part("code-qr").removeAttribute("data-live-painted");
+  }
+
   /** Show `code` as a QR code and as text. @param {string} code @param {string} note */
   async showCode(code, note) {
     const box = this.part("code-box");
@@ -695,6 +704,7 @@ export class LiveTable {
       return;
     }
     if (this.pending) this.pending.pc.close();
+    this.clearCode();
     const pc = newConnection();
     const channel = pc.createDataChannel("table", CHANNEL);
     const pending = {pc, channel, user: ""};
@@ -1015,6 +1025,7 @@ export class LiveTable {
   // -- a following phone ------------------------------------------------------------------------
   async join() {
     if (this.followers.size || this.following) return;
+    this.clearCode();  // an answer shown before (a first pairing) answers another join code
     const got = await this.pasted("J", "join-code", pageTag(this.widget));
     if (got === null || this.followers.size || this.following) return;
     const name = /** @type {HTMLInputElement} */ (this.part("name")).value.trim().slice(0, 20) ||

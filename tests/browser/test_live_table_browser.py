@@ -73,9 +73,7 @@ def pair(host, follower, name: str, seat: int | None = None) -> tuple[str, str]:
     the game's phone pastes that and connects; the codes (text) are returned."""
     if panel(host).get_attribute("open") is None:
         host.locator("[data-live=panel] > summary").click()
-    host.evaluate("() => { const c = document.querySelector('[data-live=code]'); "
-                  "if (c) c.value = ''; }")
-    live(host, "open").click()
+    live(host, "open").click()  # the page takes away any earlier code at once (clearCode)
     join_code = code_of(host)
     if panel(follower).get_attribute("open") is None:
         follower.locator("[data-live=panel] > summary").click()
