@@ -102,15 +102,7 @@ class TriggerSteps:
     def _triggers(self, card: Card, verbs: tuple[str, ...]) -> list[tuple[str, Any]]:
         """``(verb, behaviour)`` of the card's unconditional triggers among ``verbs`` (a
         "you may" card's are the table's: its coin says)."""
-        memo: dict[tuple[str, tuple[str, ...]], tuple[tuple[str, Any], ...]] | None
-        memo = self.__dict__.get("_memo_triggers")  # by name and verbs: the game's facts
-        if memo is None:  # do not change, and every step asks it of the whole board
-            memo = self.__dict__["_memo_triggers"] = {}
-        found = memo.get((card.name, verbs))
-        if found is None:
-            found = memo[(card.name, verbs)] = tuple(
-                (b.name, b) for b in self.facts(card).derived(_unconditional) if b.name in verbs)
-        return list(found)
+        return [(b.name, b) for b in self.facts(card).derived(_unconditional) if b.name in verbs]
 
     def token_triggers(self) -> list[tuple[Card, str, Any]]:
         """The Horde's triggers of this Horde turn that make tokens and wait for the table

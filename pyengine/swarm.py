@@ -93,7 +93,6 @@ states in its "How the play tools handle this" note under sw-6.
 from __future__ import annotations
 
 import contextlib
-import operator
 from collections.abc import Iterator
 from typing import Any, ClassVar
 
@@ -912,8 +911,8 @@ class SwarmGame(Game):
     @property
     def dread_level(self) -> int:
         """sw-4-2: the number of Enforcers on the battlefield, always current (sw-5-4)."""
-        return sum(map(set(self.enforcer_ids).__contains__,
-                       map(operator.attrgetter("id"), self.zones["battlefield"])))
+        enforcers = set(self.enforcer_ids)
+        return sum(1 for card in self.zones["battlefield"] if card.id in enforcers)
 
     @property
     def active_enforcer(self) -> Card | None:
@@ -1391,16 +1390,14 @@ class SwarmGame(Game):
         events += swarm_triggers.upkeep(self, swarm_triggers.BEGIN_COMBAT)  # (issue 41)
         able, unable = [], []
         with self.steady_board():
-            known = self._facts
             for card in self.swarm_permanents():
-                facts = known.get(card.name) or self.facts(card.name)
+                facts = self.facts(card.name)
                 if not facts.is_creature:
                     continue
                 why = self.attack_refusal(card)
-                condition = facts.derived(_combat_tags)["cant_attack"]
-                if not why and condition and condition != "alone" \
-                        and self.restricted(card, "cant_attack"):  # its condition holds now
-                    why = "it can't attack " + str(condition).replace("_", " ")
+                if not why and self.restricted(card, "cant_attack"):  # its condition holds now
+                    why = "it can't attack " + str(
+                        facts.derived(_combat_tags)["cant_attack"]).replace("_", " ")
                 if why:
                     unable.append((card, why))
                 else:
@@ -1445,10 +1442,9 @@ class SwarmGame(Game):
                 total += power
             if "vigilance" not in keywords and card not in joining:
                 card.tapped = True  # (one that entered attacking is untapped, sw-9-1)
-            tags = (self._facts.get(card.name) or self.facts(card.name)).derived(_combat_tags)
+            tags = self.facts(card.name).derived(_combat_tags)
             condition = tags["cant_attack"] or ""
-            unknown = (condition not in ("", "alone")
-                       and self.restricted(card, "cant_attack") is None)
+            unknown = self.restricted(card, "cant_attack") is None
             check = (f" It can't attack {condition.replace('_', ' ')}: if that is so now, "
                      "take it out of combat." if unknown else "")
             annihilator = tags["annihilator"]

@@ -95,13 +95,7 @@ def upkeep(game: Any, verbs: tuple[str, ...] = UPKEEP) -> list[Event]:
     beginning of combat, before the attackers are declared (they attack, with haste)."""
     events: list[Event] = []
     how = "made at the beginning of combat" if verbs == BEGIN_COMBAT else "made in the upkeep"
-    atoms: dict[str, tuple[tuple[str, Atom], ...]] = {}  # by name: a board of few names
     for card in game.swarm_permanents():  # (a new list: tokens made join the board)
-        found = atoms.get(card.name)
-        if found is None:
-            found = atoms[card.name] = game.facts(card.name).derived(_token_atoms)
-        if not found:
-            continue
         for verb, atom, count in _tokens(game, card, verbs):
             events += make(game, card, verb, atom, count, how)
     return events
@@ -113,8 +107,6 @@ def attack(game: Any, attackers: list[Card]) -> tuple[list[Event], list[Card]]:
     events: list[Event] = []
     joining: list[Card] = []
     for card in list(attackers):
-        if not game.facts(card.name).derived(_token_atoms):
-            continue
         for verb, atom, count in _tokens(game, card, (ATTACK,)):
             made = make(game, card, verb, atom, count,
                         "made as it attacks, " + ("attacking" if atom.attacking
