@@ -15,6 +15,12 @@ Pyodide runs with ``sys.dont_write_bytecode`` and its npm package ships the stan
   kept (a traceback through the engine shows its lines) and ``__pycache__/x.<tag>.pyc`` is
   added beside it, where the import system looks first; a ``.pyc`` of another Python is
   ignored by it and the ``.py`` compiled as before.
+* ``CHECKED`` (PyScript's own Python package, which PyScript's worker writes as source and
+  imports before the page's script whenever its start-up hooks reach the worker): only
+  ``__pycache__/x.<tag>.pyc``, *checked* against the source's hash (PEP 552), goes into the
+  archive, which lands in the folder PyScript writes the package to. The sources are
+  PyScript's to write: bytecode of a source PyScript writes differently is not used, and that
+  module is compiled from its source as before.
 
 The bytecode must be made by the exact Python that reads it, Pyodide's, which is not the
 CPython the build runs on: ``sitebuild/precompile.mjs`` runs this module inside the pinned
@@ -32,17 +38,21 @@ import zipfile
 
 SOURCELESS = "sourceless"
 CACHED = "cached"
-MODES = (SOURCELESS, CACHED)
-#: PEP 552 flags: hash-based (bit 0), source not checked (bit 1 clear).
+CHECKED = "checked"
+MODES = (SOURCELESS, CACHED, CHECKED)
+#: PEP 552 flags: hash-based (bit 0), source not checked (bit 1 clear) or checked (bit 1 set).
 UNCHECKED_HASH = 0b01
+CHECKED_HASH = 0b11
 FIXED_TIME = (2020, 1, 1, 0, 0, 0)
 
 
-def pyc_bytes(source: bytes, filename: str) -> bytes:
-    """An unchecked hash-based ``.pyc`` of ``source`` for the running Python; ``filename`` is
-    the name tracebacks show (the module's path as the importer will see it)."""
+def pyc_bytes(source: bytes, filename: str, *, checked: bool = False) -> bytes:
+    """A hash-based ``.pyc`` of ``source`` for the running Python, unchecked unless ``checked``;
+    ``filename`` is the name tracebacks show (the module's path as the importer will see
+    it)."""
     code = compile(source, filename, "exec", dont_inherit=True, optimize=0)
-    return (importlib.util.MAGIC_NUMBER + UNCHECKED_HASH.to_bytes(4, "little")
+    flags = CHECKED_HASH if checked else UNCHECKED_HASH
+    return (importlib.util.MAGIC_NUMBER + flags.to_bytes(4, "little")
             + importlib.util.source_hash(source) + marshal.dumps(code))
 
 
@@ -74,8 +84,10 @@ def compile_archive(data: bytes, mode: str, prefix: str = "",
                                                               and name not in only):
                 _write(target, name, body, info.external_attr)
                 continue
-            compiled = pyc_bytes(body, prefix + name)
-            if mode == CACHED:
+            compiled = pyc_bytes(body, prefix + name, checked=mode == CHECKED)
+            if mode == CHECKED:
+                _write(target, _cached_name(name), compiled, info.external_attr)
+            elif mode == CACHED:
                 _write(target, name, body, info.external_attr)
                 _write(target, _cached_name(name), compiled, info.external_attr)
             else:
@@ -90,13 +102,22 @@ def _write(archive: zipfile.ZipFile, name: str, body: bytes, attr: int) -> None:
     archive.writestr(info, body)
 
 
+#: The standard library modules PyScript's own Python package imports when it is imported (its
+#: ``pyscript`` package, which PyScript's worker may import before the page's script: see
+#: ``CHECKED``);
+#: tests/test_precompile.py derives them from the pinned PyScript's sources.
+PYSCRIPT_IMPORTS = ("asyncio", "base64", "collections", "functools", "html", "inspect", "io",
+                    "json", "sys")
+
 #: What a play page imports once Python is up: the engine's browser side and every widget
-#: (as the memory snapshot's maker does, ``docs/assets/snapshot.js``).
-ENGINE_IMPORTS = """
+#: (as the memory snapshot's maker does, ``docs/assets/snapshot.js``), and what PyScript's own
+#: package needs from the standard library.
+ENGINE_IMPORTS = f"""
 import importlib, pkgutil
 import pyengine.browser, pyengine.widgets
 for found in pkgutil.iter_modules(pyengine.widgets.__path__):
     importlib.import_module("pyengine.widgets." + found.name)
+import {", ".join(PYSCRIPT_IMPORTS)}
 """
 
 

@@ -9,8 +9,9 @@ them from MkDocs events).
 * ``engine_zip_bytes``: packs ``pyengine/`` and ``decks/`` into one zip, named by its content
   hash (``runtime_paths``), that PyScript unpacks onto ``sys.path``; the zip is made from the
   package itself, so it cannot drift.
-* ``precompile``: the engine zip and the standard library modules the play pages import,
-  compiled to bytecode by the pinned Pyodide's own Python under Node (issue 43, point 1;
+* ``precompile``: the engine zip and the standard library modules the play pages import
+  (and PyScript's own package, whose bytecode rides in the engine zip), compiled to bytecode
+  by the pinned Pyodide's own Python under Node (issue 43, point 1;
   ``sitebuild/precompile.py``), cached in ``.cache/precompiled/``; the pages start Pyodide
   through ``start.mjs`` (``sitebuild/pyodide-start.mjs``), which falls back to the shipped
   source archive.
@@ -186,24 +187,64 @@ class Precompiled:
     python: str
 
 
-def _precompile_key(engine_zip: bytes, pyodide_dir: Path) -> str:
+#: PyScript's own Python package as its worker writes it: the build artifact of its sources
+#: in the npm package (a JavaScript module whose default export is a JSON object literal).
+PYSCRIPT_PACKAGE = Path("src") / "stdlib" / "pyscript.js"
+
+
+def pyscript_package(root: Path = ROOT) -> bytes:
+    """A zip of PyScript's ``pyscript`` package (``pyscript/<module>.py``), the sources the
+    pinned PyScript writes in its worker before importing them, for ``precompile`` to compile
+    (its ``checked`` job: bytecode that is used only for exactly these sources)."""
+    path = check_node_modules(root)["@pyscript/core"] / PYSCRIPT_PACKAGE
+    text = path.read_text(encoding="utf-8")
+    start = text.find("export default")
+    try:
+        tree = json.loads(text[start + len("export default"):].strip().rstrip(";"))
+        files = tree["pyscript"]
+    except (ValueError, KeyError, TypeError) as error:
+        raise BuildError(f"{path} is not the object of PyScript's sources this build reads "
+                         f"({error}): see sitebuild/pyscript.py, pyscript_package") from error
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name in sorted(files):
+            if name.endswith(".py") and isinstance(files[name], str):
+                info = zipfile.ZipInfo(f"pyscript/{name}", date_time=(2020, 1, 1, 0, 0, 0))
+                archive.writestr(info, files[name].encode("utf-8"))
+    return buffer.getvalue()
+
+
+def _precompile_key(engine_zip: bytes, pyodide_dir: Path, package: bytes = b"") -> str:
     digest = hashlib.sha256()
     for path in (PRECOMPILE_SCRIPT, PRECOMPILE_HELPER):
         digest.update(path.read_bytes())
     for name in SNAPSHOT_BUILD_FILES:
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
     digest.update(engine_zip)
+    digest.update(hashlib.sha256(package).digest())
     return digest.hexdigest()[:24]
+
+
+def _joined(first: bytes, second: bytes) -> bytes:
+    """The members of zip ``second`` appended to zip ``first`` (as they are)."""
+    buffer = io.BytesIO(first)
+    with zipfile.ZipFile(buffer, "a", zipfile.ZIP_DEFLATED) as archive, \
+            zipfile.ZipFile(io.BytesIO(second)) as extra:
+        for info in extra.infolist():
+            archive.writestr(info, extra.read(info))
+    return buffer.getvalue()
 
 
 def precompile(engine_zip: bytes, root: Path = ROOT,
                cache: Path | None = PRECOMPILE_CACHE, node: str = "node") -> Precompiled:
     """``engine_zip`` and Pyodide's standard library compiled by the pinned Pyodide under Node
-    (``sitebuild/precompile.mjs``); kept in ``cache`` under a key of both inputs and the
-    compiling code (None: no cache). A build without Node, or whose compile fails, stops with
-    the reason: the pages would start on archives that were never checked."""
+    (``sitebuild/precompile.mjs``), with the bytecode of PyScript's own Python package
+    (``pyscript_package``) added to the engine zip; kept in ``cache`` under a key of the inputs
+    and the compiling code (None: no cache). A build without Node, or whose compile fails,
+    stops with the reason: the pages would start on archives that were never checked."""
     pyodide_dir = check_node_modules(root)["pyodide"]
-    key = _precompile_key(engine_zip, pyodide_dir)
+    package = pyscript_package(root)
+    key = _precompile_key(engine_zip, pyodide_dir, package)
     kept = cache / key if cache else None
     names = ("engine.zip", "stdlib.zip", "python.txt")
     if kept and all((kept / name).is_file() for name in names):
@@ -212,11 +253,14 @@ def precompile(engine_zip: bytes, root: Path = ROOT,
     with tempfile.TemporaryDirectory(prefix="precompile-") as tmp:
         work = Path(tmp)
         (work / "in-engine.zip").write_bytes(engine_zip)
+        (work / "in-pyscript.zip").write_bytes(package)
         jobs = {"engine": str(work / "in-engine.zip"), "jobs": [
             {"input": str(pyodide_dir / "python_stdlib.zip"), "output": str(work / names[1]),
              "mode": "sourceless", "prefix": "stdlib"},
             {"input": str(work / "in-engine.zip"), "output": str(work / names[0]),
-             "mode": "cached", "prefix": ""}]}
+             "mode": "cached", "prefix": ""},
+            {"input": str(work / "in-pyscript.zip"), "output": str(work / "pyscript.zip"),
+             "mode": "checked", "prefix": ""}]}
         (work / "jobs.json").write_text(json.dumps(jobs), encoding="utf-8")
         try:
             done = subprocess.run([node, str(PRECOMPILE_SCRIPT), str(pyodide_dir),
@@ -228,8 +272,10 @@ def precompile(engine_zip: bytes, root: Path = ROOT,
             raise BuildError("compiling the Python modules under Node failed "
                              f"(exit {done.returncode}): {done.stderr[-800:]}")
         report = json.loads(done.stdout.strip().splitlines()[-1])
-        result = Precompiled((work / names[0]).read_bytes(), (work / names[1]).read_bytes(),
-                             str(report["python"]))
+        # PyScript's package's bytecode travels in the engine zip, which PyScript unpacks into
+        # the folder it writes that package to.
+        engine = _joined((work / names[0]).read_bytes(), (work / "pyscript.zip").read_bytes())
+        result = Precompiled(engine, (work / names[1]).read_bytes(), str(report["python"]))
     if kept:
         kept.mkdir(parents=True, exist_ok=True)
         for name, data in zip(names[:2], (result.engine, result.stdlib), strict=True):

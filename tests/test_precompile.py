@@ -6,9 +6,13 @@ runs the same code in the pinned Pyodide (``sitebuild.pyscript.precompile``, che
 
 from __future__ import annotations
 
+import ast
 import importlib
+import importlib.machinery
 import importlib.util
 import io
+import json
+import re
 import sys
 import traceback
 import zipfile
@@ -93,6 +97,87 @@ def test_cached_archive_keeps_the_source_and_its_bytecode_is_what_runs(tmp_path,
     assert "raise ValueError('x')" in "".join(traceback.format_tb(caught.value.__traceback__))
 
 
+def test_checked_archive_holds_bytecode_used_only_for_its_own_source(tmp_path, fresh_import,
+                                                                    monkeypatch):
+    """PyScript's package's layout (written as source by PyScript itself): only
+    ``__pycache__/x.<tag>.pyc``, checked against the source's hash. The bytecode runs for the
+    source it was made from; a source written differently is compiled and run instead."""
+    out = precompile.compile_archive(_zip(PACKAGE), precompile.CHECKED)
+    tag = sys.implementation.cache_tag
+    assert list(_members(out)) == [f"kit/__pycache__/__init__.{tag}.pyc",
+                                   f"kit/__pycache__/parts.{tag}.pyc", "kit/data.txt"]
+    compiled_from_source: list[str] = []
+    real = importlib.machinery.SourceFileLoader.source_to_code
+
+    def spy(self, data, path, **kwargs):
+        compiled_from_source.append(path)
+        return real(self, data, path, **kwargs)
+
+    monkeypatch.setattr(importlib.machinery.SourceFileLoader, "source_to_code", spy)
+    with zipfile.ZipFile(io.BytesIO(out)) as archive:
+        archive.extractall(tmp_path)
+    for name in ("kit/__init__.py", "kit/parts.py"):  # what PyScript writes, unchanged
+        (tmp_path / name).write_bytes(PACKAGE[name])
+    kit = fresh_import(str(tmp_path))
+    assert kit.answer() == 42 and compiled_from_source == []
+    (tmp_path / "kit" / "parts.py").write_text("def answer():\n    return 7\n")
+    kit = fresh_import(str(tmp_path))
+    assert kit.answer() == 7
+    assert [p.rsplit("/", 1)[-1] for p in compiled_from_source] == ["parts.py"]
+
+
+def test_bytecode_header_is_pep_552_checked_hash_when_asked():
+    source = b"x = 1\n"
+    data = precompile.pyc_bytes(source, "x.py", checked=True)
+    assert int.from_bytes(data[4:8], "little") == 0b11
+    assert data[8:16] == importlib.util.source_hash(source)
+
+
+#: Modules PyScript's package imports that are not the standard library's (jsffi: MicroPython's).
+NOT_STDLIB = {"pyscript", "js", "polyscript", "_pyscript", "pyodide", "jsffi"}
+
+
+def _pyscript_sources() -> dict[str, str]:
+    return {name: data.decode() for name, data in _members(pyscript.pyscript_package()).items()}
+
+
+def test_pyscript_package_is_the_source_pyscripts_worker_writes():
+    """The pinned PyScript's own package, as its bundle carries it (the build reads it from
+    the npm package's artifact of those sources)."""
+    sources = _pyscript_sources()
+    assert {"pyscript/__init__.py", "pyscript/context.py"} <= set(sources)
+    bundle = "".join(path.read_text(encoding="utf-8") for path in
+                     (pyscript.check_node_modules()["@pyscript/core"] / "dist").glob("core-*.js"))
+    for name in ("pyscript/__init__.py", "pyscript/context.py"):
+        assert json.dumps(sources[name])[1:-1] in bundle, name
+    for name, text in sources.items():
+        compile(text, name, "exec")  # Python, whole
+
+
+def test_the_standard_library_pyscripts_package_needs_is_compiled_and_kept_in_the_snapshot():
+    """PYSCRIPT_IMPORTS (compiled into the standard library archive, imported by the snapshot's
+    maker) is what the pinned PyScript's package imports from the standard library."""
+    needed: set[str] = set()
+
+    def imported(node: ast.AST) -> None:  # at import time: not inside a function
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            return
+        if isinstance(node, ast.Import):
+            needed.update(alias.name.split(".")[0] for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            needed.add(node.module.split(".")[0])
+        for child in ast.iter_child_nodes(node):
+            imported(child)
+
+    for text in _pyscript_sources().values():
+        imported(ast.parse(text))
+    assert set(precompile.PYSCRIPT_IMPORTS) == needed - NOT_STDLIB
+    maker = (pyscript.ROOT / "docs" / "assets" / "snapshot.js").read_text(encoding="utf-8")
+    block = re.search(r"const IMPORT_ENGINE = `(.*?)`;", maker, re.S)
+    assert block, "snapshot.js's maker must keep its Python in IMPORT_ENGINE"
+    assert f"import {', '.join(precompile.PYSCRIPT_IMPORTS)}\n" in block.group(1)
+
+
 def test_bytecode_header_is_pep_552_unchecked_hash():
     source = b"x = 1\n"
     data = precompile.pyc_bytes(source, "x.py")
@@ -128,7 +213,7 @@ def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
     result = pyscript.precompile(pyscript.engine_zip_bytes())
     engine = _members(result.engine)
     sources = [n for n in engine if n.endswith(".py")]
-    compiled = [n for n in engine if n.endswith(".pyc")]
+    compiled = [n for n in engine if n.endswith(".pyc") and n.startswith("pyengine/")]
     assert len(compiled) == len(sources) > 50 and "pyengine/__pycache__/browser.cpython-314.pyc" \
         in compiled
     magic = engine["pyengine/__pycache__/browser.cpython-314.pyc"][:4]
@@ -138,6 +223,13 @@ def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
     assert "json/__init__.py" not in stdlib
     assert "email/__init__.py" in stdlib  # no page imports it: left as source
     assert stdlib["json/__init__.pyc"][:4] == magic
+    # PyScript's own package: checked bytecode only (PyScript writes the source), and the
+    # standard library it needs compiled.
+    package = {n for n in engine if n.startswith("pyscript/")}
+    assert "pyscript/__pycache__/__init__.cpython-314.pyc" in package
+    assert not [n for n in package if n.endswith(".py")]
+    assert engine["pyscript/__pycache__/context.cpython-314.pyc"][4] == 0b11
+    assert {"html/__init__.pyc", "html/entities.pyc"} <= set(stdlib)
 
 
 def test_a_failed_compile_stops_the_build_with_the_reason(tmp_path):

@@ -278,7 +278,10 @@ export async function loadPyodide(options) {
 }
 
 // Python run in the maker: the engine where PyScript puts it (its "./*" files setting unpacks
-// into the working folder) and every widget module imported; nothing started.
+// into the working folder) and every widget module imported; nothing started. And the standard
+// library modules PyScript's own Python package imports (sitebuild/precompile.py,
+// PYSCRIPT_IMPORTS: the same list, checked by tests/test_precompile.py), so that when PyScript
+// imports that package before the page's script, they are there already.
 const IMPORT_ENGINE = `
 import importlib, os, pkgutil, sys
 here = os.getcwd()
@@ -287,6 +290,7 @@ if here not in sys.path:
 import pyengine.browser, pyengine.widgets
 for found in pkgutil.iter_modules(pyengine.widgets.__path__):
     importlib.import_module("pyengine.widgets." + found.name)
+import asyncio, base64, collections, functools, html, inspect, io, json, sys
 `;
 
 async function make() {
