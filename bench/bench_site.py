@@ -28,7 +28,8 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   run the engine (goal: Pyodide <= 2.5x slower);
 * the cold start's physical floor (issue 43, point 5): the shuffler's bytes (gzip) over 10 and
   40 Mbit/s, and, measured apart, compiling Pyodide's WebAssembly and Pyodide's start from
-  the HTTP cache, on the precompiled standard library and on the shipped one.
+  the HTTP cache, on the precompiled standard library and on the shipped one; beside the
+  repeat visit, Pyodide alone restored from a memory snapshot of a bare start.
 
 Console errors on the cold loads are printed (a play page should have none).
 
@@ -748,6 +749,16 @@ try {
     await loadPyodide({ indexURL: index, stdLibURL: index + stdlib });
     out[key] = performance.now() - t;
   }
+  // A repeat visit's floor: Pyodide alone restored from a memory snapshot of a bare start
+  // (the calls assets/snapshot.js makes; no engine, no PyScript, no page around it).
+  const made = await loadPyodide({ indexURL: index, stdLibURL: index + "python_stdlib-pyc.zip",
+                                   _makeSnapshot: true });
+  const snapshot = made.makeMemorySnapshot();
+  out.snapshot_bytes = snapshot.length;
+  t = performance.now();
+  await loadPyodide({ indexURL: index, stdLibURL: index + "python_stdlib-pyc.zip",
+                      _loadSnapshot: snapshot });
+  out.restore_ms = performance.now() - t;
 } catch (error) {
   out.error = String(error && error.stack || error);
 }
@@ -763,7 +774,8 @@ def physical_floor(browser, base: str, shuffler: dict, runs: int) -> dict:
     (gzip, as the cold visit transfers them) over 10 and 40 Mbit/s, and, measured separately
     in this browser, compiling Pyodide's WebAssembly and Pyodide's start (medians of
     ``runs``; the start includes its own compile, which the browser may take from its code
-    cache)."""
+    cache); and a repeat visit's floor: Pyodide alone restored from a snapshot of a bare
+    start."""
     context = new_context(browser, service_worker=False)
     measured: list[dict] = []
     try:
@@ -776,7 +788,8 @@ def physical_floor(browser, base: str, shuffler: dict, runs: int) -> dict:
         context.close()
     errors = [m["error"] for m in measured if "error" in m]
     timed = {key: round(median([m[key] for m in measured if key in m]))
-             for key in ("wasm_compile_ms", "start_precompiled_ms", "start_source_ms")
+             for key in ("wasm_compile_ms", "start_precompiled_ms", "start_source_ms",
+                         "restore_ms")
              if any(key in m for m in measured)}
     download = shuffler["gzip_bytes"]
     return {"download_gzip_bytes": download,

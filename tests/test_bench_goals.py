@@ -18,7 +18,8 @@ LATEST = {
     "ready": {"widget_vs_bare": 0.45, "widget_median_ms": 4386, "bare_median_ms": 9844},
     "floor": {"download_gzip_bytes": 8_419_847,
               "download_ms": {"10 Mbit/s": 6736, "40 Mbit/s": 1684},
-              "wasm_compile_ms": 220, "start_precompiled_ms": 3672, "start_source_ms": 12767},
+              "wasm_compile_ms": 220, "start_precompiled_ms": 3672, "start_source_ms": 12767,
+              "restore_ms": 1166},
     "repeat": {"repeat_vs_cold": 0.46, "cache_median_ms": 2164, "cold_median_ms": 4665,
                "offline_vs_cold": 0.2, "offline_median_ms": 930},
     "bytes": {"rules_vs_plain_gzip": 0.7, "rules_vs_plain_gzip_with_search": 1.3,
@@ -47,8 +48,19 @@ def test_a_row_reads_the_figure_its_script_wrote_in_the_run(tmp_path: Path):
         assert words in cold["figure"], words
     repeat = next(row for row in rows.values() if row["measure"].startswith("Repeat visit"))
     assert repeat["met"] is False and repeat["figure"].startswith("0.46")
+    # Beside it, its floor: Pyodide alone restored from a snapshot, as a share of the cold start.
+    assert "restored from a snapshot, 1.2 s (0.25 of the cold start)" in repeat["figure"]
     weight = next(row for row in rows.values() if "plain Material" in row["measure"])
     assert weight["met"] is True and "1.30 once search is opened" in weight["figure"]
+
+
+def test_a_run_without_the_repeat_floor_shows_the_ratio_alone(tmp_path: Path):
+    latest = json.loads(json.dumps(LATEST))
+    del latest["floor"]["restore_ms"]
+    (tmp_path / "latest.json").write_text(json.dumps(latest), encoding="utf-8")
+    rows = bench_goals.rows(tmp_path, [stamp("bench_site.py", bench_goals.now())])
+    repeat = next(row for row in rows if row["measure"].startswith("Repeat visit"))
+    assert repeat["figure"] == "0.46 (2.2 s against 4.7 s)"
 
 
 def test_figures_not_made_in_the_run_are_not_shown(tmp_path: Path):
