@@ -20,11 +20,14 @@ part is :mod:`pyengine.widgets.host`, which the tests drive in CPython.
 from __future__ import annotations
 
 import functools
+import hashlib
 import importlib
 import json
+import linecache
 import os
 import sys
 import time
+import zipfile
 from collections.abc import Callable
 from typing import Any
 
@@ -41,6 +44,48 @@ _HOSTS: dict[str, Host] = {}
 #: records it here just before the snapshot is taken and reads it back after a restore, so a
 #: snapshot proves which release's engine it holds (issue 40, point 4). Empty on a normal start.
 SNAPSHOT_ENGINE = ""
+
+
+def unpack_held(archive: str, where: str) -> str:
+    """Unpack the engine zip at ``archive`` into ``where`` on a start from a memory snapshot
+    (``docs/assets/snapshot.js`` calls this in place of Pyodide's unpacking, issue 43, point 1),
+    leaving out the files the snapshot already holds in memory: the bytecode (``__cached__``)
+    and source (``__file__``) of every module imported when it was made. Everything else is
+    written as a full unpack would write it: the decks, the modules imported later (the QR
+    code, the table reader, the command line) and PyScript's bytecode.
+
+    Only when the zip is the very one the snapshot was made from (its SHA-256 is
+    :data:`SNAPSHOT_ENGINE`) is anything left out; any other zip is unpacked whole. A source
+    left out stays readable where Python reads sources, in tracebacks: linecache is given a lazy
+    entry that reads it from ``archive``, which is kept. Answers ``"<written> <left out>"``.
+    """
+    with open(archive, "rb") as stream:
+        engine = hashlib.sha256(stream.read()).hexdigest()
+    held: set[str] = set()
+    if SNAPSHOT_ENGINE and engine == SNAPSHOT_ENGINE:
+        for module in list(sys.modules.values()):
+            for attribute in ("__file__", "__cached__"):
+                path = getattr(module, attribute, None)
+                if isinstance(path, str):
+                    held.add(os.path.normpath(path))
+    root = os.path.abspath(where)
+    written = left_out = 0
+    with zipfile.ZipFile(archive) as zipped:
+        for info in zipped.infolist():
+            path = os.path.normpath(os.path.join(root, info.filename))
+            if path not in held:
+                zipped.extract(info, root)
+                written += 0 if info.is_dir() else 1
+                continue
+            left_out += 1
+            if path.endswith(".py"):
+                linecache.cache[path] = (functools.partial(_source, archive, info.filename),)
+    return f"{written} {left_out}"
+
+
+def _source(archive: str, name: str) -> str:
+    with zipfile.ZipFile(archive) as zipped:
+        return zipped.read(name).decode("utf-8")
 
 
 def page_env(page: dict[str, Any]) -> Env:

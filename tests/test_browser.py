@@ -8,9 +8,14 @@ hs-2-9 (the Horde runner's)."""
 
 from __future__ import annotations
 
+import gc
+import hashlib
 import json
+import linecache
 import sys
+import traceback
 import types
+import zipfile
 
 import pytest
 
@@ -51,11 +56,18 @@ def test_python_beats_while_it_makes_progress_and_only_then(sync, monkeypatch):
     monkeypatch.setitem(browser._BEAT, "post", None)
     monkeypatch.setattr(browser, "BEAT_SECONDS", 0.0)
     assert sync.listen("coop-magic-beat:abc") == "listening"
-    posted.clear()
-    spun = 0
-    for _ in range(200_000):  # no engine progress
-        spun += 1
-    assert posted == []
+    # Garbage collected during the spin could run another test's finalizer (a temporary
+    # folder removed: files opened) on this thread: collected before, and held off meanwhile.
+    gc.collect()
+    gc.disable()
+    try:
+        posted.clear()
+        spun = 0
+        for _ in range(200_000):  # no engine progress
+            spun += 1
+        assert posted == []
+    finally:
+        gc.enable()
     sync.start("horde", page())
     sync.handle("horde", "new", json.dumps({"seed": "amber-otter-17", "_view": "0"}))
     sync.handle("horde", "survivor-end", json.dumps({"_view": "1"}))
@@ -125,3 +137,80 @@ def test_a_live_table_code_is_drawn_as_a_qr_code(sync):
     assert rows == qr.encode(code, "L", max_version=25).rows()
     assert set("".join(rows)) == {"#", "."}
     assert json.loads(sync.qr("J" + "x" * 1999)) == []
+
+
+# -- a start from a memory snapshot: the engine zip unpacked without what memory holds --------
+
+HELD_SOURCE = "def turn():\n    raise ValueError('held module failed')\n"
+
+
+@pytest.fixture()
+def engine_zip(tmp_path):
+    """A small engine zip: a module the snapshot imported (source and bytecode), one it did not,
+    and a deck."""
+    archive = tmp_path / "pyengine.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("pkg/held.py", HELD_SOURCE)
+        zipped.writestr("pkg/__pycache__/held.cpython-314.pyc", b"bytecode")
+        zipped.writestr("pkg/later.py", "LATER = 1\n")
+        zipped.writestr("pkg/__pycache__/later.cpython-314.pyc", b"bytecode")
+        zipped.writestr("decks/index.json", "[]")
+    return archive
+
+
+@pytest.fixture()
+def restored(engine_zip, tmp_path, monkeypatch):
+    """The worker after a restore: the snapshot records this zip's hash, and ``pkg.held`` was
+    imported when it was made (from where the zip is unpacked); linecache as Python starts."""
+    where = tmp_path / "home"
+    held_path = str(where / "pkg" / "held.py")
+    module = types.ModuleType("pkg.held")
+    module.__file__ = held_path
+    module.__cached__ = str(where / "pkg" / "__pycache__" / "held.cpython-314.pyc")
+    exec(compile(HELD_SOURCE, held_path, "exec"), module.__dict__)
+    monkeypatch.setitem(sys.modules, "pkg.held", module)
+    monkeypatch.setattr(linecache, "cache", {})
+    monkeypatch.setattr(browser, "SNAPSHOT_ENGINE",
+                        hashlib.sha256(engine_zip.read_bytes()).hexdigest())
+    return where, module
+
+
+def written(where) -> set[str]:
+    return {str(p.relative_to(where)) for p in where.rglob("*") if p.is_file()}
+
+
+def test_a_restored_start_leaves_out_the_files_the_snapshot_holds(engine_zip, restored):
+    """Issue 43, point 1: on a start from the snapshot, the engine zip is unpacked without the
+    source and bytecode of the modules imported when the snapshot was made; a module imported
+    later, its bytecode and the decks are written as a whole unpack writes them."""
+    where, _ = restored
+    assert browser.unpack_held(str(engine_zip), str(where)) == "3 2"
+    assert written(where) == {"pkg/later.py", "pkg/__pycache__/later.cpython-314.pyc",
+                              "decks/index.json"}
+
+
+def test_a_held_modules_source_still_shows_in_a_traceback(engine_zip, restored):
+    """Issue 43, point 1: a source left out is still read where Python reads sources: a
+    traceback through the held module shows its line, read from the kept zip."""
+    where, module = restored
+    browser.unpack_held(str(engine_zip), str(where))
+    assert not (where / "pkg" / "held.py").exists()
+    try:
+        module.turn()
+    except ValueError:
+        text = traceback.format_exc()
+    assert "raise ValueError('held module failed')" in text
+
+
+def test_another_zip_than_the_snapshots_is_unpacked_whole(engine_zip, restored, monkeypatch):
+    """Issue 43, point 1: only the zip the snapshot was made from (its SHA-256, recorded in the
+    snapshot) is unpacked without the held files; any other, and every zip on a normal start
+    (nothing recorded), is unpacked whole."""
+    where, _ = restored
+    for recorded, folder in (("0" * 64, "other"), ("", "normal")):
+        monkeypatch.setattr(browser, "SNAPSHOT_ENGINE", recorded)
+        assert browser.unpack_held(str(engine_zip), str(where / folder)) == "5 0"
+        assert len(written(where / folder)) == 5
+    monkeypatch.setattr(browser, "SNAPSHOT_ENGINE", "0" * 64)
+    assert browser.unpack_held(str(engine_zip), str(where)) == "5 0"
+    assert (where / "pkg" / "held.py").read_text() == HELD_SOURCE

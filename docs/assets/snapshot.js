@@ -49,11 +49,13 @@ export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "mak
 const CHANNEL = "coop-magic-snapshot:" + SITE.pathname;
 // Each page names itself (`page` in the interpreter's URL), so another tab's start is not
 // taken for this one's.
-/** @param {string} state */
-function announce(state) {
+// With "loaded", the files the engine zip's unpacking wrote and left out (unpackHeld, below),
+// shown as <html data-snapshot-files="written left-out">.
+/** @param {string} state @param {string} [files] */
+function announce(state, files) {
   try {
     const channel = new BroadcastChannel(CHANNEL);
-    channel.postMessage({page: PARAMS.get("page"), state});
+    channel.postMessage({page: PARAMS.get("page"), state, files});
     channel.close();
   } catch (error) { /* no BroadcastChannel: nothing to tell */ }
 }
@@ -135,7 +137,11 @@ export function interpreterConfig(config, key) {
   url.searchParams.set("page", page);
   try {
     new BroadcastChannel(CHANNEL).onmessage = (event) => {
-      if (event.data && event.data.page === page) show(String(event.data.state));
+      if (!event.data || event.data.page !== page) return;
+      show(String(event.data.state));
+      if (event.data.files) {
+        document.documentElement.setAttribute("data-snapshot-files", String(event.data.files));
+      }
     };
   } catch (error) { /* no BroadcastChannel: no signal */ }
   return {...config, interpreter: url.href};
@@ -265,6 +271,7 @@ export async function loadPyodide(options) {
       if (expected && py.runPython("import sys; 'pyengine.browser' in sys.modules") === true &&
           String(py.runPython(RECORDED)).startsWith(expected)) {
         announce("loaded");
+        unpackHeld(py);
         return py;
       }
     } catch (error) { /* not loadable in this browser or damaged: deleted below */ }
@@ -275,6 +282,35 @@ export async function loadPyodide(options) {
     announce("normal");
   }
   return real.loadPyodide({...options, indexURL: INDEX});
+}
+
+// On a start from the snapshot, the engine zip PyScript unpacks next (its "./*" files setting:
+// the one zip it unpacks) goes to pyengine.browser.unpack_held, which leaves out the files the
+// snapshot already holds in memory (the modules imported when it was made: three files in
+// five, 120 ms of a traced repeat visit's unpacking) and writes the rest. Should it fail,
+// Pyodide's own unpacking writes the whole zip.
+const HELD = "/tmp/pyengine-held.zip";
+/** @param {Awaited<ReturnType<typeof import("pyodide").loadPyodide>>} py */
+function unpackHeld(py) {
+  const unpack = py.unpackArchive;
+  py.unpackArchive = (buffer, format, options) => {
+    py.unpackArchive = unpack;
+    const where = options && options.extractDir;
+    if (format !== "zip" || !where) return unpack.call(py, buffer, format, options);
+    try {
+      py.FS.writeFile(HELD, ArrayBuffer.isView(buffer)
+        ? new Uint8Array(buffer.buffer, buffer.byteOffset, buffer.byteLength)
+        : new Uint8Array(buffer));
+      const browser = py.pyimport("pyengine.browser");
+      try {
+        announce("loaded", String(browser.unpack_held(HELD, where)));
+      } finally {
+        browser.destroy();
+      }
+    } catch (error) {
+      unpack.call(py, buffer, format, options);
+    }
+  };
 }
 
 // Python run in the maker: the engine where PyScript puts it (its "./*" files setting unpacks

@@ -23,6 +23,7 @@ from devtools.browser import UNMETERED
 from devtools.server import serve_site
 from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
+from tests.browser.test_check_browser import expect_verdict
 from tests.browser.test_offline_browser import (
     cached_paths,
     install_service_worker,
@@ -30,6 +31,7 @@ from tests.browser.test_offline_browser import (
     shuffle_golden,
     wait_offline_state,
 )
+from tests.conftest import DATA
 
 SHUFFLER = "play/shuffler.html"
 #: Pyodide's starting heap: a snapshot is its header and the heap, and one larger than this
@@ -116,6 +118,8 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     page.reload()
     assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
     shuffle_golden(page)
+    written, left_out = held_files(page)
+    assert left_out > written > 0  # the imported modules' files were left out
 
     install_service_worker(page)
     page.reload()
@@ -134,6 +138,35 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     page.goto(site_url)
     expect(page.locator("[data-offline-status]")).to_contain_text(
         re.compile(r"kept on this device.*quick-start copy .* takes \d+\.\d MB"))
+
+
+def held_files(page) -> tuple[int, int]:
+    """How many files the restored start's unpacking of the engine zip wrote and left out
+    (<html data-snapshot-files>, from docs/assets/snapshot.js's unpackHeld)."""
+    page.wait_for_function("() => document.documentElement.hasAttribute('data-snapshot-files')",
+                           timeout=ENGINE_TIMEOUT_MS)
+    text = page.evaluate("document.documentElement.getAttribute('data-snapshot-files')")
+    written, left_out = map(int, text.split())
+    return written, left_out
+
+
+def test_a_restored_start_imports_what_the_snapshot_left_out(page, site_url):
+    """Issue 43, point 1: a start from the snapshot unpacks only the engine files it does not
+    hold; a module the snapshot never imported (the check's table reader, imported on the first
+    table read) is among those written, and a CSV deck is read as on a normal start (tc-1-1)."""
+    page.goto(site_url + SHUFFLER)
+    wait_ready(page, "shuffler")
+    assert snapshot_state(page, "made", "not-made") == "made"
+    page.goto(site_url + "play/check.html")
+    assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
+    wait_ready(page, "check")
+    assert held_files(page)[1] > 0
+    page.select_option("[data-field=format]", "team-commander")
+    text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
+    page.set_input_files("[data-file=upload]", files=[
+        {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
+    expect_verdict(page, "Team Commander: not legal")
+    expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
 
 
 def test_a_damaged_snapshot_is_deleted_and_the_page_starts_the_normal_way(page, site_url):
