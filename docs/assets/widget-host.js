@@ -662,11 +662,13 @@ function withoutWorkerHooks(hooks) {
 
 /** @param {StartOptions} options @returns {Promise<PyWorkerHandle>} */
 async function startWorker(options) {
+  const {snapshot: key, ...plain} = workerConfig(options.config);
+  // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js). Its
+  // module is asked for with PyScript's, not after it: neither needs the other.
+  const snapshotModule = key ? import("./snapshot.js").catch(() => null) : null;
   const {PyWorker, hooks} = await import(options.core);
   withoutWorkerHooks(hooks);
-  const {snapshot: key, ...plain} = workerConfig(options.config);
-  // Repeat visits start from a memory snapshot when one is kept (assets/snapshot.js).
-  const snapshot = key ? await import("./snapshot.js").catch(() => null) : null;
+  const snapshot = await snapshotModule;
   const config = snapshot ? snapshot.interpreterConfig(plain, key) : plain;
   if (snapshot && key) {
     options.snapshot = () => snapshot.makeLater({key, interpreter: plain.interpreter,

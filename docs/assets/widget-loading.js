@@ -41,6 +41,9 @@
     }
     onStart();
     var config = JSON.parse(script.getAttribute("data-config") || "{}");
+    // PyScript's module is asked for now, with the adapter (which imports it in turn), so the
+    // two downloads and compiles overlap; a failure is the adapter's to report.
+    import(core).catch(function () {});
     import(host).then(function (adapter) {
       return adapter.start({core: core, worker: script.getAttribute("data-worker") || "",
                             config: config,
