@@ -730,13 +730,18 @@ def main(argv: list[str] | None = None) -> int:
 
 #: A page at the site's root that times, from the HTTP cache (the files fetched once before):
 #: compiling Pyodide's WebAssembly alone, then Pyodide's whole start, on the precompiled
-#: standard library (as the play pages start) and on the shipped one.
+#: standard library (as the play pages start) and on the shipped one. With ``?restore`` it
+#: times instead, as its whole work on a fresh load, Pyodide's start from the bare snapshot
+#: the plain load stored (a repeat visit's floor in a page that has not run Pyodide yet, so
+#: its WebAssembly is compiled as on a play page's reload), and reading that snapshot.
 FLOOR_PAGE = """<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>floor bench</title></head>
 <body><script type="module">
 const index = new URL("./runtime/pyodide/", location.href).href;
+const stdLibURL = index + "python_stdlib-pyc.zip";
 const out = {};
-try {
+
+async function startsAndRestore() {
   const wasm = await (await fetch(index + "pyodide.asm.wasm")).arrayBuffer();
   let t = performance.now();
   await WebAssembly.compile(wasm);
@@ -751,14 +756,30 @@ try {
   }
   // A repeat visit's floor: Pyodide alone restored from a memory snapshot of a bare start
   // (the calls assets/snapshot.js makes; no engine, no PyScript, no page around it).
-  const made = await loadPyodide({ indexURL: index, stdLibURL: index + "python_stdlib-pyc.zip",
-                                   _makeSnapshot: true });
+  const made = await loadPyodide({ indexURL: index, stdLibURL, _makeSnapshot: true });
   const snapshot = made.makeMemorySnapshot();
   out.snapshot_bytes = snapshot.length;
   t = performance.now();
-  await loadPyodide({ indexURL: index, stdLibURL: index + "python_stdlib-pyc.zip",
-                      _loadSnapshot: snapshot });
+  await loadPyodide({ indexURL: index, stdLibURL, _loadSnapshot: snapshot });
   out.restore_ms = performance.now() - t;
+  await (await caches.open("bench-floor")).put("snapshot", new Response(snapshot));
+}
+
+// The same restore on a fresh load (?restore), from the snapshot the load above kept.
+async function freshRestore() {
+  let t = performance.now();
+  const hit = await (await caches.open("bench-floor")).match("snapshot");
+  const kept = new Uint8Array(await hit.arrayBuffer());
+  out.fresh_read_ms = performance.now() - t;
+  const { loadPyodide } = await import(index + "pyodide.mjs");
+  t = performance.now();
+  await loadPyodide({ indexURL: index, stdLibURL, _loadSnapshot: kept });
+  out.fresh_restore_ms = performance.now() - t;
+}
+
+try {
+  await (new URLSearchParams(location.search).has("restore") ? freshRestore()
+                                                             : startsAndRestore());
 } catch (error) {
   out.error = String(error && error.stack || error);
 }
@@ -781,15 +802,20 @@ def physical_floor(browser, base: str, shuffler: dict, runs: int) -> dict:
     try:
         page = context.new_page()
         for _ in range(runs):
-            page.goto(base + "bench-floor.html")
-            page.wait_for_function("document.body.dataset.floor", timeout=TIMEOUT_MS)
-            measured.append(json.loads(page.evaluate("document.body.dataset.floor")))
+            found: dict = {}
+            for query in ("", "?restore"):
+                page.goto(base + "bench-floor.html" + query)
+                page.wait_for_function("document.body.dataset.floor", timeout=TIMEOUT_MS)
+                found.update(json.loads(page.evaluate("document.body.dataset.floor")))
+                if "error" in found:
+                    break
+            measured.append(found)
     finally:
         context.close()
     errors = [m["error"] for m in measured if "error" in m]
     timed = {key: round(median([m[key] for m in measured if key in m]))
              for key in ("wasm_compile_ms", "start_precompiled_ms", "start_source_ms",
-                         "restore_ms")
+                         "restore_ms", "fresh_read_ms", "fresh_restore_ms")
              if any(key in m for m in measured)}
     download = shuffler["gzip_bytes"]
     return {"download_gzip_bytes": download,

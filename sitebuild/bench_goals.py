@@ -80,12 +80,19 @@ def _ms(value: float) -> str:
 
 def _restore_floor(data: Mapping[str, Any]) -> str:
     """A repeat visit's floor, when the run measured it: Pyodide alone restored from a memory
-    snapshot, as a share of the cold start."""
+    snapshot, as a share of the cold start: on a fresh load, as a reload starts it (with
+    reading the snapshot), and in a page that has run Pyodide before."""
     restore, cold = dig(data, "floor.restore_ms"), dig(data, "repeat.cold_median_ms")
     if restore is None or not cold:
         return ""
-    return (f". Floor: Pyodide alone restored from a snapshot, {_ms(restore)} "
-            f"({float(restore) / float(cold):.2f} of the cold start)")
+    fresh, read = dig(data, "floor.fresh_restore_ms"), dig(data, "floor.fresh_read_ms")
+    again = (f"{_ms(restore)} ({float(restore) / float(cold):.2f} of the cold start)")
+    if fresh is None or read is None:
+        return f". Floor: Pyodide alone restored from a snapshot, {again}"
+    whole = float(fresh) + float(read)
+    return (f". Floor: Pyodide alone restored from a snapshot on a fresh load, {_ms(fresh)} "
+            f"and {_ms(read)} to read it ({whole / float(cold):.2f} of the cold start); "
+            f"in a page that ran Pyodide before, {again}")
 
 
 def _cold_start(data: Mapping[str, Any]) -> tuple[str, bool | None]:
