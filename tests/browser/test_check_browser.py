@@ -208,6 +208,16 @@ def test_upload_on_a_phone(phone_page, site_url):
     assert width <= 360
 
 
+def upload_csv_deck(page) -> None:
+    """Upload a Scryfall deck export (.csv) for Team Commander: read as a table, not legal."""
+    page.select_option("[data-field=format]", "team-commander")
+    text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
+    page.set_input_files("[data-file=upload]", files=[
+        {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
+    expect_verdict(page, "Team Commander: not legal")
+    expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
+
+
 def test_csv_upload(page, site_url):
     """tc-1-1, tc-1-3: a .csv file is accepted by the file input and read as a table: the
     commander from its section column, the sideboard row refused, the same verdict as the
@@ -215,12 +225,7 @@ def test_csv_upload(page, site_url):
     open_check(page, site_url)
     accept = page.locator("[data-file=upload]").get_attribute("accept")
     assert ".csv" in accept.split(",") and "text/csv" in accept.split(",")
-    page.select_option("[data-field=format]", "team-commander")
-    text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
-    page.set_input_files("[data-file=upload]", files=[
-        {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
-    expect_verdict(page, "Team Commander: not legal")
-    expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
+    upload_csv_deck(page)
     expect(page.locator("[data-id=summary]")).to_contain_text(
         "commander: Kenrith, the Returned King")
     side = page.locator("[data-id=findings] li", has_text="sideboards are not allowed")

@@ -23,7 +23,7 @@ from devtools.browser import UNMETERED
 from devtools.server import serve_site
 from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
-from tests.browser.test_check_browser import expect_verdict
+from tests.browser.test_check_browser import upload_csv_deck
 from tests.browser.test_offline_browser import (
     cached_paths,
     install_service_worker,
@@ -31,7 +31,6 @@ from tests.browser.test_offline_browser import (
     shuffle_golden,
     wait_offline_state,
 )
-from tests.conftest import DATA
 
 SHUFFLER = "play/shuffler.html"
 #: Pyodide's starting heap: a snapshot is its header and the heap, and one larger than this
@@ -161,12 +160,7 @@ def test_a_restored_start_imports_what_the_snapshot_left_out(page, site_url):
     assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
     wait_ready(page, "check")
     assert held_files(page)[1] > 0
-    page.select_option("[data-field=format]", "team-commander")
-    text = (DATA / "decklists" / "scryfall-deck.csv").read_text("utf-8")
-    page.set_input_files("[data-file=upload]", files=[
-        {"name": "deck.csv", "mimeType": "text/csv", "buffer": text.encode("utf-8")}])
-    expect_verdict(page, "Team Commander: not legal")
-    expect(page.locator("[data-id=read-as]")).to_contain_text("Read as CSV/TSV table")
+    upload_csv_deck(page)
 
 
 def test_a_damaged_snapshot_is_deleted_and_the_page_starts_the_normal_way(page, site_url):
