@@ -286,8 +286,8 @@ export async function loadPyodide(options) {
 
 // On a start from the snapshot, the engine zip PyScript unpacks next (its "./*" files setting:
 // the one zip it unpacks) goes to pyengine.browser.unpack_held, which leaves out the files the
-// snapshot already holds in memory (the modules imported when it was made: three files in
-// five, 120 ms of a traced repeat visit's unpacking) and writes the rest. Should it fail,
+// snapshot already holds in memory (the modules imported when it was made: two files in
+// three, 120 ms of a traced repeat visit's unpacking) and writes the rest. Should it fail,
 // Pyodide's own unpacking writes the whole zip.
 const HELD = "/tmp/pyengine-held.zip";
 /** @param {Awaited<ReturnType<typeof import("pyodide").loadPyodide>>} py */
