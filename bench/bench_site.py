@@ -29,7 +29,8 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
 * the cold start's physical floor (issue 43, point 5): the shuffler's bytes (gzip) over 10 and
   40 Mbit/s, and, measured apart, compiling Pyodide's WebAssembly and Pyodide's start from
   the HTTP cache, on the precompiled standard library and on the shipped one; beside the
-  repeat visit, Pyodide alone restored from a memory snapshot of a bare start.
+  repeat visit, Pyodide alone restored from a memory snapshot of a bare start, in the page
+  that made it and on a fresh load (with reading the snapshot).
 
 Console errors on the cold loads are printed (a play page should have none).
 
@@ -769,6 +770,7 @@ async function startsAndRestore() {
 async function freshRestore() {
   let t = performance.now();
   const hit = await (await caches.open("bench-floor")).match("snapshot");
+  if (!hit) throw new Error("no snapshot kept: the page's plain load keeps one first");
   const kept = new Uint8Array(await hit.arrayBuffer());
   out.fresh_read_ms = performance.now() - t;
   const { loadPyodide } = await import(index + "pyodide.mjs");
@@ -796,7 +798,7 @@ def physical_floor(browser, base: str, shuffler: dict, runs: int) -> dict:
     in this browser, compiling Pyodide's WebAssembly and Pyodide's start (medians of
     ``runs``; the start includes its own compile, which the browser may take from its code
     cache); and a repeat visit's floor: Pyodide alone restored from a snapshot of a bare
-    start."""
+    start, in the page that made it and on a fresh load of the page (``?restore``)."""
     context = new_context(browser, service_worker=False)
     measured: list[dict] = []
     try:
