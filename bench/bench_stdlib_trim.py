@@ -1,18 +1,18 @@
-"""Would a smaller standard library archive start the play pages sooner? (an experiment script)
+"""Does the trimmed standard library archive start the play pages sooner? (a benchmark script)
 
     .venv/bin/python bench/bench_stdlib_trim.py [--runs 6] [--site DIR] [--output FILE]
 
-Pyodide's ``python_stdlib.zip`` (2.5 MB) holds the whole standard library. This script builds
-the site (or takes a built one), makes a second copy whose archive leaves out what neither
-Pyodide, PyScript nor the engine imports (email, xml, unittest, multiprocessing, the REPL,
-pydoc, most text encodings, ...; about a third of the archive), checks that every play page
-still starts on it, then times cold loads of the shuffler, full vs trimmed archive, in pairs
-(order alternating, fresh browser contexts, no service worker) on the local server and on
-emulated 40 Mbit/s and 10 Mbit/s connections. Prints the median time to ready of each and their
-ratio (below 1: the trimmed archive helps), and writes bench/results/stdlib_trim.json.
-
-The site keeps Pyodide's archive as it is unless this shows a clear gain; see
-docs/performance.md ("Loading the play tools").
+The play pages start on ``runtime/pyodide/python_stdlib-pyc.zip``: the modules they import
+compiled, and, since 7 December 2026, only what those import in turn; the rest of Pyodide's
+library is fetched when first imported (``sitebuild/stdlib_rest.py``). This script builds the
+site (or takes a built one) and makes a second copy whose compiled archive has every module
+left out put back as source, as the build made it before (about 1.4 MB more), checks that
+every play page starts on the site as built, then times cold loads of the shuffler, as built
+vs untrimmed, in pairs (order alternating, fresh browser contexts, no service worker) on the
+local server and on emulated 40 Mbit/s and 10 Mbit/s connections. Prints the median time to
+ready of each and their ratio (below 1: the trimmed archive helps), and writes
+bench/results/stdlib_trim.json. (Until 7 December it trimmed the shipped ``python_stdlib.zip``,
+which the pages no longer read since they start on the compiled one.)
 """
 
 from __future__ import annotations
@@ -28,21 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import bench_site  # noqa: E402
 
-#: Top-level entries of the archive left out: nothing on a play page imports them.
-LEFT_OUT = {
-    "email", "multiprocessing", "xml", "xmlrpc", "_pyrepl", "unittest", "pdb.py", "doctest.py",
-    "pydoc.py", "pydoc_data", "wsgiref", "imaplib.py", "smtplib.py", "poplib.py", "ftplib.py",
-    "mailbox.py", "turtle.py", "idlelib", "tkinter", "lib2to3", "ensurepip", "venv", "sqlite3",
-    "dbm", "curses", "turtledemo", "nntplib.py", "telnetlib.py", "mailcap.py", "cgi.py",
-    "cgitb.py",
-}
-#: The text encodings kept (the rest of ``encodings/`` is left out).
-ENCODINGS_KEPT = {
-    "__init__", "aliases", "ascii", "charmap", "latin_1", "raw_unicode_escape",
-    "unicode_escape", "utf_8", "utf_8_sig", "utf_16", "utf_16_le", "utf_16_be", "utf_32",
-    "utf_32_le", "utf_32_be", "idna", "punycode", "cp1252", "cp437", "base64_codec", "hex_codec",
-}
-ARCHIVE = Path("runtime") / "pyodide" / "python_stdlib.zip"
+SHIPPED = Path("runtime") / "pyodide" / "python_stdlib.zip"
+ARCHIVE = Path("runtime") / "pyodide" / "python_stdlib-pyc.zip"
 WIDGETS = ("shuffler", "swarm", "horde", "check", "team")
 NETWORKS = {
     "local server": None,
@@ -52,18 +39,19 @@ NETWORKS = {
 }
 
 
-def trim(source: Path, target: Path) -> dict[str, int]:
-    """Copy the archive without the entries left out; sizes before and after."""
-    with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w") as zout:
-        for info in zin.infolist():
-            parts = info.filename.split("/")
-            if parts[0] in LEFT_OUT:
-                continue
-            if parts[0] == "encodings" and len(parts) > 1 and parts[1]:
-                if parts[1].split(".")[0] not in ENCODINGS_KEPT | {"__pycache__"}:
-                    continue
-            zout.writestr(info, zin.read(info.filename))
-    return {"full_bytes": source.stat().st_size, "trimmed_bytes": target.stat().st_size}
+def untrim(site: Path) -> dict[str, int]:
+    """Put every module of the shipped archive that the compiled one leaves out back into it,
+    as source; sizes before and after."""
+    target = site / ARCHIVE
+    before = target.stat().st_size
+    with zipfile.ZipFile(target) as compiled:
+        present = {name[:-1] if name.endswith(".pyc") else name for name in compiled.namelist()}
+    with zipfile.ZipFile(site / SHIPPED) as shipped, \
+            zipfile.ZipFile(target, "a", zipfile.ZIP_DEFLATED) as out:
+        for info in shipped.infolist():
+            if info.filename not in present:
+                out.writestr(info, shipped.read(info))
+    return {"trimmed_bytes": before, "full_bytes": target.stat().st_size}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -76,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     results = bench_site.new_results(runs=args.runs, networks={})
     with tempfile.TemporaryDirectory(prefix="bench-trim-") as tmp:
         full, trimmed = Path(tmp) / "full", Path(tmp) / "trimmed"
-        bench_site.copy_or_build(args.site, full, announce=False)
-        shutil.copytree(full, trimmed)
-        results["archive"] = trim(full / ARCHIVE, trimmed / ARCHIVE)
+        bench_site.copy_or_build(args.site, trimmed, announce=False)
+        shutil.copytree(trimmed, full)
+        results["archive"] = untrim(full)
         print("archive: {full_bytes:,} bytes, trimmed {trimmed_bytes:,}".format(
             **results["archive"]), flush=True)
         servers = [bench_site.serve(full), bench_site.serve(trimmed)]
@@ -87,9 +75,9 @@ def main(argv: list[str] | None = None) -> int:
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(**bench_site.launch_options())
                 results["browser"] = f"Chromium {browser.version}"
-                for widget in WIDGETS:  # the trimmed archive must start every play page
+                for widget in WIDGETS:  # the site as built must start every play page
                     bench_site.cold_ready(browser, urls["trimmed"] + f"play/{widget}.html")
-                print("every play page starts on the trimmed archive", flush=True)
+                print("every play page starts on the site as built (trimmed)", flush=True)
                 for name, network in NETWORKS.items():
                     pairs = []
                     for run in range(args.runs):

@@ -26,7 +26,9 @@ const { engine, jobs } = JSON.parse(readFileSync(jobsPath, "utf8"));
 py.unpackArchive(new Uint8Array(readFileSync(engine)), "zip", { extractDir: "/precompile/engine" });
 const inside = jobs.map((job, n) => {
   py.FS.writeFile(`/precompile/in-${n}.zip`, readFileSync(job.input));
-  return { input: `/precompile/in-${n}.zip`, output: `/precompile/out-${n}.zip`,
+  const rest = job.rest ? `/precompile/rest-${n}.py` : undefined;
+  if (rest) py.FS.writeFile(rest, readFileSync(job.rest));
+  return { input: `/precompile/in-${n}.zip`, output: `/precompile/out-${n}.zip`, rest,
            mode: job.mode, prefix: job.prefix === "stdlib" ? stdlib : (job.prefix || "") };
 });
 py.globals.set("JOBS", JSON.stringify(inside));

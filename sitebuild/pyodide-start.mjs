@@ -10,12 +10,17 @@
 // fail (the archive missing or damaged, or bytecode this Python cannot read), Pyodide starts
 // again as shipped, from python_stdlib.zip: the normal start is always the fallback. The
 // worker's console says which start was used.
+//
+// The compiled archive holds only what the pages import (and what that imports), with a
+// module, _stdlib_rest (sitebuild/stdlib_rest.py), that this start installs: the first import
+// of a module left out fetches python_stdlib.zip, the whole library, and imports it from there.
 import * as real from "./pyodide.mjs";
 
 export const version = real.version;
 
 const HERE = new URL(".", import.meta.url).href;
 export const COMPILED = "python_stdlib-pyc.zip";
+export const WHOLE = "python_stdlib.zip";
 
 export async function loadPyodide(options = {}) {
   const indexURL = options.indexURL || HERE;
@@ -49,6 +54,9 @@ export async function loadPyodide(options = {}) {
   try {
     const py = await real.loadPyodide({...options, indexURL, stdLibURL: compiled,
                                        stderr: (line) => hold(line)});
+    // The rest of the standard library, fetched when a module of it is first imported.
+    const whole = new URL(WHOLE, new URL(indexURL, HERE)).href;
+    py.runPython(`import _stdlib_rest\n_stdlib_rest.install(${JSON.stringify(whole)})`);
     // Python's stderr goes where it would have gone: the caller's, or Pyodide's default.
     py.setStderr(options.stderr ? {batched: options.stderr} : undefined);
     for (const args of release()) consoleError.apply(console, args);

@@ -60,6 +60,8 @@ HERE = Path(__file__).resolve().parent
 START_SOURCE = HERE / "pyodide-start.mjs"
 PRECOMPILE_SCRIPT = HERE / "precompile.mjs"
 PRECOMPILE_HELPER = HERE / "precompile.py"
+#: The module the trimmed standard library carries to fetch the rest of it (see there).
+STDLIB_REST = HERE / "stdlib_rest.py"
 PRECOMPILE_CACHE = ROOT / ".cache" / "precompiled"
 #: How long compiling may take under Node before the build gives up (seconds).
 PRECOMPILE_TIMEOUT = 600
@@ -216,7 +218,7 @@ def pyscript_package(root: Path = ROOT) -> bytes:
 
 def _precompile_key(engine_zip: bytes, pyodide_dir: Path, package: bytes = b"") -> str:
     digest = hashlib.sha256()
-    for path in (PRECOMPILE_SCRIPT, PRECOMPILE_HELPER):
+    for path in (PRECOMPILE_SCRIPT, PRECOMPILE_HELPER, STDLIB_REST):
         digest.update(path.read_bytes())
     for name in SNAPSHOT_BUILD_FILES:
         digest.update(hashlib.sha256((pyodide_dir / name).read_bytes()).digest())
@@ -256,7 +258,7 @@ def precompile(engine_zip: bytes, root: Path = ROOT,
         (work / "in-pyscript.zip").write_bytes(package)
         jobs = {"engine": str(work / "in-engine.zip"), "jobs": [
             {"input": str(pyodide_dir / "python_stdlib.zip"), "output": str(work / names[1]),
-             "mode": "sourceless", "prefix": "stdlib"},
+             "mode": "sourceless", "prefix": "stdlib", "rest": str(STDLIB_REST)},
             {"input": str(work / "in-engine.zip"), "output": str(work / names[0]),
              "mode": "cached", "prefix": ""},
             {"input": str(work / "in-pyscript.zip"), "output": str(work / "pyscript.zip"),

@@ -12,6 +12,7 @@ import importlib.machinery
 import importlib.util
 import io
 import json
+import marshal
 import re
 import sys
 import traceback
@@ -205,7 +206,8 @@ def test_a_syntax_error_names_the_file_and_line():
 def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
     """The real thing, under Node: the engine zip gets Python 3.14 bytecode (Pyodide's magic
     number, not this CPython's) beside every module; the standard library archive gets it for
-    the modules a play page imports, in place of their source, and keeps the rest as source.
+    the modules a play page imports, in place of their source, keeps as source what those
+    import, and leaves out the rest, which ``_stdlib_rest`` names.
     Through the build's own cache (keyed by the inputs and the compiling code): in a whole run
     the session's site build has compiled these very inputs already, so this reads what that
     compile wrote instead of compiling them a second time (issue 43, point 4: 35 s at load
@@ -221,7 +223,13 @@ def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
     stdlib = _members(result.stdlib)
     assert {"json/__init__.pyc", "dataclasses.pyc", "encodings/__init__.pyc"} <= set(stdlib)
     assert "json/__init__.py" not in stdlib
-    assert "email/__init__.py" in stdlib  # no page imports it: left as source
+    # No page imports email: left out, and named in the module that fetches the rest; what
+    # an imported module imports stays, as source where nothing imported it here.
+    assert not [name for name in stdlib if name.startswith("email/")]
+    rest = stdlib["_stdlib_rest.pyc"]  # Python 3.14's marshal: its names read as bytes
+    for name in ("email.parser", "xml.dom.minidom", "encodings.cp1250"):
+        assert name.encode() in rest, name
+    assert b"dataclasses" not in rest and rest[:4] == magic
     assert stdlib["json/__init__.pyc"][:4] == magic
     # PyScript's own package: checked bytecode only (PyScript writes the source), and the
     # standard library it needs compiled.
@@ -235,3 +243,93 @@ def test_the_build_compiles_with_the_pinned_pyodide(tmp_path):
 def test_a_failed_compile_stops_the_build_with_the_reason(tmp_path):
     with pytest.raises(pyscript.BuildError, match="compiling the Python modules under Node"):
         pyscript.precompile(b"not a zip", cache=None)
+
+
+# -- the trimmed standard library (issue 43, point 1) ----------------------------------------
+
+LIBRARY = {
+    "site.py": b"import os\n",
+    "os.py": b"import posixpath as path\ntry:\n    import _optional\nexcept ImportError:\n"
+             b"    pass\n\n\ndef walk():\n    import fnmatch\n",
+    "posixpath.py": b"from genericpath import *\n",
+    "genericpath.py": b"",
+    "fnmatch.py": b"import re\n",
+    "re/__init__.py": b"from . import _parser\nfrom ._compiler import compile\n",
+    "re/_parser.py": b"",
+    "re/_compiler.py": b"from .. import copyreg\n",
+    "copyreg.py": b"",
+    "email/__init__.py": b"from email import parser\n",
+    "email/parser.py": b"class Parser:\n    import quopri\n",
+    "email/architecture.rst": b"a data file of a package",
+    "quopri.py": b"",
+    "csv.py": b"import io\n",
+    "io.py": b"",
+    "encodings/__init__.py": b"import codecs\n",
+    "encodings/utf_8.py": b"",
+    "encodings/cp1250.py": b"",
+    "codecs.py": b"",
+    "zipimport.py": b"",
+}
+
+
+def test_a_member_names_its_module():
+    assert precompile.module_name("email/parser.py") == "email.parser"
+    assert precompile.module_name("json/__init__.py") == "json"
+    assert precompile.module_name("os.py") == "os"
+    assert precompile.module_name("email/architecture.rst") is None
+
+
+def test_imports_at_import_time_or_anywhere():
+    """What importing a module runs (its top level, try blocks, class bodies) against what
+    any of its code may import one day (functions too, and import_module of a name written
+    out); relative imports resolved; parents included."""
+    source = (b"import a.b\nfrom c import d\nfrom . import sib\nfrom ..up import x\n"
+              b"try:\n    import e\nexcept ImportError:\n    pass\n"
+              b"class K:\n    import f\n\n\ndef later():\n    import g\n"
+              b"    importlib.import_module('h.i')\n")
+    at_import = precompile.imported_names(source, "p/q/m.py", "p.q.m", anywhere=False)
+    assert at_import == {"a", "a.b", "c", "c.d", "p", "p.q", "p.q.sib", "p.up", "p.up.x",
+                         "e", "f"}
+    anywhere = precompile.imported_names(source, "p/q/m.py", "p.q.m", anywhere=True)
+    assert anywhere == at_import | {"g", "h", "h.i"}
+    package = precompile.imported_names(b"from . import sub\n", "p/__init__.py", "p",
+                                        anywhere=False, package=True)
+    assert package == {"p", "p.sub"}
+
+
+def test_the_kept_members_are_what_the_roots_import_at_import_time():
+    """From the roots (``site``, and ``csv`` as the engine's sources import it), what
+    importing them imports, in turn; a module only a function or a class body of a module
+    left out imports is left out; the codecs kept stay; a kept package's folder and data
+    files stay."""
+    archive = _zip(LIBRARY)
+    with zipfile.ZipFile(io.BytesIO(archive)) as source:
+        names = [*source.namelist()]
+        kept = precompile.kept_members(names, source.read, {"site", "csv"})
+    assert kept == {"site.py", "os.py", "posixpath.py", "genericpath.py", "csv.py", "io.py",
+                    "encodings/__init__.py", "encodings/utf_8.py", "codecs.py"}
+    assert precompile.left_out_modules(names, kept) == [
+        "copyreg", "email", "email.parser", "encodings.cp1250", "fnmatch", "quopri", "re",
+        "re._compiler", "re._parser", "zipimport"]
+    with zipfile.ZipFile(io.BytesIO(archive)) as source:
+        kept = precompile.kept_members(names, source.read, {"email.parser", "fnmatch"})
+    assert {"email/__init__.py", "email/parser.py", "email/architecture.rst", "quopri.py",
+            "re/__init__.py", "re/_parser.py", "re/_compiler.py", "copyreg.py"} <= kept
+
+
+def test_the_trimmed_library_compiles_what_was_imported_and_names_the_rest(tmp_path):
+    """The archive the pages start on: the imported modules as bytecode, the others kept as
+    source, nothing else; and ``_stdlib_rest`` compiled (with what it imports), naming what
+    was left out, which it then fetches (tests/test_stdlib_rest.py)."""
+    template = (pyscript.STDLIB_REST).read_text(encoding="utf-8")
+    out = precompile.trimmed_stdlib(_zip(LIBRARY), "/lib/python.zip/",
+                                    frozenset({"site.py", "os.py"}), {"csv"}, template)
+    members = _members(out)
+    assert set(members) == {"site.pyc", "os.pyc", "posixpath.py", "genericpath.py", "csv.py",
+                            "io.py", "encodings/__init__.py", "encodings/utf_8.py", "codecs.py",
+                            "_stdlib_rest.pyc", "zipimport.py"}
+    code = marshal.loads(members["_stdlib_rest.pyc"][16:])
+    namespace: dict = {}
+    exec(code, namespace)
+    assert namespace["LEFT_OUT"] == {"copyreg", "email", "email.parser", "encodings.cp1250",
+                                     "fnmatch", "quopri", "re", "re._compiler", "re._parser"}

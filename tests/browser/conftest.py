@@ -93,11 +93,20 @@ def _is_local(url: str) -> bool:
     return parts.hostname == "127.0.0.1"
 
 
-class Guard:
-    """Records what must not happen on a page: outside requests, console errors, page errors."""
+#: Pyodide's whole standard library: a play page starts on the compiled one, which holds what
+#: the pages import, and fetches this only to import a module left out of it (or to start
+#: from source, when the compiled one fails): a page's request for it in a test not marked
+#: ``whole_stdlib`` is a module the trimming left out that the pages need (issue 43, point 1).
+WHOLE_STDLIB = "/runtime/pyodide/python_stdlib.zip"
 
-    def __init__(self, allowed_hosts: tuple[str, ...] = ()) -> None:
+
+class Guard:
+    """Records what must not happen on a page: outside requests, console errors, page errors,
+    and (unless ``whole_stdlib``) a page's request for the whole standard library."""
+
+    def __init__(self, allowed_hosts: tuple[str, ...] = (), whole_stdlib: bool = False) -> None:
         self.allowed_hosts = allowed_hosts
+        self.whole_stdlib = whole_stdlib
         self.problems: list[str] = []
         self.requests: list[str] = []
 
@@ -107,6 +116,10 @@ class Guard:
             # its requests are checked for leaving the server but are not the page's own.
             if getattr(request, "service_worker", None) is None:
                 self.requests.append(request.url)
+                if (not self.whole_stdlib
+                        and urlsplit(request.url).path.endswith(WHOLE_STDLIB)):
+                    self.problems.append("a page fetched the whole standard library (a module "
+                                         "the compiled one left out?): " + request.url)
             host = urlsplit(request.url).hostname
             if not _is_local(request.url) and host not in self.allowed_hosts:
                 self.problems.append(f"request left the local server: {request.url}")
@@ -143,7 +156,8 @@ def _allowed_hosts(request) -> tuple[str, ...]:
 
 @pytest.fixture
 def guard(request) -> Guard:
-    return Guard(_allowed_hosts(request))
+    return Guard(_allowed_hosts(request),
+                 request.node.get_closest_marker("whole_stdlib") is not None)
 
 
 #: A folder to keep each test's last screen in, for a person to look at (unset: none taken).
@@ -230,6 +244,8 @@ class HeldRequests:
 
 def pytest_configure(config):
     config.addinivalue_line("markers", "allow_hosts(*hosts): hosts a browser test may reach")
+    config.addinivalue_line("markers", "whole_stdlib: a page may fetch the whole standard "
+                                       "library (Guard)")
 
 
 def pytest_collection_modifyitems(config, items):

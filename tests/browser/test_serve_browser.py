@@ -50,6 +50,7 @@ def dev_server_url():
         process.wait(timeout=60)
 
 
+@pytest.mark.whole_stdlib  # serve.sh starts Pyodide as shipped, on the whole library
 def test_served_pages_have_a_clean_console_and_live_reload_runs(page, context, dev_server_url,
                                                                 guard):
     """Home, a rules page, a glossary page and a play page: no console error or page error
