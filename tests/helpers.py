@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+import io
+import zipfile
+
 from devtools.inputs import pathological_lines  # noqa: F401  (shared with bench/)
 from devtools.site import HOOKS, load_hook  # noqa: F401  (shared with bench/)
 from pyengine import files
 from pyengine.horde_common import HordeGame
 from pyengine.widgets import Env
+
+
+def zip_of(members: dict[str, bytes]) -> bytes:
+    """A zip archive holding ``members`` (name: bytes), in that order."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w") as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    return out.getvalue()
+
 
 #: Set by tests/conftest.py when pytest runs with ``--long-fuzz``.
 LONG_FUZZ = False

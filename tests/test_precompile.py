@@ -21,6 +21,7 @@ import zipfile
 import pytest
 
 from sitebuild import precompile, pyscript
+from tests.helpers import zip_of
 
 PACKAGE = {
     "kit/__init__.py": b"from kit.parts import answer\n",
@@ -28,14 +29,6 @@ PACKAGE = {
     "kit/data.txt": b"not python",
     "kit/__pycache__/parts.cpython-99.pyc": b"stale bytecode of another Python",
 }
-
-
-def _zip(members: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return out.getvalue()
 
 
 def _members(data: bytes) -> dict[str, bytes]:
@@ -60,7 +53,7 @@ def fresh_import(monkeypatch):
 def test_sourceless_archive_holds_bytecode_only_and_zipimport_runs_it(tmp_path, fresh_import):
     """Each module becomes ``x.pyc`` in place of ``x.py``; other files and the order stay;
     bytecode of another Python is dropped; the archive imports and runs."""
-    out = precompile.compile_archive(_zip(PACKAGE), precompile.SOURCELESS, "/lib/x.zip/")
+    out = precompile.compile_archive(zip_of(PACKAGE), precompile.SOURCELESS, "/lib/x.zip/")
     members = _members(out)
     assert list(members) == ["kit/__init__.pyc", "kit/parts.pyc", "kit/data.txt"]
     assert members["kit/data.txt"] == b"not python"
@@ -73,7 +66,7 @@ def test_sourceless_archive_holds_bytecode_only_and_zipimport_runs_it(tmp_path, 
 
 
 def test_only_the_members_named_are_compiled():
-    out = precompile.compile_archive(_zip(PACKAGE), precompile.SOURCELESS,
+    out = precompile.compile_archive(zip_of(PACKAGE), precompile.SOURCELESS,
                                      only=frozenset({"kit/parts.py"}))
     assert list(_members(out))[:2] == ["kit/__init__.py", "kit/parts.pyc"]
 
@@ -81,7 +74,7 @@ def test_only_the_members_named_are_compiled():
 def test_cached_archive_keeps_the_source_and_its_bytecode_is_what_runs(tmp_path, fresh_import):
     """The engine's layout: source kept, ``__pycache__/x.<tag>.pyc`` beside it, unchecked
     (the source is not read to run it), and a traceback still shows the source line."""
-    out = precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
+    out = precompile.compile_archive(zip_of(PACKAGE), precompile.CACHED)
     tag = sys.implementation.cache_tag
     members = _members(out)
     assert f"kit/__pycache__/parts.{tag}.pyc" in members and "kit/parts.py" in members
@@ -103,7 +96,7 @@ def test_checked_archive_holds_bytecode_used_only_for_its_own_source(tmp_path, f
     """PyScript's package's layout (written as source by PyScript itself): only
     ``__pycache__/x.<tag>.pyc``, checked against the source's hash. The bytecode runs for the
     source it was made from; a source written differently is compiled and run instead."""
-    out = precompile.compile_archive(_zip(PACKAGE), precompile.CHECKED)
+    out = precompile.compile_archive(zip_of(PACKAGE), precompile.CHECKED)
     tag = sys.implementation.cache_tag
     assert list(_members(out)) == [f"kit/__pycache__/__init__.{tag}.pyc",
                                    f"kit/__pycache__/parts.{tag}.pyc", "kit/data.txt"]
@@ -188,18 +181,18 @@ def test_bytecode_header_is_pep_552_unchecked_hash():
 
 
 def test_the_same_input_gives_the_same_archive():
-    first = precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
-    assert first == precompile.compile_archive(_zip(PACKAGE), precompile.CACHED)
+    first = precompile.compile_archive(zip_of(PACKAGE), precompile.CACHED)
+    assert first == precompile.compile_archive(zip_of(PACKAGE), precompile.CACHED)
 
 
 def test_an_unknown_mode_is_refused():
     with pytest.raises(ValueError, match="unknown mode 'fast'"):
-        precompile.compile_archive(_zip(PACKAGE), "fast")
+        precompile.compile_archive(zip_of(PACKAGE), "fast")
 
 
 def test_a_syntax_error_names_the_file_and_line():
     with pytest.raises(SyntaxError) as caught:
-        precompile.compile_archive(_zip({"bad.py": b"x = 1\ndef (:\n"}), precompile.CACHED)
+        precompile.compile_archive(zip_of({"bad.py": b"x = 1\ndef (:\n"}), precompile.CACHED)
     assert caught.value.filename == "bad.py" and caught.value.lineno == 2
 
 
@@ -302,7 +295,7 @@ def test_the_kept_members_are_what_the_roots_import_at_import_time():
     importing them imports, in turn; a module only a function or a class body of a module
     left out imports is left out; the codecs kept stay; a kept package's folder and data
     files stay."""
-    archive = _zip(LIBRARY)
+    archive = zip_of(LIBRARY)
     with zipfile.ZipFile(io.BytesIO(archive)) as source:
         names = [*source.namelist()]
         kept = precompile.kept_members(names, source.read, {"site", "csv"})
@@ -322,7 +315,7 @@ def test_the_trimmed_library_compiles_what_was_imported_and_names_the_rest(tmp_p
     source, nothing else; and ``_stdlib_rest`` compiled (with what it imports), naming what
     was left out, which it then fetches (tests/test_stdlib_rest.py)."""
     template = (pyscript.STDLIB_REST).read_text(encoding="utf-8")
-    out = precompile.trimmed_stdlib(_zip(LIBRARY), "/lib/python.zip/",
+    out = precompile.trimmed_stdlib(zip_of(LIBRARY), "/lib/python.zip/",
                                     frozenset({"site.py", "os.py"}), {"csv"}, template)
     members = _members(out)
     assert set(members) == {"site.pyc", "os.pyc", "posixpath.py", "genericpath.py", "csv.py",

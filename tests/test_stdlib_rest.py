@@ -6,13 +6,12 @@ browser's fetch is replaced by one that counts."""
 from __future__ import annotations
 
 import importlib
-import io
 import sys
-import zipfile
 
 import pytest
 
 from sitebuild import precompile, stdlib_rest
+from tests.helpers import zip_of
 
 WHOLE = {
     "lib_kept.py": b"import lib_pkg\nVALUE = 'kept'\n",
@@ -25,27 +24,19 @@ WHOLE = {
 NAMES = ("lib_kept", "lib_left", "lib_pkg", "lib_pkg.part", "lib_pkg.extra")
 
 
-def _zip(members: dict[str, bytes]) -> bytes:
-    out = io.BytesIO()
-    with zipfile.ZipFile(out, "w") as archive:
-        for name, data in members.items():
-            archive.writestr(name, data)
-    return out.getvalue()
-
-
 @pytest.fixture
 def trimmed(tmp_path, monkeypatch):
     """sys.path holds an archive of ``lib_kept`` and ``lib_pkg/__init__`` only; the finder
     fetches the whole one (counting fetches) into ``tmp_path``."""
     kept = {name: WHOLE[name] for name in ("lib_kept.py", "lib_pkg/__init__.py")}
     path = tmp_path / "trimmed.zip"
-    path.write_bytes(_zip(kept))
+    path.write_bytes(zip_of(kept))
     monkeypatch.syspath_prepend(str(path))
     fetched: list[str] = []
 
     def fetch(url: str) -> bytes:
         fetched.append(url)
-        return _zip(WHOLE)
+        return zip_of(WHOLE)
 
     monkeypatch.setattr(stdlib_rest, "LEFT_OUT",
                         frozenset({"lib_left", "lib_pkg.part", "lib_pkg.extra"}))
