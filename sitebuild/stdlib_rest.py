@@ -24,25 +24,18 @@ WHOLE = "/lib/python_stdlib_whole.zip"
 
 
 def fetch_now(url: str) -> bytes:
-    """The bytes at ``url``, fetched synchronously (an import cannot wait): in a web worker
-    as an ``ArrayBuffer``; on a page's own thread, where a synchronous request may not ask
-    for one, as text with each byte kept as one character."""
+    """The bytes at ``url``, fetched synchronously (an import cannot wait) as an
+    ``ArrayBuffer``: Python runs in a web worker on every page (a page's own thread refuses a
+    synchronous request for one, which then fails as the import's error)."""
     from js import XMLHttpRequest  # Pyodide's; only in a browser
 
     request = XMLHttpRequest.new()
     request.open("GET", url, False)
-    try:
-        request.responseType = "arraybuffer"
-        binary = True
-    except Exception:  # noqa: BLE001 - the page's thread refuses it
-        request.overrideMimeType("text/plain; charset=x-user-defined")
-        binary = False
+    request.responseType = "arraybuffer"
     request.send()
     if request.status != 200:
         raise OSError(f"{url}: HTTP {request.status}")
-    if binary:
-        return bytes(request.response.to_bytes())
-    return bytes(ord(char) & 0xFF for char in request.responseText)
+    return bytes(request.response.to_bytes())
 
 
 class RestOfStdlib:

@@ -6,7 +6,6 @@ runs the same code in the pinned Pyodide (``sitebuild.pyscript.precompile``, che
 
 from __future__ import annotations
 
-import ast
 import importlib
 import importlib.machinery
 import importlib.util
@@ -151,20 +150,10 @@ def test_pyscript_package_is_the_source_pyscripts_worker_writes():
 def test_the_standard_library_pyscripts_package_needs_is_compiled_and_kept_in_the_snapshot():
     """PYSCRIPT_IMPORTS (compiled into the standard library archive, imported by the snapshot's
     maker) is what the pinned PyScript's package imports from the standard library."""
-    needed: set[str] = set()
-
-    def imported(node: ast.AST) -> None:  # at import time: not inside a function
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-            return
-        if isinstance(node, ast.Import):
-            needed.update(alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            needed.add(node.module.split(".")[0])
-        for child in ast.iter_child_nodes(node):
-            imported(child)
-
-    for text in _pyscript_sources().values():
-        imported(ast.parse(text))
+    needed = {name.split(".")[0] for member, text in _pyscript_sources().items()
+              for name in precompile.imported_names(  # at import time: not in a function
+                  text.encode("utf-8"), member, str(precompile.module_name(member)),
+                  anywhere=False, package=member.endswith("/__init__.py"))}
     assert set(precompile.PYSCRIPT_IMPORTS) == needed - NOT_STDLIB
     maker = (pyscript.ROOT / "docs" / "assets" / "snapshot.js").read_text(encoding="utf-8")
     block = re.search(r"const IMPORT_ENGINE = `(.*?)`;", maker, re.S)
