@@ -593,6 +593,41 @@ def _phone_repeat_visits(browser, url: str) -> dict[str, float]:
         context.close()
 
 
+#: docs/assets/snapshot.js's marks in the Python worker: the copy read, Pyodide started from it.
+SNAPSHOT_MARKS = ("snapshot:read", "snapshot:started")
+
+
+def pyodide_steps(page) -> dict[str, float] | None:
+    """Where Pyodide's own start fell in the page view just loaded (a start from the memory
+    snapshot): ``pyodide_from``, when it began (the page, the worker's modules and reading the
+    copy before it), and ``pyodide_ms``, how long it took, both in ms on the page's clock, from
+    the marks docs/assets/snapshot.js leaves in the worker; None when no worker has them."""
+    origin = float(page.evaluate("performance.timeOrigin"))
+    for worker in page.workers:
+        try:
+            found = worker.evaluate(
+                """(names) => ({origin: performance.timeOrigin, marks: names.map(
+                    (name) => performance.getEntriesByName(name)[0]?.startTime ?? null)})""",
+                list(SNAPSHOT_MARKS))
+        except Exception:  # noqa: BLE001 - a worker that has ended, or another page's
+            continue
+        read, started = found["marks"]
+        if read is not None and started is not None:
+            shift = float(found["origin"]) - origin
+            return {"pyodide_from": round(shift + read, 1), "pyodide_ms": round(started - read, 1)}
+    return None
+
+
+def steps_summary(visits: list[dict]) -> dict[str, float]:
+    """Medians of :func:`pyodide_steps` over the visits' online reloads (none when no reload
+    left the marks): when Pyodide's start began and how long it took, in ms."""
+    steps = [step for visit in visits for step in visit.get("pyodide_steps", [])[:2] if step]
+    if not steps:
+        return {}
+    return {"pyodide_from_median_ms": round(median([s["pyodide_from"] for s in steps])),
+            "pyodide_start_median_ms": round(median([s["pyodide_ms"] for s in steps]))}
+
+
 def _reloads(page, cold: float) -> dict:
     """Reloads of a first-visited page once the runtime is kept and the snapshot made."""
     page.evaluate(
@@ -611,16 +646,19 @@ def _reloads(page, cold: float) -> dict:
     page.reload()
     warm = ready_ms(page)
     starts = [snapshot_state(page) if made == "made" else "normal"]
+    steps = [pyodide_steps(page)]
     page.reload()
     again = ready_ms(page)
     starts.append(snapshot_state(page) if made == "made" else "normal")
+    steps.append(pyodide_steps(page))
     page.context.set_offline(True)
     page.reload()
     offline = ready_ms(page)
     starts.append(snapshot_state(page) if made == "made" else "normal")
+    steps.append(pyodide_steps(page))
     page.context.set_offline(False)
     return {"cold": cold, "cache": warm, "cache_again": again, "offline": offline,
-            "snapshot": made, "starts": starts}
+            "snapshot": made, "starts": starts, "pyodide_steps": steps}
 
 
 def http_cache_visit(browser, url: str) -> dict[str, float]:
@@ -863,6 +901,7 @@ def measure(browser, base: str, urls: dict[str, str], args, results: dict) -> No
         "offline_median_ms": round(offline),
         "repeat_vs_cold": ratio(cache, cold), "offline_vs_cold": ratio(offline, cold),
         "http_cache_vs_cold": ratio(http_warm, http_cold),
+        **steps_summary(repeats),
     }
     print("  repeat visits measured", flush=True)
 
@@ -1033,6 +1072,11 @@ def print_summary(results: dict) -> None:
     print(f"{'bare worker page vs bare main-thread page':<42} "
           f"{ready['bare_worker_vs_bare']:>7.3f} {'':>6}  {'(reference)':<14} "
           f"{ready['bare_worker_median_ms']} vs {ready['bare_median_ms']} ms")
+    if "pyodide_start_median_ms" in repeat:
+        share = ratio(repeat["pyodide_start_median_ms"], repeat["cold_median_ms"])
+        print(f"{'repeat visit: Pyodide start vs cold':<42} {share:>7.3f} {'':>6}  "
+              f"{'(reference)':<14} {repeat['pyodide_start_median_ms']} ms, from "
+              f"{repeat['pyodide_from_median_ms']} ms on")
     if phone:
         verdict = _verdict(phone["saved_view_ms"], GOALS["saved_view_ms"])
         print(f"{'phone: saved game on screen (ms)':<42} {phone['saved_view_ms']:>7} "

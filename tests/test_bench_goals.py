@@ -73,6 +73,25 @@ def test_a_run_without_a_floor_shows_what_it_measured(tmp_path: Path, left_out, 
     assert repeat["figure"] == figure
 
 
+def test_the_repeat_row_shows_pyodides_own_start_within_the_visits(tmp_path: Path):
+    """When the run read the worker's marks (bench_site.py's pyodide_steps), the repeat row
+    says when Pyodide's own start from the snapshot began in the visits and how long it took,
+    and what share of the cold start had passed by its end: the part no project code runs in."""
+    latest = json.loads(json.dumps(LATEST))
+    latest["repeat"].update(pyodide_from_median_ms=700, pyodide_start_median_ms=1166)
+    (tmp_path / "latest.json").write_text(json.dumps(latest), encoding="utf-8")
+    rows = bench_goals.rows(tmp_path, [stamp("bench_site.py", bench_goals.now())])
+    repeat = next(row for row in rows if row["measure"].startswith("Repeat visit"))
+    assert repeat["figure"].endswith(
+        "In the visits themselves, Pyodide's own start from the snapshot began at 700 ms and "
+        "took 1.2 s (0.40 of the cold start by its end))")
+    del latest["repeat"]["pyodide_from_median_ms"]
+    (tmp_path / "latest.json").write_text(json.dumps(latest), encoding="utf-8")
+    rows = bench_goals.rows(tmp_path, [stamp("bench_site.py", bench_goals.now())])
+    repeat = next(row for row in rows if row["measure"].startswith("Repeat visit"))
+    assert "In the visits themselves" not in repeat["figure"]
+
+
 def test_figures_not_made_in_the_run_are_not_shown(tmp_path: Path):
     """A results file older than its script's start, a script left out of the run and a file
     without the figure a row reads each give a row without a figure, saying why."""

@@ -42,6 +42,8 @@ const ENTRY = new URL("__snapshot__/", SITE).href;
 // The Pyodide options this module relies on, in one place (tests/test_snapshot_api.py reads them).
 /** @type {{make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"}} */
 export const API = {make: "_makeSnapshot", load: "_loadSnapshot", snapshot: "makeMemorySnapshot"};
+/** The worker's performance marks around Pyodide's start from the copy. */
+export const MARKS = {read: "snapshot:read", started: "snapshot:started"};
 
 // How each start went, for the page (tests and benchmarks wait on <html data-snapshot>):
 // "loaded" (from the snapshot), "normal" (none kept), "dropped" (one was there but would not
@@ -267,7 +269,11 @@ export async function loadPyodide(options) {
     try {
       if (snapshot === DAMAGED) throw new Error(DAMAGED);
       const expected = engineOf(key);
+      // Marks in this worker's timeline (bench/bench_site.py reads them): how long Pyodide's
+      // own start from the copy takes within a repeat visit, and when it began.
+      performance.mark(MARKS.read);
       const py = await real.loadPyodide({...options, indexURL: INDEX, [API.load]: snapshot});
+      performance.mark(MARKS.started);
       if (expected && py.runPython("import sys; 'pyengine.browser' in sys.modules") === true &&
           String(py.runPython(RECORDED)).startsWith(expected)) {
         announce("loaded");

@@ -113,10 +113,14 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     assert url.endswith("/__snapshot__/" + page_key(page))
     assert stored == raw > 1_000_000  # stored raw: reading gzip back costs more (snapshot.js)
     assert raw <= HEAP_LIMIT + SNAPSHOT_HEADER_MAX  # the heap never grew: it restores
+    assert snapshot_marks(page) == []  # a normal start leaves no snapshot marks
 
     page.reload()
     assert snapshot_state(page, "loaded", "normal", "dropped") == "loaded"
     shuffle_golden(page)
+    # The worker marks Pyodide's start from the copy (bench/bench_site.py times it by them).
+    [(read, started)] = snapshot_marks(page)
+    assert 0 < read < started
     written, left_out = held_files(page)
     assert left_out > written > 0  # the imported modules' files were left out
 
@@ -137,6 +141,18 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     page.goto(site_url)
     expect(page.locator("[data-offline-status]")).to_contain_text(
         re.compile(r"kept on this device.*quick-start copy .* takes \d+\.\d MB"))
+
+
+def snapshot_marks(page) -> list[tuple[float, float]]:
+    """The (read, started) marks docs/assets/snapshot.js left in each of the page's workers
+    that has both: the copy read, then Pyodide started from it."""
+    found = []
+    for worker in page.workers:
+        marks = worker.evaluate("""() => ['snapshot:read', 'snapshot:started'].map(
+            (name) => performance.getEntriesByName(name)[0]?.startTime ?? null)""")
+        if None not in marks:
+            found.append(tuple(marks))
+    return found
 
 
 def held_files(page) -> tuple[int, int]:
