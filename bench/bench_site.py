@@ -13,8 +13,10 @@ prints these ratios (goals from issue 10), and writes everything to bench/result
   reference, also against a bare PyScript *worker* page: the same shell, a worker started as
   assets/widget-host.js starts it, whose Python only answers;
 * repeat visit: reload of the shuffler once the service worker has cached everything, online and
-  offline, vs the first (cold) visit in the same context (goal <= 0.25); also a reload with only
-  the browser's HTTP cache, for comparison;
+  offline, vs the first (cold) visit in the same context (goal <= 0.25); within the online
+  reloads, from the marks docs/assets/snapshot.js leaves in the Python worker, when Pyodide's
+  own start from the memory snapshot began and how long it took; also a reload with only the
+  browser's HTTP cache, for comparison;
 * page weight: bytes the Swarm Mode rules page transfers vs the same page of a plain Material
   site (the same Markdown, incl. the glossary pages our hook generates, theme settings and
   Markdown extensions, built without our hooks' links and anchors, templates, stylesheets and
