@@ -815,7 +815,10 @@ def format_title(fmt: str) -> str:
 def _strip_suffixes(rest: str) -> tuple[str, list[str], list[str]]:
     """Trailing decorations of an entry, right to left: Archidekt ``^Tag^`` and ``[Category]``,
     Moxfield ``#Tag``, Deckstats ``# !Commander``, markers ``*F*``/``*E*``/``*CMDR*``.
-    Returns (the rest, the [labels] in order, the markers: ``foil``, ``commander``)."""
+    Returns (the rest, the [labels] in order, the markers: ``foil``, ``commander``). Any run
+    of white space (a tab, a form feed) counts as one space, as in the name read after it: a
+    ``#tag`` after a form feed is a tag, as it is once the name is written back with a space."""
+    rest = _SPACES.sub(" ", rest)
     labels: list[str] = []
     markers: list[str] = []
     for _ in range(_MAX_SUFFIXES):

@@ -372,6 +372,7 @@ def test_from_text_never_raises_on_any_text(text):
 @given(st.lists(PASTE_LINES, max_size=30), st.sampled_from(["\n", "\r\n", "\r"]))
 @settings(suppress_health_check=[HealthCheck.too_slow], max_examples=examples(80))
 @example(["0|0"], "\n")  # a one-character Forge set code was read but not written back
+@example([":\x0c#0"], "\n")  # a '#tag' after a form feed stayed in the name, not after a space
 def test_from_text_never_raises_on_paste_like_text(lines, newline):
     """Paste-like text with control characters, huge counts, headers and annotations never
     makes from_text raise, and what it reads writes back and reads the same."""
