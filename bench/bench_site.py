@@ -595,29 +595,16 @@ def _phone_repeat_visits(browser, url: str) -> dict[str, float]:
         context.close()
 
 
-#: docs/assets/snapshot.js's marks in the Python worker: the copy read, Pyodide started from it.
-SNAPSHOT_MARKS = ("snapshot:read", "snapshot:started")
-
-
 def pyodide_steps(page) -> dict[str, float] | None:
     """Where Pyodide's own start fell in the page view just loaded (a start from the memory
     snapshot): ``pyodide_from``, when it began (the page, the worker's modules and reading the
     copy before it), and ``pyodide_ms``, how long it took, both in ms on the page's clock, from
     the marks docs/assets/snapshot.js leaves in the worker; None when no worker has them."""
-    origin = float(page.evaluate("performance.timeOrigin"))
-    for worker in page.workers:
-        try:
-            found = worker.evaluate(
-                """(names) => ({origin: performance.timeOrigin, marks: names.map(
-                    (name) => performance.getEntriesByName(name)[0]?.startTime ?? null)})""",
-                list(SNAPSHOT_MARKS))
-        except Exception:  # noqa: BLE001 - a worker that has ended, or another page's
-            continue
-        read, started = found["marks"]
-        if read is not None and started is not None:
-            shift = float(found["origin"]) - origin
-            return {"pyodide_from": round(shift + read, 1), "pyodide_ms": round(started - read, 1)}
-    return None
+    marks = dev_browser.snapshot_marks(page)
+    if not marks:
+        return None
+    read, started = marks[0]
+    return {"pyodide_from": round(read, 1), "pyodide_ms": round(started - read, 1)}
 
 
 def steps_summary(visits: list[dict]) -> dict[str, float]:

@@ -1,9 +1,14 @@
-"""Chromium for the browser tests and benchmarks, and what a page sees of the connection."""
+"""Chromium for the browser tests and benchmarks, what a page sees of the connection, and the
+marks a play page's Python worker leaves."""
 
 from __future__ import annotations
 
+import json
 import os
+import re
 from pathlib import Path
+
+SNAPSHOT_JS = Path(__file__).resolve().parent.parent / "docs" / "assets" / "snapshot.js"
 
 #: Flags that keep Chromium quiet on a closed network (see the project's browser notes).
 CHROMIUM_ARGS = [
@@ -39,3 +44,34 @@ def chromium_path() -> str | None:
         if Path(candidate).exists():
             return candidate
     return None
+
+
+def snapshot_mark_names(module: Path = SNAPSHOT_JS) -> tuple[str, str]:
+    """The names of the two marks docs/assets/snapshot.js leaves in the Python worker around
+    Pyodide's start from the memory snapshot (its ``MARKS``): the copy read, Pyodide started."""
+    found = re.search(r"export const MARKS = (\{[^}]*\});", module.read_text(encoding="utf-8"))
+    if not found:
+        raise ValueError(f"{module.name} has no `export const MARKS = {{...}}`")
+    marks = json.loads(re.sub(r"([{,])\s*(\w+):", r'\1"\2":', found.group(1)))
+    return marks["read"], marks["started"]
+
+
+def snapshot_marks(page) -> list[tuple[float, float]]:
+    """For each of ``page``'s workers that left both :func:`snapshot_mark_names` marks (a start
+    from the snapshot), when the copy was read and when Pyodide had started, in ms on the page's
+    clock (a worker's own clock starts when the worker does)."""
+    origin = float(page.evaluate("performance.timeOrigin"))
+    found = []
+    for worker in page.workers:
+        try:
+            seen = worker.evaluate(
+                """(names) => ({origin: performance.timeOrigin, marks: names.map(
+                    (name) => performance.getEntriesByName(name)[0]?.startTime ?? null)})""",
+                list(snapshot_mark_names()))
+        except Exception:  # noqa: BLE001 - a worker that ended meanwhile
+            continue
+        read, started = seen["marks"]
+        if read is not None and started is not None:
+            shift = float(seen["origin"]) - origin
+            found.append((shift + float(read), shift + float(started)))
+    return found

@@ -86,3 +86,22 @@ def test_sub_path_server_serves_only_under_the_sub_path(tmp_path):
             raise AssertionError("served a file outside the sub-path")
         except urllib.error.HTTPError as error:
             assert error.code == 404
+
+
+def test_the_snapshot_marks_are_named_where_the_worker_leaves_them(tmp_path):
+    """The marks the benchmark and the snapshot tests read (devtools.browser.snapshot_marks) are
+    the ones docs/assets/snapshot.js's MARKS names and marks around Pyodide's start; a module
+    without MARKS fails loudly, not with marks that are never found."""
+    read, started = browser.snapshot_mark_names()
+    assert read != started
+    text = browser.SNAPSHOT_JS.read_text(encoding="utf-8")
+    assert text.index("performance.mark(MARKS.read)") < text.index(
+        "performance.mark(MARKS.started)")
+    other = tmp_path / "snapshot.js"
+    other.write_text("export const API = {};\n", encoding="utf-8")
+    try:
+        browser.snapshot_mark_names(other)
+    except ValueError as error:
+        assert "MARKS" in str(error)
+    else:
+        raise AssertionError("a module without MARKS was read")

@@ -19,7 +19,7 @@ import zipfile
 
 from playwright.sync_api import expect
 
-from devtools.browser import UNMETERED
+from devtools.browser import UNMETERED, snapshot_marks
 from devtools.server import serve_site
 from sitebuild import offline
 from tests.browser.conftest import ENGINE_TIMEOUT_MS, wait_ready
@@ -141,18 +141,6 @@ def test_a_repeat_visit_starts_from_the_snapshot_online_and_offline(page, contex
     page.goto(site_url)
     expect(page.locator("[data-offline-status]")).to_contain_text(
         re.compile(r"kept on this device.*quick-start copy .* takes \d+\.\d MB"))
-
-
-def snapshot_marks(page) -> list[tuple[float, float]]:
-    """The (read, started) marks docs/assets/snapshot.js left in each of the page's workers
-    that has both: the copy read, then Pyodide started from it."""
-    found = []
-    for worker in page.workers:
-        marks = worker.evaluate("""() => ['snapshot:read', 'snapshot:started'].map(
-            (name) => performance.getEntriesByName(name)[0]?.startTime ?? null)""")
-        if None not in marks:
-            found.append(tuple(marks))
-    return found
 
 
 def held_files(page) -> tuple[int, int]:
